@@ -1,0 +1,491 @@
+package colony
+
+import (
+	"bufio"
+	_ "embed"
+	"fmt"
+	"io"
+	"math/bits"
+	"os"
+	"strings"
+)
+
+// NumLogs is the number of log spaces on a Colony board: rows of 6, 7 and 6.
+const NumLogs = 19
+
+// MaxExits is the largest number of directions a lap may start in from one log.
+const MaxExits = 6
+
+// MaxNeighbours is the largest number of neighbours a log may have (the hex grid's six).
+const MaxNeighbours = 6
+
+// allLogs is the mask with one bit for every log.
+const allLogs = uint32(1)<<NumLogs - 1
+
+// Log is a log space, numbered in canonical order: A1..A6 are 0..5, B1..B7 are 6..12
+// and C1..C6 are 13..18.
+type Log uint8
+
+// NoLog stands for the absence of a log (for example a move without an ant move).
+const NoLog Log = 255
+
+var logNames = [NumLogs]string{
+	"A1", "A2", "A3", "A4", "A5", "A6",
+	"B1", "B2", "B3", "B4", "B5", "B6", "B7",
+	"C1", "C2", "C3", "C4", "C5", "C6",
+}
+
+// String returns the log's name, such as "B4".
+func (l Log) String() string {
+	if l < NumLogs {
+		return logNames[l]
+	}
+	if l == NoLog {
+		return "-"
+	}
+	return fmt.Sprintf("Log(%d)", uint8(l))
+}
+
+// ParseLog reads a log name (A1..A6, B1..B7, C1..C6).
+func ParseLog(name string) (Log, error) {
+	if len(name) == 2 {
+		row, col := name[0], int(name[1]-'0')
+		switch {
+		case row == 'A' && col >= 1 && col <= 6:
+			return Log(col - 1), nil
+		case row == 'B' && col >= 1 && col <= 7:
+			return Log(6 + col - 1), nil
+		case row == 'C' && col >= 1 && col <= 6:
+			return Log(13 + col - 1), nil
+		}
+	}
+	return NoLog, fmt.Errorf("unknown log %q (logs are A1..A6, B1..B7, C1..C6)", name)
+}
+
+// Board is the arrangement of the logs: which logs touch (for ant moves), the sowing
+// arrows, the forks and the centre's lanes. A Board is immutable once loaded.
+type Board struct {
+	name string
+	// neighbours[l] is the mask of logs an ant on l may step to.
+	neighbours [NumLogs]uint32
+	// exits[l][:exitCount[l]] are the directions a lap starting on l may take: the arrows
+	// of an ordinary log (the first is the one passing eggs follow) or a centre's exits.
+	exits     [NumLogs][MaxExits]Log
+	exitCount [NumLogs]uint8
+	// next[l][from] is where an egg passing through l goes after coming from from.
+	next [NumLogs][NumLogs]Log
+	// centres is the mask of centre logs.
+	centres uint32
+	// lanes[c][from] is the exit of centre c for eggs entering from from (NoLog: none).
+	lanes [NumLogs][NumLogs]Log
+	// edges numbers the ant steps: edgeFrom[e] -> edgeTo[e], in order of (from, to);
+	// edgeIndex[from][to] is the inverse (255 where the logs do not touch).
+	edgeFrom  []Log
+	edgeTo    []Log
+	edgeIndex [NumLogs][NumLogs]uint8
+}
+
+// Name returns the board's name, as given by its file's board line.
+func (b *Board) Name() string { return b.name }
+
+// Neighbours returns the mask of logs (bit l for log l) adjacent to l.
+func (b *Board) Neighbours(l Log) uint32 { return b.neighbours[l] }
+
+// Exits returns the directions a lap starting on l may take, in the board file's order.
+func (b *Board) Exits(l Log) []Log { return b.exits[l][:b.exitCount[l]] }
+
+// Next returns the log an egg passing through at goes to, having come from from.
+func (b *Board) Next(at, from Log) Log { return b.next[at][from] }
+
+// IsCentre reports whether l is a centre log (eggs pass it by lanes).
+func (b *Board) IsCentre(l Log) bool { return b.centres&(1<<l) != 0 }
+
+// NumAntSteps returns the number of directed neighbour pairs, one per possible ant step.
+func (b *Board) NumAntSteps() int { return len(b.edgeFrom) }
+
+//go:embed boards/default.board
+var defaultBoardText string
+
+var defaultBoard = mustParseBoard(defaultBoardText)
+
+// DefaultBoard returns the board of shared/colony-board.md.
+func DefaultBoard() *Board { return defaultBoard }
+
+// DefaultBoardText returns the board file text of the default board.
+func DefaultBoardText() string { return defaultBoardText }
+
+func mustParseBoard(text string) *Board {
+	b, err := ParseBoard(strings.NewReader(text))
+	if err != nil {
+		panic("colony: default board: " + err.Error())
+	}
+	return b
+}
+
+// LoadBoardFile reads and validates a board file.
+func LoadBoardFile(path string) (*Board, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("board file: %w", err)
+	}
+	defer f.Close()
+	b, err := ParseBoard(f)
+	if err != nil {
+		return nil, fmt.Errorf("board file %s: %w", path, err)
+	}
+	return b, nil
+}
+
+// boardBuilder collects a board file's directives with the line each came from.
+type boardBuilder struct {
+	name       string
+	nameLine   int
+	nbrLine    [NumLogs]int
+	neighbours [NumLogs][]Log
+	arrowLine  [NumLogs]int
+	arrows     [NumLogs][]Log
+	centreLine [NumLogs]int
+	laneLine   [NumLogs][NumLogs]int
+	lanes      [NumLogs][NumLogs]Log
+}
+
+// ParseBoard reads a board file: one directive a line, '#' comments. It checks every
+// log name, that neighbours are symmetric, that arrows and lanes go to neighbours, that
+// no log is a dead end, that every log can be reached from every other by the arrows,
+// and that every way into a centre has a lane. Errors name the line and the problem.
+func ParseBoard(r io.Reader) (*Board, error) {
+	var bb boardBuilder
+	for i := range bb.lanes {
+		for j := range bb.lanes[i] {
+			bb.lanes[i][j] = NoLog
+		}
+	}
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	lineNo := 0
+	for sc.Scan() {
+		lineNo++
+		line := sc.Text()
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		fields := strings.Fields(line)
+		if len(fields) == 0 {
+			continue
+		}
+		if err := bb.directive(fields); err != nil {
+			return nil, fmt.Errorf("line %d: %w", lineNo, err)
+		}
+		bb.mark(fields[0], lineNo, fields)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading board: %w", err)
+	}
+	return bb.build()
+}
+
+func parseLogs(names []string) ([]Log, error) {
+	logs := make([]Log, len(names))
+	for i, n := range names {
+		l, err := ParseLog(n)
+		if err != nil {
+			return nil, err
+		}
+		logs[i] = l
+	}
+	return logs, nil
+}
+
+// directive checks one line's syntax and records it.
+func (bb *boardBuilder) directive(f []string) error {
+	switch f[0] {
+	case "board":
+		if len(f) != 2 {
+			return fmt.Errorf("board takes one name, got %d words", len(f)-1)
+		}
+		if bb.nameLine != 0 {
+			return fmt.Errorf("second board line (the first is line %d)", bb.nameLine)
+		}
+		if !validName(f[1]) {
+			return fmt.Errorf("board name %q: use letters, digits, '-', '_' and '.'", f[1])
+		}
+		bb.name = f[1]
+		return nil
+	case "neighbours", "arrow", "centre", "lane":
+	default:
+		return fmt.Errorf("unknown directive %q (want board, neighbours, arrow, centre or lane)", f[0])
+	}
+	if len(f) < 2 {
+		return fmt.Errorf("%s needs a log", f[0])
+	}
+	logs, err := parseLogs(f[1:])
+	if err != nil {
+		return fmt.Errorf("%s: %w", f[0], err)
+	}
+	l, rest := logs[0], logs[1:]
+	if err := noRepeats(f[0], l, rest); err != nil {
+		return err
+	}
+	switch f[0] {
+	case "neighbours":
+		if bb.nbrLine[l] != 0 {
+			return fmt.Errorf("neighbours of %v given twice (first on line %d)", l, bb.nbrLine[l])
+		}
+		if len(rest) == 0 || len(rest) > MaxNeighbours {
+			return fmt.Errorf("%v must have 1 to %d neighbours, got %d", l, MaxNeighbours, len(rest))
+		}
+		bb.neighbours[l] = rest
+	case "arrow":
+		if bb.arrowLine[l] != 0 {
+			return fmt.Errorf("arrows of %v given twice (first on line %d)", l, bb.arrowLine[l])
+		}
+		if bb.centreLine[l] != 0 {
+			return fmt.Errorf("%v is a centre (line %d): its ways out are its exits and lanes, not arrows", l, bb.centreLine[l])
+		}
+		if len(rest) < 1 || len(rest) > 2 {
+			return fmt.Errorf("a log has one arrow or two (a fork); %v has %d", l, len(rest))
+		}
+		bb.arrows[l] = rest
+	case "centre":
+		if bb.centreLine[l] != 0 {
+			return fmt.Errorf("centre %v given twice (first on line %d)", l, bb.centreLine[l])
+		}
+		if bb.arrowLine[l] != 0 {
+			return fmt.Errorf("%v has arrows (line %d) and cannot also be a centre", l, bb.arrowLine[l])
+		}
+		if len(rest) < 1 || len(rest) > MaxExits {
+			return fmt.Errorf("centre %v needs 1 to %d exits, got %d", l, MaxExits, len(rest))
+		}
+		bb.arrows[l] = rest
+	case "lane":
+		if len(rest) != 2 {
+			return fmt.Errorf("lane takes a centre, the log the eggs come from and the log they go to")
+		}
+		from := rest[0]
+		if bb.laneLine[l][from] != 0 {
+			return fmt.Errorf("lane of %v from %v given twice (first on line %d)", l, from, bb.laneLine[l][from])
+		}
+		bb.lanes[l][from] = rest[1]
+	}
+	return nil
+}
+
+func noRepeats(directive string, l Log, rest []Log) error {
+	var seen uint32
+	for _, x := range rest {
+		if x == l && directive != "lane" {
+			return fmt.Errorf("%s: %v refers to itself", directive, l)
+		}
+		if seen&(1<<x) != 0 {
+			return fmt.Errorf("%s %v: %v listed twice", directive, l, x)
+		}
+		seen |= 1 << x
+	}
+	return nil
+}
+
+// mark remembers the line a directive came from, for later messages.
+func (bb *boardBuilder) mark(directive string, line int, f []string) {
+	if directive == "board" {
+		bb.nameLine = line
+		return
+	}
+	l, _ := ParseLog(f[1])
+	switch directive {
+	case "neighbours":
+		bb.nbrLine[l] = line
+	case "arrow":
+		bb.arrowLine[l] = line
+	case "centre":
+		bb.centreLine[l] = line
+	case "lane":
+		from, _ := ParseLog(f[2])
+		bb.laneLine[l][from] = line
+	}
+}
+
+// build checks the whole board and computes the tables the rules use.
+func (bb *boardBuilder) build() (*Board, error) {
+	b := &Board{name: bb.name}
+	if bb.nameLine == 0 {
+		return nil, fmt.Errorf("no board line: the file must name its board (board NAME)")
+	}
+	for l := Log(0); l < NumLogs; l++ {
+		if bb.nbrLine[l] == 0 {
+			return nil, fmt.Errorf("log %v: no neighbours line", l)
+		}
+		for _, n := range bb.neighbours[l] {
+			b.neighbours[l] |= 1 << n
+		}
+	}
+	for l := Log(0); l < NumLogs; l++ {
+		for _, n := range bb.neighbours[l] {
+			if b.neighbours[n]&(1<<l) == 0 {
+				return nil, fmt.Errorf("line %d: %v lists %v as a neighbour but line %d (neighbours of %v) does not list %v",
+					bb.nbrLine[l], l, n, bb.nbrLine[n], n, l)
+			}
+		}
+	}
+	for l := Log(0); l < NumLogs; l++ {
+		line := bb.arrowLine[l]
+		if bb.centreLine[l] != 0 {
+			line = bb.centreLine[l]
+			b.centres |= 1 << l
+		}
+		if line == 0 {
+			return nil, fmt.Errorf("log %v is a dead end: it has no arrow (add 'arrow %v NEXT')", l, l)
+		}
+		for i, x := range bb.arrows[l] {
+			if b.neighbours[l]&(1<<x) == 0 {
+				return nil, fmt.Errorf("line %d: %v -> %v: %v is not a neighbour of %v", line, l, x, x, l)
+			}
+			b.exits[l][i] = x
+		}
+		b.exitCount[l] = uint8(len(bb.arrows[l]))
+	}
+	for c := Log(0); c < NumLogs; c++ {
+		for from := Log(0); from < NumLogs; from++ {
+			line := bb.laneLine[c][from]
+			if line == 0 {
+				continue
+			}
+			to := bb.lanes[c][from]
+			switch {
+			case b.centres&(1<<c) == 0:
+				return nil, fmt.Errorf("line %d: lane on %v, which is not a centre (declare 'centre %v EXIT...')", line, c, c)
+			case b.neighbours[c]&(1<<from) == 0:
+				return nil, fmt.Errorf("line %d: lane %v from %v: %v is not a neighbour of %v", line, c, from, from, c)
+			case b.neighbours[c]&(1<<to) == 0:
+				return nil, fmt.Errorf("line %d: lane %v to %v: %v is not a neighbour of %v", line, c, to, to, c)
+			case from == to:
+				return nil, fmt.Errorf("line %d: lane %v from %v turns back to %v", line, c, from, to)
+			}
+		}
+	}
+	// Every way into a centre needs a lane: an arrow or exit of another log, or a lane of
+	// another centre.
+	for l := Log(0); l < NumLogs; l++ {
+		outs := bb.arrows[l]
+		line := bb.arrowLine[l]
+		if b.centres&(1<<l) != 0 {
+			line = bb.centreLine[l]
+			outs = nil
+			outs = append(outs, bb.arrows[l]...)
+			for from := Log(0); from < NumLogs; from++ {
+				if to := bb.lanes[l][from]; to != NoLog {
+					outs = append(outs, to)
+				}
+			}
+		}
+		for _, c := range outs {
+			if b.centres&(1<<c) != 0 && bb.lanes[c][l] == NoLog {
+				return nil, fmt.Errorf("line %d: %v leads into the centre %v, which has no lane from %v (add 'lane %v %v NEXT')",
+					line, l, c, l, c, l)
+			}
+		}
+	}
+	for at := Log(0); at < NumLogs; at++ {
+		for from := Log(0); from < NumLogs; from++ {
+			if b.centres&(1<<at) != 0 {
+				b.next[at][from] = bb.lanes[at][from]
+			} else {
+				b.next[at][from] = b.exits[at][0]
+			}
+		}
+		b.lanes[at] = bb.lanes[at]
+	}
+	if err := b.checkReachable(); err != nil {
+		return nil, err
+	}
+	b.numberEdges()
+	return b, nil
+}
+
+// checkReachable verifies that the sowing graph is strongly connected.
+func (b *Board) checkReachable() error {
+	var succ [NumLogs]uint32
+	for l := Log(0); l < NumLogs; l++ {
+		for _, x := range b.Exits(l) {
+			succ[l] |= 1 << x
+		}
+		for from := Log(0); from < NumLogs; from++ {
+			if to := b.lanes[l][from]; to != NoLog {
+				succ[l] |= 1 << to
+			}
+		}
+	}
+	for start := Log(0); start < NumLogs; start++ {
+		seen := uint32(1) << start
+		frontier := seen
+		for frontier != 0 {
+			var nxt uint32
+			for m := frontier; m != 0; m &= m - 1 {
+				nxt |= succ[bits.TrailingZeros32(m)]
+			}
+			frontier = nxt &^ seen
+			seen |= nxt
+		}
+		if missing := allLogs &^ seen; missing != 0 {
+			return fmt.Errorf("log %v is unreachable: no arrows lead to it from %v", Log(bits.TrailingZeros32(missing)), start)
+		}
+	}
+	return nil
+}
+
+func (b *Board) numberEdges() {
+	for f := range b.edgeIndex {
+		for t := range b.edgeIndex[f] {
+			b.edgeIndex[f][t] = 255
+		}
+	}
+	for f := Log(0); f < NumLogs; f++ {
+		for m := b.neighbours[f]; m != 0; m &= m - 1 {
+			t := Log(bits.TrailingZeros32(m))
+			b.edgeIndex[f][t] = uint8(len(b.edgeFrom))
+			b.edgeFrom = append(b.edgeFrom, f)
+			b.edgeTo = append(b.edgeTo, t)
+		}
+	}
+}
+
+// Format writes the board in the board file format; ParseBoard reads it back to an
+// equal board.
+func (b *Board) Format() string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "board %s\n", b.name)
+	for l := Log(0); l < NumLogs; l++ {
+		fmt.Fprintf(&sb, "neighbours %v", l)
+		for m := b.neighbours[l]; m != 0; m &= m - 1 {
+			fmt.Fprintf(&sb, " %v", Log(bits.TrailingZeros32(m)))
+		}
+		sb.WriteByte('\n')
+	}
+	for l := Log(0); l < NumLogs; l++ {
+		if b.IsCentre(l) {
+			fmt.Fprintf(&sb, "centre %v", l)
+		} else {
+			fmt.Fprintf(&sb, "arrow %v", l)
+		}
+		for _, x := range b.Exits(l) {
+			fmt.Fprintf(&sb, " %v", x)
+		}
+		sb.WriteByte('\n')
+		for from := Log(0); from < NumLogs; from++ {
+			if to := b.lanes[l][from]; to != NoLog {
+				fmt.Fprintf(&sb, "lane %v %v %v\n", l, from, to)
+			}
+		}
+	}
+	return sb.String()
+}
+
+// validName reports whether s can name a board inside a rule set's name.
+func validName(s string) bool {
+	for _, r := range s {
+		ok := r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' || r == '_' || r == '.'
+		if !ok {
+			return false
+		}
+	}
+	return s != ""
+}

@@ -1,0 +1,313 @@
+package colony
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// MaxDirections bounds the direction choices in one turn. The most seen in random
+// games is far lower (see RULES.md); a turn that would need more is reported by
+// LegalMoves as ErrMoveTooLong rather than cut short.
+const MaxDirections = 24
+
+// MaxMoves bounds the legal turns of a position, for sizing MoveList. The most seen in
+// positions from random games is about 860 (857 in RULES.md's sample); a position with
+// more makes LegalMoves return ErrTooManyMoves rather than drop moves.
+const MaxMoves = 4096
+
+// Errors of turn generation when a fixed bound is exceeded.
+var (
+	ErrTooManyMoves = errors.New("colony: more legal turns than the move buffer holds")
+	ErrMoveTooLong  = fmt.Errorf("colony: a turn needs more than %d direction choices", MaxDirections)
+)
+
+// Move is one complete turn: the log selected, the direction chosen at each lap that
+// starts on a fork or the centre (R4), and the ant move, if any. It is a plain value.
+type Move struct {
+	Select Log
+	// NumDirs is the number of direction choices, Dirs[:NumDirs] the logs chosen.
+	NumDirs uint8
+	Dirs    [MaxDirections]Log
+	// AntFrom and AntTo are the ant move, or NoLog when the player makes none.
+	AntFrom, AntTo Log
+}
+
+// MoveList is a caller-owned buffer for the legal turns of a position.
+type MoveList [MaxMoves]Move
+
+// String writes the move in turn notation: <log>{><log>}[/<from>-<to>], for example
+// "A2>B2" or "C1/B4-A4".
+func (m Move) String() string {
+	var sb strings.Builder
+	sb.WriteString(m.Select.String())
+	for _, d := range m.Dirs[:m.NumDirs] {
+		sb.WriteByte('>')
+		sb.WriteString(d.String())
+	}
+	if m.AntFrom != NoLog {
+		sb.WriteByte('/')
+		sb.WriteString(m.AntFrom.String())
+		sb.WriteByte('-')
+		sb.WriteString(m.AntTo.String())
+	}
+	return sb.String()
+}
+
+// parseMoveSyntax reads a move's notation without looking at a position.
+func parseMoveSyntax(text string) (Move, error) {
+	m := Move{AntFrom: NoLog, AntTo: NoLog}
+	sow, ant, hasAnt := strings.Cut(text, "/")
+	parts := strings.Split(sow, ">")
+	if parts[0] == "" {
+		return m, fmt.Errorf("move %q: no log selected", text)
+	}
+	if len(parts)-1 > MaxDirections {
+		return m, fmt.Errorf("move %q: more than %d directions", text, MaxDirections)
+	}
+	for i, p := range parts {
+		l, err := ParseLog(p)
+		if err != nil {
+			return m, fmt.Errorf("move %q: %w", text, err)
+		}
+		if i == 0 {
+			m.Select = l
+		} else {
+			m.Dirs[i-1] = l
+		}
+	}
+	m.NumDirs = uint8(len(parts) - 1)
+	if hasAnt {
+		from, to, ok := strings.Cut(ant, "-")
+		if !ok {
+			return m, fmt.Errorf("move %q: ant move %q: want /<from>-<to>", text, ant)
+		}
+		f, err := ParseLog(from)
+		if err != nil {
+			return m, fmt.Errorf("move %q: ant move: %w", text, err)
+		}
+		t, err := ParseLog(to)
+		if err != nil {
+			return m, fmt.Errorf("move %q: ant move: %w", text, err)
+		}
+		m.AntFrom, m.AntTo = f, t
+	}
+	return m, nil
+}
+
+// ParseMove reads a turn in turn notation and checks that it is legal in s, naming the
+// problem when it is not (an empty or protected log, a missing or impossible direction,
+// an illegal or missing ant move).
+func (r *Rules) ParseMove(s *State, text string) (Move, error) {
+	m, err := parseMoveSyntax(text)
+	if err != nil {
+		return m, err
+	}
+	if err := r.checkMove(s, m, text); err != nil {
+		return m, err
+	}
+	return m, nil
+}
+
+// CheckMove reports whether m is a legal turn in s, and if not, why.
+func (r *Rules) CheckMove(s *State, m Move) error {
+	return r.checkMove(s, m, m.String())
+}
+
+func (r *Rules) checkMove(s *State, m Move, text string) error {
+	c := *s
+	if c.phase == PhaseOver {
+		return fmt.Errorf("move %s: the game is over (%v)", text, c.end)
+	}
+	if c.phase != PhaseSelect {
+		return fmt.Errorf("move %s: the position is in the middle of a turn", text)
+	}
+	l := m.Select
+	if l >= NumLogs {
+		return fmt.Errorf("move %s: no log selected", text)
+	}
+	if col, ok := c.AntAt(l); ok {
+		return fmt.Errorf("move %s: %v is protected by a %v ant and cannot be selected", text, l, col)
+	}
+	if c.eggs[l] == 0 {
+		return fmt.Errorf("move %s: %v has no eggs and cannot be selected", text, l)
+	}
+	r.Apply(&c, SelectBase+Action(l))
+	for i := 0; i < int(m.NumDirs); i++ {
+		d := m.Dirs[i]
+		if c.phase != PhaseDirection {
+			return fmt.Errorf("move %s: the sowing has no %s direction choice (>%v): %s",
+				text, ordinal(i+1), d, r.noChoiceReason(i))
+		}
+		a := DirectionBase + Action(d)
+		if !r.IsLegal(&c, a) {
+			return fmt.Errorf("move %s: %v is not an exit of %v (choose %s)", text, d, c.pending, r.exitNames(c.pending))
+		}
+		r.Apply(&c, a)
+	}
+	if c.phase == PhaseDirection {
+		return fmt.Errorf("move %s: the lap starting on %v needs a direction (%s)", text, c.pending, r.exitNames(c.pending))
+	}
+	if m.AntFrom == NoLog {
+		if c.phase == PhaseAnt && c.mandatory {
+			return fmt.Errorf("move %s: an ant move is mandatory (add /<from>-<to>)", text)
+		}
+		return nil
+	}
+	switch {
+	case c.phase == PhaseOver:
+		return fmt.Errorf("move %s: the game ends after the sowing (%v), so there is no ant move", text, c.end)
+	case c.phase != PhaseAnt && c.ants[s.toMove] == 0:
+		return fmt.Errorf("move %s: %v has no ant on the board to move", text, s.toMove)
+	case c.phase != PhaseAnt:
+		return fmt.Errorf("move %s: none of %v's ants can move", text, s.toMove)
+	}
+	if c.ants[s.toMove]&(1<<m.AntFrom) == 0 {
+		return fmt.Errorf("move %s: there is no %v ant on %v", text, s.toMove, m.AntFrom)
+	}
+	a, ok := r.AntAction(m.AntFrom, m.AntTo)
+	if !ok {
+		return fmt.Errorf("move %s: %v is not a neighbour of %v", text, m.AntTo, m.AntFrom)
+	}
+	if col, taken := c.AntAt(m.AntTo); taken {
+		return fmt.Errorf("move %s: %v already holds a %v ant", text, m.AntTo, col)
+	}
+	if !r.IsLegal(&c, a) {
+		return fmt.Errorf("move %s: the ant move is not legal", text)
+	}
+	return nil
+}
+
+func (r *Rules) noChoiceReason(i int) string {
+	if i == 0 {
+		return "eggs only passing a fork or the centre follow the arrows"
+	}
+	return "the sowing does not stop on a fork or the centre again"
+}
+
+func (r *Rules) exitNames(l Log) string {
+	var names []string
+	for _, x := range r.board.Exits(l) {
+		names = append(names, x.String())
+	}
+	return strings.Join(names, " or ")
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+// ApplyMove plays a legal turn on s. It does not check legality (ParseMove and
+// CheckMove do); it allocates nothing.
+func (r *Rules) ApplyMove(s *State, m Move) {
+	r.Apply(s, SelectBase+Action(m.Select))
+	for _, d := range m.Dirs[:m.NumDirs] {
+		r.Apply(s, DirectionBase+Action(d))
+	}
+	if s.phase == PhaseAnt {
+		if m.AntFrom == NoLog {
+			r.Apply(s, Pass)
+		} else {
+			a, _ := r.AntAction(m.AntFrom, m.AntTo)
+			r.Apply(s, a)
+		}
+	}
+}
+
+// PlayMove checks m and plays it on s; on error s is unchanged.
+func (r *Rules) PlayMove(s *State, m Move) error {
+	if err := r.CheckMove(s, m); err != nil {
+		return err
+	}
+	r.ApplyMove(s, m)
+	return nil
+}
+
+// Actions returns the decision-level actions that make up m, in order, into dst.
+func (r *Rules) Actions(s *State, m Move, dst []Action) []Action {
+	c := *s
+	dst = dst[:0]
+	add := func(a Action) {
+		dst = append(dst, a)
+		r.Apply(&c, a)
+	}
+	add(SelectBase + Action(m.Select))
+	for _, d := range m.Dirs[:m.NumDirs] {
+		add(DirectionBase + Action(d))
+	}
+	if c.phase == PhaseAnt {
+		if m.AntFrom == NoLog {
+			add(Pass)
+		} else {
+			a, _ := r.AntAction(m.AntFrom, m.AntTo)
+			add(a)
+		}
+	}
+	return dst
+}
+
+// LegalMoves writes the legal turns of s into dst, in the order of their decision
+// paths (actions in increasing order at each decision), and returns how many there are.
+// It returns ErrTooManyMoves if dst is too small and ErrMoveTooLong if a turn needs
+// more than MaxDirections choices; it never drops a move silently. A finished game, or
+// a state in the middle of a turn, has none. It allocates nothing.
+func (r *Rules) LegalMoves(s *State, dst []Move) (int, error) {
+	if s.phase != PhaseSelect {
+		return 0, nil
+	}
+	g := moveGen{r: r, dst: dst}
+	g.path.AntFrom, g.path.AntTo = NoLog, NoLog
+	err := g.walk(s)
+	return g.n, err
+}
+
+type moveGen struct {
+	r    *Rules
+	dst  []Move
+	n    int
+	path Move
+}
+
+func (g *moveGen) walk(s *State) error {
+	var list ActionList
+	for _, a := range g.r.LegalActions(s, &list) {
+		child := *s
+		g.r.Apply(&child, a)
+		switch {
+		case a < DirectionBase:
+			g.path.Select = Log(a)
+		case a < Pass:
+			if g.path.NumDirs == MaxDirections {
+				return ErrMoveTooLong
+			}
+			g.path.Dirs[g.path.NumDirs] = Log(a - DirectionBase)
+			g.path.NumDirs++
+		case a > Pass:
+			g.path.AntFrom, g.path.AntTo = g.r.board.AntStep(int(a - AntBase))
+		}
+		if child.phase == PhaseSelect || child.phase == PhaseOver {
+			if g.n == len(g.dst) {
+				return ErrTooManyMoves
+			}
+			g.dst[g.n] = g.path
+			g.n++
+		} else if err := g.walk(&child); err != nil {
+			return err
+		}
+		switch {
+		case a >= DirectionBase && a < Pass:
+			g.path.NumDirs--
+		case a > Pass:
+			g.path.AntFrom, g.path.AntTo = NoLog, NoLog
+		}
+	}
+	return nil
+}
