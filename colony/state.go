@@ -243,7 +243,7 @@ var (
 
 func init() {
 	seed := uint64(0x436f6c6f6e79) // "Colony"
-	next := func() uint64 { // SplitMix64
+	next := func() uint64 {        // SplitMix64
 		seed += 0x9e3779b97f4a7c15
 		z := seed
 		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
