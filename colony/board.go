@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/bits"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -72,8 +73,21 @@ type Board struct {
 	// of an ordinary log (the first is the one passing eggs follow) or a centre's exits.
 	exits     [NumLogs][MaxExits]Log
 	exitCount [NumLogs]uint8
+	// dirActions[l][:exitCount[l]] are the direction actions of a lap starting on l,
+	// in increasing order (the order of LegalActions).
+	dirActions [NumLogs][MaxExits]Action
 	// next[l][from] is where an egg passing through l goes after coming from from.
 	next [NumLogs][NumLogs]Log
+	// reach[i][m] is the union of the neighbours of the logs in the 7-bit chunk m of a
+	// log mask (bits 7i..7i+6): three lookups give all the logs a set of ants touches.
+	reach [3][128]uint32
+	// The sowing path as arcs (from -> to): arcTo[a] is the log an egg travelling on
+	// arc a reaches, arcNext[a] the arc it travels on after passing that log, and
+	// arcIndex[from][to] the arc from -> to (255: none). Following arcs is one load
+	// per egg on the sowing loop's critical path.
+	arcTo    []Log
+	arcNext  []uint8
+	arcIndex [NumLogs][NumLogs]uint8
 	// centres is the mask of centre logs.
 	centres uint32
 	// lanes[c][from] is the exit of centre c for eggs entering from from (NoLog: none).
@@ -90,6 +104,11 @@ func (b *Board) Name() string { return b.name }
 
 // Neighbours returns the mask of logs (bit l for log l) adjacent to l.
 func (b *Board) Neighbours(l Log) uint32 { return b.neighbours[l] }
+
+// Reach returns the logs adjacent to at least one log of the mask m.
+func (b *Board) Reach(m uint32) uint32 {
+	return b.reach[0][m&127] | b.reach[1][m>>7&127] | b.reach[2][m>>14&127]
+}
 
 // Exits returns the directions a lap starting on l may take, in the board file's order.
 func (b *Board) Exits(l Log) []Log { return b.exits[l][:b.exitCount[l]] }
@@ -342,6 +361,11 @@ func (bb *boardBuilder) build() (*Board, error) {
 			b.exits[l][i] = x
 		}
 		b.exitCount[l] = uint8(len(bb.arrows[l]))
+		dirs := b.dirActions[l][:b.exitCount[l]]
+		for i, x := range bb.arrows[l] {
+			dirs[i] = DirectionBase + Action(x)
+		}
+		slices.Sort(dirs)
 	}
 	for c := Log(0); c < NumLogs; c++ {
 		for from := Log(0); from < NumLogs; from++ {
@@ -398,6 +422,16 @@ func (bb *boardBuilder) build() (*Board, error) {
 		return nil, err
 	}
 	b.numberEdges()
+	b.numberArcs()
+	for i := range b.reach {
+		for m := range b.reach[i] {
+			for bit := 0; bit < 7; bit++ {
+				if l := 7*i + bit; m&(1<<bit) != 0 && l < NumLogs {
+					b.reach[i][m] |= b.neighbours[l]
+				}
+			}
+		}
+	}
 	return b, nil
 }
 
@@ -445,6 +479,37 @@ func (b *Board) numberEdges() {
 			b.edgeFrom = append(b.edgeFrom, f)
 			b.edgeTo = append(b.edgeTo, t)
 		}
+	}
+}
+
+// numberArcs builds the arc tables of the sowing path.
+func (b *Board) numberArcs() {
+	for f := range b.arcIndex {
+		for t := range b.arcIndex[f] {
+			b.arcIndex[f][t] = 255
+		}
+	}
+	var from []Log
+	add := func(f, t Log) {
+		if b.arcIndex[f][t] == 255 {
+			b.arcIndex[f][t] = uint8(len(b.arcTo))
+			b.arcTo = append(b.arcTo, t)
+			from = append(from, f)
+		}
+	}
+	for l := Log(0); l < NumLogs; l++ {
+		for _, x := range b.Exits(l) {
+			add(l, x)
+		}
+		for f := Log(0); f < NumLogs; f++ {
+			if t := b.lanes[l][f]; t != NoLog {
+				add(l, t)
+			}
+		}
+	}
+	b.arcNext = make([]uint8, len(b.arcTo))
+	for a, t := range b.arcTo {
+		b.arcNext[a] = b.arcIndex[t][b.next[t][from[a]]]
 	}
 }
 

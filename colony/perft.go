@@ -11,29 +11,31 @@ func (r *Rules) Perft(s *State, depth int) uint64 {
 	if s.phase != PhaseSelect {
 		return 0
 	}
-	return r.perftDecisions(s, depth)
+	return r.perftDecisions(*s, depth)
 }
 
 // perftDecisions counts the turn sequences below a decision inside the current turn.
-func (r *Rules) perftDecisions(s *State, depth int) uint64 {
+// It takes the state by value: a pointer would make every child escape to the heap
+// (escape analysis is conservative for recursive calls).
+func (r *Rules) perftDecisions(s State, depth int) uint64 {
 	var list ActionList
 	var n uint64
-	for _, a := range r.LegalActions(s, &list) {
-		child := *s
+	for _, a := range r.LegalActions(&s, &list) {
+		child := s
 		r.Apply(&child, a)
 		switch child.phase {
 		case PhaseSelect:
 			if depth == 1 {
 				n++
 			} else {
-				n += r.perftDecisions(&child, depth-1)
+				n += r.perftDecisions(child, depth-1)
 			}
 		case PhaseOver:
 			if depth == 1 {
 				n++
 			}
 		default:
-			n += r.perftDecisions(&child, depth)
+			n += r.perftDecisions(child, depth)
 		}
 	}
 	return n

@@ -1,31 +1,120 @@
 package colony
 
+import "math/bits"
+
 // Source is a source of random numbers, such as *rand.PCG from math/rand/v2.
 type Source interface {
 	Uint64() uint64
 }
 
 // RandomAction returns an action chosen uniformly among the legal actions of s, which
-// must not be finished.
+// must not be finished: the same action as LegalActions(s)[k] for a uniform k, found
+// with bit operations instead of a list.
 func (r *Rules) RandomAction(s *State, rng Source) Action {
-	var list ActionList
-	legal := r.LegalActions(s, &list)
-	return legal[uniform(rng, len(legal))]
+	return r.pickAction(s, rng.Uint64())
+}
+
+// pickAction returns LegalActions(s)[k] for k = uniform(x, len): the random bits x
+// choose the action, found with bit operations instead of a list. (A branch-free bit
+// selection measured slower here: the short loops predict well.)
+func (r *Rules) pickAction(s *State, x uint64) Action {
+	switch s.phase {
+	case PhaseSelect:
+		m := s.Selectable()
+		return SelectBase + Action(selectBit(m, uniform(x, bits.OnesCount32(m))))
+	case PhaseDirection:
+		dirs := r.board.dirActions[s.pending][:r.board.exitCount[s.pending]]
+		return dirs[uniform(x, len(dirs))]
+	}
+	free := allLogs &^ (s.ants[Red] | s.ants[Black])
+	own := s.ants[s.toMove]
+	n := 0
+	if !s.mandatory {
+		n = 1
+	}
+	for m := own; m != 0; m &= m - 1 {
+		n += bits.OnesCount32(r.board.neighbours[bits.TrailingZeros32(m)] & free)
+	}
+	k := uniform(x, n)
+	if !s.mandatory {
+		if k == 0 {
+			return Pass
+		}
+		k--
+	}
+	for m := own; ; m &= m - 1 {
+		f := bits.TrailingZeros32(m)
+		t := r.board.neighbours[f] & free
+		if c := bits.OnesCount32(t); k >= c {
+			k -= c
+			continue
+		}
+		for ; k > 0; k-- {
+			t &= t - 1
+		}
+		return AntBase + Action(r.board.edgeIndex[f][bits.TrailingZeros32(t)])
+	}
 }
 
 // RandomPlayout plays uniformly random decisions from s to the end of the game and
-// returns the number of decisions played. It allocates nothing.
+// returns the number of decisions played. It draws one number from rng to seed its own
+// SplitMix64 generator for the game, so the game depends only on that number. It
+// allocates nothing.
 func (r *Rules) RandomPlayout(s *State, rng Source) int {
+	x := rng.Uint64()
 	n := 0
 	for s.phase != PhaseOver {
-		r.Apply(s, r.RandomAction(s, rng))
+		x += splitMixGamma
+		r.Apply(s, r.pickAction(s, splitMix(x)))
 		n++
 	}
 	return n
 }
 
-// uniform returns a number in [0, n) from rng (multiply-shift; the bias is below 2^-32
-// for the small n of game actions).
-func uniform(rng Source, n int) int {
-	return int((rng.Uint64() >> 32) * uint64(n) >> 32)
+const splitMixGamma = 0x9e3779b97f4a7c15
+
+// splitMix is SplitMix64's output function.
+func splitMix(z uint64) uint64 {
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
 }
+
+// uniform maps 64 random bits to [0, n) (multiply-shift on the high 32 bits; the bias
+// is below 2^-25 for the n of game decisions, n <= 37).
+func uniform(x uint64, n int) int {
+	return int((x >> 32) * uint64(n) >> 32)
+}
+
+// selectBit returns the position of the k-th set bit of m (from 0, lowest first);
+// k must be below the number of set bits.
+func selectBit(m uint32, k int) int {
+	pos := 0
+	c := bits.OnesCount32(m & 0x3ff)
+	above := int(uint(c-k-1) >> 63) // 1 when the k-th bit is above the low 10 bits
+	k -= c & -above
+	step := 10 & -above
+	m >>= uint(step)
+	pos += step
+	c = bits.OnesCount32(m & 0x1f)
+	above = int(uint(c-k-1) >> 63)
+	k -= c & -above
+	step = 5 & -above
+	m >>= uint(step)
+	pos += step
+	return pos + int(kthBit5[m&31][k&7])
+}
+
+// kthBit5[m][k] is the position of the k-th set bit of the 5-bit value m.
+var kthBit5 = func() (t [32][8]uint8) {
+	for m := range t {
+		k := 0
+		for b := 0; b < 5; b++ {
+			if m&(1<<b) != 0 {
+				t[m][k] = uint8(b)
+				k++
+			}
+		}
+	}
+	return t
+}()

@@ -205,11 +205,7 @@ func (r *Rules) LegalActions(s *State, dst *ActionList) []Action {
 			n++
 		}
 	case PhaseDirection:
-		for _, x := range r.board.exits[s.pending][:r.board.exitCount[s.pending]] {
-			dst[n] = DirectionBase + Action(x)
-			n++
-		}
-		sortSmall(dst[:n])
+		n = copy(dst[:], r.board.dirActions[s.pending][:r.board.exitCount[s.pending]])
 	case PhaseAnt:
 		if !s.mandatory {
 			dst[n] = Pass
@@ -226,15 +222,6 @@ func (r *Rules) LegalActions(s *State, dst *ActionList) []Action {
 		}
 	}
 	return dst[:n]
-}
-
-// sortSmall sorts a handful of actions in place.
-func sortSmall(a []Action) {
-	for i := 1; i < len(a); i++ {
-		for j := i; j > 0 && a[j] < a[j-1]; j-- {
-			a[j], a[j-1] = a[j-1], a[j]
-		}
-	}
 }
 
 // LegalActionSet returns the legal actions of s as a set.
@@ -298,12 +285,12 @@ func (r *Rules) Apply(s *State, a Action) {
 			s.waitForDirection(l, n)
 			return
 		}
-		r.sow(s, l, r.board.exits[l][0], n)
+		r.sow(s, r.board.arcIndex[l][r.board.exits[l][0]], n)
 	case a < Pass:
 		from, n := s.pending, s.inHand
 		s.hash ^= phaseKey(PhaseDirection, from, n) ^ phaseKey(PhaseSelect, 0, 0)
 		s.phase, s.pending, s.inHand = PhaseSelect, 0, 0
-		r.sow(s, from, Log(a-DirectionBase), n)
+		r.sow(s, r.board.arcIndex[from][a-DirectionBase], n)
 	case a == Pass:
 		r.endTurn(s)
 	default:
@@ -338,65 +325,68 @@ func (s *State) waitForDirection(at Log, n uint8) {
 	s.phase, s.pending, s.inHand = PhaseDirection, at, n
 }
 
-// sow carries n eggs from the log start, first to exit, following the arrows, and
+// sow carries n eggs along the arrows, the first on the arc arc (Board.arcIndex), and
 // plays out the last egg (R5), relays included, until the sowing ends or a relay lap
-// needs the player to choose a direction.
-func (r *Rules) sow(s *State, start, exit Log, n uint8) {
+// needs the player to choose a direction. The hot loop keeps the hash, the mask of
+// filled logs and the cap count in locals and writes them back once.
+func (r *Rules) sow(s *State, arc uint8, n uint8) {
 	b := r.board
 	p := s.toMove
 	own, opp := s.ants[p], s.ants[p^1]
-	prev, cur := start, exit
+	hash, filled := s.hash, s.filled
 	capLeft := r.sowingCap - int(s.drops)
 	for {
+		cur := b.arcTo[arc]
+		e := s.eggs[cur]
 		if capLeft <= 0 {
 			// R6: the cap is reached; the eggs in hand stay on the log reached.
-			e := s.eggs[cur]
-			s.hash ^= zobristEggs[cur][e] ^ zobristEggs[cur][e+n]
+			hash ^= zobristEggs[cur][e] ^ zobristEggs[cur][e+n]
 			s.eggs[cur] = e + n
-			s.filled |= 1 << cur
+			filled |= 1 << cur
 			break
 		}
-		e := s.eggs[cur]
 		if n > 1 {
-			s.hash ^= zobristEggStep[cur][e]
+			hash ^= zobristEggStep[cur][e]
 			s.eggs[cur] = e + 1
-			s.filled |= 1 << cur
+			filled |= 1 << cur
 			n--
 			capLeft--
-			prev, cur = cur, b.next[cur][prev]
+			arc = b.arcNext[arc]
 			continue
 		}
 		// The last egg (R5).
 		bit := uint32(1) << cur
 		if own&bit != 0 || (e == 3 && opp&bit == 0) {
-			s.hash ^= zobristStore[p][s.store[p]] ^ zobristStore[p][s.store[p]+1]
+			hash ^= zobristStore[p][s.store[p]] ^ zobristStore[p][s.store[p]+1]
 			s.store[p]++
 			if own&bit == 0 && s.hand[p] > 0 {
-				s.hash ^= zobristHand[p][s.hand[p]] ^ zobristHand[p][s.hand[p]-1] ^ zobristAnt[p][cur]
+				hash ^= zobristHand[p][s.hand[p]] ^ zobristHand[p][s.hand[p]-1] ^ zobristAnt[p][cur]
 				s.hand[p]--
 				s.ants[p] |= bit
 			}
 			break
 		}
-		s.hash ^= zobristEggStep[cur][e]
 		capLeft--
 		if e == 0 {
+			hash ^= zobristEggStep[cur][0]
 			s.eggs[cur] = 1
-			s.filled |= bit
+			filled |= bit
 			break
 		}
 		// Relay: pick up everything, the last egg included, and sow on.
 		n = e + 1
-		s.hash ^= zobristEggs[cur][n] ^ zobristEggs[cur][0]
+		hash ^= zobristEggs[cur][e] ^ zobristEggs[cur][0]
 		s.eggs[cur] = 0
-		s.filled &^= bit
+		filled &^= bit
 		if b.exitCount[cur] > 1 {
+			s.hash, s.filled = hash, filled
 			s.drops = uint16(r.sowingCap - capLeft)
 			s.waitForDirection(cur, n)
 			return
 		}
-		prev, cur = cur, b.exits[cur][0]
+		arc = b.arcIndex[cur][b.exits[cur][0]]
 	}
+	s.hash, s.filled = hash, filled
 	s.drops = uint16(r.sowingCap - capLeft)
 	r.afterSowing(s)
 }
@@ -410,12 +400,8 @@ func (r *Rules) afterSowing(s *State) {
 		return
 	}
 	free := allLogs &^ (s.ants[Red] | s.ants[Black])
-	var reach uint32
-	for m := own; m != 0; m &= m - 1 {
-		reach |= r.board.neighbours[bits.TrailingZeros32(m)]
-	}
 	switch {
-	case reach&free != 0:
+	case r.board.Reach(own)&free != 0:
 		s.hash ^= zobristPhase[PhaseAnt]
 		s.phase = PhaseAnt
 	case s.mandatory:

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/spf13/cobra"
+)
+
+// ruleSet returns the rule set named by --rules, on the board of --board if given.
+func (o *options) ruleSet() (*colony.Rules, error) {
+	r, err := colony.ParseRules(o.rules)
+	if err != nil {
+		return nil, fmt.Errorf("--rules: %s", strings.TrimPrefix(err.Error(), "rules: "))
+	}
+	if o.board == "" {
+		return r, nil
+	}
+	b, err := colony.LoadBoardFile(o.board)
+	if err != nil {
+		return nil, fmt.Errorf("--board: %w", err)
+	}
+	r, err = colony.NewRules(b, r.SowingCap(), r.TurnCap())
+	if err != nil {
+		return nil, fmt.Errorf("--board: %s", strings.TrimPrefix(err.Error(), "rules: "))
+	}
+	return r, nil
+}
+
+// positionFlag adds --position to c.
+func positionFlag(c *cobra.Command, p *string) {
+	c.Flags().StringVar(p, "position", colony.StartPosition,
+		"position `LINE`, as the last line of 'colony show' (quote it: it has spaces); default: the start position")
+	c.Flags().Lookup("position").DefValue = ""
+}
+
+// setup reads the rule set and the position of a command.
+func (o *options) setup(position string) (*colony.Rules, colony.State, error) {
+	r, err := o.ruleSet()
+	if err != nil {
+		return nil, colony.State{}, err
+	}
+	s, err := r.ParsePosition(position)
+	if err != nil {
+		return nil, colony.State{}, err // "position: ..." names the field
+	}
+	return r, s, nil
+}
+
+// legalMoves returns the legal turns of s with their notation, sorted by byte-wise
+// order of the notation.
+func legalMoves(r *colony.Rules, s *colony.State) ([]colony.Move, []string, error) {
+	buf := new(colony.MoveList)
+	n, err := r.LegalMoves(s, buf[:])
+	switch {
+	case errors.Is(err, colony.ErrTooManyMoves):
+		return nil, nil, fail(fmt.Errorf("the position has more than %d legal turns, more than the move generator holds", colony.MaxMoves))
+	case errors.Is(err, colony.ErrMoveTooLong):
+		return nil, nil, fail(fmt.Errorf("a turn of the position needs more than %d direction choices, more than the move generator holds", colony.MaxDirections))
+	case err != nil:
+		return nil, nil, fail(err)
+	}
+	type entry struct {
+		m    colony.Move
+		text string
+	}
+	list := make([]entry, n)
+	for i, m := range buf[:n] {
+		list[i] = entry{m, m.String()}
+	}
+	slices.SortFunc(list, func(a, b entry) int { return strings.Compare(a.text, b.text) })
+	moves := make([]colony.Move, n)
+	texts := make([]string, n)
+	for i, e := range list {
+		moves[i], texts[i] = e.m, e.text
+	}
+	return moves, texts, nil
+}
+
+// resultLine returns the result line of a finished game:
+// "result: <winner> wins <red>-<black> (<reason>)".
+func resultLine(s *colony.State) string {
+	return fmt.Sprintf("result: %v wins %d-%d (%v)", s.Winner(), s.Score(colony.Red), s.Score(colony.Black), s.EndReason())
+}

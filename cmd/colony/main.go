@@ -1,0 +1,213 @@
+// Command colony is the command-line tool of the Colony toolkit: it draws positions,
+// lists and applies moves, scores games, runs perft and plays random games for
+// statistics. Run "colony help" for the commands.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// Exit statuses.
+const (
+	exitOK    = 0
+	exitError = 1 // the command could not finish (a limit of the engine, an output error)
+	exitUsage = 2 // bad input: a position, a move, a flag, a board file, an unknown command
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run executes the command line args, writing results to stdout and errors to stderr,
+// and returns the exit status. It builds a fresh command tree on every call, so it
+// can be called many times in one process (the tests do).
+func run(args []string, stdout, stderr io.Writer) (status int) {
+	defer func() {
+		// A panic is a bug, but the user still gets one line, not a stack trace.
+		if p := recover(); p != nil {
+			fmt.Fprintf(stderr, "colony: internal error: %v\n", p)
+			status = exitError
+		}
+	}()
+	root := newRootCmd()
+	root.SetArgs(args)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	if err := root.Execute(); err != nil {
+		fmt.Fprintf(stderr, "colony: %s\n", oneLine(err.Error()))
+		var fe *failure
+		if errors.As(err, &fe) {
+			return exitError
+		}
+		return exitUsage
+	}
+	return exitOK
+}
+
+// failure is an error that is not the user's input: the engine hit a limit, or the
+// output could not be written. It exits with status 1; every other error is bad input
+// and exits with status 2.
+type failure struct{ err error }
+
+func (f *failure) Error() string { return f.err.Error() }
+func (f *failure) Unwrap() error { return f.err }
+
+// fail wraps err as a failure (exit status 1).
+func fail(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &failure{err}
+}
+
+// oneLine turns a multi-line error (cobra's "Did you mean this?" suggestions) into one
+// line.
+func oneLine(msg string) string {
+	msg = strings.TrimSpace(msg)
+	if !strings.Contains(msg, "\n") {
+		return msg
+	}
+	head, sugg, found := strings.Cut(msg, "Did you mean this?")
+	if found {
+		var names []string
+		for _, f := range strings.Fields(sugg) {
+			names = append(names, f)
+		}
+		return strings.TrimSpace(head) + " (did you mean " + strings.Join(names, " or ") + "?)"
+	}
+	var parts []string
+	for _, l := range strings.Split(msg, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			parts = append(parts, l)
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// options holds the values of the global flags of one run.
+type options struct {
+	rules string
+	board string
+}
+
+// newRootCmd builds the command tree.
+func newRootCmd() *cobra.Command {
+	opts := &options{}
+	root := &cobra.Command{
+		Use:   "colony",
+		Short: "Tools for The Colony, a three-row mancala game",
+		Long: `colony works with positions of The Colony, the mancala game of ants and eggs on a
+wood pile of 19 logs (rows A, B and C of 6, 7 and 6 logs). It draws positions,
+lists and plays turns, scores games, counts move trees (perft) and plays random
+games to measure the game.
+
+A position is one line of text, as printed by every command that shows one:
+
+  eggs=<A1..A6>/<B1..B7>/<C1..C6> red=<logs|-> black=<logs|-> hand=<r>,<b>
+  store=<r>,<b> move=<red|black> ants=<optional|mandatory> turn=<n>
+
+(on one line, fields separated by single spaces). A turn is written
+<log>{><log>}[/<from>-<to>]: the log selected, the exit chosen at each lap that
+starts on a fork or the centre, and the ant move, for example C1, A2>B2 or
+C1/B4-A4.
+
+Exit status: 0 on success, 2 for bad input (a position, a move, a flag, a board
+file, an unknown command), 1 when a command cannot finish for another reason.`,
+		Example: `  colony show
+  colony moves
+  colony apply C1 A3
+  colony perft --depth 2 --divide
+  colony playout --games 2000 --seed 1
+  colony --rules colony:turncap=300 playout`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.CompletionOptions.DisableDefaultCmd = true
+	pf := root.PersistentFlags()
+	pf.StringVar(&opts.rules, "rules", "colony", "rule set `NAME`: colony, optionally with settings, as in colony:turncap=300,sowcap=5000")
+	pf.StringVar(&opts.board, "board", "", "board `FILE` to play on instead of the default board (the rule set's caps still apply)")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		err = plainFlagError(err)
+		if c.HasParent() {
+			return fmt.Errorf("%s: %w (see 'colony %s --help')", c.Name(), err, c.Name())
+		}
+		return fmt.Errorf("%w (see 'colony --help')", err)
+	})
+	root.SetHelpCommand(newHelpCmd())
+	root.AddCommand(
+		newShowCmd(opts),
+		newMovesCmd(opts),
+		newApplyCmd(opts),
+		newScoreCmd(opts),
+		newPerftCmd(opts),
+		newPlayoutCmd(opts),
+		newRulesCmd(opts),
+	)
+	return root
+}
+
+// plainFlagError rewrites pflag's invalid-value errors, which quote strconv, in plain
+// words: `--depth: "x" is not an integer`.
+func plainFlagError(err error) error {
+	var ive *pflag.InvalidValueError
+	if !errors.As(err, &ive) {
+		return err
+	}
+	name := "--" + ive.GetFlag().Name
+	var ne *strconv.NumError
+	if errors.As(err, &ne) {
+		kind := "an integer"
+		switch {
+		case strings.HasPrefix(ne.Func, "ParseUint"):
+			kind = "a non-negative integer"
+		case strings.HasPrefix(ne.Func, "ParseBool"):
+			kind = "true or false"
+		case strings.HasPrefix(ne.Func, "ParseFloat"):
+			kind = "a number"
+		}
+		if errors.Is(ne.Err, strconv.ErrRange) {
+			return fmt.Errorf("%s: %q is out of range", name, ive.GetValue())
+		}
+		return fmt.Errorf("%s: %q is not %s", name, ive.GetValue(), kind)
+	}
+	return fmt.Errorf("%s: invalid value %q: %v", name, ive.GetValue(), errors.Unwrap(err))
+}
+
+// newHelpCmd replaces cobra's help command, which has no example and exits on an
+// unknown topic.
+func newHelpCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [COMMAND]",
+		Short: "Help about any command",
+		Long:  "help prints the help of a command, or of colony itself when no command is given.",
+		Example: `  colony help
+  colony help playout`,
+		RunE: func(c *cobra.Command, args []string) error {
+			root := c.Root()
+			target, rest, err := root.Find(args)
+			if err != nil {
+				return err
+			}
+			if len(rest) > 0 && target == root {
+				return fmt.Errorf("help: unknown command %q", rest[0])
+			}
+			return target.Help()
+		},
+	}
+}
+
+// noArgs rejects positional arguments with a message naming the command.
+func noArgs(c *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return fmt.Errorf("%s takes no arguments, got %q (see 'colony %s --help')", c.Name(), args[0], c.Name())
+	}
+	return nil
+}

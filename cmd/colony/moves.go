@@ -1,0 +1,135 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/spf13/cobra"
+)
+
+func newMovesCmd(opts *options) *cobra.Command {
+	var position string
+	c := &cobra.Command{
+		Use:   "moves [--position P]",
+		Short: "List the legal turns of a position",
+		Long: `moves prints every legal turn of the position, one a line, in turn notation
+(<log>{><log>}[/<from>-<to>]), sorted in byte-wise order of the notation. Each
+distinct way of playing the turn is listed once: the log selected, the exit
+chosen at every lap that starts on a fork or the centre, and the ant move (or
+none, while ant moves are optional). A finished game has no moves: nothing is
+printed.`,
+		Example: `  colony moves
+  colony moves | wc -l
+  colony moves --position "$(colony apply C1)"`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			r, s, err := opts.setup(position)
+			if err != nil {
+				return err
+			}
+			_, texts, err := legalMoves(r, &s)
+			if err != nil {
+				return err
+			}
+			var sb strings.Builder
+			for _, t := range texts {
+				sb.WriteString(t)
+				sb.WriteByte('\n')
+			}
+			_, err = io.WriteString(c.OutOrStdout(), sb.String())
+			return fail(err)
+		},
+	}
+	positionFlag(c, &position)
+	return c
+}
+
+func newApplyCmd(opts *options) *cobra.Command {
+	var position string
+	c := &cobra.Command{
+		Use:   "apply [--position P] MOVE...",
+		Short: "Play turns and print the resulting position",
+		Long: `apply plays the given turns in order, each checked against the position it is
+played in, and prints the resulting position line. If the game is over after
+the last turn, a second line gives the result:
+
+  result: <red|black> wins <red eggs>-<black eggs> (<reason>)
+
+where the eggs are each player's score and the reason is "no log to select",
+"no ant can move" or "turn cap". On equal scores the player who completed the
+last full turn wins.
+
+A malformed or illegal turn, or a turn after the game has ended, is an error
+(exit status 2): stderr names the turn and what is wrong with it, and nothing
+is printed on stdout.`,
+		Example: `  colony apply C1
+  colony apply C1 A3 'A2>B2'
+  colony apply --position "$(colony apply C1)" A3`,
+		Args: func(c *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return fmt.Errorf("apply needs at least one move (see 'colony apply --help')")
+			}
+			return nil
+		},
+		RunE: func(c *cobra.Command, args []string) error {
+			r, s, err := opts.setup(position)
+			if err != nil {
+				return err
+			}
+			for i, text := range args {
+				m, err := r.ParseMove(&s, text)
+				if err != nil {
+					if len(args) > 1 {
+						return fmt.Errorf("argument %d: %w", i+1, err)
+					}
+					return err
+				}
+				r.ApplyMove(&s, m)
+			}
+			out := s.String() + "\n"
+			if s.Over() {
+				out += resultLine(&s) + "\n"
+			}
+			_, err = io.WriteString(c.OutOrStdout(), out)
+			return fail(err)
+		},
+	}
+	positionFlag(c, &position)
+	return c
+}
+
+func newScoreCmd(opts *options) *cobra.Command {
+	var position string
+	c := &cobra.Command{
+		Use:   "score [--position P]",
+		Short: "Print the players' scores and the winner",
+		Long: `score prints one line:
+
+  red=<n> black=<n> over=<yes|no> winner=<red|black|->
+
+The scores are the eggs each player owns: captured eggs plus the eggs on every
+log holding one of their ants. The winner is - while the game goes on; at the
+end it is the player with more eggs, or on equal eggs the player who completed
+the last full turn.`,
+		Example: `  colony score
+  colony score --position "$(colony apply C1)"`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			_, s, err := opts.setup(position)
+			if err != nil {
+				return err
+			}
+			over, winner := "no", "-"
+			if s.Over() {
+				over, winner = "yes", s.Winner().String()
+			}
+			_, err = fmt.Fprintf(c.OutOrStdout(), "red=%d black=%d over=%s winner=%s\n",
+				s.Score(colony.Red), s.Score(colony.Black), over, winner)
+			return fail(err)
+		},
+	}
+	positionFlag(c, &position)
+	return c
+}

@@ -1,0 +1,34 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+)
+
+func newRulesCmd(opts *options) *cobra.Command {
+	return &cobra.Command{
+		Use:   "rules",
+		Short: "Print the rule set: its name, caps and board file",
+		Long: `rules prints the rule set chosen by --rules and --board: comment lines with its
+name, its sowing cap (the most eggs a turn puts down one by one, R6) and its turn
+cap (the full turns after which the game ends, R10), then its board in the board
+file format. The output is itself a valid board file: save it, edit the arrows
+and play on it with --board.`,
+		Example: `  colony rules
+  colony rules > my.board && colony --board my.board show
+  colony --rules colony:turncap=300 rules`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			r, err := opts.ruleSet()
+			if err != nil {
+				return err
+			}
+			out := fmt.Sprintf("# rule set %s\n# sowing cap %d (eggs put down one by one in a turn, R6)\n# turn cap %d (full turns, R10)\n%s",
+				r.Name(), r.SowingCap(), r.TurnCap(), r.Board().Format())
+			_, err = io.WriteString(c.OutOrStdout(), out)
+			return fail(err)
+		},
+	}
+}
