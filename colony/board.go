@@ -3,6 +3,7 @@ package colony
 import (
 	"bufio"
 	_ "embed"
+	"encoding/binary"
 	"fmt"
 	"io"
 	"math/bits"
@@ -88,6 +89,10 @@ type Board struct {
 	arcTo    []Log
 	arcNext  []uint8
 	arcIndex [NumLogs][NumLogs]uint8
+	// firstArc[l] is the arc of l's first arrow (or a centre's first exit).
+	firstArc [NumLogs]uint8
+	// laps[k][a] is what k eggs dropped one by one, the first on arc a, do.
+	laps [TotalEggs][]lap
 	// centres is the mask of centre logs.
 	centres uint32
 	// lanes[c][from] is the exit of centre c for eggs entering from from (NoLog: none).
@@ -423,6 +428,7 @@ func (bb *boardBuilder) build() (*Board, error) {
 	}
 	b.numberEdges()
 	b.numberArcs()
+	b.buildLaps()
 	for i := range b.reach {
 		for m := range b.reach[i] {
 			for bit := 0; bit < 7; bit++ {
@@ -482,6 +488,37 @@ func (b *Board) numberEdges() {
 	}
 }
 
+// lap is the effect of dropping a run of eggs one by one along the sowing path.
+type lap struct {
+	eggs   [3]uint64 // the eggs added, one byte a log (State.eggs as three words)
+	hash   uint64    // the hash added
+	filled uint32    // the logs that receive eggs
+	next   uint8     // the arc the following egg travels on
+}
+
+// buildLaps fills the lap tables for every arc and every run of 1 to 56 eggs.
+func (b *Board) buildLaps() {
+	for k := 1; k < TotalEggs; k++ {
+		b.laps[k] = make([]lap, len(b.arcTo))
+		for a0 := range b.arcTo {
+			var eggs [eggBytes]uint8
+			l := &b.laps[k][a0]
+			a := uint8(a0)
+			for i := 0; i < k; i++ {
+				t := b.arcTo[a]
+				eggs[t]++
+				l.hash += keys.egg[t]
+				l.filled |= 1 << t
+				a = b.arcNext[a]
+			}
+			for w := range l.eggs {
+				l.eggs[w] = binary.LittleEndian.Uint64(eggs[8*w:])
+			}
+			l.next = a
+		}
+	}
+}
+
 // numberArcs builds the arc tables of the sowing path.
 func (b *Board) numberArcs() {
 	for f := range b.arcIndex {
@@ -506,6 +543,9 @@ func (b *Board) numberArcs() {
 				add(l, t)
 			}
 		}
+	}
+	for l := Log(0); l < NumLogs; l++ {
+		b.firstArc[l] = b.arcIndex[l][b.exits[l][0]]
 	}
 	b.arcNext = make([]uint8, len(b.arcTo))
 	for a, t := range b.arcTo {

@@ -1,6 +1,7 @@
 package colony
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"strconv"
@@ -22,6 +23,9 @@ type Rules struct {
 	sowingCap int
 	// turnCap: the game ends after this many full turns (R10).
 	turnCap int
+	// selectedOnly: the variant of R4 where only the selected log offers a choice of
+	// direction; a relay picked up on a fork or the centre goes on as passing eggs do.
+	selectedOnly bool
 }
 
 // Default returns the default rule set "colony": the board and rulings of
@@ -48,41 +52,81 @@ func NewRules(b *Board, sowingCap, turnCap int) (*Rules, error) {
 }
 
 // ParseRules reads a rule set name: "colony", optionally followed by ':' and
-// comma-separated settings turncap=N and sowcap=N, for example "colony:turncap=300".
-// A board other than the default is given by a board file (LoadBoardFile, NewRules).
+// comma-separated settings: turncap=N (R10), sowcap=N (R6) and choice=pickup|selected
+// (R4: a choice of direction wherever eggs are picked up, the default, or only on the
+// selected log). For example "colony:turncap=300,choice=selected". A board other than
+// the default comes from a board file (LoadBoardFile, then NewRules).
 func ParseRules(name string) (*Rules, error) {
-	base, settings, _ := strings.Cut(name, ":")
+	base, settings, hasSettings := strings.Cut(name, ":")
 	if base != "colony" {
 		return nil, fmt.Errorf("unknown rule set %q (known: colony)", base)
 	}
-	r := *defaultRules
-	if settings == "" {
-		if strings.Contains(name, ":") {
-			return nil, fmt.Errorf("rule set %q: empty settings after ':'", name)
-		}
+	if !hasSettings {
 		return defaultRules, nil
 	}
+	if settings == "" {
+		return nil, fmt.Errorf("rule set %q: empty settings after ':'", name)
+	}
+	r := *defaultRules
+	seen := map[string]bool{}
 	for _, kv := range strings.Split(settings, ",") {
 		key, val, ok := strings.Cut(kv, "=")
-		n, err := strconv.Atoi(val)
-		if !ok || err != nil {
-			return nil, fmt.Errorf("rule set %q: setting %q is not key=number", name, kv)
+		if !ok || val == "" {
+			return nil, fmt.Errorf("rule set %q: setting %q is not key=value", name, kv)
 		}
+		if seen[key] {
+			return nil, fmt.Errorf("rule set %q: setting %q given twice", name, key)
+		}
+		seen[key] = true
 		switch key {
-		case "turncap":
-			r.turnCap = n
-		case "sowcap":
-			r.sowingCap = n
+		case "turncap", "sowcap":
+			n, err := strconv.Atoi(val)
+			if err != nil {
+				return nil, fmt.Errorf("rule set %q: %s=%q is not a number", name, key, val)
+			}
+			if key == "turncap" {
+				r.turnCap = n
+			} else {
+				r.sowingCap = n
+			}
+		case "choice":
+			switch val {
+			case "pickup":
+				r.selectedOnly = false
+			case "selected":
+				r.selectedOnly = true
+			default:
+				return nil, fmt.Errorf("rule set %q: choice=%q, want pickup or selected", name, val)
+			}
+		case "board":
+			return nil, fmt.Errorf("rule set %q: a board is loaded from its board file (--board FILE), not named", name)
 		default:
-			return nil, fmt.Errorf("rule set %q: unknown setting %q (known: turncap, sowcap)", name, key)
+			return nil, fmt.Errorf("rule set %q: unknown setting %q (known: turncap, sowcap, choice)", name, key)
 		}
 	}
-	return NewRules(r.board, r.sowingCap, r.turnCap)
+	nr, err := NewRules(r.board, r.sowingCap, r.turnCap)
+	if err != nil {
+		return nil, fmt.Errorf("rule set %q: %w", name, err)
+	}
+	return nr.WithChoiceOnSelectedOnly(r.selectedOnly), nil
 }
 
+// WithChoiceOnSelectedOnly returns a copy of r in which, if on, only the selected log
+// offers a choice of direction (the R4 variant "choose only on the selected log"): a
+// relay picked up on a fork or the centre goes on the way passing eggs go.
+func (r *Rules) WithChoiceOnSelectedOnly(on bool) *Rules {
+	c := *r
+	c.selectedOnly = on
+	return &c
+}
+
+// ChoiceOnSelectedOnly reports whether r is the R4 variant where only the selected log
+// offers a choice of direction.
+func (r *Rules) ChoiceOnSelectedOnly() bool { return r.selectedOnly }
+
 // Name returns the rule set's canonical name: "colony" for the default, otherwise the
-// settings that differ, as in "colony:turncap=300,board=myboard". ParseRules reads it
-// back when the board is the default one.
+// settings that differ, as in "colony:turncap=300,choice=selected,board=myboard".
+// ParseRules reads it back when the board is the default one.
 func (r *Rules) Name() string {
 	var parts []string
 	if r.turnCap != DefaultTurnCap {
@@ -90,6 +134,9 @@ func (r *Rules) Name() string {
 	}
 	if r.sowingCap != DefaultSowingCap {
 		parts = append(parts, "sowcap="+strconv.Itoa(r.sowingCap))
+	}
+	if r.selectedOnly {
+		parts = append(parts, "choice=selected")
 	}
 	if r.board != defaultBoard {
 		parts = append(parts, "board="+r.board.name)
@@ -116,7 +163,7 @@ func (r *Rules) TurnCap() int { return r.turnCap }
 // Red to move, turn 1.
 func (r *Rules) Start() State {
 	var s State
-	for l := range s.eggs {
+	for l := 0; l < NumLogs; l++ {
 		s.eggs[l] = StartEggs
 	}
 	s.filled = allLogs
@@ -278,17 +325,17 @@ func (r *Rules) Apply(s *State, a Action) {
 	case a < DirectionBase:
 		l := Log(a)
 		n := s.eggs[l]
-		s.hash ^= zobristEggs[l][n] ^ zobristEggs[l][0]
+		s.hash -= keys.egg[l] * uint64(n)
 		s.eggs[l] = 0
 		s.filled &^= 1 << l
 		if r.board.exitCount[l] > 1 {
 			s.waitForDirection(l, n)
 			return
 		}
-		r.sow(s, r.board.arcIndex[l][r.board.exits[l][0]], n)
+		r.sow(s, r.board.firstArc[l], n)
 	case a < Pass:
 		from, n := s.pending, s.inHand
-		s.hash ^= phaseKey(PhaseDirection, from, n) ^ phaseKey(PhaseSelect, 0, 0)
+		s.hash += phaseKey(PhaseSelect, 0, 0) - phaseKey(PhaseDirection, from, n)
 		s.phase, s.pending, s.inHand = PhaseSelect, 0, 0
 		r.sow(s, r.board.arcIndex[from][a-DirectionBase], n)
 	case a == Pass:
@@ -298,10 +345,10 @@ func (r *Rules) Apply(s *State, a Action) {
 		f, t := r.board.edgeFrom[e], r.board.edgeTo[e]
 		c := s.toMove
 		s.ants[c] ^= 1<<f | 1<<t
-		s.hash ^= zobristAnt[c][f] ^ zobristAnt[c][t]
+		s.hash += keys.ant[c][t] - keys.ant[c][f]
 		if !s.mandatory {
 			s.mandatory = true
-			s.hash ^= zobristMandatory
+			s.hash += keys.mandatory
 		}
 		r.endTurn(s)
 	}
@@ -321,14 +368,15 @@ func (r *Rules) Step(s *State, a Action) error {
 
 // waitForDirection stops the sowing where a lap starts on a fork or centre (R4).
 func (s *State) waitForDirection(at Log, n uint8) {
-	s.hash ^= phaseKey(s.phase, s.pending, s.inHand) ^ phaseKey(PhaseDirection, at, n)
+	s.hash += phaseKey(PhaseDirection, at, n) - phaseKey(s.phase, s.pending, s.inHand)
 	s.phase, s.pending, s.inHand = PhaseDirection, at, n
 }
 
 // sow carries n eggs along the arrows, the first on the arc arc (Board.arcIndex), and
 // plays out the last egg (R5), relays included, until the sowing ends or a relay lap
-// needs the player to choose a direction. The hot loop keeps the hash, the mask of
-// filled logs and the cap count in locals and writes them back once.
+// needs the player to choose a direction. All the eggs of a lap but the last are
+// dropped at once from the board's lap tables; the egg-by-egg path is taken only when
+// the sowing cap (R6) may be reached within the lap.
 func (r *Rules) sow(s *State, arc uint8, n uint8) {
 	b := r.board
 	p := s.toMove
@@ -336,31 +384,33 @@ func (r *Rules) sow(s *State, arc uint8, n uint8) {
 	hash, filled := s.hash, s.filled
 	capLeft := r.sowingCap - int(s.drops)
 	for {
-		cur := b.arcTo[arc]
-		e := s.eggs[cur]
-		if capLeft <= 0 {
-			// R6: the cap is reached; the eggs in hand stay on the log reached.
-			hash ^= zobristEggs[cur][e] ^ zobristEggs[cur][e+n]
-			s.eggs[cur] = e + n
-			filled |= 1 << cur
-			break
-		}
-		if n > 1 {
-			hash ^= zobristEggStep[cur][e]
-			s.eggs[cur] = e + 1
-			filled |= 1 << cur
-			n--
-			capLeft--
-			arc = b.arcNext[arc]
-			continue
+		if capLeft < int(n) {
+			arc, n = r.sowSlowly(s, &hash, &filled, &capLeft, arc, n)
+			if n == 0 {
+				break
+			}
+		} else if n > 1 {
+			lap := &b.laps[n-1][arc]
+			w0 := binary.LittleEndian.Uint64(s.eggs[0:8])
+			w1 := binary.LittleEndian.Uint64(s.eggs[8:16])
+			w2 := binary.LittleEndian.Uint64(s.eggs[16:24])
+			binary.LittleEndian.PutUint64(s.eggs[0:8], w0+lap.eggs[0])
+			binary.LittleEndian.PutUint64(s.eggs[8:16], w1+lap.eggs[1])
+			binary.LittleEndian.PutUint64(s.eggs[16:24], w2+lap.eggs[2])
+			hash += lap.hash
+			filled |= lap.filled
+			capLeft -= int(n - 1)
+			arc = lap.next
 		}
 		// The last egg (R5).
+		cur := b.arcTo[arc]
+		e := s.eggs[cur]
 		bit := uint32(1) << cur
 		if own&bit != 0 || (e == 3 && opp&bit == 0) {
-			hash ^= zobristStore[p][s.store[p]] ^ zobristStore[p][s.store[p]+1]
+			hash += keys.store[p]
 			s.store[p]++
 			if own&bit == 0 && s.hand[p] > 0 {
-				hash ^= zobristHand[p][s.hand[p]] ^ zobristHand[p][s.hand[p]-1] ^ zobristAnt[p][cur]
+				hash += keys.ant[p][cur] - keys.hand[p]
 				s.hand[p]--
 				s.ants[p] |= bit
 			}
@@ -368,27 +418,54 @@ func (r *Rules) sow(s *State, arc uint8, n uint8) {
 		}
 		capLeft--
 		if e == 0 {
-			hash ^= zobristEggStep[cur][0]
+			hash += keys.egg[cur]
 			s.eggs[cur] = 1
 			filled |= bit
 			break
 		}
 		// Relay: pick up everything, the last egg included, and sow on.
 		n = e + 1
-		hash ^= zobristEggs[cur][e] ^ zobristEggs[cur][0]
+		hash -= keys.egg[cur] * uint64(e)
 		s.eggs[cur] = 0
 		filled &^= bit
-		if b.exitCount[cur] > 1 {
+		switch {
+		case b.exitCount[cur] == 1:
+			arc = b.firstArc[cur]
+		case r.selectedOnly:
+			arc = b.arcNext[arc] // no choice: on as a passing egg goes (R4 variant)
+		default:
 			s.hash, s.filled = hash, filled
 			s.drops = uint16(r.sowingCap - capLeft)
 			s.waitForDirection(cur, n)
 			return
 		}
-		arc = b.arcIndex[cur][b.exits[cur][0]]
 	}
 	s.hash, s.filled = hash, filled
 	s.drops = uint16(r.sowingCap - capLeft)
 	r.afterSowing(s)
+}
+
+// sowSlowly drops the eggs of a lap one by one while the sowing cap may be reached
+// (R6). It returns the arc of the last egg and 1 when that egg is to be played out
+// normally, or n == 0 when the cap ended the sowing: the eggs still in hand were put
+// on the log reached, with no capture and no ant placed.
+func (r *Rules) sowSlowly(s *State, hash *uint64, filled *uint32, capLeft *int, arc, n uint8) (uint8, uint8) {
+	b := r.board
+	for ; n > 1 || *capLeft <= 0; n-- {
+		cur := b.arcTo[arc]
+		if *capLeft <= 0 {
+			*hash += keys.egg[cur] * uint64(n)
+			s.eggs[cur] += n
+			*filled |= 1 << cur
+			return arc, 0
+		}
+		*hash += keys.egg[cur]
+		s.eggs[cur]++
+		*filled |= 1 << cur
+		*capLeft--
+		arc = b.arcNext[arc]
+	}
+	return arc, 1
 }
 
 // afterSowing starts the ant step (R7), skips it, or ends the game when a compulsory
@@ -402,7 +479,7 @@ func (r *Rules) afterSowing(s *State) {
 	free := allLogs &^ (s.ants[Red] | s.ants[Black])
 	switch {
 	case r.board.Reach(own)&free != 0:
-		s.hash ^= zobristPhase[PhaseAnt]
+		s.hash += keys.phase[PhaseAnt]
 		s.phase = PhaseAnt
 	case s.mandatory:
 		s.finish(NoAntCanMove)
@@ -414,7 +491,9 @@ func (r *Rules) afterSowing(s *State) {
 // endTurn passes the move to the opponent and ends the game if they cannot select a
 // log (R9) or the turn cap is reached (R10).
 func (r *Rules) endTurn(s *State) {
-	s.hash ^= zobristBlack ^ zobristPhase[s.phase]
+	// Add the key of Black to move when Red's turn ends, subtract it when Black's does.
+	neg := -uint64(s.toMove)
+	s.hash += (keys.black ^ neg) - neg - keys.phase[s.phase]
 	s.phase = PhaseSelect
 	s.toMove ^= 1
 	s.turn++
@@ -429,7 +508,7 @@ func (r *Rules) endTurn(s *State) {
 
 // finish ends the game.
 func (s *State) finish(why EndReason) {
-	s.hash ^= phaseKey(s.phase, s.pending, s.inHand) ^ zobristPhase[PhaseOver]
+	s.hash += keys.phase[PhaseOver] - phaseKey(s.phase, s.pending, s.inHand)
 	s.phase, s.pending, s.inHand = PhaseOver, 0, 0
 	s.end = why
 }

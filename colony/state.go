@@ -9,6 +9,10 @@ const (
 	AntsPerSide = 6
 )
 
+// eggBytes is the egg array's size: three 8-byte words, so that a lap of sowing adds
+// its eggs to all the logs with three additions.
+const eggBytes = 24
+
 // Color is a player: Red moves first.
 type Color uint8
 
@@ -91,16 +95,16 @@ func (r EndReason) String() string {
 }
 
 // State is a Colony position, including a turn in progress. It is a plain value of
-// 56 bytes without pointers: copying it is how search makes and unmakes moves. The
+// 64 bytes without pointers: copying it is how search makes and unmakes moves. The
 // rules that move it on are in Rules; the zero State is not a position (use
 // Rules.Start or Rules.ParsePosition).
 type State struct {
 	hash   uint64
-	ants   [2]uint32 // bit l: an ant of that colour on log l
-	filled uint32    // bit l: log l holds at least one egg
-	eggs   [NumLogs]uint8
-	hand   [2]uint8 // ants not yet placed
-	store  [2]uint8 // captured eggs
+	ants   [2]uint32       // bit l: an ant of that colour on log l
+	filled uint32          // bit l: log l holds at least one egg
+	eggs   [eggBytes]uint8 // eggs[l] for l < NumLogs; the padding is always 0
+	hand   [2]uint8        // ants not yet placed
+	store  [2]uint8        // captured eggs
 	toMove Color
 	// mandatory: some player has moved an ant, so ant moves are now compulsory (R7).
 	mandatory bool
@@ -164,9 +168,9 @@ func (s *State) Over() bool { return s.phase == PhaseOver }
 // EndReason says why the game ended, or NotOver.
 func (s *State) EndReason() EndReason { return s.end }
 
-// Hash returns the Zobrist hash, kept up to date move by move. It covers everything
-// that decides the game's future except the turn number and the count of eggs dropped
-// in the turn so far.
+// Hash returns the position's hash (Zobrist's scheme with additive keys), kept up to
+// date move by move. It covers everything that decides the game's future except the
+// turn number and the count of eggs dropped in the turn so far.
 func (s *State) Hash() uint64 { return s.hash }
 
 // Selectable returns the mask of logs the player may select (R2): logs with at least
@@ -197,87 +201,82 @@ func (s *State) Winner() Color {
 	return s.toMove.Other()
 }
 
-// ComputeHash recomputes the Zobrist hash from scratch (tests compare it with Hash).
+// ComputeHash recomputes the hash from scratch (tests compare it with Hash).
 func (s *State) ComputeHash() uint64 {
 	var h uint64
 	for l := 0; l < NumLogs; l++ {
-		h ^= zobristEggs[l][s.eggs[l]]
+		h += keys.egg[l] * uint64(s.eggs[l])
 	}
 	for c := Red; c <= Black; c++ {
 		for m := s.ants[c]; m != 0; m &= m - 1 {
-			h ^= zobristAnt[c][bits.TrailingZeros32(m)]
+			h += keys.ant[c][bits.TrailingZeros32(m)]
 		}
-		h ^= zobristHand[c][s.hand[c]] ^ zobristStore[c][s.store[c]]
+		h += keys.hand[c]*uint64(s.hand[c]) + keys.store[c]*uint64(s.store[c])
 	}
 	if s.toMove == Black {
-		h ^= zobristBlack
+		h += keys.black
 	}
 	if s.mandatory {
-		h ^= zobristMandatory
+		h += keys.mandatory
 	}
-	return h ^ phaseKey(s.phase, s.pending, s.inHand)
+	return h + phaseKey(s.phase, s.pending, s.inHand)
 }
 
 // phaseKey is the part of the hash that says where in a turn a state is.
 func phaseKey(p Phase, pending Log, inHand uint8) uint64 {
 	if p == PhaseDirection {
-		return zobristPhase[p] ^ zobristPending[pending] ^ zobristInHand[inHand]
+		return keys.phase[p] + keys.pending[pending] + keys.inHand*uint64(inHand)
 	}
-	return zobristPhase[p]
+	return keys.phase[p]
 }
 
-// Zobrist keys: read-only tables filled once at init from a fixed seed, so hashes are
-// the same in every run and on every machine.
-var (
-	zobristEggs      [NumLogs][TotalEggs + 1]uint64
-	zobristEggStep   [NumLogs][TotalEggs + 1]uint64 // zobristEggs[l][n] ^ zobristEggs[l][n+1]
-	zobristAnt       [2][NumLogs]uint64
-	zobristHand      [2][AntsPerSide + 1]uint64
-	zobristStore     [2][TotalEggs + 1]uint64
-	zobristBlack     uint64
-	zobristMandatory uint64
-	zobristPhase     [4]uint64 // zobristPhase[PhaseSelect] is 0
-	zobristPending   [NumLogs]uint64
-	zobristInHand    [TotalEggs + 1]uint64
-)
+// Hash keys: read-only tables filled once at init from a fixed seed, so hashes are the
+// same in every run and on every machine. The hash is Zobrist's scheme with addition
+// (mod 2^64) in place of exclusive or: the sum of one random key per feature, where a
+// count (eggs on a log, ants in hand, captured eggs, eggs in hand) contributes its key
+// times the count. Eggs are identical pieces, so addition is what lets a whole lap of
+// sowing update the hash with one precomputed sum (Board.laps) instead of one update
+// per egg.
+var keys = newHashKeys()
 
-func init() {
+// hashKeys holds the random keys of the hash.
+type hashKeys struct {
+	egg       [NumLogs]uint64
+	ant       [2][NumLogs]uint64
+	hand      [2]uint64
+	store     [2]uint64
+	black     uint64
+	mandatory uint64
+	phase     [4]uint64 // phase[PhaseSelect] is 0
+	pending   [NumLogs]uint64
+	inHand    uint64
+}
+
+func newHashKeys() *hashKeys {
+	k := new(hashKeys)
 	seed := uint64(0x436f6c6f6e79) // "Colony"
-	next := func() uint64 {        // SplitMix64
-		seed += 0x9e3779b97f4a7c15
-		z := seed
-		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-		z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-		return z ^ (z >> 31)
+	next := func() uint64 {
+		seed += splitMixGamma
+		return splitMix(seed)
 	}
-	for l := range zobristEggs {
-		for n := range zobristEggs[l] {
-			zobristEggs[l][n] = next()
-		}
-		for n := 0; n < TotalEggs; n++ {
-			zobristEggStep[l][n] = zobristEggs[l][n] ^ zobristEggs[l][n+1]
-		}
+	for l := range k.egg {
+		k.egg[l] = next()
 	}
 	for c := 0; c < 2; c++ {
-		for l := range zobristAnt[c] {
-			zobristAnt[c][l] = next()
+		for l := range k.ant[c] {
+			k.ant[c][l] = next()
 		}
-		for n := range zobristHand[c] {
-			zobristHand[c][n] = next()
-		}
-		for n := range zobristStore[c] {
-			zobristStore[c][n] = next()
-		}
+		k.hand[c] = next()
+		k.store[c] = next()
 	}
-	zobristBlack = next()
-	zobristMandatory = next()
-	for p := 1; p < len(zobristPhase); p++ {
-		zobristPhase[p] = next()
+	k.black = next()
+	k.mandatory = next()
+	for p := 1; p < len(k.phase); p++ {
+		k.phase[p] = next()
 	}
-	for l := range zobristPending {
-		zobristPending[l] = next()
+	for l := range k.pending {
+		k.pending[l] = next()
 	}
-	for n := range zobristInHand {
-		zobristInHand[n] = next()
-	}
+	k.inHand = next()
+	return k
 }

@@ -1,0 +1,199 @@
+package colony
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestParseRulesSettings(t *testing.T) {
+	tests := []struct {
+		name     string
+		want     string // canonical name; "" when an error is expected
+		wantErr  string
+		turnCap  int
+		sowCap   int
+		selected bool
+	}{
+		{name: "colony", want: "colony", turnCap: DefaultTurnCap, sowCap: DefaultSowingCap},
+		{name: "colony:turncap=300", want: "colony:turncap=300", turnCap: 300, sowCap: DefaultSowingCap},
+		{name: "colony:sowcap=50,turncap=20", want: "colony:turncap=20,sowcap=50", turnCap: 20, sowCap: 50},
+		{name: "colony:choice=selected", want: "colony:choice=selected", turnCap: DefaultTurnCap, sowCap: DefaultSowingCap, selected: true},
+		{name: "colony:choice=pickup", want: "colony", turnCap: DefaultTurnCap, sowCap: DefaultSowingCap},
+		{name: "colony:turncap=1000", want: "colony", turnCap: DefaultTurnCap, sowCap: DefaultSowingCap},
+		{name: "kalah", wantErr: "unknown rule set"},
+		{name: "colony:", wantErr: "empty settings"},
+		{name: "colony:turncap", wantErr: "not key=value"},
+		{name: "colony:turncap=", wantErr: "not key=value"},
+		{name: "colony:turncap=x", wantErr: "not a number"},
+		{name: "colony:turncap=0", wantErr: "turn cap 0"},
+		{name: "colony:sowcap=-1", wantErr: "sowing cap -1"},
+		{name: "colony:turncap=5,turncap=6", wantErr: "given twice"},
+		{name: "colony:choice=every", wantErr: "want pickup or selected"},
+		{name: "colony:board=x", wantErr: "board file"},
+		{name: "colony:speed=3", wantErr: "unknown setting"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := ParseRules(tc.name)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("ParseRules(%q) error = %v, want one containing %q", tc.name, err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("ParseRules(%q): %v", tc.name, err)
+			}
+			if r.Name() != tc.want || r.TurnCap() != tc.turnCap || r.SowingCap() != tc.sowCap || r.ChoiceOnSelectedOnly() != tc.selected {
+				t.Fatalf("ParseRules(%q) = %s (turn cap %d, sowing cap %d, selected only %v), want %s (%d, %d, %v)",
+					tc.name, r.Name(), r.TurnCap(), r.SowingCap(), r.ChoiceOnSelectedOnly(), tc.want, tc.turnCap, tc.sowCap, tc.selected)
+			}
+			again, err := ParseRules(r.Name())
+			if err != nil || again.Name() != r.Name() {
+				t.Fatalf("ParseRules(Name()=%q) = %v, %v", r.Name(), again, err)
+			}
+		})
+	}
+}
+
+// TestChoiceOnSelectedOnly checks the R4 variant "choose only on the selected log": a
+// relay picked up on a fork or the centre goes on as passing eggs do, and the move
+// notation then has no direction for it.
+func TestChoiceOnSelectedOnly(t *testing.T) {
+	variant, err := ParseRules("colony:choice=selected")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, pos, move, want string
+		rejects               []string // moves that are legal by default but not in the variant
+	}{
+		{
+			name: "relay on a fork follows its first arrow",
+			pos:  "eggs=0.0.0.0.2.0/0.5.0.0.0.0.1/0.0.0.0.0.0 red=- black=- hand=6,6 store=25,24 move=red ants=optional turn=10",
+			// A5 (2) towards A6: A6 0->1; last on B7 (1 egg, no ant): relay with 2. No
+			// choice: B7's first arrow, C6 0->1; last on C5 (0 eggs): dropped, stop.
+			move:    "A5>A6",
+			want:    "eggs=0.0.0.0.0.1/0.5.0.0.0.0.0/0.0.0.0.1.1 red=- black=- hand=6,6 store=25,24 move=black ants=optional turn=11",
+			rejects: []string{"A5>A6>B6", "A5>A6>C6"},
+		},
+		{
+			name: "relay on the centre keeps its lane",
+			pos:  "eggs=0.0.0.0.0.0/0.0.0.2.0.5.0/0.2.0.0.0.0 red=- black=- hand=6,6 store=24,24 move=red ants=optional turn=10",
+			// C2 (2): C3 0->1; last on B4 (2 eggs): relay with 3. Entered from C3, so on
+			// by that lane to A4: A4 0->1, A5 0->1; last on A6 (0 eggs): dropped, stop.
+			move:    "C2",
+			want:    "eggs=0.0.0.1.1.1/0.0.0.0.0.5.0/0.0.1.0.0.0 red=- black=- hand=6,6 store=24,24 move=black ants=optional turn=11",
+			rejects: []string{"C2>A3", "C2>A4"},
+		},
+		{
+			name: "the selected fork still offers both arrows",
+			pos:  StartPosition,
+			move: "A2>B2",
+			want: "eggs=3.0.3.3.3.3/3.4.4.3.3.3.3/3.3.3.3.3.3 red=C3 black=- hand=5,6 store=1,0 move=black ants=optional turn=2",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := variant.ParsePosition(tc.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := variant.ParseMove(&s, tc.move)
+			if err != nil {
+				t.Fatalf("ParseMove(%s): %v", tc.move, err)
+			}
+			after := s
+			variant.ApplyMove(&after, m)
+			if got := after.String(); got != tc.want {
+				t.Fatalf("after %s:\n got %s\nwant %s", tc.move, got, tc.want)
+			}
+			if after.Hash() != after.ComputeHash() {
+				t.Fatalf("hash not kept up to date")
+			}
+			for _, bad := range tc.rejects {
+				if _, err := variant.ParseMove(&s, bad); err == nil {
+					t.Errorf("variant accepts %s", bad)
+				}
+				def, _ := Default().ParsePosition(tc.pos)
+				if _, err := Default().ParseMove(&def, bad); err != nil {
+					t.Errorf("default rules reject %s: %v", bad, err)
+				}
+			}
+		})
+	}
+}
+
+// TestSowingCapAgreesWithFastPath plays the same random games under the default cap
+// and a cap no turn reaches; the lap tables (fast path) and the egg-by-egg path (taken
+// near the cap) must give identical games when the cap is not reached.
+func TestSowingCapAgreesWithFastPath(t *testing.T) {
+	high, err := NewRules(DefaultBoard(), 60000, DefaultTurnCap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for g := uint64(0); g < 200; g++ {
+		a, b := Default().Start(), high.Start()
+		rngA, rngB := newTestSource(g), newTestSource(g)
+		for !a.Over() {
+			act := Default().RandomAction(&a, rngA)
+			if act != high.RandomAction(&b, rngB) {
+				t.Fatalf("game %d: the two rule sets offer different actions", g)
+			}
+			Default().Apply(&a, act)
+			high.Apply(&b, act)
+			if a != b {
+				t.Fatalf("game %d: states differ after %s:\n%v\n%v", g, Default().ActionString(act), a, b)
+			}
+		}
+	}
+}
+
+// testSource is a SplitMix64 generator for tests.
+type testSource struct{ x uint64 }
+
+func newTestSource(seed uint64) *testSource { return &testSource{seed} }
+
+func (s *testSource) Uint64() uint64 {
+	s.x += splitMixGamma
+	return splitMix(s.x)
+}
+
+func TestStepChecksLegality(t *testing.T) {
+	r := Default()
+	log := func(name string) Log {
+		l, err := ParseLog(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	s := r.Start()
+	steps := []struct {
+		action Action
+		legal  bool
+		phase  Phase
+	}{
+		{DirectionBase + Action(log("A1")), false, PhaseSelect}, // no lap is waiting for a direction
+		{Pass, false, PhaseSelect},
+		{SelectBase + Action(log("B4")), true, PhaseDirection}, // the centre: choose A3 or A4
+		{DirectionBase + Action(log("C3")), false, PhaseDirection},
+		{SelectBase + Action(log("A1")), false, PhaseDirection},
+		{DirectionBase + Action(log("A4")), true, PhaseAnt}, // A4, A5; last on A6 (3 eggs, no ant): captured, ant placed
+		{DirectionBase + Action(log("A3")), false, PhaseAnt},
+		{Pass, true, PhaseSelect}, // ant moves are still optional
+	}
+	for i, st := range steps {
+		err := r.Step(&s, st.action)
+		if (err == nil) != st.legal {
+			t.Fatalf("step %d (%s): error %v, want legal=%v", i, r.ActionString(st.action), err, st.legal)
+		}
+		if s.Phase() != st.phase {
+			t.Fatalf("step %d: phase %v, want %v", i, s.Phase(), st.phase)
+		}
+	}
+	want := "eggs=3.3.3.4.4.3/3.3.3.0.3.3.3/3.3.3.3.3.3 red=A6 black=- hand=5,6 store=1,0 move=black ants=optional turn=2"
+	if s.String() != want {
+		t.Fatalf("after B4>A4:\n got %s\nwant %s", s.String(), want)
+	}
+}
