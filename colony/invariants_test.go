@@ -668,9 +668,8 @@ func invCheckTurns(t *testing.T, r *Rules, s *State, ml []Move, stride int) (mov
 		if err != nil {
 			t.Fatalf("ParseMove(%q): %v\n%s", text, err, s.String())
 		}
-		if pm.String() != text || pm.Select != m.Select || pm.NumDirs != m.NumDirs ||
-			!slices.Equal(pm.Dirs[:pm.NumDirs], m.Dirs[:m.NumDirs]) || pm.AntFrom != m.AntFrom || pm.AntTo != m.AntTo {
-			t.Fatalf("ParseMove(%q) = %+v, LegalMoves has %+v", text, pm, m)
+		if pm != m || pm.String() != text {
+			t.Fatalf("ParseMove(%q) = %#v, LegalMoves has %#v", text, pm, m)
 		}
 		if invTurnEnded(&c) {
 			text := c.String()
@@ -746,7 +745,7 @@ func TestLegalMovesEqualAsValues(t *testing.T) {
 					t.Fatal(err)
 				}
 				if pm != m {
-					t.Errorf("%s: LegalMoves gives %+v, ParseMove %+v (stale Dirs beyond NumDirs?)\n%s", m.String(), m, pm, s.String())
+					t.Errorf("%s: LegalMoves gives %#v, ParseMove %#v (stale Dirs beyond NumDirs?)\n%s", m.String(), m, pm, s.String())
 					bad++
 					break
 				}
