@@ -89,6 +89,9 @@ type Board struct {
 	arcTo    []Log
 	arcNext  []uint8
 	arcIndex [NumLogs][NumLogs]uint8
+	// dirArcs[l][i] is the arc towards the i-th exit of l in increasing log order
+	// (the order of dirActions).
+	dirArcs [NumLogs][MaxExits]uint8
 	// firstArc[l] is the arc of l's first arrow (or a centre's first exit).
 	firstArc [NumLogs]uint8
 	// laps[k][a] is what k eggs dropped one by one, the first on arc a, do.
@@ -546,6 +549,9 @@ func (b *Board) numberArcs() {
 	}
 	for l := Log(0); l < NumLogs; l++ {
 		b.firstArc[l] = b.arcIndex[l][b.exits[l][0]]
+		for i, a := range b.dirActions[l][:b.exitCount[l]] {
+			b.dirArcs[l][i] = b.arcIndex[l][a-DirectionBase]
+		}
 	}
 	b.arcNext = make([]uint8, len(b.arcTo))
 	for a, t := range b.arcTo {

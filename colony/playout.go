@@ -11,21 +11,58 @@ type Source interface {
 // must not be finished: the same action as LegalActions(s)[k] for a uniform k, found
 // with bit operations instead of a list.
 func (r *Rules) RandomAction(s *State, rng Source) Action {
-	return r.pickAction(s, rng.Uint64())
-}
-
-// pickAction returns LegalActions(s)[k] for k = uniform(x, len): the random bits x
-// choose the action, found with bit operations instead of a list. (A branch-free bit
-// selection measured slower here: the short loops predict well.)
-func (r *Rules) pickAction(s *State, x uint64) Action {
+	y := rng.Uint64()
 	switch s.phase {
 	case PhaseSelect:
-		m := s.Selectable()
-		return SelectBase + Action(selectBit(m, uniform(x, bits.OnesCount32(m))))
+		return SelectBase + Action(r.pickLog(s, y))
 	case PhaseDirection:
-		dirs := r.board.dirActions[s.pending][:r.board.exitCount[s.pending]]
-		return dirs[uniform(x, len(dirs))]
+		return r.board.dirActions[s.pending][uniform(y, int(r.board.exitCount[s.pending]))]
 	}
+	f, t := r.pickAntMove(s, y)
+	if f == NoLog {
+		return Pass
+	}
+	return AntBase + Action(r.board.edgeIndex[f][t])
+}
+
+// RandomPlayout plays uniformly random decisions from s to the end of the game and
+// returns the number of decisions played: the same game as applying RandomAction
+// repeatedly with a generator that yields the same numbers. It draws one number from
+// rng to seed its own SplitMix64 generator for the game, so the game depends only on
+// that number. It allocates nothing.
+func (r *Rules) RandomPlayout(s *State, rng Source) int {
+	b := r.board
+	x := rng.Uint64()
+	for n := 0; ; n++ {
+		x += splitMixGamma
+		y := splitMix(x)
+		switch s.phase {
+		case PhaseSelect:
+			r.selectLog(s, r.pickLog(s, y))
+		case PhaseDirection:
+			r.sowPending(s, b.dirArcs[s.pending][uniform(y, int(b.exitCount[s.pending]))])
+		case PhaseAnt:
+			if f, t := r.pickAntMove(s, y); f == NoLog {
+				r.endTurn(s)
+			} else {
+				r.moveAnt(s, f, t)
+			}
+		default:
+			return n
+		}
+	}
+}
+
+// pickLog returns the k-th selectable log for k = uniform(y, count).
+func (r *Rules) pickLog(s *State, y uint64) Log {
+	m := s.Selectable()
+	return Log(selectBit(m, uniform(y, bits.OnesCount32(m))))
+}
+
+// pickAntMove returns the k-th legal ant move for k = uniform(y, count), counting the
+// pass first while ant moves are optional, in the order of LegalActions (ants by log,
+// then targets by log); a pass is (NoLog, NoLog).
+func (r *Rules) pickAntMove(s *State, y uint64) (from, to Log) {
 	free := allLogs &^ (s.ants[Red] | s.ants[Black])
 	own := s.ants[s.toMove]
 	n := 0
@@ -35,10 +72,10 @@ func (r *Rules) pickAction(s *State, x uint64) Action {
 	for m := own; m != 0; m &= m - 1 {
 		n += bits.OnesCount32(r.board.neighbours[bits.TrailingZeros32(m)] & free)
 	}
-	k := uniform(x, n)
+	k := uniform(y, n)
 	if !s.mandatory {
 		if k == 0 {
-			return Pass
+			return NoLog, NoLog
 		}
 		k--
 	}
@@ -52,23 +89,8 @@ func (r *Rules) pickAction(s *State, x uint64) Action {
 		for ; k > 0; k-- {
 			t &= t - 1
 		}
-		return AntBase + Action(r.board.edgeIndex[f][bits.TrailingZeros32(t)])
+		return Log(f), Log(bits.TrailingZeros32(t))
 	}
-}
-
-// RandomPlayout plays uniformly random decisions from s to the end of the game and
-// returns the number of decisions played. It draws one number from rng to seed its own
-// SplitMix64 generator for the game, so the game depends only on that number. It
-// allocates nothing.
-func (r *Rules) RandomPlayout(s *State, rng Source) int {
-	x := rng.Uint64()
-	n := 0
-	for s.phase != PhaseOver {
-		x += splitMixGamma
-		r.Apply(s, r.pickAction(s, splitMix(x)))
-		n++
-	}
-	return n
 }
 
 const splitMixGamma = 0x9e3779b97f4a7c15

@@ -323,35 +323,48 @@ func (r *Rules) IsLegal(s *State, a Action) bool {
 func (r *Rules) Apply(s *State, a Action) {
 	switch {
 	case a < DirectionBase:
-		l := Log(a)
-		n := s.eggs[l]
-		s.hash -= keys.egg[l] * uint64(n)
-		s.eggs[l] = 0
-		s.filled &^= 1 << l
-		if r.board.exitCount[l] > 1 {
-			s.waitForDirection(l, n)
-			return
-		}
-		r.sow(s, r.board.firstArc[l], n)
+		r.selectLog(s, Log(a))
 	case a < Pass:
-		from, n := s.pending, s.inHand
-		s.hash += phaseKey(PhaseSelect, 0, 0) - phaseKey(PhaseDirection, from, n)
-		s.phase, s.pending, s.inHand = PhaseSelect, 0, 0
-		r.sow(s, r.board.arcIndex[from][a-DirectionBase], n)
+		r.sowPending(s, r.board.arcIndex[s.pending][a-DirectionBase])
 	case a == Pass:
 		r.endTurn(s)
 	default:
 		e := int(a - AntBase)
-		f, t := r.board.edgeFrom[e], r.board.edgeTo[e]
-		c := s.toMove
-		s.ants[c] ^= 1<<f | 1<<t
-		s.hash += keys.ant[c][t] - keys.ant[c][f]
-		if !s.mandatory {
-			s.mandatory = true
-			s.hash += keys.mandatory
-		}
-		r.endTurn(s)
+		r.moveAnt(s, r.board.edgeFrom[e], r.board.edgeTo[e])
 	}
+}
+
+// selectLog picks up the eggs of l and sows them, or waits for a direction (R2, R4).
+func (r *Rules) selectLog(s *State, l Log) {
+	n := s.eggs[l]
+	s.hash -= keys.egg[l] * uint64(n)
+	s.eggs[l] = 0
+	s.filled &^= 1 << l
+	if r.board.exitCount[l] > 1 {
+		s.waitForDirection(l, n)
+		return
+	}
+	r.sow(s, r.board.firstArc[l], n)
+}
+
+// sowPending sows the eggs of the lap waiting for a direction, along arc.
+func (r *Rules) sowPending(s *State, arc uint8) {
+	n := s.inHand
+	s.hash += phaseKey(PhaseSelect, 0, 0) - phaseKey(PhaseDirection, s.pending, n)
+	s.phase, s.pending, s.inHand = PhaseSelect, 0, 0
+	r.sow(s, arc, n)
+}
+
+// moveAnt moves the mover's ant from f to t (R7) and ends the turn.
+func (r *Rules) moveAnt(s *State, f, t Log) {
+	c := s.toMove
+	s.ants[c] ^= 1<<f | 1<<t
+	s.hash += keys.ant[c][t] - keys.ant[c][f]
+	if !s.mandatory {
+		s.mandatory = true
+		s.hash += keys.mandatory
+	}
+	r.endTurn(s)
 }
 
 // Step plays a after checking that it is legal.

@@ -197,3 +197,44 @@ func TestStepChecksLegality(t *testing.T) {
 		t.Fatalf("after B4>A4:\n got %s\nwant %s", s.String(), want)
 	}
 }
+
+// fixedSource yields one number, then panics: RandomPlayout must draw exactly one.
+type fixedSource struct {
+	x    uint64
+	used bool
+}
+
+func (f *fixedSource) Uint64() uint64 {
+	if f.used {
+		panic("RandomPlayout drew a second number")
+	}
+	f.used = true
+	return f.x
+}
+
+// TestRandomPlayoutMatchesRandomAction checks that the fused playout loop plays the
+// same games as RandomAction and Apply fed the same random numbers.
+func TestRandomPlayoutMatchesRandomAction(t *testing.T) {
+	for _, name := range []string{"colony", "colony:choice=selected", "colony:sowcap=7,turncap=60"} {
+		r, err := ParseRules(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for g := uint64(0); g < 300; g++ {
+			seed := g * 0x9e3779b97f4a7c15
+			fast := r.Start()
+			decisions := r.RandomPlayout(&fast, &fixedSource{x: seed})
+			slow := r.Start()
+			rng := newTestSource(seed)
+			n := 0
+			for !slow.Over() {
+				r.Apply(&slow, r.RandomAction(&slow, rng))
+				n++
+			}
+			if fast != slow || n != decisions {
+				t.Fatalf("%s game %d: RandomPlayout gives %v after %d decisions, RandomAction %v after %d",
+					name, g, fast, decisions, slow, n)
+			}
+		}
+	}
+}
