@@ -127,6 +127,22 @@ func mdMaskNames(m uint32) []string {
 	return out
 }
 
+// mdReachable returns the mask of the logs reachable from start (start included), where
+// succ[l] is the mask of the logs that l leads to (its arrows, or its exits and lanes).
+func mdReachable(succ *[NumLogs]uint32, start Log) uint32 {
+	seen := uint32(1) << start
+	for changed := true; changed; {
+		changed = false
+		for m := seen; m != 0; m &= m - 1 {
+			if n := succ[bits.TrailingZeros32(m)] &^ seen; n != 0 {
+				seen |= n
+				changed = true
+			}
+		}
+	}
+	return seen
+}
+
 func TestParseLogNames(t *testing.T) {
 	for l := Log(0); l < NumLogs; l++ {
 		got, err := ParseLog(l.String())
@@ -374,17 +390,7 @@ func TestDefaultBoardMatchesDocument(t *testing.T) {
 			}
 		}
 		for start := Log(0); start < NumLogs; start++ {
-			seen := uint32(1) << start
-			for changed := true; changed; {
-				changed = false
-				for m := seen; m != 0; m &= m - 1 {
-					if n := succ[bits.TrailingZeros32(m)] &^ seen; n != 0 {
-						seen |= n
-						changed = true
-					}
-				}
-			}
-			if seen != allLogs {
+			if seen := mdReachable(&succ, start); seen != allLogs {
 				t.Errorf("from %v the arrows miss %v", start, mdMaskNames(allLogs&^seen))
 			}
 		}

@@ -2,6 +2,7 @@ package colony
 
 import (
 	"errors"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"os"
@@ -51,6 +52,47 @@ func playChecked(t *testing.T, r *Rules, s State, rng *rand.PCG, n int) {
 	}
 }
 
+// fuzzLegalMoves puts the legal turns of s, the position written text, in ml and
+// returns their number and LegalMoves' error. It fails t unless LegalMoves succeeds or
+// stops at a limit of the move generator (ErrTooManyMoves, ErrMoveTooLong: then the
+// list may be short), and unless it finds a turn in a game that is not over.
+func fuzzLegalMoves(t *testing.T, r *Rules, s *State, text string, ml []Move) (int, error) {
+	t.Helper()
+	n, err := r.LegalMoves(s, ml)
+	if err != nil && !errors.Is(err, ErrTooManyMoves) && !errors.Is(err, ErrMoveTooLong) {
+		t.Fatalf("LegalMoves: %v", err)
+	}
+	if err == nil && !s.Over() && n == 0 {
+		t.Fatalf("%q: not over, but no legal turn", text)
+	}
+	return n, err
+}
+
+// fuzzCheckSampledMoves applies a sample of moves, turns of s (every k-th, k =
+// max(1, len(moves)/16): some 16 of them), each to a copy of s, and fails t unless the
+// turn ends and the invariants hold; desc names s in the messages. check, if not nil,
+// is called with every sampled turn for further checks.
+func fuzzCheckSampledMoves(t *testing.T, r *Rules, s *State, moves []Move, desc string, check func(m Move)) {
+	t.Helper()
+	n := len(moves)
+	for i, m := range moves {
+		if i%max(1, n/16) != 0 {
+			continue
+		}
+		c := *s
+		r.ApplyMove(&c, m)
+		if !invMoveFinished(&c) {
+			t.Fatalf("%s: after %s the turn has not ended (phase %v)", desc, m.String(), c.Phase())
+		}
+		if err := invCheckState(r, &c); err != nil {
+			t.Fatalf("%s: after %s: %v", desc, m.String(), err)
+		}
+		if check != nil {
+			check(m)
+		}
+	}
+}
+
 // FuzzParsePosition: ParsePosition never panics; a position it accepts writes back to
 // the same text, keeps the invariants, and its turns and a few random decisions keep
 // them too.
@@ -92,26 +134,8 @@ func FuzzParsePosition(f *testing.F) {
 		}
 		ml := fuzzMoves.Get().([]Move)
 		defer fuzzMoves.Put(ml)
-		n, err := r.LegalMoves(&s, ml)
-		if err != nil && !errors.Is(err, ErrTooManyMoves) && !errors.Is(err, ErrMoveTooLong) {
-			t.Fatalf("LegalMoves: %v", err)
-		}
-		if err == nil && !s.Over() && n == 0 {
-			t.Fatalf("%q: not over, but no legal turn", text)
-		}
-		for i, m := range ml[:n] {
-			if i%max(1, n/16) != 0 {
-				continue
-			}
-			c := s
-			r.ApplyMove(&c, m)
-			if !invTurnEnded(&c) {
-				t.Fatalf("%q: after %s the turn has not ended (phase %v)", text, m.String(), c.Phase())
-			}
-			if err := invCheckState(r, &c); err != nil {
-				t.Fatalf("%q: after %s: %v", text, m.String(), err)
-			}
-		}
+		n, _ := fuzzLegalMoves(t, r, &s, text, ml)
+		fuzzCheckSampledMoves(t, r, &s, ml[:n], fmt.Sprintf("%q", text), nil)
 		playChecked(t, r, s, rand.NewPCG(uint64(len(text)), s.Hash()), 60)
 	})
 }
@@ -180,7 +204,7 @@ func FuzzParseMove(f *testing.F) {
 			}
 			c := s
 			r.ApplyMove(&c, m)
-			if !invTurnEnded(&c) {
+			if !invMoveFinished(&c) {
 				t.Fatalf("after %q the turn has not ended (phase %v)", text, c.Phase())
 			}
 			if err := invCheckState(r, &c); err != nil {
@@ -267,17 +291,7 @@ func FuzzParseBoard(f *testing.F) {
 			}
 		}
 		for start := Log(0); start < NumLogs; start++ {
-			seen := uint32(1) << start
-			for changed := true; changed; {
-				changed = false
-				for m := seen; m != 0; m &= m - 1 {
-					if n := succ[bits.TrailingZeros32(m)] &^ seen; n != 0 {
-						seen |= n
-						changed = true
-					}
-				}
-			}
-			if seen != allLogs {
+			if seen := mdReachable(&succ, start); seen != allLogs {
 				t.Fatalf("from %v the arrows miss %v", start, mdMaskNames(allLogs&^seen))
 			}
 		}
@@ -302,11 +316,10 @@ func FuzzParseBoard(f *testing.F) {
 	})
 }
 
-// fuzzPosition builds a valid position line from fuzz bytes (0 once they run out): the
-// eggs of each log, the stores, an ant or none on each log, the side to move, the
-// mandatory flag and the turn. It also picks the rules: the default, or small caps.
-func fuzzPosition(data []byte) (*Rules, string, error) {
-	next := func() int {
+// fuzzReader returns a function that hands out the bytes of data one by one, as ints,
+// and 0 once they have run out.
+func fuzzReader(data []byte) func() int {
+	return func() int {
 		if len(data) == 0 {
 			return 0
 		}
@@ -314,6 +327,13 @@ func fuzzPosition(data []byte) (*Rules, string, error) {
 		data = data[1:]
 		return int(b)
 	}
+}
+
+// fuzzPosition builds a valid position line from fuzz bytes (0 once they run out): the
+// eggs of each log, the stores, an ant or none on each log, the side to move, the
+// mandatory flag and the turn. It also picks the rules: the default, or small caps.
+func fuzzPosition(data []byte) (*Rules, string, error) {
+	next := fuzzReader(data)
 	var sb strings.Builder
 	sb.WriteString("eggs=")
 	left := TotalEggs
@@ -398,32 +418,15 @@ func FuzzRandomPosition(f *testing.F) {
 		}
 		ml := fuzzMoves.Get().([]Move)
 		defer fuzzMoves.Put(ml)
-		n, err := r.LegalMoves(&s, ml)
-		if err != nil && !errors.Is(err, ErrTooManyMoves) && !errors.Is(err, ErrMoveTooLong) {
-			t.Fatalf("LegalMoves: %v", err)
-		}
-		if err == nil && !s.Over() && n == 0 {
-			t.Fatalf("%q: not over, but no legal turn", text)
-		}
+		n, err := fuzzLegalMoves(t, r, &s, text, ml)
 		if err == nil && r.Perft(&s, 1) != uint64(n) {
 			t.Fatalf("%q (%v): Perft(1) = %d, LegalMoves %d", text, r, r.Perft(&s, 1), n)
 		}
-		for i, m := range ml[:n] {
-			if i%max(1, n/16) != 0 {
-				continue
-			}
-			c := s
-			r.ApplyMove(&c, m)
-			if !invTurnEnded(&c) {
-				t.Fatalf("%q: after %s the turn has not ended (phase %v)", text, m.String(), c.Phase())
-			}
-			if err := invCheckState(r, &c); err != nil {
-				t.Fatalf("%q (%v): after %s: %v", text, r, m.String(), err)
-			}
+		fuzzCheckSampledMoves(t, r, &s, ml[:n], fmt.Sprintf("%q (%v)", text, r), func(m Move) {
 			if cm := r.CheckMove(&s, m); cm != nil {
 				t.Fatalf("%q: CheckMove(%s): %v", text, m.String(), cm)
 			}
-		}
+		})
 		playChecked(t, r, s, rand.NewPCG(uint64(len(data)), s.Hash()), 200)
 	})
 }
@@ -433,14 +436,7 @@ func FuzzRandomPosition(f *testing.F) {
 // neighbour), all to neighbours. Many such boards are refused (a log no arrow reaches);
 // the others are played on.
 func fuzzBoard(data []byte) string {
-	next := func() int {
-		if len(data) == 0 {
-			return 0
-		}
-		b := data[0]
-		data = data[1:]
-		return int(b)
-	}
+	next := fuzzReader(data)
 	var sb strings.Builder
 	sb.WriteString("board fuzz\n")
 	var nbrs [NumLogs][]Log
@@ -529,7 +525,7 @@ func fuzzRandomBoardBody(t *testing.T, data []byte) {
 			for _, m := range ml[:n] {
 				c := s
 				r.ApplyMove(&c, m)
-				if err := invCheckState(r, &c); err != nil || !invTurnEnded(&c) {
+				if err := invCheckState(r, &c); err != nil || !invMoveFinished(&c) {
 					t.Fatalf("after %s from %s: %v (phase %v)\n%s", m.String(), s.String(), err, c.Phase(), out)
 				}
 			}

@@ -194,6 +194,13 @@ func invTurnEnded(s *State) bool {
 	return s.Phase() == PhaseSelect || s.Over() && s.EndReason() != NoAntCanMove
 }
 
+// invMoveFinished reports whether a whole turn move has been played out on s: the next
+// turn is waiting, or the game is over (for any reason, "no ant can move" included:
+// that ending comes inside the turn, after the sowing).
+func invMoveFinished(s *State) bool {
+	return s.Phase() == PhaseSelect || s.Over()
+}
+
 // invCheckStep checks what a decision may change: the side to move and the turn number only
 // when the turn ends, the opponent's store, hand and ants never, the mover's store and
 // ants only upwards (except the ant moved), the mandatory flag only by an ant move.

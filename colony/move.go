@@ -25,7 +25,9 @@ var (
 )
 
 // Move is one complete turn: the log selected, the direction chosen at each lap that
-// starts on a fork or the centre (R4), and the ant move, if any. It is a plain value.
+// starts on a fork or the centre (R4), and the ant move, if any. It is a plain value of
+// 64 bytes; the entries of Dirs past NumDirs are zero, so equal moves compare equal
+// with ==.
 type Move struct {
 	Select Log
 	// NumDirs is the number of direction choices, Dirs[:NumDirs] the logs chosen.
@@ -68,6 +70,9 @@ func parseMoveSyntax(text string) (Move, error) {
 		return m, fmt.Errorf("move %q: more than %d directions", text, MaxDirections)
 	}
 	for i, p := range parts {
+		if p == "" && i > 0 {
+			return m, fmt.Errorf("move %q: missing log after '>'", text)
+		}
 		l, err := ParseLog(p)
 		if err != nil {
 			return m, fmt.Errorf("move %q: %w", text, err)

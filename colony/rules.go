@@ -271,6 +271,12 @@ func (r *Rules) LegalActions(s *State, dst *ActionList) []Action {
 	return dst[:n]
 }
 
+// AntTargets returns the mask of logs the ant on l may step to in s: the neighbours
+// of l that hold no ant (R7). It does not check that l holds an ant.
+func (r *Rules) AntTargets(s *State, l Log) uint32 {
+	return r.board.neighbours[l] &^ (s.ants[Red] | s.ants[Black])
+}
+
 // LegalActionSet returns the legal actions of s as a set.
 func (r *Rules) LegalActionSet(s *State) ActionSet {
 	var set ActionSet

@@ -238,3 +238,32 @@ func TestRandomPlayoutMatchesRandomAction(t *testing.T) {
 		}
 	}
 }
+
+func TestSelectableAndAntTargets(t *testing.T) {
+	r := Default()
+	s, err := r.ParsePosition("eggs=3.3.3.0.3.3/3.3.3.3.3.3.3/3.3.3.3.3.0 red=A1,B4 black=B3 hand=4,5 store=6,0 move=red ants=mandatory turn=7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mask := func(names ...string) uint32 {
+		var m uint32
+		for _, n := range names {
+			l, err := ParseLog(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m |= 1 << l
+		}
+		return m
+	}
+	// Every log with eggs and no ant: A4 and C6 are empty, A1, B4 and B3 are protected.
+	wantSelect := mask("A2", "A3", "A5", "A6", "B1", "B2", "B5", "B6", "B7", "C1", "C2", "C3", "C4", "C5")
+	if got := s.Selectable(); got != wantSelect {
+		t.Errorf("Selectable = %019b, want %019b", got, wantSelect)
+	}
+	b4, _ := ParseLog("B4")
+	// B4 touches B3 (black ant), B5, A3, A4, C3, C4.
+	if got, want := r.AntTargets(&s, b4), mask("B5", "A3", "A4", "C3", "C4"); got != want {
+		t.Errorf("AntTargets(B4) = %019b, want %019b", got, want)
+	}
+}

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -48,6 +49,32 @@ func (o *options) setup(position string) (*colony.Rules, colony.State, error) {
 		return nil, colony.State{}, err // "position: ..." names the field
 	}
 	return r, s, nil
+}
+
+// positionRun is the work of a command on one position: r is the rule set of --rules
+// and --board, s the position of --position in it.
+type positionRun func(c *cobra.Command, args []string, r *colony.Rules, s colony.State) error
+
+// positionCmd completes c as a command on one position: it adds --position and sets
+// RunE to read the rule set and the position, then to call run with them. Checks of
+// the command's other flags belong in c.PreRunE, which cobra runs first.
+func positionCmd(opts *options, c *cobra.Command, run positionRun) *cobra.Command {
+	var position string
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		r, s, err := opts.setup(position)
+		if err != nil {
+			return err
+		}
+		return run(cmd, args, r, s)
+	}
+	positionFlag(c, &position)
+	return c
+}
+
+// writeOut writes text to the standard output of c; an error writing is a failure.
+func writeOut(c *cobra.Command, text string) error {
+	_, err := io.WriteString(c.OutOrStdout(), text)
+	return fail(err)
 }
 
 // legalMoves returns the legal turns of s with their notation, sorted by byte-wise

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/colony-ai/colony/colony"
@@ -10,8 +9,7 @@ import (
 )
 
 func newMovesCmd(opts *options) *cobra.Command {
-	var position string
-	c := &cobra.Command{
+	return positionCmd(opts, &cobra.Command{
 		Use:   "moves [--position P]",
 		Short: "List the legal turns of a position",
 		Long: `moves prints every legal turn of the position, one a line, in turn notation
@@ -24,31 +22,22 @@ printed.`,
   colony moves | wc -l
   colony moves --position "$(colony apply C1)"`,
 		Args: noArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			r, s, err := opts.setup(position)
-			if err != nil {
-				return err
-			}
-			_, texts, err := legalMoves(r, &s)
-			if err != nil {
-				return err
-			}
-			var sb strings.Builder
-			for _, t := range texts {
-				sb.WriteString(t)
-				sb.WriteByte('\n')
-			}
-			_, err = io.WriteString(c.OutOrStdout(), sb.String())
-			return fail(err)
-		},
-	}
-	positionFlag(c, &position)
-	return c
+	}, func(c *cobra.Command, _ []string, r *colony.Rules, s colony.State) error {
+		_, texts, err := legalMoves(r, &s)
+		if err != nil {
+			return err
+		}
+		var sb strings.Builder
+		for _, t := range texts {
+			sb.WriteString(t)
+			sb.WriteByte('\n')
+		}
+		return writeOut(c, sb.String())
+	})
 }
 
 func newApplyCmd(opts *options) *cobra.Command {
-	var position string
-	c := &cobra.Command{
+	return positionCmd(opts, &cobra.Command{
 		Use:   "apply [--position P] MOVE...",
 		Short: "Play turns and print the resulting position",
 		Long: `apply plays the given turns in order, each checked against the position it is
@@ -73,36 +62,27 @@ is printed on stdout.`,
 			}
 			return nil
 		},
-		RunE: func(c *cobra.Command, args []string) error {
-			r, s, err := opts.setup(position)
+	}, func(c *cobra.Command, args []string, r *colony.Rules, s colony.State) error {
+		for i, text := range args {
+			m, err := r.ParseMove(&s, text)
 			if err != nil {
+				if len(args) > 1 {
+					return fmt.Errorf("argument %d: %w", i+1, err)
+				}
 				return err
 			}
-			for i, text := range args {
-				m, err := r.ParseMove(&s, text)
-				if err != nil {
-					if len(args) > 1 {
-						return fmt.Errorf("argument %d: %w", i+1, err)
-					}
-					return err
-				}
-				r.ApplyMove(&s, m)
-			}
-			out := s.String() + "\n"
-			if s.Over() {
-				out += resultLine(&s) + "\n"
-			}
-			_, err = io.WriteString(c.OutOrStdout(), out)
-			return fail(err)
-		},
-	}
-	positionFlag(c, &position)
-	return c
+			r.ApplyMove(&s, m)
+		}
+		out := s.String() + "\n"
+		if s.Over() {
+			out += resultLine(&s) + "\n"
+		}
+		return writeOut(c, out)
+	})
 }
 
 func newScoreCmd(opts *options) *cobra.Command {
-	var position string
-	c := &cobra.Command{
+	return positionCmd(opts, &cobra.Command{
 		Use:   "score [--position P]",
 		Short: "Print the players' scores and the winner",
 		Long: `score prints one line:
@@ -116,20 +96,13 @@ the last full turn.`,
 		Example: `  colony score
   colony score --position "$(colony apply C1)"`,
 		Args: noArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			_, s, err := opts.setup(position)
-			if err != nil {
-				return err
-			}
-			over, winner := "no", "-"
-			if s.Over() {
-				over, winner = "yes", s.Winner().String()
-			}
-			_, err = fmt.Fprintf(c.OutOrStdout(), "red=%d black=%d over=%s winner=%s\n",
-				s.Score(colony.Red), s.Score(colony.Black), over, winner)
-			return fail(err)
-		},
-	}
-	positionFlag(c, &position)
-	return c
+	}, func(c *cobra.Command, _ []string, _ *colony.Rules, s colony.State) error {
+		over, winner := "no", "-"
+		if s.Over() {
+			over, winner = "yes", s.Winner().String()
+		}
+		_, err := fmt.Fprintf(c.OutOrStdout(), "red=%d black=%d over=%s winner=%s\n",
+			s.Score(colony.Red), s.Score(colony.Black), over, winner)
+		return fail(err)
+	})
 }

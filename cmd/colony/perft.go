@@ -4,16 +4,16 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/colony-ai/colony/colony"
 	"github.com/spf13/cobra"
 )
 
 func newPerftCmd(opts *options) *cobra.Command {
 	var (
-		position string
-		depth    int
-		divide   bool
+		depth  int
+		divide bool
 	)
-	c := &cobra.Command{
+	c := positionCmd(opts, &cobra.Command{
 		Use:   "perft --depth N [--position P] [--divide]",
 		Short: "Count the turn sequences of a given depth",
 		Long: `perft counts the sequences of exactly N legal turns from the position: every
@@ -30,47 +30,44 @@ counts with another implementation's. It runs on one core.`,
   colony perft --depth 3 --divide
   colony perft --depth 2 --position "$(colony apply C1)"`,
 		Args: noArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
+		PreRunE: func(c *cobra.Command, _ []string) error {
 			if !c.Flags().Changed("depth") {
 				return fmt.Errorf("perft: --depth is required (see 'colony perft --help')")
 			}
 			if depth < 1 {
 				return fmt.Errorf("perft: --depth must be at least 1, got %d", depth)
 			}
-			r, s, err := opts.setup(position)
+			return nil
+		},
+	}, func(c *cobra.Command, _ []string, r *colony.Rules, s colony.State) error {
+		out := c.OutOrStdout()
+		start := time.Now()
+		var nodes uint64
+		if divide {
+			moves, texts, err := legalMoves(r, &s)
 			if err != nil {
 				return err
 			}
-			out := c.OutOrStdout()
-			start := time.Now()
-			var nodes uint64
-			if divide {
-				moves, texts, err := legalMoves(r, &s)
-				if err != nil {
-					return err
+			for i, m := range moves {
+				child := s
+				r.ApplyMove(&child, m)
+				n := r.Perft(&child, depth-1)
+				nodes += n
+				if _, err := fmt.Fprintf(out, "%s %d\n", texts[i], n); err != nil {
+					return fail(err)
 				}
-				for i, m := range moves {
-					child := s
-					r.ApplyMove(&child, m)
-					n := r.Perft(&child, depth-1)
-					nodes += n
-					if _, err := fmt.Fprintf(out, "%s %d\n", texts[i], n); err != nil {
-						return fail(err)
-					}
-				}
-			} else {
-				nodes = r.Perft(&s, depth)
 			}
-			elapsed := time.Since(start).Seconds()
-			nps := 0.0
-			if elapsed > 0 {
-				nps = float64(nodes) / elapsed
-			}
-			_, err = fmt.Fprintf(out, "perft depth=%d nodes=%d time=%.3fs nps=%.0f\n", depth, nodes, elapsed, nps)
-			return fail(err)
-		},
-	}
-	positionFlag(c, &position)
+		} else {
+			nodes = r.Perft(&s, depth)
+		}
+		elapsed := time.Since(start).Seconds()
+		nps := 0.0
+		if elapsed > 0 {
+			nps = float64(nodes) / elapsed
+		}
+		_, err := fmt.Fprintf(out, "perft depth=%d nodes=%d time=%.3fs nps=%.0f\n", depth, nodes, elapsed, nps)
+		return fail(err)
+	})
 	c.Flags().IntVar(&depth, "depth", 0, "number of turns `N` to count (at least 1)")
 	c.Flags().BoolVar(&divide, "divide", false, "also print the count below each legal first turn")
 	return c

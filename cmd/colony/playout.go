@@ -21,11 +21,10 @@ import (
 
 func newPlayoutCmd(opts *options) *cobra.Command {
 	var (
-		position string
-		games    int
-		seed     uint64
+		games int
+		seed  uint64
 	)
-	c := &cobra.Command{
+	c := positionCmd(opts, &cobra.Command{
 		Use:   "playout [--games N] [--seed S] [--position P]",
 		Short: "Play random games and report statistics of the game",
 		Long: `playout plays N games from the position in which every decision (the log to
@@ -56,33 +55,30 @@ only the timing line changes.`,
   colony playout --games 10000 --seed 7
   colony --rules colony:turncap=200 playout --games 500`,
 		Args: noArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
+		PreRunE: func(*cobra.Command, []string) error {
 			if games < 1 || games > maxGames {
 				return fmt.Errorf("playout: --games must be from 1 to %d, got %d", maxGames, games)
 			}
-			r, s, err := opts.setup(position)
-			if err != nil {
-				return err
-			}
-			if s.Over() {
-				return fmt.Errorf("playout: the game in the position is already over (%v)", s.EndReason())
-			}
-			start := time.Now()
-			res := playGames(r, s, games, seed)
-			elapsed := time.Since(start)
-			from := "the start position"
-			if position != colony.StartPosition {
-				from = "the given position"
-			}
-			return fail(report(c.OutOrStdout(), res, reportInfo{
-				rules:   r.Name(),
-				from:    from,
-				seed:    seed,
-				elapsed: elapsed,
-			}))
+			return nil
 		},
-	}
-	positionFlag(c, &position)
+	}, func(c *cobra.Command, _ []string, r *colony.Rules, s colony.State) error {
+		if s.Over() {
+			return fmt.Errorf("playout: the game in the position is already over (%v)", s.EndReason())
+		}
+		start := time.Now()
+		res := playGames(r, s, games, seed)
+		elapsed := time.Since(start)
+		from := "the start position"
+		if c.Flag("position").Value.String() != colony.StartPosition { // the text of --position
+			from = "the given position"
+		}
+		return fail(report(c.OutOrStdout(), res, reportInfo{
+			rules:   r.Name(),
+			from:    from,
+			seed:    seed,
+			elapsed: elapsed,
+		}))
+	})
 	c.Flags().IntVar(&games, "games", 1000, "number of games `N` to play")
 	c.Flags().Uint64Var(&seed, "seed", 1, "random seed `S`: game i uses PCG(S, i)")
 	return c

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 )
@@ -27,8 +26,7 @@ and play on it with --board.`,
 			}
 			out := fmt.Sprintf("# rule set %s\n# sowing cap %d (eggs put down one by one in a turn, R6)\n# turn cap %d (full turns, R10)\n%s",
 				r.Name(), r.SowingCap(), r.TurnCap(), r.Board().Format())
-			_, err = io.WriteString(c.OutOrStdout(), out)
-			return fail(err)
+			return writeOut(c, out)
 		},
 	}
 }

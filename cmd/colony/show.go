@@ -10,8 +10,7 @@ import (
 )
 
 func newShowCmd(opts *options) *cobra.Command {
-	var position string
-	c := &cobra.Command{
+	return positionCmd(opts, &cobra.Command{
 		Use:   "show [--position P]",
 		Short: "Draw a position",
 		Long: `show draws a position: the 19 logs in their three rows, offset like the log ends
@@ -24,16 +23,9 @@ over. The last line is the position line itself.`,
 		Example: `  colony show
   colony show --position "$(colony apply C1 A3 | head -1)"`,
 		Args: noArgs,
-		RunE: func(c *cobra.Command, _ []string) error {
-			r, s, err := opts.setup(position)
-			if err != nil {
-				return err
-			}
-			return fail(drawPosition(c.OutOrStdout(), r, &s))
-		},
-	}
-	positionFlag(c, &position)
-	return c
+	}, func(c *cobra.Command, _ []string, r *colony.Rules, s colony.State) error {
+		return fail(drawPosition(c.OutOrStdout(), r, &s))
+	})
 }
 
 // Layout of the drawing: a log is a cell of cellWidth characters, cells of a row are
