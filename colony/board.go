@@ -68,8 +68,9 @@ func ParseLog(name string) (Log, error) {
 // arrows, the forks and the centre's lanes. A Board is immutable once loaded.
 type Board struct {
 	name string
-	// neighbours[l] is the mask of logs an ant on l may step to.
-	neighbours [NumLogs]uint32
+	// neighbours[l] is the mask of logs an ant on l may step to; entries NumLogs..32
+	// are 0, so that neighbours[bits.TrailingZeros32(0)] is the empty mask.
+	neighbours [33]uint32
 	// exits[l][:exitCount[l]] are the directions a lap starting on l may take: the arrows
 	// of an ordinary log (the first is the one passing eggs follow) or a centre's exits.
 	exits     [NumLogs][MaxExits]Log

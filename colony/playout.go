@@ -61,36 +61,42 @@ func (r *Rules) pickLog(s *State, y uint64) Log {
 
 // pickAntMove returns the k-th legal ant move for k = uniform(y, count), counting the
 // pass first while ant moves are optional, in the order of LegalActions (ants by log,
-// then targets by log); a pass is (NoLog, NoLog).
+// then targets by log); a pass is (NoLog, NoLog). It has no data-dependent branch
+// but the pass: the six ants are taken in fixed slots (an empty slot has no targets),
+// the slot of the k-th move is found by comparisons with running totals, and the
+// target by bit selection.
 func (r *Rules) pickAntMove(s *State, y uint64) (from, to Log) {
+	nb := &r.board.neighbours
 	free := allLogs &^ (s.ants[Red] | s.ants[Black])
-	own := s.ants[s.toMove]
+	m := s.ants[s.toMove]
+	var ant [AntsPerSide]int
+	var targets [AntsPerSide]uint32
+	var total [AntsPerSide]int // total[i]: moves of the ants before slot i+1
 	n := 0
-	if !s.mandatory {
-		n = 1
-	}
-	for m := own; m != 0; m &= m - 1 {
-		n += bits.OnesCount32(r.board.neighbours[bits.TrailingZeros32(m)] & free)
-	}
-	k := uniform(y, n)
-	if !s.mandatory {
-		if k == 0 {
-			return NoLog, NoLog
-		}
-		k--
-	}
-	for m := own; ; m &= m - 1 {
+	for i := range ant {
 		f := bits.TrailingZeros32(m)
-		t := r.board.neighbours[f] & free
-		if c := bits.OnesCount32(t); k >= c {
-			k -= c
-			continue
-		}
-		for ; k > 0; k-- {
-			t &= t - 1
-		}
-		return Log(f), Log(bits.TrailingZeros32(t))
+		m &= m - 1
+		ant[i] = f
+		targets[i] = nb[f] & free
+		n += bits.OnesCount32(targets[i])
+		total[i] = n
 	}
+	opt := 0
+	if !s.mandatory {
+		opt = 1
+	}
+	k := uniform(y, n+opt) - opt
+	if k < 0 {
+		return NoLog, NoLog
+	}
+	slot := 0
+	for i := 0; i < AntsPerSide-1; i++ {
+		slot += int(uint(total[i]-k-1) >> 63) // 1 while k is past slot i's moves
+	}
+	if slot > 0 {
+		k -= total[slot-1]
+	}
+	return Log(ant[slot]), Log(selectBit(targets[slot], k))
 }
 
 const splitMixGamma = 0x9e3779b97f4a7c15
@@ -108,30 +114,21 @@ func uniform(x uint64, n int) int {
 	return int((x >> 32) * uint64(n) >> 32)
 }
 
-// selectBit returns the position of the k-th set bit of m (from 0, lowest first);
-// k must be below the number of set bits.
+// selectBit returns the position of the k-th set bit (from 0, lowest first) of a log
+// mask m; k must be below the number of set bits. One popcount picks the half (logs
+// 0..9 or 10..18) without a branch, and a table finds the bit within it.
 func selectBit(m uint32, k int) int {
-	pos := 0
 	c := bits.OnesCount32(m & 0x3ff)
 	above := int(uint(c-k-1) >> 63) // 1 when the k-th bit is above the low 10 bits
-	k -= c & -above
-	step := 10 & -above
-	m >>= uint(step)
-	pos += step
-	c = bits.OnesCount32(m & 0x1f)
-	above = int(uint(c-k-1) >> 63)
-	k -= c & -above
-	step = 5 & -above
-	m >>= uint(step)
-	pos += step
-	return pos + int(kthBit5[m&31][k&7])
+	half := (m >> uint(10&-above)) & 0x3ff
+	return 10&-above + int(kthBit10[half][(k-c&-above)&15])
 }
 
-// kthBit5[m][k] is the position of the k-th set bit of the 5-bit value m.
-var kthBit5 = func() (t [32][8]uint8) {
+// kthBit10[m][k] is the position of the k-th set bit of the 10-bit value m.
+var kthBit10 = func() (t [1 << 10][16]uint8) {
 	for m := range t {
 		k := 0
-		for b := 0; b < 5; b++ {
+		for b := 0; b < 10; b++ {
 			if m&(1<<b) != 0 {
 				t[m][k] = uint8(b)
 				k++
