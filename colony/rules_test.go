@@ -267,3 +267,25 @@ func TestSelectableAndAntTargets(t *testing.T) {
 		t.Errorf("AntTargets(B4) = %019b, want %019b", got, want)
 	}
 }
+
+// TestRandomActionIsUniformIndex checks RandomAction's contract: with random bits y it
+// returns LegalActions(s)[uniform(y, len)], in every phase.
+func TestRandomActionIsUniformIndex(t *testing.T) {
+	r := Default()
+	rng := newTestSource(11)
+	var list ActionList
+	for g := 0; g < 100; g++ {
+		s := r.Start()
+		for !s.Over() {
+			legal := r.LegalActions(&s, &list)
+			for trial := 0; trial < 4; trial++ {
+				y := rng.Uint64()
+				want := legal[uniform(y, len(legal))]
+				if got := r.RandomAction(&s, &fixedSource{x: y}); got != want {
+					t.Fatalf("phase %v, legal %v: RandomAction = %d, want %d", s.Phase(), legal, got, want)
+				}
+			}
+			r.Apply(&s, r.RandomAction(&s, rng))
+		}
+	}
+}
