@@ -289,3 +289,16 @@ func TestRandomActionIsUniformIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftDepth4 pins perft(4) from the start (215,305,808 turn sequences; about six
+// seconds), beyond the depths 1-3 pinned with the other perft figures.
+func TestPerftDepth4(t *testing.T) {
+	if testing.Short() {
+		t.Skip("perft(4) takes seconds")
+	}
+	r := Default()
+	s := r.Start()
+	if got := r.Perft(&s, 4); got != 215305808 {
+		t.Fatalf("perft(4) = %d, want 215305808", got)
+	}
+}
