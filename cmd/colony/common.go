@@ -24,11 +24,11 @@ func (o *options) ruleSet() (*colony.Rules, error) {
 	if err != nil {
 		return nil, fmt.Errorf("--board: %w", err)
 	}
-	r, err = colony.NewRules(b, r.SowingCap(), r.TurnCap())
+	onBoard, err := colony.NewRules(b, r.SowingCap(), r.TurnCap())
 	if err != nil {
 		return nil, fmt.Errorf("--board: %s", strings.TrimPrefix(err.Error(), "rules: "))
 	}
-	return r, nil
+	return onBoard.WithChoiceOnSelectedOnly(r.ChoiceOnSelectedOnly()), nil
 }
 
 // positionFlag adds --position to c.
@@ -80,11 +80,18 @@ func writeOut(c *cobra.Command, text string) error {
 // legalMoves returns the legal turns of s with their notation, sorted by byte-wise
 // order of the notation.
 func legalMoves(r *colony.Rules, s *colony.State) ([]colony.Move, []string, error) {
-	buf := new(colony.MoveList)
-	n, err := r.LegalMoves(s, buf[:])
+	// Start with the library's MoveList size; a position with more turns (the tail is
+	// long) gets a buffer eight times larger, up to a limit.
+	const maxBuffer = 1 << 20
+	buf := make([]colony.Move, colony.MaxMoves)
+	n, err := r.LegalMoves(s, buf)
+	for errors.Is(err, colony.ErrTooManyMoves) && len(buf) < maxBuffer {
+		buf = make([]colony.Move, 8*len(buf))
+		n, err = r.LegalMoves(s, buf)
+	}
 	switch {
 	case errors.Is(err, colony.ErrTooManyMoves):
-		return nil, nil, fail(fmt.Errorf("the position has more than %d legal turns, more than the move generator holds", colony.MaxMoves))
+		return nil, nil, fail(fmt.Errorf("the position has more than %d legal turns", maxBuffer))
 	case errors.Is(err, colony.ErrMoveTooLong):
 		return nil, nil, fail(fmt.Errorf("a turn of the position needs more than %d direction choices, more than the move generator holds", colony.MaxDirections))
 	case err != nil:

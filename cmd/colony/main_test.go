@@ -453,6 +453,15 @@ func TestBoardFlag(t *testing.T) {
 	if out := mustRun(t, "--board", good, "rules"); !strings.HasPrefix(out, "# rule set colony:board=default\n") {
 		t.Errorf("rules on a board file: %s", firstLine(out))
 	}
+	// So does the R4 variant: a relay on the fork B7 goes on without a choice.
+	relay := "eggs=0.0.0.0.2.0/0.5.0.0.0.0.1/0.0.0.0.0.0 red=- black=- hand=6,6 store=25,24 move=red ants=optional turn=10"
+	out = mustRun(t, "--board", good, "--rules", "colony:choice=selected", "moves", "--position", relay)
+	if out != "A5>A6\nA5>B6\nB2\nB7>B6\nB7>C6\n" {
+		t.Errorf("moves with choice=selected on a board file:\n%s", out)
+	}
+	if out := mustRun(t, "--board", good, "--rules", "colony:choice=selected", "rules"); !strings.HasPrefix(out, "# rule set colony:choice=selected,board=default\n") {
+		t.Errorf("rules with choice=selected on a board file: %s", firstLine(out))
+	}
 }
 
 func TestErrors(t *testing.T) {
