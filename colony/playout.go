@@ -61,42 +61,30 @@ func (r *Rules) pickLog(s *State, y uint64) Log {
 
 // pickAntMove returns the k-th legal ant move for k = uniform(y, count), counting the
 // pass first while ant moves are optional, in the order of LegalActions (ants by log,
-// then targets by log); a pass is (NoLog, NoLog). It has no data-dependent branch
-// but the pass: the six ants are taken in fixed slots (an empty slot has no targets),
-// the slot of the k-th move is found by comparisons with running totals, and the
-// target by bit selection.
+// then targets by log); a pass is (NoLog, NoLog).
 func (r *Rules) pickAntMove(s *State, y uint64) (from, to Log) {
 	nb := &r.board.neighbours
 	free := allLogs &^ (s.ants[Red] | s.ants[Black])
-	m := s.ants[s.toMove]
-	var ant [AntsPerSide]int
-	var targets [AntsPerSide]uint32
-	var total [AntsPerSide]int // total[i]: moves of the ants before slot i+1
+	own := s.ants[s.toMove]
 	n := 0
-	for i := range ant {
-		f := bits.TrailingZeros32(m)
-		m &= m - 1
-		ant[i] = f
-		targets[i] = nb[f] & free
-		n += bits.OnesCount32(targets[i])
-		total[i] = n
+	for m := own; m != 0; m &= m - 1 {
+		n += bits.OnesCount32(nb[bits.TrailingZeros32(m)] & free)
 	}
-	opt := 0
-	if !s.mandatory {
-		opt = 1
-	}
-	k := uniform(y, n+opt) - opt
-	if k < 0 {
+	k := 0
+	if s.mandatory {
+		k = uniform(y, n)
+	} else if k = uniform(y, n+1) - 1; k < 0 {
 		return NoLog, NoLog
 	}
-	slot := 0
-	for i := 0; i < AntsPerSide-1; i++ {
-		slot += int(uint(total[i]-k-1) >> 63) // 1 while k is past slot i's moves
+	for m := own; ; m &= m - 1 {
+		f := bits.TrailingZeros32(m)
+		t := nb[f] & free
+		c := bits.OnesCount32(t)
+		if k < c {
+			return Log(f), Log(selectBit(t, k))
+		}
+		k -= c
 	}
-	if slot > 0 {
-		k -= total[slot-1]
-	}
-	return Log(ant[slot]), Log(selectBit(targets[slot], k))
 }
 
 const splitMixGamma = 0x9e3779b97f4a7c15
