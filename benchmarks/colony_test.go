@@ -172,3 +172,18 @@ var (
 	sinkInt int
 	sinkU64 uint64
 )
+
+// BenchmarkCopyState measures what making and unmaking a move by copy costs beyond
+// the move itself: copying one 64-byte State. Search copies the state before applying
+// an action instead of keeping undo records.
+func BenchmarkCopyState(b *testing.B) {
+	r := colony.Default()
+	states := decisionStates(r)
+	dst := make([]colony.State, 64)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		dst[i&63] = states[i%len(states)]
+	}
+	sinkU64 = dst[0].Hash()
+}
