@@ -80,6 +80,10 @@ type Board struct {
 	dirActions [NumLogs][MaxExits]Action
 	// next[l][from] is where an egg passing through l goes after coming from from.
 	next [NumLogs][NumLogs]Log
+	// adjacent[i][m] counts, for every log t (byte t%8 of word t/8), the logs of the
+	// 7-bit chunk m of a log mask (bits 7i..7i+6) that touch t: summed over the three
+	// chunks of the mover's ants, it gives how many of them could step to each log.
+	adjacent [3][128][3]uint64
 	// reach[i][m] is the union of the neighbours of the logs in the 7-bit chunk m of a
 	// log mask (bits 7i..7i+6): three lookups give all the logs a set of ants touches.
 	reach [3][128]uint32
@@ -101,7 +105,7 @@ type Board struct {
 	centres uint32
 	// lanes[c][from] is the exit of centre c for eggs entering from from (NoLog: none).
 	lanes [NumLogs][NumLogs]Log
-	// edges numbers the ant steps: edgeFrom[e] -> edgeTo[e], in order of (from, to);
+	// edges numbers the ant steps: edgeFrom[e] -> edgeTo[e], in order of (to, from);
 	// edgeIndex[from][to] is the inverse (255 where the logs do not touch).
 	edgeFrom  []Log
 	edgeTo    []Log
@@ -482,12 +486,29 @@ func (b *Board) numberEdges() {
 			b.edgeIndex[f][t] = 255
 		}
 	}
-	for f := Log(0); f < NumLogs; f++ {
-		for m := b.neighbours[f]; m != 0; m &= m - 1 {
-			t := Log(bits.TrailingZeros32(m))
+	// Ant steps are numbered by target, then by the log the ant leaves: the order in
+	// which the random playout's counting by target finds them.
+	for t := Log(0); t < NumLogs; t++ {
+		for m := b.neighbours[t]; m != 0; m &= m - 1 {
+			f := Log(bits.TrailingZeros32(m))
 			b.edgeIndex[f][t] = uint8(len(b.edgeFrom))
 			b.edgeFrom = append(b.edgeFrom, f)
 			b.edgeTo = append(b.edgeTo, t)
+		}
+	}
+	for i := range b.adjacent {
+		for c := range b.adjacent[i] {
+			var counts [3 * 8]uint8
+			for bit := 0; bit < 7; bit++ {
+				if l := 7*i + bit; c&(1<<bit) != 0 && l < NumLogs {
+					for m := b.neighbours[l]; m != 0; m &= m - 1 {
+						counts[bits.TrailingZeros32(m)]++
+					}
+				}
+			}
+			for w := range b.adjacent[i][c] {
+				b.adjacent[i][c][w] = binary.LittleEndian.Uint64(counts[8*w:])
+			}
 		}
 	}
 }

@@ -60,32 +60,59 @@ func (r *Rules) pickLog(s *State, y uint64) Log {
 }
 
 // pickAntMove returns the k-th legal ant move for k = uniform(y, count), counting the
-// pass first while ant moves are optional, in the order of LegalActions (ants by log,
-// then targets by log); a pass is (NoLog, NoLog).
+// pass first while ant moves are optional, in the order of LegalActions (by target
+// log, then by the log the ant leaves); a pass is (NoLog, NoLog).
+//
+// It counts without loops: Board.adjacent gives, in one byte a log, how many of the
+// mover's ants touch each log; masked to the free logs, these are the moves by
+// target. A multiplication turns the bytes into running totals, and comparing all
+// eight bytes of a word with k at once finds the target of the k-th move.
 func (r *Rules) pickAntMove(s *State, y uint64) (from, to Log) {
-	nb := &r.board.neighbours
-	free := allLogs &^ (s.ants[Red] | s.ants[Black])
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	b := r.board
 	own := s.ants[s.toMove]
-	n := 0
-	for m := own; m != 0; m &= m - 1 {
-		n += bits.OnesCount32(nb[bits.TrailingZeros32(m)] & free)
-	}
-	k := 0
+	free := allLogs &^ (s.ants[Red] | s.ants[Black])
+	a0, a1, a2 := &b.adjacent[0][own&127], &b.adjacent[1][own>>7&127], &b.adjacent[2][own>>14&127]
+	// Running totals of the moves by target, one word for logs 0-7, 8-15 and 16-18;
+	// every total is at most 8*6 = 48, so the bytes never carry.
+	var run [3]uint64
+	run[0] = ((a0[0] + a1[0] + a2[0]) & byteMask[free&255]) * ones
+	run[1] = ((a0[1] + a1[1] + a2[1]) & byteMask[free>>8&255]) * ones
+	run[2] = ((a0[2] + a1[2] + a2[2]) & byteMask[free>>16&255]) * ones
+	n0, n1 := int(run[0]>>56), int(run[1]>>56)
+	n := n0 + n1 + int(run[2]>>56)
+	var k int
 	if s.mandatory {
 		k = uniform(y, n)
 	} else if k = uniform(y, n+1) - 1; k < 0 {
 		return NoLog, NoLog
 	}
-	for m := own; ; m &= m - 1 {
-		f := bits.TrailingZeros32(m)
-		t := nb[f] & free
-		c := bits.OnesCount32(t)
-		if k < c {
-			return Log(f), Log(selectBit(t, k))
-		}
-		k -= c
-	}
+	// The word holding the k-th move, without branches.
+	past0 := int(uint(n0-k-1) >> 63) // 1 when k >= n0
+	k -= n0 & -past0
+	past1 := past0 & int(uint(n1-k-1)>>63)
+	k -= n1 & -past1
+	w := past0 + past1
+	totals := run[w]
+	// The target is the first log whose running total exceeds k: count the bytes
+	// with total <= k (0x80+k-total keeps its high bit exactly then; no borrows).
+	i := bits.OnesCount64(((0x80+uint64(k))*ones - totals) & highs)
+	before := int((totals << 8) >> (8 * uint(i)) & 0xff) // the total of the logs before
+	t := 8*w + i
+	return Log(selectBit(b.neighbours[t]&own, k-before)), Log(t)
 }
+
+// byteMask[m] has byte i set to 0xff where bit i of m is set.
+var byteMask = func() (t [256]uint64) {
+	for m := range t {
+		for i := 0; i < 8; i++ {
+			if m&(1<<i) != 0 {
+				t[m] |= 0xff << (8 * i)
+			}
+		}
+	}
+	return t
+}()
 
 const splitMixGamma = 0x9e3779b97f4a7c15
 

@@ -258,12 +258,12 @@ func (r *Rules) LegalActions(s *State, dst *ActionList) []Action {
 			dst[n] = Pass
 			n++
 		}
-		free := allLogs &^ (s.ants[Red] | s.ants[Black])
-		for m := s.ants[s.toMove]; m != 0; m &= m - 1 {
-			f := bits.TrailingZeros32(m)
-			row := &r.board.edgeIndex[f]
-			for t := r.board.neighbours[f] & free; t != 0; t &= t - 1 {
-				dst[n] = AntBase + Action(row[bits.TrailingZeros32(t)])
+		// By target, then by the ant's log: the order of the ant step numbers.
+		own := s.ants[s.toMove]
+		for tm := r.board.Reach(own) &^ (s.ants[Red] | s.ants[Black]); tm != 0; tm &= tm - 1 {
+			t := bits.TrailingZeros32(tm)
+			for fm := r.board.neighbours[t] & own; fm != 0; fm &= fm - 1 {
+				dst[n] = AntBase + Action(r.board.edgeIndex[bits.TrailingZeros32(fm)][t])
 				n++
 			}
 		}
