@@ -517,12 +517,7 @@ func (r *Rules) endTurn(s *State) {
 	s.toMove ^= 1
 	s.turn++
 	s.drops = 0
-	switch {
-	case s.Selectable() == 0:
-		s.finish(NoLogToSelect)
-	case int(s.turn) > r.turnCap:
-		s.finish(TurnCapReached)
-	}
+	r.checkEnd(s)
 }
 
 // finish ends the game.
@@ -532,7 +527,8 @@ func (s *State) finish(why EndReason) {
 	s.end = why
 }
 
-// checkEnd sets the end of a position read at a turn boundary.
+// checkEnd ends the game at a turn boundary if the player to move has no log to
+// select (R9) or the turn cap is passed (R10).
 func (r *Rules) checkEnd(s *State) {
 	switch {
 	case s.Selectable() == 0:
