@@ -150,6 +150,8 @@ file, an unknown command), 1 when a command cannot finish for another reason.`,
 		newPerftCmd(opts),
 		newPlayoutCmd(opts),
 		newRulesCmd(opts),
+		newAnalyzeCmd(opts),
+		newBenchCmd(opts),
 	)
 	return root
 }

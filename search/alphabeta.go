@@ -1,0 +1,540 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// The alpha-beta player ("ab").
+//
+// Search: negamax over decisions with alpha-beta pruning, principal variation search
+// and a transposition table (tt.go), by iterative deepening (depth 1, 2, ...) with an
+// aspiration window.
+//
+// Depth counts full turns. A decision that ends a turn (the child is at Game.TurnStart)
+// uses up one unit of depth; the decisions inside a turn use none. So every leaf where
+// the evaluation is called is at a turn boundary, and a search to depth d sees exactly
+// the states plain minimax to depth d sees (NewMinimax gives the same values).
+//
+// Signs: every value is from the view of the player to move in the state searched. A
+// child's value is negated only when the child's mover differs (the turn ended); within
+// a turn the same player decides several times and the window (alpha, beta) is passed on
+// unchanged, otherwise (-beta, -alpha) is passed and the value negated.
+//
+// Scores: a finished game scores Outcome (WinScore plus the margin for the winner),
+// never the evaluation, and there is no adjustment for the distance to the end, so
+// values are exactly those of minimax and of a solver: a win is worth the same at any
+// distance and the margin decides between wins. An iteration whose value came from
+// finished games only (no evaluation, no table entry that was not itself solved) has
+// solved the position: the search stops there, since deeper iterations cannot change
+// the value.
+//
+// Nodes: a node is one Game.Apply made by the search (the states at which the search
+// looks, the root excepted). A node limit is exact: the search stops before the
+// (N+1)th Apply, so Decision.Nodes is N when the limit cut the search. The clock and
+// the context are checked every 1024 nodes (and at the start); the time limit is a hard
+// stop.
+//
+// Table: probed and written only at nodes with at least two full turns to go. In the
+// last turn of the horizon the subtrees are a few nodes each, too small to repay a
+// cache miss (the table does not fit in the cache): measured on seeded middlegames
+// (depths 4 to 6), using it there too took 60 to 70% more time and even 2 to 8% more
+// nodes; using it only with three turns to go took 10 to 19% more nodes. Table cutoffs
+// are taken at non-PV nodes only (null windows), so the principal variation is whole.
+// The table trusts Game.Hash to cover everything that decides a state's future.
+//
+// Move ordering (deterministic): the table's move first (at the root, then the best
+// first decision of the last iteration), then the two killer decisions of the ply
+// (decisions that caused a cutoff at the same distance from the root, most recent
+// first), then the history score (for each player and decision, the sum of
+// (depth+1)^2 over the cutoffs it caused in this Play, halved when large); ties go to
+// the lower action value. Killers and history are cleared at every Play.
+//
+// Aspiration: from depth 2 on, unless the last score is a proven win or loss, the
+// root is searched with the window [last-A, last+A] around the last iteration's score
+// (aspiration=A eggs; 0 searches with a full window). When the value falls outside,
+// the failing side is widened to the value found plus twice the current margin (a
+// proven win or loss opens it fully), the margin doubled, and the root searched again.
+// The default, 12 eggs, is wide because the score swings between odd and even depths
+// (the side that moves last gains; about 8 eggs in middlegames). Measured on seeded
+// middlegames against a full window, it saves 5% of the nodes at depth 4 (20
+// positions) and 1% at depth 5 (10 positions); narrow windows (2 to 5 eggs) fail
+// nearly always and cost up to 25% more nodes at depth 4. The gain is small.
+//
+// Interrupted iterations: when a limit, the time or ctx stops an iteration, the player
+// returns the result of the last completed one, unless in the interrupted iteration a
+// root decision's search completed with a value above the root's alpha at that point
+// (better than all decisions searched before it in that iteration, the previous best
+// among them, which is searched first): then that decision and its line are used, with
+// that value as the score (Depth stays the last completed depth).
+//
+// The turn returned is the principal variation up to the first state at a turn start.
+// Should the variation end inside the turn (after an interrupted iteration, or when
+// none completed), the turn is completed with the table's move or, when
+// there is none, the decision whose resulting state the evaluation likes best (ties to
+// the lower action value); these completion steps are not counted as nodes.
+//
+// Plies: decisions from the root are bounded by 256 (the preallocated arrays); a state
+// at ply 255 is scored by the evaluation, even inside a turn. Turns have a few
+// decisions each, so this matters only for the deepest searches.
+//
+// Determinism: no randomness, no map iteration, the table is invalidated between
+// moves (tt.go), killers and history are cleared: for a depth or node limit, Play's
+// result depends only on the position and the spec. The seed setting is accepted and
+// ignored (the search has no ties to break at random). With tt=0 there is no table.
+//
+// Memory: the table, the state stack, the move lists, the principal variation table,
+// the killers and the history are allocated once, with the player; the search
+// allocates nothing per node (states are copied into the preallocated stack, so no
+// pointer to a local escapes). Play allocates the returned slice.
+
+// Limits and defaults of the alpha-beta player's settings.
+const (
+	abDefaultDepth      = 4  // when none of depth, nodes and time is given
+	abMaxDepth          = 64 // the most full turns searched
+	abDefaultTT         = 16 // megabytes
+	abMaxTT             = 4096
+	abDefaultAspiration = 12 // eggs (see the comment on aspiration above)
+	abMaxPly            = 256
+	abCheckEvery        = 1024 // nodes between looks at the clock and ctx
+	abTTMinDepth        = 2    // the table is used where at least this many turns remain
+)
+
+// Move ordering ranks; ranks above history scores.
+const (
+	rankTT       = 1 << 22
+	rankRootBest = rankTT - 1
+	rankKiller0  = rankTT - 2
+	rankKiller1  = rankTT - 3
+	historyMax   = 1 << 20 // history scores are halved when one exceeds this
+)
+
+// AlphaBeta is the alpha-beta player (see the comment at the top of alphabeta.go).
+type AlphaBeta[S any] struct {
+	g          Game[S]
+	ev         Evaluator[S]
+	spec       string
+	maxDepth   int
+	maxNodes   uint64 // math.MaxUint64 when there is no node limit
+	timeLimit  time.Duration
+	aspiration int
+	report     func(Iteration)
+	tt         transTable
+
+	// The state of one Play.
+	start    time.Time
+	done     <-chan struct{}
+	nodes    uint64
+	evals    uint64 // evaluations (and unsolved table cutoffs) so far
+	stopped  bool
+	rootBest int // the best first decision of the last completed iteration, or -1
+
+	// partial holds the result of an interrupted iteration (see above).
+	partialOK    bool
+	partialScore int
+	partialLen   int
+	partialPV    [abMaxPly]Action
+
+	// bestPV is the principal variation of the last completed iteration.
+	bestLen int
+	bestPV  [abMaxPly]Action
+
+	stack   [abMaxPly + 1]S
+	moves   [abMaxPly]ActionBuffer
+	keys    [abMaxPly][MaxActions]int32
+	pv      [abMaxPly][abMaxPly]Action
+	pvLen   [abMaxPly]int
+	killers [abMaxPly][2]int16
+	history [2][MaxActions]int32
+	walk    [2]S // scratch states for building the turn
+}
+
+func newAlphaBetaFromSpec[S any](g Game[S], ev Evaluator[S], st *settings, opts Options) (Player[S], error) {
+	set := st.spec.Settings
+	_, hasDepth := set["depth"]
+	_, hasNodes := set["nodes"]
+	_, hasTime := set["time"]
+	_, hasSeed := set["seed"]
+	depth := st.Int("depth", abDefaultDepth, 1, abMaxDepth)
+	nodes := st.Uint64("nodes", 0)
+	if hasNodes && nodes == 0 && st.err == nil {
+		st.fail("nodes", set["nodes"], "a whole number of 1 or more")
+	}
+	limit := st.Duration("time", 0)
+	ttMB := st.Int("tt", abDefaultTT, 0, abMaxTT)
+	seed := st.Uint64("seed", 0)
+	asp := st.Int("aspiration", abDefaultAspiration, 0, WinScore/2)
+	if st.err != nil {
+		return nil, st.err
+	}
+	if !hasDepth && (hasNodes || hasTime) {
+		depth = abMaxDepth
+	}
+
+	// The canonical spec: every setting that decides the search, in a fixed order.
+	var parts []string
+	if hasDepth || !(hasNodes || hasTime) {
+		parts = append(parts, "depth="+strconv.Itoa(depth))
+	}
+	if hasNodes {
+		parts = append(parts, "nodes="+strconv.FormatUint(nodes, 10))
+	}
+	if hasTime {
+		parts = append(parts, "time="+limit.String())
+	}
+	parts = append(parts, "tt="+strconv.Itoa(ttMB), "aspiration="+strconv.Itoa(asp))
+	if hasSeed {
+		parts = append(parts, "seed="+strconv.FormatUint(seed, 10))
+	}
+
+	p := &AlphaBeta[S]{
+		g:          g,
+		ev:         ev,
+		spec:       "ab:" + strings.Join(parts, ","),
+		maxDepth:   depth,
+		maxNodes:   math.MaxUint64,
+		timeLimit:  limit,
+		aspiration: asp,
+		report:     opts.Report,
+		tt:         newTransTable(ttMB),
+	}
+	if hasNodes {
+		p.maxNodes = nodes
+	}
+	return p, nil
+}
+
+// Spec returns the canonical spec, for example "ab:depth=4,tt=16,aspiration=12".
+func (p *AlphaBeta[S]) Spec() string { return p.spec }
+
+// Play searches s by iterative deepening and returns one whole turn.
+func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
+	p.start = time.Now()
+	g := p.g
+	if g.Terminal(s) {
+		return Decision{}, fmt.Errorf("search: the game is over")
+	}
+	p.done = ctx.Done()
+	p.nodes, p.evals, p.stopped = 0, 0, false
+	p.rootBest, p.bestLen = -1, 0
+	clear(p.killers[:])
+	for i := range p.killers {
+		p.killers[i] = [2]int16{-1, -1}
+	}
+	clear(p.history[:])
+	p.tt.newSearch()
+	p.stack[0] = *s
+
+	completed, score := 0, 0
+	for depth := 1; depth <= p.maxDepth; depth++ {
+		alpha, beta := -Infinity, Infinity
+		delta := p.aspiration
+		if depth > 1 && delta > 0 && !IsWin(score) {
+			alpha, beta = score-delta, score+delta
+		}
+		p.partialOK = false
+		v, solved := 0, false
+		for {
+			evals := p.evals
+			v = p.search(0, depth, alpha, beta)
+			if p.stopped {
+				break
+			}
+			if v <= alpha {
+				alpha = v - 2*delta
+				if IsWin(v) || alpha < -WinScore {
+					alpha = -Infinity
+				}
+				delta *= 2
+				continue
+			}
+			if v >= beta {
+				beta = v + 2*delta
+				if IsWin(v) || beta > WinScore {
+					beta = Infinity
+				}
+				delta *= 2
+				continue
+			}
+			solved = p.evals == evals
+			break
+		}
+		if p.stopped {
+			if p.partialOK {
+				score = p.partialScore
+				p.bestLen = copy(p.bestPV[:], p.partialPV[:p.partialLen])
+			}
+			break
+		}
+		completed, score = depth, v
+		p.bestLen = copy(p.bestPV[:], p.pv[0][:p.pvLen[0]])
+		if p.bestLen > 0 {
+			p.rootBest = int(p.bestPV[0])
+		}
+		if p.report != nil {
+			p.report(Iteration{Depth: depth, Score: v, Nodes: p.nodes, Time: time.Since(p.start),
+				PV: append([]Action(nil), p.bestPV[:p.bestLen]...)})
+		}
+		if solved {
+			break
+		}
+	}
+
+	d := p.decision(s)
+	d.Score, d.Depth, d.Nodes = score, completed, p.nodes
+	d.Time = time.Since(p.start)
+	return d, nil
+}
+
+// tick is called before every Apply: it reports whether the search may go on,
+// stopping it at the node limit, when ctx is done or when the time is up.
+func (p *AlphaBeta[S]) tick() bool {
+	if p.nodes >= p.maxNodes {
+		p.stopped = true
+		return false
+	}
+	if p.nodes%abCheckEvery == 0 {
+		select {
+		case <-p.done:
+			p.stopped = true
+			return false
+		default:
+		}
+		if p.timeLimit > 0 && time.Since(p.start) >= p.timeLimit {
+			p.stopped = true
+			return false
+		}
+	}
+	return true
+}
+
+// search returns the value of p.stack[ply] from the view of its mover, searching
+// depth more full turns with the window (alpha, beta), fail-soft. When the search
+// is stopped it returns 0, which the callers ignore.
+func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int) int {
+	g := p.g
+	s := &p.stack[ply]
+	p.pvLen[ply] = 0
+	if g.Terminal(s) {
+		return Outcome(g, s, g.ToMove(s))
+	}
+	if (depth <= 0 && g.TurnStart(s)) || ply >= abMaxPly-1 {
+		p.evals++
+		return p.ev.Evaluate(s)
+	}
+	pvNode := beta-alpha > 1
+	// The table is used where at least abTTMinDepth full turns remain (see above).
+	useTT := depth >= abTTMinDepth
+	var h uint64
+	ttMove := -1
+	if useTT {
+		h = g.Hash(s)
+		if e, ok := p.tt.probe(h); ok {
+			if e.hasMove() {
+				ttMove = int(e.move)
+			}
+			if !pvNode && ply > 0 && (int(e.depth) >= depth || e.solved()) {
+				v := int(e.score)
+				switch b := e.bound(); {
+				case b == boundExact, b == boundLower && v >= beta, b == boundUpper && v <= alpha:
+					if !e.solved() {
+						p.evals++
+					}
+					return v
+				}
+			}
+		}
+	}
+
+	mover := g.ToMove(s)
+	moves := g.LegalActions(s, &p.moves[ply])
+	keys := p.keys[ply][:len(moves)]
+	k0, k1 := p.killers[ply][0], p.killers[ply][1]
+	hist := &p.history[mover&1]
+	for i, a := range moves {
+		r := hist[a]
+		switch {
+		case int(a) == ttMove:
+			r = rankTT
+		case ply == 0 && int(a) == p.rootBest:
+			r = rankRootBest
+		case int16(a) == k0:
+			r = rankKiller0
+		case int16(a) == k1:
+			r = rankKiller1
+		}
+		keys[i] = r<<8 | int32(255-a)
+	}
+
+	alphaOrig := alpha
+	best, bestMove := -Infinity, -1
+	evals := p.evals
+	child := &p.stack[ply+1]
+	for i := range moves {
+		// Selection sort, one step: the best remaining key (keys are distinct).
+		j := i
+		for k := i + 1; k < len(keys); k++ {
+			if keys[k] > keys[j] {
+				j = k
+			}
+		}
+		keys[i], keys[j] = keys[j], keys[i]
+		moves[i], moves[j] = moves[j], moves[i]
+		a := moves[i]
+
+		if !p.tick() {
+			return 0
+		}
+		*child = *s
+		g.Apply(child, a)
+		p.nodes++
+		d := depth
+		if g.TurnStart(child) {
+			d--
+		}
+		same := g.ToMove(child) == mover
+		var v int
+		if i == 0 {
+			v = p.child(ply, d, alpha, beta, same)
+		} else {
+			v = p.child(ply, d, alpha, alpha+1, same)
+			if v > alpha && v < beta && !p.stopped {
+				v = p.child(ply, d, alpha, beta, same)
+			}
+		}
+		if p.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, int(a)
+			if v > alpha {
+				alpha = v
+				n := p.pvLen[ply+1]
+				row := &p.pv[ply]
+				row[0] = a
+				copy(row[1:n+1], p.pv[ply+1][:n])
+				p.pvLen[ply] = n + 1
+				if ply == 0 {
+					p.partialOK, p.partialScore = true, v
+					p.partialLen = copy(p.partialPV[:], row[:n+1])
+				}
+				if v >= beta {
+					if int16(a) != k0 {
+						p.killers[ply] = [2]int16{int16(a), k0}
+					}
+					bonus := int32((depth + 1) * (depth + 1))
+					if hist[a] += bonus; hist[a] > historyMax {
+						for c := range p.history {
+							for x := range p.history[c] {
+								p.history[c][x] /= 2
+							}
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+
+	if !useTT {
+		return best
+	}
+	flags := boundExact
+	switch {
+	case best <= alphaOrig:
+		flags = boundUpper
+	case best >= beta:
+		flags = boundLower
+	}
+	if p.evals == evals {
+		flags |= ttSolved
+	}
+	var move Action
+	if flags&ttBoundMask != boundUpper && bestMove >= 0 {
+		flags |= ttHasMove
+		move = Action(bestMove)
+	}
+	p.tt.store(h, depth, flags, best, move)
+	return best
+}
+
+// child searches p.stack[ply+1] and returns its value from the view of the mover at
+// ply: same says whether that player also moves in the child.
+func (p *AlphaBeta[S]) child(ply, depth, alpha, beta int, same bool) int {
+	if same {
+		return p.search(ply+1, depth, alpha, beta)
+	}
+	return -p.search(ply+1, depth, -beta, -alpha)
+}
+
+// decision builds the turn to play from the best principal variation: its prefix up
+// to the first turn start, completed if the variation ends inside the turn.
+func (p *AlphaBeta[S]) decision(s *S) Decision {
+	g := p.g
+	w := &p.walk[0]
+	*w = *s
+	pv := make([]Action, 0, p.bestLen+8)
+	turn := -1 // the length of the turn within pv, once complete
+	for _, a := range p.bestPV[:p.bestLen] {
+		if !p.legal(w, a) {
+			break
+		}
+		pv = append(pv, a)
+		g.Apply(w, a)
+		if turn < 0 && g.TurnStart(w) {
+			turn = len(pv)
+		}
+	}
+	if turn < 0 { // complete the turn (at least one decision)
+		for len(pv) == 0 || !g.TurnStart(w) {
+			a := p.completion(w)
+			pv = append(pv, a)
+			g.Apply(w, a)
+		}
+		turn = len(pv)
+		pv = pv[:turn:turn]
+	}
+	return Decision{Actions: pv[:turn:turn], PV: pv}
+}
+
+// legal reports whether a is a legal decision in w.
+func (p *AlphaBeta[S]) legal(w *S, a Action) bool {
+	for _, b := range p.g.LegalActions(w, &p.moves[0]) {
+		if a == b {
+			return true
+		}
+	}
+	return false
+}
+
+// completion chooses a decision in w, inside a turn, without searching: the table's
+// move if it is legal, otherwise the decision whose resulting state scores best for
+// the mover (a finished game by its Outcome, otherwise by the evaluation), ties to
+// the lower action value.
+func (p *AlphaBeta[S]) completion(w *S) Action {
+	g := p.g
+	if e, ok := p.tt.probe(g.Hash(w)); ok && e.hasMove() && p.legal(w, e.move) {
+		return e.move
+	}
+	mover := g.ToMove(w)
+	c := &p.walk[1]
+	best, bestScore := Action(0), -Infinity-1
+	for _, a := range g.LegalActions(w, &p.moves[0]) {
+		*c = *w
+		g.Apply(c, a)
+		var v int
+		if g.Terminal(c) {
+			v = Outcome(g, c, mover)
+		} else if v = p.ev.Evaluate(c); g.ToMove(c) != mover {
+			v = -v
+		}
+		if v > bestScore || (v == bestScore && a < best) {
+			best, bestScore = a, v
+		}
+	}
+	return best
+}

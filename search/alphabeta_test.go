@@ -1,0 +1,605 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
+)
+
+// The helpers here are prefixed ab so as not to collide with the other players' tests.
+
+// abGame is The Colony under the default rules.
+var abGame = NewColony(nil)
+
+// abPositions returns positions at turn boundaries from seeded random games (PCG,
+// fixed seeds): from every game, the positions at turns from, from+every, ... while
+// the game lasts, up to n positions in all.
+func abPositions(seed uint64, n, from, every int) []colony.State {
+	r := abGame.Rules
+	var out []colony.State
+	for g := uint64(0); len(out) < n && g < 10000; g++ {
+		rng := rand.NewPCG(seed, g)
+		s := r.Start()
+		for !s.Over() && len(out) < n {
+			if s.Phase() == colony.PhaseSelect && s.Turn() >= from && (s.Turn()-from)%every == 0 {
+				out = append(out, s)
+			}
+			r.Apply(&s, r.RandomAction(&s, rng))
+		}
+	}
+	return out
+}
+
+// abNew builds a player from a spec, failing the test on an error.
+func abNew(t testing.TB, g Game[colony.State], spec string, opts Options) Player[colony.State] {
+	t.Helper()
+	p, err := New[colony.State](g, eval.Score{}, spec, opts)
+	if err != nil {
+		t.Fatalf("New(%q): %v", spec, err)
+	}
+	return p
+}
+
+// abPlay plays p on s, failing the test on an error or when the decisions are not
+// exactly one whole legal turn; it returns the decision and the position after it.
+func abPlay(t testing.TB, g Colony, p Player[colony.State], s colony.State) (Decision, colony.State) {
+	t.Helper()
+	d, err := p.Play(context.Background(), &s)
+	if err != nil {
+		t.Fatalf("%s on %v: %v", p.Spec(), s, err)
+	}
+	return d, abCheckTurn(t, g, s, d)
+}
+
+// abCheckTurn checks that d.Actions is one whole legal turn from s and that d.PV starts
+// with it and is legal, and returns the position after the turn.
+func abCheckTurn(t testing.TB, g Colony, s colony.State, d Decision) colony.State {
+	t.Helper()
+	if len(d.Actions) == 0 || len(d.PV) < len(d.Actions) || !slices.Equal(d.PV[:len(d.Actions)], d.Actions) {
+		t.Fatalf("from %v: turn %v, PV %v: the PV must start with a non-empty turn", s, d.Actions, d.PV)
+	}
+	c := s
+	var after colony.State
+	for i, a := range d.PV {
+		if !g.Rules.IsLegal(&c, colony.Action(a)) {
+			t.Fatalf("from %v: decision %d (%d) of the PV %v is not legal", s, i, a, d.PV)
+		}
+		g.Apply(&c, a)
+		if i < len(d.Actions) {
+			if last := i == len(d.Actions)-1; g.TurnStart(&c) != last {
+				t.Fatalf("from %v: the decisions %v do not make exactly one turn", s, d.Actions)
+			}
+			after = c
+		}
+	}
+	return after
+}
+
+// abSolve is an exhaustive negamax to the end of the game, without pruning: the value
+// of s from its mover's view.
+func abSolve(g Game[colony.State], s colony.State) int {
+	if g.Terminal(&s) {
+		return Outcome(g, &s, g.ToMove(&s))
+	}
+	mover := g.ToMove(&s)
+	best := -Infinity
+	var buf ActionBuffer
+	for _, a := range g.LegalActions(&s, &buf) {
+		c := s
+		g.Apply(&c, a)
+		v := abSolve(g, c)
+		if g.ToMove(&c) != mover {
+			v = -v
+		}
+		best = max(best, v)
+	}
+	return best
+}
+
+// fromMover turns v, the value of after from its mover's view, into the view of the
+// player who moved in before.
+func fromMover(g Colony, before, after *colony.State, v int) int {
+	if g.ToMove(after) != g.ToMove(before) {
+		return -v
+	}
+	return v
+}
+
+// TestAlphaBetaMatchesMinimax checks that alpha-beta with every enhancement on (table,
+// PVS, killers, history, aspiration) finds the minimax value at the same depth, that
+// the table changes nothing (no table, a 1 MB table, the default 16 MB), that the turn
+// it plays is worth that value, and that it plays whole legal turns.
+func TestAlphaBetaMatchesMinimax(t *testing.T) {
+	cases := []struct {
+		depth, n int
+		specs    []string
+	}{
+		{1, 300, []string{"ab:depth=1", "ab:depth=1,tt=0", "ab:depth=1,tt=1,aspiration=1"}},
+		{2, 100, []string{"ab:depth=2", "ab:depth=2,tt=0", "ab:depth=2,tt=1,aspiration=1", "ab:depth=2,aspiration=0"}},
+		{3, 12, []string{"ab:depth=3", "ab:depth=3,tt=0"}},
+	}
+	if testing.Short() {
+		cases[0].n, cases[1].n, cases[2].n = 100, 30, 2
+	}
+	ctx := context.Background()
+	for _, tc := range cases {
+		// Positions from turn 20 on (ants placed, fewer logs to select), every 9 turns.
+		positions := abPositions(uint64(tc.depth), tc.n, 20, 9)
+		mm := NewMinimax[colony.State](abGame, eval.Score{}, tc.depth)
+		after := NewMinimax[colony.State](abGame, eval.Score{}, tc.depth-1)
+		players := make([]Player[colony.State], len(tc.specs))
+		for i, spec := range tc.specs {
+			players[i] = abNew(t, abGame, spec, Options{})
+		}
+		for k, s := range positions {
+			want := mm.Value(ctx, &s)
+			for i, p := range players {
+				d, next := abPlay(t, abGame, p, s)
+				if d.Score != want {
+					t.Fatalf("position %d (%v): %s scores %d, minimax depth %d %d", k, s, tc.specs[i], d.Score, tc.depth, want)
+				}
+				if d.Depth != tc.depth && !IsWin(d.Score) {
+					t.Fatalf("position %d: %s completed depth %d", k, tc.specs[i], d.Depth)
+				}
+				if got := fromMover(abGame, &s, &next, after.Value(ctx, &next)); got != want {
+					t.Fatalf("position %d (%v): %s plays %v worth %d, want %d", k, s, tc.specs[i], d.Actions, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestAlphaBetaTableKeepsValues checks, deeper than minimax can go in a test, that the
+// table and the aspiration window do not change the value at a fixed depth: no table,
+// a 1 MB table (many replacements), the default table with narrow and no aspiration.
+func TestAlphaBetaTableKeepsValues(t *testing.T) {
+	cases := []struct{ depth, n int }{{4, 20}, {5, 2}}
+	if testing.Short() {
+		cases = cases[:1]
+		cases[0].n = 5
+	}
+	for _, tc := range cases {
+		base := "ab:depth=" + strconv.Itoa(tc.depth)
+		specs := []string{base, base + ",tt=0", base + ",tt=1", base + ",aspiration=1", base + ",aspiration=0"}
+		players := make([]Player[colony.State], len(specs))
+		for i, spec := range specs {
+			players[i] = abNew(t, abGame, spec, Options{})
+		}
+		for k, s := range abPositions(40+uint64(tc.depth), tc.n, 20, 13) {
+			var want int
+			for i, p := range players {
+				d, _ := abPlay(t, abGame, p, s)
+				if i == 0 {
+					want = d.Score
+				} else if d.Score != want {
+					t.Fatalf("position %d (%v): %s scores %d, %s %d", k, s, specs[i], d.Score, specs[0], want)
+				}
+			}
+		}
+	}
+}
+
+// abEndgames returns positions late in seeded random games with the rule set's turn
+// cap set so that at most turns full turns remain: short endgames, with few eggs left
+// on the board, whose whole game tree a brute-force solver can walk. The natural ends
+// of random games are not short enough: one turn before a random game ends, the game
+// could still go on for a long time in most positions (game trees above 5 million
+// states), so the turn cap (R10) is what ends them.
+func abEndgames(t testing.TB, n, turns int) []struct {
+	g Colony
+	s colony.State
+} {
+	t.Helper()
+	var out []struct {
+		g Colony
+		s colony.State
+	}
+	r := abGame.Rules
+	for game := uint64(0); len(out) < n; game++ {
+		rng := rand.NewPCG(99, game)
+		s := r.Start()
+		var hist []colony.State
+		for !s.Over() {
+			if s.Phase() == colony.PhaseSelect {
+				hist = append(hist, s)
+			}
+			r.Apply(&s, r.RandomAction(&s, rng))
+		}
+		// A position 3 to 12 turns before the end, by the game's number.
+		back := 3 + int(game%10)
+		if back > len(hist) {
+			continue
+		}
+		s = hist[len(hist)-back]
+		rules, err := colony.NewRules(r.Board(), r.SowingCap(), s.Turn()+turns-1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, struct {
+			g Colony
+			s colony.State
+		}{NewColony(rules), s})
+	}
+	return out
+}
+
+// TestAlphaBetaSolvesEndgames checks alpha-beta searched to the end (depth=64, and
+// nodes/time limits that the solved position never reaches) against a brute-force
+// solver on short endgames: the same winner and margin, a turn that achieves it, and
+// an early stop once the position is solved.
+func TestAlphaBetaSolvesEndgames(t *testing.T) {
+	cases := []struct{ n, turns int }{{60, 1}, {40, 2}, {15, 3}}
+	if testing.Short() {
+		cases = []struct{ n, turns int }{{20, 1}, {10, 2}, {3, 3}}
+	}
+	wins := [2]int{}
+	for _, tc := range cases {
+		for k, e := range abEndgames(t, tc.n, tc.turns) {
+			want := abSolve(e.g, e.s)
+			if !IsWin(want) {
+				t.Fatalf("endgame %d (%v): the solver's value %d is not a finished game", k, e.s, want)
+			}
+			for _, spec := range []string{"ab:depth=64", "ab:depth=64,tt=0", "ab:nodes=100000000"} {
+				p := abNew(t, e.g, spec, Options{})
+				d, next := abPlay(t, e.g, p, e.s)
+				if d.Score != want {
+					t.Fatalf("endgame %d (%v, %d turns left): %s scores %d, the solver %d", k, e.s, tc.turns, spec, d.Score, want)
+				}
+				if d.Depth > tc.turns {
+					t.Fatalf("endgame %d: %s searched to depth %d, the game ends within %d turns", k, spec, d.Depth, tc.turns)
+				}
+				if got := fromMover(e.g, &e.s, &next, abSolve(e.g, next)); got != want {
+					t.Fatalf("endgame %d (%v): %s plays %v worth %d, want %d", k, e.s, spec, d.Actions, got, want)
+				}
+			}
+			if want > 0 {
+				wins[0]++
+			} else {
+				wins[1]++
+			}
+		}
+	}
+	t.Logf("endgames won by the mover: %d, lost: %d", wins[0], wins[1])
+}
+
+// abMatch plays one game from s between players[0] (Red) and players[1] (Black) and
+// returns the final position.
+func abMatch(t testing.TB, players [2]Player[colony.State], s colony.State) colony.State {
+	t.Helper()
+	for !s.Over() {
+		_, s = abPlay(t, abGame, players[s.ToMove()], s)
+	}
+	return s
+}
+
+// abOpening returns the start position after turns random turns (seeded).
+func abOpening(seed uint64, turns int) colony.State {
+	r := abGame.Rules
+	rng := rand.NewPCG(seed, 0x6f70656e)
+	s := r.Start()
+	for !s.Over() && s.Turn() <= turns {
+		r.Apply(&s, r.RandomAction(&s, rng))
+	}
+	if s.Over() || s.Phase() != colony.PhaseSelect {
+		panic("opening: the game ended")
+	}
+	return s
+}
+
+// TestAlphaBetaBeatsRandom: depth 3 against the random player (a new seed each game),
+// colours alternating, from the start position.
+func TestAlphaBetaBeatsRandom(t *testing.T) {
+	games := 100
+	if testing.Short() {
+		games = 20
+	}
+	wins := 0
+	for i := 0; i < games; i++ {
+		ab := abNew(t, abGame, "ab:depth=3", Options{})
+		rnd := NewRandom[colony.State](abGame, uint64(1000+i))
+		players := [2]Player[colony.State]{ab, rnd}
+		abColor := colony.Red
+		if i%2 == 1 {
+			players = [2]Player[colony.State]{rnd, ab}
+			abColor = colony.Black
+		}
+		if end := abMatch(t, players, abGame.Rules.Start()); end.Winner() == abColor {
+			wins++
+		}
+	}
+	t.Logf("ab:depth=3 beat random in %d of %d games", wins, games)
+	if wins*100 < 95*games {
+		t.Fatalf("ab:depth=3 won only %d of %d games against random", wins, games)
+	}
+}
+
+// TestAlphaBetaDeeperIsStronger: depth 3 against depth 1 from 20 random openings (four
+// random turns), each played with both colours.
+func TestAlphaBetaDeeperIsStronger(t *testing.T) {
+	openings := 20
+	if testing.Short() {
+		openings = 5
+	}
+	wins, games := 0, 0
+	for i := 0; i < openings; i++ {
+		start := abOpening(uint64(i), 4)
+		for deepColor := colony.Red; deepColor <= colony.Black; deepColor++ {
+			deep := abNew(t, abGame, "ab:depth=3", Options{})
+			shallow := abNew(t, abGame, "ab:depth=1", Options{})
+			players := [2]Player[colony.State]{deep, shallow}
+			if deepColor == colony.Black {
+				players = [2]Player[colony.State]{shallow, deep}
+			}
+			if end := abMatch(t, players, start); end.Winner() == deepColor {
+				wins++
+			}
+			games++
+		}
+	}
+	t.Logf("ab:depth=3 beat ab:depth=1 in %d of %d games", wins, games)
+	if wins*100 < 70*games {
+		t.Fatalf("ab:depth=3 won only %d of %d games against ab:depth=1", wins, games)
+	}
+}
+
+// TestAlphaBetaTimeLimit: time=100ms is a hard stop, from middlegame positions.
+func TestAlphaBetaTimeLimit(t *testing.T) {
+	p := abNew(t, abGame, "ab:time=100ms", Options{})
+	if p.Spec() != "ab:time=100ms,tt=16,aspiration=12" {
+		t.Fatalf("spec %q", p.Spec())
+	}
+	for _, s := range abPositions(5, 4, 25, 10) {
+		start := time.Now()
+		d, _ := abPlay(t, abGame, p, s)
+		if el := time.Since(start); el > 150*time.Millisecond {
+			t.Fatalf("time=100ms took %v (%d nodes, depth %d)", el, d.Nodes, d.Depth)
+		} else {
+			t.Logf("time=100ms: %v, depth %d, %d nodes", el, d.Depth, d.Nodes)
+		}
+		if d.Depth < 1 {
+			t.Fatalf("time=100ms did not complete depth 1 (%d nodes)", d.Nodes)
+		}
+	}
+}
+
+// TestAlphaBetaNodeLimit: nodes=N stops after exactly N nodes, is deterministic (two
+// players, and one player after other searches), and always returns a whole turn.
+func TestAlphaBetaNodeLimit(t *testing.T) {
+	positions := abPositions(6, 3, 30, 10)
+	for _, n := range []uint64{1, 2, 50, 1000, 20000, 123457} {
+		spec := "ab:nodes=" + strconv.FormatUint(n, 10)
+		p1 := abNew(t, abGame, spec, Options{})
+		p2 := abNew(t, abGame, spec, Options{})
+		var first []Decision
+		for _, s := range positions {
+			d, _ := abPlay(t, abGame, p1, s)
+			if d.Nodes != n {
+				t.Fatalf("%s: searched %d nodes (depth %d)", spec, d.Nodes, d.Depth)
+			}
+			first = append(first, d)
+		}
+		for i := len(positions) - 1; i >= 0; i-- { // the other order, other history
+			for _, p := range []Player[colony.State]{p1, p2} {
+				d, _ := abPlay(t, abGame, p, positions[i])
+				f := first[i]
+				if d.Nodes != f.Nodes || d.Score != f.Score || d.Depth != f.Depth || !slices.Equal(d.PV, f.PV) {
+					t.Fatalf("%s, position %d: not deterministic: %v %d %d %v, then %v %d %d %v", spec, i,
+						f.Actions, f.Score, f.Depth, f.PV, d.Actions, d.Score, d.Depth, d.PV)
+				}
+			}
+		}
+	}
+	// Cut inside an iteration: Depth is the last completed one, reported through
+	// Options.Report; the score is that iteration's or the interrupted one's.
+	for _, n := range []uint64{100, 3000, 30000, 100000, 250000} {
+		var its []Iteration
+		p := abNew(t, abGame, "ab:nodes="+strconv.FormatUint(n, 10), Options{Report: func(it Iteration) { its = append(its, it) }})
+		d, _ := abPlay(t, abGame, p, positions[1])
+		if d.Nodes != n || d.Depth != len(its) || (len(its) > 0 && its[len(its)-1].Depth != d.Depth) {
+			t.Fatalf("nodes=%d: depth %d, %d nodes, %d iterations reported", n, d.Depth, d.Nodes, len(its))
+		}
+	}
+	// A depth limit reached before the node limit: fewer nodes, the same result as
+	// the depth alone.
+	s := positions[0]
+	a, _ := abPlay(t, abGame, abNew(t, abGame, "ab:depth=2,nodes=100000000", Options{}), s)
+	b, _ := abPlay(t, abGame, abNew(t, abGame, "ab:depth=2", Options{}), s)
+	if a.Nodes >= 100000000 || a.Nodes != b.Nodes || !slices.Equal(a.PV, b.PV) || a.Score != b.Score {
+		t.Fatalf("depth=2 with a large node limit: %+v, without: %+v", a, b)
+	}
+}
+
+// TestAlphaBetaCancel: a cancelled context stops the search promptly, with a whole
+// legal turn, whether it is done before Play starts or during the search.
+func TestAlphaBetaCancel(t *testing.T) {
+	s := abPositions(7, 1, 30, 1)[0]
+	p := abNew(t, abGame, "ab:depth=64", Options{})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	start := time.Now()
+	d, err := p.Play(ctx, &s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abCheckTurn(t, abGame, s, d)
+	if el := time.Since(start); el > 20*time.Millisecond || d.Nodes != 0 {
+		t.Fatalf("cancelled before the start: %v, %d nodes", el, d.Nodes)
+	}
+	for _, after := range []time.Duration{time.Millisecond, 30 * time.Millisecond} {
+		ctx, cancel := context.WithTimeout(context.Background(), after)
+		start := time.Now()
+		d, err := p.Play(ctx, &s)
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		abCheckTurn(t, abGame, s, d)
+		if el := time.Since(start); el > after+50*time.Millisecond {
+			t.Fatalf("cancelled after %v: returned after %v", after, el)
+		}
+	}
+}
+
+// TestAlphaBetaReportsIterations: Options.Report sees every completed depth, and the
+// last report is the decision.
+func TestAlphaBetaReportsIterations(t *testing.T) {
+	var its []Iteration
+	p := abNew(t, abGame, "ab:depth=3", Options{Report: func(it Iteration) { its = append(its, it) }})
+	s := abPositions(8, 1, 30, 1)[0]
+	d, _ := abPlay(t, abGame, p, s)
+	if len(its) != 3 {
+		t.Fatalf("%d iterations reported, want 3", len(its))
+	}
+	for i, it := range its {
+		if it.Depth != i+1 || len(it.PV) == 0 || (i > 0 && it.Nodes < its[i-1].Nodes) {
+			t.Fatalf("iteration %d: %+v", i, it)
+		}
+	}
+	last := its[2]
+	if last.Score != d.Score || last.Nodes != d.Nodes || !slices.Equal(last.PV, d.PV) {
+		t.Fatalf("last iteration %+v, decision %+v", last, d)
+	}
+}
+
+// TestAlphaBetaSpecs: canonical specs, their round trip, and clear errors.
+func TestAlphaBetaSpecs(t *testing.T) {
+	for _, tc := range []struct{ spec, canon string }{
+		{"ab", "ab:depth=4,tt=16,aspiration=12"},
+		{"ab:depth=6", "ab:depth=6,tt=16,aspiration=12"},
+		{"ab:tt=64,depth=2,seed=5", "ab:depth=2,tt=64,aspiration=12,seed=5"},
+		{"ab:nodes=5000", "ab:nodes=5000,tt=16,aspiration=12"},
+		{"ab:time=250,aspiration=0,tt=0", "ab:time=250ms,tt=0,aspiration=0"},
+		{"ab:time=1.5s,nodes=9,depth=3", "ab:depth=3,nodes=9,time=1.5s,tt=16,aspiration=12"},
+	} {
+		p := abNew(t, abGame, tc.spec, Options{})
+		if p.Spec() != tc.canon {
+			t.Errorf("New(%q).Spec() = %q, want %q", tc.spec, p.Spec(), tc.canon)
+		}
+		if q := abNew(t, abGame, p.Spec(), Options{}); q.Spec() != tc.canon {
+			t.Errorf("the spec %q reads back as %q", tc.canon, q.Spec())
+		}
+	}
+	for _, tc := range []struct{ spec, want string }{
+		{"ab:depth=0", `depth="0": want a whole number from 1 to 64`},
+		{"ab:depth=65", `depth="65": want a whole number from 1 to 64`},
+		{"ab:tt=abc", `tt="abc": want a whole number from 0 to 4096`},
+		{"ab:tt=-1", `tt="-1": want a whole number from 0 to 4096`},
+		{"ab:time=-1", `time="-1": want a positive duration`},
+		{"ab:time=0", `time="0": want a positive duration`},
+		{"ab:nodes=0", `nodes="0": want a whole number of 1 or more`},
+		{"ab:nodes=-5", `nodes="-5": want a whole number of 0 or more`},
+		{"ab:aspiration=-1", `aspiration="-1": want a whole number from 0`},
+		{"ab:seed=x", `seed="x"`},
+		{"ab:width=3", `ab has no setting "width"`},
+	} {
+		_, err := New[colony.State](abGame, eval.Score{}, tc.spec, Options{})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("New(%q) error %v, want one containing %q", tc.spec, err, tc.want)
+		}
+	}
+}
+
+// TestAlphaBetaAllocations: the search allocates nothing per node: Play allocates the
+// same (the returned turn) whether it searches a hundred nodes or a million.
+func TestAlphaBetaAllocations(t *testing.T) {
+	s := abPositions(9, 1, 30, 1)[0]
+	ctx := context.Background()
+	for _, spec := range []string{"ab:depth=1", "ab:depth=3", "ab:depth=3,tt=0", "ab:nodes=300000"} {
+		p := abNew(t, abGame, spec, Options{})
+		if _, err := p.Play(ctx, &s); err != nil { // warm up (the stack grows once)
+			t.Fatal(err)
+		}
+		allocs := testing.AllocsPerRun(3, func() {
+			if _, err := p.Play(ctx, &s); err != nil {
+				t.Fatal(err)
+			}
+		})
+		if allocs != 1 {
+			t.Errorf("%s: %v allocations per Play, want 1 (the returned turn)", spec, allocs)
+		}
+	}
+}
+
+// TestAlphaBetaGameOver: Play refuses a finished game.
+func TestAlphaBetaGameOver(t *testing.T) {
+	s := abGame.Rules.Start()
+	abGame.Rules.RandomPlayout(&s, rand.NewPCG(1, 1))
+	p := abNew(t, abGame, "ab:depth=2", Options{})
+	if _, err := p.Play(context.Background(), &s); err == nil {
+		t.Fatal("Play on a finished game: no error")
+	}
+}
+
+// TestTransTable checks the table's replacement scheme and generations.
+func TestTransTable(t *testing.T) {
+	tt := newTransTable(1)
+	if len(tt.buckets) != 1<<14 || tt.shift != 50 {
+		t.Fatalf("1 MB: %d buckets, shift %d", len(tt.buckets), tt.shift)
+	}
+	tt.newSearch()
+	// Five positions in one bucket: the same index bits, other check bits.
+	base := uint64(0x0123456789abcdef)
+	idx := (base * 0x9e3779b97f4a7c15) >> tt.shift
+	var hs []uint64
+	for h := base; len(hs) < 5; h += 1 << 32 {
+		for (h*0x9e3779b97f4a7c15)>>tt.shift != idx {
+			h++
+		}
+		hs = append(hs, h)
+	}
+	for i, h := range hs[:3] {
+		tt.store(h, 5+i, boundExact|ttHasMove, 10*i, Action(i))
+	}
+	tt.store(hs[3], 1, boundLower, 7, 0) // shallower: the always-replace slot
+	for i, h := range hs[:4] {
+		if _, ok := tt.probe(h); !ok {
+			t.Fatalf("entry %d lost", i)
+		}
+	}
+	tt.store(hs[4], 2, boundUpper, 3, 0) // replaces entry 3 (always-replace slot)
+	if _, ok := tt.probe(hs[3]); ok {
+		t.Fatal("the always-replace slot was not replaced")
+	}
+	tt.store(hs[3], 6, boundExact, 1, 0) // deeper than entry 0: replaces it
+	if _, ok := tt.probe(hs[0]); ok {
+		t.Fatal("the shallowest depth-preferred entry was not replaced")
+	}
+	if e, ok := tt.probe(hs[3]); !ok || e.score != 1 || e.depth != 6 || e.bound() != boundExact {
+		t.Fatalf("entry 3: %+v %v", e, ok)
+	}
+	// The same position: overwritten in place, keeping the move.
+	tt.store(hs[1], 1, boundUpper, -4, 0)
+	if e, ok := tt.probe(hs[1]); !ok || e.score != -4 || !e.hasMove() || e.move != 1 {
+		t.Fatalf("entry 1 after an update: %+v %v", e, ok)
+	}
+	// A new search sees nothing of the old one; the counter wraps with a clear.
+	tt.newSearch()
+	for i, h := range hs {
+		if _, ok := tt.probe(h); ok {
+			t.Fatalf("entry %d visible in the next search", i)
+		}
+	}
+	tt.store(hs[0], 1, boundExact, 5, 0) // generation 2
+	for i := 0; i < 255; i++ {           // 3, ..., 255, then a clear and 1, 2
+		tt.newSearch()
+	}
+	if tt.gen != 2 {
+		t.Fatalf("generation %d after wrapping", tt.gen)
+	}
+	if _, ok := tt.probe(hs[0]); ok {
+		t.Fatal("an entry survived the wrap")
+	}
+	var none transTable
+	none.newSearch()
+	none.store(1, 1, boundExact, 1, 0)
+	if _, ok := none.probe(1); ok {
+		t.Fatal("tt=0 stores")
+	}
+}

@@ -1,0 +1,484 @@
+package search
+
+import (
+	"math"
+	"math/rand/v2"
+)
+
+// node is one decision state of an MCTS tree, kept in its tree's arena (a slice of
+// nodes; links are int32 indices into it). The children of a node are created
+// together, in the order of Game.LegalActions, and lie next to each other in the
+// arena: first, first+1, ..., first+kids-1. A child always has a larger index than its
+// parent, which is what lets compact slide a kept subtree to the front of the arena.
+//
+// Values are kept from the view of mover, the player who took the decision that led
+// into the node; proof too.
+type node struct {
+	sum    float64 // the sum of the simulation results through the node, mover's view
+	visits uint32
+	first  int32  // the first child, or -1 when the node is not expanded
+	kids   uint16 // the number of children
+	action Action // the decision that led here
+	mover  uint8  // the player who took it (0 or 1)
+	proof  uint8  // unproven, provenLoss, provenDraw or provenWin, mover's view
+	flags  uint8  // nodeTerminal, nodeMarked
+}
+
+// Proof values of a node, from its mover's view. proof-2 is the game value: -1, 0, +1.
+const (
+	unproven   = 0
+	provenLoss = 1
+	provenDraw = 2
+	provenWin  = 3
+)
+
+// Node flags.
+const (
+	nodeTerminal = 1 << iota // the game is over in this node's state
+	nodeMarked               // kept by compact (only while it runs)
+)
+
+// nodeBytes is what one node costs against the mem= cap: the node and its entry in
+// the forwarding table of compact.
+const nodeBytes = 24 + 4
+
+// Scales of the simulation results.
+const (
+	// marginWeight is the part of a win's result that depends on the margin: a won
+	// playout scores 1 - marginWeight + marginWeight*squash(margin/marginScale), so
+	// from 0.9 (won on a tie-break or by a hair) to 1 (won big); a loss the opposite.
+	marginWeight = 0.1
+	marginScale  = 10.0
+	// evalScale scales the evaluation at a playout cut-off: squash(eval/evalScale), so
+	// a lead of 10 eggs scores 0.71. Decision.Score turns mean results back into eggs
+	// with the inverse, evalScale*unsquash(mean).
+	evalScale = 10.0
+)
+
+// The arithmetic of the search is kept the same on every machine, so that a search
+// with a simulation limit chooses the same turn everywhere: only IEEE's correctly
+// rounded operations (+, -, *, /, sqrt) are used, products that could be fused with a
+// following addition (FMA, on arm64 for one) are rounded explicitly with float64(),
+// and the logarithm of UCT is lnDet rather than math.Log (and the squash x/sqrt(1+x²)
+// rather than math.Tanh), whose implementations differ between architectures.
+
+// squash maps x to (-1, 1): x/sqrt(1+x²), a sigmoid like tanh (squash(1) = 0.71,
+// squash(2) = 0.89) made of correctly rounded operations.
+func squash(x float64) float64 { return x / math.Sqrt(1+float64(x*x)) }
+
+// unsquash is squash's inverse on (-1, 1).
+func unsquash(q float64) float64 { return q / math.Sqrt(1-float64(q*q)) }
+
+// lnDet returns ln(x) for x > 0 from correctly rounded operations only: x = f*2^e
+// with f in [sqrt(2)/2, sqrt(2)), ln f = 2*atanh(z) with z = (f-1)/(f+1), |z| < 0.172,
+// by its series to z^21 (error below 1e-16).
+func lnDet(x float64) float64 {
+	f, e := math.Frexp(x)
+	if f < math.Sqrt2/2 {
+		f, e = f*2, e-1
+	}
+	z := (f - 1) / (f + 1)
+	z2 := float64(z * z)
+	term, sum := z, z
+	for k := 3.0; k <= 21; k += 2 {
+		term = float64(term * z2)
+		sum += term / k
+	}
+	return float64(float64(e)*math.Ln2) + float64(2*sum)
+}
+
+// tree is one MCTS tree and everything one goroutine needs to search it. Nothing in
+// it is shared with another goroutine.
+type tree[S any] struct {
+	g        Game[S]
+	ev       Evaluator[S]
+	po       Playouter[S] // nil: playouts go through Game
+	c        float64
+	cutoff   int
+	solver   bool
+	maxNodes int
+
+	nodes  []node
+	fwd    []int32 // compact's forwarding table
+	stack  []int32 // compact's marking stack
+	path   []int32 // the nodes of the current simulation, root first
+	states []S     // match's states by depth
+
+	rng rand.PCG
+	buf ActionBuffer
+	// The states live here, not on the stack: a state whose address goes to an
+	// interface method would escape to the heap at every simulation.
+	root S // the state of node 0
+	s    S // the state of the current simulation
+	tmp  S // scratch
+
+	sims uint64 // simulations of the current search
+	full bool   // an expansion was refused because the arena is full
+
+	// Tree reuse: after a turn was returned, the node it leads to (or -1) and its state.
+	kept      int32
+	keptState S
+}
+
+func newTree[S any](g Game[S], ev Evaluator[S], cfg *MCTSConfig, maxNodes int) *tree[S] {
+	t := &tree[S]{g: g, ev: ev, c: cfg.C, cutoff: cfg.Cutoff, solver: cfg.Solver, maxNodes: maxNodes, kept: -1}
+	if cfg.Cutoff == 0 {
+		t.po = playouterOf(g)
+	}
+	return t
+}
+
+// begin prepares a search of s: the rng is seeded, and the tree is either the subtree
+// kept from the last turn whose root matches s (see match) or a new root alone. It
+// returns the root's visits (0 for a new tree).
+func (t *tree[S]) begin(s *S, reuse bool, seed1, seed2 uint64) uint32 {
+	t.rng.Seed(seed1, seed2)
+	t.sims, t.full = 0, false
+	t.root = *s
+	r := int32(-1)
+	if reuse && t.kept >= 0 {
+		r = t.match(s)
+	}
+	t.kept = -1
+	if r >= 0 {
+		t.compact(r)
+		return t.nodes[0].visits
+	}
+	t.nodes = append(t.nodes[:0], node{first: -1, mover: uint8(1 - t.g.ToMove(s))})
+	return 0
+}
+
+// rootProven reports whether the solver has proven the root.
+func (t *tree[S]) rootProven() bool { return t.nodes[0].proof != unproven }
+
+// simulate runs one simulation: select down the tree by UCT, expand the leaf, play out
+// from it and back the result up.
+func (t *tree[S]) simulate() {
+	t.sims++
+	t.s = t.root
+	path := append(t.path[:0], 0)
+	cur := int32(0)
+	var r0 float64 // the result from player 0's view
+	for {
+		nd := &t.nodes[cur]
+		if nd.proof != unproven {
+			r0 = provenResult(nd)
+			break
+		}
+		if nd.flags&nodeTerminal != 0 {
+			r0 = t.terminalResult(&t.s)
+			break
+		}
+		if nd.first < 0 {
+			// A leaf: its first visit is a playout from it; the next one expands it.
+			if (nd.visits == 0 && cur != 0) || !t.expand(cur) {
+				r0 = t.playout(&t.s)
+				break
+			}
+			if nd = &t.nodes[cur]; nd.proof != unproven { // a child ends the game
+				r0 = provenResult(nd)
+				break
+			}
+		}
+		cur = t.selectChild(cur)
+		t.g.Apply(&t.s, t.nodes[cur].action)
+		path = append(path, cur)
+	}
+	t.path = path
+	for _, i := range path {
+		nd := &t.nodes[i]
+		nd.visits++
+		if nd.mover == 0 {
+			nd.sum += r0
+		} else {
+			nd.sum -= r0
+		}
+	}
+	if t.solver && t.nodes[cur].proof != unproven {
+		for k := len(path) - 2; k >= 0 && t.prove(path[k]); k-- {
+		}
+	}
+}
+
+// provenResult returns the result of a proven node from player 0's view.
+func provenResult(nd *node) float64 {
+	v := float64(int(nd.proof) - 2)
+	if nd.mover != 0 {
+		v = -v
+	}
+	return v
+}
+
+// expand creates the children of node cur, whose state is t.s, and reports whether it
+// did. A state without legal decisions is marked terminal instead (and proven); when
+// the arena is full nothing happens. With the solver, the children that end the game
+// are marked and proven at once, and so, if they decide it, is cur.
+func (t *tree[S]) expand(cur int32) bool {
+	legal := t.g.LegalActions(&t.s, &t.buf)
+	if len(legal) == 0 {
+		nd := &t.nodes[cur]
+		nd.flags |= nodeTerminal
+		if t.solver {
+			nd.proof = t.terminalProof(&t.s, nd.mover)
+		}
+		return false
+	}
+	n := len(t.nodes)
+	if n+len(legal) > t.maxNodes {
+		t.full = true
+		return false
+	}
+	if n+len(legal) > cap(t.nodes) {
+		t.grow(len(legal))
+	}
+	mover := uint8(t.g.ToMove(&t.s))
+	t.nodes = t.nodes[:n+len(legal)]
+	kids := t.nodes[n:]
+	for i, a := range legal {
+		kids[i] = node{first: -1, action: a, mover: mover}
+	}
+	nd := &t.nodes[cur]
+	nd.first, nd.kids = int32(n), uint16(len(legal))
+	if t.solver {
+		for i := range kids {
+			t.tmp = t.s
+			t.g.Apply(&t.tmp, kids[i].action)
+			if t.g.Terminal(&t.tmp) {
+				kids[i].flags |= nodeTerminal
+				kids[i].proof = t.terminalProof(&t.tmp, mover)
+			}
+		}
+		t.prove(cur)
+	}
+	return true
+}
+
+// grow makes room in the arena for at least n more nodes: it grows by chunks of a
+// quarter of its size (at least 4096 nodes), never past maxNodes.
+func (t *tree[S]) grow(n int) {
+	c := cap(t.nodes) + max(cap(t.nodes)/4, 4096, n)
+	c = min(c, max(t.maxNodes, len(t.nodes)+n))
+	nodes := make([]node, len(t.nodes), c)
+	copy(nodes, t.nodes)
+	t.nodes = nodes
+}
+
+// selectChild returns the child of cur with the highest UCT value
+// mean + c*sqrt(ln(parent visits)/visits), the mean from the view of the player to
+// move at cur; unvisited children first, proven losses never (unless all are), ties
+// to the lowest action.
+func (t *tree[S]) selectChild(cur int32) int32 {
+	nd := &t.nodes[cur]
+	first := nd.first
+	kids := t.nodes[first : first+int32(nd.kids)]
+	logN := lnDet(float64(max(nd.visits, 1)))
+	best, bestScore := -1, math.Inf(-1)
+	for i := range kids {
+		k := &kids[i]
+		if k.proof == provenLoss {
+			continue
+		}
+		score := math.Inf(1)
+		if k.visits > 0 {
+			v := float64(k.visits)
+			score = k.sum/v + float64(t.c*math.Sqrt(logN/v))
+		}
+		if score > bestScore || (score == bestScore && k.action < kids[best].action) {
+			best, bestScore = i, score
+		}
+	}
+	if best < 0 {
+		best = 0
+	}
+	return first + int32(best)
+}
+
+// prove applies the solver's rules to node i and reports whether it is proven. With
+// P the player to move at i (the mover of all its children): i is a proven win for P
+// when a child is a proven win for P; when every child is proven, i's value for P is
+// the best of theirs (a proven loss when all are losses). The value is then turned
+// into the view of i's own mover, which is P when i is inside P's turn and P's
+// opponent when i starts P's turn: the sign changes only where the player to move
+// does.
+func (t *tree[S]) prove(i int32) bool {
+	nd := &t.nodes[i]
+	if nd.proof != unproven {
+		return true
+	}
+	if nd.first < 0 {
+		return false
+	}
+	kids := t.nodes[nd.first : nd.first+int32(nd.kids)]
+	best, all := uint8(unproven), true
+	for k := range kids {
+		p := kids[k].proof
+		if p == provenWin {
+			best, all = provenWin, true
+			break
+		}
+		all = all && p != unproven
+		best = max(best, p)
+	}
+	if !all {
+		return false
+	}
+	if nd.mover != kids[0].mover {
+		best = 4 - best // the other player's view: win <-> loss
+	}
+	nd.proof = best
+	return true
+}
+
+// terminalProof returns the proof of a finished game s from player p's view.
+func (t *tree[S]) terminalProof(s *S, p uint8) uint8 {
+	winner, _ := t.g.Result(s)
+	switch winner {
+	case int(p):
+		return provenWin
+	case -1:
+		return provenDraw
+	}
+	return provenLoss
+}
+
+// terminalResult returns the result of the finished game s from player 0's view: 0
+// for a draw, for a win 1 - marginWeight + marginWeight*squash(margin/marginScale).
+func (t *tree[S]) terminalResult(s *S) float64 {
+	winner, margin := t.g.Result(s)
+	if winner < 0 {
+		return 0
+	}
+	v := 1 - marginWeight + float64(marginWeight*squash(float64(margin)/marginScale))
+	if winner != 0 {
+		v = -v
+	}
+	return v
+}
+
+// playout plays uniformly random decisions from s and returns the result from player
+// 0's view: of the game's end, or, with a cut-off of N, of the evaluation at the first
+// turn start after N decisions, squash(eval/evalScale).
+func (t *tree[S]) playout(s *S) float64 {
+	if t.po != nil {
+		t.po.Playout(s, &t.rng)
+		return t.terminalResult(s)
+	}
+	for n := 0; ; n++ {
+		if t.cutoff > 0 && n >= t.cutoff && t.g.TurnStart(s) {
+			if t.g.Terminal(s) {
+				break
+			}
+			v := squash(float64(t.ev.Evaluate(s)) / evalScale)
+			if t.g.ToMove(s) != 0 {
+				v = -v
+			}
+			return v
+		}
+		legal := t.g.LegalActions(s, &t.buf)
+		if len(legal) == 0 {
+			break
+		}
+		t.g.Apply(s, legal[uniformIndex(t.rng.Uint64(), len(legal))])
+	}
+	return t.terminalResult(s)
+}
+
+// match looks for the node of the kept subtree that matches the new position s:
+// among the kept node itself and the nodes reached from it by one turn of decisions,
+// those whose state (replayed from the kept node's state) is at a turn start, has
+// the same player to move and the same Game.Hash as s, and has been visited. The most
+// visited one wins (the first in depth-first order, children in the order of their
+// decisions, on a tie). It returns -1 when there is none.
+func (t *tree[S]) match(s *S) int32 {
+	if len(t.states) == 0 {
+		t.states = make([]S, 8)
+	}
+	t.states[0] = t.keptState
+	best := int32(-1)
+	t.walk(t.kept, 0, t.g.Hash(s), t.g.ToMove(s), &best)
+	return best
+}
+
+// walk is match's depth-first search at node i, whose state is t.states[d].
+func (t *tree[S]) walk(i int32, d int, hash uint64, toMove int, best *int32) {
+	nd := &t.nodes[i]
+	st := &t.states[d]
+	if t.g.TurnStart(st) {
+		if nd.visits > 0 && t.g.ToMove(st) == toMove && t.g.Hash(st) == hash &&
+			(*best < 0 || nd.visits > t.nodes[*best].visits) {
+			*best = i
+		}
+		if d > 0 {
+			return
+		}
+	}
+	if nd.first < 0 {
+		return
+	}
+	if d+1 >= len(t.states) {
+		t.states = append(t.states, make([]S, len(t.states))...)
+	}
+	for k := nd.first; k < nd.first+int32(nd.kids); k++ {
+		if t.nodes[k].visits == 0 {
+			continue
+		}
+		t.states[d+1] = t.states[d]
+		t.g.Apply(&t.states[d+1], t.nodes[k].action)
+		t.walk(k, d+1, hash, toMove, best)
+	}
+}
+
+// compact keeps only the subtree of node r, moved to the front of the arena with r
+// at index 0, in place: mark the subtree, number the marked nodes in arena order,
+// then slide each to its new index. A node never moves up (its new index is the count
+// of kept nodes before it), so the slide overwrites only nodes already moved.
+func (t *tree[S]) compact(r int32) {
+	stack := append(t.stack[:0], r)
+	for len(stack) > 0 {
+		i := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		nd := &t.nodes[i]
+		nd.flags |= nodeMarked
+		for k := nd.first; k >= 0 && k < nd.first+int32(nd.kids); k++ {
+			stack = append(stack, k)
+		}
+	}
+	t.stack = stack
+	if cap(t.fwd) < len(t.nodes) {
+		t.fwd = make([]int32, len(t.nodes), cap(t.nodes))
+	}
+	fwd := t.fwd[:len(t.nodes)]
+	n := int32(0)
+	for i := int(r); i < len(t.nodes); i++ { // r comes before all its descendants
+		if t.nodes[i].flags&nodeMarked != 0 {
+			fwd[i] = n
+			n++
+		}
+	}
+	for i := int(r); i < len(t.nodes); i++ {
+		nd := t.nodes[i]
+		if nd.flags&nodeMarked == 0 {
+			continue
+		}
+		nd.flags &^= nodeMarked
+		if nd.first >= 0 {
+			nd.first = fwd[nd.first]
+		}
+		t.nodes[fwd[i]] = nd
+	}
+	t.nodes = t.nodes[:n]
+}
+
+// child returns the child of node i with decision a, or -1.
+func (t *tree[S]) child(i int32, a Action) int32 {
+	if i < 0 {
+		return -1
+	}
+	nd := &t.nodes[i]
+	for k := nd.first; k >= 0 && k < nd.first+int32(nd.kids); k++ {
+		if t.nodes[k].action == a {
+			return k
+		}
+	}
+	return -1
+}

@@ -1,0 +1,64 @@
+package search
+
+import (
+	"context"
+	"time"
+)
+
+// Player chooses the decisions of whole turns for the side to move. A Player may keep
+// state between calls (MCTS keeps its tree), so each game gets its own Players; one
+// Player is not used by two goroutines at once. Given the same seed and a node or
+// simulation limit (not a time limit), a Player makes the same choices on any machine.
+type Player[S any] interface {
+	// Spec returns the player's canonical spec string, for example "ab:depth=6".
+	Spec() string
+	// Play searches s, which is at the start of a turn of a game that is not over,
+	// and returns the decisions of one whole turn. It returns early, with the best
+	// turn found so far, when ctx is done.
+	Play(ctx context.Context, s *S) (Decision, error)
+}
+
+// Decision is what a Player chose and what its search saw.
+type Decision struct {
+	// Actions are the decisions of the turn, from the turn's start to its end.
+	Actions []Action
+	// Score is the value of the turn from the mover's view, in eggs (or WinScore
+	// plus the margin for a proven win); 0 for players that do not search.
+	Score int
+	// Depth is the depth in full turns of the last completed search iteration.
+	Depth int
+	// Nodes counts the states the search visited (simulations for MCTS).
+	Nodes uint64
+	// Time is how long Play took.
+	Time time.Duration
+	// PV is the principal variation, in decisions, starting with Actions.
+	PV []Action
+}
+
+// Iteration reports one completed iteration of an iterative search (alpha-beta's
+// depths, MCTS's progress reports) to Options.Report.
+type Iteration struct {
+	Depth int
+	Score int
+	Nodes uint64
+	Time  time.Duration
+	PV    []Action
+	// Children lists, for MCTS, the root's decisions with their visits and values.
+	Children []ChildStats
+}
+
+// ChildStats describes one decision at the root of an MCTS tree.
+type ChildStats struct {
+	Action Action
+	Visits uint64
+	// Value is the mean result from the mover's view, in [-1, 1].
+	Value float64
+	// Proven is +1 for a proven win, -1 for a proven loss, 0 otherwise.
+	Proven int
+}
+
+// Options are settings common to every player, given outside the spec string.
+type Options struct {
+	// Report, if not nil, is called after every completed search iteration.
+	Report func(Iteration)
+}

@@ -1,0 +1,196 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+)
+
+// playTurn plays one whole turn from s, one decision at a time: choose returns the
+// decision to take in a state inside the turn and its score from the mover's view.
+func playTurn[S any](ctx context.Context, g Game[S], s *S, choose func(s *S) (Action, int, error)) (Decision, error) {
+	start := time.Now()
+	if g.Terminal(s) {
+		return Decision{}, fmt.Errorf("search: the game is over")
+	}
+	var d Decision
+	c := *s
+	for {
+		a, score, err := choose(&c)
+		if err != nil {
+			return Decision{}, err
+		}
+		if len(d.Actions) == 0 {
+			d.Score = score
+		}
+		d.Actions = append(d.Actions, a)
+		g.Apply(&c, a)
+		if g.TurnStart(&c) { // a turn is always completed, even when ctx is done
+			break
+		}
+	}
+	d.PV = d.Actions
+	d.Time = time.Since(start)
+	return d, nil
+}
+
+// uniformIndex maps 64 random bits to [0, n).
+func uniformIndex(x uint64, n int) int { return int((x >> 32) * uint64(n) >> 32) }
+
+// Random plays uniformly random decisions, seeded.
+type Random[S any] struct {
+	g    Game[S]
+	seed uint64
+	rng  *rand.PCG
+}
+
+// NewRandom returns a random player for g; the same seed gives the same games.
+func NewRandom[S any](g Game[S], seed uint64) *Random[S] {
+	return &Random[S]{g: g, seed: seed, rng: rand.NewPCG(seed, 0x52616e646f6d)}
+}
+
+// Spec returns "random:seed=N".
+func (p *Random[S]) Spec() string { return fmt.Sprintf("random:seed=%d", p.seed) }
+
+// Play returns a whole turn of uniformly random decisions.
+func (p *Random[S]) Play(ctx context.Context, s *S) (Decision, error) {
+	var buf ActionBuffer
+	return playTurn(ctx, p.g, s, func(c *S) (Action, int, error) {
+		legal := p.g.LegalActions(c, &buf)
+		return legal[uniformIndex(p.rng.Uint64(), len(legal))], 0, nil
+	})
+}
+
+// Greedy plays the turn whose resulting position the evaluation likes best (a won
+// game best of all, by its margin), looking one turn ahead; ties are broken at random,
+// seeded.
+type Greedy[S any] struct {
+	g    Game[S]
+	ev   Evaluator[S]
+	seed uint64
+	rng  *rand.PCG
+}
+
+// NewGreedy returns a greedy player for g with evaluation ev.
+func NewGreedy[S any](g Game[S], ev Evaluator[S], seed uint64) *Greedy[S] {
+	return &Greedy[S]{g: g, ev: ev, seed: seed, rng: rand.NewPCG(seed, 0x477265656479)}
+}
+
+// Spec returns "greedy:seed=N".
+func (p *Greedy[S]) Spec() string { return fmt.Sprintf("greedy:seed=%d", p.seed) }
+
+// Play returns the best turn one turn ahead.
+func (p *Greedy[S]) Play(ctx context.Context, s *S) (Decision, error) {
+	m := &minimaxSearch[S]{g: p.g, ev: p.ev, ctx: ctx}
+	var buf ActionBuffer
+	return playTurn(ctx, p.g, s, func(c *S) (Action, int, error) {
+		mover := p.g.ToMove(c)
+		best, bestScore, ties := Action(0), -Infinity, 0
+		for _, a := range p.g.LegalActions(c, &buf) {
+			child := *c
+			p.g.Apply(&child, a)
+			v := m.fromView(&child, mover, m.value(child, 0))
+			switch {
+			case v > bestScore:
+				best, bestScore, ties = a, v, 1
+			case v == bestScore:
+				ties++
+				if uniformIndex(p.rng.Uint64(), ties) == 0 {
+					best = a
+				}
+			}
+		}
+		return best, bestScore, nil
+	})
+}
+
+// Minimax is plain minimax (negamax) over decisions to a depth in full turns, without
+// pruning: the reference the other searches are tested against.
+type Minimax[S any] struct {
+	g     Game[S]
+	ev    Evaluator[S]
+	depth int
+}
+
+// NewMinimax returns a minimax player searching depth full turns.
+func NewMinimax[S any](g Game[S], ev Evaluator[S], depth int) *Minimax[S] {
+	return &Minimax[S]{g: g, ev: ev, depth: depth}
+}
+
+// Spec returns "minimax:depth=N".
+func (p *Minimax[S]) Spec() string { return fmt.Sprintf("minimax:depth=%d", p.depth) }
+
+// Value returns the minimax value of s from the view of the player to move.
+func (p *Minimax[S]) Value(ctx context.Context, s *S) int {
+	m := &minimaxSearch[S]{g: p.g, ev: p.ev, ctx: ctx}
+	return m.value(*s, p.depth)
+}
+
+// Play returns the turn minimax prefers; ties go to the first decision in the order
+// of LegalActions.
+func (p *Minimax[S]) Play(ctx context.Context, s *S) (Decision, error) {
+	m := &minimaxSearch[S]{g: p.g, ev: p.ev, ctx: ctx}
+	var buf ActionBuffer
+	d, err := playTurn(ctx, p.g, s, func(c *S) (Action, int, error) {
+		mover := p.g.ToMove(c)
+		best, bestScore := Action(0), -Infinity
+		for _, a := range p.g.LegalActions(c, &buf) {
+			child := *c
+			p.g.Apply(&child, a)
+			depth := p.depth
+			if p.g.TurnStart(&child) {
+				depth--
+			}
+			if v := m.fromView(&child, mover, m.value(child, depth)); v > bestScore {
+				best, bestScore = a, v
+			}
+		}
+		return best, bestScore, nil
+	})
+	d.Depth, d.Nodes = p.depth, m.nodes
+	return d, err
+}
+
+// minimaxSearch is one minimax search.
+type minimaxSearch[S any] struct {
+	g     Game[S]
+	ev    Evaluator[S]
+	ctx   context.Context
+	nodes uint64
+}
+
+// value returns the negamax value of s (from its mover's view) searching depth more
+// full turns. The state is passed by value so that children stay on the stack.
+func (m *minimaxSearch[S]) value(s S, depth int) int {
+	m.nodes++
+	if m.g.Terminal(&s) {
+		return Outcome(m.g, &s, m.g.ToMove(&s))
+	}
+	if depth <= 0 && m.g.TurnStart(&s) {
+		return m.ev.Evaluate(&s)
+	}
+	mover := m.g.ToMove(&s)
+	best := -Infinity
+	var buf ActionBuffer
+	for _, a := range m.g.LegalActions(&s, &buf) {
+		child := s
+		m.g.Apply(&child, a)
+		d := depth
+		if m.g.TurnStart(&child) {
+			d--
+		}
+		if v := m.fromView(&child, mover, m.value(child, d)); v > best {
+			best = v
+		}
+	}
+	return best
+}
+
+// fromView turns v, a value from the view of child's mover, into player p's view.
+func (m *minimaxSearch[S]) fromView(child *S, p int, v int) int {
+	if m.g.ToMove(child) != p {
+		return -v
+	}
+	return v
+}

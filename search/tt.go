@@ -1,0 +1,156 @@
+package search
+
+// The transposition table of the alpha-beta player.
+//
+// Layout: a power-of-two number of 64-byte buckets (one cache line each), as many as
+// fit in the size given in megabytes (tt=16: 262,144 buckets), allocated once per
+// player. A bucket holds four 16-byte entries. A position's bucket is picked by the
+// high bits of its hash times an odd constant (so every bit of the hash counts); the
+// low 32 bits of the hash, stored in the entry, verify it.
+//
+// Replacement (two-tier, depth-preferred plus always-replace):
+//   - an entry of the same position (same verification bits, current generation) is
+//     overwritten in place; if the new result has no best move, the old move is kept;
+//   - otherwise the first three slots are depth-preferred: the new entry takes the first
+//     empty or stale slot among them, or else the shallowest (lowest index on ties) if it
+//     is at least as deep;
+//   - otherwise it goes to the fourth slot, which is always replaced.
+//
+// Depth is the remaining search depth in full turns; a solved entry (its value came
+// from finished games only) counts as deepest, since it holds at every depth.
+//
+// Generations: every Play starts a new generation and entries of other generations
+// count as empty, both for probing and for replacement. So a search sees exactly what it
+// would see in a freshly cleared table, which keeps Play a function of the position
+// alone (deterministic), at no cost per move; the table is really cleared only when the
+// 8-bit generation counter wraps, once every 255 moves.
+
+// Bound types of a table entry.
+const (
+	boundExact uint8 = 1 // the score is the node's value
+	boundLower uint8 = 2 // the value is at least the score (the search failed high)
+	boundUpper uint8 = 3 // the value is at most the score (the search failed low)
+)
+
+// Entry flags, beside the bound in the low two bits.
+const (
+	ttBoundMask uint8 = 3
+	ttSolved    uint8 = 4 // the score came from finished games only: valid at any depth
+	ttHasMove   uint8 = 8 // move holds the best (or refuting) decision
+)
+
+// ttEntry is one 16-byte slot of the table.
+type ttEntry struct {
+	check uint32 // the low 32 bits of the position's hash
+	score int32  // from the view of the player to move in the position
+	depth uint8  // remaining depth in full turns
+	flags uint8  // bound | ttSolved | ttHasMove
+	move  Action // the best decision, when flags has ttHasMove
+	gen   uint8  // the generation (Play) that wrote it; 0 is never current
+	_     uint32
+}
+
+func (e *ttEntry) bound() uint8  { return e.flags & ttBoundMask }
+func (e *ttEntry) solved() bool  { return e.flags&ttSolved != 0 }
+func (e *ttEntry) hasMove() bool { return e.flags&ttHasMove != 0 }
+func (e *ttEntry) priority() uint { // replacement priority: deeper is kept
+	if e.solved() {
+		return 256
+	}
+	return uint(e.depth)
+}
+
+const (
+	ttBucketEntries  = 4
+	ttDepthPreferred = 3 // slots 0..2; slot 3 is always replaced
+	ttBucketBytes    = 64
+)
+
+// ttBucket is one cache line of entries.
+type ttBucket [ttBucketEntries]ttEntry
+
+// transTable is the transposition table; the zero value (or tt=0) is a table that
+// stores nothing.
+type transTable struct {
+	buckets []ttBucket
+	shift   uint // 64 - log2(len(buckets))
+	gen     uint8
+}
+
+// newTransTable returns a table of at most mb megabytes: the largest power-of-two
+// number of buckets that fits, or an empty table for mb = 0.
+func newTransTable(mb int) transTable {
+	if mb <= 0 {
+		return transTable{}
+	}
+	n := uint64(mb) << 20 / ttBucketBytes
+	bitsN := uint(0)
+	for uint64(1)<<(bitsN+1) <= n {
+		bitsN++
+	}
+	return transTable{buckets: make([]ttBucket, 1<<bitsN), shift: 64 - bitsN}
+}
+
+// newSearch starts a generation: every entry written before counts as empty.
+func (t *transTable) newSearch() {
+	t.gen++
+	if t.gen == 0 { // wrapped: entries of generation 1 and up would come back to life
+		clear(t.buckets)
+		t.gen = 1
+	}
+}
+
+// bucket returns the bucket of hash h; the table must not be empty.
+func (t *transTable) bucket(h uint64) *ttBucket {
+	return &t.buckets[(h*0x9e3779b97f4a7c15)>>t.shift]
+}
+
+// probe returns the current entry of the position with hash h, if any.
+func (t *transTable) probe(h uint64) (ttEntry, bool) {
+	if len(t.buckets) == 0 {
+		return ttEntry{}, false
+	}
+	b := t.bucket(h)
+	check := uint32(h)
+	for i := range b {
+		if b[i].check == check && b[i].gen == t.gen {
+			return b[i], true
+		}
+	}
+	return ttEntry{}, false
+}
+
+// store records a search result for the position with hash h (see the replacement
+// scheme above). move is used only when flags has ttHasMove.
+func (t *transTable) store(h uint64, depth int, flags uint8, score int, move Action) {
+	if len(t.buckets) == 0 {
+		return
+	}
+	b := t.bucket(h)
+	check := uint32(h)
+	e := ttEntry{check: check, score: int32(score), depth: uint8(depth), flags: flags, move: move, gen: t.gen}
+	for i := range b {
+		if b[i].check == check && b[i].gen == t.gen {
+			if flags&ttHasMove == 0 && b[i].hasMove() {
+				e.move = b[i].move
+				e.flags |= ttHasMove
+			}
+			b[i] = e
+			return
+		}
+	}
+	victim := -1
+	for i := 0; i < ttDepthPreferred; i++ {
+		if b[i].gen != t.gen {
+			victim = i
+			break
+		}
+		if victim < 0 || b[i].priority() < b[victim].priority() {
+			victim = i
+		}
+	}
+	if b[victim].gen == t.gen && e.priority() < b[victim].priority() {
+		victim = ttDepthPreferred // the always-replace slot
+	}
+	b[victim] = e
+}
