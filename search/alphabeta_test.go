@@ -13,105 +13,6 @@ import (
 	"github.com/colony-ai/colony/eval"
 )
 
-// The helpers here are prefixed ab so as not to collide with the other players' tests.
-
-// abGame is The Colony under the default rules.
-var abGame = NewColony(nil)
-
-// abPositions returns positions at turn boundaries from seeded random games (PCG,
-// fixed seeds): from every game, the positions at turns from, from+every, ... while
-// the game lasts, up to n positions in all.
-func abPositions(seed uint64, n, from, every int) []colony.State {
-	r := abGame.Rules
-	var out []colony.State
-	for g := uint64(0); len(out) < n && g < 10000; g++ {
-		rng := rand.NewPCG(seed, g)
-		s := r.Start()
-		for !s.Over() && len(out) < n {
-			if s.Phase() == colony.PhaseSelect && s.Turn() >= from && (s.Turn()-from)%every == 0 {
-				out = append(out, s)
-			}
-			r.Apply(&s, r.RandomAction(&s, rng))
-		}
-	}
-	return out
-}
-
-// abNew builds a player from a spec, failing the test on an error.
-func abNew(t testing.TB, g Game[colony.State], spec string, opts Options) Player[colony.State] {
-	t.Helper()
-	p, err := New[colony.State](g, eval.Score{}, spec, opts)
-	if err != nil {
-		t.Fatalf("New(%q): %v", spec, err)
-	}
-	return p
-}
-
-// abPlay plays p on s, failing the test on an error or when the decisions are not
-// exactly one whole legal turn; it returns the decision and the position after it.
-func abPlay(t testing.TB, g Colony, p Player[colony.State], s colony.State) (Decision, colony.State) {
-	t.Helper()
-	d, err := p.Play(context.Background(), &s)
-	if err != nil {
-		t.Fatalf("%s on %v: %v", p.Spec(), s, err)
-	}
-	return d, abCheckTurn(t, g, s, d)
-}
-
-// abCheckTurn checks that d.Actions is one whole legal turn from s and that d.PV starts
-// with it and is legal, and returns the position after the turn.
-func abCheckTurn(t testing.TB, g Colony, s colony.State, d Decision) colony.State {
-	t.Helper()
-	if len(d.Actions) == 0 || len(d.PV) < len(d.Actions) || !slices.Equal(d.PV[:len(d.Actions)], d.Actions) {
-		t.Fatalf("from %v: turn %v, PV %v: the PV must start with a non-empty turn", s, d.Actions, d.PV)
-	}
-	c := s
-	var after colony.State
-	for i, a := range d.PV {
-		if !g.Rules.IsLegal(&c, colony.Action(a)) {
-			t.Fatalf("from %v: decision %d (%d) of the PV %v is not legal", s, i, a, d.PV)
-		}
-		g.Apply(&c, a)
-		if i < len(d.Actions) {
-			if last := i == len(d.Actions)-1; g.TurnStart(&c) != last {
-				t.Fatalf("from %v: the decisions %v do not make exactly one turn", s, d.Actions)
-			}
-			after = c
-		}
-	}
-	return after
-}
-
-// abSolve is an exhaustive negamax to the end of the game, without pruning: the value
-// of s from its mover's view.
-func abSolve(g Game[colony.State], s colony.State) int {
-	if g.Terminal(&s) {
-		return Outcome(g, &s, g.ToMove(&s))
-	}
-	mover := g.ToMove(&s)
-	best := -Infinity
-	var buf ActionBuffer
-	for _, a := range g.LegalActions(&s, &buf) {
-		c := s
-		g.Apply(&c, a)
-		v := abSolve(g, c)
-		if g.ToMove(&c) != mover {
-			v = -v
-		}
-		best = max(best, v)
-	}
-	return best
-}
-
-// fromMover turns v, the value of after from its mover's view, into the view of the
-// player who moved in before.
-func fromMover(g Colony, before, after *colony.State, v int) int {
-	if g.ToMove(after) != g.ToMove(before) {
-		return -v
-	}
-	return v
-}
-
 // TestAlphaBetaMatchesMinimax checks that alpha-beta with every enhancement on (table,
 // PVS, killers, history, aspiration) finds the minimax value at the same depth, that
 // the table changes nothing (no table, a 1 MB table, the default 16 MB), that the turn
@@ -131,24 +32,24 @@ func TestAlphaBetaMatchesMinimax(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range cases {
 		// Positions from turn 20 on (ants placed, fewer logs to select), every 9 turns.
-		positions := abPositions(uint64(tc.depth), tc.n, 20, 9)
-		mm := NewMinimax[colony.State](abGame, eval.Score{}, tc.depth)
-		after := NewMinimax[colony.State](abGame, eval.Score{}, tc.depth-1)
+		positions := randomPositions(uint64(tc.depth), tc.n, 20, 9)
+		mm := NewMinimax[colony.State](colonyGame, eval.Score{}, tc.depth)
+		after := NewMinimax[colony.State](colonyGame, eval.Score{}, tc.depth-1)
 		players := make([]Player[colony.State], len(tc.specs))
 		for i, spec := range tc.specs {
-			players[i] = abNew(t, abGame, spec, Options{})
+			players[i] = newPlayer(t, colonyGame, spec, Options{})
 		}
 		for k, s := range positions {
 			want := mm.Value(ctx, &s)
 			for i, p := range players {
-				d, next := abPlay(t, abGame, p, s)
+				d, next := checkedPlay(t, colonyGame, p, s)
 				if d.Score != want {
 					t.Fatalf("position %d (%v): %s scores %d, minimax depth %d %d", k, s, tc.specs[i], d.Score, tc.depth, want)
 				}
 				if d.Depth != tc.depth && !IsWin(d.Score) {
 					t.Fatalf("position %d: %s completed depth %d", k, tc.specs[i], d.Depth)
 				}
-				if got := fromMover(abGame, &s, &next, after.Value(ctx, &next)); got != want {
+				if got := fromMover(colonyGame, &s, &next, after.Value(ctx, &next)); got != want {
 					t.Fatalf("position %d (%v): %s plays %v worth %d, want %d", k, s, tc.specs[i], d.Actions, got, want)
 				}
 			}
@@ -170,12 +71,12 @@ func TestAlphaBetaTableKeepsValues(t *testing.T) {
 		specs := []string{base, base + ",tt=0", base + ",tt=1", base + ",aspiration=1", base + ",aspiration=0"}
 		players := make([]Player[colony.State], len(specs))
 		for i, spec := range specs {
-			players[i] = abNew(t, abGame, spec, Options{})
+			players[i] = newPlayer(t, colonyGame, spec, Options{})
 		}
-		for k, s := range abPositions(40+uint64(tc.depth), tc.n, 20, 13) {
+		for k, s := range randomPositions(40+uint64(tc.depth), tc.n, 20, 13) {
 			var want int
 			for i, p := range players {
-				d, _ := abPlay(t, abGame, p, s)
+				d, _ := checkedPlay(t, colonyGame, p, s)
 				if i == 0 {
 					want = d.Score
 				} else if d.Score != want {
@@ -186,46 +87,31 @@ func TestAlphaBetaTableKeepsValues(t *testing.T) {
 	}
 }
 
-// abEndgames returns positions late in seeded random games with the rule set's turn
-// cap set so that at most turns full turns remain: short endgames, with few eggs left
-// on the board, whose whole game tree a brute-force solver can walk. The natural ends
-// of random games are not short enough: one turn before a random game ends, the game
-// could still go on for a long time in most positions (game trees above 5 million
-// states), so the turn cap (R10) is what ends them.
-func abEndgames(t testing.TB, n, turns int) []struct {
-	g Colony
-	s colony.State
-} {
+// shortEndgames returns positions late in seeded random games with the rule set's
+// turn cap set so that at most turns full turns remain: short endgames, with few eggs
+// left on the board, whose whole game tree a brute-force solver can walk, with their
+// exact values (newSolver). The natural ends of random games are not short enough: one
+// turn before a random game ends, the game could still go on for a long time in most
+// positions (game trees above 5 million states), so the turn cap (R10) is what ends
+// them.
+func shortEndgames(t testing.TB, n, turns int) []endgame {
 	t.Helper()
-	var out []struct {
-		g Colony
-		s colony.State
-	}
-	r := abGame.Rules
+	var out []endgame
+	r := colonyGame.Rules
 	for game := uint64(0); len(out) < n; game++ {
-		rng := rand.NewPCG(99, game)
-		s := r.Start()
-		var hist []colony.State
-		for !s.Over() {
-			if s.Phase() == colony.PhaseSelect {
-				hist = append(hist, s)
-			}
-			r.Apply(&s, r.RandomAction(&s, rng))
-		}
+		hist := randomGame(colonyGame, 99, game)
 		// A position 3 to 12 turns before the end, by the game's number.
 		back := 3 + int(game%10)
 		if back > len(hist) {
 			continue
 		}
-		s = hist[len(hist)-back]
+		s := hist[len(hist)-back]
 		rules, err := colony.NewRules(r.Board(), r.SowingCap(), s.Turn()+turns-1)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, struct {
-			g Colony
-			s colony.State
-		}{NewColony(rules), s})
+		g := NewColony(rules)
+		out = append(out, endgame{g, s, newSolver(g).value(t, s)})
 	}
 	return out
 }
@@ -241,21 +127,21 @@ func TestAlphaBetaSolvesEndgames(t *testing.T) {
 	}
 	wins := [2]int{}
 	for _, tc := range cases {
-		for k, e := range abEndgames(t, tc.n, tc.turns) {
-			want := abSolve(e.g, e.s)
+		for k, e := range shortEndgames(t, tc.n, tc.turns) {
+			want, ref := e.value, newSolver(e.g)
 			if !IsWin(want) {
 				t.Fatalf("endgame %d (%v): the solver's value %d is not a finished game", k, e.s, want)
 			}
 			for _, spec := range []string{"ab:depth=64", "ab:depth=64,tt=0", "ab:nodes=100000000"} {
-				p := abNew(t, e.g, spec, Options{})
-				d, next := abPlay(t, e.g, p, e.s)
+				p := newPlayer(t, e.g, spec, Options{})
+				d, next := checkedPlay(t, e.g, p, e.s)
 				if d.Score != want {
 					t.Fatalf("endgame %d (%v, %d turns left): %s scores %d, the solver %d", k, e.s, tc.turns, spec, d.Score, want)
 				}
 				if d.Depth > tc.turns {
 					t.Fatalf("endgame %d: %s searched to depth %d, the game ends within %d turns", k, spec, d.Depth, tc.turns)
 				}
-				if got := fromMover(e.g, &e.s, &next, abSolve(e.g, next)); got != want {
+				if got := fromMover(e.g, &e.s, &next, ref.value(t, next)); got != want {
 					t.Fatalf("endgame %d (%v): %s plays %v worth %d, want %d", k, e.s, spec, d.Actions, got, want)
 				}
 			}
@@ -269,30 +155,6 @@ func TestAlphaBetaSolvesEndgames(t *testing.T) {
 	t.Logf("endgames won by the mover: %d, lost: %d", wins[0], wins[1])
 }
 
-// abMatch plays one game from s between players[0] (Red) and players[1] (Black) and
-// returns the final position.
-func abMatch(t testing.TB, players [2]Player[colony.State], s colony.State) colony.State {
-	t.Helper()
-	for !s.Over() {
-		_, s = abPlay(t, abGame, players[s.ToMove()], s)
-	}
-	return s
-}
-
-// abOpening returns the start position after turns random turns (seeded).
-func abOpening(seed uint64, turns int) colony.State {
-	r := abGame.Rules
-	rng := rand.NewPCG(seed, 0x6f70656e)
-	s := r.Start()
-	for !s.Over() && s.Turn() <= turns {
-		r.Apply(&s, r.RandomAction(&s, rng))
-	}
-	if s.Over() || s.Phase() != colony.PhaseSelect {
-		panic("opening: the game ended")
-	}
-	return s
-}
-
 // TestAlphaBetaBeatsRandom: depth 3 against the random player (a new seed each game),
 // colours alternating, from the start position.
 func TestAlphaBetaBeatsRandom(t *testing.T) {
@@ -302,15 +164,14 @@ func TestAlphaBetaBeatsRandom(t *testing.T) {
 	}
 	wins := 0
 	for i := 0; i < games; i++ {
-		ab := abNew(t, abGame, "ab:depth=3", Options{})
-		rnd := NewRandom[colony.State](abGame, uint64(1000+i))
-		players := [2]Player[colony.State]{ab, rnd}
-		abColor := colony.Red
-		if i%2 == 1 {
-			players = [2]Player[colony.State]{rnd, ab}
-			abColor = colony.Black
+		ab := newPlayer(t, colonyGame, "ab:depth=3", Options{})
+		rnd := NewRandom[colony.State](colonyGame, uint64(1000+i))
+		abColor := colony.Color(i % 2)
+		end, err := playGame(colonyGame, versus(ab, rnd, abColor), colonyGame.Rules.Start())
+		if err != nil {
+			t.Fatal(err)
 		}
-		if end := abMatch(t, players, abGame.Rules.Start()); end.Winner() == abColor {
+		if end.Winner() == abColor {
 			wins++
 		}
 	}
@@ -329,15 +190,15 @@ func TestAlphaBetaDeeperIsStronger(t *testing.T) {
 	}
 	wins, games := 0, 0
 	for i := 0; i < openings; i++ {
-		start := abOpening(uint64(i), 4)
+		start := randomGame(colonyGame, uint64(i), 0x6f70656e)[4] // after four turns
 		for deepColor := colony.Red; deepColor <= colony.Black; deepColor++ {
-			deep := abNew(t, abGame, "ab:depth=3", Options{})
-			shallow := abNew(t, abGame, "ab:depth=1", Options{})
-			players := [2]Player[colony.State]{deep, shallow}
-			if deepColor == colony.Black {
-				players = [2]Player[colony.State]{shallow, deep}
+			deep := newPlayer(t, colonyGame, "ab:depth=3", Options{})
+			shallow := newPlayer(t, colonyGame, "ab:depth=1", Options{})
+			end, err := playGame(colonyGame, versus(deep, shallow, deepColor), start)
+			if err != nil {
+				t.Fatal(err)
 			}
-			if end := abMatch(t, players, start); end.Winner() == deepColor {
+			if end.Winner() == deepColor {
 				wins++
 			}
 			games++
@@ -351,13 +212,13 @@ func TestAlphaBetaDeeperIsStronger(t *testing.T) {
 
 // TestAlphaBetaTimeLimit: time=100ms is a hard stop, from middlegame positions.
 func TestAlphaBetaTimeLimit(t *testing.T) {
-	p := abNew(t, abGame, "ab:time=100ms", Options{})
+	p := newPlayer(t, colonyGame, "ab:time=100ms", Options{})
 	if p.Spec() != "ab:time=100ms,tt=16,aspiration=12" {
 		t.Fatalf("spec %q", p.Spec())
 	}
-	for _, s := range abPositions(5, 4, 25, 10) {
+	for _, s := range randomPositions(5, 4, 25, 10) {
 		start := time.Now()
-		d, _ := abPlay(t, abGame, p, s)
+		d, _ := checkedPlay(t, colonyGame, p, s)
 		if el := time.Since(start); el > 150*time.Millisecond {
 			t.Fatalf("time=100ms took %v (%d nodes, depth %d)", el, d.Nodes, d.Depth)
 		} else {
@@ -372,14 +233,14 @@ func TestAlphaBetaTimeLimit(t *testing.T) {
 // TestAlphaBetaNodeLimit: nodes=N stops after exactly N nodes, is deterministic (two
 // players, and one player after other searches), and always returns a whole turn.
 func TestAlphaBetaNodeLimit(t *testing.T) {
-	positions := abPositions(6, 3, 30, 10)
+	positions := randomPositions(6, 3, 30, 10)
 	for _, n := range []uint64{1, 2, 50, 1000, 20000, 123457} {
 		spec := "ab:nodes=" + strconv.FormatUint(n, 10)
-		p1 := abNew(t, abGame, spec, Options{})
-		p2 := abNew(t, abGame, spec, Options{})
+		p1 := newPlayer(t, colonyGame, spec, Options{})
+		p2 := newPlayer(t, colonyGame, spec, Options{})
 		var first []Decision
 		for _, s := range positions {
-			d, _ := abPlay(t, abGame, p1, s)
+			d, _ := checkedPlay(t, colonyGame, p1, s)
 			if d.Nodes != n {
 				t.Fatalf("%s: searched %d nodes (depth %d)", spec, d.Nodes, d.Depth)
 			}
@@ -387,7 +248,7 @@ func TestAlphaBetaNodeLimit(t *testing.T) {
 		}
 		for i := len(positions) - 1; i >= 0; i-- { // the other order, other history
 			for _, p := range []Player[colony.State]{p1, p2} {
-				d, _ := abPlay(t, abGame, p, positions[i])
+				d, _ := checkedPlay(t, colonyGame, p, positions[i])
 				f := first[i]
 				if d.Nodes != f.Nodes || d.Score != f.Score || d.Depth != f.Depth || !slices.Equal(d.PV, f.PV) {
 					t.Fatalf("%s, position %d: not deterministic: %v %d %d %v, then %v %d %d %v", spec, i,
@@ -400,8 +261,8 @@ func TestAlphaBetaNodeLimit(t *testing.T) {
 	// Options.Report; the score is that iteration's or the interrupted one's.
 	for _, n := range []uint64{100, 3000, 30000, 100000, 250000} {
 		var its []Iteration
-		p := abNew(t, abGame, "ab:nodes="+strconv.FormatUint(n, 10), Options{Report: func(it Iteration) { its = append(its, it) }})
-		d, _ := abPlay(t, abGame, p, positions[1])
+		p := newPlayer(t, colonyGame, "ab:nodes="+strconv.FormatUint(n, 10), Options{Report: func(it Iteration) { its = append(its, it) }})
+		d, _ := checkedPlay(t, colonyGame, p, positions[1])
 		if d.Nodes != n || d.Depth != len(its) || (len(its) > 0 && its[len(its)-1].Depth != d.Depth) {
 			t.Fatalf("nodes=%d: depth %d, %d nodes, %d iterations reported", n, d.Depth, d.Nodes, len(its))
 		}
@@ -409,8 +270,8 @@ func TestAlphaBetaNodeLimit(t *testing.T) {
 	// A depth limit reached before the node limit: fewer nodes, the same result as
 	// the depth alone.
 	s := positions[0]
-	a, _ := abPlay(t, abGame, abNew(t, abGame, "ab:depth=2,nodes=100000000", Options{}), s)
-	b, _ := abPlay(t, abGame, abNew(t, abGame, "ab:depth=2", Options{}), s)
+	a, _ := checkedPlay(t, colonyGame, newPlayer(t, colonyGame, "ab:depth=2,nodes=100000000", Options{}), s)
+	b, _ := checkedPlay(t, colonyGame, newPlayer(t, colonyGame, "ab:depth=2", Options{}), s)
 	if a.Nodes >= 100000000 || a.Nodes != b.Nodes || !slices.Equal(a.PV, b.PV) || a.Score != b.Score {
 		t.Fatalf("depth=2 with a large node limit: %+v, without: %+v", a, b)
 	}
@@ -419,8 +280,8 @@ func TestAlphaBetaNodeLimit(t *testing.T) {
 // TestAlphaBetaCancel: a cancelled context stops the search promptly, with a whole
 // legal turn, whether it is done before Play starts or during the search.
 func TestAlphaBetaCancel(t *testing.T) {
-	s := abPositions(7, 1, 30, 1)[0]
-	p := abNew(t, abGame, "ab:depth=64", Options{})
+	s := randomPositions(7, 1, 30, 1)[0]
+	p := newPlayer(t, colonyGame, "ab:depth=64", Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	start := time.Now()
@@ -428,7 +289,7 @@ func TestAlphaBetaCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	abCheckTurn(t, abGame, s, d)
+	checkTurn(t, colonyGame, s, d)
 	if el := time.Since(start); el > 20*time.Millisecond || d.Nodes != 0 {
 		t.Fatalf("cancelled before the start: %v, %d nodes", el, d.Nodes)
 	}
@@ -440,7 +301,7 @@ func TestAlphaBetaCancel(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		abCheckTurn(t, abGame, s, d)
+		checkTurn(t, colonyGame, s, d)
 		if el := time.Since(start); el > after+50*time.Millisecond {
 			t.Fatalf("cancelled after %v: returned after %v", after, el)
 		}
@@ -451,9 +312,9 @@ func TestAlphaBetaCancel(t *testing.T) {
 // last report is the decision.
 func TestAlphaBetaReportsIterations(t *testing.T) {
 	var its []Iteration
-	p := abNew(t, abGame, "ab:depth=3", Options{Report: func(it Iteration) { its = append(its, it) }})
-	s := abPositions(8, 1, 30, 1)[0]
-	d, _ := abPlay(t, abGame, p, s)
+	p := newPlayer(t, colonyGame, "ab:depth=3", Options{Report: func(it Iteration) { its = append(its, it) }})
+	s := randomPositions(8, 1, 30, 1)[0]
+	d, _ := checkedPlay(t, colonyGame, p, s)
 	if len(its) != 3 {
 		t.Fatalf("%d iterations reported, want 3", len(its))
 	}
@@ -478,11 +339,11 @@ func TestAlphaBetaSpecs(t *testing.T) {
 		{"ab:time=250,aspiration=0,tt=0", "ab:time=250ms,tt=0,aspiration=0"},
 		{"ab:time=1.5s,nodes=9,depth=3", "ab:depth=3,nodes=9,time=1.5s,tt=16,aspiration=12"},
 	} {
-		p := abNew(t, abGame, tc.spec, Options{})
+		p := newPlayer(t, colonyGame, tc.spec, Options{})
 		if p.Spec() != tc.canon {
 			t.Errorf("New(%q).Spec() = %q, want %q", tc.spec, p.Spec(), tc.canon)
 		}
-		if q := abNew(t, abGame, p.Spec(), Options{}); q.Spec() != tc.canon {
+		if q := newPlayer(t, colonyGame, p.Spec(), Options{}); q.Spec() != tc.canon {
 			t.Errorf("the spec %q reads back as %q", tc.canon, q.Spec())
 		}
 	}
@@ -499,7 +360,7 @@ func TestAlphaBetaSpecs(t *testing.T) {
 		{"ab:seed=x", `seed="x"`},
 		{"ab:width=3", `ab has no setting "width"`},
 	} {
-		_, err := New[colony.State](abGame, eval.Score{}, tc.spec, Options{})
+		_, err := New[colony.State](colonyGame, eval.Score{}, tc.spec, Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("New(%q) error %v, want one containing %q", tc.spec, err, tc.want)
 		}
@@ -509,10 +370,10 @@ func TestAlphaBetaSpecs(t *testing.T) {
 // TestAlphaBetaAllocations: the search allocates nothing per node: Play allocates the
 // same (the returned turn) whether it searches a hundred nodes or a million.
 func TestAlphaBetaAllocations(t *testing.T) {
-	s := abPositions(9, 1, 30, 1)[0]
+	s := randomPositions(9, 1, 30, 1)[0]
 	ctx := context.Background()
 	for _, spec := range []string{"ab:depth=1", "ab:depth=3", "ab:depth=3,tt=0", "ab:nodes=300000"} {
-		p := abNew(t, abGame, spec, Options{})
+		p := newPlayer(t, colonyGame, spec, Options{})
 		if _, err := p.Play(ctx, &s); err != nil { // warm up (the stack grows once)
 			t.Fatal(err)
 		}
@@ -529,9 +390,9 @@ func TestAlphaBetaAllocations(t *testing.T) {
 
 // TestAlphaBetaGameOver: Play refuses a finished game.
 func TestAlphaBetaGameOver(t *testing.T) {
-	s := abGame.Rules.Start()
-	abGame.Rules.RandomPlayout(&s, rand.NewPCG(1, 1))
-	p := abNew(t, abGame, "ab:depth=2", Options{})
+	s := colonyGame.Rules.Start()
+	colonyGame.Rules.RandomPlayout(&s, rand.NewPCG(1, 1))
+	p := newPlayer(t, colonyGame, "ab:depth=2", Options{})
 	if _, err := p.Play(context.Background(), &s); err == nil {
 		t.Fatal("Play on a finished game: no error")
 	}

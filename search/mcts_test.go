@@ -20,63 +20,11 @@ import (
 // newMCTS builds an MCTS player for The Colony from spec.
 func newMCTS(t testing.TB, spec string, opts Options) *MCTS[colony.State] {
 	t.Helper()
-	p, err := New[colony.State](colonyGame, eval.Score{}, spec, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p.(*MCTS[colony.State])
-}
-
-// checkTurn fails unless actions are legal decisions from s that reach a turn start
-// exactly at their end; it returns the state after them.
-func checkTurn(t testing.TB, s colony.State, actions []Action) colony.State {
-	t.Helper()
-	if len(actions) == 0 {
-		t.Fatalf("empty turn from %v", s)
-	}
-	before := s
-	for i, a := range actions {
-		if !colonyGame.Rules.IsLegal(&s, colony.Action(a)) {
-			t.Fatalf("decision %d (%s) of %v is not legal in %v", i, colonyGame.Rules.ActionString(colony.Action(a)), actions, before)
-		}
-		colonyGame.Apply(&s, a)
-		if last := i == len(actions)-1; colonyGame.TurnStart(&s) != last {
-			t.Fatalf("the decisions %v do not make exactly one turn from %v", actions, before)
-		}
-	}
-	return s
-}
-
-// turnStarts returns the positions at the start of every turn of a seeded random game.
-func turnStarts(seed uint64) []colony.State {
-	r := colonyGame.Rules
-	rng := rand.NewPCG(seed, 99)
-	s := r.Start()
-	var out []colony.State
-	for !s.Over() {
-		if s.Phase() == colony.PhaseSelect {
-			out = append(out, s)
-		}
-		r.Apply(&s, r.RandomAction(&s, rng))
-	}
-	return out
-}
-
-// testPositions returns the start and positions from every stage of random games.
-func testPositions() []colony.State {
-	out := []colony.State{colonyGame.Rules.Start()}
-	for seed := uint64(1); seed <= 3; seed++ {
-		ts := turnStarts(seed)
-		for i := 5; i < len(ts); i += 17 {
-			out = append(out, ts[i])
-		}
-		out = append(out, ts[len(ts)-1])
-	}
-	return out
+	return newPlayer(t, colonyGame, spec, opts).(*MCTS[colony.State])
 }
 
 func TestMCTSDeterministic(t *testing.T) {
-	positions := testPositions()[:4]
+	positions := spreadPositions()[:4]
 	for _, spec := range []string{"mcts:sims=2000,seed=5", "mcts:sims=2000,seed=5,threads=2", "mcts:sims=1000,seed=5,cutoff=20,solver=off"} {
 		t.Run(spec, func(t *testing.T) {
 			for _, s := range positions {
@@ -112,13 +60,10 @@ func TestMCTSDeterministic(t *testing.T) {
 				if turn%2 == 1 {
 					p = b
 				}
-				d, err := p.Play(context.Background(), &s)
-				if err != nil {
-					t.Fatal(err)
-				}
+				d, next := checkedPlay(t, colonyGame, p, s)
 				d.Time = 0
 				ds = append(ds, d)
-				s = checkTurn(t, s, d.Actions)
+				s = next
 			}
 			return ds
 		}
@@ -143,7 +88,7 @@ func TestMCTSDeterministic(t *testing.T) {
 }
 
 func TestMCTSTurnsAreLegal(t *testing.T) {
-	positions := testPositions()
+	positions := spreadPositions()
 	var dirs, ants int
 	for _, spec := range []string{
 		"mcts:sims=1", "mcts:sims=2", "mcts:sims=300", "mcts:sims=300,solver=off", "mcts:sims=300,cutoff=8",
@@ -152,14 +97,7 @@ func TestMCTSTurnsAreLegal(t *testing.T) {
 		t.Run(spec, func(t *testing.T) {
 			p := newMCTS(t, spec, Options{})
 			for _, s := range positions {
-				d, err := p.Play(context.Background(), &s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				checkTurn(t, s, d.Actions)
-				if !slices.Equal(d.PV[:len(d.Actions)], d.Actions) {
-					t.Fatalf("PV %v does not start with the turn %v", d.PV, d.Actions)
-				}
+				d, _ := checkedPlay(t, colonyGame, p, s)
 				for _, a := range d.Actions {
 					switch {
 					case colony.Action(a) >= colony.AntBase:
@@ -178,89 +116,10 @@ func TestMCTSTurnsAreLegal(t *testing.T) {
 	for seed := uint64(1); seed <= 2; seed++ {
 		p := newMCTS(t, "mcts:sims=200,seed="+strconv.Itoa(int(seed)), Options{})
 		q := NewRandom(colonyGame, seed)
-		s := colonyGame.Rules.Start()
-		for turn := 0; !s.Over(); turn++ {
-			var d Decision
-			var err error
-			if turn%2 == int(seed%2) {
-				d, err = p.Play(context.Background(), &s)
-			} else {
-				d, err = q.Play(context.Background(), &s)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			s = checkTurn(t, s, d.Actions)
+		if _, err := playGame(colonyGame, versus(p, q, colony.Color(seed%2)), colonyGame.Rules.Start()); err != nil {
+			t.Fatal(err)
 		}
 	}
-}
-
-// solver is a brute-force negamax over decisions to the end of the game, with a
-// table of solved states, the reference for MCTS-Solver.
-type solver struct {
-	g      Colony
-	budget int // nodes left
-	memo   map[colony.State]int
-}
-
-// solve returns the game value of s for the player to move (+1 win, -1 loss; The
-// Colony has no draws), and false when the budget ran out.
-func (sv *solver) solve(s colony.State) (int, bool) {
-	if v, ok := sv.memo[s]; ok {
-		return v, true
-	}
-	if sv.budget--; sv.budget < 0 {
-		return 0, false
-	}
-	if s.Over() {
-		if w, _ := sv.g.Result(&s); w == sv.g.ToMove(&s) {
-			return 1, true
-		}
-		return -1, true
-	}
-	mover := sv.g.ToMove(&s)
-	best := -2
-	var buf ActionBuffer
-	for _, a := range sv.g.LegalActions(&s, &buf) {
-		c := s
-		sv.g.Apply(&c, a)
-		v, ok := sv.solve(c)
-		if !ok {
-			return 0, false
-		}
-		if sv.g.ToMove(&c) != mover {
-			v = -v
-		}
-		if best = max(best, v); best == 1 {
-			break
-		}
-	}
-	sv.memo[s] = best
-	return best, true
-}
-
-func newSolver(g Colony, budget int) *solver {
-	return &solver{g: g, budget: budget, memo: map[colony.State]int{}}
-}
-
-// valueAfter returns the game value under g, for mover, of s, the position after
-// mover's turn.
-func valueAfter(t *testing.T, g Colony, s colony.State, mover int) int {
-	v, ok := newSolver(g, 1<<30).solve(s)
-	if !ok {
-		t.Fatal("no value")
-	}
-	if g.ToMove(&s) == mover {
-		return v
-	}
-	return -v
-}
-
-// endgame is a position with its game value for the player to move.
-type endgame struct {
-	g     Colony
-	s     colony.State
-	value int
 }
 
 // solvedEndgames returns endgames the negamax solves: from seeded random games under
@@ -271,10 +130,10 @@ type endgame struct {
 func solvedEndgames(t *testing.T) []endgame {
 	var out []endgame
 	for seed := uint64(1); len(out) < 8 && seed < 100; seed++ {
-		ts := turnStarts(seed)
+		ts := randomGame(colonyGame, seed, 99)
 		for back := min(8, len(ts)); back >= 2; back-- {
 			s := ts[len(ts)-back]
-			if v, ok := newSolver(colonyGame, 20_000).solve(s); ok {
+			if v, ok := newWinLossSolver(colonyGame, 20_000).solve(s); ok {
 				out = append(out, endgame{colonyGame, s, v})
 				break
 			}
@@ -286,16 +145,13 @@ func solvedEndgames(t *testing.T) []endgame {
 	}
 	g := NewColony(r)
 	for seed := uint64(1); seed <= 18; seed++ {
-		rng := rand.NewPCG(seed, 5)
-		s := r.Start()
-		left := 2 + int(seed%3)
-		for !s.Over() && (s.Phase() != colony.PhaseSelect || s.Turn() < 31-left) {
-			r.Apply(&s, r.RandomAction(&s, rng))
-		}
-		if s.Over() {
+		ts := randomGame(g, seed, 5)
+		turn := 31 - (2 + int(seed%3)) // 2 to 4 turns left
+		if len(ts) < turn {
 			continue
 		}
-		if v, ok := newSolver(g, 200_000).solve(s); ok {
+		s := ts[turn-1]
+		if v, ok := newWinLossSolver(g, 200_000).solve(s); ok {
 			out = append(out, endgame{g, s, v})
 		}
 	}
@@ -311,22 +167,9 @@ func TestMCTSSolver(t *testing.T) {
 	proven, wins, losses, early := 0, 0, 0, 0
 	for i, e := range endgames {
 		var last Iteration
-		p, err := New[colony.State](e.g, eval.Score{}, "mcts:sims="+strconv.Itoa(sims)+",seed=7", Options{Report: func(it Iteration) { last = it }})
-		if err != nil {
-			t.Fatal(err)
-		}
-		d, err := p.Play(context.Background(), &e.s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		after := e.s
-		for _, a := range d.Actions {
-			if !e.g.Rules.IsLegal(&after, colony.Action(a)) {
-				t.Fatalf("endgame %d: illegal turn %v", i, d.Actions)
-			}
-			e.g.Apply(&after, a)
-		}
-		mover := e.g.ToMove(&e.s)
+		p := newPlayer(t, e.g, "mcts:sims="+strconv.Itoa(sims)+",seed=7", Options{Report: func(it Iteration) { last = it }})
+		d, after := checkedPlay(t, e.g, p, e.s)
+		ref := newWinLossSolver(e.g, 1<<30)
 		if IsWin(d.Score) {
 			proven++
 			if d.Nodes < sims {
@@ -342,7 +185,7 @@ func TestMCTSSolver(t *testing.T) {
 			}
 		}
 		if e.value > 0 {
-			if got := valueAfter(t, e.g, after, mover); got <= 0 {
+			if got := fromMover(e.g, &e.s, &after, ref.value(t, after)); got <= 0 {
 				t.Errorf("endgame %d (%v): a win exists but MCTS chose %v (score %d), which loses", i, e.s, d.Actions, d.Score)
 			}
 		}
@@ -353,7 +196,7 @@ func TestMCTSSolver(t *testing.T) {
 			}
 			st := e.s
 			e.g.Apply(&st, c.Action)
-			if v := valueAfter(t, e.g, st, mover); v != c.Proven {
+			if v := fromMover(e.g, &e.s, &st, ref.value(t, st)); v != c.Proven {
 				t.Errorf("endgame %d: root decision %d proven %+d, negamax says %+d", i, c.Action, c.Proven, v)
 			}
 		}
@@ -385,26 +228,13 @@ func TestMCTSBeatsRandom(t *testing.T) {
 			defer func() { <-sem }()
 			m := newMCTS(t, "mcts:sims=2000,seed="+strconv.Itoa(g+1), Options{})
 			r := NewRandom(colonyGame, uint64(1000+g))
-			mctsColour := g % 2
-			s := colonyGame.Rules.Start()
-			for !s.Over() {
-				var d Decision
-				var err error
-				if colonyGame.ToMove(&s) == mctsColour {
-					d, err = m.Play(context.Background(), &s)
-				} else {
-					d, err = r.Play(context.Background(), &s)
-				}
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				for _, a := range d.Actions {
-					colonyGame.Apply(&s, a)
-				}
+			mctsColour := colony.Color(g % 2)
+			end, err := playGame(colonyGame, versus(m, r, mctsColour), colonyGame.Rules.Start())
+			if err != nil {
+				t.Error(err)
+				return
 			}
-			w, _ := colonyGame.Result(&s)
-			wins[g] = w == mctsColour
+			wins[g] = end.Winner() == mctsColour
 		})
 	}
 	wg.Wait()
@@ -428,10 +258,7 @@ func TestMCTSReuse(t *testing.T) {
 			s := colonyGame.Rules.Start()
 			reused, searches := 0, 0
 			for turn := 0; turn < 10; turn++ {
-				d, err := p.Play(context.Background(), &s)
-				if err != nil {
-					t.Fatal(err)
-				}
+				d, next := checkedPlay(t, colonyGame, p, s)
 				searches++
 				if turn > 0 && p.reused > 0 {
 					reused++
@@ -442,12 +269,10 @@ func TestMCTSReuse(t *testing.T) {
 				if d.Nodes != p.cfg.Sims {
 					t.Fatalf("turn %d: %d simulations, want %d", turn, d.Nodes, p.cfg.Sims)
 				}
-				s = checkTurn(t, s, d.Actions)
-				if s.Over() {
+				if s = next; s.Over() {
 					break
 				}
-				d, _ = q.Play(context.Background(), &s)
-				s = checkTurn(t, s, d.Actions)
+				_, s = checkedPlay(t, colonyGame, q, s)
 				if s.Over() {
 					break
 				}
@@ -465,8 +290,7 @@ func TestMCTSReuse(t *testing.T) {
 		// One player for both sides: the position after its own turn is the kept node.
 		p := newMCTS(t, "mcts:sims=2000", Options{})
 		s := colonyGame.Rules.Start()
-		d, _ := p.Play(context.Background(), &s)
-		s = checkTurn(t, s, d.Actions)
+		_, s = checkedPlay(t, colonyGame, p, s)
 		if _, err := p.Play(context.Background(), &s); err != nil {
 			t.Fatal(err)
 		}
@@ -478,12 +302,7 @@ func TestMCTSReuse(t *testing.T) {
 		p := newMCTS(t, "mcts:sims=2000", Options{})
 		s := colonyGame.Rules.Start()
 		p.Play(context.Background(), &s)
-		u := testPositions()[3]
-		d, err := p.Play(context.Background(), &u)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkTurn(t, u, d.Actions)
+		checkedPlay(t, colonyGame, p, spreadPositions()[3])
 		if p.reused != 0 {
 			t.Fatal("reused the tree of an unrelated position")
 		}
@@ -530,7 +349,7 @@ func TestMCTSLimits(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkTurn(t, s, d.Actions)
+			checkTurn(t, colonyGame, s, d)
 			if took > 150*time.Millisecond || took < 100*time.Millisecond {
 				t.Errorf("%s: took %v", spec, took)
 			}
@@ -545,19 +364,15 @@ func TestMCTSLimits(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		checkTurn(t, s, d.Actions)
+		checkTurn(t, colonyGame, s, d)
 		if took := time.Since(start); took > 100*time.Millisecond {
 			t.Errorf("took %v after the context was done", took)
 		}
 	})
 	t.Run("mem", func(t *testing.T) {
-		for _, pos := range testPositions() {
+		for _, pos := range spreadPositions() {
 			p := newMCTS(t, "mcts:sims=10000,mem=1", Options{})
-			d, err := p.Play(context.Background(), &pos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkTurn(t, pos, d.Actions)
+			checkedPlay(t, colonyGame, p, pos)
 			if n := len(p.trees[0].nodes); n > p.trees[0].maxNodes {
 				t.Fatalf("%d nodes, more than the cap %d", n, p.trees[0].maxNodes)
 			}
@@ -565,11 +380,7 @@ func TestMCTSLimits(t *testing.T) {
 		// The smallest arena there is: the root and its children.
 		p := newMCTS(t, "mcts:sims=2000", Options{})
 		p.trees[0].maxNodes = 20
-		d, err := p.Play(context.Background(), &s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkTurn(t, s, d.Actions)
+		checkedPlay(t, colonyGame, p, s)
 		if !p.trees[0].full {
 			t.Fatal("the arena never filled")
 		}
@@ -581,7 +392,7 @@ func TestMCTSAllocs(t *testing.T) {
 		t.Run(spec, func(t *testing.T) {
 			p := newMCTS(t, spec, Options{})
 			tr := p.trees[0]
-			s := testPositions()[2]
+			s := spreadPositions()[2]
 			tr.begin(&s, false, 1, 2)
 			for range 2000 {
 				tr.simulate()

@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -10,59 +9,27 @@ import (
 	"github.com/colony-ai/colony/eval"
 )
 
-var colonyGame = NewColony(nil)
-
 func TestSimplePlayersPlayWholeTurns(t *testing.T) {
 	for _, spec := range []string{"random", "random:seed=7", "greedy", "minimax:depth=1"} {
 		t.Run(spec, func(t *testing.T) {
-			p, err := New[colony.State](colonyGame, eval.Score{}, spec, Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			p := newPlayer(t, colonyGame, spec, Options{})
 			s := colonyGame.Rules.Start()
 			for turn := 0; turn < 6 && !s.Over(); turn++ {
-				d, err := p.Play(context.Background(), &s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				before := s
-				for i, a := range d.Actions {
-					if !colonyGame.Rules.IsLegal(&s, colony.Action(a)) {
-						t.Fatalf("turn %d: decision %d (%s) is not legal", turn, i, colonyGame.Rules.ActionString(colony.Action(a)))
-					}
-					colonyGame.Apply(&s, a)
-					if last := i == len(d.Actions)-1; colonyGame.TurnStart(&s) != last {
-						t.Fatalf("turn %d: the decisions %v do not make exactly one turn from %v", turn, d.Actions, before)
-					}
-				}
+				_, s = checkedPlay(t, colonyGame, p, s)
 			}
 		})
 	}
-}
-
-// randomPositions returns turn-boundary positions from seeded random games.
-func randomPositions(t testing.TB, games, every int) []colony.State {
-	t.Helper()
-	var out []colony.State
-	r := colonyGame.Rules
-	for g := 0; g < games; g++ {
-		rng := rand.NewPCG(uint64(g), 77)
-		s := r.Start()
-		for !s.Over() {
-			if s.Phase() == colony.PhaseSelect && s.Turn()%every == 0 {
-				out = append(out, s)
-			}
-			r.Apply(&s, r.RandomAction(&s, rng))
-		}
-	}
-	return out
 }
 
 // TestGreedyIsMinimaxOneTurn checks that the greedy player's turn scores what minimax
 // at depth 1 says the position is worth, and that it is deterministic for a seed.
 func TestGreedyIsMinimaxOneTurn(t *testing.T) {
 	mm := NewMinimax[colony.State](colonyGame, eval.Score{}, 1)
-	for i, s := range randomPositions(t, 10, 9) {
+	var positions []colony.State // every ninth turn of ten random games
+	for seed := range uint64(10) {
+		positions = append(positions, atTurns(randomGame(colonyGame, seed, 77), 0, 9)...)
+	}
+	for i, s := range positions {
 		g1 := NewGreedy[colony.State](colonyGame, eval.Score{}, 5)
 		g2 := NewGreedy[colony.State](colonyGame, eval.Score{}, 5)
 		d1, err := g1.Play(context.Background(), &s)
