@@ -227,18 +227,29 @@ func (r *Rules) AntAction(from, to Log) (Action, bool) {
 // ActionString writes an action in the turn notation's pieces: "B4" for a selection,
 // ">A3" for a direction, "/B4-A4" for an ant move and "" for a pass.
 func (r *Rules) ActionString(a Action) string {
-	switch {
-	case a < DirectionBase:
-		return Log(a).String()
-	case a < Pass:
-		return ">" + Log(a-DirectionBase).String()
-	case a == Pass:
-		return ""
-	case int(a-AntBase) < len(r.board.edgeFrom):
-		f, t := r.board.AntStep(int(a - AntBase))
-		return "/" + f.String() + "-" + t.String()
+	if a <= Pass || int(a-AntBase) < len(r.board.edgeFrom) {
+		var buf [8]byte
+		return string(r.AppendAction(buf[:0], a))
 	}
 	return fmt.Sprintf("Action(%d)", uint8(a))
+}
+
+// AppendAction appends ActionString(a) to dst; for a valid action it allocates
+// nothing beyond growing dst.
+func (r *Rules) AppendAction(dst []byte, a Action) []byte {
+	switch {
+	case a < DirectionBase:
+		return append(dst, logNames[a]...)
+	case a < Pass:
+		return append(append(dst, '>'), logNames[a-DirectionBase]...)
+	case a == Pass:
+		return dst
+	case int(a-AntBase) < len(r.board.edgeFrom):
+		f, t := r.board.AntStep(int(a - AntBase))
+		dst = append(append(dst, '/'), logNames[f]...)
+		return append(append(dst, '-'), logNames[t]...)
+	}
+	return append(dst, r.ActionString(a)...)
 }
 
 // LegalActions writes the actions legal in s into dst and returns them as a slice of

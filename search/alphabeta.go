@@ -171,13 +171,14 @@ func newAlphaBetaFromSpec[S any](g Game[S], ev Evaluator[S], st *settings, opts 
 	if st.err != nil {
 		return nil, st.err
 	}
-	if !hasDepth && (hasNodes || hasTime) {
+	untilDone := opts.UntilDone && !hasDepth && !hasNodes && !hasTime
+	if !hasDepth && (hasNodes || hasTime || untilDone) {
 		depth = abMaxDepth
 	}
 
 	// The canonical spec: every setting that decides the search, in a fixed order.
 	var parts []string
-	if hasDepth || !(hasNodes || hasTime) {
+	if hasDepth || !(hasNodes || hasTime || untilDone) {
 		parts = append(parts, "depth="+strconv.Itoa(depth))
 	}
 	if hasNodes {

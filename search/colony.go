@@ -59,3 +59,48 @@ func (g Colony) Hash(s *colony.State) uint64 {
 // Playout plays uniformly random decisions from s to the end of the game with
 // Rules.RandomPlayout (MCTS's fast path, Playouter): one number from rng seeds the game.
 func (g Colony) Playout(s *colony.State, rng *rand.PCG) { g.Rules.RandomPlayout(s, rng) }
+
+// RandomAction returns a uniformly random legal decision of s with
+// Rules.RandomAction (the random player's fast path, RandomActioner).
+func (g Colony) RandomAction(s *colony.State, rng *rand.PCG) Action {
+	return Action(g.Rules.RandomAction(s, rng))
+}
+
+// IsLegal reports whether a is a legal decision in s.
+func (g Colony) IsLegal(s *colony.State, a Action) bool { return g.Rules.IsLegal(s, colony.Action(a)) }
+
+// Name returns the rule set's name, as colony.ParseRules reads it.
+func (g Colony) Name() string { return g.Rules.Name() }
+
+// Start returns the start position.
+func (g Colony) Start() colony.State { return g.Rules.Start() }
+
+// ParsePosition reads a position in the project's notation.
+func (g Colony) ParsePosition(text string) (colony.State, error) { return g.Rules.ParsePosition(text) }
+
+// FormatPosition writes s in the project's notation.
+func (g Colony) FormatPosition(s *colony.State) string { return s.String() }
+
+// AppendAction appends the turn notation of decision a (legal in s) to dst: "B4" for
+// a selection, ">A3" for a direction, "/B4-A4" for an ant move, nothing for a pass.
+// The pieces of one turn's decisions, concatenated, are the turn's notation.
+func (g Colony) AppendAction(dst []byte, s *colony.State, a Action) []byte {
+	return g.Rules.AppendAction(dst, colony.Action(a))
+}
+
+// Sides returns the names of the players: "red" (moves first) and "black".
+func (g Colony) Sides() [2]string { return [2]string{"red", "black"} }
+
+// Points returns the scores of Red and Black by ruling R8.
+func (g Colony) Points(s *colony.State) [2]int {
+	return [2]int{s.Score(colony.Red), s.Score(colony.Black)}
+}
+
+// EndReason returns why a finished game ended, for example "no log to select".
+func (g Colony) EndReason(s *colony.State) string { return s.EndReason().String() }
+
+// TieBreak reports whether a finished game was decided by the tie rule (R9): equal
+// scores, the player who completed the last full turn winning.
+func (g Colony) TieBreak(s *colony.State) bool {
+	return s.Score(colony.Red) == s.Score(colony.Black)
+}

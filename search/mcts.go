@@ -131,7 +131,7 @@ type MCTS[S any] struct {
 // NewMCTS returns an MCTS player for g with evaluation ev (used only with a cut-off).
 func NewMCTS[S any](g Game[S], ev Evaluator[S], cfg MCTSConfig, opts Options) (*MCTS[S], error) {
 	switch {
-	case cfg.Sims == 0 && cfg.Time <= 0:
+	case cfg.Sims == 0 && cfg.Time <= 0 && !opts.UntilDone:
 		return nil, fmt.Errorf("mcts: no limit: give sims or time")
 	case cfg.Time < 0:
 		return nil, fmt.Errorf("mcts: negative time %v", cfg.Time)
@@ -160,7 +160,7 @@ func newMCTSFromSpec[S any](g Game[S], ev Evaluator[S], st *settings, opts Optio
 	_, hasSims := st.spec.Settings["sims"]
 	_, hasTime := st.spec.Settings["time"]
 	cfg.Time = st.Duration("time", 0)
-	if hasTime && !hasSims {
+	if (hasTime || opts.UntilDone) && !hasSims {
 		cfg.Sims = 0
 	} else {
 		cfg.Sims = uint64(st.Int("sims", 10000, 1, math.MaxInt32))

@@ -18,7 +18,8 @@ type Player[S any] interface {
 	Play(ctx context.Context, s *S) (Decision, error)
 }
 
-// Decision is what a Player chose and what its search saw.
+// Decision is what a Player chose and what its search saw. Actions and PV may share
+// memory with the player and be overwritten by its next Play: copy them to keep them.
 type Decision struct {
 	// Actions are the decisions of the turn, from the turn's start to its end.
 	Actions []Action
@@ -61,4 +62,8 @@ type ChildStats struct {
 type Options struct {
 	// Report, if not nil, is called after every completed search iteration.
 	Report func(Iteration)
+	// UntilDone makes a searching player whose spec sets no depth, node, simulation
+	// or time limit search until the context of Play is done, instead of to its
+	// default limit: the caller's clock decides (a tournament's time control).
+	UntilDone bool
 }

@@ -74,6 +74,29 @@ func (sp Spec) String() string {
 	return sp.Kind + ":" + strings.Join(parts, ",")
 }
 
+// Accepts reports whether players of sp's kind have the setting key.
+func (sp Spec) Accepts(key string) bool { return slices.Contains(specKeys[sp.Kind], key) }
+
+// Has reports whether sp sets key.
+func (sp Spec) Has(key string) bool {
+	_, ok := sp.Settings[key]
+	return ok
+}
+
+// With returns a copy of sp with the setting key set to value: replaced where sp sets
+// it, added at the end otherwise. The kind must accept key (see Accepts).
+func (sp Spec) With(key, value string) Spec {
+	out := Spec{Kind: sp.Kind, Settings: make(map[string]string, len(sp.Settings)+1), keys: slices.Clone(sp.keys)}
+	for k, v := range sp.Settings {
+		out.Settings[k] = v
+	}
+	if _, ok := out.Settings[key]; !ok {
+		out.keys = append(out.keys, key)
+	}
+	out.Settings[key] = value
+	return out
+}
+
 // settings reads typed values out of a Spec, remembering the first error.
 type settings struct {
 	spec Spec

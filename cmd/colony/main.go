@@ -152,6 +152,8 @@ file, an unknown command), 1 when a command cannot finish for another reason.`,
 		newRulesCmd(opts),
 		newAnalyzeCmd(opts),
 		newBenchCmd(opts),
+		newSprtCmd(opts),
+		newTournamentCmd(opts),
 	)
 	return root
 }

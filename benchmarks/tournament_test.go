@@ -1,0 +1,108 @@
+package benchmarks
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/tournament"
+	"math/rand/v2"
+)
+
+// runnerGames is the size of one op of the runner benchmarks: the 10,000
+// games of random against random.
+const runnerGames = 10_000
+
+// BenchmarkTournamentRandom is the tournament runner's own overhead: one op is a
+// match of 10,000 games of random against random on 2 goroutines, every game
+// recorded in a games file, with the schedule, openings (2 random turns), seeds,
+// legality checks, statistics and SPRT-free report bookkeeping of a real run.
+// Compare games/s with BenchmarkPlayoutLoop and BenchmarkPlayerLoop.
+func BenchmarkTournamentRandom(b *testing.B) {
+	g := search.NewColony(nil)
+	cfg := tournament.Config{
+		Game:     "colony",
+		Players:  []tournament.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
+		Format:   tournament.Match,
+		Games:    runnerGames,
+		Seed:     1,
+		Openings: tournament.Openings{RandomTurns: 2},
+	}
+	dir := b.TempDir()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f, err := os.Create(filepath.Join(dir, "games.jsonl"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := tournament.WriteHeader(f, tournament.NewHeader(cfg)); err != nil {
+			b.Fatal(err)
+		}
+		r := &tournament.Runner[colony.State]{Game: g, Config: cfg, Concurrency: 2, Records: f,
+			NewPlayer: tournament.NewFactory[colony.State](g, eval.Score{})}
+		res, err := r.Run(context.Background())
+		if err != nil || len(res.Games) != runnerGames {
+			b.Fatalf("run: %v", err)
+		}
+		f.Close()
+	}
+	b.ReportMetric(float64(runnerGames*b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkPlayoutLoop is the bare playout loop on 2 goroutines: one op is 10,000
+// games of Rules.RandomPlayout from the start, nothing recorded.
+func BenchmarkPlayoutLoop(b *testing.B) {
+	r := colony.Default()
+	start := r.Start()
+	for i := 0; i < b.N; i++ {
+		var wg sync.WaitGroup
+		for w := range 2 {
+			wg.Go(func() {
+				rng := rand.NewPCG(uint64(i), uint64(w))
+				for range runnerGames / 2 {
+					s := start
+					r.RandomPlayout(&s, rng)
+				}
+			})
+		}
+		wg.Wait()
+	}
+	b.ReportMetric(float64(runnerGames*b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkPlayerLoop is the games of random players without the runner, on 2
+// goroutines: one op is 10,000 games in which two search.Random players play their
+// turns through the Player interface (fresh players each game), nothing recorded.
+func BenchmarkPlayerLoop(b *testing.B) {
+	g := search.NewColony(nil)
+	start := g.Start()
+	ctx := context.Background()
+	for i := 0; i < b.N; i++ {
+		var wg sync.WaitGroup
+		for range 2 {
+			wg.Go(func() {
+				for k := range runnerGames / 2 {
+					players := [2]*search.Random[colony.State]{
+						search.NewRandom[colony.State](g, uint64(2*k)), search.NewRandom[colony.State](g, uint64(2*k+1))}
+					s := start
+					for !s.Over() {
+						d, err := players[s.ToMove()].Play(ctx, &s)
+						if err != nil {
+							panic(err)
+						}
+						for _, a := range d.Actions {
+							g.Apply(&s, a)
+						}
+					}
+				}
+			})
+		}
+		wg.Wait()
+	}
+	b.ReportMetric(float64(runnerGames*b.N)/b.Elapsed().Seconds(), "games/s")
+}

@@ -1,0 +1,594 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/tournament"
+	"github.com/spf13/cobra"
+)
+
+// tournamentFlags are the flags of 'colony tournament'.
+type tournamentFlags struct {
+	players      []string
+	format       string
+	games        int
+	seed         uint64
+	openings     string
+	shuffle      bool
+	openingTurns int
+	depth        int
+	nodes        uint64
+	movetime     time.Duration
+	tc           string
+	margin       time.Duration
+	concurrency  int
+	sprt         string
+	shard        string
+	resume       bool
+	outputs      outputFlags
+	progress     string
+}
+
+// outputFlags name the files a tournament or a merge writes.
+type outputFlags struct {
+	dir, gamesFile, summary, csv, plot string
+}
+
+// fill sets the files that --out implies and were not given on their own.
+func (o *outputFlags) fill() {
+	if o.dir == "" {
+		return
+	}
+	set := func(p *string, name string) {
+		if *p == "" {
+			*p = filepath.Join(o.dir, name)
+		}
+	}
+	set(&o.gamesFile, "games.jsonl")
+	set(&o.summary, "summary.json")
+	set(&o.csv, "standings.csv")
+	set(&o.plot, "ratings.png")
+}
+
+func (o *outputFlags) add(c *cobra.Command, withGames bool) {
+	f := c.Flags()
+	f.StringVar(&o.dir, "out", "", "directory `DIR` for all the output files: games.jsonl, summary.json, standings.csv, ratings.png")
+	if withGames {
+		f.StringVar(&o.gamesFile, "games-file", "", "games `FILE`: one JSON line per finished game, appended as each game ends")
+	}
+	f.StringVar(&o.summary, "summary", "", "write the report as JSON to `FILE`")
+	f.StringVar(&o.csv, "csv", "", "write the standings as CSV to `FILE`")
+	f.StringVar(&o.plot, "plot", "", "draw the Elo estimates with their intervals as a PNG chart in `FILE`")
+}
+
+func newTournamentCmd(opts *options) *cobra.Command {
+	var fl tournamentFlags
+	c := &cobra.Command{
+		Use:   "tournament --player NAME=SPEC --player NAME=SPEC... [flags]",
+		Short: "Play engine-vs-engine tournaments with sound statistics",
+		Long: `tournament plays games between players given by spec strings (see 'colony analyze
+--help' for the specs: random, greedy, minimax, ab, mcts), each with a display name
+(NAME=SPEC; a bare SPEC is its own name), and reports the standings.
+
+Formats: a match of two players, a round robin (every pair of players) or a
+gauntlet (the first player against each of the others). --games is the number of
+games of each pairing; games are played in pairs from the same opening with the
+colours swapped, so it must be even.
+
+Openings: by default each round starts from a random opening of --opening-turns
+uniformly random turns from the start position (seeded; openings that end the game
+are skipped); --openings FILE takes one position a line from a file instead, in
+order (or shuffled with --shuffle-openings).
+
+Limits: --depth, --nodes (nodes for ab, simulations for mcts) and --movetime are
+added to every player whose kind has the setting and whose spec does not set it.
+--tc BASE+INC gives each player a clock per game (10+0.1: ten seconds and a tenth
+of a second a move); players without their own limit then search until the time
+the runner gives the move. A player that goes over its move time or its clock by
+more than --time-margin, returns an illegal move, fails or panics loses the game;
+the reason is recorded and the tournament goes on.
+
+Reproducibility: game i of the schedule derives everything random (the opening,
+the players' seeds) from --seed and i, so with depth or node limits the same
+command plays the same games for any --concurrency, and shards (--shard K/N, then
+'colony tournament merge') give the same report as one run.
+
+Output: a progress line on standard error, then the standings, the cross table
+(more than two players), pair statistics and the SPRT (two players), joint
+Bradley–Terry ratings with bootstrap intervals (more than two players) and game
+metrics. Send SIGUSR1 to print the standings so far. --games-file records every
+game as a JSON line as it ends; --resume continues an interrupted tournament from
+it without losing or repeating a game. Interrupting (Ctrl-C) stops at once: the
+finished games are kept and reported.
+
+SPRT: --sprt elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic] runs
+fishtest's generalised SPRT on the pairs of a match and stops when it accepts a
+hypothesis; --games is then the most games played.`,
+		Example: `  colony tournament -p random -p greedy -p ab=ab:depth=2 -p mcts=mcts:sims=300 --games 10
+  colony tournament -p new=ab:depth=4 -p old=ab:depth=3 --games 2000 --sprt elo0=0,elo1=20
+  colony tournament -p a=ab -p b=mcts --tc 10+0.1 --games 100 --out results
+  colony tournament -p a=ab:depth=3 -p b=mcts:sims=1000 --games 400 --shard 2/4 --games-file shard2.jsonl
+  colony tournament merge shard*.jsonl --out results`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error { return runTournament(c, opts, &fl) },
+	}
+	f := c.Flags()
+	f.StringArrayVarP(&fl.players, "player", "p", nil, "a player, `NAME=SPEC` or SPEC (repeat for each player)")
+	f.StringVar(&fl.format, "format", "", "`FORMAT`: match, roundrobin or gauntlet (default: match for two players, roundrobin for more)")
+	f.IntVar(&fl.games, "games", 20, "games of each pairing, `N` (even: pairs with colours swapped)")
+	f.Uint64Var(&fl.seed, "seed", 1, "random seed `S` of the openings and the players")
+	f.StringVar(&fl.openings, "openings", "", "opening `FILE`: one position a line (blank lines and # comments skipped)")
+	f.BoolVar(&fl.shuffle, "shuffle-openings", false, "take the opening file's positions in a seeded random order")
+	f.IntVar(&fl.openingTurns, "opening-turns", 4, "random openings: `N` uniformly random turns from the start")
+	f.IntVar(&fl.depth, "depth", 0, "depth limit `N` in full turns for players that have one")
+	f.Uint64Var(&fl.nodes, "nodes", 0, "node limit `N` (ab) or simulation limit (mcts)")
+	f.DurationVar(&fl.movetime, "movetime", 0, "time per move `D`, such as 100ms")
+	f.StringVar(&fl.tc, "tc", "", "time control `BASE+INC` per game, such as 10+0.1 or 1m+500ms")
+	f.DurationVar(&fl.margin, "time-margin", 100*time.Millisecond, "how far over its time `D` a player may go before it loses")
+	f.IntVar(&fl.concurrency, "concurrency", runtime.NumCPU(), "games played at once, `N`")
+	f.StringVar(&fl.sprt, "sprt", "", "SPRT `TEST` for a match: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
+	f.StringVar(&fl.shard, "shard", "", "play only slice `K/N` of the schedule (merge the games files afterwards)")
+	f.BoolVar(&fl.resume, "resume", false, "continue the tournament recorded in the games file")
+	f.StringVar(&fl.progress, "progress", "auto", "progress display `MODE`: auto (a bar on a terminal, else a line now and then), bar, lines or off")
+	fl.outputs.add(c, true)
+	c.AddCommand(newMergeCmd(opts))
+	return c
+}
+
+// tournamentConfig builds the tournament's config from the flags.
+func tournamentConfig(c *cobra.Command, r *colony.Rules, fl *tournamentFlags) (tournament.Config, error) {
+	cfg := tournament.Config{
+		Game:  r.Name(),
+		Games: fl.games,
+		Seed:  fl.seed,
+		Limits: tournament.Limits{
+			Depth: fl.depth, Nodes: fl.nodes, MoveTime: fl.movetime, Margin: fl.margin,
+		},
+		Openings: tournament.Openings{RandomTurns: fl.openingTurns, Shuffle: fl.shuffle},
+	}
+	if len(fl.players) < 2 {
+		return cfg, fmt.Errorf("tournament: give at least two players with --player NAME=SPEC (got %d)", len(fl.players))
+	}
+	for _, text := range fl.players {
+		e, err := tournament.ParseEntrant(text)
+		if err != nil {
+			return cfg, fmt.Errorf("tournament: --player: %w", err)
+		}
+		cfg.Players = append(cfg.Players, e)
+	}
+	switch {
+	case fl.format != "":
+		f, err := tournament.ParseFormat(fl.format)
+		if err != nil {
+			return cfg, fmt.Errorf("tournament: --format: %w", err)
+		}
+		cfg.Format = f
+	case len(cfg.Players) == 2:
+		cfg.Format = tournament.Match
+	default:
+		cfg.Format = tournament.RoundRobin
+	}
+	if fl.tc != "" {
+		tc, err := tournament.ParseTimeControl(fl.tc)
+		if err != nil {
+			return cfg, fmt.Errorf("tournament: --tc: %w", err)
+		}
+		cfg.Limits.TimeControl = tc
+	}
+	if c.Flags().Changed("depth") && fl.depth < 1 {
+		return cfg, fmt.Errorf("tournament: --depth must be at least 1, got %d", fl.depth)
+	}
+	if c.Flags().Changed("nodes") && fl.nodes < 1 {
+		return cfg, errors.New("tournament: --nodes must be at least 1")
+	}
+	if c.Flags().Changed("movetime") && fl.movetime <= 0 {
+		return cfg, fmt.Errorf("tournament: --movetime must be positive, got %v", fl.movetime)
+	}
+	if fl.openings != "" {
+		if c.Flags().Changed("opening-turns") {
+			return cfg, errors.New("tournament: --openings and --opening-turns cannot both be given")
+		}
+		positions, err := tournament.LoadOpenings(search.NewColony(r), fl.openings)
+		if err != nil {
+			return cfg, fmt.Errorf("tournament: --openings: %w", err)
+		}
+		cfg.Openings = tournament.Openings{File: filepath.Base(fl.openings), Positions: positions, Shuffle: fl.shuffle}
+	} else if fl.shuffle {
+		return cfg, errors.New("tournament: --shuffle-openings needs --openings")
+	}
+	if fl.sprt != "" {
+		t, err := tournament.ParseSPRT(fl.sprt)
+		if err != nil {
+			return cfg, fmt.Errorf("tournament: --sprt: %w", err)
+		}
+		cfg.SPRT = &t
+	}
+	if fl.shard != "" {
+		k, n, err := tournament.ParseShard(fl.shard)
+		if err != nil {
+			return cfg, fmt.Errorf("tournament: --shard: %w", err)
+		}
+		cfg.Shard, cfg.Shards = k, n
+	}
+	if fl.concurrency < 1 {
+		return cfg, fmt.Errorf("tournament: --concurrency must be at least 1, got %d", fl.concurrency)
+	}
+	switch fl.progress {
+	case "auto", "bar", "lines", "off":
+	default:
+		return cfg, fmt.Errorf("tournament: --progress: %q: want auto, bar, lines or off", fl.progress)
+	}
+	if err := cfg.Validate(); err != nil {
+		return cfg, fmt.Errorf("tournament: %w", err)
+	}
+	return cfg, nil
+}
+
+func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
+	r, err := opts.ruleSet()
+	if err != nil {
+		return err
+	}
+	cfg, err := tournamentConfig(c, r, fl)
+	if err != nil {
+		return err
+	}
+	fl.outputs.fill()
+	g := search.NewColony(r)
+	runner := &tournament.Runner[colony.State]{
+		Game:        g,
+		Config:      cfg,
+		NewPlayer:   tournament.NewFactory[colony.State](g, eval.Score{}),
+		Concurrency: fl.concurrency,
+	}
+	// Check every player before touching any file.
+	for _, p := range cfg.Players {
+		if _, err := runner.NewPlayer(p.Spec, search.Options{}); err != nil {
+			return fmt.Errorf("tournament: --player %s: %w", p.Name, err)
+		}
+	}
+
+	// The games file: new, or resumed.
+	var gamesFile *os.File
+	if name := fl.outputs.gamesFile; name != "" {
+		gamesFile, runner.Done, err = openGamesFile(name, cfg, fl.resume)
+		if err != nil {
+			return err
+		}
+		defer gamesFile.Close()
+		runner.Records = gamesFile
+	} else if fl.resume {
+		return errors.New("tournament: --resume needs the games file (--games-file or --out)")
+	}
+
+	ctx, stop := signal.NotifyContext(cmdContext(c), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	report := make(chan os.Signal, 1)
+	signal.Notify(report, syscall.SIGUSR1)
+	defer signal.Stop(report)
+	var wantReport atomic.Bool
+	go func() {
+		for range report {
+			wantReport.Store(true)
+		}
+	}()
+
+	stderr := c.ErrOrStderr()
+	prog := newProgressDisplay(stderr, fl.progress, cfg)
+	runner.Progress = func(p *tournament.Progress) {
+		prog.update(p)
+		if wantReport.Swap(false) {
+			rep, err := tournament.Summarize(&cfg, p.Games, g.Sides(), p.SPRT)
+			if err == nil {
+				prog.clear()
+				fmt.Fprintf(stderr, "\n--- standings after %d games ---\n", p.Done)
+				_ = rep.WriteText(stderr)
+			}
+		}
+	}
+	fmt.Fprintf(stderr, "tournament: %s\n", describeTournament(&cfg, len(runner.Done)))
+	res, runErr := runner.Run(ctx)
+	prog.finish()
+	if res == nil {
+		return fmt.Errorf("tournament: %w", runErr)
+	}
+	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+		return fail(fmt.Errorf("tournament: %w (the finished games are in the games file; --resume continues)", runErr))
+	}
+	rep, err := tournament.Summarize(&cfg, res.Games, g.Sides(), res.SPRT)
+	if err != nil {
+		return fail(fmt.Errorf("tournament: %w", err))
+	}
+	out := c.OutOrStdout()
+	if res.Played > 0 {
+		fmt.Fprintf(out, "played %d games in %s (%.1f games/s, concurrency %d)\n", res.Played,
+			res.Elapsed.Round(time.Millisecond), float64(res.Played)/res.Elapsed.Seconds(), fl.concurrency)
+	}
+	if err := rep.WriteText(out); err != nil {
+		return fail(err)
+	}
+	if err := writeOutputs(rep, &fl.outputs); err != nil {
+		return fail(fmt.Errorf("tournament: %w", err))
+	}
+	if !res.Complete {
+		msg := fmt.Sprintf("tournament: stopped after %d of %d games", len(res.Games), cfg.TotalGames()/max(cfg.Shards, 1))
+		if fl.outputs.gamesFile != "" {
+			msg += "; continue with the same command and --resume"
+		}
+		return fail(errors.New(msg))
+	}
+	return nil
+}
+
+// describeTournament says in one line what will be played.
+func describeTournament(cfg *tournament.Config, resumed int) string {
+	var names []string
+	for _, p := range cfg.Players {
+		names = append(names, p.Name)
+	}
+	s := fmt.Sprintf("%s of %s, %d games a pairing (%d in all), seed %d", cfg.Format, strings.Join(names, ", "),
+		cfg.Games, cfg.TotalGames(), cfg.Seed)
+	if cfg.Shards > 1 {
+		s += fmt.Sprintf(", shard %d/%d", cfg.Shard, cfg.Shards)
+	}
+	if resumed > 0 {
+		s += fmt.Sprintf(", resuming after %d games", resumed)
+	}
+	return s
+}
+
+// openGamesFile opens the games file: a new file gets the header; with resume, an
+// existing file must hold the same tournament, its torn last line (a run killed while
+// writing it) is cut off, and its games are returned.
+func openGamesFile(name string, cfg tournament.Config, resume bool) (*os.File, []tournament.Record, error) {
+	header := tournament.NewHeader(cfg)
+	info, statErr := os.Stat(name)
+	exists := statErr == nil && info.Size() > 0
+	if exists && !resume {
+		return nil, nil, fmt.Errorf("tournament: games file %s already holds games: give --resume to continue it, or another file", name)
+	}
+	if !exists {
+		if dir := filepath.Dir(name); dir != "" {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, nil, fmt.Errorf("tournament: %w", err)
+			}
+		}
+		f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+		if err != nil {
+			return nil, nil, fmt.Errorf("tournament: games file: %w", err)
+		}
+		if err := tournament.WriteHeader(f, header); err != nil {
+			f.Close()
+			return nil, nil, fail(fmt.Errorf("tournament: games file: %w", err))
+		}
+		return f, nil, nil
+	}
+	gf, err := tournament.ReadGamesFile(name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("tournament: --resume: %w", err)
+	}
+	if err := tournament.SameTournament(gf.Header, header); err != nil {
+		return nil, nil, fmt.Errorf("tournament: --resume: %s holds another tournament: %w", name, err)
+	}
+	if gf.Header.Shard != cfg.Shard || gf.Header.Shards != cfg.Shards {
+		return nil, nil, fmt.Errorf("tournament: --resume: %s holds shard %d/%d, not %d/%d", name, gf.Header.Shard, gf.Header.Shards, cfg.Shard, cfg.Shards)
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, nil, fmt.Errorf("tournament: games file: %w", err)
+	}
+	if gf.Torn > 0 {
+		if err := f.Truncate(gf.ValidSize); err != nil {
+			f.Close()
+			return nil, nil, fail(fmt.Errorf("tournament: games file: cutting the torn last line: %w", err))
+		}
+	}
+	if _, err := f.Seek(gf.ValidSize, io.SeekStart); err != nil {
+		f.Close()
+		return nil, nil, fail(err)
+	}
+	return f, gf.Games, nil
+}
+
+// writeOutputs writes the summary JSON, the CSV and the chart that were asked for.
+func writeOutputs(rep *tournament.Report, o *outputFlags) error {
+	write := func(name string, fn func(io.Writer) error) error {
+		if name == "" {
+			return nil
+		}
+		if dir := filepath.Dir(name); dir != "" {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
+		}
+		f, err := os.Create(name)
+		if err != nil {
+			return err
+		}
+		if err := fn(f); err != nil {
+			f.Close()
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		return f.Close()
+	}
+	return errors.Join(
+		write(o.summary, rep.WriteJSON),
+		write(o.csv, rep.WriteCSV),
+		write(o.plot, rep.WritePlot),
+	)
+}
+
+// progressDisplay shows a tournament's progress on standard error.
+type progressDisplay struct {
+	w      io.Writer
+	bar    bool // redraw one line; otherwise print a line now and then
+	off    bool
+	cfg    tournament.Config
+	last   time.Time
+	drawn  bool
+	lastAt int
+}
+
+func newProgressDisplay(w io.Writer, mode string, cfg tournament.Config) *progressDisplay {
+	p := &progressDisplay{w: w, cfg: cfg}
+	switch mode {
+	case "off":
+		p.off = true
+	case "bar":
+		p.bar = true
+	case "auto":
+		if f, ok := w.(*os.File); ok {
+			if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+				p.bar = true
+			}
+		}
+	}
+	return p
+}
+
+// update draws the progress: at most ten times a second on a terminal; otherwise
+// every tenth of the games or every 30 seconds.
+func (p *progressDisplay) update(pr *tournament.Progress) {
+	if p.off {
+		return
+	}
+	now := time.Now()
+	last := pr.Done == pr.Total
+	if p.bar {
+		if !last && now.Sub(p.last) < 100*time.Millisecond {
+			return
+		}
+		p.last = now
+		fmt.Fprintf(p.w, "\r%s\x1b[K", progressLine(pr, true))
+		p.drawn = true
+		return
+	}
+	step := max(pr.Total/10, 1)
+	if !last && pr.Done/step == p.lastAt/step && now.Sub(p.last) < 30*time.Second {
+		return
+	}
+	p.last, p.lastAt = now, pr.Done
+	fmt.Fprintln(p.w, progressLine(pr, false))
+}
+
+func (p *progressDisplay) clear() {
+	if p.drawn {
+		fmt.Fprint(p.w, "\r\x1b[K")
+		p.drawn = false
+	}
+}
+
+func (p *progressDisplay) finish() {
+	if p.drawn {
+		fmt.Fprintln(p.w)
+		p.drawn = false
+	}
+}
+
+// progressLine writes the progress: games done, the leader's (or the first
+// player's) score and Elo, the SPRT's LLR, the speed and the time left.
+func progressLine(pr *tournament.Progress, bar bool) string {
+	var sb strings.Builder
+	if bar {
+		const width = 24
+		filled := width * pr.Done / max(pr.Total, 1)
+		sb.WriteString("[" + strings.Repeat("#", filled) + strings.Repeat(".", width-filled) + "] ")
+	}
+	fmt.Fprintf(&sb, "%d/%d games", pr.Done, pr.Total)
+	t := pr.Tally
+	if t != nil && t.Games() > 0 {
+		best := 0
+		if len(t.Names) > 2 {
+			for i := range t.Names {
+				if t.Player(i).Score() > t.Player(best).Score() {
+					best = i
+				}
+			}
+		}
+		e := t.Player(best).Estimate()
+		fmt.Fprintf(&sb, " · %s %.1f%% elo %s", t.Names[best], 100*e.Score, signed(e.Elo))
+		if !math.IsInf(e.EloLow, 0) && !math.IsInf(e.EloHigh, 0) {
+			fmt.Fprintf(&sb, " ±%.0f", (e.EloHigh-e.EloLow)/2)
+		}
+	}
+	if s := pr.SPRT; s != nil {
+		lo, hi := s.Test.Bounds()
+		fmt.Fprintf(&sb, " · llr %.2f [%.2f, %.2f]", s.LLR, lo, hi)
+	}
+	if pr.Played > 0 && pr.Elapsed > 0 {
+		rate := float64(pr.Played) / pr.Elapsed.Seconds()
+		fmt.Fprintf(&sb, " · %.1f games/s", rate)
+		if left := pr.Total - pr.Done; left > 0 && rate > 0 {
+			fmt.Fprintf(&sb, " · eta %s", (time.Duration(float64(left)/rate) * time.Second).Round(time.Second))
+		}
+	}
+	return sb.String()
+}
+
+// signed writes an Elo figure with its sign.
+func signed(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	case math.IsNaN(x):
+		return "n/a"
+	}
+	return fmt.Sprintf("%+.0f", x)
+}
+
+func newMergeCmd(opts *options) *cobra.Command {
+	var o outputFlags
+	c := &cobra.Command{
+		Use:   "merge FILE...",
+		Short: "Combine the games files of a tournament's shards into one report",
+		Long: `merge reads the games files of one tournament (its shards, or one interrupted
+run) and prints the report an unsharded run would print: the files must hold the
+same tournament (the same header but for the shard); a game recorded twice must
+be the same game. Missing games are reported. It also reports on a tournament that
+is still running, from its games file.`,
+		Example: `  colony tournament merge shard1.jsonl shard2.jsonl shard3.jsonl shard4.jsonl
+  colony tournament merge results/games.jsonl --plot ratings.png`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(c *cobra.Command, files []string) error {
+			o.fill()
+			merged, err := tournament.MergeFiles(files)
+			if err != nil {
+				return fmt.Errorf("merge: %w", err)
+			}
+			cfg := merged.Header.Config
+			var sides [2]string
+			if strings.HasPrefix(cfg.Game, "colony") {
+				sides = search.Colony{}.Sides()
+			}
+			rep, err := tournament.Summarize(&cfg, merged.Games, sides, merged.SPRT)
+			if err != nil {
+				return fmt.Errorf("merge: %w", err)
+			}
+			out := c.OutOrStdout()
+			fmt.Fprintf(out, "merged %d files: %d of %d games\n", len(files), len(merged.Games), cfg.TotalGames())
+			if err := rep.WriteText(out); err != nil {
+				return fail(err)
+			}
+			return fail(writeOutputs(rep, &o))
+		},
+	}
+	o.add(c, false)
+	return c
+}

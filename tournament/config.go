@@ -1,0 +1,287 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/colony-ai/colony/search"
+)
+
+// Entrant is one player of a tournament: a display name and a player spec.
+type Entrant struct {
+	Name string `json:"name"`
+	Spec string `json:"spec"`
+}
+
+// ParseEntrant reads NAME=SPEC, or a bare SPEC (then the spec is also the name).
+func ParseEntrant(text string) (Entrant, error) {
+	name, spec, named := strings.Cut(text, "=")
+	if named && strings.ContainsAny(name, ":,") {
+		// "ab:depth=4" has '=' inside the spec: no name.
+		name, spec, named = text, text, false
+	}
+	if !named {
+		spec = text
+		name = text
+	}
+	if name == "" || spec == "" {
+		return Entrant{}, fmt.Errorf("player %q: want NAME=SPEC or SPEC", text)
+	}
+	if _, err := search.ParseSpec(spec); err != nil {
+		return Entrant{}, err
+	}
+	return Entrant{Name: name, Spec: spec}, nil
+}
+
+// Format is how the players are paired.
+type Format string
+
+// The formats.
+const (
+	RoundRobin Format = "roundrobin" // every pair of players
+	Gauntlet   Format = "gauntlet"   // the first player against each of the others
+	Match      Format = "match"      // two players
+)
+
+// ParseFormat reads a format name.
+func ParseFormat(text string) (Format, error) {
+	switch f := Format(text); f {
+	case RoundRobin, Gauntlet, Match:
+		return f, nil
+	}
+	return "", fmt.Errorf("format %q: want roundrobin, gauntlet or match", text)
+}
+
+// TimeControl is a clock per game: Base for the whole game plus Increment after each
+// of the player's turns.
+type TimeControl struct {
+	Base      time.Duration `json:"base"`
+	Increment time.Duration `json:"increment"`
+}
+
+// ParseTimeControl reads BASE[+INC]: durations such as 10s+100ms, or bare numbers of
+// seconds such as 10+0.1.
+func ParseTimeControl(text string) (TimeControl, error) {
+	baseText, incText, hasInc := strings.Cut(text, "+")
+	base, err := parseSeconds(baseText)
+	if err != nil || base <= 0 {
+		return TimeControl{}, fmt.Errorf("time control %q: the base must be a positive duration (10s, 1m, or seconds: 10)", text)
+	}
+	tc := TimeControl{Base: base}
+	if hasInc {
+		inc, err := parseSeconds(incText)
+		if err != nil || inc < 0 {
+			return TimeControl{}, fmt.Errorf("time control %q: the increment must be a duration of 0 or more (100ms, or seconds: 0.1)", text)
+		}
+		tc.Increment = inc
+	}
+	return tc, nil
+}
+
+// String writes the time control as BASE+INC in Go durations.
+func (tc TimeControl) String() string {
+	if tc.Base == 0 {
+		return ""
+	}
+	return tc.Base.String() + "+" + tc.Increment.String()
+}
+
+// parseSeconds reads a Go duration or a bare number of seconds.
+func parseSeconds(text string) (time.Duration, error) {
+	if x, err := strconv.ParseFloat(text, 64); err == nil {
+		if x != x || x > 1e6 || x < -1e6 {
+			return 0, errors.New("out of range")
+		}
+		return time.Duration(x * float64(time.Second)), nil
+	}
+	return time.ParseDuration(text)
+}
+
+// Limits bound every move of every player, on top of the limits of the players' own
+// specs. Each is added to the specs of the players whose kind has that setting and
+// whose spec does not set it: Depth as depth= (ab, minimax), Nodes as nodes= (ab) or
+// sims= (mcts), MoveTime as time= (ab, mcts). MoveTime and TimeControl also bound the
+// move from outside: a player that goes over by more than Margin loses the game.
+type Limits struct {
+	Depth       int           `json:"depth,omitempty"`
+	Nodes       uint64        `json:"nodes,omitempty"`
+	MoveTime    time.Duration `json:"movetime,omitempty"`
+	TimeControl TimeControl   `json:"tc,omitzero"`
+	// Margin is how far over its time a player may go before it loses.
+	Margin time.Duration `json:"margin,omitempty"`
+}
+
+// timed reports whether moves are timed from outside (a move time or a clock).
+func (l Limits) timed() bool { return l.MoveTime > 0 || l.TimeControl.Base > 0 }
+
+// Openings says where games start. Each round (one game pair per pairing) starts
+// from one opening: Positions[round mod len] when Positions is not empty, otherwise
+// a random opening of RandomTurns uniformly random turns from the start position,
+// seeded by the tournament's seed and the round (openings that end the game are
+// skipped).
+type Openings struct {
+	// File is the opening file's name, for the records; Positions its lines.
+	File      string   `json:"file,omitempty"`
+	Positions []string `json:"positions,omitempty"`
+	// Shuffle takes the file's positions in a seeded random order instead of the
+	// file's order.
+	Shuffle     bool `json:"shuffle,omitempty"`
+	RandomTurns int  `json:"random_turns"`
+}
+
+// Config is a tournament: who plays, how many games, where the games start, the
+// limits, and which slice of the schedule this run plays.
+type Config struct {
+	Game    string    `json:"game"`
+	Players []Entrant `json:"players"`
+	Format  Format    `json:"format"`
+	// Games is the number of games of each pairing, an even number (pairs of games
+	// from the same opening with colours swapped).
+	Games    int      `json:"games"`
+	Seed     uint64   `json:"seed"`
+	Openings Openings `json:"openings"`
+	Limits   Limits   `json:"limits"`
+	// SPRT, for a match, stops the match when its test accepts a hypothesis.
+	SPRT *SPRT `json:"-"`
+	// Shard K of Shards (1 ≤ K ≤ Shards) plays the pairs whose index is K-1 modulo
+	// Shards; 0 of 0 (or 1 of 1) plays everything.
+	Shard  int `json:"shard,omitempty"`
+	Shards int `json:"shards,omitempty"`
+}
+
+// MaxGames bounds the games of one pairing.
+const MaxGames = 10_000_000
+
+// Validate checks the config and returns the first problem.
+func (c *Config) Validate() error {
+	n := len(c.Players)
+	if n < 2 {
+		return fmt.Errorf("a tournament needs at least two players, got %d", n)
+	}
+	seen := map[string]bool{}
+	for _, p := range c.Players {
+		if seen[p.Name] {
+			return fmt.Errorf("two players are named %q: give them names with NAME=SPEC", p.Name)
+		}
+		seen[p.Name] = true
+		if _, err := search.ParseSpec(p.Spec); err != nil {
+			return err
+		}
+	}
+	switch c.Format {
+	case Match:
+		if n != 2 {
+			return fmt.Errorf("a match is between two players, got %d (use roundrobin or gauntlet)", n)
+		}
+	case RoundRobin, Gauntlet:
+	default:
+		return fmt.Errorf("format %q: want roundrobin, gauntlet or match", c.Format)
+	}
+	if c.Games < 2 || c.Games%2 != 0 || c.Games > MaxGames {
+		return fmt.Errorf("games: %d: want an even number from 2 to %d (games are played in pairs, colours swapped)", c.Games, MaxGames)
+	}
+	o := c.Openings
+	if len(o.Positions) == 0 && (o.RandomTurns < 0 || o.RandomTurns > 1000) {
+		return fmt.Errorf("random openings: %d turns: want 0 to 1000", o.RandomTurns)
+	}
+	l := c.Limits
+	switch {
+	case l.Depth < 0 || l.Depth > 64:
+		return fmt.Errorf("depth: %d: want 1 to 64", l.Depth)
+	case l.MoveTime < 0:
+		return fmt.Errorf("movetime: %v: want a positive duration", l.MoveTime)
+	case l.MoveTime > 0 && l.TimeControl.Base > 0:
+		return errors.New("a move time and a time control cannot both be given")
+	case l.Margin < 0:
+		return fmt.Errorf("time margin: %v: want 0 or more", l.Margin)
+	}
+	if c.SPRT != nil {
+		if n != 2 {
+			return fmt.Errorf("an SPRT needs exactly two players, got %d", n)
+		}
+		if c.Shards > 1 {
+			return errors.New("an SPRT cannot be sharded: it decides when to stop from all the games")
+		}
+	}
+	if c.Shards < 0 || c.Shard < 0 || (c.Shards > 0 && (c.Shard < 1 || c.Shard > c.Shards)) || (c.Shards == 0 && c.Shard != 0) {
+		return fmt.Errorf("shard %d/%d: want K/N with 1 ≤ K ≤ N", c.Shard, c.Shards)
+	}
+	for _, p := range c.Players {
+		if _, err := c.playerSpec(p.Spec); err != nil {
+			return fmt.Errorf("player %q: %w", p.Name, err)
+		}
+	}
+	return nil
+}
+
+// ParseShard reads K/N.
+func ParseShard(text string) (k, n int, err error) {
+	kt, nt, ok := strings.Cut(text, "/")
+	k, err1 := strconv.Atoi(kt)
+	n, err2 := strconv.Atoi(nt)
+	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
+		return 0, 0, fmt.Errorf("shard %q: want K/N with 1 ≤ K ≤ N, as in 2/8", text)
+	}
+	return k, n, nil
+}
+
+// playerSpec returns spec with the tournament's limits added (see Limits).
+func (c *Config) playerSpec(spec string) (search.Spec, error) {
+	sp, err := search.ParseSpec(spec)
+	if err != nil {
+		return sp, err
+	}
+	l := c.Limits
+	set := func(key, value string) {
+		if sp.Accepts(key) && !sp.Has(key) {
+			sp = sp.With(key, value)
+		}
+	}
+	if l.Depth > 0 {
+		set("depth", strconv.Itoa(l.Depth))
+	}
+	if l.Nodes > 0 {
+		if sp.Kind == "mcts" {
+			set("sims", strconv.FormatUint(l.Nodes, 10))
+		} else {
+			set("nodes", strconv.FormatUint(l.Nodes, 10))
+		}
+	}
+	if l.MoveTime > 0 {
+		set("time", l.MoveTime.String())
+	}
+	return sp, nil
+}
+
+// gameSpec returns the spec of a player for one game: the tournament's limits added,
+// and, for kinds that take a seed, a seed derived from the game's seed and the seat
+// (and the spec's own seed, if it sets one), so that games differ but replay exactly.
+func (c *Config) gameSpec(spec string, gameSeed uint64, seat int) (string, error) {
+	sp, err := c.playerSpec(spec)
+	if err != nil {
+		return "", err
+	}
+	if sp.Accepts("seed") && sp.Kind != "ab" { // ab takes a seed and ignores it
+		seed := mix(gameSeed, uint64(seat)+1)
+		if sp.Has("seed") {
+			own, err := strconv.ParseUint(sp.Settings["seed"], 10, 64)
+			if err != nil {
+				return "", fmt.Errorf("seed=%q: want a whole number of 0 or more", sp.Settings["seed"])
+			}
+			seed = mix(seed, own)
+		}
+		sp = sp.With("seed", strconv.FormatUint(seed, 10))
+	}
+	return sp.String(), nil
+}
+
+// mix combines two numbers into a well-spread 64-bit seed (SplitMix64's finaliser).
+func mix(a, b uint64) uint64 {
+	z := a + 0x9e3779b97f4a7c15*(b+1)
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}

@@ -1,0 +1,69 @@
+package tournament
+
+import (
+	"bytes"
+	"image/png"
+	"math"
+	"testing"
+)
+
+func exampleRatings() []Rating {
+	return []Rating{
+		{Name: "minimax-d4", Elo: -212.4, Low: -251.0, High: -176.3, Games: 1400},
+		{Name: "mcts-10k", Elo: 143.9, Low: 110.2, High: 181.5, Games: 1400},
+		{Name: "random", Elo: -420.7, Low: -505.5, High: -356.0, Games: 1400},
+		{Name: "alphabeta-d8-with-a-long-name", Elo: 298.1, Low: 262.0, High: 339.8, Games: 1400},
+		{Name: "greedy", Elo: 12.3, Low: -20.1, High: 45.0, Games: 1400},
+		{Name: "mcts-1k", Elo: 178.8, Low: 140.0, High: 214.4, Games: 1400},
+	}
+}
+
+func TestPlotRatingsPNG(t *testing.T) {
+	for _, size := range [][2]int{{640, 360}, {1000, 500}, {0, 0}} {
+		var buf bytes.Buffer
+		if err := PlotRatings(&buf, "Round robin", exampleRatings(), size[0], size[1]); err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("output is not a PNG: %v", err)
+		}
+		wantW, wantH := size[0], size[1]
+		if wantW == 0 {
+			wantW, wantH = 800, 100+34*len(exampleRatings())
+		}
+		if b := img.Bounds(); b.Dx() != wantW || b.Dy() != wantH {
+			t.Errorf("size %d×%d, want %d×%d", b.Dx(), b.Dy(), wantW, wantH)
+		}
+	}
+}
+
+func TestPlotRatingsFromFit(t *testing.T) {
+	games := synthetic([]float64{-100, 0, 100}, 100, 1)
+	rs, err := Ratings([]string{"a", "b", "c"}, games, 50, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := PlotRatings(&buf, "", rs, 300, 200); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := png.Decode(&buf); err != nil {
+		t.Fatalf("output is not a PNG: %v", err)
+	}
+}
+
+func TestPlotRatingsErrors(t *testing.T) {
+	var buf bytes.Buffer
+	if err := PlotRatings(&buf, "t", nil, 0, 0); err == nil {
+		t.Error("no ratings: no error")
+	}
+	if err := PlotRatings(&buf, "t", exampleRatings(), -1, 100); err == nil {
+		t.Error("negative width: no error")
+	}
+	bad := exampleRatings()
+	bad[2].High = math.NaN()
+	if err := PlotRatings(&buf, "t", bad, 0, 0); err == nil {
+		t.Error("NaN rating: no error")
+	}
+}

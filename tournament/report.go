@@ -1,0 +1,546 @@
+package tournament
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
+	"github.com/olekukonko/tablewriter/tw"
+	"gonum.org/v1/gonum/stat"
+)
+
+// Report is everything a tournament's games say: the standings, the cross table,
+// the pair statistics of a match, the SPRT, the joint ratings and what the games
+// say about the game itself. Summarize builds it; the same games give the same
+// report, whether played in one run, resumed or merged from shards.
+type Report struct {
+	Game    string     `json:"game"`
+	Format  Format     `json:"format"`
+	Players []Standing `json:"standings"`
+	// Cross[i][j] is player i's record against player j (in Players' order).
+	Cross [][]WDL `json:"cross"`
+	// Pair holds the pentanomial statistics of a two-player tournament.
+	Pair *PairStats  `json:"pair,omitempty"`
+	SPRT *SPRTReport `json:"sprt,omitempty"`
+	// Ratings are the Bradley–Terry ratings of all players fitted jointly, with
+	// bootstrap intervals (more than two players).
+	Ratings []Rating `json:"ratings,omitempty"`
+	Metrics Metrics  `json:"metrics"`
+	// Games counts the games in the report, Scheduled those of the schedule.
+	Games     int `json:"games"`
+	Scheduled int `json:"scheduled"`
+}
+
+// Standing is one player's line in the standings.
+type Standing struct {
+	Rank   int     `json:"rank"`
+	Name   string  `json:"name"`
+	Spec   string  `json:"spec"`
+	Games  int     `json:"games"`
+	Wins   int     `json:"wins"`
+	Draws  int     `json:"draws"`
+	Losses int     `json:"losses"`
+	Points float64 `json:"points"`
+	// Estimate is the player's Elo against the field of its opponents, its 95%
+	// interval and LOS (trinomial model).
+	Estimate Estimate `json:"estimate"`
+	index    int
+}
+
+// PairStats are a match's results by pairs of games (same opening, colours swapped),
+// from the first player's view.
+type PairStats struct {
+	Pentanomial Pentanomial `json:"pentanomial"`
+	Estimate    Estimate    `json:"estimate"`
+	// Unpaired counts games whose pair partner is missing (not in the estimate).
+	Unpaired int `json:"unpaired"`
+}
+
+// SPRTReport is the SPRT's outcome.
+type SPRTReport struct {
+	Test        string      `json:"test"`
+	Pentanomial Pentanomial `json:"pentanomial"`
+	LLR         float64     `json:"llr"`
+	Lower       float64     `json:"lower"`
+	Upper       float64     `json:"upper"`
+	Verdict     string      `json:"verdict"`
+	// Pairs counts the pairs the test saw.
+	Pairs int `json:"pairs"`
+}
+
+// Metrics describe the games themselves.
+type Metrics struct {
+	Games      int `json:"games"`
+	FirstWins  int `json:"first_wins"`
+	SecondWins int `json:"second_wins"`
+	Draws      int `json:"draws"`
+	// FirstScore is the first player's mean score (wins plus half the draws) with
+	// its 95% Wilson interval.
+	FirstScore     float64 `json:"first_score"`
+	FirstScoreLow  float64 `json:"first_score_low"`
+	FirstScoreHigh float64 `json:"first_score_high"`
+	// Length is the game length in turns (from the opening), over games that ended
+	// by the rules.
+	Length Quantiles `json:"length"`
+	// Reasons counts the games by how they ended.
+	Reasons []ReasonCount `json:"reasons"`
+	// TieBreaks counts games decided by a tie rule; Forfeits games lost by a forfeit.
+	TieBreaks int `json:"tie_breaks"`
+	Forfeits  int `json:"forfeits"`
+	// Sides are the names of the two seats ("red", "black").
+	Sides [2]string `json:"sides"`
+}
+
+// Quantiles summarise a distribution.
+type Quantiles struct {
+	Mean float64 `json:"mean"`
+	SD   float64 `json:"sd"`
+	Min  float64 `json:"min"`
+	P10  float64 `json:"p10"`
+	P50  float64 `json:"p50"`
+	P90  float64 `json:"p90"`
+	Max  float64 `json:"max"`
+}
+
+// ReasonCount is how many games ended one way.
+type ReasonCount struct {
+	Reason string `json:"reason"`
+	Games  int    `json:"games"`
+}
+
+// ratingResamples is the number of bootstrap resamplings of the joint ratings.
+const ratingResamples = 1000
+
+// Summarize computes the report of a tournament's games. sides names the two seats.
+func Summarize(cfg *Config, games []Record, sides [2]string, sprt *SPRTState) (*Report, error) {
+	games = slices.Clone(games)
+	slices.SortFunc(games, func(a, b Record) int { return a.Index - b.Index })
+	n := len(cfg.Players)
+	rep := &Report{Game: cfg.Game, Format: cfg.Format, Games: len(games), Scheduled: cfg.TotalGames()}
+	index := map[string]int{}
+	names := make([]string, n)
+	for i, p := range cfg.Players {
+		index[p.Name] = i
+		names[i] = p.Name
+	}
+	tally := NewTally(names)
+	var outcomes []Outcome
+	for i := range games {
+		r := &games[i]
+		a, okA := index[r.Players[0]]
+		b, okB := index[r.Players[1]]
+		if !okA || !okB {
+			return nil, fmt.Errorf("game %d: players %q and %q are not both in the tournament", r.Index, r.Players[0], r.Players[1])
+		}
+		tally.Add(a, b, r.Winner)
+		outcomes = append(outcomes, Outcome{A: a, B: b, Score: r.ScoreOf(0)})
+	}
+	rep.Cross = tally.Cross
+	for i, p := range cfg.Players {
+		w := tally.Player(i)
+		rep.Players = append(rep.Players, Standing{
+			Name: p.Name, Spec: p.Spec, Games: w.Games(), Wins: w.Wins, Draws: w.Draws, Losses: w.Losses,
+			Points: float64(w.Wins) + float64(w.Draws)/2, Estimate: w.Estimate(), index: i,
+		})
+	}
+	slices.SortStableFunc(rep.Players, func(x, y Standing) int {
+		switch {
+		case x.Points != y.Points:
+			return cmpFloat(y.Points, x.Points)
+		case x.Estimate.Score != y.Estimate.Score:
+			return cmpFloat(y.Estimate.Score, x.Estimate.Score)
+		}
+		return 0
+	})
+	for i := range rep.Players {
+		rep.Players[i].Rank = i + 1
+	}
+
+	if n == 2 {
+		rep.Pair = pairStats(cfg, games)
+	}
+	if sprt != nil {
+		lo, hi := sprt.Test.Bounds()
+		rep.SPRT = &SPRTReport{Test: sprt.Test.String(), Pentanomial: sprt.Pentanomial, LLR: sprt.LLR,
+			Lower: lo, Upper: hi, Verdict: sprt.Verdict.String(), Pairs: sprt.Pentanomial.Pairs()}
+	}
+	if n > 2 && len(games) > 0 {
+		ratings, err := Ratings(names, outcomes, ratingResamples, cfg.Seed)
+		if err == nil {
+			rep.Ratings = ratings
+		}
+	}
+	rep.Metrics = metrics(games, sides)
+	return rep, nil
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// pairStats counts a two-player tournament's complete pairs from the first player's
+// view.
+func pairStats(cfg *Config, games []Record) *PairStats {
+	ps := &PairStats{}
+	byPair := map[int][]*Record{}
+	for i := range games {
+		byPair[games[i].Pair] = append(byPair[games[i].Pair], &games[i])
+	}
+	a := cfg.Players[0].Name
+	for _, g := range byPair {
+		if len(g) != 2 {
+			ps.Unpaired += len(g)
+			continue
+		}
+		var pts [2]float64
+		for k, r := range g {
+			seat := 0
+			if r.Players[1] == a {
+				seat = 1
+			}
+			pts[k] = r.ScoreOf(seat)
+		}
+		ps.Pentanomial.Add(pts[0], pts[1])
+	}
+	ps.Estimate = ps.Pentanomial.Estimate()
+	return ps
+}
+
+// metrics computes the game metrics.
+func metrics(games []Record, sides [2]string) Metrics {
+	m := Metrics{Games: len(games), Sides: sides}
+	counts := map[string]int{}
+	var lengths []float64
+	for i := range games {
+		r := &games[i]
+		switch r.Winner {
+		case 0:
+			m.FirstWins++
+		case 1:
+			m.SecondWins++
+		default:
+			m.Draws++
+		}
+		counts[r.Reason]++
+		if r.Forfeit() {
+			m.Forfeits++
+			continue
+		}
+		if r.Tie {
+			m.TieBreaks++
+		}
+		lengths = append(lengths, float64(r.Turns))
+	}
+	if m.Games > 0 {
+		// Wilson's interval on the score, draws counting half (2 draws = 1 win).
+		m.FirstScore = (float64(m.FirstWins) + float64(m.Draws)/2) / float64(m.Games)
+		m.FirstScoreLow, m.FirstScoreHigh = Wilson(2*m.FirstWins+m.Draws, 2*m.Games, 0.95)
+		if m.Draws == 0 {
+			m.FirstScoreLow, m.FirstScoreHigh = Wilson(m.FirstWins, m.Games, 0.95)
+		}
+	}
+	if len(lengths) > 0 {
+		slices.Sort(lengths)
+		mean, sd := stat.MeanStdDev(lengths, nil)
+		if len(lengths) < 2 {
+			sd = 0
+		}
+		q := func(p float64) float64 { return stat.Quantile(p, stat.Empirical, lengths, nil) }
+		m.Length = Quantiles{Mean: mean, SD: sd, Min: lengths[0], P10: q(0.1), P50: q(0.5), P90: q(0.9), Max: lengths[len(lengths)-1]}
+	}
+	for reason, k := range counts {
+		m.Reasons = append(m.Reasons, ReasonCount{reason, k})
+	}
+	slices.SortFunc(m.Reasons, func(x, y ReasonCount) int {
+		if x.Games != y.Games {
+			return y.Games - x.Games
+		}
+		return strings.Compare(x.Reason, y.Reason)
+	})
+	return m
+}
+
+// newTable returns a table with light rules, right-aligned columns but for the
+// leading ones given in aligns.
+func newTable(w io.Writer, header []string, aligns []tw.Align) *tablewriter.Table {
+	per := make([]tw.Align, len(header))
+	for i := range per {
+		per[i] = tw.AlignRight
+		if i < len(aligns) {
+			per[i] = aligns[i]
+		}
+	}
+	t := tablewriter.NewTable(w,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)})),
+		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: per}),
+		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: per}),
+	)
+	t.Header(header)
+	return t
+}
+
+// signed writes an Elo figure with its sign and one decimal; infinities as ±inf.
+func signed(x float64) string {
+	switch {
+	case math.IsInf(x, 1):
+		return "+inf"
+	case math.IsInf(x, -1):
+		return "-inf"
+	case math.IsNaN(x):
+		return "n/a"
+	}
+	return fmt.Sprintf("%+.1f", x)
+}
+
+// interval writes [low, high] of Elo figures.
+func interval(lo, hi float64) string { return "[" + signed(lo) + ", " + signed(hi) + "]" }
+
+// pct writes a share in percent with one decimal.
+func pct(x float64) string {
+	if math.IsNaN(x) {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.1f%%", 100*x)
+}
+
+// WriteText writes the report as tables: the standings, the cross table, the pair
+// statistics and SPRT of a match, the joint ratings, and the game metrics.
+func (rep *Report) WriteText(w io.Writer) error {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "Standings (%d of %d games", rep.Games, rep.Scheduled)
+	if rep.SPRT != nil && rep.SPRT.Verdict != Continue.String() {
+		sb.WriteString(", stopped by the SPRT")
+	}
+	sb.WriteString("; Elo against the field, 95% interval, trinomial model)\n")
+	t := newTable(&sb, []string{"#", "player", "games", "wins", "draws", "losses", "points", "score", "elo", "95% interval", "los"},
+		[]tw.Align{tw.AlignRight, tw.AlignLeft})
+	for _, p := range rep.Players {
+		e := p.Estimate
+		_ = t.Append([]string{strconv.Itoa(p.Rank), p.Name, strconv.Itoa(p.Games), strconv.Itoa(p.Wins),
+			strconv.Itoa(p.Draws), strconv.Itoa(p.Losses), strconv.FormatFloat(p.Points, 'f', -1, 64),
+			pct(e.Score), signed(e.Elo), interval(e.EloLow, e.EloHigh), pct(e.LOS)})
+	}
+	if err := t.Render(); err != nil {
+		return err
+	}
+
+	if len(rep.Players) > 2 {
+		sb.WriteString("\nCross table (row player's wins-draws-losses against the column player)\n")
+		header := []string{"player"}
+		for _, p := range rep.Players {
+			header = append(header, p.Name)
+		}
+		t = newTable(&sb, header, []tw.Align{tw.AlignLeft})
+		for _, p := range rep.Players {
+			row := []string{p.Name}
+			for _, q := range rep.Players {
+				if p.index == q.index {
+					row = append(row, "—")
+					continue
+				}
+				x := rep.Cross[p.index][q.index]
+				if x.Games() == 0 {
+					row = append(row, "")
+					continue
+				}
+				row = append(row, fmt.Sprintf("%d-%d-%d", x.Wins, x.Draws, x.Losses))
+			}
+			_ = t.Append(row)
+		}
+		if err := t.Render(); err != nil {
+			return err
+		}
+	}
+
+	if ps := rep.Pair; ps != nil {
+		a, b := rep.nameOf(0), rep.nameOf(1)
+		fmt.Fprintf(&sb, "\nPairs (%s's points in each pair of games from one opening; pentanomial model)\n", a)
+		t = newTable(&sb, []string{"0", "0.5", "1", "1.5", "2", "pairs", "score", "elo", "95% interval", "nelo", "los"}, nil)
+		e := ps.Estimate
+		row := []string{}
+		for _, k := range ps.Pentanomial {
+			row = append(row, strconv.Itoa(k))
+		}
+		row = append(row, strconv.Itoa(ps.Pentanomial.Pairs()), pct(e.Score), signed(e.Elo),
+			interval(e.EloLow, e.EloHigh), signed(e.NElo), pct(e.LOS))
+		_ = t.Append(row)
+		if err := t.Render(); err != nil {
+			return err
+		}
+		fmt.Fprintf(&sb, "elo: %s %s %s vs %s (pentanomial, 95%%)\n", signed(e.Elo), interval(e.EloLow, e.EloHigh), a, b)
+		if ps.Unpaired > 0 {
+			fmt.Fprintf(&sb, "(%d games without their pair partner are not in the pair statistics)\n", ps.Unpaired)
+		}
+	}
+	if s := rep.SPRT; s != nil {
+		fmt.Fprintf(&sb, "\nSPRT %s\n", s.Test)
+		fmt.Fprintf(&sb, "llr: %.3f [%.3f, %.3f] after %d pairs\n", s.LLR, s.Lower, s.Upper, s.Pairs)
+		fmt.Fprintf(&sb, "sprt: %s\n", s.Verdict)
+	}
+
+	if len(rep.Ratings) > 0 {
+		sb.WriteString("\nRatings (Bradley–Terry, fitted jointly; 95% bootstrap interval over games; mean 0)\n")
+		t = newTable(&sb, []string{"player", "elo", "95% interval", "games"}, []tw.Align{tw.AlignLeft})
+		rs := slices.Clone(rep.Ratings)
+		slices.SortStableFunc(rs, func(x, y Rating) int { return cmpFloat(y.Elo, x.Elo) })
+		for _, r := range rs {
+			_ = t.Append([]string{r.Name, signed(r.Elo), interval(r.Low, r.High), strconv.Itoa(r.Games)})
+		}
+		if err := t.Render(); err != nil {
+			return err
+		}
+	}
+
+	m := rep.Metrics
+	if m.Games > 0 {
+		fmt.Fprintf(&sb, "\nThe games (%d)\n", m.Games)
+		t = newTable(&sb, []string{"", "games", "share", "95% interval (Wilson)"}, []tw.Align{tw.AlignLeft})
+		_ = t.Append([]string{m.Sides[0] + " (first player) wins", strconv.Itoa(m.FirstWins), share(m.FirstWins, m.Games), ""})
+		_ = t.Append([]string{m.Sides[1] + " wins", strconv.Itoa(m.SecondWins), share(m.SecondWins, m.Games), ""})
+		if m.Draws > 0 {
+			_ = t.Append([]string{"draws", strconv.Itoa(m.Draws), share(m.Draws, m.Games), ""})
+		}
+		_ = t.Append([]string{m.Sides[0] + "'s score", "", pct(m.FirstScore), "[" + pct(m.FirstScoreLow) + ", " + pct(m.FirstScoreHigh) + "]"})
+		_ = t.Append([]string{"decided by the tie rule", strconv.Itoa(m.TieBreaks), share(m.TieBreaks, m.Games), ""})
+		_ = t.Append([]string{"forfeits", strconv.Itoa(m.Forfeits), share(m.Forfeits, m.Games), ""})
+		if err := t.Render(); err != nil {
+			return err
+		}
+		t = newTable(&sb, []string{"how games ended", "games", "share"}, []tw.Align{tw.AlignLeft})
+		for _, r := range m.Reasons {
+			_ = t.Append([]string{r.Reason, strconv.Itoa(r.Games), share(r.Games, m.Games)})
+		}
+		if err := t.Render(); err != nil {
+			return err
+		}
+		if m.Games > m.Forfeits {
+			l := m.Length
+			t = newTable(&sb, []string{"game length (turns)", "mean", "sd", "min", "p10", "p50", "p90", "max"}, []tw.Align{tw.AlignLeft})
+			f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
+			_ = t.Append([]string{"", fmt.Sprintf("%.1f", l.Mean), fmt.Sprintf("%.1f", l.SD), f(l.Min), f(l.P10), f(l.P50), f(l.P90), f(l.Max)})
+			if err := t.Render(); err != nil {
+				return err
+			}
+		}
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// nameOf returns the name of the config's player i.
+func (rep *Report) nameOf(i int) string {
+	for _, p := range rep.Players {
+		if p.index == i {
+			return p.Name
+		}
+	}
+	return ""
+}
+
+// share writes k of n in percent.
+func share(k, n int) string {
+	if n == 0 {
+		return "n/a"
+	}
+	return pct(float64(k) / float64(n))
+}
+
+// WriteJSON writes the report as indented JSON (non-finite numbers as null).
+func (rep *Report) WriteJSON(w io.Writer) error {
+	b, err := json.MarshalIndent(rep, "", "  ")
+	if err != nil {
+		return fmt.Errorf("summary: %w", err)
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
+
+// WriteCSV writes the standings as CSV, one row per player with the joint rating
+// when there is one.
+func (rep *Report) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	_ = cw.Write([]string{"rank", "player", "spec", "games", "wins", "draws", "losses", "points", "score",
+		"elo", "elo_low", "elo_high", "los", "bt_elo", "bt_low", "bt_high"})
+	num := func(x float64) string {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return ""
+		}
+		return strconv.FormatFloat(x, 'f', 4, 64)
+	}
+	for _, p := range rep.Players {
+		e := p.Estimate
+		row := []string{strconv.Itoa(p.Rank), p.Name, p.Spec, strconv.Itoa(p.Games), strconv.Itoa(p.Wins),
+			strconv.Itoa(p.Draws), strconv.Itoa(p.Losses), num(p.Points), num(e.Score), num(e.Elo),
+			num(e.EloLow), num(e.EloHigh), num(e.LOS), "", "", ""}
+		for _, r := range rep.Ratings {
+			if r.Name == p.Name {
+				row[13], row[14], row[15] = num(r.Elo), num(r.Low), num(r.High)
+			}
+		}
+		_ = cw.Write(row)
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// MarshalJSON writes the estimate with snake_case names, and its non-finite values
+// (an Elo of ±Inf after a perfect score, NaN normalized Elo) as null.
+func (e Estimate) MarshalJSON() ([]byte, error) {
+	num := func(x float64) any {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil
+		}
+		return x
+	}
+	return json.Marshal(struct {
+		Games     int `json:"games"`
+		Score     any `json:"score"`
+		ScoreLow  any `json:"score_low"`
+		ScoreHigh any `json:"score_high"`
+		Elo       any `json:"elo"`
+		EloLow    any `json:"elo_low"`
+		EloHigh   any `json:"elo_high"`
+		NElo      any `json:"nelo"`
+		NEloLow   any `json:"nelo_low"`
+		NEloHigh  any `json:"nelo_high"`
+		LOS       any `json:"los"`
+	}{e.Games, num(e.Score), num(e.ScoreLow), num(e.ScoreHigh), num(e.Elo), num(e.EloLow), num(e.EloHigh),
+		num(e.NElo), num(e.NEloLow), num(e.NEloHigh), num(e.LOS)})
+}
+
+// WritePlot draws the players' Elo estimates with their 95% intervals as a PNG chart:
+// the joint Bradley–Terry ratings when there are more than two players, the Elo
+// against the field otherwise.
+func (rep *Report) WritePlot(w io.Writer) error {
+	ratings := rep.Ratings
+	title := "Bradley–Terry ratings, 95% bootstrap intervals"
+	if len(ratings) == 0 {
+		title = "Elo against the field, 95% intervals"
+		for _, p := range rep.Players {
+			e := p.Estimate
+			if math.IsInf(e.EloLow, 0) || math.IsInf(e.EloHigh, 0) || math.IsNaN(e.Elo) {
+				continue // a perfect score has no finite interval
+			}
+			ratings = append(ratings, Rating{Name: p.Name, Elo: e.Elo, Low: e.EloLow, High: e.EloHigh, Games: p.Games})
+		}
+	}
+	if len(ratings) == 0 {
+		return errors.New("no finite Elo estimate to plot")
+	}
+	return PlotRatings(w, fmt.Sprintf("%s: %s (%d games)", rep.Game, title, rep.Games), ratings, 0, 0)
+}

@@ -1,0 +1,472 @@
+package tournament
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/search"
+)
+
+var colonyGame = search.NewColony(nil)
+
+// testConfig is a small round robin with depth limits: deterministic.
+func testConfig() Config {
+	return Config{
+		Game: "colony",
+		Players: []Entrant{
+			{Name: "random", Spec: "random"},
+			{Name: "greedy", Spec: "greedy"},
+			{Name: "ab1", Spec: "ab:depth=1"},
+		},
+		Format:   RoundRobin,
+		Games:    4,
+		Seed:     7,
+		Openings: Openings{RandomTurns: 3},
+	}
+}
+
+// run plays cfg with the given concurrency and returns the games file's content and
+// the result.
+func run(t *testing.T, cfg Config, concurrency int, factory PlayerFactory[colony.State], done []Record, progress func(*Progress)) ([]byte, *Result, error) {
+	t.Helper()
+	if factory == nil {
+		factory = NewFactory[colony.State](colonyGame, eval.Score{})
+	}
+	var buf bytes.Buffer
+	if done == nil {
+		if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: factory, Concurrency: concurrency,
+		Records: &buf, Done: done, Progress: progress}
+	res, err := r.Run(context.Background())
+	return buf.Bytes(), res, err
+}
+
+// stripTiming returns the games without what depends on the clock.
+func stripTiming(games []Record) []Record {
+	out := slices.Clone(games)
+	for i := range out {
+		out[i].Seconds = 0
+		out[i].Info = slices.Clone(out[i].Info)
+		for k := range out[i].Info {
+			out[i].Info[k][3] = 0
+		}
+	}
+	slices.SortFunc(out, func(a, b Record) int { return a.Index - b.Index })
+	return out
+}
+
+func parseFile(t *testing.T, data []byte) *GamesFile {
+	t.Helper()
+	gf, err := ParseGamesFile(data)
+	if err != nil {
+		t.Fatalf("games file: %v", err)
+	}
+	return gf
+}
+
+func equalGames(t *testing.T, what string, got, want []Record) {
+	t.Helper()
+	got, want = stripTiming(got), stripTiming(want)
+	if len(got) != len(want) {
+		t.Fatalf("%s: %d games, want %d", what, len(got), len(want))
+	}
+	for i := range got {
+		if !sameGame(&got[i], &want[i]) || !slices.Equal(got[i].Info, want[i].Info) || got[i].Points != want[i].Points || got[i].Turns != want[i].Turns {
+			t.Fatalf("%s: game %d differs:\n got %+v\nwant %+v", what, want[i].Index, got[i], want[i])
+		}
+	}
+}
+
+func TestRunRoundRobin(t *testing.T) {
+	cfg := testConfig()
+	data, res, err := run(t, cfg, 2, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Complete || len(res.Games) != 12 || res.Played != 12 {
+		t.Fatalf("complete %v, %d games, %d played; want 12 of 12", res.Complete, len(res.Games), res.Played)
+	}
+	gf := parseFile(t, data)
+	if gf.Torn != 0 || len(gf.Games) != 12 {
+		t.Fatalf("games file: %d games, %d torn bytes", len(gf.Games), gf.Torn)
+	}
+	if err := SameTournament(gf.Header, NewHeader(cfg)); err != nil {
+		t.Fatalf("header: %v", err)
+	}
+	for _, r := range gf.Games {
+		sl := cfg.Slot(r.Index)
+		if r.Players != [2]string{cfg.Players[sl.Seats[0]].Name, cfg.Players[sl.Seats[1]].Name} {
+			t.Errorf("game %d: players %v, schedule %v", r.Index, r.Players, sl.Seats)
+		}
+		if len(r.Moves) != r.Turns || len(r.Info) != r.Turns || r.Forfeit() {
+			t.Errorf("game %d: %d moves, %d infos, %d turns, reason %q", r.Index, len(r.Moves), len(r.Info), r.Turns, r.Reason)
+		}
+		// Replaying the moves from the opening reaches the recorded end.
+		s, err := colony.Default().ParsePosition(r.Opening)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range r.Moves {
+			if err := playText(&s, m); err != nil {
+				t.Fatalf("game %d: move %q: %v", r.Index, m, err)
+			}
+		}
+		if !s.Over() || int(s.Winner()) != r.Winner || s.EndReason().String() != r.Reason ||
+			[2]int{s.Score(colony.Red), s.Score(colony.Black)} != r.Points {
+			t.Errorf("game %d: replay ends %v, record says winner %d %v %q", r.Index, s, r.Winner, r.Points, r.Reason)
+		}
+	}
+	// The two games of a pair start from the same opening with the seats swapped.
+	for k := 0; k < 12; k += 2 {
+		a, b := gf.Games[slices.IndexFunc(gf.Games, func(r Record) bool { return r.Index == k })],
+			gf.Games[slices.IndexFunc(gf.Games, func(r Record) bool { return r.Index == k+1 })]
+		if a.Opening != b.Opening || a.Players[0] != b.Players[1] || a.Players[1] != b.Players[0] {
+			t.Errorf("pair %d: openings %q / %q, players %v / %v", k/2, a.Opening, b.Opening, a.Players, b.Players)
+		}
+	}
+}
+
+// playText plays one turn in turn notation.
+func playText(s *colony.State, text string) error {
+	r := colony.Default()
+	m, err := r.ParseMove(s, text)
+	if err != nil {
+		return err
+	}
+	r.ApplyMove(s, m)
+	return nil
+}
+
+func TestDeterministicForAnyConcurrency(t *testing.T) {
+	cfg := testConfig()
+	cfg.Players = append(cfg.Players, Entrant{Name: "mcts", Spec: "mcts:sims=50"})
+	_, want, err := run(t, cfg, 1, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{2, 3, 8} {
+		_, got, err := run(t, cfg, n, nil, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		equalGames(t, "concurrency "+string(rune('0'+n)), got.Games, want.Games)
+	}
+}
+
+func TestResumeAfterInterruption(t *testing.T) {
+	cfg := testConfig()
+	cfg.Games = 6
+	full, want, err := run(t, cfg, 2, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Stop a run after 7 games: cancel from the progress callback.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var buf bytes.Buffer
+	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+		t.Fatal(err)
+	}
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, eval.Score{}),
+		Concurrency: 3, Records: &buf, Progress: func(p *Progress) {
+			if p.Done == 7 {
+				cancel()
+			}
+		}}
+	res, err := r.Run(ctx)
+	if !errors.Is(err, context.Canceled) && err != nil {
+		t.Fatal(err)
+	}
+	if res.Complete || len(res.Games) < 7 || len(res.Games) >= 18 {
+		t.Fatalf("interrupted run: complete %v with %d games", res.Complete, len(res.Games))
+	}
+	// A kill while writing leaves a torn line: half of the next game's line.
+	partial := buf.Bytes()
+	lines := bytes.SplitAfter(full, []byte("\n"))
+	partial = append(slices.Clone(partial), lines[len(lines)-2][:40]...)
+	gf := parseFile(t, partial)
+	if gf.Torn != 40 || gf.ValidSize != int64(buf.Len()) || len(gf.Games) != len(res.Games) {
+		t.Fatalf("torn %d (want 40), valid %d (want %d), %d games (want %d)", gf.Torn, gf.ValidSize, buf.Len(), len(gf.Games), len(res.Games))
+	}
+	// Resume: the rest of the games, none twice.
+	rest, res2, err := run(t, cfg, 2, nil, gf.Games, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res2.Played != 18-len(gf.Games) || !res2.Complete {
+		t.Fatalf("resumed run played %d, want %d", res2.Played, 18-len(gf.Games))
+	}
+	combined := append(slices.Clone(partial[:gf.ValidSize]), rest...)
+	all := parseFile(t, combined)
+	equalGames(t, "resumed", all.Games, parseFile(t, full).Games)
+	equalGames(t, "resumed result", res2.Games, want.Games)
+}
+
+func TestShardsMergeToTheUnshardedRun(t *testing.T) {
+	cfg := testConfig()
+	cfg.Games = 6
+	dir := t.TempDir()
+	full, want, err := run(t, cfg, 2, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fullName := filepath.Join(dir, "full.jsonl")
+	if err := os.WriteFile(fullName, full, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for k := 1; k <= 3; k++ {
+		sc := cfg
+		sc.Shard, sc.Shards = k, 3
+		data, res, err := run(t, sc, 2, nil, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, g := range res.Games {
+			if g.Pair%3 != k-1 {
+				t.Errorf("shard %d/3 played pair %d", k, g.Pair)
+			}
+		}
+		name := filepath.Join(dir, "shard"+string(rune('0'+k))+".jsonl")
+		if err := os.WriteFile(name, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		names = append(names, name)
+	}
+	merged, err := MergeFiles(names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	equalGames(t, "merged", merged.Games, want.Games)
+	report := func(games []Record) string {
+		rep, err := Summarize(&cfg, games, colonyGame.Sides(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sb strings.Builder
+		if err := rep.WriteText(&sb); err != nil {
+			t.Fatal(err)
+		}
+		return sb.String()
+	}
+	if got, want := report(merged.Games), report(want.Games); got != want {
+		t.Errorf("merged report:\n%s\nunsharded:\n%s", got, want)
+	}
+	// A file merged with itself adds nothing; another tournament is refused.
+	if m, err := MergeFiles([]string{fullName, fullName}); err != nil || len(m.Games) != 18 {
+		t.Errorf("a file with itself: %v, %d games", err, len(m.Games))
+	}
+	other := cfg
+	other.Seed = 8
+	otherData, _, err := run(t, other, 2, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	otherName := filepath.Join(dir, "other.jsonl")
+	if err := os.WriteFile(otherName, otherData, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := MergeFiles([]string{fullName, otherName}); err == nil || !strings.Contains(err.Error(), "seed differs") {
+		t.Errorf("merging two tournaments: %v, want a 'seed differs' error", err)
+	}
+}
+
+// brokenPlayer misbehaves in one way, on its third turn.
+type brokenPlayer struct {
+	mode  string
+	turns int
+}
+
+func (p *brokenPlayer) Spec() string { return "broken:" + p.mode }
+
+func (p *brokenPlayer) Play(ctx context.Context, s *colony.State) (search.Decision, error) {
+	p.turns++
+	if p.turns < 3 {
+		return search.NewRandom[colony.State](colonyGame, 1).Play(ctx, s)
+	}
+	switch p.mode {
+	case "illegal":
+		return search.Decision{Actions: []search.Action{search.Action(colony.Pass)}}, nil
+	case "half":
+		// A selection that starts a turn but does not finish it (or is illegal).
+		return search.Decision{Actions: []search.Action{search.Action(bits(s.Selectable()))}}, nil
+	case "panic":
+		panic("the engine fell over")
+	case "error":
+		return search.Decision{}, errors.New("out of cheese")
+	case "slow":
+		time.Sleep(300 * time.Millisecond)
+	}
+	return search.NewRandom[colony.State](colonyGame, 1).Play(ctx, s)
+}
+
+// bits returns the lowest set bit's index of a non-zero mask, or 0.
+func bits(m uint32) int {
+	for i := range 32 {
+		if m&(1<<i) != 0 {
+			return i
+		}
+	}
+	return 0
+}
+
+// brokenFactory builds a broken player for greedy specs and real players otherwise.
+func brokenFactory(mode string) PlayerFactory[colony.State] {
+	real := NewFactory[colony.State](colonyGame, eval.Score{})
+	return func(spec string, opts search.Options) (search.Player[colony.State], error) {
+		if strings.HasPrefix(spec, "greedy") {
+			return &brokenPlayer{mode: mode}, nil
+		}
+		return real(spec, opts)
+	}
+}
+
+func TestBrokenPlayersLose(t *testing.T) {
+	tests := []struct {
+		mode, reason, detail string
+		limits               Limits
+	}{
+		{"illegal", ReasonIllegal, "is not legal", Limits{}},
+		{"panic", ReasonCrash, "panic: the engine fell over", Limits{}},
+		{"error", ReasonError, "out of cheese", Limits{}},
+		{"slow", ReasonTime, "took", Limits{MoveTime: 50 * time.Millisecond, Margin: 100 * time.Millisecond}},
+		{"slow", ReasonTime, "over its time", Limits{TimeControl: TimeControl{Base: 200 * time.Millisecond}, Margin: 50 * time.Millisecond}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.mode+"/"+tc.reason, func(t *testing.T) {
+			cfg := Config{Game: "colony", Players: []Entrant{{Name: "bad", Spec: "greedy"}, {Name: "good", Spec: "random"}},
+				Format: Match, Games: 2, Seed: 3, Openings: Openings{RandomTurns: 2}, Limits: tc.limits}
+			data, res, err := run(t, cfg, 2, brokenFactory(tc.mode), nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Games) != 2 {
+				t.Fatalf("%d games, want 2: the tournament must go on", len(res.Games))
+			}
+			for _, g := range parseFile(t, data).Games {
+				badSeat := slices.Index(g.Players[:], "bad")
+				if g.Reason != tc.reason || g.Winner != 1-badSeat || !strings.Contains(g.Detail, tc.detail) ||
+					!strings.HasPrefix(g.Detail, "bad (") || !g.Forfeit() {
+					t.Errorf("game %d: winner %d, reason %q, detail %q; want %q won by seat %d, detail with %q",
+						g.Index, g.Winner, g.Reason, g.Detail, tc.reason, 1-badSeat, tc.detail)
+				}
+			}
+			rep, err := Summarize(&cfg, res.Games, colonyGame.Sides(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if rep.Metrics.Forfeits != 2 {
+				t.Errorf("forfeits %d, want 2", rep.Metrics.Forfeits)
+			}
+		})
+	}
+}
+
+func TestHalfTurnIsIllegal(t *testing.T) {
+	cfg := Config{Game: "colony", Players: []Entrant{{Name: "bad", Spec: "greedy"}, {Name: "good", Spec: "random"}},
+		Format: Match, Games: 2, Seed: 3, Openings: Openings{RandomTurns: 2}}
+	_, res, err := run(t, cfg, 1, brokenFactory("half"), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range res.Games {
+		if g.Reason != ReasonIllegal {
+			t.Errorf("game %d: reason %q (%s), want an illegal move", g.Index, g.Reason, g.Detail)
+		}
+	}
+}
+
+func TestTimeControlGamesFinish(t *testing.T) {
+	cfg := Config{Game: "colony", Players: []Entrant{{Name: "ab", Spec: "ab"}, {Name: "mcts", Spec: "mcts"}},
+		Format: Match, Games: 2, Seed: 3, Openings: Openings{RandomTurns: 2},
+		Limits: Limits{TimeControl: TimeControl{Base: 2 * time.Second, Increment: 10 * time.Millisecond}, Margin: time.Second}}
+	data, res, err := run(t, cfg, 2, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range parseFile(t, data).Games {
+		if g.Forfeit() {
+			t.Errorf("game %d: %s (%s)", g.Index, g.Reason, g.Detail)
+		}
+		// The searching players used their clock: some moves took time, and the
+		// specs searched without a depth limit of their own.
+		var total int64
+		for _, in := range g.Info {
+			total += in[3]
+		}
+		if total == 0 || strings.Contains(g.Specs[0]+g.Specs[1], "depth=4") {
+			t.Errorf("game %d: specs %q, %d µs in all", g.Index, g.Specs, total)
+		}
+	}
+	if len(res.Games) != 2 {
+		t.Fatalf("%d games", len(res.Games))
+	}
+}
+
+func TestSPRTStops(t *testing.T) {
+	test, err := ParseSPRT("elo0=0,elo1=100,alpha=0.05,beta=0.05")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Game: "colony", Players: []Entrant{{Name: "strong", Spec: "ab:depth=1"}, {Name: "weak", Spec: "random"}},
+		Format: Match, Games: 400, Seed: 5, Openings: Openings{RandomTurns: 2}, SPRT: &test}
+	var stops []int
+	for _, n := range []int{1, 2, 4} {
+		_, res, err := run(t, cfg, n, nil, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := res.SPRT
+		if s.Verdict != AcceptH1 || !res.Complete || s.StopPair < 0 || len(res.Games) != 2*(s.StopPair+1) {
+			t.Fatalf("concurrency %d: verdict %v at pair %d with %d games", n, s.Verdict, s.StopPair, len(res.Games))
+		}
+		stops = append(stops, s.StopPair)
+	}
+	if stops[0] != stops[1] || stops[0] != stops[2] || stops[0] >= 199 {
+		t.Errorf("the SPRT stopped at pairs %v: want the same early pair for every concurrency", stops)
+	}
+}
+
+func TestRunRejectsBadConfigs(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(*Config)
+		want string
+	}{
+		{"one player", func(c *Config) { c.Players = c.Players[:1] }, "at least two players"},
+		{"odd games", func(c *Config) { c.Games = 3 }, "even number"},
+		{"match of three", func(c *Config) { c.Format = Match }, "between two players"},
+		{"unknown kind", func(c *Config) { c.Players[0].Spec = "alphazero" }, "unknown kind"},
+		{"bad setting value", func(c *Config) { c.Players[2].Spec = "ab:depth=x" }, "depth"},
+		{"same names", func(c *Config) { c.Players[1].Name = "random" }, "two players are named"},
+		{"movetime and tc", func(c *Config) {
+			c.Limits.MoveTime = time.Second
+			c.Limits.TimeControl.Base = time.Second
+		}, "cannot both"},
+		{"sprt of three", func(c *Config) { c.SPRT = &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05} }, "exactly two"},
+		{"bad shard", func(c *Config) { c.Shard, c.Shards = 4, 3 }, "shard"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg := testConfig()
+			cfg.Players = slices.Clone(cfg.Players)
+			tc.edit(&cfg)
+			_, _, err := run(t, cfg, 1, nil, nil, nil)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one with %q", err, tc.want)
+			}
+		})
+	}
+}

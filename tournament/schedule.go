@@ -1,0 +1,184 @@
+package tournament
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strings"
+
+	"github.com/colony-ai/colony/search"
+)
+
+// Slot is one game of the schedule.
+type Slot struct {
+	// Index numbers the games of the whole (unsharded) schedule from 0. Games 2k and
+	// 2k+1 are pair k: the same opening, the seats swapped.
+	Index int
+	Pair  int
+	// Round numbers the pairs of one pairing; every pairing's pair of round r starts
+	// from the same opening.
+	Round int
+	// Seats are the players' indices in Config.Players, the first player's first.
+	Seats [2]int
+}
+
+// Pairings returns the pairs of players who meet, by the format: every two players
+// for a round robin, the first against each other for a gauntlet.
+func (c *Config) Pairings() [][2]int {
+	var out [][2]int
+	n := len(c.Players)
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			if c.Format == Gauntlet && i != 0 {
+				continue
+			}
+			out = append(out, [2]int{i, j})
+		}
+	}
+	return out
+}
+
+// TotalGames is the number of games of the whole (unsharded) schedule.
+func (c *Config) TotalGames() int { return len(c.Pairings()) * c.Games }
+
+// Slot returns the game of the schedule with the given index: round by round, each
+// round one pair of games for every pairing in order, the pairing's first player
+// first in the pair's first game.
+func (c *Config) Slot(index int) Slot {
+	pairings := c.Pairings()
+	pair := index / 2
+	round, q := pair/len(pairings), pair%len(pairings)
+	seats := pairings[q]
+	if index%2 == 1 {
+		seats[0], seats[1] = seats[1], seats[0]
+	}
+	return Slot{Index: index, Pair: pair, Round: round, Seats: seats}
+}
+
+// InShard reports whether this run (Config.Shard of Config.Shards) plays pair.
+func (c *Config) InShard(pair int) bool {
+	return c.Shards <= 1 || pair%c.Shards == c.Shard-1
+}
+
+// Schedule returns the games this run plays, in order.
+func (c *Config) Schedule() []Slot {
+	total := c.TotalGames()
+	out := make([]Slot, 0, total/max(c.Shards, 1)+2)
+	for i := range total {
+		if c.InShard(i / 2) {
+			out = append(out, c.Slot(i))
+		}
+	}
+	return out
+}
+
+// GameSeed returns the seed of game index: the players' seeds derive from it.
+func (c *Config) GameSeed(index int) uint64 { return mix(c.Seed, uint64(index)) }
+
+// LoadOpenings reads an opening file: one position a line in the game's notation;
+// blank lines and lines starting with '#' are skipped. Every position must parse and
+// must not be a finished game; errors name the file and line.
+func LoadOpenings[S any](g Game[S], name string) ([]string, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("opening file: %w", err)
+	}
+	defer f.Close()
+	return ReadOpenings(g, f, name)
+}
+
+// ReadOpenings reads openings as LoadOpenings does, from r; name is used in errors.
+func ReadOpenings[S any](g Game[S], r io.Reader, name string) ([]string, error) {
+	var out []string
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || strings.HasPrefix(text, "#") {
+			continue
+		}
+		s, err := g.ParsePosition(text)
+		if err != nil {
+			return nil, fmt.Errorf("opening file %s:%d: %w", name, line, err)
+		}
+		if g.Terminal(&s) {
+			return nil, fmt.Errorf("opening file %s:%d: the game is already over", name, line)
+		}
+		if !g.TurnStart(&s) {
+			return nil, fmt.Errorf("opening file %s:%d: the position is in the middle of a turn", name, line)
+		}
+		out = append(out, g.FormatPosition(&s))
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("opening file %s: %w", name, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("opening file %s: no positions", name)
+	}
+	return out, nil
+}
+
+// openingBook gives the opening of each round.
+type openingBook[S any] struct {
+	g     Game[S]
+	cfg   *Config
+	order []int // the file's positions in the order rounds take them
+	start S
+}
+
+func newOpeningBook[S any](g Game[S], cfg *Config) (*openingBook[S], error) {
+	b := &openingBook[S]{g: g, cfg: cfg, start: g.Start()}
+	if n := len(cfg.Openings.Positions); n > 0 {
+		b.order = make([]int, n)
+		for i := range b.order {
+			b.order[i] = i
+		}
+		if cfg.Openings.Shuffle {
+			rng := rand.New(rand.NewPCG(cfg.Seed, 0x73687566666c65))
+			rng.Shuffle(n, func(i, j int) { b.order[i], b.order[j] = b.order[j], b.order[i] })
+		}
+		for _, text := range cfg.Openings.Positions {
+			if _, err := g.ParsePosition(text); err != nil {
+				return nil, fmt.Errorf("opening %q: %w", text, err)
+			}
+		}
+	}
+	return b, nil
+}
+
+// maxOpeningTries bounds the random openings drawn for one round before giving up
+// (every try ended the game).
+const maxOpeningTries = 10_000
+
+// opening returns the start position of a round.
+func (b *openingBook[S]) opening(round int) (S, error) {
+	if n := len(b.order); n > 0 {
+		return b.g.ParsePosition(b.cfg.Openings.Positions[b.order[round%n]])
+	}
+	turns := b.cfg.Openings.RandomTurns
+	rng := rand.NewPCG(b.cfg.Seed, mix(0x6f70656e696e67, uint64(round)))
+	var buf search.ActionBuffer
+	for range maxOpeningTries {
+		s := b.start
+		ok := true
+		for t := 0; t < turns && ok; t++ {
+			for {
+				legal := b.g.LegalActions(&s, &buf)
+				b.g.Apply(&s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
+				if b.g.Terminal(&s) {
+					ok = false
+					break
+				}
+				if b.g.TurnStart(&s) {
+					break
+				}
+			}
+		}
+		if ok {
+			return s, nil
+		}
+	}
+	return b.start, fmt.Errorf("no random opening of %d turns that does not end the game found in %d tries", turns, maxOpeningTries)
+}
