@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/colony-ai/colony/colony"
@@ -103,4 +104,30 @@ func (g Colony) EndReason(s *colony.State) string { return s.EndReason().String(
 // scores, the player who completed the last full turn winning.
 func (g Colony) TieBreak(s *colony.State) bool {
 	return s.Score(colony.Red) == s.Score(colony.Black)
+}
+
+// ApplyTurn checks that actions are exactly one whole legal turn from s, which is at
+// the start of a turn, and plays it, appending the turn's notation to notation. On an
+// error s is unchanged and the error says what is wrong. It is what a referee does
+// with a player's turn, without an interface call per decision.
+func (g Colony) ApplyTurn(s *colony.State, actions []Action, notation []byte) ([]byte, error) {
+	r := g.Rules
+	c := *s
+	mark := len(notation)
+	for i, a := range actions {
+		if c.Over() || (i > 0 && c.Phase() == colony.PhaseSelect) {
+			return notation[:mark], fmt.Errorf("its decisions %v are more than one turn", actions)
+		}
+		if !r.IsLegal(&c, colony.Action(a)) {
+			return notation[:mark], fmt.Errorf("its decision %d (%d, %q) is not legal after %q",
+				i+1, a, r.ActionString(colony.Action(a)), notation[mark:])
+		}
+		notation = r.AppendAction(notation, colony.Action(a))
+		r.Apply(&c, colony.Action(a))
+	}
+	if len(actions) == 0 || !(c.Phase() == colony.PhaseSelect || c.Over()) {
+		return notation[:mark], fmt.Errorf("its decisions %v are not a whole turn", actions)
+	}
+	*s = c
+	return notation, nil
 }

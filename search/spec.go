@@ -97,6 +97,18 @@ func (sp Spec) With(key, value string) Spec {
 	return out
 }
 
+// Without returns a copy of sp without the setting key.
+func (sp Spec) Without(key string) Spec {
+	out := Spec{Kind: sp.Kind, Settings: make(map[string]string, len(sp.Settings))}
+	for _, k := range sp.keys {
+		if k != key {
+			out.keys = append(out.keys, k)
+			out.Settings[k] = sp.Settings[k]
+		}
+	}
+	return out
+}
+
 // settings reads typed values out of a Spec, remembering the first error.
 type settings struct {
 	spec Spec

@@ -256,26 +256,50 @@ func (c *Config) playerSpec(spec string) (search.Spec, error) {
 	return sp, nil
 }
 
-// gameSpec returns the spec of a player for one game: the tournament's limits added,
-// and, for kinds that take a seed, a seed derived from the game's seed and the seat
-// (and the spec's own seed, if it sets one), so that games differ but replay exactly.
-func (c *Config) gameSpec(spec string, gameSeed uint64, seat int) (string, error) {
+// specTemplate is a player's spec with the tournament's limits added, ready to take
+// each game's seed.
+type specTemplate struct {
+	base   string // the spec without its seed
+	seeded bool   // the kind takes a seed
+	own    uint64 // the spec's own seed, if hasOwn
+	hasOwn bool
+}
+
+// template returns the spec template of a player.
+func (c *Config) template(spec string) (specTemplate, error) {
 	sp, err := c.playerSpec(spec)
 	if err != nil {
-		return "", err
+		return specTemplate{}, err
 	}
-	if sp.Accepts("seed") && sp.Kind != "ab" { // ab takes a seed and ignores it
-		seed := mix(gameSeed, uint64(seat)+1)
-		if sp.Has("seed") {
-			own, err := strconv.ParseUint(sp.Settings["seed"], 10, 64)
-			if err != nil {
-				return "", fmt.Errorf("seed=%q: want a whole number of 0 or more", sp.Settings["seed"])
-			}
-			seed = mix(seed, own)
+	t := specTemplate{seeded: sp.Accepts("seed") && sp.Kind != "ab"} // ab takes a seed and ignores it
+	if t.seeded && sp.Has("seed") {
+		own, err := strconv.ParseUint(sp.Settings["seed"], 10, 64)
+		if err != nil {
+			return specTemplate{}, fmt.Errorf("player %q: seed=%q: want a whole number of 0 or more", spec, sp.Settings["seed"])
 		}
-		sp = sp.With("seed", strconv.FormatUint(seed, 10))
+		t.own, t.hasOwn = own, true
+		sp = sp.Without("seed")
 	}
-	return sp.String(), nil
+	t.base = sp.String()
+	return t, nil
+}
+
+// forGame returns the spec of the player for one game: for kinds that take a seed, a
+// seed derived from the game's seed and the seat (and the spec's own seed, if it sets
+// one), so that games differ but replay exactly.
+func (t specTemplate) forGame(gameSeed uint64, seat int) string {
+	if !t.seeded {
+		return t.base
+	}
+	seed := mix(gameSeed, uint64(seat)+1)
+	if t.hasOwn {
+		seed = mix(seed, t.own)
+	}
+	sep := ":"
+	if strings.Contains(t.base, ":") {
+		sep = ","
+	}
+	return t.base + sep + "seed=" + strconv.FormatUint(seed, 10)
 }
 
 // mix combines two numbers into a well-spread 64-bit seed (SplitMix64's finaliser).

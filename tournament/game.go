@@ -1,8 +1,6 @@
 package tournament
 
 import (
-	"context"
-
 	"github.com/colony-ai/colony/search"
 )
 
@@ -40,6 +38,13 @@ type legalChecker[S any] interface {
 	IsLegal(s *S, a search.Action) bool
 }
 
+// turnApplier is implemented by games that check and play a whole turn, appending
+// its notation, without an interface call per decision (search.Colony does). The
+// error says what is wrong with the turn; s is then unchanged.
+type turnApplier[S any] interface {
+	ApplyTurn(s *S, actions []search.Action, notation []byte) ([]byte, error)
+}
+
 // PlayerFactory builds a fresh player from a spec string (the runner has already
 // added its seed and limits to the spec). A game's two players are built for it
 // alone, so players may keep state between the turns of one game.
@@ -50,14 +55,4 @@ func NewFactory[S any](g search.Game[S], ev search.Evaluator[S]) PlayerFactory[S
 	return func(spec string, opts search.Options) (search.Player[S], error) {
 		return search.New(g, ev, spec, opts)
 	}
-}
-
-// safePlay calls p.Play and turns a panic into an error.
-func safePlay[S any](ctx context.Context, p search.Player[S], s *S) (d search.Decision, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = &panicError{value: r}
-		}
-	}()
-	return p.Play(ctx, s)
 }

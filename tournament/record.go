@@ -48,7 +48,9 @@ type Record struct {
 	// Moves are the turns in the game's turn notation, from the opening.
 	Moves []string `json:"moves"`
 	// Info holds, for each move, the mover's search score, depth, nodes and time in
-	// microseconds.
+	// microseconds: the time the runner measured when moves are timed (a move time
+	// or a clock), the time the player measured otherwise (0 for the random player,
+	// whose turns take less than a microsecond).
 	Info [][4]int64 `json:"info"`
 	// Result is "1-0", "0-1" or "1/2-1/2" (first player's points first).
 	Result string `json:"result"`
@@ -97,7 +99,8 @@ func (r *Record) ScoreOf(seat int) float64 {
 
 // appendRecord appends r as one JSON line, without reflection (the runner writes
 // every game): encoding/json reads it back as the same Record (the tests check).
-func appendRecord(dst []byte, r *Record) []byte {
+// When ends is not nil, the moves are text[ends[i-1]:ends[i]] instead of r.Moves.
+func appendRecord(dst []byte, r *Record, text []byte, ends []int) []byte {
 	dst = append(dst, `{"type":"game","index":`...)
 	dst = strconv.AppendInt(dst, int64(r.Index), 10)
 	dst = append(dst, `,"pair":`...)
@@ -117,11 +120,23 @@ func appendRecord(dst []byte, r *Record) []byte {
 	dst = append(dst, `,"opening":`...)
 	dst = appendJSONString(dst, r.Opening)
 	dst = append(dst, `,"moves":[`...)
-	for i, m := range r.Moves {
-		if i > 0 {
-			dst = append(dst, ',')
+	if ends != nil {
+		from := 0
+		for i, end := range ends {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			// Moves are plain ASCII notation: no escaping needed.
+			dst = append(append(append(dst, '"'), text[from:end]...), '"')
+			from = end
 		}
-		dst = appendJSONString(dst, m)
+	} else {
+		for i, m := range r.Moves {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendJSONString(dst, m)
+		}
 	}
 	dst = append(dst, `],"info":[`...)
 	for i, in := range r.Info {
@@ -133,7 +148,11 @@ func appendRecord(dst []byte, r *Record) []byte {
 			if j > 0 {
 				dst = append(dst, ',')
 			}
-			dst = strconv.AppendInt(dst, v, 10)
+			if uint64(v) < 10 { // most of a fast player's figures
+				dst = append(dst, byte('0'+v))
+			} else {
+				dst = strconv.AppendInt(dst, v, 10)
+			}
 		}
 		dst = append(dst, ']')
 	}

@@ -8,6 +8,8 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/colony-ai/colony/search"
@@ -26,13 +28,15 @@ type Runner[S any] struct {
 	// Concurrency is the number of games played at once; 0 means runtime.NumCPU().
 	Concurrency int
 	// Records, if not nil, receives each finished game as one JSON line (Record),
-	// written and flushed as the game ends (games that end at the same moment share
-	// one write). The caller writes the header (NewHeader) first.
+	// written within about 12 ms of the game's end (games that end close together
+	// share one write; a game not yet written when the process dies is replayed by
+	// a resumed run). The caller writes the header (NewHeader) first.
 	Records io.Writer
 	// Done are the games of an earlier, interrupted run of the same tournament (read
 	// from its games file): they count and are not played again.
 	Done []Record
-	// Progress, if not nil, is called after each finished game, from one goroutine.
+	// Progress, if not nil, is called after each finished game, from one goroutine,
+	// with a Progress that is reused: do not keep it.
 	Progress func(*Progress)
 }
 
@@ -77,18 +81,21 @@ type Result struct {
 	Complete bool
 }
 
+// batchDelay is the longest a worker keeps finished games before it sends them to
+// the collector.
+const batchDelay = 2 * time.Millisecond
+
+// flushDelay is the longest a finished game waits in the buffer before it is written
+// to the games file.
+const flushDelay = 10 * time.Millisecond
+
 // errAborted ends a game that the run's context cancelled: it is not recorded.
 var errAborted = errors.New("game aborted")
 
-// panicError is a panic inside a player, turned into an error.
-type panicError struct{ value any }
-
-func (e *panicError) Error() string { return fmt.Sprintf("panic: %v", e.value) }
-
 // finished is one game sent from a worker to the collector.
 type finished struct {
-	rec  Record // without moves and info
-	line []byte // the JSON line with them
+	rec  Record  // without moves and info
+	line *[]byte // the JSON line with them, from linePool
 }
 
 // Run plays the games of the schedule that are not done. It returns when all are
@@ -105,10 +112,12 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 		return nil, errors.New("tournament: no player factory")
 	}
 	// Build every player once, so that a bad spec fails before any game starts.
+	templates := make([]specTemplate, len(cfg.Players))
 	for i, p := range cfg.Players {
-		spec, err := cfg.gameSpec(p.Spec, cfg.GameSeed(0), 0)
+		t, err := cfg.template(p.Spec)
 		if err == nil {
-			_, err = r.NewPlayer(spec, search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0})
+			templates[i] = t
+			_, err = r.NewPlayer(t.forGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0})
 		}
 		if err != nil {
 			return nil, fmt.Errorf("player %d (%s): %w", i+1, p.Name, err)
@@ -153,38 +162,43 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	n = max(1, min(n, len(todo)))
 
 	start := time.Now()
-	jobs := make(chan Slot)
-	results := make(chan finished, 4*n)
+	// Workers take the games in schedule order, and send finished games in batches
+	// (a game as soon as it took batchDelay or more): fast games do not wake the
+	// collector one by one.
+	var nextJob atomic.Int64
+	results := make(chan []finished, 2*n)
 	g, gctx := errgroup.WithContext(runCtx)
-	g.Go(func() error {
-		defer close(jobs)
-		for _, sl := range todo {
-			select {
-			case jobs <- sl:
-			case <-gctx.Done():
-				return nil
-			}
-		}
-		return nil
-	})
 	for range n {
-		w := &worker[S]{r: r, cfg: &cfg, book: book}
+		w := newWorker(r, &cfg, book, templates)
 		g.Go(func() error {
-			for sl := range jobs {
-				f, err := w.play(gctx, sl)
+			var batch []finished
+			var batchStart time.Time
+			defer func() {
+				if len(batch) > 0 {
+					results <- batch // the collector reads until every worker is done
+				}
+			}()
+			for {
+				i := int(nextJob.Add(1) - 1)
+				if i >= len(todo) || gctx.Err() != nil {
+					return nil
+				}
+				f, err := w.play(gctx, todo[i])
 				if errors.Is(err, errAborted) {
 					return nil
 				}
 				if err != nil {
 					return err
 				}
-				select {
-				case results <- f:
-				case <-gctx.Done():
-					return nil
+				if len(batch) == 0 {
+					batchStart = time.Now()
+				}
+				batch = append(batch, f)
+				if time.Since(batchStart) >= batchDelay {
+					results <- batch
+					batch = nil
 				}
 			}
-			return nil
 		})
 	}
 	waitErr := make(chan error, 1)
@@ -198,68 +212,101 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 		out = bufio.NewWriterSize(r.Records, 1<<16)
 	}
 	var writeErr error
+	var progress Progress
 	played := 0
-	for f := range results {
-		if writeErr != nil {
-			continue
-		}
-		if out != nil {
-			if _, err := out.Write(f.line); err != nil {
+	// A finished game is written at once and flushed within flushDelay: games that
+	// end close together share one write.
+	flushTimer := time.NewTimer(time.Hour)
+	flushTimer.Stop()
+	flushPending := false
+	flush := func() {
+		flushPending = false
+		if out != nil && writeErr == nil {
+			if err := out.Flush(); err != nil {
 				writeErr = fmt.Errorf("games file: %w", err)
 				cancel()
-				continue
 			}
-			// Flush when no other game is waiting: every game is on disk as soon as
-			// the collector is idle, and fast games share writes.
-			if len(results) == 0 {
-				if err := out.Flush(); err != nil {
+		}
+	}
+collect:
+	for {
+		var batch []finished
+		select {
+		case <-flushTimer.C:
+			flush()
+			continue
+		case next, ok := <-results:
+			if !ok {
+				break collect
+			}
+			batch = next
+		}
+		for _, f := range batch {
+			if writeErr != nil {
+				break
+			}
+			if out != nil {
+				_, err := out.Write(*f.line)
+				linePool.Put(f.line)
+				if err != nil {
 					writeErr = fmt.Errorf("games file: %w", err)
 					cancel()
-					continue
+					break
+				}
+				if !flushPending {
+					flushPending = true
+					flushTimer.Reset(flushDelay)
 				}
 			}
-		}
-		played++
-		if err := c.add(f.rec); err != nil {
-			writeErr = err
-			cancel()
-			continue
-		}
-		if c.sprt != nil && c.sprt.Verdict != Continue {
-			cancel()
-		}
-		if r.Progress != nil {
-			r.Progress(&Progress{Done: len(c.games), Total: total, Played: played,
-				Elapsed: time.Since(start), Tally: c.tally, Games: c.order, SPRT: c.sprt})
+			played++
+			if err := c.add(f.rec); err != nil {
+				writeErr = err
+				cancel()
+				break
+			}
+			if c.sprt != nil && c.sprt.Verdict != Continue {
+				cancel()
+			}
+			if r.Progress != nil {
+				progress = Progress{Done: len(c.order), Total: total, Played: played,
+					Elapsed: time.Since(start), Tally: c.tally, Games: c.order, SPRT: c.sprt}
+				r.Progress(&progress)
+			}
 		}
 	}
+	flushTimer.Stop()
 	err = <-waitErr
-	if out != nil && writeErr == nil {
-		if ferr := out.Flush(); ferr != nil {
-			writeErr = fmt.Errorf("games file: %w", ferr)
-		}
-	}
+	flush()
 	res := c.result()
 	res.Played = played
 	res.Elapsed = time.Since(start)
-	res.Complete = len(c.games) == total || (c.sprt != nil && c.sprt.Verdict != Continue)
+	res.Complete = len(c.order) == total || (c.sprt != nil && c.sprt.Verdict != Continue)
 	return res, errors.Join(err, writeErr)
 }
 
 // worker plays games one after another, reusing its buffers.
 type worker[S any] struct {
-	r    *Runner[S]
-	cfg  *Config
-	book *openingBook[S]
+	r         *Runner[S]
+	cfg       *Config
+	book      *openingBook[S]
+	templates []specTemplate // the players' specs, by index in cfg.Players
+	applier   turnApplier[S] // the game's fast path, or nil
+	checker   legalChecker[S]
 
-	text  []byte // the moves' notation, back to back
-	ends  []int  // where each move's notation ends in text
-	moves []string
-	info  [][4]int64
-	line  []byte
-	// scratch is where a turn is checked, kept here because pointers passed to
-	// interface methods escape.
+	text []byte // the moves' notation, back to back
+	ends []int  // where each move's notation ends in text
+	info [][4]int64
+	// scratch is where a turn is checked and buf holds legal actions, kept here
+	// because pointers passed to interface methods escape.
 	scratch S
+	buf     search.ActionBuffer
+}
+
+func newWorker[S any](r *Runner[S], cfg *Config, book *openingBook[S], templates []specTemplate) *worker[S] {
+	w := &worker[S]{r: r, cfg: cfg, book: book, templates: templates}
+	w.applier, _ = r.Game.(turnApplier[S])
+	w.checker, _ = r.Game.(legalChecker[S])
+	return w
 }
 
 // play plays one game and returns its record.
@@ -275,11 +322,9 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 	for seat, pi := range sl.Seats {
 		p := cfg.Players[pi]
 		rec.Players[seat] = p.Name
-		spec, err := cfg.gameSpec(p.Spec, seed, seat)
-		if err != nil {
-			return finished{}, fmt.Errorf("game %d: player %s: %w", sl.Index, p.Name, err)
-		}
+		spec := w.templates[pi].forGame(seed, seat)
 		rec.Specs[seat] = spec
+		var err error
 		if players[seat], err = w.r.NewPlayer(spec, opts); err != nil {
 			return finished{}, fmt.Errorf("game %d: player %s: %w", sl.Index, p.Name, err)
 		}
@@ -291,28 +336,55 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 	rec.Opening = g.FormatPosition(&s)
 
 	w.text, w.ends, w.info = w.text[:0], w.ends[:0], w.info[:0]
-	lim := cfg.Limits
-	var clock [2]time.Duration
-	if lim.TimeControl.Base > 0 {
-		clock = [2]time.Duration{lim.TimeControl.Base, lim.TimeControl.Base}
-	}
-	checker, fast := g.(legalChecker[S])
-	var buf search.ActionBuffer
-	isLegal := func(s *S, a search.Action) bool {
-		if fast {
-			return checker.IsLegal(s, a)
-		}
-		return slices.Contains(g.LegalActions(s, &buf), a)
-	}
 	gameStart := time.Now()
-	last := gameStart // the end of the last move: untimed moves take one clock reading
+	if err := w.playMoves(ctx, &s, players, &rec); err != nil {
+		return finished{}, err
+	}
+	rec.Seconds = time.Since(gameStart).Seconds()
+	rec.Turns = len(w.ends)
+	rec.Points = g.Points(&s)
+	if rec.Reason == "" {
+		rec.Winner, _ = g.Result(&s)
+		rec.Reason = g.EndReason(&s)
+		rec.Tie = rec.Winner >= 0 && g.TieBreak(&s)
+	}
+	rec.Result = resultText(rec.Winner)
+
+	rec.Info = w.info
+	line := linePool.Get().(*[]byte)
+	*line = appendRecord((*line)[:0], &rec, w.text, w.ends)
+	rec.Info = nil
+	return finished{rec: rec, line: line}, nil
+}
+
+// playMoves plays the game from s to its end, or to a forfeit (which it writes into
+// rec). It returns errAborted when ctx is done.
+func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Player[S], rec *Record) (err error) {
+	g, lim := w.r.Game, w.cfg.Limits
 	forfeit := func(seat int, reason, detail string) {
 		rec.Winner, rec.Reason = 1-seat, reason
 		rec.Detail = fmt.Sprintf("%s (%s): %s", rec.Players[seat], g.Sides()[seat], detail)
 	}
-
-	for !g.Terminal(&s) {
-		seat := g.ToMove(&s)
+	// A panic in a player loses the game for the player whose turn it was (one
+	// recover for the whole game: a deferred call per turn costs more than a random
+	// player's turn).
+	seat := -1
+	inPlayer := false
+	defer func() {
+		if p := recover(); p != nil {
+			if !inPlayer {
+				panic(p) // the runner's own bug
+			}
+			forfeit(seat, ReasonCrash, fmt.Sprintf("panic: %v", p))
+			err = nil
+		}
+	}()
+	var clock [2]time.Duration
+	if lim.TimeControl.Base > 0 {
+		clock = [2]time.Duration{lim.TimeControl.Base, lim.TimeControl.Base}
+	}
+	for !g.Terminal(s) {
+		seat = g.ToMove(s)
 		moveCtx, stop := ctx, context.CancelFunc(nil)
 		var budget time.Duration
 		switch {
@@ -326,76 +398,59 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 			moveStart = time.Now()
 			moveCtx, stop = context.WithTimeout(ctx, budget)
 		}
-		d, err := safePlay(moveCtx, players[seat], &s)
-		now := time.Now()
+		// Timed moves are timed by the runner; others keep the time the player
+		// measured (reading the clock costs more than a random player's turn).
+		inPlayer = true
+		d, err := players[seat].Play(moveCtx, s)
+		inPlayer = false
 		if stop != nil {
 			stop()
-			d.Time = now.Sub(moveStart)
-		} else {
-			// The time since the last move ended: the move, and the runner's check of
-			// the last one (well under a microsecond).
-			d.Time = now.Sub(last)
+			d.Time = time.Since(moveStart)
 		}
-		last = now
 		if ctx.Err() != nil {
-			return finished{}, errAborted
+			return errAborted
 		}
 		if err != nil {
-			var pe *panicError
-			if errors.As(err, &pe) {
-				forfeit(seat, ReasonCrash, err.Error())
-			} else {
-				forfeit(seat, ReasonError, err.Error())
-			}
-			break
+			forfeit(seat, ReasonError, err.Error())
+			return nil
 		}
 		if lim.MoveTime > 0 && d.Time > lim.MoveTime+lim.Margin {
 			forfeit(seat, ReasonTime, fmt.Sprintf("took %v for a move time of %v", d.Time.Round(time.Millisecond), lim.MoveTime))
-			break
+			return nil
 		}
 		if lim.TimeControl.Base > 0 {
 			clock[seat] -= d.Time
 			if clock[seat] < -lim.Margin {
 				forfeit(seat, ReasonTime, fmt.Sprintf("over its time by %v", (-clock[seat]).Round(time.Millisecond)))
-				break
+				return nil
 			}
 			clock[seat] += lim.TimeControl.Increment
 		}
-		if detail := w.apply(&s, d.Actions, isLegal); detail != "" {
+		if detail := w.apply(s, d.Actions); detail != "" {
 			forfeit(seat, ReasonIllegal, detail)
-			break
+			return nil
 		}
 		w.info = append(w.info, [4]int64{int64(d.Score), int64(d.Depth), int64(min(d.Nodes, 1<<62)), d.Time.Microseconds()})
 	}
-	rec.Seconds = time.Since(gameStart).Seconds()
-	rec.Turns = len(w.ends)
-	if rec.Reason == "" {
-		rec.Winner, _ = g.Result(&s)
-		rec.Points = g.Points(&s)
-		rec.Reason = g.EndReason(&s)
-		rec.Tie = rec.Winner >= 0 && g.TieBreak(&s)
-	} else {
-		rec.Points = g.Points(&s)
-	}
-	rec.Result = resultText(rec.Winner)
-
-	// The moves as strings: one string for all, sliced.
-	all := string(w.text)
-	w.moves = w.moves[:0]
-	from := 0
-	for _, end := range w.ends {
-		w.moves = append(w.moves, all[from:end])
-		from = end
-	}
-	rec.Moves, rec.Info = w.moves, w.info
-	w.line = appendRecord(w.line[:0], &rec)
-	rec.Moves, rec.Info = nil, nil
-	return finished{rec: rec, line: slices.Clone(w.line)}, nil
+	return nil
 }
+
+// linePool recycles the buffers of record lines between the workers and the
+// collector.
+var linePool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b }}
 
 // apply checks that actions are exactly one legal turn from s and plays them, writing
 // the turn's notation; it returns what is wrong, or "".
-func (w *worker[S]) apply(s *S, actions []search.Action, isLegal func(*S, search.Action) bool) string {
+func (w *worker[S]) apply(s *S, actions []search.Action) string {
+	if w.applier != nil {
+		text, err := w.applier.ApplyTurn(s, actions, w.text)
+		w.text = text
+		if err != nil {
+			return err.Error()
+		}
+		w.ends = append(w.ends, len(w.text))
+		return ""
+	}
 	g := w.r.Game
 	c := &w.scratch
 	*c = *s
@@ -405,10 +460,16 @@ func (w *worker[S]) apply(s *S, actions []search.Action, isLegal func(*S, search
 			w.text = w.text[:mark]
 			return fmt.Sprintf("its decisions %v are more than one turn", actions)
 		}
-		if !isLegal(c, a) {
-			bad := string(g.AppendAction(nil, c, a))
+		legal := false
+		if w.checker != nil {
+			legal = w.checker.IsLegal(c, a)
+		} else {
+			legal = slices.Contains(g.LegalActions(c, &w.buf), a)
+		}
+		if !legal {
+			bad, before := string(g.AppendAction(nil, c, a)), string(w.text[mark:])
 			w.text = w.text[:mark]
-			return fmt.Sprintf("its decision %d (%d, %q) is not legal after %q", i+1, a, bad, w.text[mark:])
+			return fmt.Sprintf("its decision %d (%d, %q) is not legal after %q", i+1, a, bad, before)
 		}
 		w.text = g.AppendAction(w.text, c, a)
 		g.Apply(c, a)

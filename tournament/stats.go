@@ -50,7 +50,11 @@ func halfPoints(score float64) int {
 }
 
 // WDL counts games from player A's view: A's wins, draws and losses.
-type WDL struct{ Wins, Draws, Losses int }
+type WDL struct {
+	Wins   int `json:"wins"`
+	Draws  int `json:"draws"`
+	Losses int `json:"losses"`
+}
 
 // Games returns the number of games counted.
 func (w WDL) Games() int { return w.Wins + w.Draws + w.Losses }

@@ -61,8 +61,8 @@ func (t *Tally) Games() int { return t.FirstWins + t.SecondWins + t.Draws }
 type collector struct {
 	cfg   *Config
 	index map[string]int
-	games map[int]Record
-	order []Record // the games in the order they were added
+	seen  map[int]bool // the indices of the games added
+	order []Record     // the games in the order they were added
 	tally *Tally
 	sprt  *SPRTState
 	// half holds, for the SPRT, the first finished game of each pair by pair.
@@ -78,7 +78,7 @@ func newCollector(cfg *Config, expected int) *collector {
 		names[i] = p.Name
 		index[p.Name] = i
 	}
-	c := &collector{cfg: cfg, index: index, games: make(map[int]Record, expected), tally: NewTally(names)}
+	c := &collector{cfg: cfg, index: index, seen: make(map[int]bool, expected), order: make([]Record, 0, expected), tally: NewTally(names)}
 	if cfg.SPRT != nil {
 		c.sprt = &SPRTState{Test: *cfg.SPRT, StopPair: -1}
 		c.half = map[int]Record{}
@@ -88,8 +88,7 @@ func newCollector(cfg *Config, expected int) *collector {
 }
 
 func (c *collector) has(index int) bool {
-	_, ok := c.games[index]
-	return ok
+	return c.seen[index]
 }
 
 // add counts a finished game.
@@ -104,7 +103,7 @@ func (c *collector) add(rec Record) error {
 		}
 	}
 	rec.Moves, rec.Info = nil, nil // the statistics do not need them
-	c.games[rec.Index] = rec
+	c.seen[rec.Index] = true
 	c.order = append(c.order, rec)
 	c.tally.Add(sl.Seats[0], sl.Seats[1], rec.Winner)
 	if c.sprt == nil || c.sprt.Verdict != Continue {
@@ -148,7 +147,8 @@ func (c *collector) pointsOfA(rec *Record) float64 {
 // result returns the games in schedule order (up to the SPRT's decision).
 func (c *collector) result() *Result {
 	res := &Result{Config: *c.cfg, SPRT: c.sprt}
-	for _, rec := range c.games {
+	res.Games = make([]Record, 0, len(c.order))
+	for _, rec := range c.order {
 		if c.sprt != nil && c.sprt.StopPair >= 0 && rec.Pair > c.sprt.StopPair {
 			continue
 		}

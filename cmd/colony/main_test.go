@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -579,24 +578,6 @@ func TestHelp(t *testing.T) {
 	}
 	if out := mustRun(t); !strings.Contains(out, "Available Commands:") {
 		t.Errorf("colony with no arguments does not print help")
-	}
-}
-
-func TestWilson(t *testing.T) {
-	tests := []struct {
-		k, n   int
-		lo, hi float64
-	}{
-		{50, 100, 0.40383, 0.59617},
-		{0, 10, 0, 0.27753},
-		{10, 10, 0.72247, 1},
-		{81, 263, 0.25529, 0.36621}, // worked by hand
-	}
-	for _, tt := range tests {
-		lo, hi := wilson(tt.k, tt.n, 0.95)
-		if math.Abs(lo-tt.lo) > 1e-4 || math.Abs(hi-tt.hi) > 1e-4 {
-			t.Errorf("wilson(%d, %d) = %.5f, %.5f, want %.5f, %.5f", tt.k, tt.n, lo, hi, tt.lo, tt.hi)
-		}
 	}
 }
 

@@ -11,12 +11,12 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/tournament"
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/stat"
-	"gonum.org/v1/gonum/stat/distuv"
 )
 
 func newPlayoutCmd(opts *options) *cobra.Command {
@@ -211,7 +211,7 @@ func report(w io.Writer, res []gameResult, info reportInfo) error {
 		{"black wins", wins[colony.Black]},
 		{"decided by the tie rule", tied},
 	} {
-		lo, hi := wilson(row.k, n, 0.95)
+		lo, hi := tournament.Wilson(row.k, n, 0.95)
 		t.Append([]string{row.name, strconv.Itoa(row.k), percent(row.k, n), fmt.Sprintf("%.1f%% - %.1f%%", 100*lo, 100*hi)})
 	}
 	if err := t.Render(); err != nil {
@@ -276,19 +276,6 @@ func percent(k, n int) string {
 		return ">99.9%"
 	}
 	return s
-}
-
-// wilson returns the Wilson score interval of a proportion k/n at the given
-// confidence level.
-func wilson(k, n int, level float64) (lo, hi float64) {
-	z := distuv.UnitNormal.Quantile(1 - (1-level)/2)
-	nf := float64(n)
-	p := float64(k) / nf
-	z2 := z * z
-	den := 1 + z2/nf
-	centre := (p + z2/(2*nf)) / den
-	half := z / den * math.Sqrt(p*(1-p)/nf+z2/(4*nf*nf))
-	return math.Max(0, centre-half), math.Min(1, centre+half)
 }
 
 // histogram draws the distribution of sorted integer values as horizontal bars, in at

@@ -1,0 +1,207 @@
+package tournament
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func sampleRecord() Record {
+	return Record{
+		Type: "game", Index: 12, Pair: 6, Round: 3,
+		Players: [2]string{"new \"engine\"", "old\\one\tß"},
+		Specs:   [2]string{"ab:depth=4,tt=16,aspiration=12", "mcts:sims=100,seed=18446744073709551615"},
+		Seed:    18446744073709551615,
+		Opening: "eggs=3.3.3.3.3.3/3.3.3.3.3.3.3/3.3.3.3.3.3 red=- black=- hand=6,6 store=0,0 move=red ants=optional turn=1",
+		Moves:   []string{"C1", "A2>B2", "C1/B4-A4"},
+		Info:    [][4]int64{{3, 4, 1000, 250}, {-1048600, 1, 0, 0}, {0, 0, 0, 9}},
+		Result:  "0-1", Winner: 1, Points: [2]int{27, 30}, Reason: ReasonIllegal,
+		Detail: "new (red): its decision 1 (38, \"\") is not legal after \"\"\n",
+		Tie:    false, Turns: 3, Seconds: 0.125,
+	}
+}
+
+func TestRecordLineRoundTrip(t *testing.T) {
+	for _, r := range []Record{sampleRecord(), {Type: "game", Winner: -1, Result: "1/2-1/2", Moves: []string{}, Info: [][4]int64{}, Players: [2]string{"a\x01", "\xff"}}} {
+		line := appendRecord(nil, &r, nil, nil)
+		if !bytes.HasSuffix(line, []byte("}\n")) || bytes.Count(line, []byte("\n")) != 1 {
+			t.Fatalf("not one line: %q", line)
+		}
+		var got Record
+		if err := parseRecord(line[:len(line)-1], &got); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		want := r
+		if want.Players[1] == "\xff" {
+			want.Players[1] = "\ufffd" // invalid UTF-8 is replaced, as encoding/json does
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("round trip:\n got %+v\nwant %+v", got, want)
+		}
+		// encoding/json reads the same as it writes.
+		std, err := json.Marshal(want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var fromStd Record
+		if err := json.Unmarshal(std, &fromStd); err != nil || !reflect.DeepEqual(fromStd, got) {
+			t.Errorf("encoding/json disagrees: %v\n%+v", err, fromStd)
+		}
+	}
+	// Moves from the worker's buffer give the same line as from strings, and keep
+	// their '>' unescaped.
+	r := sampleRecord()
+	text := []byte(strings.Join(r.Moves, ""))
+	ends := []int{2, 7, 15}
+	a := appendRecord(nil, &r, nil, nil)
+	r.Moves = nil
+	b := appendRecord(nil, &r, text, ends)
+	if !bytes.Equal(a, b) || !bytes.Contains(a, []byte(`"A2>B2"`)) {
+		t.Errorf("lines differ or escape '>':\n%s%s", a, b)
+	}
+}
+
+func TestParseGamesFile(t *testing.T) {
+	cfg := testConfig()
+	var buf bytes.Buffer
+	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+		t.Fatal(err)
+	}
+	r := sampleRecord()
+	r.Players = [2]string{"random", "greedy"}
+	line := appendRecord(nil, &r, nil, nil)
+	buf.Write(line)
+	r.Index = 13
+	line2 := appendRecord(nil, &r, nil, nil)
+	full := append(buf.Bytes(), line2...)
+
+	gf, err := ParseGamesFile(full)
+	if err != nil || len(gf.Games) != 2 || gf.Torn != 0 || gf.ValidSize != int64(len(full)) {
+		t.Fatalf("whole file: %v, %d games, torn %d", err, len(gf.Games), gf.Torn)
+	}
+	if err := SameTournament(gf.Header, NewHeader(cfg)); err != nil {
+		t.Errorf("header: %v", err)
+	}
+	// Every cut inside the last line is a torn line, never an error or a game.
+	for cut := buf.Len(); cut < len(full); cut++ {
+		gf, err := ParseGamesFile(full[:cut])
+		if err != nil || len(gf.Games) != 1 || gf.ValidSize != int64(buf.Len()) || gf.Torn != int64(cut-buf.Len()) {
+			t.Fatalf("cut at %d: %v, %d games, valid %d, torn %d", cut, err, len(gf.Games), gf.ValidSize, gf.Torn)
+		}
+	}
+	bad := []struct {
+		name, data, want string
+	}{
+		{"empty", "", "empty file"},
+		{"not a header", `{"type":"game"}` + "\n", "not a tournament header"},
+		{"torn header", `{"type":"tourn`, "header line is incomplete"},
+		{"bad middle line", buf.String()[:bytes.IndexByte(buf.Bytes(), '\n')+1] + "garbage\n" + string(line2), "line 2"},
+		{"unknown field", strings.Replace(buf.String(), `"index":12`, `"index":12,"colour":1`, 1) + string(line2), "unknown field"},
+	}
+	for _, tc := range bad {
+		if _, err := ParseGamesFile([]byte(tc.data)); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestSameTournament(t *testing.T) {
+	a := NewHeader(testConfig())
+	b := a
+	b.Shard, b.Shards = 2, 3
+	if err := SameTournament(a, b); err != nil {
+		t.Errorf("shards of one tournament: %v", err)
+	}
+	b = a
+	b.Config.Limits.MoveTime = time.Second
+	if err := SameTournament(a, b); err == nil || !strings.Contains(err.Error(), "limits differ") {
+		t.Errorf("different limits: %v", err)
+	}
+}
+
+func TestParseFlags(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want TimeControl
+		ok   bool
+	}{
+		{"10+0.1", TimeControl{10 * time.Second, 100 * time.Millisecond}, true},
+		{"1m+500ms", TimeControl{time.Minute, 500 * time.Millisecond}, true},
+		{"2.5", TimeControl{2500 * time.Millisecond, 0}, true},
+		{"0+1", TimeControl{}, false},
+		{"x", TimeControl{}, false},
+		{"10+-1", TimeControl{}, false},
+		{"10+y", TimeControl{}, false},
+	} {
+		got, err := ParseTimeControl(tc.text)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("ParseTimeControl(%q) = %v, %v; want %v (ok %v)", tc.text, got, err, tc.want, tc.ok)
+		}
+	}
+	for _, tc := range []struct {
+		text string
+		k, n int
+		ok   bool
+	}{{"1/1", 1, 1, true}, {"2/8", 2, 8, true}, {"0/8", 0, 0, false}, {"9/8", 0, 0, false}, {"1-2", 0, 0, false}, {"a/b", 0, 0, false}} {
+		k, n, err := ParseShard(tc.text)
+		if (err == nil) != tc.ok || k != tc.k || n != tc.n {
+			t.Errorf("ParseShard(%q) = %d, %d, %v", tc.text, k, n, err)
+		}
+	}
+	for _, tc := range []struct {
+		text       string
+		name, spec string
+		ok         bool
+	}{
+		{"ab:depth=4", "ab:depth=4", "ab:depth=4", true},
+		{"new=ab:depth=4", "new", "ab:depth=4", true},
+		{"random", "random", "random", true},
+		{"x=", "", "", false},
+		{"=random", "", "", false},
+		{"x=chess", "", "", false},
+	} {
+		e, err := ParseEntrant(tc.text)
+		if (err == nil) != tc.ok || e.Name != tc.name || e.Spec != tc.spec {
+			t.Errorf("ParseEntrant(%q) = %+v, %v", tc.text, e, err)
+		}
+	}
+}
+
+func TestSpecTemplates(t *testing.T) {
+	cfg := testConfig()
+	cfg.Limits = Limits{Depth: 3, Nodes: 500, MoveTime: 20 * time.Millisecond}
+	for _, tc := range []struct{ spec, want string }{
+		{"ab", "ab:depth=3,nodes=500,time=20ms"},
+		{"ab:depth=6", "ab:depth=6,nodes=500,time=20ms"},
+		{"mcts", "mcts:sims=500,time=20ms,seed=S"},
+		{"mcts:sims=9,seed=4", "mcts:sims=9,time=20ms,seed=S"},
+		{"minimax", "minimax:depth=3"},
+		{"random", "random:seed=S"},
+		{"greedy:seed=2", "greedy:seed=S"},
+	} {
+		tpl, err := cfg.template(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := tpl.forGame(99, 0)
+		if i := strings.Index(got, "seed="); i >= 0 {
+			got = got[:i] + "seed=S"
+		}
+		if got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.spec, got, tc.want)
+		}
+	}
+	// Seeds differ by game and seat, and with the spec's own seed.
+	a, _ := cfg.template("random")
+	b, _ := cfg.template("random:seed=5")
+	seen := map[string]bool{}
+	for _, s := range []string{a.forGame(1, 0), a.forGame(1, 1), a.forGame(2, 0), b.forGame(1, 0)} {
+		if seen[s] {
+			t.Errorf("seed repeated: %s", s)
+		}
+		seen[s] = true
+	}
+}

@@ -1,0 +1,134 @@
+package tournament
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"image/png"
+	"math"
+	"strings"
+	"testing"
+)
+
+// handGames is a match of 3 pairs: a wins both games of pair 0, splits pair 1 (each
+// side winning as first player) and draws both games of pair 2.
+func handGames() (Config, []Record) {
+	cfg := Config{Game: "colony", Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "greedy"}},
+		Format: Match, Games: 6, Seed: 1}
+	g := func(i, winner int, reason string, turns int, tie bool) Record {
+		sl := cfg.Slot(i)
+		return Record{Index: i, Pair: sl.Pair, Players: [2]string{cfg.Players[sl.Seats[0]].Name, cfg.Players[sl.Seats[1]].Name},
+			Winner: winner, Reason: reason, Turns: turns, Tie: tie}
+	}
+	return cfg, []Record{
+		g(0, 0, "no log to select", 90, false),  // a (first) wins
+		g(1, 1, "no log to select", 100, true),  // a (second) wins, on the tie rule
+		g(2, 0, "no log to select", 110, false), // a (first) wins
+		g(3, 0, "no ant can move", 120, false),  // b (first) wins
+		g(4, -1, "turn cap", 130, false),        // draw
+		g(5, 0, ReasonIllegal, 7, false),        // b (first) wins: a forfeits
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	cfg, games := handGames()
+	rep, err := Summarize(&cfg, games, [2]string{"red", "black"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a: W3 (games 0, 1, 2) D1 (4) L2 (3, 5): 3.5 points of 6.
+	a := rep.Players[0]
+	if a.Name != "a" || a.Wins != 3 || a.Draws != 1 || a.Losses != 2 || a.Points != 3.5 || a.Rank != 1 {
+		t.Errorf("standing of a: %+v", a)
+	}
+	if math.Abs(a.Estimate.Score-3.5/6) > 1e-12 {
+		t.Errorf("score %v", a.Estimate.Score)
+	}
+	if rep.Cross[0][1] != (WDL{3, 1, 2}) || rep.Cross[1][0] != (WDL{2, 1, 3}) {
+		t.Errorf("cross %v", rep.Cross)
+	}
+	// Pairs from a's view: pair 0 = 2 points, pair 1 = 1 (1 + 0), pair 2 = 0.5 + 0.
+	if rep.Pair == nil || rep.Pair.Pentanomial != (Pentanomial{0, 1, 1, 0, 1}) {
+		t.Errorf("pentanomial %+v", rep.Pair)
+	}
+	m := rep.Metrics
+	// First player: wins in games 0, 2, 3, 5; second in 1; one draw: score (4 + 0.5)/6.
+	if m.FirstWins != 4 || m.SecondWins != 1 || m.Draws != 1 || math.Abs(m.FirstScore-4.5/6) > 1e-12 {
+		t.Errorf("seats: %+v", m)
+	}
+	// Wilson on 9 half-points of 12: hand-computed interval [0.4677, 0.9111].
+	if math.Abs(m.FirstScoreLow-0.46769) > 1e-4 || math.Abs(m.FirstScoreHigh-0.91108) > 1e-4 {
+		t.Errorf("first score interval [%v, %v]", m.FirstScoreLow, m.FirstScoreHigh)
+	}
+	if m.Forfeits != 1 || m.TieBreaks != 1 {
+		t.Errorf("forfeits %d, ties %d", m.Forfeits, m.TieBreaks)
+	}
+	// Lengths over the 5 games ended by the rules: 90..130.
+	if l := m.Length; l.Mean != 110 || l.Min != 90 || l.Max != 130 || l.P50 != 110 || math.Abs(l.SD-math.Sqrt(250)) > 1e-9 {
+		t.Errorf("length %+v", l)
+	}
+	wantReasons := []ReasonCount{{"no log to select", 3}, {ReasonIllegal, 1}, {"no ant can move", 1}, {"turn cap", 1}}
+	if len(m.Reasons) != 4 || m.Reasons[0] != wantReasons[0] {
+		t.Errorf("reasons %v", m.Reasons)
+	}
+
+	var text, js, cs, img bytes.Buffer
+	if err := rep.WriteText(&text); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Standings (6 of 6 games", "Pairs (a's points", "elo:", "red (first player) wins", "decided by the tie rule", "game length"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("report lacks %q:\n%s", want, text.String())
+		}
+	}
+	if err := rep.WriteJSON(&js); err != nil {
+		t.Fatal(err)
+	}
+	var back map[string]any
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil || back["games"] != 6.0 {
+		t.Errorf("summary JSON: %v %v", err, back["games"])
+	}
+	if err := rep.WriteCSV(&cs); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&cs).ReadAll()
+	if err != nil || len(rows) != 3 || rows[1][1] != "a" || rows[1][7] != "3.5000" {
+		t.Errorf("CSV %v %v", rows, err)
+	}
+	if err := rep.WritePlot(&img); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := png.Decode(&img); err != nil {
+		t.Errorf("plot: %v", err)
+	}
+}
+
+func TestSummarizeRoundRobinRatings(t *testing.T) {
+	cfg := testConfig()
+	_, res, err := run(t, cfg, 2, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Summarize(&cfg, res.Games, colonyGame.Sides(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Ratings) != 3 || rep.Pair != nil {
+		t.Fatalf("ratings %v, pair %v", rep.Ratings, rep.Pair)
+	}
+	sum := 0.0
+	for _, r := range rep.Ratings {
+		sum += r.Elo
+		if !(r.Low <= r.Elo && r.Elo <= r.High) {
+			t.Errorf("%s: %v outside [%v, %v]", r.Name, r.Elo, r.Low, r.High)
+		}
+	}
+	if math.Abs(sum) > 1e-6 {
+		t.Errorf("ratings sum to %v, want 0", sum)
+	}
+	// Players unknown to the tournament are an error.
+	games := append(res.Games, Record{Index: 99, Players: [2]string{"x", "y"}})
+	if _, err := Summarize(&cfg, games, colonyGame.Sides(), nil); err == nil {
+		t.Error("a game of unknown players was accepted")
+	}
+}
