@@ -2,6 +2,8 @@ package benchmarks
 
 import (
 	"context"
+	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sync"
@@ -11,21 +13,16 @@ import (
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
-	"math/rand/v2"
 )
 
 // runnerGames is the size of one op of the runner benchmarks: the 10,000
 // games of random against random.
 const runnerGames = 10_000
 
-// BenchmarkTournamentRandom is the tournament runner's own overhead: one op is a
-// match of 10,000 games of random against random on 2 goroutines, every game
-// recorded in a games file, with the schedule, openings (2 random turns), seeds,
-// legality checks, statistics and SPRT-free report bookkeeping of a real run.
-// Compare games/s with BenchmarkPlayoutLoop and BenchmarkPlayerLoop.
-func BenchmarkTournamentRandom(b *testing.B) {
-	g := search.NewColony(nil)
-	cfg := tournament.Config{
+// randomMatch is the benchmark match: random against random, 10,000 games
+// (openings of 2 random turns).
+func randomMatch() tournament.Config {
+	return tournament.Config{
 		Game:     "colony",
 		Players:  []tournament.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
 		Format:   tournament.Match,
@@ -33,8 +30,27 @@ func BenchmarkTournamentRandom(b *testing.B) {
 		Seed:     1,
 		Openings: tournament.Openings{RandomTurns: 2},
 	}
+}
+
+// runMatch plays cfg on 2 goroutines, recording the games to w (nil: no records).
+func runMatch(b *testing.B, cfg tournament.Config, w io.Writer) {
+	g := search.NewColony(nil)
+	r := &tournament.Runner[colony.State]{Game: g, Config: cfg, Concurrency: 2, Records: w,
+		NewPlayer: tournament.NewFactory[colony.State](g, eval.Score{})}
+	res, err := r.Run(context.Background())
+	if err != nil || len(res.Games) != cfg.TotalGames() {
+		b.Fatalf("run: %v", err)
+	}
+}
+
+// BenchmarkTournamentRandom is the tournament runner with its records: one op is a
+// match of 10,000 games of random against random on 2 goroutines, every game written
+// to a games file (moves in turn notation, per-move figures), with the schedule,
+// openings, seeds, the referee's check of every turn and the statistics of a real
+// run. Compare games/s with BenchmarkPlayoutLoop and BenchmarkPlayerLoop.
+func BenchmarkTournamentRandom(b *testing.B) {
+	cfg := randomMatch()
 	dir := b.TempDir()
-	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		f, err := os.Create(filepath.Join(dir, "games.jsonl"))
 		if err != nil {
@@ -43,13 +59,18 @@ func BenchmarkTournamentRandom(b *testing.B) {
 		if err := tournament.WriteHeader(f, tournament.NewHeader(cfg)); err != nil {
 			b.Fatal(err)
 		}
-		r := &tournament.Runner[colony.State]{Game: g, Config: cfg, Concurrency: 2, Records: f,
-			NewPlayer: tournament.NewFactory[colony.State](g, eval.Score{})}
-		res, err := r.Run(context.Background())
-		if err != nil || len(res.Games) != runnerGames {
-			b.Fatalf("run: %v", err)
-		}
+		runMatch(b, cfg, f)
 		f.Close()
+	}
+	b.ReportMetric(float64(runnerGames*b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkTournamentRandomNoRecords is BenchmarkTournamentRandom without the games
+// file: what the records cost.
+func BenchmarkTournamentRandomNoRecords(b *testing.B) {
+	cfg := randomMatch()
+	for i := 0; i < b.N; i++ {
+		runMatch(b, cfg, nil)
 	}
 	b.ReportMetric(float64(runnerGames*b.N)/b.Elapsed().Seconds(), "games/s")
 }

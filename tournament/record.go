@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"slices"
 	"strconv"
@@ -225,9 +226,16 @@ func appendJSONString(dst []byte, s string) []byte {
 	return append(dst, '"')
 }
 
-// appendJSONFloat appends x as encoding/json writes a float64.
+// appendJSONFloat appends x as encoding/json writes a float64 (non-finite numbers,
+// which JSON cannot hold, as 0).
 func appendJSONFloat(dst []byte, x float64) []byte {
-	b, _ := json.Marshal(x)
+	if a := math.Abs(x); x == 0 || (a >= 1e-6 && a < 1e21) {
+		return strconv.AppendFloat(dst, x, 'f', -1, 64)
+	}
+	b, err := json.Marshal(x)
+	if err != nil {
+		return append(dst, '0')
+	}
 	return append(dst, b...)
 }
 
@@ -272,10 +280,10 @@ func ParseGamesFile(data []byte) (*GamesFile, error) {
 		last := !complete || len(data) == end+1
 		var err error
 		if line == 1 {
-			err = parseHeader(text, &gf.Header)
-			if err != nil && !complete {
+			if !complete {
 				return nil, errors.New("the header line is incomplete")
 			}
+			err = parseHeader(text, &gf.Header)
 		} else {
 			var r Record
 			err = parseRecord(text, &r)
@@ -306,6 +314,9 @@ func parseHeader(text []byte, h *Header) error {
 	if err := dec.Decode(h); err != nil {
 		return fmt.Errorf("not a tournament header: %w", err)
 	}
+	if err := noMore(dec); err != nil {
+		return fmt.Errorf("not a tournament header: %w", err)
+	}
 	if h.Type != "tournament" {
 		return fmt.Errorf("not a tournament header: type %q", h.Type)
 	}
@@ -328,11 +339,22 @@ func parseRecord(text []byte, r *Record) error {
 	if err := dec.Decode(r); err != nil {
 		return fmt.Errorf("not a game record: %w", err)
 	}
+	if err := noMore(dec); err != nil {
+		return fmt.Errorf("not a game record: %w", err)
+	}
 	if r.Type != "game" {
 		return fmt.Errorf("not a game record: type %q", r.Type)
 	}
 	if r.Winner < -1 || r.Winner > 1 || r.Index < 0 {
 		return fmt.Errorf("game record %d: winner %d out of range", r.Index, r.Winner)
+	}
+	return nil
+}
+
+// noMore checks that dec has nothing left but white space.
+func noMore(dec *json.Decoder) error {
+	if _, err := dec.Token(); err != io.EOF {
+		return errors.New("more than one JSON value on the line")
 	}
 	return nil
 }
@@ -417,20 +439,10 @@ func MergeFiles(names []string) (*Merged, error) {
 			records = append(records, r)
 		}
 	}
-	cfg := m.Header.Config
-	c := newCollector(&cfg, len(records))
-	slices.SortFunc(records, func(a, b Record) int { return a.Index - b.Index })
-	total := cfg.TotalGames()
-	for _, r := range records {
-		if r.Index >= total {
-			return nil, fmt.Errorf("game %d is not in the schedule of %d games", r.Index, total)
-		}
-		r.Moves, r.Info = nil, nil
-		if err := c.add(r); err != nil {
-			return nil, err
-		}
+	res, err := Collect(m.Header.Config, records)
+	if err != nil {
+		return nil, err
 	}
-	res := c.result()
 	m.Games, m.SPRT = res.Games, res.SPRT
 	return &m, nil
 }

@@ -205,3 +205,12 @@ func TestSpecTemplates(t *testing.T) {
 		seen[s] = true
 	}
 }
+
+func TestAppendJSONFloat(t *testing.T) {
+	for _, x := range []float64{0, 0.125, 1e-7, 3e21, 12345.678, 1e-6, 99.99999999, -2.5, 1e20} {
+		want, _ := json.Marshal(x)
+		if got := appendJSONFloat(nil, x); string(got) != string(want) {
+			t.Errorf("%v: %s, want %s", x, got, want)
+		}
+	}
+}

@@ -246,12 +246,9 @@ func metrics(games []Record, sides [2]string) Metrics {
 		lengths = append(lengths, float64(r.Turns))
 	}
 	if m.Games > 0 {
-		// Wilson's interval on the score, draws counting half (2 draws = 1 win).
+		// Wilson's interval on the score, draws counting half.
 		m.FirstScore = (float64(m.FirstWins) + float64(m.Draws)/2) / float64(m.Games)
-		m.FirstScoreLow, m.FirstScoreHigh = Wilson(2*m.FirstWins+m.Draws, 2*m.Games, 0.95)
-		if m.Draws == 0 {
-			m.FirstScoreLow, m.FirstScoreHigh = Wilson(m.FirstWins, m.Games, 0.95)
-		}
+		m.FirstScoreLow, m.FirstScoreHigh = WilsonScore(m.FirstScore, m.Games, 0.95)
 	}
 	if len(lengths) > 0 {
 		slices.Sort(lengths)

@@ -56,8 +56,11 @@ func TestSummarize(t *testing.T) {
 	if m.FirstWins != 4 || m.SecondWins != 1 || m.Draws != 1 || math.Abs(m.FirstScore-4.5/6) > 1e-12 {
 		t.Errorf("seats: %+v", m)
 	}
-	// Wilson on 9 half-points of 12: hand-computed interval [0.4677, 0.9111].
-	if math.Abs(m.FirstScoreLow-0.46769) > 1e-4 || math.Abs(m.FirstScoreHigh-0.91108) > 1e-4 {
+	// Wilson on a mean score of 0.75 over 6 games: z² = 3.8415, denominator
+	// 1 + 3.8415/6 = 1.64024, centre (0.75 + 3.8415/12)/1.64024 = 0.65242, half
+	// 1.95996/1.64024·√(0.75·0.25/6 + 3.8415/144) = 1.19492·0.24068 = 0.28759:
+	// [0.36482, 0.94001].
+	if math.Abs(m.FirstScoreLow-0.36482) > 1e-4 || math.Abs(m.FirstScoreHigh-0.94001) > 1e-4 {
 		t.Errorf("first score interval [%v, %v]", m.FirstScoreLow, m.FirstScoreHigh)
 	}
 	if m.Forfeits != 1 || m.TieBreaks != 1 {
@@ -130,5 +133,18 @@ func TestSummarizeRoundRobinRatings(t *testing.T) {
 	games := append(res.Games, Record{Index: 99, Players: [2]string{"x", "y"}})
 	if _, err := Summarize(&cfg, games, colonyGame.Sides(), nil); err == nil {
 		t.Error("a game of unknown players was accepted")
+	}
+}
+
+func TestWilsonScoreIsContinuousInDraws(t *testing.T) {
+	// 50-0-50 and 50-1-49 differ by half a point: their intervals must nearly agree
+	// (treating draws as two half-games would narrow the second by up to √2).
+	lo1, hi1 := WilsonScore(0.5, 100, 0.95)
+	lo2, hi2 := WilsonScore(50.5/100, 100, 0.95)
+	if w1, w2 := hi1-lo1, hi2-lo2; math.Abs(w1-w2) > 0.001 || math.Abs(lo2-lo1-0.005) > 0.001 {
+		t.Errorf("[%v, %v] vs [%v, %v]", lo1, hi1, lo2, hi2)
+	}
+	if lo, hi := Wilson(50, 100, 0.95); lo != lo1 || hi != hi1 {
+		t.Errorf("Wilson(50, 100) = [%v, %v], WilsonScore(0.5, 100) = [%v, %v]", lo, hi, lo1, hi1)
 	}
 }

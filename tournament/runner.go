@@ -111,17 +111,9 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	if r.NewPlayer == nil {
 		return nil, errors.New("tournament: no player factory")
 	}
-	// Build every player once, so that a bad spec fails before any game starts.
-	templates := make([]specTemplate, len(cfg.Players))
-	for i, p := range cfg.Players {
-		t, err := cfg.template(p.Spec)
-		if err == nil {
-			templates[i] = t
-			_, err = r.NewPlayer(t.forGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0})
-		}
-		if err != nil {
-			return nil, fmt.Errorf("player %d (%s): %w", i+1, p.Name, err)
-		}
+	templates, err := checkPlayers(&cfg, r.NewPlayer)
+	if err != nil {
+		return nil, err
 	}
 	book, err := newOpeningBook(r.Game, &cfg)
 	if err != nil {
@@ -284,6 +276,28 @@ collect:
 	return res, errors.Join(err, writeErr)
 }
 
+// CheckPlayers builds every player of cfg once, with the tournament's limits, so that
+// a spec that cannot be played fails before any game starts (Run does it too).
+func CheckPlayers[S any](cfg *Config, newPlayer PlayerFactory[S]) error {
+	_, err := checkPlayers(cfg, newPlayer)
+	return err
+}
+
+func checkPlayers[S any](cfg *Config, newPlayer PlayerFactory[S]) ([]specTemplate, error) {
+	templates := make([]specTemplate, len(cfg.Players))
+	for i, p := range cfg.Players {
+		t, err := cfg.template(p.Spec)
+		if err == nil {
+			templates[i] = t
+			_, err = newPlayer(t.forGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0})
+		}
+		if err != nil {
+			return nil, fmt.Errorf("player %d (%s): %w", i+1, p.Name, err)
+		}
+	}
+	return templates, nil
+}
+
 // worker plays games one after another, reusing its buffers.
 type worker[S any] struct {
 	r         *Runner[S]
@@ -298,8 +312,9 @@ type worker[S any] struct {
 	info [][4]int64
 	// scratch is where a turn is checked and buf holds legal actions, kept here
 	// because pointers passed to interface methods escape.
-	scratch S
-	buf     search.ActionBuffer
+	scratch  S
+	buf      search.ActionBuffer
+	openings openingMaker[S]
 }
 
 func newWorker[S any](r *Runner[S], cfg *Config, book *openingBook[S], templates []specTemplate) *worker[S] {
@@ -329,7 +344,7 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 			return finished{}, fmt.Errorf("game %d: player %s: %w", sl.Index, p.Name, err)
 		}
 	}
-	s, err := w.book.opening(sl.Round)
+	s, err := w.book.opening(sl.Round, &w.openings)
 	if err != nil {
 		return finished{}, fmt.Errorf("game %d: opening: %w", sl.Index, err)
 	}

@@ -46,8 +46,10 @@ func (c *Config) TotalGames() int { return len(c.Pairings()) * c.Games }
 // Slot returns the game of the schedule with the given index: round by round, each
 // round one pair of games for every pairing in order, the pairing's first player
 // first in the pair's first game.
-func (c *Config) Slot(index int) Slot {
-	pairings := c.Pairings()
+func (c *Config) Slot(index int) Slot { return slotOf(c.Pairings(), index) }
+
+// slotOf returns the game index of the schedule of the given pairings.
+func slotOf(pairings [][2]int, index int) Slot {
 	pair := index / 2
 	round, q := pair/len(pairings), pair%len(pairings)
 	seats := pairings[q]
@@ -64,11 +66,12 @@ func (c *Config) InShard(pair int) bool {
 
 // Schedule returns the games this run plays, in order.
 func (c *Config) Schedule() []Slot {
-	total := c.TotalGames()
+	pairings := c.Pairings()
+	total := len(pairings) * c.Games
 	out := make([]Slot, 0, total/max(c.Shards, 1)+2)
 	for i := range total {
 		if c.InShard(i / 2) {
-			out = append(out, c.Slot(i))
+			out = append(out, slotOf(pairings, i))
 		}
 	}
 	return out
@@ -128,6 +131,13 @@ type openingBook[S any] struct {
 	start S
 }
 
+// openingMaker makes random openings without allocating (pointers passed to
+// interface methods escape, so its buffers live here).
+type openingMaker[S any] struct {
+	s   S
+	buf search.ActionBuffer
+}
+
 func newOpeningBook[S any](g Game[S], cfg *Config) (*openingBook[S], error) {
 	b := &openingBook[S]{g: g, cfg: cfg, start: g.Start()}
 	if n := len(cfg.Openings.Positions); n > 0 {
@@ -152,32 +162,32 @@ func newOpeningBook[S any](g Game[S], cfg *Config) (*openingBook[S], error) {
 // (every try ended the game).
 const maxOpeningTries = 10_000
 
-// opening returns the start position of a round.
-func (b *openingBook[S]) opening(round int) (S, error) {
+// opening returns the start position of a round; m holds the caller's scratch space.
+func (b *openingBook[S]) opening(round int, m *openingMaker[S]) (S, error) {
 	if n := len(b.order); n > 0 {
 		return b.g.ParsePosition(b.cfg.Openings.Positions[b.order[round%n]])
 	}
 	turns := b.cfg.Openings.RandomTurns
 	rng := rand.NewPCG(b.cfg.Seed, mix(0x6f70656e696e67, uint64(round)))
-	var buf search.ActionBuffer
+	s := &m.s
 	for range maxOpeningTries {
-		s := b.start
+		*s = b.start
 		ok := true
 		for t := 0; t < turns && ok; t++ {
 			for {
-				legal := b.g.LegalActions(&s, &buf)
-				b.g.Apply(&s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
-				if b.g.Terminal(&s) {
+				legal := b.g.LegalActions(s, &m.buf)
+				b.g.Apply(s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
+				if b.g.Terminal(s) {
 					ok = false
 					break
 				}
-				if b.g.TurnStart(&s) {
+				if b.g.TurnStart(s) {
 					break
 				}
 			}
 		}
 		if ok {
-			return s, nil
+			return *s, nil
 		}
 	}
 	return b.start, fmt.Errorf("no random opening of %d turns that does not end the game found in %d tries", turns, maxOpeningTries)

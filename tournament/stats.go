@@ -225,9 +225,23 @@ func Wilson(k, n int, level float64) (low, high float64) {
 		return 0, 1
 	}
 	k = min(max(k, 0), n)
+	return WilsonScore(float64(k)/float64(n), n, level)
+}
+
+// WilsonScore returns the Wilson score interval of a mean score p in [0, 1] over n
+// games, as Wilson does for p = k/n. With draws (p not a multiple of 1/n) it treats
+// each game as a Bernoulli trial of mean p, whose variance p(1-p) is at least that
+// of the games' scores: the interval is conservative, and continuous in the draws.
+func WilsonScore(p float64, n int, level float64) (low, high float64) {
+	if !(level > 0 && level < 1) {
+		return math.NaN(), math.NaN()
+	}
+	if n <= 0 {
+		return 0, 1
+	}
+	p = min(max(p, 0), 1)
 	z := distuv.UnitNormal.Quantile(1 - (1-level)/2)
 	nf := float64(n)
-	p := float64(k) / nf
 	z2 := z * z
 	den := 1 + z2/nf
 	centre := (p + z2/(2*nf)) / den

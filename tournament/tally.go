@@ -59,12 +59,13 @@ func (t *Tally) Games() int { return t.FirstWins + t.SecondWins + t.Draws }
 
 // collector gathers finished games: the tally, the SPRT, and the records.
 type collector struct {
-	cfg   *Config
-	index map[string]int
-	seen  map[int]bool // the indices of the games added
-	order []Record     // the games in the order they were added
-	tally *Tally
-	sprt  *SPRTState
+	cfg      *Config
+	pairings [][2]int
+	index    map[string]int
+	seen     map[int]bool // the indices of the games added
+	order    []Record     // the games in the order they were added
+	tally    *Tally
+	sprt     *SPRTState
 	// half holds, for the SPRT, the first finished game of each pair by pair.
 	half     map[int]Record
 	complete map[int]float64 // pair → player A's points in it (0 to 2)
@@ -78,7 +79,7 @@ func newCollector(cfg *Config, expected int) *collector {
 		names[i] = p.Name
 		index[p.Name] = i
 	}
-	c := &collector{cfg: cfg, index: index, seen: make(map[int]bool, expected), order: make([]Record, 0, expected), tally: NewTally(names)}
+	c := &collector{cfg: cfg, pairings: cfg.Pairings(), index: index, seen: make(map[int]bool, expected), order: make([]Record, 0, expected), tally: NewTally(names)}
 	if cfg.SPRT != nil {
 		c.sprt = &SPRTState{Test: *cfg.SPRT, StopPair: -1}
 		c.half = map[int]Record{}
@@ -96,7 +97,7 @@ func (c *collector) add(rec Record) error {
 	if c.has(rec.Index) {
 		return fmt.Errorf("game %d is recorded twice", rec.Index)
 	}
-	sl := c.cfg.Slot(rec.Index)
+	sl := slotOf(c.pairings, rec.Index)
 	for seat, pi := range sl.Seats {
 		if rec.Players[seat] != c.cfg.Players[pi].Name {
 			return fmt.Errorf("game %d: player %q in seat %d, the schedule has %q", rec.Index, rec.Players[seat], seat+1, c.cfg.Players[pi].Name)
@@ -156,4 +157,27 @@ func (c *collector) result() *Result {
 	}
 	slices.SortFunc(res.Games, func(a, b Record) int { return a.Index - b.Index })
 	return res
+}
+
+// Collect counts finished games of a tournament as a run does: it checks them against
+// the schedule (each game once, with the scheduled players) and, when cfg has an
+// SPRT, runs the test over the pairs in schedule order, stopping at the first pair
+// where it decides, as a run would have (the games of later pairs are then left
+// out). The result's Games are in schedule order, without their moves.
+func Collect(cfg Config, games []Record) (*Result, error) {
+	c := newCollector(&cfg, len(games))
+	sorted := slices.Clone(games)
+	slices.SortFunc(sorted, func(a, b Record) int { return a.Index - b.Index })
+	total := cfg.TotalGames()
+	for _, r := range sorted {
+		if r.Index >= total {
+			return nil, fmt.Errorf("game %d is not in the schedule of %d games", r.Index, total)
+		}
+		if err := c.add(r); err != nil {
+			return nil, err
+		}
+	}
+	res := c.result()
+	res.Complete = len(c.order) == total || (c.sprt != nil && c.sprt.Verdict != Continue)
+	return res, nil
 }

@@ -256,17 +256,16 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 		NewPlayer:   tournament.NewFactory[colony.State](g, eval.Score{}),
 		Concurrency: fl.concurrency,
 	}
-	// Check every player before touching any file.
-	for _, p := range cfg.Players {
-		if _, err := runner.NewPlayer(p.Spec, search.Options{}); err != nil {
-			return fmt.Errorf("tournament: --player %s: %w", p.Name, err)
-		}
+	// Check every player, with the limits, before touching any file.
+	if err := tournament.CheckPlayers(&cfg, runner.NewPlayer); err != nil {
+		return fmt.Errorf("tournament: %w", err)
 	}
 
 	// The games file: new, or resumed.
 	var gamesFile *os.File
+	created := false // the games file is new: a run that cannot start removes it
 	if name := fl.outputs.gamesFile; name != "" {
-		gamesFile, runner.Done, err = openGamesFile(name, cfg, fl.resume)
+		gamesFile, runner.Done, created, err = openGamesFile(name, cfg, fl.resume)
 		if err != nil {
 			return err
 		}
@@ -280,7 +279,10 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	defer stop()
 	report := make(chan os.Signal, 1)
 	signal.Notify(report, syscall.SIGUSR1)
-	defer signal.Stop(report)
+	defer func() {
+		signal.Stop(report)
+		close(report) // ends the goroutine below
+	}()
 	var wantReport atomic.Bool
 	go func() {
 		for range report {
@@ -305,6 +307,12 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	res, runErr := runner.Run(ctx)
 	prog.finish()
 	if res == nil {
+		// Nothing was played (a player that cannot be built with the limits, say):
+		// leave no header-only games file behind, which would refuse the next run.
+		if created {
+			gamesFile.Close()
+			os.Remove(fl.outputs.gamesFile)
+		}
 		return fmt.Errorf("tournament: %w", runErr)
 	}
 	if runErr != nil && !errors.Is(runErr, context.Canceled) {
@@ -326,7 +334,7 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 		return fail(fmt.Errorf("tournament: %w", err))
 	}
 	if !res.Complete {
-		msg := fmt.Sprintf("tournament: stopped after %d of %d games", len(res.Games), cfg.TotalGames()/max(cfg.Shards, 1))
+		msg := fmt.Sprintf("tournament: stopped after %d of %d games", len(res.Games), len(cfg.Schedule()))
 		if fl.outputs.gamesFile != "" {
 			msg += "; continue with the same command and --resume"
 		}
@@ -354,55 +362,56 @@ func describeTournament(cfg *tournament.Config, resumed int) string {
 
 // openGamesFile opens the games file: a new file gets the header; with resume, an
 // existing file must hold the same tournament, its torn last line (a run killed while
-// writing it) is cut off, and its games are returned.
-func openGamesFile(name string, cfg tournament.Config, resume bool) (*os.File, []tournament.Record, error) {
+// writing it) is cut off, and its games are returned. created reports a new file.
+func openGamesFile(name string, cfg tournament.Config, resume bool) (f *os.File, done []tournament.Record, created bool, err error) {
 	header := tournament.NewHeader(cfg)
 	info, statErr := os.Stat(name)
 	exists := statErr == nil && info.Size() > 0
 	if exists && !resume {
-		return nil, nil, fmt.Errorf("tournament: games file %s already holds games: give --resume to continue it, or another file", name)
+		return nil, nil, false, fmt.Errorf("tournament: games file %s already holds games: give --resume to continue it, or another file", name)
 	}
 	if !exists {
 		if dir := filepath.Dir(name); dir != "" {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return nil, nil, fmt.Errorf("tournament: %w", err)
+				return nil, nil, false, fmt.Errorf("tournament: %w", err)
 			}
 		}
-		f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+		f, err = os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
 		if err != nil {
-			return nil, nil, fmt.Errorf("tournament: games file: %w", err)
+			return nil, nil, false, fmt.Errorf("tournament: games file: %w", err)
 		}
 		if err := tournament.WriteHeader(f, header); err != nil {
 			f.Close()
-			return nil, nil, fail(fmt.Errorf("tournament: games file: %w", err))
+			os.Remove(name)
+			return nil, nil, false, fail(fmt.Errorf("tournament: games file: %w", err))
 		}
-		return f, nil, nil
+		return f, nil, true, nil
 	}
 	gf, err := tournament.ReadGamesFile(name)
 	if err != nil {
-		return nil, nil, fmt.Errorf("tournament: --resume: %w", err)
+		return nil, nil, false, fmt.Errorf("tournament: --resume: %w", err)
 	}
 	if err := tournament.SameTournament(gf.Header, header); err != nil {
-		return nil, nil, fmt.Errorf("tournament: --resume: %s holds another tournament: %w", name, err)
+		return nil, nil, false, fmt.Errorf("tournament: --resume: %s holds another tournament: %w", name, err)
 	}
 	if gf.Header.Shard != cfg.Shard || gf.Header.Shards != cfg.Shards {
-		return nil, nil, fmt.Errorf("tournament: --resume: %s holds shard %d/%d, not %d/%d", name, gf.Header.Shard, gf.Header.Shards, cfg.Shard, cfg.Shards)
+		return nil, nil, false, fmt.Errorf("tournament: --resume: %s holds shard %d/%d, not %d/%d", name, gf.Header.Shard, gf.Header.Shards, cfg.Shard, cfg.Shards)
 	}
-	f, err := os.OpenFile(name, os.O_WRONLY, 0o644)
+	f, err = os.OpenFile(name, os.O_WRONLY, 0o644)
 	if err != nil {
-		return nil, nil, fmt.Errorf("tournament: games file: %w", err)
+		return nil, nil, false, fmt.Errorf("tournament: games file: %w", err)
 	}
 	if gf.Torn > 0 {
 		if err := f.Truncate(gf.ValidSize); err != nil {
 			f.Close()
-			return nil, nil, fail(fmt.Errorf("tournament: games file: cutting the torn last line: %w", err))
+			return nil, nil, false, fail(fmt.Errorf("tournament: games file: cutting the torn last line: %w", err))
 		}
 	}
 	if _, err := f.Seek(gf.ValidSize, io.SeekStart); err != nil {
 		f.Close()
-		return nil, nil, fail(err)
+		return nil, nil, false, fail(err)
 	}
-	return f, gf.Games, nil
+	return f, gf.Games, false, nil
 }
 
 // writeOutputs writes the summary JSON, the CSV and the chart that were asked for.
@@ -554,7 +563,10 @@ func signed(x float64) string {
 }
 
 func newMergeCmd(opts *options) *cobra.Command {
-	var o outputFlags
+	var (
+		o        outputFlags
+		sprtText string
+	)
 	c := &cobra.Command{
 		Use:   "merge FILE...",
 		Short: "Combine the games files of a tournament's shards into one report",
@@ -562,17 +574,41 @@ func newMergeCmd(opts *options) *cobra.Command {
 run) and prints the report an unsharded run would print: the files must hold the
 same tournament (the same header but for the shard); a game recorded twice must
 be the same game. Missing games are reported. It also reports on a tournament that
-is still running, from its games file.`,
+is still running, from its games file.
+
+--sprt runs an SPRT over a match's pairs in schedule order, as a match with the
+test would have (stopping at the first pair where it decides): the way to test
+a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 		Example: `  colony tournament merge shard1.jsonl shard2.jsonl shard3.jsonl shard4.jsonl
-  colony tournament merge results/games.jsonl --plot ratings.png`,
+  colony tournament merge results/games.jsonl --plot ratings.png
+  colony tournament merge --sprt elo0=0,elo1=5 results/shard-*.jsonl`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(c *cobra.Command, files []string) error {
 			o.fill()
+			var test *tournament.SPRT
+			if sprtText != "" {
+				t, err := tournament.ParseSPRT(sprtText)
+				if err != nil {
+					return fmt.Errorf("merge: --sprt: %w", err)
+				}
+				test = &t
+			}
 			merged, err := tournament.MergeFiles(files)
 			if err != nil {
 				return fmt.Errorf("merge: %w", err)
 			}
 			cfg := merged.Header.Config
+			if test != nil {
+				if len(cfg.Players) != 2 {
+					return fmt.Errorf("merge: --sprt: an SPRT needs a match of two players, the files hold %d", len(cfg.Players))
+				}
+				cfg.SPRT = test
+				res, err := tournament.Collect(cfg, merged.Games)
+				if err != nil {
+					return fmt.Errorf("merge: %w", err)
+				}
+				merged.Games, merged.SPRT = res.Games, res.SPRT
+			}
 			var sides [2]string
 			if strings.HasPrefix(cfg.Game, "colony") {
 				sides = search.Colony{}.Sides()
@@ -582,7 +618,11 @@ is still running, from its games file.`,
 				return fmt.Errorf("merge: %w", err)
 			}
 			out := c.OutOrStdout()
-			fmt.Fprintf(out, "merged %d files: %d of %d games\n", len(files), len(merged.Games), cfg.TotalGames())
+			noun := "files"
+			if len(files) == 1 {
+				noun = "file"
+			}
+			fmt.Fprintf(out, "merged %d %s: %d of %d games\n", len(files), noun, len(merged.Games), cfg.TotalGames())
 			if err := rep.WriteText(out); err != nil {
 				return fail(err)
 			}
@@ -590,5 +630,6 @@ is still running, from its games file.`,
 		},
 	}
 	o.add(c, false)
+	c.Flags().StringVar(&sprtText, "sprt", "", "SPRT `TEST` over the match's pairs: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
 	return c
 }
