@@ -160,8 +160,9 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	var nextJob atomic.Int64
 	results := make(chan []finished, 2*n)
 	g, gctx := errgroup.WithContext(runCtx)
+	openings := newOpeningCache(book, todo)
 	for range n {
-		w := newWorker(r, &cfg, book, templates)
+		w := newWorker(r, &cfg, openings, templates)
 		g.Go(func() error {
 			var batch []finished
 			var batchStart time.Time
@@ -302,7 +303,7 @@ func checkPlayers[S any](cfg *Config, newPlayer PlayerFactory[S]) ([]specTemplat
 type worker[S any] struct {
 	r         *Runner[S]
 	cfg       *Config
-	book      *openingBook[S]
+	openings  *openingCache[S]
 	templates []specTemplate // the players' specs, by index in cfg.Players
 	applier   turnApplier[S] // the game's fast path, or nil
 	checker   legalChecker[S]
@@ -312,13 +313,13 @@ type worker[S any] struct {
 	info [][4]int64
 	// scratch is where a turn is checked and buf holds legal actions, kept here
 	// because pointers passed to interface methods escape.
-	scratch  S
-	buf      search.ActionBuffer
-	openings openingMaker[S]
+	scratch S
+	buf     search.ActionBuffer
+	maker   openingMaker[S]
 }
 
-func newWorker[S any](r *Runner[S], cfg *Config, book *openingBook[S], templates []specTemplate) *worker[S] {
-	w := &worker[S]{r: r, cfg: cfg, book: book, templates: templates}
+func newWorker[S any](r *Runner[S], cfg *Config, openings *openingCache[S], templates []specTemplate) *worker[S] {
+	w := &worker[S]{r: r, cfg: cfg, openings: openings, templates: templates}
 	w.applier, _ = r.Game.(turnApplier[S])
 	w.checker, _ = r.Game.(legalChecker[S])
 	return w
@@ -344,11 +345,11 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 			return finished{}, fmt.Errorf("game %d: player %s: %w", sl.Index, p.Name, err)
 		}
 	}
-	s, err := w.book.opening(sl.Round, &w.openings)
+	s, text, err := w.openings.get(sl.Round, &w.maker)
 	if err != nil {
 		return finished{}, fmt.Errorf("game %d: opening: %w", sl.Index, err)
 	}
-	rec.Opening = g.FormatPosition(&s)
+	rec.Opening = text
 
 	w.text, w.ends, w.info = w.text[:0], w.ends[:0], w.info[:0]
 	gameStart := time.Now()

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"strings"
+	"sync"
 
 	"github.com/colony-ai/colony/search"
 )
@@ -156,6 +157,54 @@ func newOpeningBook[S any](g Game[S], cfg *Config) (*openingBook[S], error) {
 		}
 	}
 	return b, nil
+}
+
+// openingCache shares the opening of a round among the games that start from it (in
+// a round robin, every pairing's pair of the round), and forgets it once the last of
+// them has taken it.
+type openingCache[S any] struct {
+	book    *openingBook[S]
+	mu      sync.Mutex
+	entries map[int]*openingEntry[S]
+	left    map[int]int // games still to take each round's opening
+}
+
+type openingEntry[S any] struct {
+	once sync.Once
+	s    S
+	text string
+	err  error
+}
+
+// newOpeningCache returns the cache for the games of todo.
+func newOpeningCache[S any](book *openingBook[S], todo []Slot) *openingCache[S] {
+	c := &openingCache[S]{book: book, entries: map[int]*openingEntry[S]{}, left: map[int]int{}}
+	for _, sl := range todo {
+		c.left[sl.Round]++
+	}
+	return c
+}
+
+// get returns the opening of round, and its text; m is the caller's scratch space.
+func (c *openingCache[S]) get(round int, m *openingMaker[S]) (S, string, error) {
+	c.mu.Lock()
+	e := c.entries[round]
+	if e == nil {
+		e = &openingEntry[S]{}
+		c.entries[round] = e
+	}
+	if c.left[round]--; c.left[round] <= 0 {
+		delete(c.entries, round)
+		delete(c.left, round)
+	}
+	c.mu.Unlock()
+	e.once.Do(func() {
+		e.s, e.err = c.book.opening(round, m)
+		if e.err == nil {
+			e.text = c.book.g.FormatPosition(&e.s)
+		}
+	})
+	return e.s, e.text, e.err
 }
 
 // maxOpeningTries bounds the random openings drawn for one round before giving up

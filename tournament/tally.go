@@ -62,8 +62,8 @@ type collector struct {
 	cfg      *Config
 	pairings [][2]int
 	index    map[string]int
-	seen     map[int]bool // the indices of the games added
-	order    []Record     // the games in the order they were added
+	seen     []bool   // by index: the games added
+	order    []Record // the games in the order they were added
 	tally    *Tally
 	sprt     *SPRTState
 	// half holds, for the SPRT, the first finished game of each pair by pair.
@@ -79,7 +79,7 @@ func newCollector(cfg *Config, expected int) *collector {
 		names[i] = p.Name
 		index[p.Name] = i
 	}
-	c := &collector{cfg: cfg, pairings: cfg.Pairings(), index: index, seen: make(map[int]bool, expected), order: make([]Record, 0, expected), tally: NewTally(names)}
+	c := &collector{cfg: cfg, pairings: cfg.Pairings(), index: index, seen: make([]bool, cfg.TotalGames()), order: make([]Record, 0, expected), tally: NewTally(names)}
 	if cfg.SPRT != nil {
 		c.sprt = &SPRTState{Test: *cfg.SPRT, StopPair: -1}
 		c.half = map[int]Record{}
@@ -89,12 +89,15 @@ func newCollector(cfg *Config, expected int) *collector {
 }
 
 func (c *collector) has(index int) bool {
-	return c.seen[index]
+	return index >= 0 && index < len(c.seen) && c.seen[index]
 }
 
 // add counts a finished game.
 func (c *collector) add(rec Record) error {
-	if c.has(rec.Index) {
+	if rec.Index < 0 || rec.Index >= len(c.seen) {
+		return fmt.Errorf("game %d is not in the schedule of %d games", rec.Index, len(c.seen))
+	}
+	if c.seen[rec.Index] {
 		return fmt.Errorf("game %d is recorded twice", rec.Index)
 	}
 	sl := slotOf(c.pairings, rec.Index)
