@@ -235,12 +235,13 @@ collect:
 			batch = next
 		}
 		for _, f := range batch {
+			line := f.line
 			if writeErr != nil {
 				break
 			}
 			if out != nil {
-				_, err := out.Write(*f.line)
-				linePool.Put(f.line)
+				_, err := out.Write(*line)
+				linePool.Put(line)
 				if err != nil {
 					writeErr = fmt.Errorf("games file: %w", err)
 					cancel()
@@ -250,6 +251,8 @@ collect:
 					flushPending = true
 					flushTimer.Reset(flushDelay)
 				}
+			} else {
+				linePool.Put(line)
 			}
 			played++
 			if err := c.add(f.rec); err != nil {
