@@ -271,9 +271,10 @@ func metrics(games []Record, sides [2]string) Metrics {
 	return m
 }
 
-// newTable returns a table with light rules, right-aligned columns but for the
-// leading ones given in aligns.
-func newTable(w io.Writer, header []string, aligns []tw.Align) *tablewriter.Table {
+// NewTable returns a table in the style of the reports: light rules, columns
+// aligned right but for the leading ones given in aligns. Commands that print tables
+// next to reports use it too.
+func NewTable(w io.Writer, header []string, aligns []tw.Align) *tablewriter.Table {
 	per := make([]tw.Align, len(header))
 	for i := range per {
 		per[i] = tw.AlignRight
@@ -291,8 +292,9 @@ func newTable(w io.Writer, header []string, aligns []tw.Align) *tablewriter.Tabl
 	return t
 }
 
-// signed writes an Elo figure with its sign and one decimal; infinities as ±inf.
-func signed(x float64) string {
+// FormatElo writes an Elo figure with its sign and the given number of decimals
+// (never "-0.0"); infinities as +inf and -inf, NaN as n/a.
+func FormatElo(x float64, decimals int) string {
 	switch {
 	case math.IsInf(x, 1):
 		return "+inf"
@@ -301,8 +303,15 @@ func signed(x float64) string {
 	case math.IsNaN(x):
 		return "n/a"
 	}
-	return fmt.Sprintf("%+.1f", x)
+	s := fmt.Sprintf("%+.*f", decimals, x)
+	if strings.Trim(s[1:], "0.") == "" {
+		s = "+" + s[1:]
+	}
+	return s
 }
+
+// signed writes an Elo figure with one decimal.
+func signed(x float64) string { return FormatElo(x, 1) }
 
 // interval writes [low, high] of Elo figures.
 func interval(lo, hi float64) string { return "[" + signed(lo) + ", " + signed(hi) + "]" }
@@ -324,7 +333,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 		sb.WriteString(", stopped by the SPRT")
 	}
 	sb.WriteString("; Elo against the field, 95% interval, trinomial model)\n")
-	t := newTable(&sb, []string{"#", "player", "games", "wins", "draws", "losses", "points", "score", "elo", "95% interval", "los"},
+	t := NewTable(&sb, []string{"#", "player", "games", "wins", "draws", "losses", "points", "score", "elo", "95% interval", "los"},
 		[]tw.Align{tw.AlignRight, tw.AlignLeft})
 	for _, p := range rep.Players {
 		e := p.Estimate
@@ -342,7 +351,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 		for _, p := range rep.Players {
 			header = append(header, p.Name)
 		}
-		t = newTable(&sb, header, []tw.Align{tw.AlignLeft})
+		t = NewTable(&sb, header, []tw.Align{tw.AlignLeft})
 		for _, p := range rep.Players {
 			row := []string{p.Name}
 			for _, q := range rep.Players {
@@ -367,7 +376,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 	if ps := rep.Pair; ps != nil {
 		a, b := rep.nameOf(0), rep.nameOf(1)
 		fmt.Fprintf(&sb, "\nPairs (%s's points in each pair of games from one opening; pentanomial model)\n", a)
-		t = newTable(&sb, []string{"0", "0.5", "1", "1.5", "2", "pairs", "score", "elo", "95% interval", "nelo", "los"}, nil)
+		t = NewTable(&sb, []string{"0", "0.5", "1", "1.5", "2", "pairs", "score", "elo", "95% interval", "nelo", "los"}, nil)
 		e := ps.Estimate
 		row := []string{}
 		for _, k := range ps.Pentanomial {
@@ -392,7 +401,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 
 	if len(rep.Ratings) > 0 {
 		sb.WriteString("\nRatings (Bradley–Terry, fitted jointly; 95% bootstrap interval over games; mean 0)\n")
-		t = newTable(&sb, []string{"player", "elo", "95% interval", "games"}, []tw.Align{tw.AlignLeft})
+		t = NewTable(&sb, []string{"player", "elo", "95% interval", "games"}, []tw.Align{tw.AlignLeft})
 		rs := slices.Clone(rep.Ratings)
 		slices.SortStableFunc(rs, func(x, y Rating) int { return cmpFloat(y.Elo, x.Elo) })
 		for _, r := range rs {
@@ -406,7 +415,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 	m := rep.Metrics
 	if m.Games > 0 {
 		fmt.Fprintf(&sb, "\nThe games (%d)\n", m.Games)
-		t = newTable(&sb, []string{"", "games", "share", "95% interval (Wilson)"}, []tw.Align{tw.AlignLeft})
+		t = NewTable(&sb, []string{"", "games", "share", "95% interval (Wilson)"}, []tw.Align{tw.AlignLeft})
 		_ = t.Append([]string{m.Sides[0] + " (first player) wins", strconv.Itoa(m.FirstWins), share(m.FirstWins, m.Games), ""})
 		_ = t.Append([]string{m.Sides[1] + " wins", strconv.Itoa(m.SecondWins), share(m.SecondWins, m.Games), ""})
 		if m.Draws > 0 {
@@ -418,7 +427,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 		if err := t.Render(); err != nil {
 			return err
 		}
-		t = newTable(&sb, []string{"how games ended", "games", "share"}, []tw.Align{tw.AlignLeft})
+		t = NewTable(&sb, []string{"how games ended", "games", "share"}, []tw.Align{tw.AlignLeft})
 		for _, r := range m.Reasons {
 			_ = t.Append([]string{r.Reason, strconv.Itoa(r.Games), share(r.Games, m.Games)})
 		}
@@ -427,7 +436,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 		}
 		if m.Games > m.Forfeits {
 			l := m.Length
-			t = newTable(&sb, []string{"game length (turns)", "mean", "sd", "min", "p10", "p50", "p90", "max"}, []tw.Align{tw.AlignLeft})
+			t = NewTable(&sb, []string{"game length (turns)", "mean", "sd", "min", "p10", "p50", "p90", "max"}, []tw.Align{tw.AlignLeft})
 			f := func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 			_ = t.Append([]string{"", fmt.Sprintf("%.1f", l.Mean), fmt.Sprintf("%.1f", l.SD), f(l.Min), f(l.P10), f(l.P50), f(l.P90), f(l.Max)})
 			if err := t.Render(); err != nil {

@@ -12,8 +12,6 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/tournament"
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 	"gonum.org/v1/gonum/stat"
@@ -161,7 +159,7 @@ func report(w io.Writer, res []gameResult, info reportInfo) error {
 	}
 	q := func(p float64) string { return strconv.Itoa(int(stat.Quantile(p, stat.Empirical, lengths, nil))) }
 	sb.WriteString("\nGame length (turns played)\n")
-	t := newTable(&sb, []string{"mean", "std", "min", "p10", "p50", "p90", "p99", "max"}, nil)
+	t := tournament.NewTable(&sb, []string{"mean", "std", "min", "p10", "p50", "p90", "p99", "max"}, nil)
 	t.Append([]string{
 		fmt.Sprintf("%.1f", mean), fmt.Sprintf("%.1f", std), q(0),
 		q(0.10), q(0.50), q(0.90), q(0.99), strconv.Itoa(int(lengths[n-1])),
@@ -178,7 +176,7 @@ func report(w io.Writer, res []gameResult, info reportInfo) error {
 		byReason[g.reason]++
 	}
 	sb.WriteString("\nHow games ended\n")
-	t = newTable(&sb, []string{"reason", "games", "share"}, []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignRight})
+	t = tournament.NewTable(&sb, []string{"reason", "games", "share"}, []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignRight})
 	for _, why := range []colony.EndReason{colony.NoLogToSelect, colony.NoAntCanMove, colony.TurnCapReached} {
 		t.Append([]string{why.String(), strconv.Itoa(byReason[why]), percent(byReason[why], n)})
 	}
@@ -202,7 +200,7 @@ func report(w io.Writer, res []gameResult, info reportInfo) error {
 	}
 	tied := ties[colony.Red] + ties[colony.Black]
 	sb.WriteString("\nResults\n")
-	t = newTable(&sb, []string{"", "games", "share", "95% interval (Wilson)"}, []tw.Align{tw.AlignLeft})
+	t = tournament.NewTable(&sb, []string{"", "games", "share", "95% interval (Wilson)"}, []tw.Align{tw.AlignLeft})
 	for _, row := range []struct {
 		name string
 		k    int
@@ -221,7 +219,7 @@ func report(w io.Writer, res []gameResult, info reportInfo) error {
 		ties[colony.Red], ties[colony.Black])
 
 	sb.WriteString("\nFinal score (eggs owned)\n")
-	t = newTable(&sb, []string{"", "mean", "std", "min", "p50", "max"}, []tw.Align{tw.AlignLeft})
+	t = tournament.NewTable(&sb, []string{"", "mean", "std", "min", "p50", "max"}, []tw.Align{tw.AlignLeft})
 	for _, row := range []struct {
 		name string
 		x    []float64
@@ -243,26 +241,6 @@ func report(w io.Writer, res []gameResult, info reportInfo) error {
 	}
 	_, err := io.WriteString(w, sb.String())
 	return err
-}
-
-// newTable returns a table writing to w with the given header; columns are right
-// aligned unless aligns says otherwise.
-func newTable(w io.Writer, header []string, aligns []tw.Align) *tablewriter.Table {
-	per := make([]tw.Align, len(header))
-	for i := range per {
-		per[i] = tw.AlignRight
-		if i < len(aligns) {
-			per[i] = aligns[i]
-		}
-	}
-	t := tablewriter.NewTable(w,
-		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{Symbols: tw.NewSymbols(tw.StyleLight)})),
-		tablewriter.WithHeaderAutoFormat(tw.Off),
-		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: per}),
-		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: per}),
-	)
-	t.Header(header)
-	return t
 }
 
 // percent formats k of n as a percentage with one decimal; a share that is not 0 or

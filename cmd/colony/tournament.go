@@ -530,7 +530,7 @@ func progressLine(pr *tournament.Progress, bar bool) string {
 			}
 		}
 		e := t.Player(best).Estimate()
-		fmt.Fprintf(&sb, " · %s %.1f%% elo %s", t.Names[best], 100*e.Score, signed(e.Elo))
+		fmt.Fprintf(&sb, " · %s %.1f%% elo %s", t.Names[best], 100*e.Score, tournament.FormatElo(e.Elo, 0))
 		if !math.IsInf(e.EloLow, 0) && !math.IsInf(e.EloHigh, 0) {
 			fmt.Fprintf(&sb, " ±%.0f", (e.EloHigh-e.EloLow)/2)
 		}
@@ -547,19 +547,6 @@ func progressLine(pr *tournament.Progress, bar bool) string {
 		}
 	}
 	return sb.String()
-}
-
-// signed writes an Elo figure with its sign.
-func signed(x float64) string {
-	switch {
-	case math.IsInf(x, 1):
-		return "+inf"
-	case math.IsInf(x, -1):
-		return "-inf"
-	case math.IsNaN(x):
-		return "n/a"
-	}
-	return fmt.Sprintf("%+.0f", x)
 }
 
 func newMergeCmd(opts *options) *cobra.Command {
