@@ -24,3 +24,6 @@ func (Score) Evaluate(s *colony.State) int {
 
 // Name returns "score", the name of this evaluation in player specs.
 func (Score) Name() string { return "score" }
+
+// Scale returns 1: Evaluate counts whole eggs.
+func (Score) Scale() int { return 1 }

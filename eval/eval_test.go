@@ -29,3 +29,89 @@ func TestScore(t *testing.T) {
 		})
 	}
 }
+
+func TestScoreScale(t *testing.T) {
+	if got := (Score{}).Scale(); got != 1 {
+		t.Errorf("Score.Scale() = %d, want 1", got)
+	}
+}
+
+// r8Weights weights only the features that make R8's egg lead.
+func r8Weights() Weights {
+	var w Weights
+	w[StoreDiff], w[UnderOwnAnts], w[UnderOppAnts] = 1, 1, -1
+	return w
+}
+
+// TestLinearIsScore checks that Linear with the R8 weights is 100 times Score on the
+// states of random games, every phase included.
+func TestLinearIsScore(t *testing.T) {
+	r := colony.Default()
+	lin := NewLinear(r, r8Weights())
+	n := 0
+	for _, s := range randomStates(r, 50, 4) {
+		if got, want := lin.Evaluate(&s), 100*(Score{}).Evaluate(&s); got != want {
+			t.Fatalf("%v: Linear = %d, want 100 * Score = %d", s.String(), got, want)
+		}
+		n++
+	}
+	if n < 5000 {
+		t.Fatalf("only %d states", n)
+	}
+}
+
+func TestLinear(t *testing.T) {
+	r := colony.Default()
+	w := HandSet()
+	lin := NewLinear(r, w)
+	if lin.Scale() != 100 {
+		t.Errorf("Scale() = %d, want 100", lin.Scale())
+	}
+	if lin.Weights() != w {
+		t.Errorf("Weights() = %v, want %v", lin.Weights(), w)
+	}
+	// Evaluate rounds Scale times the dot product to the nearest hundredth of an egg,
+	// halves away from zero.
+	s := r.Start() // 19 selectable logs; the threats cancel
+	tests := []struct {
+		perLog float64
+		want   int
+	}{
+		{0.1, 190},        // 1.9 eggs
+		{0.00026, 0},      // 0.00494: rounds to 0
+		{0.00027, 1},      // 0.00513
+		{-0.00027, -1},    // symmetric
+		{0.5 / 1900, 1},   // 0.005: half a hundredth rounds away from zero
+		{-0.5 / 1900, -1}, // likewise
+	}
+	for _, tc := range tests {
+		var w Weights
+		w[SelectableLogs] = tc.perLog
+		if got := NewLinear(r, w).Evaluate(&s); got != tc.want {
+			t.Errorf("selectable_logs %v: Evaluate = %d, want %d", tc.perLog, got, tc.want)
+		}
+	}
+	// The evaluation is from the view of the player to move.
+	var only Weights
+	only[HandOwn] = 1
+	s, err := r.ParsePosition(posAfterC1) // Black to move, 6 ants in hand
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := NewLinear(r, only).Evaluate(&s); got != 600 {
+		t.Errorf("hand_own for Black = %d, want 600", got)
+	}
+}
+
+func TestLinearAllocs(t *testing.T) {
+	r := colony.Default()
+	states := randomStates(r, 2, 1)
+	var ev Evaluator = NewLinear(r, Default())
+	i, sum := 0, 0
+	if n := testing.AllocsPerRun(1000, func() {
+		sum += ev.Evaluate(&states[i%len(states)])
+		i++
+	}); n != 0 {
+		t.Errorf("Linear.Evaluate allocates %v times a call", n)
+	}
+}

@@ -199,7 +199,7 @@ func newAlphaBetaFromSpec[S any](g Game[S], ev Evaluator[S], st *settings, opts 
 		maxDepth:   depth,
 		maxNodes:   math.MaxUint64,
 		timeLimit:  limit,
-		aspiration: asp,
+		aspiration: asp * EvalScale(ev),
 		report:     opts.Report,
 		tt:         newTransTable(ttMB),
 	}

@@ -39,9 +39,26 @@ type Game[S any] interface {
 }
 
 // Evaluator scores a state from the view of the player to move (positive is good for
-// that player). eval.Score is the Colony's.
+// that player), in the game's points (eggs for The Colony) times the evaluation's
+// Scale (see Scaler). eval.Score and eval.Linear are the Colony's.
 type Evaluator[S any] interface {
 	Evaluate(s *S) int
+}
+
+// Scaler is implemented by evaluations finer than the game's points: Scale is the
+// number of evaluation units in one point (eval.Linear: 100, hundredths of an egg).
+// Search settings given in points (alpha-beta's aspiration window, MCTS's cut-off
+// squash) are multiplied by it. An evaluation without it has a scale of 1.
+type Scaler interface {
+	Scale() int
+}
+
+// EvalScale returns ev's Scale, or 1.
+func EvalScale[S any](ev Evaluator[S]) int {
+	if sc, ok := ev.(Scaler); ok && sc.Scale() > 0 {
+		return sc.Scale()
+	}
+	return 1
 }
 
 // Score scale: a finished game scores WinScore plus the margin for the winner (minus

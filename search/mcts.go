@@ -467,8 +467,9 @@ func (m *MCTS[S]) flatChoice(s *S, kids []mergedChild) Action {
 	return best
 }
 
-// score turns a root child's merged value into Decision.Score.
-func score(c *mergedChild) int {
+// score turns a root child's merged value into Decision.Score, in the evaluation's
+// units (scale per point).
+func score(c *mergedChild, scale float64) int {
 	switch c.proof {
 	case provenWin:
 		return WinScore
@@ -478,7 +479,7 @@ func score(c *mergedChild) int {
 		return 0
 	}
 	q := max(-0.999, min(0.999, c.mean()))
-	return int(math.Round(float64(evalScale * unsquash(q))))
+	return int(math.Round(float64(scale * unsquash(q))))
 }
 
 // turnsIn counts the turns the decisions of line touch from s.
@@ -514,7 +515,7 @@ func (m *MCTS[S]) decide(s *S) Decision {
 	d := Decision{Actions: actions, Nodes: m.sims(), PV: pv, Depth: m.turnsIn(s, pv)}
 	for i := range root {
 		if root[i].action == actions[0] {
-			d.Score = score(&root[i])
+			d.Score = score(&root[i], m.trees[0].evalScale)
 		}
 	}
 	if m.cfg.Reuse {
@@ -561,7 +562,7 @@ func (m *MCTS[S]) iteration(s *S, elapsed time.Duration) Iteration {
 		}
 	}
 	if i := choose(root); i >= 0 {
-		it.Score = score(&root[i])
+		it.Score = score(&root[i], m.trees[0].evalScale)
 	}
 	return it
 }

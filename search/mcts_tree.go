@@ -118,10 +118,16 @@ type tree[S any] struct {
 	// Tree reuse: after a turn was returned, the node it leads to (or -1) and its state.
 	kept      int32
 	keptState S
+	// evalScale is evalScale in the evaluation's units.
+	evalScale float64
 }
 
 func newTree[S any](g Game[S], ev Evaluator[S], cfg *MCTSConfig, maxNodes int) *tree[S] {
-	t := &tree[S]{g: g, ev: ev, c: cfg.C, cutoff: cfg.Cutoff, solver: cfg.Solver, maxNodes: maxNodes, kept: -1}
+	t := &tree[S]{g: g, ev: ev, c: cfg.C, cutoff: cfg.Cutoff, solver: cfg.Solver, maxNodes: maxNodes, kept: -1,
+		evalScale: evalScale}
+	if ev != nil {
+		t.evalScale = evalScale * float64(EvalScale(ev))
+	}
 	if cfg.Cutoff == 0 {
 		t.po = playouterOf(g)
 	}
@@ -368,7 +374,7 @@ func (t *tree[S]) playout(s *S) float64 {
 			if t.g.Terminal(s) {
 				break
 			}
-			v := squash(float64(t.ev.Evaluate(s)) / evalScale)
+			v := squash(float64(t.ev.Evaluate(s)) / t.evalScale)
 			if t.g.ToMove(s) != 0 {
 				v = -v
 			}

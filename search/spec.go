@@ -19,11 +19,15 @@ type Spec struct {
 // Kinds of player and the settings each accepts.
 var specKeys = map[string][]string{
 	"random":  {"seed"},
-	"greedy":  {"seed"},
-	"minimax": {"depth"},
-	"ab":      {"depth", "nodes", "time", "tt", "seed", "aspiration"},
-	"mcts":    {"sims", "time", "mem", "c", "cutoff", "threads", "reuse", "solver", "seed"},
+	"greedy":  {"seed", "eval"},
+	"minimax": {"depth", "eval"},
+	"ab":      {"depth", "nodes", "time", "tt", "seed", "aspiration", "eval"},
+	"mcts":    {"sims", "time", "mem", "c", "cutoff", "threads", "reuse", "solver", "seed", "eval"},
 }
+
+// The eval setting names the evaluation a player uses. search.New does not read it:
+// the caller resolves it to the Evaluator it passes (for The Colony, eval.Loader:
+// "score", "linear" or a weights file), and New keeps it in the player's spec.
 
 // ParseSpec reads a player spec: KIND or KIND:key=value,key=value. It checks the kind
 // and the setting names; values are checked by the player's constructor (New).
@@ -223,5 +227,17 @@ func New[S any](g Game[S], ev Evaluator[S], spec string, opts Options) (Player[S
 	if err != nil {
 		return nil, err
 	}
+	if e, ok := sp.Settings["eval"]; ok {
+		return withEval[S]{p, p.Spec() + ",eval=" + e}, nil
+	}
 	return p, nil
 }
+
+// withEval is a player whose spec names its evaluation.
+type withEval[S any] struct {
+	Player[S]
+	spec string
+}
+
+// Spec returns the player's spec with its eval setting.
+func (p withEval[S]) Spec() string { return p.spec }

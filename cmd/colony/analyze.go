@@ -29,13 +29,20 @@ func playerFlag(c *cobra.Command, p *string) {
 }
 
 // newPlayer builds the player of spec for the rule set r, with the given report
-// function (nil for none). A bad spec is the user's input: the error names it.
-func newPlayer(cmd string, r *colony.Rules, spec string, report func(search.Iteration)) (search.Player[colony.State], error) {
-	p, err := search.New[colony.State](search.NewColony(r), eval.Score{}, spec, search.Options{Report: report})
+// function (nil for none), and returns it with its evaluation's scale (units per egg).
+// A bad spec is the user's input: the error names it.
+func newPlayer(cmd string, r *colony.Rules, spec string, report func(search.Iteration)) (search.Player[colony.State], int, error) {
+	loader := eval.NewLoader(r)
+	p, err := playerFactory(r, loader)(spec, search.Options{Report: report})
 	if err != nil {
-		return nil, fmt.Errorf("%s: --player: %w", cmd, err)
+		return nil, 0, fmt.Errorf("%s: --player: %w", cmd, err)
 	}
-	return p, nil
+	sp, _ := search.ParseSpec(spec)
+	ev, err := loader.Evaluator(sp.Settings["eval"])
+	if err != nil {
+		return nil, 0, fmt.Errorf("%s: --player: %w", cmd, err)
+	}
+	return p, search.EvalScale(ev), nil
 }
 
 // cmdContext returns the context of c, or the background context.
@@ -94,14 +101,18 @@ func turnOf(r *colony.Rules, s colony.State, actions []search.Action) (string, c
 	return sb.String(), s, nil
 }
 
-// scoreText writes a search score: the egg lead of the player to move, or, for a
-// proven result, "win+N" or "loss-N" with the final egg margin N.
-func scoreText(v int) string {
+// scoreText writes a search score: the egg lead of the player to move (a whole
+// number for the egg-lead evaluation, with two decimals for finer ones, whose units
+// are 1/scale of an egg), or, for a proven result, "win+N" or "loss-N" with the final
+// egg margin N.
+func scoreText(v, scale int) string {
 	switch {
 	case v >= search.WinScore:
 		return "win+" + strconv.Itoa(v-search.WinScore)
 	case v <= -search.WinScore:
 		return "loss-" + strconv.Itoa(-v-search.WinScore)
+	case scale > 1:
+		return strconv.FormatFloat(float64(v)/float64(scale), 'f', 2, 64)
 	}
 	return strconv.Itoa(v)
 }
@@ -122,13 +133,13 @@ func perSecond(n uint64, d time.Duration) float64 {
 // "nps=", followed by the root decisions with the most visits (up to 5), one a line:
 //
 //	root <decision> visits=<n> value=<v> [proven=win|loss]
-func iterationLines(r *colony.Rules, s colony.State, it search.Iteration) string {
+func iterationLines(r *colony.Rules, s colony.State, it search.Iteration, scale int) string {
 	var sb strings.Builder
 	count, rate := "nodes", "nps"
 	if len(it.Children) > 0 {
 		count, rate = "sims", "sps"
 	}
-	fmt.Fprintf(&sb, "depth=%d score=%s %s=%d %s=%.0f time=%.3fs pv", it.Depth, scoreText(it.Score),
+	fmt.Fprintf(&sb, "depth=%d score=%s %s=%d %s=%.0f time=%.3fs pv", it.Depth, scoreText(it.Score, scale),
 		count, it.Nodes, rate, perSecond(it.Nodes, it.Time), it.Time.Seconds())
 	for _, t := range pvTurns(r, s, it.PV) {
 		sb.WriteString(" " + t)
@@ -202,19 +213,23 @@ The last line is the turn chosen and its score:
 			mu       sync.Mutex
 			reported bool
 			werr     error
+			scale    = 1
 		)
 		report := func(it search.Iteration) {
 			mu.Lock()
 			defer mu.Unlock()
 			reported = true
 			if werr == nil {
-				werr = writeOut(c, iterationLines(r, s, it))
+				werr = writeOut(c, iterationLines(r, s, it, scale))
 			}
 		}
-		p, err := newPlayer("analyze", r, spec, report)
+		p, pscale, err := newPlayer("analyze", r, spec, report)
 		if err != nil {
 			return err
 		}
+		mu.Lock()
+		scale = pscale
+		mu.Unlock()
 		d, err := p.Play(cmdContext(c), &s)
 		if err != nil {
 			return fail(fmt.Errorf("analyze: %s: %w", p.Spec(), err))
@@ -236,9 +251,9 @@ The last line is the turn chosen and its score:
 			}
 			sb.WriteString(iterationLines(r, s, search.Iteration{
 				Depth: d.Depth, Score: d.Score, Nodes: d.Nodes, Time: d.Time, PV: pv,
-			}))
+			}, scale))
 		}
-		fmt.Fprintf(&sb, "bestmove %s score=%s\n", best, scoreText(d.Score))
+		fmt.Fprintf(&sb, "bestmove %s score=%s\n", best, scoreText(d.Score, scale))
 		return writeOut(c, sb.String())
 	})
 	playerFlag(c, &spec)

@@ -90,7 +90,7 @@ too, but a position the rule set ends (turncap) is refused.`, len(benchPositions
 				}
 				states[i] = s
 			}
-			p, err := newPlayer("bench", r, spec, nil)
+			p, _, err := newPlayer("bench", r, spec, nil)
 			if err != nil {
 				return err
 			}
@@ -113,7 +113,7 @@ func runBench(w io.Writer, c *cobra.Command, r *colony.Rules, states []colony.St
 	)
 	n := len(states)
 	for i, s := range states {
-		p, err := newPlayer("bench", r, spec, nil)
+		p, _, err := newPlayer("bench", r, spec, nil)
 		if err != nil {
 			return err
 		}

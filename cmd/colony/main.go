@@ -154,6 +154,9 @@ file, an unknown command), 1 when a command cannot finish for another reason.`,
 		newBenchCmd(opts),
 		newSprtCmd(opts),
 		newTournamentCmd(opts),
+		newEvalCmd(opts),
+		newSelfplayCmd(opts),
+		newTuneCmd(opts),
 	)
 	return root
 }

@@ -253,7 +253,7 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	runner := &tournament.Runner[colony.State]{
 		Game:        g,
 		Config:      cfg,
-		NewPlayer:   tournament.NewFactory[colony.State](g, eval.Score{}),
+		NewPlayer:   playerFactory(r, eval.NewLoader(r)),
 		Concurrency: fl.concurrency,
 	}
 	// Check every player, with the limits, before touching any file.
@@ -261,22 +261,6 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 		return fmt.Errorf("tournament: %w", err)
 	}
 
-	// The games file: new, or resumed.
-	var gamesFile *os.File
-	created := false // the games file is new: a run that cannot start removes it
-	if name := fl.outputs.gamesFile; name != "" {
-		gamesFile, runner.Done, created, err = openGamesFile(name, cfg, fl.resume)
-		if err != nil {
-			return err
-		}
-		defer gamesFile.Close()
-		runner.Records = gamesFile
-	} else if fl.resume {
-		return errors.New("tournament: --resume needs the games file (--games-file or --out)")
-	}
-
-	ctx, stop := signal.NotifyContext(cmdContext(c), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	report := make(chan os.Signal, 1)
 	signal.Notify(report, syscall.SIGUSR1)
 	defer func() {
@@ -289,11 +273,9 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 			wantReport.Store(true)
 		}
 	}()
-
 	stderr := c.ErrOrStderr()
 	prog := newProgressDisplay(stderr, fl.progress, cfg)
-	runner.Progress = func(p *tournament.Progress) {
-		prog.update(p)
+	onProgress := func(p *tournament.Progress) {
 		if wantReport.Swap(false) {
 			rep, err := tournament.Summarize(&cfg, p.Games, g.Sides(), p.SPRT)
 			if err == nil {
@@ -303,20 +285,10 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 			}
 		}
 	}
-	fmt.Fprintf(stderr, "tournament: %s\n", describeTournament(&cfg, len(runner.Done)))
-	res, runErr := runner.Run(ctx)
-	prog.finish()
-	if res == nil {
-		// Nothing was played (a player that cannot be built with the limits, say):
-		// leave no header-only games file behind, which would refuse the next run.
-		if created {
-			gamesFile.Close()
-			os.Remove(fl.outputs.gamesFile)
-		}
-		return fmt.Errorf("tournament: %w", runErr)
-	}
-	if runErr != nil && !errors.Is(runErr, context.Canceled) {
-		return fail(fmt.Errorf("tournament: %w (the finished games are in the games file; --resume continues)", runErr))
+	describe := func(resumed int) string { return describeTournament(&cfg, resumed) }
+	res, err := playRecorded(c, "tournament", runner, fl.outputs.gamesFile, fl.resume, prog, describe, onProgress)
+	if err != nil {
+		return err
 	}
 	rep, err := tournament.Summarize(&cfg, res.Games, g.Sides(), res.SPRT)
 	if err != nil {
@@ -343,6 +315,53 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	return nil
 }
 
+// playRecorded plays runner's games, recording them in the games file name ("" for
+// none): a new file gets the header; an existing one is continued when resume is set
+// and refused otherwise. It prints the line describe returns on standard error, shows
+// the progress, and calls onProgress (if not nil) after each game. Ctrl-C stops the
+// run at once: the finished games stay recorded and the result holds them. A games
+// file it created is removed when no game could start. cmd prefixes the errors.
+func playRecorded(c *cobra.Command, cmd string, runner *tournament.Runner[colony.State], name string, resume bool,
+	prog *progressDisplay, describe func(resumed int) string, onProgress func(*tournament.Progress)) (*tournament.Result, error) {
+	var gamesFile *os.File
+	created := false
+	if name != "" {
+		var err error
+		gamesFile, runner.Done, created, err = openGamesFile(cmd, name, runner.Config, resume)
+		if err != nil {
+			return nil, err
+		}
+		defer gamesFile.Close()
+		runner.Records = gamesFile
+	} else if resume {
+		return nil, fmt.Errorf("%s: --resume needs the games file (--games-file or --out)", cmd)
+	}
+	ctx, stop := signal.NotifyContext(cmdContext(c), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	runner.Progress = func(p *tournament.Progress) {
+		prog.update(p)
+		if onProgress != nil {
+			onProgress(p)
+		}
+	}
+	fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", cmd, describe(len(runner.Done)))
+	res, runErr := runner.Run(ctx)
+	prog.finish()
+	if res == nil {
+		// Nothing was played (a player that cannot be built with the limits, say):
+		// leave no header-only games file behind, which would refuse the next run.
+		if created {
+			gamesFile.Close()
+			os.Remove(name)
+		}
+		return nil, fmt.Errorf("%s: %w", cmd, runErr)
+	}
+	if runErr != nil && !errors.Is(runErr, context.Canceled) {
+		return nil, fail(fmt.Errorf("%s: %w (the finished games are in the games file; --resume continues)", cmd, runErr))
+	}
+	return res, nil
+}
+
 // describeTournament says in one line what will be played.
 func describeTournament(cfg *tournament.Config, resumed int) string {
 	var names []string
@@ -363,48 +382,48 @@ func describeTournament(cfg *tournament.Config, resumed int) string {
 // openGamesFile opens the games file: a new file gets the header; with resume, an
 // existing file must hold the same tournament, its torn last line (a run killed while
 // writing it) is cut off, and its games are returned. created reports a new file.
-func openGamesFile(name string, cfg tournament.Config, resume bool) (f *os.File, done []tournament.Record, created bool, err error) {
+func openGamesFile(cmd, name string, cfg tournament.Config, resume bool) (f *os.File, done []tournament.Record, created bool, err error) {
 	header := tournament.NewHeader(cfg)
 	info, statErr := os.Stat(name)
 	exists := statErr == nil && info.Size() > 0
 	if exists && !resume {
-		return nil, nil, false, fmt.Errorf("tournament: games file %s already holds games: give --resume to continue it, or another file", name)
+		return nil, nil, false, fmt.Errorf("%s: games file %s already holds games: give --resume to continue it, or another file", cmd, name)
 	}
 	if !exists {
 		if dir := filepath.Dir(name); dir != "" {
 			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return nil, nil, false, fmt.Errorf("tournament: %w", err)
+				return nil, nil, false, fmt.Errorf("%s: %w", cmd, err)
 			}
 		}
 		f, err = os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
 		if err != nil {
-			return nil, nil, false, fmt.Errorf("tournament: games file: %w", err)
+			return nil, nil, false, fmt.Errorf("%s: games file: %w", cmd, err)
 		}
 		if err := tournament.WriteHeader(f, header); err != nil {
 			f.Close()
 			os.Remove(name)
-			return nil, nil, false, fail(fmt.Errorf("tournament: games file: %w", err))
+			return nil, nil, false, fail(fmt.Errorf("%s: games file: %w", cmd, err))
 		}
 		return f, nil, true, nil
 	}
 	gf, err := tournament.ReadGamesFile(name)
 	if err != nil {
-		return nil, nil, false, fmt.Errorf("tournament: --resume: %w", err)
+		return nil, nil, false, fmt.Errorf("%s: --resume: %w", cmd, err)
 	}
 	if err := tournament.SameTournament(gf.Header, header); err != nil {
-		return nil, nil, false, fmt.Errorf("tournament: --resume: %s holds another tournament: %w", name, err)
+		return nil, nil, false, fmt.Errorf("%s: --resume: %s holds another tournament: %w", cmd, name, err)
 	}
 	if gf.Header.Shard != cfg.Shard || gf.Header.Shards != cfg.Shards {
-		return nil, nil, false, fmt.Errorf("tournament: --resume: %s holds shard %d/%d, not %d/%d", name, gf.Header.Shard, gf.Header.Shards, cfg.Shard, cfg.Shards)
+		return nil, nil, false, fmt.Errorf("%s: --resume: %s holds shard %d/%d, not %d/%d", cmd, name, gf.Header.Shard, gf.Header.Shards, cfg.Shard, cfg.Shards)
 	}
 	f, err = os.OpenFile(name, os.O_WRONLY, 0o644)
 	if err != nil {
-		return nil, nil, false, fmt.Errorf("tournament: games file: %w", err)
+		return nil, nil, false, fmt.Errorf("%s: games file: %w", cmd, err)
 	}
 	if gf.Torn > 0 {
 		if err := f.Truncate(gf.ValidSize); err != nil {
 			f.Close()
-			return nil, nil, false, fail(fmt.Errorf("tournament: games file: cutting the torn last line: %w", err))
+			return nil, nil, false, fail(fmt.Errorf("%s: games file: cutting the torn last line: %w", cmd, err))
 		}
 	}
 	if _, err := f.Seek(gf.ValidSize, io.SeekStart); err != nil {

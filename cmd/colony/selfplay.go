@@ -1,0 +1,222 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/tournament"
+	"github.com/spf13/cobra"
+)
+
+// Defaults of 'colony selfplay', which 'colony tune' reads by default.
+const (
+	selfplayDir    = "selfplay"
+	selfplayPlayer = "ab:depth=2,eval=linear"
+	positionsName  = "positions.txt"
+)
+
+func newSelfplayCmd(opts *options) *cobra.Command {
+	var (
+		player       string
+		games        int
+		seed         uint64
+		openingTurns int
+		concurrency  int
+		dir          string
+		resume       bool
+		progress     string
+	)
+	c := &cobra.Command{
+		Use:   "selfplay [--player SPEC] [--games N] [--out DIR]",
+		Short: "Play a player against itself and write the positions with the games' results, for tuning",
+		Long: `selfplay plays N games of a player against itself (a match of two copies, in pairs
+of games from random openings with the colours swapped, on all cores, through the
+tournament runner) and writes the positions of the games, each with the game's final
+result, for 'colony tune':
+
+  DIR/games.jsonl     the games, one JSON line each (as 'colony tournament' writes them)
+  DIR/positions.txt   one position a line: <result> <game> <position>
+
+where <result> is the game's result for the side to move in the position (1 a win,
+0 a loss, 0.5 a draw), <game> the game's index and <position> the position in the
+project's notation. Every position at the start of a turn is written, from the end
+of the opening to the last turn; the opening's random turns are not.
+
+The same seed and depth or node limits give the same games and positions on every
+machine. An interrupted run continues with --resume (the positions file is written
+from all the games at the end).`,
+		Example: `  colony selfplay
+  colony selfplay --player ab:depth=3,eval=linear --games 4000 --out data`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			r, err := opts.ruleSet()
+			if err != nil {
+				return err
+			}
+			if games < 2 || games%2 != 0 || games > tournament.MaxGames {
+				return fmt.Errorf("selfplay: --games must be an even number from 2 to %d, got %d", tournament.MaxGames, games)
+			}
+			if concurrency < 1 {
+				return fmt.Errorf("selfplay: --concurrency must be at least 1, got %d", concurrency)
+			}
+			cfg := tournament.Config{
+				Game:     r.Name(),
+				Players:  []tournament.Entrant{{Name: "a", Spec: player}, {Name: "b", Spec: player}},
+				Format:   tournament.Match,
+				Games:    games,
+				Seed:     seed,
+				Openings: tournament.Openings{RandomTurns: openingTurns},
+			}
+			if err := cfg.Validate(); err != nil {
+				return fmt.Errorf("selfplay: %w", err)
+			}
+			runner := &tournament.Runner[colony.State]{Game: search.NewColony(r), Config: cfg,
+				NewPlayer: playerFactory(r, eval.NewLoader(r)), Concurrency: concurrency}
+			if err := tournament.CheckPlayers(&cfg, runner.NewPlayer); err != nil {
+				return fmt.Errorf("selfplay: --player: %w", err)
+			}
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return fail(fmt.Errorf("selfplay: %w", err))
+			}
+			prog := newProgressDisplay(c.ErrOrStderr(), progress, cfg)
+			describe := func(resumed int) string {
+				s := fmt.Sprintf("%d games of %s against itself, seed %d", games, player, seed)
+				if resumed > 0 {
+					s += fmt.Sprintf(", resuming after %d games", resumed)
+				}
+				return s
+			}
+			res, err := playRecorded(c, "selfplay", runner, filepath.Join(dir, "games.jsonl"), resume, prog, describe, nil)
+			if err != nil {
+				return err
+			}
+			if !res.Complete {
+				return fail(fmt.Errorf("selfplay: stopped after %d of %d games; continue with the same command and --resume", len(res.Games), games))
+			}
+			n, err := writePositions(r, filepath.Join(dir, "games.jsonl"), filepath.Join(dir, positionsName))
+			if err != nil {
+				return fail(fmt.Errorf("selfplay: %w", err))
+			}
+			return writeOut(c, fmt.Sprintf("selfplay: %d games, %d positions in %s\n", len(res.Games), n, filepath.Join(dir, positionsName)))
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&player, "player", selfplayPlayer, "the player `SPEC` (see 'colony analyze --help')")
+	f.IntVar(&games, "games", 2000, "games to play, `N` (even)")
+	f.Uint64Var(&seed, "seed", 1, "random seed `S` of the openings and players")
+	f.IntVar(&openingTurns, "opening-turns", 6, "random turns `N` of each opening")
+	f.IntVar(&concurrency, "concurrency", runtime.NumCPU(), "games played at once, `N`")
+	f.StringVar(&dir, "out", selfplayDir, "output directory `DIR`")
+	f.BoolVar(&resume, "resume", false, "continue the games in DIR/games.jsonl")
+	f.StringVar(&progress, "progress", "auto", "progress display `MODE`: auto, bar, lines or off")
+	return c
+}
+
+// writePositions replays the games of a games file and writes every position at the
+// start of a turn, with the game's result for the side to move, to name. It returns
+// the number of positions.
+func writePositions(r *colony.Rules, gamesFile, name string) (int, error) {
+	gf, err := tournament.ReadGamesFile(gamesFile)
+	if err != nil {
+		return 0, err
+	}
+	merged, err := tournament.Collect(gf.Header.Config, gf.Games)
+	if err != nil {
+		return 0, err
+	}
+	byIndex := map[int]*tournament.Record{}
+	for i := range gf.Games {
+		byIndex[gf.Games[i].Index] = &gf.Games[i]
+	}
+	tmp := name + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return 0, err
+	}
+	w := bufio.NewWriterSize(f, 1<<16)
+	n := 0
+	for _, g := range merged.Games {
+		rec := byIndex[g.Index]
+		s, err := r.ParsePosition(rec.Opening)
+		if err != nil {
+			f.Close()
+			return 0, fmt.Errorf("game %d: opening: %w", rec.Index, err)
+		}
+		for i, text := range rec.Moves {
+			fmt.Fprintf(w, "%s %d %s\n", resultFor(rec.Winner, int(s.ToMove())), rec.Index, s.String())
+			n++
+			m, err := r.ParseMove(&s, text)
+			if err != nil {
+				f.Close()
+				return 0, fmt.Errorf("game %d: move %d %q: %w", rec.Index, i+1, text, err)
+			}
+			r.ApplyMove(&s, m)
+		}
+	}
+	if err := errors.Join(w.Flush(), f.Close()); err != nil {
+		return 0, err
+	}
+	return n, os.Rename(tmp, name)
+}
+
+// resultFor writes a game's result for side: "1", "0" or "0.5".
+func resultFor(winner, side int) string {
+	switch winner {
+	case side:
+		return "1"
+	case -1:
+		return "0.5"
+	}
+	return "0"
+}
+
+// positionLine is one line of a positions file.
+type positionLine struct {
+	result float64
+	game   int
+	state  colony.State
+}
+
+// readPositions reads a positions file written by selfplay.
+func readPositions(r *colony.Rules, name string) ([]positionLine, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []positionLine
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		fields := strings.SplitN(sc.Text(), " ", 3)
+		if len(fields) != 3 {
+			return nil, fmt.Errorf("%s:%d: want <result> <game> <position>", name, line)
+		}
+		res, err1 := strconv.ParseFloat(fields[0], 64)
+		game, err2 := strconv.Atoi(fields[1])
+		if err1 != nil || err2 != nil || !(res == 0 || res == 0.5 || res == 1) || game < 0 {
+			return nil, fmt.Errorf("%s:%d: bad result %q or game %q", name, line, fields[0], fields[1])
+		}
+		s, err := r.ParsePosition(fields[2])
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
+		}
+		out = append(out, positionLine{result: res, game: game, state: s})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no positions", name)
+	}
+	return out, nil
+}

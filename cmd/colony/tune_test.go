@@ -1,0 +1,227 @@
+package main
+
+import (
+	"encoding/json"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
+)
+
+// selfplayFixture plays a short selfplay into a temporary directory and returns it.
+func selfplayFixture(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	code, out, errOut := cli(t, "selfplay", "--games", "20", "--player", "ab:depth=1,eval=hand", "--out", dir, "--progress", "off")
+	if code != 0 {
+		t.Fatalf("selfplay: exit %d, %s", code, errOut)
+	}
+	if !regexp.MustCompile(`^selfplay: 20 games, \d+ positions in .*positions.txt\n$`).MatchString(out) {
+		t.Fatalf("selfplay output %q", out)
+	}
+	return dir
+}
+
+func TestSelfplayPositions(t *testing.T) {
+	dir := selfplayFixture(t)
+	r := colony.Default()
+	lines, err := readPositions(r, filepath.Join(dir, positionsName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every game's positions: the side to move alternates with the result, which is
+	// the game's result for the side to move (no draws in The Colony).
+	games, err := readGamesForTest(filepath.Join(dir, "games.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	perGame := map[int]int{}
+	for _, l := range lines {
+		perGame[l.game]++
+		winner := games[l.game]
+		want := 0.0
+		if winner == int(l.state.ToMove()) {
+			want = 1
+		}
+		if l.result != want || l.state.Over() {
+			t.Fatalf("game %d: position %v with result %v, winner %d", l.game, l.state, l.result, winner)
+		}
+	}
+	if len(perGame) != 20 {
+		t.Errorf("positions of %d games, want 20", len(perGame))
+	}
+	// The same command gives the same file.
+	again := selfplayFixture(t)
+	a, _ := os.ReadFile(filepath.Join(dir, positionsName))
+	b, _ := os.ReadFile(filepath.Join(again, positionsName))
+	if string(a) != string(b) {
+		t.Error("two selfplay runs with one seed wrote different positions")
+	}
+}
+
+// readGamesForTest returns each game's winner by index.
+func readGamesForTest(name string) (map[int]int, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	out := map[int]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n")[1:] {
+		var g struct {
+			Index  int `json:"index"`
+			Winner int `json:"winner"`
+		}
+		if err := json.Unmarshal([]byte(line), &g); err != nil {
+			return nil, err
+		}
+		out[g.Index] = g.Winner
+	}
+	return out, nil
+}
+
+func TestTuneTexelWritesEverythingAndResumes(t *testing.T) {
+	dir := selfplayFixture(t)
+	out := filepath.Join(t.TempDir(), "tune")
+	args := []string{"tune", "--positions", filepath.Join(dir, positionsName), "--out", out,
+		"--iterations", "3", "--verify-games", "20", "--verify-player", "ab:depth=1", "--progress", "off"}
+	code, stdout, stderr := cli(t, args...)
+	if code != 0 {
+		t.Fatalf("tune: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"loss (held out, ", "weights: ", "verify: tuned vs start over 20 games (10 pairs, ab:depth=1): elo ", "verify: "} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("output lacks %q:\n%s", want, stdout)
+		}
+	}
+	m := regexp.MustCompile(`loss \(held out, \d+ positions\): ([0-9.]+) before, ([0-9.]+) after`).FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("no held-out loss line:\n%s", stdout)
+	}
+	if before, _ := strconv.ParseFloat(m[1], 64); before <= 0 {
+		t.Errorf("held-out loss before %v", before)
+	}
+	w, err := eval.LoadWeights(filepath.Join(out, "weights.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w[eval.StoreDiff] != 1 {
+		t.Errorf("store_diff moved to %v: it is the anchor", w[eval.StoreDiff])
+	}
+	checkPNG(t, filepath.Join(out, "loss.png"))
+	ck, err := readCheckpoint(filepath.Join(out, "checkpoint.json"))
+	if err != nil || ck.Method != "texel" || ck.Iteration != 3 || len(ck.History) != 4 {
+		t.Fatalf("checkpoint %+v, %v", ck, err)
+	}
+	if gf := readGames(t, filepath.Join(out, "verify.jsonl")); len(gf.Games) != 20 {
+		t.Errorf("verification games: %d", len(gf.Games))
+	}
+	// The same run again is refused; with --resume and more iterations it goes on
+	// from the checkpoint.
+	if code, _, errOut := cli(t, args...); code != 2 || !strings.Contains(errOut, "give --resume") {
+		t.Errorf("rerun: exit %d, %q", code, errOut)
+	}
+	more := append(append([]string{}, args...), "--resume")
+	for i := range more {
+		if more[i] == "--iterations" {
+			more[i+1] = "5"
+		}
+	}
+	if code, stdout, stderr := cli(t, more...); code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	ck, err = readCheckpoint(filepath.Join(out, "checkpoint.json"))
+	if err != nil || ck.Iteration > 5 || ck.Iteration < 3 || len(ck.History) != ck.Iteration+1 {
+		t.Fatalf("resumed checkpoint: iteration %d, %d history entries, %v", ck.Iteration, len(ck.History), err)
+	}
+	// Resuming another run is refused.
+	other := append(append([]string{}, more...), "--seed", "9")
+	if code, _, errOut := cli(t, other...); code != 2 || !strings.Contains(errOut, "is of another run") {
+		t.Errorf("resume with another seed: exit %d, %q", code, errOut)
+	}
+}
+
+func TestTuneSPSA(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "spsa")
+	code, stdout, stderr := cli(t, "tune", "--method", "spsa", "--iterations", "4", "--pairs", "1",
+		"--out", out, "--verify-games", "0", "--progress", "off")
+	if code != 0 {
+		t.Fatalf("tune: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	checkPNG(t, filepath.Join(out, "weights.png"))
+	ck, err := readCheckpoint(filepath.Join(out, "checkpoint.json"))
+	if err != nil || ck.Method != "spsa" || ck.Iteration != 4 || len(ck.History) != 5 || len(ck.SPSA) == 0 {
+		t.Fatalf("checkpoint %+v, %v", ck, err)
+	}
+	if ck.Weights[eval.StoreDiff] != 1 {
+		t.Errorf("store_diff moved to %v", ck.Weights[eval.StoreDiff])
+	}
+	// A run killed (SIGKILL) after a few steps and resumed gives what one run gives.
+	args := []string{"tune", "--method", "spsa", "--iterations", "40", "--pairs", "1", "--spsa-player", "ab:depth=2",
+		"--verify-games", "0", "--progress", "off"}
+	whole := filepath.Join(t.TempDir(), "whole")
+	if code, _, errOut := cli(t, append(args, "--out", whole)...); code != 0 {
+		t.Fatalf("whole run: %d %s", code, errOut)
+	}
+	killed := filepath.Join(t.TempDir(), "killed")
+	cmd, _, _, done := startColony(t, append(args, "--out", killed)...)
+	waitFor(t, done, "the third checkpoint", func() bool {
+		ck, err := readCheckpoint(filepath.Join(killed, "checkpoint.json"))
+		return err == nil && ck.Iteration >= 3
+	})
+	cmd.Process.Kill()
+	<-done
+	ck, err = readCheckpoint(filepath.Join(killed, "checkpoint.json"))
+	if err != nil || ck.Iteration >= 40 {
+		t.Fatalf("killed at iteration %d (%v): the run was not interrupted", ck.Iteration, err)
+	}
+	if code, _, errOut := cli(t, append(args, "--out", killed, "--resume")...); code != 0 {
+		t.Fatalf("resume: %d %s", code, errOut)
+	}
+	a, _ := os.ReadFile(filepath.Join(killed, "weights.json"))
+	b, _ := os.ReadFile(filepath.Join(whole, "weights.json"))
+	if string(a) != string(b) {
+		t.Errorf("killed at %d and resumed, SPSA differs from one run:\n%s\n%s", ck.Iteration, a, b)
+	}
+}
+
+func TestTuneErrors(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--method", "magic"}, "--method"},
+		{[]string{"--positions", filepath.Join(dir, "none.txt")}, "--positions"},
+		{[]string{"--start", filepath.Join(dir, "none.json")}, "--start"},
+		{[]string{"--held-out", "1.5"}, "--held-out"},
+		{[]string{"--verify-games", "3"}, "--verify-games"},
+		{[]string{"--verify-player", "random"}, "does not use an evaluation"},
+		{[]string{"--verify-player", "ab:eval=score"}, "leave eval out"},
+		{[]string{"--resume"}, "--resume"},
+	}
+	for _, tc := range tests {
+		args := append([]string{"tune", "--out", filepath.Join(dir, "out"), "--progress", "off"}, tc.args...)
+		code, _, errOut := cli(t, args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
+	}
+}
+
+func checkPNG(t *testing.T, name string) {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Errorf("%s: %v", name, err)
+	}
+}
