@@ -17,7 +17,7 @@ const (
 	// HandName is Linear with the hand-set weights (HandSet).
 	HandName = "hand"
 	// DefaultName is the evaluation of a player whose spec has no eval setting.
-	DefaultName = ScoreName
+	DefaultName = LinearName
 )
 
 // Loader resolves the eval setting of player specs (ab:depth=4,eval=tuned.json) to

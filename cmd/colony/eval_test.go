@@ -8,27 +8,27 @@ import (
 )
 
 // evalStartDefault is 'colony eval' on the start position with the default weights.
-const evalStartDefault = `┌─────────────────┬───────┬────────┬──────────────┐
-│ feature         │ value │ weight │ contribution │
-├─────────────────┼───────┼────────┼──────────────┤
-│ store_diff      │     0 │      1 │         0.00 │
-│ under_own_ants  │     0 │      1 │         0.00 │
-│ under_opp_ants  │     0 │     -1 │         0.00 │
-│ hand_own        │     6 │    0.5 │         3.00 │
-│ hand_opp        │     6 │   -0.5 │        -3.00 │
-│ board_ants_own  │     0 │    0.5 │         0.00 │
-│ board_ants_opp  │     0 │   -0.5 │         0.00 │
-│ selectable_logs │    19 │    0.1 │         1.90 │
-│ selectable_eggs │    57 │      0 │         0.00 │
-│ threats_own     │    15 │    1.5 │        22.50 │
-│ threats_opp     │    15 │   -1.5 │       -22.50 │
-│ at_risk_own     │     0 │   -0.5 │         0.00 │
-│ at_risk_opp     │     0 │    0.5 │         0.00 │
-│ mandatory       │     0 │      0 │         0.00 │
-│ blocked_own     │     0 │   -0.5 │         0.00 │
-│ blocked_opp     │     0 │    0.5 │         0.00 │
-└─────────────────┴───────┴────────┴──────────────┘
-total: 1.90 (side to move: red)
+const evalStartDefault = `┌─────────────────┬───────┬───────────┬──────────────┐
+│ feature         │ value │    weight │ contribution │
+├─────────────────┼───────┼───────────┼──────────────┤
+│ store_diff      │     0 │         1 │         0.00 │
+│ under_own_ants  │     0 │    0.4328 │         0.00 │
+│ under_opp_ants  │     0 │   -0.4636 │         0.00 │
+│ hand_own        │     6 │    -1.781 │       -10.69 │
+│ hand_opp        │     6 │     1.577 │         9.46 │
+│ board_ants_own  │     0 │     2.738 │         0.00 │
+│ board_ants_opp  │     0 │    -2.621 │         0.00 │
+│ selectable_logs │    19 │    0.1842 │         3.50 │
+│ selectable_eggs │    57 │ -0.008932 │        -0.51 │
+│ threats_own     │    15 │     2.585 │        38.78 │
+│ threats_opp     │    15 │    -0.527 │        -7.91 │
+│ at_risk_own     │     0 │    -0.117 │         0.00 │
+│ at_risk_opp     │     0 │    0.1712 │         0.00 │
+│ mandatory       │     0 │  -0.03505 │         0.00 │
+│ blocked_own     │     0 │    -1.196 │         0.00 │
+│ blocked_opp     │     0 │    0.6612 │         0.00 │
+└─────────────────┴───────┴───────────┴──────────────┘
+total: 32.64 (side to move: red)
 `
 
 func TestEvalStart(t *testing.T) {

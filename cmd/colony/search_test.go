@@ -21,9 +21,9 @@ func needPlayer(t *testing.T, spec string) {
 }
 
 var (
-	iterationRE = regexp.MustCompile(`^depth=(\d+) score=(-?\d+|win\+\d+|loss-\d+) (nodes|sims)=(\d+) (nps|sps)=(\d+) time=\d+\.\d{3}s pv((?: \S+)+)$`)
+	iterationRE = regexp.MustCompile(`^depth=(\d+) score=(-?\d+(?:\.\d\d)?|win\+\d+|loss-\d+) (nodes|sims)=(\d+) (nps|sps)=(\d+) time=\d+\.\d{3}s pv((?: \S+)+)$`)
 	rootRE      = regexp.MustCompile(`^  root (\S+) visits=(\d+) value=[-+]\d\.\d{3}( proven=(win|loss))?$`)
-	bestRE      = regexp.MustCompile(`^bestmove (\S+) score=(-?\d+|win\+\d+|loss-\d+)$`)
+	bestRE      = regexp.MustCompile(`^bestmove (\S+) score=(-?\d+(?:\.\d\d)?|win\+\d+|loss-\d+)$`)
 )
 
 // posEndgame is the last of the bench positions: Red to move, a few turns from the end.
@@ -291,10 +291,14 @@ func TestBenchSignature(t *testing.T) {
 		nodes uint64
 		moves string
 	}{
-		{nil, defaultPlayer, 40236136, "58d6aaa26a0fdd79"},
-		{[]string{"--player", "ab:depth=4"}, "ab:depth=4", 1866919, "3ab411727fa18e35"},
-		{[]string{"--player", "minimax:depth=1"}, "minimax:depth=1", 2462, "23c48063d14103c0"},
-		{[]string{"--player", "minimax:depth=2"}, "minimax:depth=2", 229847, "766bbbda286c9ca8"},
+		// The default evaluation (linear, the default weights).
+		{nil, defaultPlayer, 54595681, "97df7f68b923add2"},
+		{[]string{"--player", "ab:depth=4"}, "ab:depth=4", 2394023, "6b8aba87a0a5531e"},
+		{[]string{"--player", "minimax:depth=1"}, "minimax:depth=1", 2493, "7ff3c3e3b2937d84"},
+		{[]string{"--player", "minimax:depth=2"}, "minimax:depth=2", 239815, "d3bc27501440b91a"},
+		// R8's egg lead: the signatures of the search before the linear evaluation.
+		{[]string{"--player", "ab:depth=4,eval=score"}, "ab:depth=4,eval=score", 1866919, "3ab411727fa18e35"},
+		{[]string{"--player", "minimax:depth=2,eval=score"}, "minimax:depth=2,eval=score", 229847, "766bbbda286c9ca8"},
 	}
 	for _, tt := range tests {
 		name := strings.Join(tt.args, " ")

@@ -291,7 +291,7 @@ func writeCheckpoint(name string, ck *tuneCheckpoint) error {
 }
 
 func writeWeights(name string, w eval.Weights) error {
-	data, err := json.Marshal(w)
+	data, err := w.MarshalJSON() // indented, as json.Marshal would not keep it
 	if err != nil {
 		return err
 	}
