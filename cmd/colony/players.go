@@ -24,3 +24,13 @@ func playerFactory(r *colony.Rules, loader *eval.Loader) tournament.PlayerFactor
 		return search.New[colony.State](g, ev, spec, opts)
 	}
 }
+
+// withDefaultEval returns spec with eval=linear (eval.DefaultName) added when its kind
+// takes an evaluation and it names none, so that records say which one was used.
+func withDefaultEval(spec string) string {
+	sp, err := search.ParseSpec(spec)
+	if err != nil || !sp.Accepts("eval") || sp.Has("eval") {
+		return spec
+	}
+	return sp.With("eval", eval.DefaultName).String()
+}

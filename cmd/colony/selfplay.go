@@ -70,7 +70,7 @@ from all the games at the end).`,
 			}
 			cfg := tournament.Config{
 				Game:     r.Name(),
-				Players:  []tournament.Entrant{{Name: "a", Spec: player}, {Name: "b", Spec: player}},
+				Players:  []tournament.Entrant{{Name: "a", Spec: withDefaultEval(player)}, {Name: "b", Spec: withDefaultEval(player)}},
 				Format:   tournament.Match,
 				Games:    games,
 				Seed:     seed,

@@ -161,6 +161,7 @@ func tournamentConfig(c *cobra.Command, r *colony.Rules, fl *tournamentFlags) (t
 		},
 		Openings: tournament.Openings{RandomTurns: fl.openingTurns, Shuffle: fl.shuffle},
 	}
+	factory := playerFactory(r, eval.NewLoader(r))
 	if len(fl.players) < 2 {
 		return cfg, fmt.Errorf("tournament: give at least two players with --player NAME=SPEC (got %d)", len(fl.players))
 	}
@@ -169,6 +170,11 @@ func tournamentConfig(c *cobra.Command, r *colony.Rules, fl *tournamentFlags) (t
 		if err != nil {
 			return cfg, fmt.Errorf("tournament: --player: %w", err)
 		}
+		// Check the spec as given, then name its evaluation (the records say which).
+		if _, err := factory(e.Spec, search.Options{}); err != nil {
+			return cfg, fmt.Errorf("tournament: player %d (%s): %w", len(cfg.Players)+1, e.Name, err)
+		}
+		e.Spec = withDefaultEval(e.Spec)
 		cfg.Players = append(cfg.Players, e)
 	}
 	switch {

@@ -206,7 +206,7 @@ func TestTournamentRoundRobinOutputs(t *testing.T) {
 	gf := readGames(t, filepath.Join(dir, "games.jsonl"))
 	h := gf.Header
 	if h.Type != "tournament" || h.Format != tournament.RoundRobin || h.Games != 4 || h.Seed != 1 ||
-		!reflect.DeepEqual(h.Players, []tournament.Entrant{{Name: "random", Spec: "random"}, {Name: "greedy", Spec: "greedy"}, {Name: "ab", Spec: "ab:depth=1"}}) {
+		!reflect.DeepEqual(h.Players, []tournament.Entrant{{Name: "random", Spec: "random"}, {Name: "greedy", Spec: "greedy:eval=linear"}, {Name: "ab", Spec: "ab:depth=1,eval=linear"}}) {
 		t.Errorf("header %+v", h)
 	}
 	if gf.Torn != 0 {
