@@ -1,0 +1,78 @@
+package search
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/colony-ai/colony/colony"
+)
+
+// marginOf turns an exact Outcome (WinScore plus the margin) into the margin.
+func marginOf(v int) int {
+	switch {
+	case v >= WinScore:
+		return v - WinScore
+	case v <= -WinScore:
+		return v + WinScore
+	}
+	return v
+}
+
+// TestSolveAgreesWithBruteForce checks the MTD(f) solver on short Colony endgames
+// against the brute-force solver, and that its principal variation reaches the end of
+// the game with the value it claims.
+func TestSolveAgreesWithBruteForce(t *testing.T) {
+	for i, e := range shortEndgames(t, 60, 2) {
+		res, err := Solve(context.Background(), Game[colony.State](e.g), &e.s, SolveOptions{TableMB: 4})
+		if err != nil {
+			t.Fatalf("endgame %d: %v", i, err)
+		}
+		if want := marginOf(e.value); res.Value != want {
+			t.Fatalf("endgame %d (%v): value %d, brute force %d", i, e.s, res.Value, want)
+		}
+		s, mover := e.s, e.g.ToMove(&e.s)
+		for _, a := range res.PV {
+			if !e.g.Rules.IsLegal(&s, colony.Action(a)) {
+				t.Fatalf("endgame %d: PV %v has an illegal decision", i, res.PV)
+			}
+			e.g.Apply(&s, a)
+		}
+		if !e.g.Terminal(&s) || terminalValue(Game[colony.State](e.g), &s, mover) != res.Value {
+			t.Fatalf("endgame %d: PV %v ends at %v, not at the value %d", i, res.PV, s, res.Value)
+		}
+	}
+}
+
+func TestSolveNim(t *testing.T) {
+	// Nim with piles of 1 to 12 taken 1 to 3 at a time: the mover loses exactly when the
+	// pile is a multiple of 4 (see nim_test.go), by a margin of 1.
+	for pile := 1; pile <= 12; pile++ {
+		s := nimState{pile: pile}
+		res, err := Solve(context.Background(), Game[nimState](nim{}), &s, SolveOptions{TableMB: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := 1
+		if pile%4 == 0 {
+			want = -1
+		}
+		if res.Value != want {
+			t.Errorf("pile %d: value %d, want %d", pile, res.Value, want)
+		}
+	}
+}
+
+func TestSolveStopsOnContext(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	s := colonyGame.Rules.Start()
+	start := time.Now()
+	_, err := Solve(ctx, Game[colony.State](colonyGame), &s, SolveOptions{TableMB: 4})
+	if err == nil {
+		t.Fatal("the start position was solved in 50 ms")
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Errorf("stopped after %v", d)
+	}
+}
