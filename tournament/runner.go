@@ -521,3 +521,32 @@ func resultText(winner int) string {
 	}
 	return "1/2-1/2"
 }
+
+// Runnable is a Runner of some game seen without its state type, for code that
+// handles every registered game the same way (the command line).
+type Runnable interface {
+	// Setup sets the runner's Records, Done and Progress (see Runner).
+	Setup(records io.Writer, done []Record, progress func(*Progress))
+	// Run plays the games (see Runner.Run).
+	Run(ctx context.Context) (*Result, error)
+	// Settings returns the tournament's config.
+	Settings() *Config
+	// Sides returns the names of the game's two sides.
+	Sides() [2]string
+	// CheckPlayers builds every player once (see CheckPlayers).
+	CheckPlayers() error
+}
+
+// Setup sets Records, Done and Progress.
+func (r *Runner[S]) Setup(records io.Writer, done []Record, progress func(*Progress)) {
+	r.Records, r.Done, r.Progress = records, done, progress
+}
+
+// Settings returns the runner's config.
+func (r *Runner[S]) Settings() *Config { return &r.Config }
+
+// Sides returns the names of the game's sides.
+func (r *Runner[S]) Sides() [2]string { return r.Game.Sides() }
+
+// CheckPlayers builds every player once with the tournament's limits.
+func (r *Runner[S]) CheckPlayers() error { return CheckPlayers(&r.Config, r.NewPlayer) }

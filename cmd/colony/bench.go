@@ -74,7 +74,7 @@ too, but a position the rule set ends (turncap) is refused.`, len(benchPositions
   colony bench --player mcts:sims=5000`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			r, err := opts.ruleSet()
+			r, err := opts.colonyRules(c.Name())
 			if err != nil {
 				return err
 			}

@@ -1,13 +1,18 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"os/signal"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/games"
 	"github.com/spf13/cobra"
 )
 
@@ -31,6 +36,53 @@ func (o *options) ruleSet() (*colony.Rules, error) {
 	return onBoard.WithChoiceOnSelectedOnly(r.ChoiceOnSelectedOnly()), nil
 }
 
+// openGame returns the game of --game: The Colony under --rules and --board, or a
+// registered game.
+func (o *options) openGame() (games.Game, error) {
+	name, params, _ := strings.Cut(o.game, ":")
+	if name == "colony" {
+		if params != "" {
+			if o.rules != "colony" {
+				return nil, fmt.Errorf("--game %s and --rules %s: give the rule set once", o.game, o.rules)
+			}
+			o.rules = o.game
+		}
+		r, err := o.ruleSet()
+		if err != nil {
+			return nil, err
+		}
+		return games.Colony(r), nil
+	}
+	if o.rules != "colony" || o.board != "" {
+		return nil, fmt.Errorf("--rules and --board are The Colony's; --game %s takes its settings as %s:PARAMS", name, name)
+	}
+	g, err := games.Open(o.game)
+	if err != nil {
+		return nil, fmt.Errorf("--game: %w", err)
+	}
+	return g, nil
+}
+
+// isColony reports whether --game is The Colony.
+func (o *options) isColony() bool {
+	name, _, _ := strings.Cut(o.game, ":")
+	return name == "colony"
+}
+
+// colonyRules returns the rule set of --rules and --board for a command that plays
+// The Colony only, or an error naming the command when --game names another game.
+func (o *options) colonyRules(cmd string) (*colony.Rules, error) {
+	if name, _, _ := strings.Cut(o.game, ":"); name != "colony" {
+		return nil, fmt.Errorf("%s: --game %s: this command plays The Colony only (solve, perft and tournament take any game)", cmd, o.game)
+	}
+	if o.game != "colony" {
+		if _, err := o.openGame(); err != nil { // moves the rule set into --rules
+			return nil, err
+		}
+	}
+	return o.ruleSet()
+}
+
 // positionFlag adds --position to c.
 func positionFlag(c *cobra.Command, p *string) {
 	c.Flags().StringVar(p, "position", colony.StartPosition,
@@ -38,9 +90,9 @@ func positionFlag(c *cobra.Command, p *string) {
 	c.Flags().Lookup("position").DefValue = ""
 }
 
-// setup reads the rule set and the position of a command.
-func (o *options) setup(position string) (*colony.Rules, colony.State, error) {
-	r, err := o.ruleSet()
+// setup reads the rule set and the position of command cmd.
+func (o *options) setup(cmd, position string) (*colony.Rules, colony.State, error) {
+	r, err := o.colonyRules(cmd)
 	if err != nil {
 		return nil, colony.State{}, err
 	}
@@ -61,7 +113,7 @@ type positionRun func(c *cobra.Command, args []string, r *colony.Rules, s colony
 func positionCmd(opts *options, c *cobra.Command, run positionRun) *cobra.Command {
 	var position string
 	c.RunE = func(cmd *cobra.Command, args []string) error {
-		r, s, err := opts.setup(position)
+		r, s, err := opts.setup(cmd.Name(), position)
 		if err != nil {
 			return err
 		}
@@ -118,4 +170,10 @@ func legalMoves(r *colony.Rules, s *colony.State) ([]colony.Move, []string, erro
 // "result: <winner> wins <red>-<black> (<reason>)".
 func resultLine(s *colony.State) string {
 	return fmt.Sprintf("result: %v wins %d-%d (%v)", s.Winner(), s.Score(colony.Red), s.Score(colony.Black), s.EndReason())
+}
+
+// interruptContext returns the context of c cancelled by Ctrl-C or SIGTERM, and the
+// function that stops listening.
+func interruptContext(c *cobra.Command) (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(cmdContext(c), os.Interrupt, syscall.SIGTERM)
 }

@@ -96,6 +96,7 @@ func oneLine(msg string) string {
 type options struct {
 	rules string
 	board string
+	game  string
 }
 
 // newRootCmd builds the command tree.
@@ -134,6 +135,7 @@ file, an unknown command), 1 when a command cannot finish for another reason.`,
 	pf := root.PersistentFlags()
 	pf.StringVar(&opts.rules, "rules", "colony", "rule set `NAME`: colony, optionally with settings, as in colony:turncap=300,sowcap=5000")
 	pf.StringVar(&opts.board, "board", "", "board `FILE` to play on instead of the default board (the rule set's caps still apply)")
+	pf.StringVar(&opts.game, "game", "colony", "the game `NAME[:PARAMS]`: colony (with --rules and --board), kalah, oware, ayo, egyptian, ethiopian, nigerian; 'colony games' lists them")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		err = plainFlagError(err)
 		if c.HasParent() {
@@ -157,6 +159,8 @@ file, an unknown command), 1 when a command cannot finish for another reason.`,
 		newEvalCmd(opts),
 		newSelfplayCmd(opts),
 		newTuneCmd(opts),
+		newSolveCmd(opts),
+		newGamesCmd(opts),
 	)
 	return root
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/games"
 	"github.com/spf13/cobra"
 )
 
@@ -70,5 +71,44 @@ counts with another implementation's. It runs on one core.`,
 	})
 	c.Flags().IntVar(&depth, "depth", 0, "number of turns `N` to count (at least 1)")
 	c.Flags().BoolVar(&divide, "divide", false, "also print the count below each legal first turn")
+	// Other games than The Colony go through the registry's generic perft.
+	colonyRun := c.RunE
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		if opts.isColony() {
+			return colonyRun(cmd, args)
+		}
+		g, err := opts.openGame()
+		if err != nil {
+			return err
+		}
+		if divide {
+			return fmt.Errorf("perft: --divide works on The Colony only for now")
+		}
+		position, err := gamePosition(cmd, g)
+		if err != nil {
+			return fmt.Errorf("perft: %w", err)
+		}
+		start := time.Now()
+		nodes, err := g.Perft(cmdContext(cmd), position, depth)
+		if err != nil {
+			return fail(fmt.Errorf("perft: %w", err))
+		}
+		elapsed := time.Since(start).Seconds()
+		nps := 0.0
+		if elapsed > 0 {
+			nps = float64(nodes) / elapsed
+		}
+		return writeOut(cmd, fmt.Sprintf("perft depth=%d nodes=%d time=%.3fs nps=%.0f\n", depth, nodes, elapsed, nps))
+	}
 	return c
+}
+
+// gamePosition returns the --position of cmd for game g, or g's start position when
+// --position is not given.
+func gamePosition(cmd *cobra.Command, g games.Game) (string, error) {
+	f := cmd.Flag("position")
+	if f == nil || !f.Changed {
+		return g.StartPosition(), nil
+	}
+	return g.Position(f.Value.String())
 }

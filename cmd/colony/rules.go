@@ -20,7 +20,7 @@ and play on it with --board.`,
   colony --rules colony:turncap=300 rules`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			r, err := opts.ruleSet()
+			r, err := opts.colonyRules(c.Name())
 			if err != nil {
 				return err
 			}

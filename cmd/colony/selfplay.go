@@ -58,7 +58,7 @@ from all the games at the end).`,
   colony selfplay --player ab:depth=3,eval=linear --games 4000 --out data`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			r, err := opts.ruleSet()
+			r, err := opts.colonyRules("selfplay")
 			if err != nil {
 				return err
 			}
@@ -70,7 +70,7 @@ from all the games at the end).`,
 			}
 			cfg := tournament.Config{
 				Game:     r.Name(),
-				Players:  []tournament.Entrant{{Name: "a", Spec: withDefaultEval(player)}, {Name: "b", Spec: withDefaultEval(player)}},
+				Players:  []tournament.Entrant{{Name: "a", Spec: withDefaultEval(player, eval.DefaultName)}, {Name: "b", Spec: withDefaultEval(player, eval.DefaultName)}},
 				Format:   tournament.Match,
 				Games:    games,
 				Seed:     seed,

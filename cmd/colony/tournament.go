@@ -15,9 +15,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/eval"
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -151,9 +149,9 @@ hypothesis; --games is then the most games played.`,
 }
 
 // tournamentConfig builds the tournament's config from the flags.
-func tournamentConfig(c *cobra.Command, r *colony.Rules, fl *tournamentFlags) (tournament.Config, error) {
+func tournamentConfig(c *cobra.Command, game games.Game, fl *tournamentFlags) (tournament.Config, error) {
 	cfg := tournament.Config{
-		Game:  r.Name(),
+		Game:  game.Name(),
 		Games: fl.games,
 		Seed:  fl.seed,
 		Limits: tournament.Limits{
@@ -161,7 +159,6 @@ func tournamentConfig(c *cobra.Command, r *colony.Rules, fl *tournamentFlags) (t
 		},
 		Openings: tournament.Openings{RandomTurns: fl.openingTurns, Shuffle: fl.shuffle},
 	}
-	factory := playerFactory(r, eval.NewLoader(r))
 	if len(fl.players) < 2 {
 		return cfg, fmt.Errorf("tournament: give at least two players with --player NAME=SPEC (got %d)", len(fl.players))
 	}
@@ -171,10 +168,10 @@ func tournamentConfig(c *cobra.Command, r *colony.Rules, fl *tournamentFlags) (t
 			return cfg, fmt.Errorf("tournament: --player: %w", err)
 		}
 		// Check the spec as given, then name its evaluation (the records say which).
-		if _, err := factory(e.Spec, search.Options{}); err != nil {
+		if err := game.CheckPlayer(e.Spec); err != nil {
 			return cfg, fmt.Errorf("tournament: player %d (%s): %w", len(cfg.Players)+1, e.Name, err)
 		}
-		e.Spec = withDefaultEval(e.Spec)
+		e.Spec = withDefaultEval(e.Spec, game.Evaluations()[0])
 		cfg.Players = append(cfg.Players, e)
 	}
 	switch {
@@ -209,7 +206,7 @@ func tournamentConfig(c *cobra.Command, r *colony.Rules, fl *tournamentFlags) (t
 		if c.Flags().Changed("opening-turns") {
 			return cfg, errors.New("tournament: --openings and --opening-turns cannot both be given")
 		}
-		positions, err := tournament.LoadOpenings(search.NewColony(r), fl.openings)
+		positions, err := game.LoadOpenings(fl.openings)
 		if err != nil {
 			return cfg, fmt.Errorf("tournament: --openings: %w", err)
 		}
@@ -246,24 +243,18 @@ func tournamentConfig(c *cobra.Command, r *colony.Rules, fl *tournamentFlags) (t
 }
 
 func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
-	r, err := opts.ruleSet()
+	g, err := opts.openGame()
 	if err != nil {
-		return err
+		return fmt.Errorf("tournament: %w", err)
 	}
-	cfg, err := tournamentConfig(c, r, fl)
+	cfg, err := tournamentConfig(c, g, fl)
 	if err != nil {
 		return err
 	}
 	fl.outputs.fill()
-	g := search.NewColony(r)
-	runner := &tournament.Runner[colony.State]{
-		Game:        g,
-		Config:      cfg,
-		NewPlayer:   playerFactory(r, eval.NewLoader(r)),
-		Concurrency: fl.concurrency,
-	}
+	runner := g.NewRunner(cfg, fl.concurrency)
 	// Check every player, with the limits, before touching any file.
-	if err := tournament.CheckPlayers(&cfg, runner.NewPlayer); err != nil {
+	if err := runner.CheckPlayers(); err != nil {
 		return fmt.Errorf("tournament: %w", err)
 	}
 
@@ -327,30 +318,32 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 // the progress, and calls onProgress (if not nil) after each game. Ctrl-C stops the
 // run at once: the finished games stay recorded and the result holds them. A games
 // file it created is removed when no game could start. cmd prefixes the errors.
-func playRecorded(c *cobra.Command, cmd string, runner *tournament.Runner[colony.State], name string, resume bool,
+func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name string, resume bool,
 	prog *progressDisplay, describe func(resumed int) string, onProgress func(*tournament.Progress)) (*tournament.Result, error) {
 	var gamesFile *os.File
+	var records io.Writer
+	var done []tournament.Record
 	created := false
 	if name != "" {
 		var err error
-		gamesFile, runner.Done, created, err = openGamesFile(cmd, name, runner.Config, resume)
+		gamesFile, done, created, err = openGamesFile(cmd, name, *runner.Settings(), resume)
 		if err != nil {
 			return nil, err
 		}
 		defer gamesFile.Close()
-		runner.Records = gamesFile
+		records = gamesFile
 	} else if resume {
 		return nil, fmt.Errorf("%s: --resume needs the games file (--games-file or --out)", cmd)
 	}
-	ctx, stop := signal.NotifyContext(cmdContext(c), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext(c)
 	defer stop()
-	runner.Progress = func(p *tournament.Progress) {
+	runner.Setup(records, done, func(p *tournament.Progress) {
 		prog.update(p)
 		if onProgress != nil {
 			onProgress(p)
 		}
-	}
-	fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", cmd, describe(len(runner.Done)))
+	})
+	fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", cmd, describe(len(done)))
 	res, runErr := runner.Run(ctx)
 	prog.finish()
 	if res == nil {
@@ -610,6 +603,10 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 				return fmt.Errorf("merge: %w", err)
 			}
 			cfg := merged.Header.Config
+			var sides [2]string
+			if g, err := games.Open(cfg.Game); err == nil {
+				sides = g.Sides()
+			}
 			if test != nil {
 				if len(cfg.Players) != 2 {
 					return fmt.Errorf("merge: --sprt: an SPRT needs a match of two players, the files hold %d", len(cfg.Players))
@@ -620,10 +617,6 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 					return fmt.Errorf("merge: %w", err)
 				}
 				merged.Games, merged.SPRT = res.Games, res.SPRT
-			}
-			var sides [2]string
-			if strings.HasPrefix(cfg.Game, "colony") {
-				sides = search.Colony{}.Sides()
 			}
 			rep, err := tournament.Summarize(&cfg, merged.Games, sides, merged.SPRT)
 			if err != nil {

@@ -8,12 +8,10 @@ import (
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/colony-ai/colony/colony"
@@ -129,7 +127,7 @@ type tuneCheckpoint struct {
 }
 
 func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
-	r, err := opts.ruleSet()
+	r, err := opts.colonyRules("tune")
 	if err != nil {
 		return err
 	}
@@ -200,7 +198,7 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 		return fmt.Errorf("tune: %s exists: give --resume to continue that run, or another --out", ckName)
 	}
 
-	ctx, stop := signal.NotifyContext(cmdContext(c), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptContext(c)
 	defer stop()
 	out := c.OutOrStdout()
 	var tuned eval.Weights

@@ -1,0 +1,103 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/search"
+	"github.com/spf13/cobra"
+)
+
+func newSolveCmd(opts *options) *cobra.Command {
+	var (
+		position string
+		tableMB  int
+	)
+	c := &cobra.Command{
+		Use:   "solve --game NAME [--position P] [--tt MB]",
+		Short: "Compute the exact value of a position and a best move",
+		Long: `solve computes the game-theoretic value of a position of the game of --game: the
+final margin under perfect play, from the first player's view (positive when the
+first player wins), with a best move, by MTD(f) (null-window alpha-beta searches
+to the end of the game) over a transposition table of bounds. It prints, among
+other lines,
+
+  value=<margin with its sign: +8, -2 or 0>
+  best=<the first turn of a best line, in the game's move notation>
+
+then the value from the view of the player to move, the whole best line (one
+word a turn), the nodes searched and the time. It searches every line to the
+end, so it is for games and positions small enough (kalah:4x3 in seconds); Ctrl-C
+stops it.`,
+		Example: `  colony solve --game kalah:4x3
+  colony solve --game kalah:3x3,capture=nonempty
+  colony solve --game kalah --position "$(colony show --game kalah | tail -1)"`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if tableMB < 1 || tableMB > 1<<16 {
+				return fmt.Errorf("solve: --tt must be from 1 to 65536 MB, got %d", tableMB)
+			}
+			g, err := opts.openGame()
+			if err != nil {
+				return fmt.Errorf("solve: %w", err)
+			}
+			pos, err := gamePosition(c, g)
+			if err != nil {
+				return fmt.Errorf("solve: --position: %w", err)
+			}
+			ctx, stop := interruptContext(c)
+			defer stop()
+			sol, err := g.Solve(ctx, pos, search.SolveOptions{TableMB: tableMB})
+			if err != nil {
+				if sol != nil && ctx.Err() != nil {
+					return fail(fmt.Errorf("solve: interrupted after %d nodes: %w", sol.Nodes, err))
+				}
+				return fmt.Errorf("solve: %w", err)
+			}
+			return writeOut(c, solutionText(g, sol))
+		},
+	}
+	c.Flags().StringVar(&position, "position", "", "position `LINE` in the game's notation; default: the start position")
+	c.Flags().IntVar(&tableMB, "tt", 256, "transposition table size in `MB`")
+	return c
+}
+
+// solutionText writes a solution: the value= and best= lines, then the details.
+func solutionText(g games.Game, sol *games.Solution) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "game=%s\n", g.Name())
+	fmt.Fprintf(&sb, "value=%s\n", signedInt(sol.Value))
+	fmt.Fprintf(&sb, "best=%s\n", sol.Best)
+	fmt.Fprintf(&sb, "mover value=%s\n", signedInt(sol.MoverValue))
+	fmt.Fprintf(&sb, "pv %s\n", strings.Join(sol.PV, " "))
+	nps := 0.0
+	if secs := sol.Time.Seconds(); secs > 0 {
+		nps = float64(sol.Nodes) / secs
+	}
+	fmt.Fprintf(&sb, "nodes=%d searches=%d time=%.3fs nps=%.0f\n", sol.Nodes, sol.Searches, sol.Time.Seconds(), nps)
+	return sb.String()
+}
+
+// signedInt writes n with its sign: +8, -2, 0.
+func signedInt(n int) string {
+	if n > 0 {
+		return fmt.Sprintf("+%d", n)
+	}
+	return fmt.Sprint(n)
+}
+
+func newGamesCmd(opts *options) *cobra.Command {
+	return &cobra.Command{
+		Use:   "games",
+		Short: "List the games --game takes",
+		Long: `games lists the registered games, each with what it is and its parameters.
+--game NAME:PARAMS picks one; solve, perft and tournament work on all of them.`,
+		Example: `  colony games
+  colony --game kalah:4x3 solve`,
+		Args: noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			return writeOut(c, strings.Join(games.Describe(), "\n")+"\n")
+		},
+	}
+}

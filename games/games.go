@@ -1,0 +1,303 @@
+// Package games is the registry of the games the toolkit plays: The Colony and the
+// classic mancala games it descends from (Kalah, Oware, Ayo and the piecepack rule
+// sets). Each game is a package whose Game type implements tournament.Game (and so
+// search.Game) for its own state type; the registry turns each into a Game of this
+// package, whose operations are the toolkit's generic code (players, the exact solver,
+// perft, tournaments) instantiated for that state. The command line works on any
+// registered game through these operations, with no per-game copy of a tool.
+package games
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/tournament"
+)
+
+// Game is a registered game under one rule set, with the toolkit's operations on it.
+// Positions and moves are text in the game's notations.
+type Game interface {
+	// Name returns the rule set's full name, as Open reads it.
+	Name() string
+	// Sides returns the names of the two sides, the first player's first.
+	Sides() [2]string
+	// StartPosition returns the start position in the game's notation.
+	StartPosition() string
+	// Position reads a position and writes it back in canonical form.
+	Position(text string) (string, error)
+	// Perft counts the sequences of exactly depth legal turns from the position (a
+	// line on which the game ends earlier adds nothing).
+	Perft(ctx context.Context, position string, depth int) (uint64, error)
+	// Solve computes the position's game-theoretic value (see Solution).
+	Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error)
+	// NewRunner returns a tournament runner for the game; its players are built by
+	// search.New with the game's evaluations (see Evaluations).
+	NewRunner(cfg tournament.Config, concurrency int) tournament.Runnable
+	// Evaluations names the values the eval setting of player specs takes; the
+	// first is the default.
+	Evaluations() []string
+	// CheckPlayer builds the player of spec once, so that a spec that cannot be
+	// played is refused before any game.
+	CheckPlayer(spec string) error
+	// LoadOpenings reads an opening file (see tournament.LoadOpenings).
+	LoadOpenings(name string) ([]string, error)
+}
+
+// Solution is the exact value of a position.
+type Solution struct {
+	// Value is the final margin under perfect play from the first player's view
+	// (positive: the first player wins by that much); MoverValue the same from the
+	// view of the player to move.
+	Value, MoverValue int
+	// Best is the first turn of a best line, in the game's move notation, and PV the
+	// whole line, a turn a string.
+	Best string
+	PV   []string
+	// Nodes counts the positions searched, Searches MTD(f)'s null-window searches.
+	Nodes    uint64
+	Searches int
+	Time     time.Duration
+}
+
+// entry is one registered game.
+type entry struct {
+	name, doc string
+	open      func(params string) (Game, error)
+}
+
+// registry lists the games, The Colony first.
+var registry = []entry{
+	{"colony", "The Colony (Jeph Stahl, 2008): three rows of logs, ants and eggs; parameters turncap=N, sowcap=N, choice=selected",
+		func(params string) (Game, error) {
+			name := "colony"
+			if params != "" {
+				name += ":" + params
+			}
+			r, err := colony.ParseRules(name)
+			if err != nil {
+				return nil, err
+			}
+			return Colony(r), nil
+		}},
+}
+
+// Open returns the game NAME or NAME:PARAMS (for example "kalah:4x3").
+func Open(text string) (Game, error) {
+	name, params, _ := strings.Cut(text, ":")
+	for _, e := range registry {
+		if e.name == name {
+			g, err := e.open(params)
+			if err != nil {
+				return nil, fmt.Errorf("game %q: %w", text, err)
+			}
+			return g, nil
+		}
+	}
+	return nil, fmt.Errorf("game %q: unknown game (known: %s)", text, strings.Join(Names(), ", "))
+}
+
+// Names returns the registered games' names.
+func Names() []string {
+	var out []string
+	for _, e := range registry {
+		out = append(out, e.name)
+	}
+	return out
+}
+
+// Describe returns one line about each registered game: its name and what it is.
+func Describe() []string {
+	var out []string
+	for _, e := range registry {
+		out = append(out, e.name+": "+e.doc)
+	}
+	return out
+}
+
+// Colony returns The Colony under rule set r, its players evaluating with eval.Loader
+// (linear, score, hand or a weights file).
+func Colony(r *colony.Rules) Game {
+	g := search.NewColony(r)
+	return &generic[colony.State]{g: g, factory: ColonyPlayers(r, eval.NewLoader(r)),
+		evals: []string{eval.LinearName, eval.ScoreName, eval.HandName, "FILE"}}
+}
+
+// ColonyPlayers returns the player factory of The Colony under r: search.New with the
+// evaluation the spec's eval setting names, resolved by loader.
+func ColonyPlayers(r *colony.Rules, loader *eval.Loader) tournament.PlayerFactory[colony.State] {
+	g := search.NewColony(r)
+	return func(spec string, opts search.Options) (search.Player[colony.State], error) {
+		sp, err := search.ParseSpec(spec)
+		if err != nil {
+			return nil, err
+		}
+		ev, err := loader.Evaluator(sp.Settings["eval"])
+		if err != nil {
+			return nil, err
+		}
+		return search.New[colony.State](g, ev, spec, opts)
+	}
+}
+
+// Generic returns the Game of any game g whose players evaluate with evals (by name;
+// the first is the default).
+func Generic[S any](g tournament.Game[S], evals map[string]search.Evaluator[S], names []string) Game {
+	factory := func(spec string, opts search.Options) (search.Player[S], error) {
+		sp, err := search.ParseSpec(spec)
+		if err != nil {
+			return nil, err
+		}
+		name := sp.Settings["eval"]
+		if name == "" {
+			name = names[0]
+		}
+		ev, ok := evals[name]
+		if !ok {
+			return nil, fmt.Errorf("player %q: eval=%s: %s has %s", spec, name, g.Name(), strings.Join(names, ", "))
+		}
+		return search.New(g, ev, spec, opts)
+	}
+	return &generic[S]{g: g, factory: factory, evals: slices.Clone(names)}
+}
+
+// generic is a Game over the state type S.
+type generic[S any] struct {
+	g       tournament.Game[S]
+	factory tournament.PlayerFactory[S]
+	evals   []string
+}
+
+func (x *generic[S]) Name() string          { return x.g.Name() }
+func (x *generic[S]) Sides() [2]string      { return x.g.Sides() }
+func (x *generic[S]) Evaluations() []string { return slices.Clone(x.evals) }
+
+func (x *generic[S]) StartPosition() string {
+	s := x.g.Start()
+	return x.g.FormatPosition(&s)
+}
+
+func (x *generic[S]) Position(text string) (string, error) {
+	s, err := x.g.ParsePosition(text)
+	if err != nil {
+		return "", err
+	}
+	return x.g.FormatPosition(&s), nil
+}
+
+func (x *generic[S]) CheckPlayer(spec string) error {
+	_, err := x.factory(spec, search.Options{})
+	return err
+}
+
+func (x *generic[S]) LoadOpenings(name string) ([]string, error) {
+	return tournament.LoadOpenings(x.g, name)
+}
+
+func (x *generic[S]) NewRunner(cfg tournament.Config, concurrency int) tournament.Runnable {
+	return &tournament.Runner[S]{Game: x.g, Config: cfg, NewPlayer: x.factory, Concurrency: concurrency}
+}
+
+func (x *generic[S]) Perft(ctx context.Context, position string, depth int) (uint64, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return 0, err
+	}
+	if !x.g.TurnStart(&s) {
+		return 0, fmt.Errorf("the position is in the middle of a turn")
+	}
+	p := &perft[S]{g: x.g, ctx: ctx}
+	n := p.count(s, depth)
+	if p.err != nil {
+		return 0, p.err
+	}
+	return n, nil
+}
+
+// perft counts turn sequences over decisions.
+type perft[S any] struct {
+	g     search.Game[S]
+	ctx   context.Context
+	steps uint64
+	err   error
+}
+
+// count returns the sequences of exactly depth turns from s, which is at a turn start.
+// The state is passed by value so that children stay on the stack.
+func (p *perft[S]) count(s S, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
+	if p.g.Terminal(&s) {
+		return 0
+	}
+	return p.inTurn(s, depth)
+}
+
+// inTurn counts below a decision inside the current turn.
+func (p *perft[S]) inTurn(s S, depth int) uint64 {
+	if p.steps++; p.steps&0xffff == 0 && p.err == nil && p.ctx.Err() != nil {
+		p.err = p.ctx.Err()
+	}
+	if p.err != nil {
+		return 0
+	}
+	var buf search.ActionBuffer
+	var n uint64
+	for _, a := range p.g.LegalActions(&s, &buf) {
+		c := s
+		p.g.Apply(&c, a)
+		switch {
+		case p.g.Terminal(&c):
+			if depth == 1 {
+				n++
+			}
+		case p.g.TurnStart(&c):
+			n += p.count(c, depth-1)
+		default:
+			n += p.inTurn(c, depth)
+		}
+	}
+	return n
+}
+
+func (x *generic[S]) Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, err
+	}
+	if x.g.Terminal(&s) {
+		return nil, fmt.Errorf("the game is already over")
+	}
+	res, err := search.Solve(ctx, search.Game[S](x.g), &s, opts)
+	sol := &Solution{MoverValue: res.Value, Value: res.Value, Nodes: res.Nodes, Searches: res.Searches, Time: res.Time}
+	if x.g.ToMove(&s) == 1 {
+		sol.Value = -res.Value
+	}
+	if err != nil {
+		return sol, err
+	}
+	// The line in turns.
+	c := s
+	var turn []byte
+	for _, a := range res.PV {
+		turn = x.g.AppendAction(turn, &c, a)
+		x.g.Apply(&c, a)
+		if x.g.TurnStart(&c) || x.g.Terminal(&c) {
+			sol.PV = append(sol.PV, string(turn))
+			turn = turn[:0]
+		}
+	}
+	if len(turn) > 0 {
+		sol.PV = append(sol.PV, string(turn))
+	}
+	if len(sol.PV) > 0 {
+		sol.Best = sol.PV[0]
+	}
+	return sol, nil
+}

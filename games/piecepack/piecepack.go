@@ -1,0 +1,368 @@
+// Package piecepack plays the three mancala rule sets of the piecepack adaptation of
+// Mancala (Mesomorph Games, 2001): Egyptian, Ethiopian and Nigerian, from one Game
+// type. Two players each own a row of tiles holding coins and the mancala (store) on
+// their right; a move picks up the coins of one of the mover's tiles and sows them
+// one by one around the board. RULES.md has the rules in full, every reading chosen
+// where the source is ambiguous, and the options that give the other readings.
+//
+// # Rule sets and parameters
+//
+// New(variant, params) builds a rule set: variant is "egyptian", "ethiopian" or
+// "nigerian"; params is everything after "VARIANT:" in a game name such as
+// "egyptian:6x4" or "ethiopian:5x3,capture=nonempty", "" for the defaults. Params
+// are comma-separated items: the size NxC (N tiles a side, 1 to 8, default 6; C coins
+// a tile at the start, default 4; 2*N*C at most 255) and options key=value:
+//
+//	end=any|mover         all: the game ends when either side's tiles are empty (any,
+//	                      default) or only when the player to move has none (mover)
+//	cap=K                 all: the game ends after K moves (0: no cap); default 0,
+//	                      but 200 for ethiopian, whose games need not end
+//	capture=any|nonempty  egyptian, ethiopian: a capture happens whatever the opposite
+//	                      tile holds (any, default) or only when it holds coins
+//	stuck=end|pass        ethiopian: a player to move whose tiles hold only single
+//	                      coins ends the game (end, default) or passes (pass)
+//	leftbonus=on|off      ethiopian: extra turns and captures also after sowing to the
+//	                      left (on, default) or only after sowing to the right (off)
+//	four=F                nigerian: the count that sends a tile to its owner's mancala
+//	                      (default 4, 2 to 255)
+//	fourdrop=any|last     nigerian: a tile is taken when any drop brings it to F (any,
+//	                      default) or only when the last coin of the hand does (last)
+//	fourlast=owner|mover  nigerian: the tile completed by the last coin of a move goes
+//	                      to its owner (owner, default) or to the mover (mover)
+//
+// Name returns the variant with the items that differ from the defaults, in the order
+// above (size first), so New(variant, strings.TrimPrefix(g.Name(), variant+":"))
+// gives the same rule set back.
+//
+// # Board and decisions
+//
+// Each side's tiles are lettered a, b, c, ... from the owner's left, which is the
+// order the coins travel (counter-clockwise, towards the owner's mancala on the
+// right). A decision is a search.Action: the tile index 0..N-1 of the mover's own
+// tile (a = 0); in Ethiopian, tile + N*direction, direction 0 sowing to the right
+// (counter-clockwise, the general rules' way) and 1 to the left (clockwise). Every
+// decision is a whole turn; an extra turn is a new turn by the same player.
+//
+// Move notation (AppendAction, ParseAction): the tile letter, "c"; in Ethiopian "c"
+// sows to the right and "c<" to the left ("c>" is read as "c").
+//
+// # Position notation
+//
+// One line of space-separated key=value fields:
+//
+//	pits=<south a>.<south b>...<south N>/<north a>...<north N> stores=<south>,<north> move=<south|north> [ply=<K>]
+//
+// Each side's counts are from its owner's left (a first). South moves first. The
+// ply field (moves played so far) is written, and required, exactly when the rule set
+// has a move cap. ParsePosition checks the field names and order, the tile counts,
+// that the coins add up to 2*N*C, and the ply against the cap; a position where the
+// game is over parses as a finished game. The start of "egyptian" is
+//
+//	pits=4.4.4.4.4.4/4.4.4.4.4.4 stores=0,0 move=south
+package piecepack
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/tournament"
+)
+
+// Variant is one of the three rule sets.
+type Variant uint8
+
+// The rule sets.
+const (
+	Egyptian Variant = iota
+	Ethiopian
+	Nigerian
+)
+
+var variantNames = [...]string{"egyptian", "ethiopian", "nigerian"}
+
+// String returns the variant's name as New reads it.
+func (v Variant) String() string { return variantNames[v] }
+
+// Variants returns the names of the rule sets.
+func Variants() []string { return append([]string(nil), variantNames[:]...) }
+
+// Size limits.
+const (
+	MaxTiles     = 8   // tiles a side
+	MaxCoins     = 255 // coins in all
+	DefaultTiles = 6
+	DefaultCoins = 4
+	// DefaultEthiopianCap is the default move cap of Ethiopian, whose games can
+	// repeat positions forever (RULES.md).
+	DefaultEthiopianCap = 200
+)
+
+// Game is one rule set with its parameters. It is immutable after New and safe for
+// concurrent use.
+type Game struct {
+	variant Variant
+	n, c    int // tiles a side, coins a tile at the start
+
+	endMover  bool // end=mover
+	capK      int  // cap=K, 0 for none
+	nonempty  bool // capture=nonempty
+	stuckPass bool // stuck=pass
+	leftPlain bool // leftbonus=off
+	four      int  // four=F
+	fourLast  bool // fourdrop=last
+	lastMover bool // fourlast=mover
+
+	// Derived.
+	minStart uint8 // fewest coins a tile needs to be sown from: 1, or 2 in Ethiopian
+	dirs     int   // 1, or 2 in Ethiopian
+	ring     int   // cells on the board: 2n+2
+	store    [2]int
+	// next[p][d][cell] is the cell after cell when player p sows in direction d
+	// (0 counter-clockwise, 1 clockwise), skipping the opponent's mancala except in
+	// Nigerian.
+	next [2][2][numCells]uint8
+	// side[p] masks the bytes of player p's tiles in the word loaded at base(p).
+	sideMask uint64
+	base     [2]int
+}
+
+var (
+	_ tournament.Game[State]       = (*Game)(nil)
+	_ search.Playouter[State]      = (*Game)(nil)
+	_ search.RandomActioner[State] = (*Game)(nil)
+	_ interface {
+		IsLegal(s *State, a search.Action) bool
+	} = (*Game)(nil)
+	_ search.Evaluator[State] = StoreDiff{}
+)
+
+// New returns the rule set variant ("egyptian", "ethiopian" or "nigerian") under
+// params (see the package documentation; "" for the defaults, e.g. "6x4" or
+// "5x3,capture=nonempty"). Errors name the bad variant or parameter.
+func New(variant, params string) (*Game, error) {
+	g := &Game{n: DefaultTiles, c: DefaultCoins, four: 4}
+	found := false
+	for i, name := range variantNames {
+		if name == variant {
+			g.variant, found = Variant(i), true
+		}
+	}
+	if !found {
+		return nil, fmt.Errorf("variant %q: unknown (known: %s)", variant, strings.Join(variantNames[:], ", "))
+	}
+	if g.variant == Ethiopian {
+		g.capK = DefaultEthiopianCap
+	}
+	if params != "" {
+		seen := map[string]bool{}
+		for i, item := range strings.Split(params, ",") {
+			key, val, isOpt := strings.Cut(item, "=")
+			if !isOpt {
+				key = "size"
+			}
+			if seen[key] {
+				return nil, fmt.Errorf("parameter %q: %s given twice", item, key)
+			}
+			seen[key] = true
+			if !isOpt {
+				if i != 0 {
+					return nil, fmt.Errorf("parameter %q: the size NxC comes first", item)
+				}
+				if err := g.parseSize(item); err != nil {
+					return nil, err
+				}
+				continue
+			}
+			if err := g.setOption(key, val); err != nil {
+				return nil, fmt.Errorf("parameter %q: %w", item, err)
+			}
+		}
+	}
+	g.derive()
+	return g, nil
+}
+
+func (g *Game) parseSize(item string) error {
+	ns, cs, ok := strings.Cut(item, "x")
+	if !ok {
+		return fmt.Errorf("parameter %q: not key=value nor a size NxC (e.g. 6x4)", item)
+	}
+	n, err1 := parseSmall(ns)
+	c, err2 := parseSmall(cs)
+	switch {
+	case err1 != nil || n < 1 || n > MaxTiles:
+		return fmt.Errorf("parameter %q: tiles a side %q: want 1 to %d", item, ns, MaxTiles)
+	case err2 != nil || c < 1:
+		return fmt.Errorf("parameter %q: coins a tile %q: want 1 or more", item, cs)
+	case 2*n*c > MaxCoins:
+		return fmt.Errorf("parameter %q: %d coins in all: want at most %d", item, 2*n*c, MaxCoins)
+	}
+	g.n, g.c = n, c
+	return nil
+}
+
+// parseSmall reads a decimal number without sign or leading zeros, at most 65535.
+func parseSmall(s string) (int, error) {
+	if s == "" || len(s) > 5 || (len(s) > 1 && s[0] == '0') {
+		return 0, fmt.Errorf("%q is not a number", s)
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, fmt.Errorf("%q is not a number", s)
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	if n > 65535 {
+		return 0, fmt.Errorf("%q is more than 65535", s)
+	}
+	return n, nil
+}
+
+// option names and the variants that take them.
+var optionVariants = map[string][]Variant{
+	"end":       {Egyptian, Ethiopian, Nigerian},
+	"cap":       {Egyptian, Ethiopian, Nigerian},
+	"capture":   {Egyptian, Ethiopian},
+	"stuck":     {Ethiopian},
+	"leftbonus": {Ethiopian},
+	"four":      {Nigerian},
+	"fourdrop":  {Nigerian},
+	"fourlast":  {Nigerian},
+}
+
+var optionOrder = []string{"end", "cap", "capture", "stuck", "leftbonus", "four", "fourdrop", "fourlast"}
+
+func (g *Game) setOption(key, val string) error {
+	vs, ok := optionVariants[key]
+	if !ok {
+		return fmt.Errorf("unknown option %q (known: %s)", key, strings.Join(optionOrder, ", "))
+	}
+	applies := false
+	for _, v := range vs {
+		applies = applies || v == g.variant
+	}
+	if !applies {
+		return fmt.Errorf("option %q is not one of %s's", key, g.variant)
+	}
+	choice := func(a, b string, flag *bool) error {
+		switch val {
+		case a:
+			*flag = false
+		case b:
+			*flag = true
+		default:
+			return fmt.Errorf("%s=%q: want %s or %s", key, val, a, b)
+		}
+		return nil
+	}
+	switch key {
+	case "end":
+		return choice("any", "mover", &g.endMover)
+	case "capture":
+		return choice("any", "nonempty", &g.nonempty)
+	case "stuck":
+		return choice("end", "pass", &g.stuckPass)
+	case "leftbonus":
+		return choice("on", "off", &g.leftPlain)
+	case "fourdrop":
+		return choice("any", "last", &g.fourLast)
+	case "fourlast":
+		return choice("owner", "mover", &g.lastMover)
+	case "cap":
+		k, err := parseSmall(val)
+		if err != nil {
+			return fmt.Errorf("cap=%q: want a number of moves from 0 (no cap) to 65535", val)
+		}
+		g.capK = k
+	case "four":
+		f, err := parseSmall(val)
+		if err != nil || f < 2 || f > 255 {
+			return fmt.Errorf("four=%q: want a number from 2 to 255", val)
+		}
+		g.four = f
+	}
+	return nil
+}
+
+// derive fills in the tables of g.
+func (g *Game) derive() {
+	n := g.n
+	g.ring = 2*n + 2
+	g.store = [2]int{n, 2*n + 1}
+	g.base = [2]int{0, n + 1}
+	g.sideMask = ^uint64(0) >> (64 - 8*uint(n))
+	g.minStart, g.dirs = 1, 1
+	if g.variant == Ethiopian {
+		g.minStart, g.dirs = 2, 2
+	}
+	for p := 0; p < 2; p++ {
+		skip := g.store[1-p]
+		if g.variant == Nigerian {
+			skip = -1
+		}
+		for cell := 0; cell < g.ring; cell++ {
+			cw := (cell + 1) % g.ring
+			if cw == skip {
+				cw = (cw + 1) % g.ring
+			}
+			ccw := (cell + g.ring - 1) % g.ring
+			if ccw == skip {
+				ccw = (ccw + g.ring - 1) % g.ring
+			}
+			g.next[p][0][cell], g.next[p][1][cell] = uint8(cw), uint8(ccw)
+		}
+	}
+}
+
+// Name returns the rule set's canonical name: the variant, then ":" and the
+// parameters that differ from the defaults, e.g. "egyptian" or "nigerian:5x3,four=3".
+func (g *Game) Name() string {
+	var items []string
+	if g.n != DefaultTiles || g.c != DefaultCoins {
+		items = append(items, fmt.Sprintf("%dx%d", g.n, g.c))
+	}
+	def := 0
+	if g.variant == Ethiopian {
+		def = DefaultEthiopianCap
+	}
+	onOff := func(key string, flag bool, a, b string) {
+		if flag {
+			items = append(items, key+"="+b)
+		}
+		_ = a
+	}
+	onOff("end", g.endMover, "any", "mover")
+	if g.capK != def {
+		items = append(items, "cap="+strconv.Itoa(g.capK))
+	}
+	onOff("capture", g.nonempty, "any", "nonempty")
+	onOff("stuck", g.stuckPass, "end", "pass")
+	onOff("leftbonus", g.leftPlain, "on", "off")
+	if g.four != 4 {
+		items = append(items, "four="+strconv.Itoa(g.four))
+	}
+	onOff("fourdrop", g.fourLast, "any", "last")
+	onOff("fourlast", g.lastMover, "owner", "mover")
+	if len(items) == 0 {
+		return g.variant.String()
+	}
+	return g.variant.String() + ":" + strings.Join(items, ",")
+}
+
+// Variant returns the rule set's variant.
+func (g *Game) Variant() Variant { return g.variant }
+
+// Tiles returns the tiles a side.
+func (g *Game) Tiles() int { return g.n }
+
+// Coins returns the coins on a tile at the start.
+func (g *Game) Coins() int { return g.c }
+
+// Cap returns the move cap (0: none).
+func (g *Game) Cap() int { return g.capK }
+
+// NumActions returns the number of distinct decisions: N, or 2N in Ethiopian.
+func (g *Game) NumActions() int { return g.n * g.dirs }
