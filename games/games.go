@@ -10,6 +10,7 @@ package games
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -47,6 +48,13 @@ type Game interface {
 	CheckPlayer(spec string) error
 	// LoadOpenings reads an opening file (see tournament.LoadOpenings).
 	LoadOpenings(name string) ([]string, error)
+	// Playouts plays n games of uniformly random decisions from the start position
+	// (game i seeded by PCG(seed, i), through the game's fast Playout when it has
+	// one) and returns the games' decisions in all.
+	Playouts(n int, seed uint64) uint64
+	// Think builds the player of spec and lets it choose a turn in the position; the
+	// Decision says what its search saw (nodes, depth, score).
+	Think(ctx context.Context, spec, position string) (search.Decision, error)
 }
 
 // Solution is the exact value of a position.
@@ -188,6 +196,41 @@ func (x *generic[S]) Position(text string) (string, error) {
 		return "", err
 	}
 	return x.g.FormatPosition(&s), nil
+}
+
+func (x *generic[S]) Playouts(n int, seed uint64) uint64 {
+	start := x.g.Start()
+	fast, _ := x.g.(search.Playouter[S])
+	rng := rand.NewPCG(0, 0)
+	var buf search.ActionBuffer
+	var decisions uint64
+	for i := range n {
+		rng.Seed(seed, uint64(i))
+		s := start
+		if fast != nil {
+			fast.Playout(&s, rng)
+			decisions++ // the fast path does not count; a game is at least one
+			continue
+		}
+		for !x.g.Terminal(&s) {
+			legal := x.g.LegalActions(&s, &buf)
+			x.g.Apply(&s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
+			decisions++
+		}
+	}
+	return decisions
+}
+
+func (x *generic[S]) Think(ctx context.Context, spec, position string) (search.Decision, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return search.Decision{}, err
+	}
+	p, err := x.factory(spec, search.Options{})
+	if err != nil {
+		return search.Decision{}, err
+	}
+	return p.Play(ctx, &s)
 }
 
 func (x *generic[S]) CheckPlayer(spec string) error {

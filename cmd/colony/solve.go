@@ -31,8 +31,7 @@ word a turn), the nodes searched and the time. It searches every line to the
 end, so it is for games and positions small enough (kalah:4x3 in seconds); Ctrl-C
 stops it.`,
 		Example: `  colony solve --game kalah:4x3
-  colony solve --game kalah:3x3,capture=nonempty
-  colony solve --game kalah --position "$(colony show --game kalah | tail -1)"`,
+  colony solve --game kalah:3x3,capture=nonempty`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if tableMB < 1 || tableMB > 1<<16 {
