@@ -45,7 +45,7 @@ func benchThink(b *testing.B, spec string) {
 		b.Run(name, func(b *testing.B) {
 			var nodes uint64
 			for i := 0; i < b.N; i++ {
-				d, err := g.Think(context.Background(), spec, g.StartPosition())
+				_, d, err := g.Think(context.Background(), spec, g.StartPosition())
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -52,9 +52,13 @@ type Game interface {
 	// (game i seeded by PCG(seed, i), through the game's fast Playout when it has
 	// one) and returns the games' decisions in all.
 	Playouts(n int, seed uint64) uint64
-	// Think builds the player of spec and lets it choose a turn in the position; the
-	// Decision says what its search saw (nodes, depth, score).
-	Think(ctx context.Context, spec, position string) (search.Decision, error)
+	// Think builds the player of spec and lets it choose a turn in the position: it
+	// returns the turn in the game's notation and the Decision, which says what its
+	// search saw (nodes, depth, score).
+	Think(ctx context.Context, spec, position string) (string, search.Decision, error)
+	// SamplePositions returns n positions at the start of a turn, from seeded random
+	// games at various stages (for benchmarks).
+	SamplePositions(n int, seed uint64) []string
 }
 
 // Solution is the exact value of a position.
@@ -221,16 +225,46 @@ func (x *generic[S]) Playouts(n int, seed uint64) uint64 {
 	return decisions
 }
 
-func (x *generic[S]) Think(ctx context.Context, spec, position string) (search.Decision, error) {
+func (x *generic[S]) Think(ctx context.Context, spec, position string) (string, search.Decision, error) {
 	s, err := x.g.ParsePosition(position)
 	if err != nil {
-		return search.Decision{}, err
+		return "", search.Decision{}, err
 	}
 	p, err := x.factory(spec, search.Options{})
 	if err != nil {
-		return search.Decision{}, err
+		return "", search.Decision{}, err
 	}
-	return p.Play(ctx, &s)
+	d, err := p.Play(ctx, &s)
+	if err != nil {
+		return "", d, err
+	}
+	var turn []byte
+	for _, a := range d.Actions {
+		turn = x.g.AppendAction(turn, &s, a)
+		x.g.Apply(&s, a)
+	}
+	return string(turn), d, nil
+}
+
+func (x *generic[S]) SamplePositions(n int, seed uint64) []string {
+	var out []string
+	var buf search.ActionBuffer
+	for i := 0; len(out) < n && i < 100*n; i++ {
+		rng := rand.NewPCG(seed, uint64(i))
+		s := x.g.Start()
+		want := 1 + i%24 // turns into the game
+		turns, last := 0, s
+		for !x.g.Terminal(&s) && turns < want {
+			legal := x.g.LegalActions(&s, &buf)
+			x.g.Apply(&s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
+			if x.g.TurnStart(&s) && !x.g.Terminal(&s) {
+				turns++
+				last = s
+			}
+		}
+		out = append(out, x.g.FormatPosition(&last))
+	}
+	return out
 }
 
 func (x *generic[S]) CheckPlayer(spec string) error {

@@ -65,6 +65,8 @@ type exactSolver[S any] struct {
 	nodes   uint64
 	stopped bool
 	bound   int // a bound on any margin, beyond which values cannot be
+	stack   []S // the state at each ply
+	moves   []ActionBuffer
 }
 
 // Solve computes the exact value of s under g and a line of best play. It searches to
@@ -84,7 +86,8 @@ func Solve[S any](ctx context.Context, g Game[S], s *S, opts SolveOptions) (Solv
 		n *= 2
 	}
 	sv := &exactSolver[S]{g: g, ctx: ctx, table: make([][solveBucket]solveEntry, n),
-		shift: uint(64 - bits.TrailingZeros(uint(n))), bound: math.MaxInt16 - 1}
+		shift: uint(64 - bits.TrailingZeros(uint(n))), bound: math.MaxInt16 - 1,
+		stack: make([]S, 64), moves: make([]ActionBuffer, 64)}
 	lower, upper := -sv.bound, sv.bound
 	guess := max(lower, min(upper, opts.Guess))
 	res := SolveResult{}
@@ -93,7 +96,7 @@ func Solve[S any](ctx context.Context, g Game[S], s *S, opts SolveOptions) (Solv
 		if guess == lower {
 			beta = guess + 1
 		}
-		v := sv.search(*s, beta-1, beta, 0)
+		v := sv.root(*s, beta-1, beta)
 		res.Searches++
 		if sv.stopped {
 			res.Nodes, res.Time = sv.nodes, time.Since(start)
@@ -165,10 +168,11 @@ func (sv *exactSolver[S]) store(h uint64, lo, hi int, move Action, nodes uint64)
 	b[victim] = solveEntry{key: h, lo: int16(lo), hi: int16(hi), move: move, work: work, used: true}
 }
 
-// search returns the value of s from its mover's view if it lies in (alpha, beta);
-// otherwise a bound on the far side (fail-soft). The state is passed by value so
-// that children stay on the stack.
-func (sv *exactSolver[S]) search(s S, alpha, beta, ply int) int {
+// search returns the value of the state at sv.stack[ply] from its mover's view if it
+// lies in (alpha, beta); otherwise a bound on the far side (fail-soft). States and
+// legal actions live in per-ply stacks: a state passed to an interface method by
+// pointer would escape to the heap at every node.
+func (sv *exactSolver[S]) search(ply, alpha, beta int) int {
 	g := sv.g
 	sv.nodes++
 	if sv.nodes&0xffff == 0 && sv.ctx.Err() != nil {
@@ -177,11 +181,16 @@ func (sv *exactSolver[S]) search(s S, alpha, beta, ply int) int {
 	if sv.stopped {
 		return 0
 	}
-	mover := g.ToMove(&s)
-	if g.Terminal(&s) {
-		return terminalValue(g, &s, mover)
+	if ply+1 >= len(sv.stack) {
+		sv.stack = append(sv.stack, make([]S, len(sv.stack)+1)...)
+		sv.moves = append(sv.moves, make([]ActionBuffer, len(sv.moves)+1)...)
 	}
-	h := g.Hash(&s)
+	s := &sv.stack[ply]
+	mover := g.ToMove(s)
+	if g.Terminal(s) {
+		return terminalValue(g, s, mover)
+	}
+	h := g.Hash(s)
 	var ttMove Action
 	hasMove := false
 	if e := sv.probe(h); e != nil {
@@ -199,8 +208,7 @@ func (sv *exactSolver[S]) search(s S, alpha, beta, ply int) int {
 		ttMove, hasMove = e.move, true
 	}
 	before := sv.nodes
-	var buf ActionBuffer
-	legal := g.LegalActions(&s, &buf)
+	legal := g.LegalActions(s, &sv.moves[ply])
 	if hasMove {
 		for i, a := range legal {
 			if a == ttMove {
@@ -212,13 +220,14 @@ func (sv *exactSolver[S]) search(s S, alpha, beta, ply int) int {
 	best, bestMove := -sv.bound-1, legal[0]
 	a0 := alpha
 	for _, a := range legal {
-		c := s
-		g.Apply(&c, a)
+		c := &sv.stack[ply+1]
+		*c = sv.stack[ply]
+		g.Apply(c, a)
 		var v int
-		if g.ToMove(&c) == mover {
-			v = sv.search(c, alpha, beta, ply+1)
+		if g.ToMove(c) == mover {
+			v = sv.search(ply+1, alpha, beta)
 		} else {
-			v = -sv.search(c, -beta, -alpha, ply+1)
+			v = -sv.search(ply+1, -beta, -alpha)
 		}
 		if sv.stopped {
 			return 0
@@ -244,6 +253,12 @@ func (sv *exactSolver[S]) search(s S, alpha, beta, ply int) int {
 	}
 	sv.store(h, lo, hi, bestMove, sv.nodes-before)
 	return best
+}
+
+// root searches s with the window (alpha, beta).
+func (sv *exactSolver[S]) root(s S, alpha, beta int) int {
+	sv.stack[0] = s
+	return sv.search(0, alpha, beta)
 }
 
 // pv follows best decisions from s, whose value is v, to the end of the game: at
@@ -288,8 +303,8 @@ func (sv *exactSolver[S]) pv(s S, v int) []Action {
 // exactly reports whether s's value from its mover's view is v (two null-window
 // searches at most).
 func (sv *exactSolver[S]) exactly(s S, v int) bool {
-	if sv.search(s, v-1, v, 0) < v {
+	if sv.root(s, v-1, v) < v {
 		return false
 	}
-	return sv.search(s, v, v+1, 0) <= v
+	return sv.root(s, v, v+1) <= v
 }

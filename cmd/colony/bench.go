@@ -74,6 +74,9 @@ too, but a position the rule set ends (turncap) is refused.`, len(benchPositions
   colony bench --player mcts:sims=5000`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
+			if !opts.isColony() {
+				return runGameBench(c, opts, spec)
+			}
 			r, err := opts.colonyRules(c.Name())
 			if err != nil {
 				return err
@@ -136,6 +139,53 @@ func runBench(w io.Writer, c *cobra.Command, r *colony.Rules, states []colony.St
 		}
 	}
 	_, err := fmt.Fprintf(w, "bench nodes=%d time=%.3fs nps=%.0f moves=%016x\n",
+		total, elapsed.Seconds(), perSecond(total, elapsed), hash.Sum64())
+	return fail(err)
+}
+
+// benchSamples is the number of positions of the bench of a game other than The
+// Colony, and benchSeed their seed.
+const (
+	benchSamples = 16
+	benchSeed    = 1
+)
+
+// runGameBench is bench for a game other than The Colony: 16 positions from seeded
+// random games of the game (the same on every machine), the same report.
+func runGameBench(c *cobra.Command, opts *options, spec string) error {
+	g, err := opts.openGame()
+	if err != nil {
+		return fmt.Errorf("bench: %w", err)
+	}
+	if err := g.CheckPlayer(spec); err != nil {
+		return fmt.Errorf("bench: --player: %w", err)
+	}
+	w := c.OutOrStdout()
+	positions := g.SamplePositions(benchSamples, benchSeed)
+	if _, err := fmt.Fprintf(w, "bench game=%s player=%s positions=%d\n", g.Name(), spec, len(positions)); err != nil {
+		return fail(err)
+	}
+	hash := fnv.New64a()
+	var (
+		total   uint64
+		elapsed time.Duration
+	)
+	for i, pos := range positions {
+		start := time.Now()
+		best, d, err := g.Think(cmdContext(c), spec, pos)
+		t := time.Since(start)
+		if err != nil {
+			return fail(fmt.Errorf("bench: position %d: %w", i+1, err))
+		}
+		total += d.Nodes
+		elapsed += t
+		io.WriteString(hash, best+"\n")
+		if _, err := fmt.Fprintf(w, "position %d/%d nodes=%d time=%.3fs nps=%.0f best=%s\n",
+			i+1, len(positions), d.Nodes, t.Seconds(), perSecond(d.Nodes, t), best); err != nil {
+			return fail(err)
+		}
+	}
+	_, err = fmt.Fprintf(w, "bench nodes=%d time=%.3fs nps=%.0f moves=%016x\n",
 		total, elapsed.Seconds(), perSecond(total, elapsed), hash.Sum64())
 	return fail(err)
 }
