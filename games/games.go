@@ -254,7 +254,7 @@ func (x *generic[S]) SamplePositions(n int, seed uint64) []string {
 		s := x.g.Start()
 		want := 1 + i%24 // turns into the game
 		turns, last := 0, s
-		for !x.g.Terminal(&s) && turns < want {
+		for steps := 0; !x.g.Terminal(&s) && turns < want && steps < 100_000; steps++ {
 			legal := x.g.LegalActions(&s, &buf)
 			x.g.Apply(&s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
 			if x.g.TurnStart(&s) && !x.g.Terminal(&s) {

@@ -20,6 +20,18 @@ import (
 // game, so table entries hold a lower and an upper bound of the true value that are
 // valid whatever the window: MTD(f) narrows them until they meet at the root.
 
+// SolveKeyer is an optional interface of games whose positions' values differ only
+// by the points already banked (the stores of mancala games): SolveKey hashes what
+// decides the rest of the game (not the banked points), and SolveOffset returns the
+// banked points from the view of the player to move, so that the value of s is
+// SolveOffset(s) plus a value that depends on SolveKey(s) alone. The solver's table
+// then shares one entry among positions that differ only in their stores, which
+// shrinks the search by orders of magnitude.
+type SolveKeyer[S any] interface {
+	SolveKey(s *S) uint64
+	SolveOffset(s *S) int
+}
+
 // SolveOptions are the settings of Solve.
 type SolveOptions struct {
 	// TableMB is the size of the transposition table in megabytes (default 256).
@@ -67,6 +79,7 @@ type exactSolver[S any] struct {
 	bound   int // a bound on any margin, beyond which values cannot be
 	stack   []S // the state at each ply
 	moves   []ActionBuffer
+	keyer   SolveKeyer[S] // nil: the table is keyed by Hash, with no offset
 }
 
 // Solve computes the exact value of s under g and a line of best play. It searches to
@@ -88,6 +101,7 @@ func Solve[S any](ctx context.Context, g Game[S], s *S, opts SolveOptions) (Solv
 	sv := &exactSolver[S]{g: g, ctx: ctx, table: make([][solveBucket]solveEntry, n),
 		shift: uint(64 - bits.TrailingZeros(uint(n))), bound: math.MaxInt16 - 1,
 		stack: make([]S, 64), moves: make([]ActionBuffer, 64)}
+	sv.keyer, _ = g.(SolveKeyer[S])
 	lower, upper := -sv.bound, sv.bound
 	guess := max(lower, min(upper, opts.Guess))
 	res := SolveResult{}
@@ -190,11 +204,11 @@ func (sv *exactSolver[S]) search(ply, alpha, beta int) int {
 	if g.Terminal(s) {
 		return terminalValue(g, s, mover)
 	}
-	h := g.Hash(s)
+	h, off := sv.key(s)
 	var ttMove Action
 	hasMove := false
 	if e := sv.probe(h); e != nil {
-		lo, hi := int(e.lo), int(e.hi)
+		lo, hi := int(e.lo)+off, int(e.hi)+off
 		if lo >= beta {
 			return lo
 		}
@@ -245,14 +259,22 @@ func (sv *exactSolver[S]) search(ply, alpha, beta int) int {
 	lo, hi := -sv.bound, sv.bound
 	switch {
 	case best >= beta:
-		lo = best
+		lo = best - off
 	case best <= a0:
-		hi = best
+		hi = best - off
 	default:
-		lo, hi = best, best
+		lo, hi = best-off, best-off
 	}
 	sv.store(h, lo, hi, bestMove, sv.nodes-before)
 	return best
+}
+
+// key returns the table key of s and the offset of its value (see SolveKeyer).
+func (sv *exactSolver[S]) key(s *S) (uint64, int) {
+	if sv.keyer != nil {
+		return sv.keyer.SolveKey(s), sv.keyer.SolveOffset(s)
+	}
+	return sv.g.Hash(s), 0
 }
 
 // root searches s with the window (alpha, beta).
@@ -273,7 +295,8 @@ func (sv *exactSolver[S]) pv(s S, v int) []Action {
 		found := false
 		legal := g.LegalActions(&s, &buf)
 		// The table's move first.
-		if e := sv.probe(g.Hash(&s)); e != nil {
+		if h, _ := sv.key(&s); sv.probe(h) != nil {
+			e := sv.probe(h)
 			for i, a := range legal {
 				if a == e.move {
 					legal[0], legal[i] = legal[i], legal[0]

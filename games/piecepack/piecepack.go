@@ -117,15 +117,24 @@ type Game struct {
 	// Derived.
 	minStart uint8 // fewest coins a tile needs to be sown from: 1, or 2 in Ethiopian
 	dirs     int   // 1, or 2 in Ethiopian
-	ring     int   // cells on the board: 2n+2
-	store    [2]int
 	// next[p][d][cell] is the cell after cell when player p sows in direction d
 	// (0 counter-clockwise, 1 clockwise), skipping the opponent's mancala except in
-	// Nigerian.
-	next [2][2][numCells]uint8
-	// side[p] masks the bytes of player p's tiles in the word loaded at base(p).
-	sideMask uint64
-	base     [2]int
+	// Nigerian (32 entries, so that cell&31 needs no bounds check).
+	next [2][2][32]uint8
+	// A sowing of k coins is k/R full laps of the ring (R cells: every cell but the
+	// skipped mancala) and k%R more coins: laps[p] adds one lap to the board's words,
+	// sows[p][d][pit][r] the partial lap of r coins from tile pit, and divs[k] is
+	// (k/R, k%R).
+	laps [2][3]uint64
+	sows [2][2][MaxTiles][numCells]sowing
+	divs [MaxCoins + 1][2]uint8
+}
+
+// sowing is what a partial lap adds to the words of the board (cells 0-7, 8-15 and
+// the mancalas 16-17), and the cell of its last coin.
+type sowing struct {
+	add  [3]uint64
+	last uint8
 }
 
 var (
@@ -140,7 +149,8 @@ var (
 
 // New returns the rule set variant ("egyptian", "ethiopian" or "nigerian") under
 // params (see the package documentation; "" for the defaults, e.g. "6x4" or
-// "5x3,capture=nonempty"). Errors name the bad variant or parameter.
+// "5x3,capture=nonempty"; the full name, "egyptian:5x3" or "egyptian", is read the
+// same). Errors name the bad variant or parameter.
 func New(variant, params string) (*Game, error) {
 	g := &Game{n: DefaultTiles, c: DefaultCoins, four: 4}
 	found := false
@@ -154,6 +164,13 @@ func New(variant, params string) (*Game, error) {
 	}
 	if g.variant == Ethiopian {
 		g.capK = DefaultEthiopianCap
+	}
+	// A full name is read as its parameters, so that New(v, TrimPrefix(Name(), v+":"))
+	// also round-trips a name without parameters.
+	if params == variant {
+		params = ""
+	} else if rest, ok := strings.CutPrefix(params, variant+":"); ok && rest != "" {
+		params = rest
 	}
 	if params != "" {
 		seen := map[string]bool{}
@@ -289,30 +306,50 @@ func (g *Game) setOption(key, val string) error {
 
 // derive fills in the tables of g.
 func (g *Game) derive() {
-	n := g.n
-	g.ring = 2*n + 2
-	g.store = [2]int{n, 2*n + 1}
-	g.base = [2]int{0, n + 1}
-	g.sideMask = ^uint64(0) >> (64 - 8*uint(n))
 	g.minStart, g.dirs = 1, 1
 	if g.variant == Ethiopian {
 		g.minStart, g.dirs = 2, 2
 	}
+	// The cells in counter-clockwise order.
+	var ring []int
+	for i := 0; i < g.n; i++ {
+		ring = append(ring, i)
+	}
+	ring = append(ring, southStore)
+	for i := 0; i < g.n; i++ {
+		ring = append(ring, MaxTiles+i)
+	}
+	ring = append(ring, northStore)
 	for p := 0; p < 2; p++ {
-		skip := g.store[1-p]
-		if g.variant == Nigerian {
-			skip = -1
+		var cells []int // the ring as player p sows it
+		for _, c := range ring {
+			if g.variant == Nigerian || c != southStore+1-p {
+				cells = append(cells, c)
+			}
 		}
-		for cell := 0; cell < g.ring; cell++ {
-			cw := (cell + 1) % g.ring
-			if cw == skip {
-				cw = (cw + 1) % g.ring
+		for j, c := range cells {
+			g.next[p][0][c] = uint8(cells[(j+1)%len(cells)])
+			g.next[p][1][c] = uint8(cells[(j+len(cells)-1)%len(cells)])
+		}
+		R := len(cells) // the same for both players
+		for k := range g.divs {
+			g.divs[k] = [2]uint8{uint8(k / R), uint8(k % R)}
+		}
+		for _, c := range cells {
+			g.laps[p][c/8] += 1 << (8 * uint(c%8))
+		}
+		for d := 0; d < g.dirs; d++ {
+			for pit := 0; pit < g.n; pit++ {
+				for r := 0; r < R; r++ {
+					e := &g.sows[p][d][pit]
+					c := MaxTiles*p + pit
+					for j := 0; j < r; j++ {
+						c = int(g.next[p][d][c])
+						e[r].add[c/8] += 1 << (8 * uint(c%8))
+					}
+					e[r].last = uint8(c)
+				}
 			}
-			ccw := (cell + g.ring - 1) % g.ring
-			if ccw == skip {
-				ccw = (ccw + g.ring - 1) % g.ring
-			}
-			g.next[p][0][cell], g.next[p][1][cell] = uint8(cw), uint8(ccw)
 		}
 	}
 }
@@ -328,24 +365,20 @@ func (g *Game) Name() string {
 	if g.variant == Ethiopian {
 		def = DefaultEthiopianCap
 	}
-	onOff := func(key string, flag bool, a, b string) {
-		if flag {
-			items = append(items, key+"="+b)
+	// flag adds key=value when an option is set away from its default.
+	flag := func(set bool, item string) {
+		if set {
+			items = append(items, item)
 		}
-		_ = a
 	}
-	onOff("end", g.endMover, "any", "mover")
-	if g.capK != def {
-		items = append(items, "cap="+strconv.Itoa(g.capK))
-	}
-	onOff("capture", g.nonempty, "any", "nonempty")
-	onOff("stuck", g.stuckPass, "end", "pass")
-	onOff("leftbonus", g.leftPlain, "on", "off")
-	if g.four != 4 {
-		items = append(items, "four="+strconv.Itoa(g.four))
-	}
-	onOff("fourdrop", g.fourLast, "any", "last")
-	onOff("fourlast", g.lastMover, "owner", "mover")
+	flag(g.endMover, "end=mover")
+	flag(g.capK != def, "cap="+strconv.Itoa(g.capK))
+	flag(g.nonempty, "capture=nonempty")
+	flag(g.stuckPass, "stuck=pass")
+	flag(g.leftPlain, "leftbonus=off")
+	flag(g.four != 4, "four="+strconv.Itoa(g.four))
+	flag(g.fourLast, "fourdrop=last")
+	flag(g.lastMover, "fourlast=mover")
 	if len(items) == 0 {
 		return g.variant.String()
 	}

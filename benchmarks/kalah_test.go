@@ -1,0 +1,145 @@
+package benchmarks
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/colony-ai/colony/games/kalah"
+	"github.com/colony-ai/colony/search"
+)
+
+// Kalah (games/kalah), default rules kalah:6x4. Command:
+// go test -c -o /tmp/k.test ./benchmarks && /tmp/k.test -test.run '^$' -test.bench Kalah -test.count 5 -test.benchmem
+
+func newKalah(b *testing.B) *kalah.Game {
+	g, err := kalah.New("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+// BenchmarkKalahPlayout: one whole random game from the start per op (Game.Playout,
+// 40.4 moves on average); playouts/s.
+func BenchmarkKalahPlayout(b *testing.B) {
+	g := newKalah(b)
+	rng := rand.NewPCG(1, 2)
+	start := g.Start()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := start
+		g.Playout(&s, rng)
+		if !s.Over() {
+			b.Fatal("playout did not finish")
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+// BenchmarkKalahRandomGame: the same through LegalActions and Apply, one random number
+// a move (the generic path MCTS takes without Playout).
+func BenchmarkKalahRandomGame(b *testing.B) {
+	g := newKalah(b)
+	rng := rand.NewPCG(1, 2)
+	start := g.Start()
+	var buf search.ActionBuffer
+	var moves uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := start
+		for !g.Terminal(&s) {
+			legal := g.LegalActions(&s, &buf)
+			g.Apply(&s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
+			moves++
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+}
+
+// BenchmarkKalahMCTS: mcts:sims=10000,reuse=off from the start, one goroutine, with
+// random playouts to the end (Game.Playout); sims/s.
+func BenchmarkKalahMCTS(b *testing.B) {
+	g := newKalah(b)
+	p, err := search.New[kalah.State](g, kalah.StoreDiff{}, "mcts:sims=10000,reuse=off", search.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := g.Start()
+	if _, err := p.Play(context.Background(), &s); err != nil { // grow the arena
+		b.Fatal(err)
+	}
+	var sims uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d, err := p.Play(context.Background(), &s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sims += d.Nodes
+	}
+	b.ReportMetric(float64(sims)/b.Elapsed().Seconds(), "sims/s")
+}
+
+// kalahMiddlegames returns n positions after 10 random moves of seeded games (still in
+// progress), South or North to move.
+func kalahMiddlegames(g *kalah.Game, n int) []kalah.State {
+	var out []kalah.State
+	for seed := uint64(0); len(out) < n; seed++ {
+		rng := rand.NewPCG(2026, seed)
+		s := g.Start()
+		for k := 0; k < 10 && !s.Over(); k++ {
+			g.Apply(&s, g.RandomAction(&s, rng))
+		}
+		if !s.Over() {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// BenchmarkKalahAlphaBeta: ab:depth=10 with the store difference (kalah.StoreDiff) from
+// each of 5 seeded middlegames in turn, with the default 16 MB table; nodes/s (a node
+// is one Apply).
+func BenchmarkKalahAlphaBeta(b *testing.B) { benchKalahAB(b, "ab:depth=10") }
+
+// BenchmarkKalahAlphaBetaNoTT: the same without the table.
+func BenchmarkKalahAlphaBetaNoTT(b *testing.B) { benchKalahAB(b, "ab:depth=10,tt=0") }
+
+// BenchmarkKalahAlphaBetaDepth: the same at other depths, with the table.
+func BenchmarkKalahAlphaBetaDepth(b *testing.B) {
+	for _, d := range []string{"6", "8", "12"} {
+		b.Run("depth="+d, func(b *testing.B) { benchKalahAB(b, "ab:depth="+d) })
+	}
+}
+
+func benchKalahAB(b *testing.B, spec string) {
+	g := newKalah(b)
+	positions := kalahMiddlegames(g, 5)
+	p, err := search.New[kalah.State](g, kalah.StoreDiff{}, spec, search.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for i := range positions { // warm up: page in the table
+		if _, err := p.Play(ctx, &positions[i]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var nodes uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d, err := p.Play(ctx, &positions[i%len(positions)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += d.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}

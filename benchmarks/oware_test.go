@@ -1,0 +1,187 @@
+package benchmarks
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/colony-ai/colony/games/oware"
+	"github.com/colony-ai/colony/search"
+)
+
+// Oware (Abapa) and Ayo (games/oware), default rules. Commands:
+// go test -c -o /tmp/o.test ./benchmarks && /tmp/o.test -test.run '^$' -test.bench Oware -test.count 5 -test.benchmem
+// /tmp/o.test -test.run '^$' -test.bench Ayo -test.count 5 -test.benchmem
+
+func owareGame(b *testing.B, name string) *oware.Game {
+	g, err := oware.Parse(name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+// benchOwarePlayout: one whole random game from the start per op (Game.Playout);
+// playouts/s and moves/game.
+func benchOwarePlayout(b *testing.B, name string) {
+	g := owareGame(b, name)
+	rng := rand.NewPCG(1, 2)
+	start := g.Start()
+	var moves uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := start
+		moves += uint64(g.PlayoutSeed(&s, rng.Uint64()))
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+}
+
+// BenchmarkOwarePlayout: random Oware games through the fast Playout.
+func BenchmarkOwarePlayout(b *testing.B) { benchOwarePlayout(b, "oware") }
+
+// BenchmarkAyoPlayout: random Ayo games through the fast Playout.
+func BenchmarkAyoPlayout(b *testing.B) { benchOwarePlayout(b, "ayo") }
+
+// BenchmarkOwarePlayoutGrandSlamIllegal: grandslam=illegal, whose legal moves need a
+// look-ahead for grand slams.
+func BenchmarkOwarePlayoutGrandSlamIllegal(b *testing.B) {
+	benchOwarePlayout(b, "oware:grandslam=illegal")
+}
+
+// benchOwareRandomGame: the same games through LegalActions and Apply, one random
+// number a move (the generic path).
+func benchOwareRandomGame(b *testing.B, name string) {
+	g := owareGame(b, name)
+	rng := rand.NewPCG(1, 2)
+	start := g.Start()
+	var buf search.ActionBuffer
+	var moves uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := start
+		for !g.Terminal(&s) {
+			legal := g.LegalActions(&s, &buf)
+			g.Apply(&s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
+			moves++
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+}
+
+func BenchmarkOwareRandomGame(b *testing.B) { benchOwareRandomGame(b, "oware") }
+func BenchmarkAyoRandomGame(b *testing.B)   { benchOwareRandomGame(b, "ayo") }
+
+// benchOwareMCTS: mcts:sims=10000,reuse=off from the start, one goroutine, random
+// playouts to the end (Game.Playout); sims/s.
+func benchOwareMCTS(b *testing.B, name string) {
+	g := owareGame(b, name)
+	p, err := search.New[oware.State](g, oware.StoreDiff{}, "mcts:sims=10000,reuse=off", search.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := g.Start()
+	if _, err := p.Play(context.Background(), &s); err != nil { // grow the arena
+		b.Fatal(err)
+	}
+	var sims uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d, err := p.Play(context.Background(), &s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sims += d.Nodes
+	}
+	b.ReportMetric(float64(sims)/b.Elapsed().Seconds(), "sims/s")
+}
+
+func BenchmarkOwareMCTS(b *testing.B) { benchOwareMCTS(b, "oware") }
+func BenchmarkAyoMCTS(b *testing.B)   { benchOwareMCTS(b, "ayo") }
+
+// owareMiddlegames returns n positions after 10 random moves of seeded games, still
+// in progress.
+func owareMiddlegames(g *oware.Game, n int) []oware.State {
+	var out []oware.State
+	for seed := uint64(0); len(out) < n; seed++ {
+		rng := rand.NewPCG(2026, seed)
+		s := g.Start()
+		for k := 0; k < 10 && !s.Over(); k++ {
+			g.Apply(&s, g.RandomAction(&s, rng))
+		}
+		if !s.Over() {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// benchOwareAB: alpha-beta with the store difference (oware.StoreDiff) from each of 5
+// seeded middlegames in turn, default 16 MB table; nodes/s (a node is one Apply).
+func benchOwareAB(b *testing.B, name, spec string) {
+	g := owareGame(b, name)
+	positions := owareMiddlegames(g, 5)
+	p, err := search.New[oware.State](g, oware.StoreDiff{}, spec, search.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for i := range positions { // warm up: page in the table
+		if _, err := p.Play(ctx, &positions[i]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var nodes uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d, err := p.Play(ctx, &positions[i%len(positions)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += d.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// BenchmarkOwareAlphaBeta: ab:depth=10.
+func BenchmarkOwareAlphaBeta(b *testing.B) { benchOwareAB(b, "oware", "ab:depth=10") }
+
+// BenchmarkOwareAlphaBetaNoTT: ab:depth=8 without the table.
+func BenchmarkOwareAlphaBetaNoTT(b *testing.B) { benchOwareAB(b, "oware", "ab:depth=8,tt=0") }
+
+// BenchmarkAyoAlphaBeta: ab:depth=10 on Ayo.
+func BenchmarkAyoAlphaBeta(b *testing.B) { benchOwareAB(b, "ayo", "ab:depth=10") }
+
+// BenchmarkOwareApply: one Apply of a random legal move on positions of random games.
+func BenchmarkOwareApply(b *testing.B) {
+	g := owareGame(b, "oware")
+	rng := rand.NewPCG(5, 5)
+	var states []oware.State
+	var actions []search.Action
+	for len(states) < 4096 {
+		s := g.Start()
+		for !s.Over() {
+			a := g.RandomAction(&s, rng)
+			states, actions = append(states, s), append(actions, a)
+			g.Apply(&s, a)
+		}
+	}
+	var sum uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(states)
+		s := states[k]
+		g.Apply(&s, actions[k])
+		sum += uint64(s.Store(0))
+	}
+	owareSink = sum
+}
+
+var owareSink uint64

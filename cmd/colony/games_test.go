@@ -1,0 +1,85 @@
+package main
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/colony-ai/colony/games"
+)
+
+func TestGamesList(t *testing.T) {
+	out := mustRun(t, "games")
+	for _, name := range []string{"colony", "kalah", "oware", "ayo", "egyptian", "ethiopian", "nigerian"} {
+		if !strings.Contains(out, "\n"+name+": ") && !strings.HasPrefix(out, name+": ") {
+			t.Errorf("games lacks %s:\n%s", name, out)
+		}
+	}
+}
+
+func TestSolveKalah(t *testing.T) {
+	// Irving, Donkers and Uiterwijk (2000): kalah:3x3 is a first-player win by 2 and
+	// kalah:4x3 by 8.
+	for _, tc := range []struct{ game, value string }{{"kalah:3x3", "+2"}, {"kalah:4x3", "+8"}} {
+		out := mustRun(t, "--game", tc.game, "solve", "--tt", "64")
+		if !strings.Contains(out, "\nvalue="+tc.value+"\n") || !regexp.MustCompile(`(?m)^best=\S+$`).MatchString(out) {
+			t.Errorf("%s: %s", tc.game, out)
+		}
+	}
+}
+
+func TestSolveColonyEndgame(t *testing.T) {
+	out := mustRun(t, "solve", "--position", posEndsNoLog)
+	if !strings.Contains(out, "\nvalue=+5\n") || !strings.Contains(out, "\nbest=A3\n") {
+		t.Errorf("colony endgame: %s", out)
+	}
+}
+
+func TestOtherGamesThroughTheTools(t *testing.T) {
+	for _, name := range games.Names()[1:] {
+		t.Run(name, func(t *testing.T) {
+			g, err := games.Open(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := mustRun(t, "--game", name, "perft", "--depth", "3")
+			if !regexp.MustCompile(`^perft depth=3 nodes=[1-9]\d* time=`).MatchString(out) {
+				t.Errorf("perft: %q", out)
+			}
+			out = mustRun(t, "--game", name, "bench", "--player", "ab:depth=2")
+			if !regexp.MustCompile(`(?m)^bench nodes=\d+ time=\S+ nps=\d+ moves=[0-9a-f]{16}$`).MatchString(out) {
+				t.Errorf("bench: %q", out)
+			}
+			file := filepath.Join(t.TempDir(), "games.jsonl")
+			code, out, errOut := cli(t, "--game", name, "tournament", "-p", "ab=ab:depth=2", "-p", "random",
+				"--games", "4", "--progress", "off", "--games-file", file)
+			if code != 0 || !strings.Contains(out, "Standings (4 of 4 games") {
+				t.Fatalf("tournament: exit %d\n%s\n%s", code, out, errOut)
+			}
+			merged := mustRun(t, "tournament", "merge", file)
+			if afterFirstLine(merged) != dropPlayed(out) {
+				t.Errorf("merge of the %s games differs from the run:\n%s\n%s", name, merged, out)
+			}
+			_ = g
+		})
+	}
+}
+
+func TestColonyOnlyCommands(t *testing.T) {
+	for _, cmd := range [][]string{{"show"}, {"moves"}, {"playout"}, {"analyze"}, {"eval"}, {"selfplay"}, {"tune"}, {"rules"}} {
+		code, _, errOut := cli(t, append([]string{"--game", "kalah"}, cmd...)...)
+		if code != 2 || !strings.Contains(errOut, "plays The Colony only") {
+			t.Errorf("%v: exit %d, %q", cmd, code, errOut)
+		}
+	}
+	for _, args := range [][]string{
+		{"--game", "chess", "solve"},
+		{"--game", "kalah:0x4", "solve"},
+		{"--game", "kalah", "--rules", "colony:turncap=300", "perft", "--depth", "1"},
+	} {
+		if code, _, errOut := cli(t, args...); code != 2 || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q", args, code, errOut)
+		}
+	}
+}

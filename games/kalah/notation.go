@@ -1,0 +1,158 @@
+package kalah
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/colony-ai/colony/search"
+)
+
+// positionFields are the fields of the position notation, in order.
+var positionFields = [...]string{"pits", "stores", "move"}
+
+// FormatPosition writes s in the position notation (see the package comment):
+//
+//	pits=<south a>.<south b>...<south M>/<north a>...<north M> stores=<south>,<north> move=<south|north>
+func (g *Game) FormatPosition(s *State) string {
+	var b []byte
+	b = append(b, "pits="...)
+	for p := 0; p < 2; p++ {
+		if p == 1 {
+			b = append(b, '/')
+		}
+		for i := 0; i < g.m; i++ {
+			if i > 0 {
+				b = append(b, '.')
+			}
+			b = strconv.AppendInt(b, int64(s.get(g.base[p]+i)), 10)
+		}
+	}
+	b = append(b, " stores="...)
+	b = strconv.AppendInt(b, int64(s.get(g.store[0])), 10)
+	b = append(b, ',')
+	b = strconv.AppendInt(b, int64(s.get(g.store[1])), 10)
+	b = append(b, " move="...)
+	b = append(b, g.Sides()[s.ToMove()]...)
+	return string(b)
+}
+
+// ParsePosition reads a position in the notation of FormatPosition: exactly the three
+// fields, in order, separated by single spaces; M counts a side, decimal without signs
+// or leading zeros; the pits and stores holding 2*M*N seeds in all. If the end rule
+// holds in the position read (with end=either a side's pits are empty, with end=mover
+// the mover's are), the game is over: the remaining seeds are moved to their owners'
+// stores, as after a move, and the state returned is finished. Errors name the field.
+func (g *Game) ParsePosition(text string) (State, error) {
+	var s State
+	fields := strings.Split(text, " ")
+	if len(fields) != len(positionFields) {
+		return s, fmt.Errorf("position: want %d fields separated by single spaces (%s), got %d",
+			len(positionFields), strings.Join(positionFields[:], " "), len(fields))
+	}
+	var vals [len(positionFields)]string
+	for i, f := range fields {
+		key, val, ok := strings.Cut(f, "=")
+		if !ok || key != positionFields[i] {
+			return s, fmt.Errorf("position: field %d is %q, want %s=...", i+1, f, positionFields[i])
+		}
+		vals[i] = val
+	}
+	total := 2 * g.m * g.n
+	sum := 0
+	sides := strings.Split(vals[0], "/")
+	if len(sides) != 2 {
+		return s, fmt.Errorf("position: pits: want two sides separated by '/', got %d", len(sides))
+	}
+	for p, side := range sides {
+		counts := strings.Split(side, ".")
+		if len(counts) != g.m {
+			return s, fmt.Errorf("position: pits: %s has %d pits, want %d", g.Sides()[p], len(counts), g.m)
+		}
+		for i, c := range counts {
+			v, err := parseCount(c, total)
+			if err != nil {
+				return s, fmt.Errorf("position: pits: %s pit %c: %v", g.Sides()[p], 'a'+i, err)
+			}
+			s.set(g.base[p]+i, v)
+			sum += v
+		}
+	}
+	stores := strings.Split(vals[1], ",")
+	if len(stores) != 2 {
+		return s, fmt.Errorf("position: stores: want two counts separated by ',', got %d", len(stores))
+	}
+	for p, c := range stores {
+		v, err := parseCount(c, total)
+		if err != nil {
+			return s, fmt.Errorf("position: stores: %s: %v", g.Sides()[p], err)
+		}
+		s.set(g.store[p], v)
+		sum += v
+	}
+	if sum != total {
+		return State{}, fmt.Errorf("position: pits and stores hold %d seeds, want %d (%dx%d)", sum, total, g.m, g.n)
+	}
+	switch vals[2] {
+	case "south":
+	case "north":
+		s.w[3] |= moverBit
+	default:
+		return State{}, fmt.Errorf("position: move=%q, want south or north", vals[2])
+	}
+	s.w[3] |= uint64(g.m) << sizeShift
+	g.checkEnd(&s)
+	return s, nil
+}
+
+// parseCount reads a decimal count from 0 to max, without signs or leading zeros.
+func parseCount(s string, max int) (int, error) {
+	v, err := parseNumber(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is not a count", s)
+	}
+	if v > max {
+		return 0, fmt.Errorf("%d is more than the %d seeds of the game", v, max)
+	}
+	return v, nil
+}
+
+// AppendAction appends the notation of sowing pit a: its letter, 'a' for the mover's
+// pit farthest from the mover's store up to the M-th letter next to it. A turn is one
+// decision, so this is also the turn's notation.
+func (g *Game) AppendAction(dst []byte, s *State, a search.Action) []byte {
+	return append(dst, 'a'+a)
+}
+
+// ActionString returns the notation of sowing pit a.
+func (g *Game) ActionString(a search.Action) string { return string(rune('a' + a)) }
+
+// ParseAction reads a move of the player to move in s: a pit letter ('a' to the M-th
+// letter, either case) or a pit number (1 to M), counted from the mover's pit farthest
+// from the mover's store. Errors say what is wrong: an unknown pit, an empty pit, or a
+// finished game.
+func (g *Game) ParseAction(s *State, text string) (search.Action, error) {
+	var a int
+	switch {
+	case len(text) == 1 && text[0] >= 'a' && text[0] <= 'z':
+		a = int(text[0] - 'a')
+	case len(text) == 1 && text[0] >= 'A' && text[0] <= 'Z':
+		a = int(text[0] - 'A')
+	default:
+		v, err := parseNumber(text)
+		if err != nil || v < 1 {
+			return 0, fmt.Errorf("move %q: unknown pit (want a letter a-%c or a number 1-%d)", text, 'a'+g.m-1, g.m)
+		}
+		a = v - 1
+	}
+	if a >= g.m {
+		return 0, fmt.Errorf("move %q: unknown pit (want a letter a-%c or a number 1-%d)", text, 'a'+g.m-1, g.m)
+	}
+	if s.Over() {
+		return 0, fmt.Errorf("move %q: the game is over", text)
+	}
+	if !g.IsLegal(s, search.Action(a)) {
+		return 0, fmt.Errorf("move %q: %s's pit %c is empty", text, g.Sides()[s.ToMove()], 'a'+a)
+	}
+	return search.Action(a), nil
+}

@@ -1,0 +1,27 @@
+package kalah
+
+import "github.com/colony-ai/colony/search"
+
+var _ search.SolveKeyer[State] = (*Game)(nil)
+
+// SolveKey hashes the position without its stores: the pits, the side to move and
+// the flags. The rest of the game depends on these alone (search.SolveKeyer), so the
+// exact solver shares one table entry among positions that differ only in their
+// stores.
+func (g *Game) SolveKey(s *State) uint64 {
+	c := *s
+	m := c.size()
+	c.set(m, 0)
+	c.set(2*m+1, 0)
+	return c.Hash()
+}
+
+// SolveOffset returns the seeds already in the stores, from the view of the player to
+// move: own store minus the opponent's (search.SolveKeyer).
+func (g *Game) SolveOffset(s *State) int {
+	d := s.Store(0) - s.Store(1)
+	if g.ToMove(s) == 1 {
+		return -d
+	}
+	return d
+}

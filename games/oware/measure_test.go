@@ -1,0 +1,118 @@
+package oware
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"testing"
+)
+
+// TestMeasure prints the figures quoted in RULES.md (random games from the start). It
+// runs only with OWARE_MEASURE=1 set:
+//
+//	OWARE_MEASURE=1 go test ./games/oware -run Measure -v
+func TestMeasure(t *testing.T) {
+	if os.Getenv("OWARE_MEASURE") == "" {
+		t.Skip("set OWARE_MEASURE=1 to measure")
+	}
+	const games = 100000
+	for _, name := range []string{"oware", "oware:quiet=255", "oware:grandslam=illegal", "oware:grandslam=sowagain", "oware:grandslam=capture",
+		"ayo", "ayo:feed=on", "ayo:skip=move", "ayo:relay=1000"} {
+		g := mustParse(t, name)
+		rng := rand.NewPCG(1, 1)
+		var lengths, maxQuiet, boardAtQuietEnd, maxLaps []float64
+		reasons := map[string]int{}
+		var wins [3]int
+		for n := 0; n < games; n++ {
+			s := g.Start()
+			x := rng.Uint64()
+			plies, mq, ml := 0, 0, 0
+			for !s.Over() {
+				x += splitMixGamma
+				a := pick(s.legal, splitMix(x))
+				if g.variant == Ayo {
+					ml = max(ml, countLaps(g, &s, a))
+				}
+				g.apply(&s, a)
+				plies++
+				mq = max(mq, int(s.quiet))
+			}
+			r := s.end
+			reasons[[4]string{"", "no seeds", "cannot feed", "quiet cap"}[r]]++
+			if r == endQuiet {
+				boardAtQuietEnd = append(boardAtQuietEnd, float64(s.SideSeeds(0)+s.SideSeeds(1)))
+			} else {
+				maxQuiet = append(maxQuiet, float64(mq))
+			}
+			lengths = append(lengths, float64(plies))
+			maxLaps = append(maxLaps, float64(ml))
+			w, _ := g.Result(&s)
+			wins[w+1]++
+		}
+		fmt.Printf("%s (%d games)\n", name, games)
+		fmt.Printf("  plies: %s\n", stats(lengths))
+		fmt.Printf("  ends: %v; south wins %.1f%%, north %.1f%%, draws %.1f%%\n", reasons,
+			100*float64(wins[1])/games, 100*float64(wins[2])/games, 100*float64(wins[0])/games)
+		fmt.Printf("  longest quiet stretch of games not ended by the cap: %s\n", stats(maxQuiet))
+		if len(boardAtQuietEnd) > 0 {
+			fmt.Printf("  seeds on the board when the cap ends a game: %s\n", stats(boardAtQuietEnd))
+		}
+		if g.variant == Ayo {
+			capped := 0
+			for _, l := range maxLaps {
+				if int(l) >= g.relayCap {
+					capped++
+				}
+			}
+			fmt.Printf("  most laps in one move of a game: %s\n", stats(maxLaps))
+			fmt.Printf("  games with a sowing stopped by the relay cap: %.2f%%\n", 100*float64(capped)/games)
+		}
+	}
+}
+
+// countLaps returns the laps the Ayo move a of s sows (the relay cap included),
+// replaying it pit by pit as the reference does.
+func countLaps(g *Game, s *State, a int) int {
+	p := refFromState(s)
+	start := p.mover*6 + a
+	cur, n := start, p.pits[start]
+	p.pits[start] = 0
+	for laps := 1; ; laps++ {
+		skip := cur
+		if g.skipMove {
+			skip = start
+		}
+		i := cur
+		for n > 0 {
+			if i = (i + 1) % 12; i != skip {
+				p.pits[i]++
+				n--
+			}
+		}
+		if p.pits[i] <= 1 || laps >= g.relayCap {
+			return laps
+		}
+		cur, n = i, p.pits[i]
+		p.pits[i] = 0
+	}
+}
+
+func stats(v []float64) string {
+	if len(v) == 0 {
+		return "-"
+	}
+	slices.Sort(v)
+	sum, sq := 0.0, 0.0
+	for _, x := range v {
+		sum += x
+	}
+	mean := sum / float64(len(v))
+	for _, x := range v {
+		sq += (x - mean) * (x - mean)
+	}
+	q := func(p float64) float64 { return v[int(p*float64(len(v)-1))] }
+	return fmt.Sprintf("mean %.1f std %.1f min %.0f p10 %.0f p50 %.0f p90 %.0f p99 %.0f max %.0f",
+		mean, math.Sqrt(sq/float64(len(v))), v[0], q(0.1), q(0.5), q(0.9), q(0.99), v[len(v)-1])
+}

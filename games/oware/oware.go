@@ -1,0 +1,285 @@
+// Package oware implements two two-row mancala games of the Oware family on one Game
+// type, selected by name: "oware" (Abapa: single laps, captures of 2s and 3s on the
+// opponent's side, the grand slam rule and the feeding obligation) and "ayo" (Ayoayo:
+// relay sowing, captures from the pit opposite an own empty pit). RULES.md in this
+// folder holds the rules in full, every reading of the source text and the measured
+// figures.
+//
+// # Constructors
+//
+// New(params) builds Oware and NewAyo(params) builds Ayo; params is what follows
+// "oware:" or "ayo:" in a game name ("" gives the defaults). Parse(name) takes the
+// whole name ("oware", "ayo:feed=on,relay=500"). Name() writes the canonical name, with
+// only the parameters that differ from the defaults, in the order of the table below.
+// The bare rule-set name is also accepted as params, so
+// New(strings.TrimPrefix(g.Name(), "oware:")) round-trips even when Name is "oware".
+//
+//	parameter  games       values                                default
+//	grandslam  oware       nocapture, illegal, sowagain, capture nocapture
+//	feed       oware, ayo  on, off                               on (oware), off (ayo)
+//	quiet      oware, ayo  1..255: plies without capture to end  100
+//	relay      ayo         1..100000: laps of sowing per move    10000
+//	skip       ayo         lap, move: the pit a big lap skips    lap
+//
+// # Board and decisions
+//
+// Twelve pits in sowing (counter-clockwise) order: South's a1..f1 (indices 0..5, from
+// South's left), then North's f2..a2 (indices 6..11, from North's left); a1 faces a2.
+// There are no stores on the sowing path. South moves first. A decision is a whole
+// turn: search.Action k (0..5) plays the mover's k-th pit in sowing order, counted from
+// the mover's left: for South pit a1+k, for North pit f2-k. ToMove is 0 for South and 1
+// for North; every state is at a turn start. Under grandslam=sowagain a grand slam is
+// followed by a new turn of the same player (ToMove unchanged).
+//
+// # Notation
+//
+// A decision is written as its pit: a1..f1 for South, a2..f2 for North (ParseAction also
+// takes the column letter alone, for the mover's row). A position is one line:
+//
+//	pits=<a1>.<b1>.<c1>.<d1>.<e1>.<f1>/<a2>.<b2>.<c2>.<d2>.<e2>.<f2> stores=<south>,<north> move=<south|north> quiet=<n>
+//
+// The first group is South's row, the second North's, both in column order a..f (so
+// the k-th numbers of the two groups face each other); quiet counts the plies since the
+// last capture. The start is
+//
+//	pits=4.4.4.4.4.4/4.4.4.4.4.4 stores=0,0 move=south quiet=0
+//
+// ParsePosition checks the syntax, the ranges (counts 0..48, quiet 0..the cap) and that
+// pits and stores hold 48 seeds in all. Everything else in a State (the legal moves,
+// whether and why the game is over) follows from these fields, so the notation
+// round-trips every state exactly, finished games included.
+package oware
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Board constants.
+const (
+	PitsPerSide = 6
+	NumPits     = 2 * PitsPerSide
+	StartSeeds  = 4
+	TotalSeeds  = NumPits * StartSeeds
+)
+
+// Variant is the rule family of a Game.
+type Variant uint8
+
+const (
+	// Oware is Abapa: single laps, captures of 2s and 3s.
+	Oware Variant = iota
+	// Ayo is Ayoayo: relay sowing, captures from the opposite pit.
+	Ayo
+)
+
+// String returns "oware" or "ayo".
+func (v Variant) String() string {
+	if v == Ayo {
+		return "ayo"
+	}
+	return "oware"
+}
+
+// GrandSlam is Oware's rule for a move that would capture every seed of the opponent.
+type GrandSlam uint8
+
+const (
+	// GrandSlamNoCapture (the text's rule, the default): the move may be made but
+	// captures nothing.
+	GrandSlamNoCapture GrandSlam = iota
+	// GrandSlamIllegal (the text's variant a): the move may not be made while the mover
+	// has any other legal move; when every legal move is a grand slam, they may be made
+	// and capture nothing.
+	GrandSlamIllegal
+	// GrandSlamSowAgain (the text's variant b): the capture is made, and the same
+	// player moves again at once; that move must feed the opponent (if none can, the
+	// game ends as under the feeding rule).
+	GrandSlamSowAgain
+	// GrandSlamCapture: the capture is made; the opponent, left without seeds, cannot
+	// move and the game ends (not in the text; the common "grand slam allowed" rule).
+	GrandSlamCapture
+)
+
+var grandSlamNames = [...]string{"nocapture", "illegal", "sowagain", "capture"}
+
+// String returns the parameter value naming g.
+func (g GrandSlam) String() string {
+	if int(g) < len(grandSlamNames) {
+		return grandSlamNames[g]
+	}
+	return "GrandSlam(" + strconv.Itoa(int(g)) + ")"
+}
+
+// Defaults.
+const (
+	DefaultQuiet    = 100
+	DefaultRelayCap = 10000
+	MaxQuiet        = 255
+	MaxRelayCap     = 100000
+)
+
+// Game is one rule set of the family: Oware or Ayo with its options. It is immutable
+// and safe for concurrent use. *Game implements tournament.Game[State],
+// search.Playouter[State], search.RandomActioner[State] and IsLegal.
+type Game struct {
+	variant   Variant
+	grandSlam GrandSlam // Oware only
+	feed      bool      // the feeding obligation
+	quiet     int       // the game ends after this many plies without a capture
+	relayCap  int       // Ayo: at most this many laps in one move
+	skipMove  bool      // Ayo: big laps skip the move's first pit, not their own
+}
+
+// New returns Oware (Abapa) with the parameters params (see the package comment).
+func New(params string) (*Game, error) { return newGame(Oware, params) }
+
+// NewAyo returns Ayo with the parameters params (see the package comment).
+func NewAyo(params string) (*Game, error) { return newGame(Ayo, params) }
+
+// Parse returns the rule set named name: "oware" or "ayo", optionally followed by ':'
+// and parameters.
+func Parse(name string) (*Game, error) {
+	base, params, has := strings.Cut(name, ":")
+	if has && params == "" {
+		return nil, fmt.Errorf("%s: empty parameters after ':'", name)
+	}
+	switch base {
+	case "oware":
+		return New(params)
+	case "ayo":
+		return NewAyo(params)
+	}
+	return nil, fmt.Errorf("unknown game %q (known: oware, ayo)", base)
+}
+
+func defaults(v Variant) Game {
+	return Game{variant: v, feed: v == Oware, quiet: DefaultQuiet, relayCap: DefaultRelayCap}
+}
+
+func newGame(v Variant, params string) (*Game, error) {
+	g := defaults(v)
+	name := v.String()
+	if params == name {
+		params = ""
+	}
+	if params == "" {
+		return &g, nil
+	}
+	seen := map[string]bool{}
+	for _, kv := range strings.Split(params, ",") {
+		key, val, ok := strings.Cut(kv, "=")
+		if !ok || key == "" || val == "" {
+			return nil, fmt.Errorf("%s: parameter %q is not key=value", name, kv)
+		}
+		if seen[key] {
+			return nil, fmt.Errorf("%s: parameter %q given twice", name, key)
+		}
+		seen[key] = true
+		var err error
+		switch {
+		case key == "grandslam" && v == Oware:
+			err = fmt.Errorf("%s: grandslam=%q, want nocapture, illegal, sowagain or capture", name, val)
+			for i, n := range grandSlamNames {
+				if n == val {
+					g.grandSlam, err = GrandSlam(i), nil
+				}
+			}
+		case key == "feed":
+			switch val {
+			case "on":
+				g.feed = true
+			case "off":
+				g.feed = false
+			default:
+				err = fmt.Errorf("%s: feed=%q, want on or off", name, val)
+			}
+		case key == "quiet":
+			g.quiet, err = parseParamInt(name, key, val, 1, MaxQuiet)
+		case key == "relay" && v == Ayo:
+			g.relayCap, err = parseParamInt(name, key, val, 1, MaxRelayCap)
+		case key == "skip" && v == Ayo:
+			switch val {
+			case "lap":
+				g.skipMove = false
+			case "move":
+				g.skipMove = true
+			default:
+				err = fmt.Errorf("%s: skip=%q, want lap or move", name, val)
+			}
+		default:
+			known := "grandslam, feed, quiet"
+			if v == Ayo {
+				known = "feed, quiet, relay, skip"
+			}
+			err = fmt.Errorf("%s: unknown parameter %q (known: %s)", name, key, known)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if g.grandSlam == GrandSlamSowAgain && !g.feed {
+		return nil, fmt.Errorf("%s: grandslam=sowagain needs feed=on", name)
+	}
+	return &g, nil
+}
+
+func parseParamInt(name, key, val string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(val)
+	if err != nil || n < lo || n > hi || val != strconv.Itoa(n) {
+		return 0, fmt.Errorf("%s: %s=%q, want a number from %d to %d", name, key, val, lo, hi)
+	}
+	return n, nil
+}
+
+// Name returns the canonical name of the rule set: "oware" or "ayo", then ':' and the
+// parameters that differ from the defaults, in a fixed order.
+func (g *Game) Name() string {
+	d := defaults(g.variant)
+	var parts []string
+	if g.grandSlam != d.grandSlam {
+		parts = append(parts, "grandslam="+g.grandSlam.String())
+	}
+	if g.feed != d.feed {
+		parts = append(parts, "feed="+onOff(g.feed))
+	}
+	if g.quiet != d.quiet {
+		parts = append(parts, "quiet="+strconv.Itoa(g.quiet))
+	}
+	if g.relayCap != d.relayCap {
+		parts = append(parts, "relay="+strconv.Itoa(g.relayCap))
+	}
+	if g.skipMove != d.skipMove {
+		parts = append(parts, "skip=move")
+	}
+	if len(parts) == 0 {
+		return g.variant.String()
+	}
+	return g.variant.String() + ":" + strings.Join(parts, ",")
+}
+
+func onOff(b bool) string {
+	if b {
+		return "on"
+	}
+	return "off"
+}
+
+// String returns Name.
+func (g *Game) String() string { return g.Name() }
+
+// Variant returns the rule family.
+func (g *Game) Variant() Variant { return g.variant }
+
+// GrandSlamRule returns Oware's grand slam rule (GrandSlamNoCapture for Ayo).
+func (g *Game) GrandSlamRule() GrandSlam { return g.grandSlam }
+
+// Feed reports whether the feeding obligation is on.
+func (g *Game) Feed() bool { return g.feed }
+
+// QuietCap returns the number of plies without a capture that ends the game.
+func (g *Game) QuietCap() int { return g.quiet }
+
+// RelayCap returns the most laps one Ayo move may sow.
+func (g *Game) RelayCap() int { return g.relayCap }

@@ -1,0 +1,401 @@
+package oware
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/colony-ai/colony/search"
+)
+
+// Scenarios: one move from a position, with the position after it derived by hand.
+// Pits are written South a1..f1 / North a2..f2 (column order); sowing runs a1..f1, then
+// f2..a2, then back to a1.
+var moveScenarios = []struct {
+	name, rules, pos string
+	legal            string // the legal moves of pos, in action order ("" = not checked)
+	move, want       string
+	end              string // the end reason after the move, "" while the game goes on
+}{
+	{
+		// Four seeds from c1 go to d1, e1, f1 and f2; f2 holds 5: nothing to take.
+		name: "oware sowing", rules: "oware", pos: StartPosition,
+		legal: "a1 b1 c1 d1 e1 f1", move: "c1",
+		want: "pits=4.4.0.5.5.5/4.4.4.4.4.5 stores=0,0 move=north quiet=1",
+	},
+	{
+		// The text's example: six seeds from f1 land on f2..a2. a2 reaches 3 and b2 2:
+		// both taken (5); c2 reaches 1 and stops the run. d2..f2 reach 6, untouched.
+		name: "oware capture of 2s and 3s", rules: "oware",
+		pos: "pits=4.4.4.4.4.6/2.1.0.5.5.5 stores=2,2 move=south quiet=5", move: "f1",
+		want: "pits=4.4.4.4.4.0/0.0.1.6.6.6 stores=7,2 move=north quiet=0",
+	},
+	{
+		// North's a2 (3 seeds) sows a1, b1, c1: they become 2, 2, 3, all taken (7).
+		// The run stops at the end of South's row (it does not go on to North's own
+		// pits), and d1 (2 seeds, after the last pit) is not taken.
+		name: "oware capture run to the row's end", rules: "oware",
+		pos:   "pits=1.1.2.2.0.5/3.4.4.4.4.4 stores=7,7 move=north quiet=0",
+		legal: "f2 e2 d2 c2 b2 a2", move: "a2",
+		want: "pits=0.0.0.2.0.5/0.4.4.4.4.4 stores=7,14 move=south quiet=0",
+	},
+	{
+		// a2 sows a1 (1->2), b1 (3->4), c1 (1->2): only c1 is taken; b1 with 4 breaks
+		// the run, so a1's 2 stays.
+		name: "oware run broken", rules: "oware",
+		pos: "pits=1.3.1.2.0.5/3.4.4.4.4.4 stores=7,6 move=north quiet=2", move: "a2",
+		want: "pits=2.4.0.2.0.5/0.4.4.4.4.4 stores=7,8 move=south quiet=0",
+	},
+	{
+		// The last seed lands on the mover's own side (b1 becomes 2): no capture.
+		name: "oware no capture on own side", rules: "oware",
+		pos: "pits=1.1.4.4.4.4/4.4.4.4.4.4 stores=3,3 move=south quiet=0", move: "a1",
+		want: "pits=0.2.4.4.4.4/4.4.4.4.4.4 stores=3,3 move=north quiet=1",
+	},
+	{
+		// Twelve seeds from a1: b1..f1 and f2..a2 get one each (11), a1 is skipped and
+		// the twelfth lands on b1. The last seed is on South's side: no capture.
+		name: "oware big lap skips its pit", rules: "oware",
+		pos: "pits=12.0.0.0.0.0/1.1.1.1.1.1 stores=15,15 move=south quiet=0", move: "a1",
+		want: "pits=0.2.1.1.1.1/2.2.2.2.2.2 stores=15,15 move=north quiet=1",
+	},
+	{
+		// North is empty, so South must feed: f1 (17) is the only move. Every other
+		// pit gets one seed, North's six a second: North's pits hold 2 each and the
+		// last lands on a2. The run a2..f2 is every North seed: a grand slam, which
+		// by default is played but captures nothing.
+		name: "oware grand slam default", rules: "oware",
+		pos:   "pits=0.0.0.0.0.17/0.0.0.0.0.0 stores=16,15 move=south quiet=0",
+		legal: "f1", move: "f1",
+		want: "pits=1.1.1.1.1.0/2.2.2.2.2.2 stores=16,15 move=north quiet=1",
+	},
+	{
+		// grandslam=illegal, but the grand slam is the only legal move: it is played
+		// and captures nothing.
+		name: "oware grand slam illegal, only move", rules: "oware:grandslam=illegal",
+		pos:   "pits=0.0.0.0.0.17/0.0.0.0.0.0 stores=16,15 move=south quiet=0",
+		legal: "f1", move: "f1",
+		want: "pits=1.1.1.1.1.0/2.2.2.2.2.2 stores=16,15 move=north quiet=1",
+	},
+	{
+		// grandslam=capture: the 12 seeds are taken; North has none and cannot move.
+		name: "oware grand slam captured", rules: "oware:grandslam=capture",
+		pos: "pits=0.0.0.0.0.17/0.0.0.0.0.0 stores=16,15 move=south quiet=0", move: "f1",
+		want: "pits=1.1.1.1.1.0/0.0.0.0.0.0 stores=28,15 move=north quiet=0",
+		end:  "north has no seeds",
+	},
+	{
+		// grandslam=sowagain: the 12 seeds are taken and South must sow again to feed
+		// North, but a1..e1 hold one seed each and none reaches North: the game ends.
+		name: "oware grand slam sow again, cannot", rules: "oware:grandslam=sowagain",
+		pos: "pits=0.0.0.0.0.17/0.0.0.0.0.0 stores=16,15 move=south quiet=0", move: "f1",
+		want: "pits=1.1.1.1.1.0/0.0.0.0.0.0 stores=28,15 move=south quiet=0",
+		end:  "south cannot feed north",
+	},
+	{
+		// f1's two seeds make f2 and e2 2 each: the run e2, f2 is all of North's seeds.
+		// By default the move is legal and captures nothing.
+		name: "oware small grand slam default", rules: "oware",
+		pos:   "pits=1.0.0.0.0.2/0.0.0.0.1.1 stores=20,23 move=south quiet=0",
+		legal: "a1 f1", move: "f1",
+		want: "pits=1.0.0.0.0.0/0.0.0.0.2.2 stores=20,23 move=north quiet=1",
+	},
+	{
+		// grandslam=illegal: South has another move (a1), so f1 is not legal.
+		name: "oware small grand slam illegal", rules: "oware:grandslam=illegal",
+		pos:   "pits=1.0.0.0.0.2/0.0.0.0.1.1 stores=20,23 move=south quiet=0",
+		legal: "a1", move: "a1",
+		want: "pits=0.1.0.0.0.2/0.0.0.0.1.1 stores=20,23 move=north quiet=1",
+	},
+	{
+		// grandslam=sowagain: f1 takes 4; South moves again and must feed North, but
+		// a1's seed goes to b1: the game ends, South taking its own seed (25-23).
+		name: "oware small grand slam sow again", rules: "oware:grandslam=sowagain",
+		pos: "pits=1.0.0.0.0.2/0.0.0.0.1.1 stores=20,23 move=south quiet=0", move: "f1",
+		want: "pits=1.0.0.0.0.0/0.0.0.0.0.0 stores=24,23 move=south quiet=0",
+		end:  "south cannot feed north",
+	},
+	{
+		// grandslam=sowagain where the second sowing can feed: f1 (2 seeds) makes
+		// f2 and e2 2 each, all of North: taken. South moves again (same side to move)
+		// and must feed: only e1 (2 seeds, reaching f2) does.
+		name: "oware grand slam sow again, feeds", rules: "oware:grandslam=sowagain",
+		pos: "pits=1.0.0.0.2.2/0.0.0.0.1.1 stores=20,21 move=south quiet=4", move: "f1",
+		want: "pits=1.0.0.0.2.0/0.0.0.0.0.0 stores=24,21 move=south quiet=0",
+	},
+	{
+		// grandslam=capture: f1 takes all 4; North cannot move.
+		name: "oware small grand slam captured", rules: "oware:grandslam=capture",
+		pos: "pits=1.0.0.0.0.2/0.0.0.0.1.1 stores=20,23 move=south quiet=0", move: "f1",
+		want: "pits=1.0.0.0.0.0/0.0.0.0.0.0 stores=24,23 move=north quiet=0",
+		end:  "north has no seeds",
+	},
+	{
+		// North is empty: South must feed. c1 (4 seeds, reaches f2) and f1 (1) do;
+		// a1 (3 seeds, needs 6) and e1 (1 seed, needs 2) do not.
+		name: "oware feeding", rules: "oware",
+		pos:   "pits=3.0.4.0.1.1/0.0.0.0.0.0 stores=20,19 move=south quiet=0",
+		legal: "c1 f1", move: "c1",
+		want: "pits=3.0.0.1.2.2/0.0.0.0.0.1 stores=20,19 move=north quiet=1",
+	},
+	{
+		// feed=off: every non-empty pit may be played, and a1 leaves North without
+		// seeds: North cannot move, each side keeps its own seeds.
+		name: "oware feed=off", rules: "oware:feed=off",
+		pos:   "pits=3.0.4.0.1.1/0.0.0.0.0.0 stores=20,19 move=south quiet=0",
+		legal: "a1 c1 e1 f1", move: "a1",
+		want: "pits=0.1.5.1.1.1/0.0.0.0.0.0 stores=20,19 move=north quiet=1",
+		end:  "north has no seeds",
+	},
+	{
+		// The 100th ply without a capture ends the game (the repetition stand-in).
+		name: "oware quiet cap", rules: "oware",
+		pos: "pits=1.1.4.4.4.4/4.4.4.4.4.4 stores=3,3 move=south quiet=99", move: "a1",
+		want: "pits=0.2.4.4.4.4/4.4.4.4.4.4 stores=3,3 move=north quiet=100",
+		end:  "no capture in 100 moves",
+	},
+	{
+		// The text's Ayo example: six seeds from f1 land on f2..a2; a2 held 2, so its
+		// 3 seeds are picked up and sown on a1, b1, c1. c1 was empty and is South's:
+		// South takes the 5 seeds of the opposite pit c2.
+		name: "ayo relay and capture", rules: "ayo",
+		pos: "pits=1.1.0.2.2.6/2.1.4.1.1.1 stores=13,13 move=south quiet=3", move: "f1",
+		want: "pits=2.2.1.2.2.0/0.2.0.2.2.2 stores=18,13 move=north quiet=0",
+	},
+	{
+		// relay=1: the sowing stops after the first lap, with no capture.
+		name: "ayo relay cap", rules: "ayo:relay=1",
+		pos: "pits=1.1.0.2.2.6/2.1.4.1.1.1 stores=13,13 move=south quiet=3", move: "f1",
+		want: "pits=1.1.0.2.2.0/3.2.5.2.2.2 stores=13,13 move=north quiet=4",
+	},
+	{
+		// The last seed falls in North's empty f2: the sowing ends, no capture.
+		name: "ayo ends on the opponent's side", rules: "ayo",
+		pos: "pits=0.0.0.0.0.1/4.4.4.4.4.0 stores=12,15 move=south quiet=0", move: "f1",
+		want: "pits=0.0.0.0.0.0/4.4.4.4.4.1 stores=12,15 move=north quiet=1",
+	},
+	{
+		// The last seed falls in South's empty b1, but b2 opposite is empty: nothing.
+		name: "ayo capture of nothing", rules: "ayo",
+		pos: "pits=1.0.4.4.4.4/4.0.4.4.4.4 stores=6,5 move=south quiet=0", move: "a1",
+		want: "pits=0.1.4.4.4.4/4.0.4.4.4.4 stores=6,5 move=north quiet=1",
+	},
+	{
+		// a1's 12 seeds: b1..a2 one each, a1 skipped, b1 a second. Relays: b1 (2) ->
+		// c1, d1; d1 (2) -> e1, f1; f1 (2) -> f2, e2; e2 (2) -> d2, c2; c2 (2) -> b2, a2;
+		// a2 (2) -> a1, b1. b1 was emptied: South takes b2's 2.
+		name: "ayo big lap and long relay", rules: "ayo",
+		pos: "pits=12.0.0.0.0.0/0.0.0.0.0.0 stores=18,18 move=south quiet=0", move: "a1",
+		want: "pits=1.1.2.0.2.0/0.0.0.2.0.2 stores=20,18 move=north quiet=0",
+	},
+	{
+		// The same with relay=3: after the third lap (d1 -> e1, f1) the sowing stops.
+		name: "ayo big lap, relay cap 3", rules: "ayo:relay=3",
+		pos: "pits=12.0.0.0.0.0/0.0.0.0.0.0 stores=18,18 move=south quiet=0", move: "a1",
+		want: "pits=0.0.2.0.2.2/1.1.1.1.1.1 stores=18,18 move=north quiet=1",
+	},
+	{
+		// skip=lap (default): f1's seed makes f2 11; its relay sows e2..a2 and a1..f1.
+		// f1 was emptied by the move: the sowing ends there; the opposite f2 is empty.
+		name: "ayo relay past the first pit, skip=lap", rules: "ayo",
+		pos: "pits=0.0.0.0.0.1/0.0.0.0.0.10 stores=20,17 move=south quiet=0", move: "f1",
+		want: "pits=1.1.1.1.1.1/1.1.1.1.1.0 stores=20,17 move=north quiet=1",
+	},
+	{
+		// skip=move: the relay skips f1, the move's first pit, and its eleventh seed
+		// lands on the emptied f2, North's: the sowing ends without capture.
+		name: "ayo relay past the first pit, skip=move", rules: "ayo:skip=move",
+		pos: "pits=0.0.0.0.0.1/0.0.0.0.0.10 stores=20,17 move=south quiet=0", move: "f1",
+		want: "pits=1.1.1.1.1.0/1.1.1.1.1.1 stores=20,17 move=north quiet=1",
+	},
+	{
+		// Ayo without feeding (default): South may leave North empty; North then
+		// cannot move and the game ends, each side keeping its own seeds (25-22).
+		name: "ayo starving", rules: "ayo",
+		pos:   "pits=1.0.1.0.1.1/0.0.0.0.0.0 stores=22,22 move=south quiet=0",
+		legal: "a1 c1 e1 f1", move: "a1",
+		want: "pits=0.1.1.0.1.1/0.0.0.0.0.0 stores=22,22 move=north quiet=1",
+		end:  "north has no seeds",
+	},
+	{
+		// feed=on: e1 feeds through a relay (e1 -> f1, which held 1: f1's 2 seeds go
+		// to f2 and e2); f1 feeds directly; a1 and c1 end in empty South pits.
+		name: "ayo feeding through a relay", rules: "ayo:feed=on",
+		pos:   "pits=1.0.1.0.1.1/0.0.0.0.0.0 stores=22,22 move=south quiet=0",
+		legal: "e1 f1", move: "e1",
+		want: "pits=1.0.1.0.0.0/0.0.0.0.1.1 stores=22,22 move=north quiet=1",
+	},
+}
+
+func TestMoveScenarios(t *testing.T) {
+	var buf search.ActionBuffer
+	for _, sc := range moveScenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			g := mustParse(t, sc.rules)
+			s, err := g.ParsePosition(sc.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sc.legal != "" {
+				var names []string
+				for _, a := range g.LegalActions(&s, &buf) {
+					names = append(names, g.ActionString(&s, a))
+				}
+				if got := strings.Join(names, " "); got != sc.legal {
+					t.Errorf("legal moves %q, want %q", got, sc.legal)
+				}
+			}
+			a, err := g.ParseAction(&s, sc.move)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.Apply(&s, a)
+			if got := g.FormatPosition(&s); got != sc.want {
+				t.Errorf("after %s:\n got %s\nwant %s", sc.move, got, sc.want)
+			}
+			if got := g.EndReason(&s); got != sc.end || g.Terminal(&s) != (sc.end != "") {
+				t.Errorf("end reason %q (terminal %v), want %q", got, g.Terminal(&s), sc.end)
+			}
+		})
+	}
+}
+
+// Positions and how they stand: legal moves or the end with its score.
+var positionScenarios = []struct {
+	name, rules, pos string
+	legal            string // legal moves, "" when over
+	end              string
+	points           [2]int
+	winner, margin   int
+}{
+	{
+		name: "start", rules: "oware", pos: StartPosition,
+		legal: "a1 b1 c1 d1 e1 f1", points: [2]int{24, 24}, winner: -1,
+	},
+	{
+		// North is empty and South's a1 (2 seeds) and b1 (1) cannot reach it: the
+		// game ends and South takes its own 3 seeds (23-25).
+		name: "cannot feed", rules: "oware",
+		pos: "pits=2.1.0.0.0.0/0.0.0.0.0.0 stores=20,25 move=south quiet=0",
+		end: "south cannot feed north", points: [2]int{23, 25}, winner: 1, margin: 2,
+	},
+	{
+		// South has no seeds (only reachable by setting up a position): the game is
+		// over; North keeps its seed and the score is 24-24, a draw.
+		name: "no seeds, draw", rules: "oware",
+		pos: "pits=0.0.0.0.0.0/1.0.0.0.0.0 stores=24,23 move=south quiet=0",
+		end: "south has no seeds", points: [2]int{24, 24}, winner: -1,
+	},
+	{
+		name: "quiet cap reached", rules: "oware:quiet=10",
+		pos: "pits=1.1.4.4.4.4/4.4.4.4.4.4 stores=3,3 move=south quiet=10",
+		end: "no capture in 10 moves", points: [2]int{21, 27}, winner: 1, margin: 6,
+	},
+	{
+		// feed=off: North may play a2 though it leaves nothing for South.
+		name: "oware feed=off", rules: "oware:feed=off",
+		pos:   "pits=0.0.0.0.0.0/1.0.0.0.0.1 stores=20,26 move=north quiet=3",
+		legal: "f2 a2", points: [2]int{20, 28}, winner: 1, margin: 8,
+	},
+	{
+		// The same under the feeding rule: only a2 (1 seed, reaching a1) feeds South.
+		name: "oware feeding from a2", rules: "oware",
+		pos:   "pits=0.0.0.0.0.0/1.0.0.0.0.1 stores=20,26 move=north quiet=3",
+		legal: "a2", points: [2]int{20, 28}, winner: 1, margin: 8,
+	},
+	{
+		name: "ayo feed=on cannot feed", rules: "ayo:feed=on",
+		pos: "pits=1.0.1.0.0.0/0.0.0.0.0.0 stores=23,23 move=south quiet=0",
+		end: "south cannot feed north", points: [2]int{25, 23}, winner: 0, margin: 2,
+	},
+	{
+		// Ayo without feeding: the same position goes on.
+		name: "ayo no feeding", rules: "ayo",
+		pos:   "pits=1.0.1.0.0.0/0.0.0.0.0.0 stores=23,23 move=south quiet=0",
+		legal: "a1 c1", points: [2]int{25, 23}, winner: 0, margin: 2,
+	},
+}
+
+func TestPositionScenarios(t *testing.T) {
+	var buf search.ActionBuffer
+	for _, sc := range positionScenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			g := mustParse(t, sc.rules)
+			s, err := g.ParsePosition(sc.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, a := range g.LegalActions(&s, &buf) {
+				names = append(names, g.ActionString(&s, a))
+			}
+			if got := strings.Join(names, " "); got != sc.legal {
+				t.Errorf("legal moves %q, want %q", got, sc.legal)
+			}
+			if got := g.EndReason(&s); got != sc.end || g.Terminal(&s) != (sc.end != "") {
+				t.Errorf("end reason %q (terminal %v), want %q", got, g.Terminal(&s), sc.end)
+			}
+			if got := g.Points(&s); got != sc.points {
+				t.Errorf("points %v, want %v", got, sc.points)
+			}
+			if sc.end != "" {
+				if w, m := g.Result(&s); w != sc.winner || m != sc.margin {
+					t.Errorf("result %d by %d, want %d by %d", w, m, sc.winner, sc.margin)
+				}
+			}
+		})
+	}
+}
+
+func TestParseActionErrors(t *testing.T) {
+	g := mustParse(t, "oware")
+	gi := mustParse(t, "oware:grandslam=illegal")
+	start := g.Start()
+	feedPos, _ := g.ParsePosition("pits=3.0.4.0.1.1/0.0.0.0.0.0 stores=20,19 move=south quiet=0")
+	slamPos, _ := gi.ParsePosition("pits=1.0.0.0.0.2/0.0.0.0.1.1 stores=20,23 move=south quiet=0")
+	overPos, _ := g.ParsePosition("pits=2.1.0.0.0.0/0.0.0.0.0.0 stores=20,25 move=south quiet=0")
+	for _, tc := range []struct {
+		g    *Game
+		s    State
+		text string
+		want string // part of the error
+	}{
+		{g, start, "", "unknown pit"},
+		{g, start, "g1", "unknown pit"},
+		{g, start, "a3", "unknown pit"},
+		{g, start, "A1", "unknown pit"},
+		{g, start, "a1x", "unknown pit"},
+		{g, start, "a2", "north's"},
+		{g, feedPos, "b1", "empty"},
+		{g, feedPos, "a1", "does not feed"},
+		{gi, slamPos, "f1", "grandslam"},
+		{g, overPos, "a1", "over"},
+	} {
+		_, err := tc.g.ParseAction(&tc.s, tc.text)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ParseAction(%q) in %s: error %v, want one saying %q", tc.text, tc.g.FormatPosition(&tc.s), err, tc.want)
+		}
+	}
+	// The column letter alone names the mover's pit; North's columns run backwards.
+	north, _ := g.ParsePosition("pits=4.4.4.4.4.4/4.4.4.4.4.4 stores=0,0 move=north quiet=0")
+	for c := 0; c < 6; c++ {
+		a, err := g.ParseAction(&north, string(rune('a'+c)))
+		if err != nil || int(a) != 5-c {
+			t.Errorf("north column %c: action %d, %v; want %d", 'a'+c, a, err, 5-c)
+		}
+	}
+}
+
+func ExampleGame() {
+	g, _ := New("")
+	s := g.Start()
+	for _, m := range []string{"c1", "f2", "d1"} {
+		a, err := g.ParseAction(&s, m)
+		if err != nil {
+			panic(err)
+		}
+		g.Apply(&s, a)
+	}
+	fmt.Println(g.FormatPosition(&s))
+	// Output: pits=4.4.0.0.6.6/5.5.5.6.6.1 stores=0,0 move=north quiet=3
+}
