@@ -2,9 +2,11 @@ package benchmarks
 
 import (
 	"context"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/search"
 )
 
 // The generic benchmarks run on every registered game through the registry's
@@ -54,4 +56,57 @@ func benchThink(b *testing.B, spec string) {
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 		})
 	}
+}
+
+// searchSpeed measures a player of spec searching positions in turn, after a warm-up
+// pass (which grows MCTS's arenas and pages in alpha-beta's table): the search's nodes
+// (simulations for MCTS) per second, reported in unit, and per op.
+func searchSpeed[S any](b *testing.B, g search.Game[S], ev search.Evaluator[S], spec string, positions []S, unit string) {
+	b.Helper()
+	p, err := search.New(g, ev, spec, search.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	for i := range positions {
+		if _, err := p.Play(ctx, &positions[i]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	var nodes uint64
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d, err := p.Play(ctx, &positions[i%len(positions)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += d.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), unit)
+	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+}
+
+// randomPlayed is a game with a start and a fast random decision.
+type randomPlayed[S any] interface {
+	search.Game[S]
+	search.RandomActioner[S]
+	Start() S
+}
+
+// randomMiddlegames returns n positions after the given number of random decisions of
+// seeded games, still in progress.
+func randomMiddlegames[S any](g randomPlayed[S], n, decisions int) []S {
+	var out []S
+	for seed := uint64(0); len(out) < n; seed++ {
+		rng := rand.NewPCG(2026, seed)
+		s := g.Start()
+		for k := 0; k < decisions && !g.Terminal(&s); k++ {
+			g.Apply(&s, g.RandomAction(&s, rng))
+		}
+		if !g.Terminal(&s) {
+			out = append(out, s)
+		}
+	}
+	return out
 }

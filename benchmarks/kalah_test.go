@@ -1,7 +1,6 @@
 package benchmarks
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -64,42 +63,7 @@ func BenchmarkKalahRandomGame(b *testing.B) {
 // random playouts to the end (Game.Playout); sims/s.
 func BenchmarkKalahMCTS(b *testing.B) {
 	g := newKalah(b)
-	p, err := search.New[kalah.State](g, kalah.StoreDiff{}, "mcts:sims=10000,reuse=off", search.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := g.Start()
-	if _, err := p.Play(context.Background(), &s); err != nil { // grow the arena
-		b.Fatal(err)
-	}
-	var sims uint64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		d, err := p.Play(context.Background(), &s)
-		if err != nil {
-			b.Fatal(err)
-		}
-		sims += d.Nodes
-	}
-	b.ReportMetric(float64(sims)/b.Elapsed().Seconds(), "sims/s")
-}
-
-// kalahMiddlegames returns n positions after 10 random moves of seeded games (still in
-// progress), South or North to move.
-func kalahMiddlegames(g *kalah.Game, n int) []kalah.State {
-	var out []kalah.State
-	for seed := uint64(0); len(out) < n; seed++ {
-		rng := rand.NewPCG(2026, seed)
-		s := g.Start()
-		for k := 0; k < 10 && !s.Over(); k++ {
-			g.Apply(&s, g.RandomAction(&s, rng))
-		}
-		if !s.Over() {
-			out = append(out, s)
-		}
-	}
-	return out
+	searchSpeed[kalah.State](b, g, kalah.StoreDiff{}, "mcts:sims=10000,reuse=off", []kalah.State{g.Start()}, "sims/s")
 }
 
 // BenchmarkKalahAlphaBeta: ab:depth=10 with the store difference (kalah.StoreDiff) from
@@ -119,27 +83,5 @@ func BenchmarkKalahAlphaBetaDepth(b *testing.B) {
 
 func benchKalahAB(b *testing.B, spec string) {
 	g := newKalah(b)
-	positions := kalahMiddlegames(g, 5)
-	p, err := search.New[kalah.State](g, kalah.StoreDiff{}, spec, search.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx := context.Background()
-	for i := range positions { // warm up: page in the table
-		if _, err := p.Play(ctx, &positions[i]); err != nil {
-			b.Fatal(err)
-		}
-	}
-	var nodes uint64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		d, err := p.Play(ctx, &positions[i%len(positions)])
-		if err != nil {
-			b.Fatal(err)
-		}
-		nodes += d.Nodes
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	searchSpeed[kalah.State](b, g, kalah.StoreDiff{}, spec, randomMiddlegames[kalah.State](g, 5, 10), "nodes/s")
 }

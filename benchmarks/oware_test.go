@@ -1,7 +1,6 @@
 package benchmarks
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -79,74 +78,17 @@ func BenchmarkAyoRandomGame(b *testing.B)   { benchOwareRandomGame(b, "ayo") }
 // playouts to the end (Game.Playout); sims/s.
 func benchOwareMCTS(b *testing.B, name string) {
 	g := owareGame(b, name)
-	p, err := search.New[oware.State](g, oware.StoreDiff{}, "mcts:sims=10000,reuse=off", search.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := g.Start()
-	if _, err := p.Play(context.Background(), &s); err != nil { // grow the arena
-		b.Fatal(err)
-	}
-	var sims uint64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		d, err := p.Play(context.Background(), &s)
-		if err != nil {
-			b.Fatal(err)
-		}
-		sims += d.Nodes
-	}
-	b.ReportMetric(float64(sims)/b.Elapsed().Seconds(), "sims/s")
+	searchSpeed[oware.State](b, g, oware.StoreDiff{}, "mcts:sims=10000,reuse=off", []oware.State{g.Start()}, "sims/s")
 }
 
 func BenchmarkOwareMCTS(b *testing.B) { benchOwareMCTS(b, "oware") }
 func BenchmarkAyoMCTS(b *testing.B)   { benchOwareMCTS(b, "ayo") }
 
-// owareMiddlegames returns n positions after 10 random moves of seeded games, still
-// in progress.
-func owareMiddlegames(g *oware.Game, n int) []oware.State {
-	var out []oware.State
-	for seed := uint64(0); len(out) < n; seed++ {
-		rng := rand.NewPCG(2026, seed)
-		s := g.Start()
-		for k := 0; k < 10 && !s.Over(); k++ {
-			g.Apply(&s, g.RandomAction(&s, rng))
-		}
-		if !s.Over() {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
 // benchOwareAB: alpha-beta with the store difference (oware.StoreDiff) from each of 5
 // seeded middlegames in turn, default 16 MB table; nodes/s (a node is one Apply).
 func benchOwareAB(b *testing.B, name, spec string) {
 	g := owareGame(b, name)
-	positions := owareMiddlegames(g, 5)
-	p, err := search.New[oware.State](g, oware.StoreDiff{}, spec, search.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx := context.Background()
-	for i := range positions { // warm up: page in the table
-		if _, err := p.Play(ctx, &positions[i]); err != nil {
-			b.Fatal(err)
-		}
-	}
-	var nodes uint64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		d, err := p.Play(ctx, &positions[i%len(positions)])
-		if err != nil {
-			b.Fatal(err)
-		}
-		nodes += d.Nodes
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	searchSpeed[oware.State](b, g, oware.StoreDiff{}, spec, randomMiddlegames[oware.State](g, 5, 10), "nodes/s")
 }
 
 // BenchmarkOwareAlphaBeta: ab:depth=10.

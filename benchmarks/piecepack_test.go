@@ -1,12 +1,10 @@
 package benchmarks
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
 	"github.com/colony-ai/colony/games/piecepack"
-	"github.com/colony-ai/colony/search"
 )
 
 // The piecepack mancala rule sets (games/piecepack): random playouts, MCTS and
@@ -47,44 +45,9 @@ func BenchmarkPiecepackMCTS(b *testing.B) {
 	for _, v := range piecepackVariants {
 		b.Run(v, func(b *testing.B) {
 			g := piecepackGame(b, v)
-			p, err := search.New[piecepack.State](g, piecepack.StoreDiff{}, "mcts:sims=10000,reuse=off", search.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			s := g.Start()
-			if _, err := p.Play(context.Background(), &s); err != nil { // grow the arena
-				b.Fatal(err)
-			}
-			b.ReportAllocs()
-			b.ResetTimer()
-			var sims uint64
-			for i := 0; i < b.N; i++ {
-				d, err := p.Play(context.Background(), &s)
-				if err != nil {
-					b.Fatal(err)
-				}
-				sims += d.Nodes
-			}
-			b.ReportMetric(float64(sims)/b.Elapsed().Seconds(), "sims/s")
+			searchSpeed[piecepack.State](b, g, piecepack.StoreDiff{}, "mcts:sims=10000,reuse=off", []piecepack.State{g.Start()}, "sims/s")
 		})
 	}
-}
-
-// piecepackMiddlegames returns n positions from seeded random games, each after 8
-// moves, still in play.
-func piecepackMiddlegames(g *piecepack.Game, n int) []piecepack.State {
-	var out []piecepack.State
-	for seed := uint64(0); len(out) < n; seed++ {
-		rng := rand.NewPCG(2026, seed)
-		s := g.Start()
-		for k := 0; k < 8 && !g.Terminal(&s); k++ {
-			g.Apply(&s, g.RandomAction(&s, rng))
-		}
-		if !g.Terminal(&s) {
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // piecepackDepth is the alpha-beta depth (in moves) of each variant, chosen for a few
@@ -98,29 +61,8 @@ func BenchmarkPiecepackAlphaBeta(b *testing.B) {
 	for _, v := range piecepackVariants {
 		b.Run(v, func(b *testing.B) {
 			g := piecepackGame(b, v)
-			positions := append(piecepackMiddlegames(g, 5), g.Start())
-			p, err := search.New[piecepack.State](g, piecepack.StoreDiff{}, piecepackDepth[v], search.Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			ctx := context.Background()
-			for i := range positions { // warm up
-				if _, err := p.Play(ctx, &positions[i]); err != nil {
-					b.Fatal(err)
-				}
-			}
-			var nodes uint64
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				d, err := p.Play(ctx, &positions[i%len(positions)])
-				if err != nil {
-					b.Fatal(err)
-				}
-				nodes += d.Nodes
-			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			positions := append(randomMiddlegames[piecepack.State](g, 5, 8), g.Start())
+			searchSpeed[piecepack.State](b, g, piecepack.StoreDiff{}, piecepackDepth[v], positions, "nodes/s")
 		})
 	}
 }
