@@ -59,7 +59,24 @@ type Game interface {
 	// SamplePositions returns n positions at the start of a turn, from seeded random
 	// games at various stages (for benchmarks).
 	SamplePositions(n int, seed uint64) []string
+	// Moves returns the legal turns of the position in the game's move notation,
+	// sorted byte-wise; a finished game has none.
+	Moves(position string) ([]string, error)
+	// Play plays turns (in move notation) in order from the position and returns the
+	// position reached and, when the game is over, how it ended (nil otherwise).
+	Play(position string, turns []string) (string, *Outcome, error)
 }
+
+// Outcome is how a finished game ended.
+type Outcome struct {
+	// Winner is the winning side (0 or 1), or -1 for a draw.
+	Winner int
+	Points [2]int
+	Reason string
+}
+
+// maxTurns bounds the turns Moves lists.
+const maxTurns = 1 << 20
 
 // Solution is the exact value of a position.
 type Solution struct {
@@ -377,4 +394,77 @@ func (x *generic[S]) Solve(ctx context.Context, position string, opts search.Sol
 		sol.Best = sol.PV[0]
 	}
 	return sol, nil
+}
+
+// turns lists the legal turns of s with their decisions, in decision order.
+func (x *generic[S]) turns(s S) ([]string, [][]search.Action, error) {
+	var names []string
+	var paths [][]search.Action
+	var walk func(c S, text []byte, path []search.Action) error
+	walk = func(c S, text []byte, path []search.Action) error {
+		var buf search.ActionBuffer
+		for _, a := range x.g.LegalActions(&c, &buf) {
+			d := c
+			t := x.g.AppendAction(slices.Clone(text), &d, a)
+			p := append(slices.Clone(path), a)
+			x.g.Apply(&d, a)
+			if x.g.TurnStart(&d) || x.g.Terminal(&d) {
+				if len(names) >= maxTurns {
+					return fmt.Errorf("the position has more than %d legal turns", maxTurns)
+				}
+				names, paths = append(names, string(t)), append(paths, p)
+				continue
+			}
+			if err := walk(d, t, p); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if x.g.Terminal(&s) {
+		return nil, nil, nil
+	}
+	err := walk(s, nil, nil)
+	return names, paths, err
+}
+
+func (x *generic[S]) Moves(position string) ([]string, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, err
+	}
+	names, _, err := x.turns(s)
+	slices.Sort(names)
+	return names, err
+}
+
+func (x *generic[S]) Play(position string, turns []string) (string, *Outcome, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return "", nil, err
+	}
+	for i, text := range turns {
+		if x.g.Terminal(&s) {
+			return "", nil, fmt.Errorf("move %d %q: the game is over", i+1, text)
+		}
+		names, paths, err := x.turns(s)
+		if err != nil {
+			return "", nil, err
+		}
+		k := slices.Index(names, text)
+		if k < 0 {
+			sorted := slices.Clone(names)
+			slices.Sort(sorted)
+			return "", nil, fmt.Errorf("move %d %q is not a legal turn here (legal: %s)", i+1, text, strings.Join(sorted, " "))
+		}
+		for _, a := range paths[k] {
+			x.g.Apply(&s, a)
+		}
+	}
+	var out *Outcome
+	if x.g.Terminal(&s) {
+		w, _ := x.g.Result(&s)
+		out = &Outcome{Winner: w, Points: x.g.Points(&s), Reason: x.g.EndReason(&s)}
+	}
+	return x.g.FormatPosition(&s), out, nil
 }

@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -110,5 +111,35 @@ func TestKalahSolvedValues(t *testing.T) {
 		if sol.Value != want || sol.Best == "" {
 			t.Errorf("kalah:%s: value %+d (best %q), want %+d", size, sol.Value, sol.Best, want)
 		}
+	}
+}
+
+// TestMovesEnumerateTurns checks the registry's turn enumeration on The Colony
+// against the rules' turn generator, and Play against ApplyMove.
+func TestMovesEnumerateTurns(t *testing.T) {
+	g, _ := Open("colony")
+	r := colony.Default()
+	s := r.Start()
+	var list colony.MoveList
+	n, err := r.LegalMoves(&s, list[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, m := range list[:n] {
+		want = append(want, m.String())
+	}
+	slices.Sort(want)
+	got, err := g.Moves(colony.StartPosition)
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("moves: %d turns (%v), the rules list %d", len(got), err, len(want))
+	}
+	after, end, err := g.Play(colony.StartPosition, []string{"C1", "A3"})
+	m1, _ := r.ParseMove(&s, "C1")
+	r.ApplyMove(&s, m1)
+	m2, _ := r.ParseMove(&s, "A3")
+	r.ApplyMove(&s, m2)
+	if err != nil || end != nil || after != s.String() {
+		t.Errorf("play: %q, %v, %v; want %q", after, end, err, s.String())
 	}
 }

@@ -66,8 +66,28 @@ func TestOtherGamesThroughTheTools(t *testing.T) {
 	}
 }
 
+func TestMovesAndApplyOnKalah(t *testing.T) {
+	if got := mustRun(t, "--game", "kalah", "moves"); got != "a\nb\nc\nd\ne\nf\n" {
+		t.Errorf("moves: %q", got)
+	}
+	// South's c (4 seeds) ends in South's store: an extra turn; d (now 5 seeds) then
+	// sows e, f, the store and North's a and b.
+	got := mustRun(t, "--game", "kalah", "apply", "c", "d")
+	if got != "pits=4.4.0.0.6.6/5.5.4.4.4.4 stores=2,0 move=north\n" {
+		t.Errorf("apply: %q", got)
+	}
+	// kalah:1x1: South sows its seed into its store and has no seeds left: the game
+	// ends and North takes its own seed.
+	if got := mustRun(t, "--game", "kalah:1x1", "apply", "a"); !strings.HasSuffix(got, "result: draw 1-1 (south has no seeds)\n") {
+		t.Errorf("apply to the end: %q", got)
+	}
+	if code, _, errOut := cli(t, "--game", "kalah", "apply", "z"); code != 2 || !strings.Contains(errOut, `"z" is not a legal turn`) {
+		t.Errorf("illegal move: exit %d, %q", code, errOut)
+	}
+}
+
 func TestColonyOnlyCommands(t *testing.T) {
-	for _, cmd := range [][]string{{"show"}, {"moves"}, {"playout"}, {"analyze"}, {"eval"}, {"selfplay"}, {"tune"}, {"rules"}} {
+	for _, cmd := range [][]string{{"show"}, {"score"}, {"playout"}, {"analyze"}, {"eval"}, {"selfplay"}, {"tune"}, {"rules"}} {
 		code, _, errOut := cli(t, append([]string{"--game", "kalah"}, cmd...)...)
 		if code != 2 || !strings.Contains(errOut, "plays The Colony only") {
 			t.Errorf("%v: exit %d, %q", cmd, code, errOut)

@@ -5,11 +5,12 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/games"
 	"github.com/spf13/cobra"
 )
 
 func newMovesCmd(opts *options) *cobra.Command {
-	return positionCmd(opts, &cobra.Command{
+	c := positionCmd(opts, &cobra.Command{
 		Use:   "moves [--position P]",
 		Short: "List the legal turns of a position",
 		Long: `moves prints every legal turn of the position, one a line, in turn notation
@@ -34,10 +35,21 @@ printed.`,
 		}
 		return writeOut(c, sb.String())
 	})
+	return otherGames(opts, c, func(cmd *cobra.Command, args []string, g games.Game, pos string) error {
+		texts, err := g.Moves(pos)
+		if err != nil {
+			return fail(fmt.Errorf("moves: %w", err))
+		}
+		var sb strings.Builder
+		for _, t := range texts {
+			sb.WriteString(t + "\n")
+		}
+		return writeOut(cmd, sb.String())
+	})
 }
 
 func newApplyCmd(opts *options) *cobra.Command {
-	return positionCmd(opts, &cobra.Command{
+	c := positionCmd(opts, &cobra.Command{
 		Use:   "apply [--position P] MOVE...",
 		Short: "Play turns and print the resulting position",
 		Long: `apply plays the given turns in order, each checked against the position it is
@@ -79,6 +91,44 @@ is printed on stdout.`,
 		}
 		return writeOut(c, out)
 	})
+	return otherGames(opts, c, func(cmd *cobra.Command, args []string, g games.Game, pos string) error {
+		after, end, err := g.Play(pos, args)
+		if err != nil {
+			return fmt.Errorf("apply: %w", err)
+		}
+		out := after + "\n"
+		if end != nil {
+			sides := g.Sides()
+			if end.Winner < 0 {
+				out += fmt.Sprintf("result: draw %d-%d (%s)\n", end.Points[0], end.Points[1], end.Reason)
+			} else {
+				out += fmt.Sprintf("result: %s wins %d-%d (%s)\n", sides[end.Winner], end.Points[0], end.Points[1], end.Reason)
+			}
+		}
+		return writeOut(cmd, out)
+	})
+}
+
+// otherGames makes c, a command on a position of The Colony, run run instead when
+// --game names another game, with that game and the position of --position (its
+// start position by default).
+func otherGames(opts *options, c *cobra.Command, run func(cmd *cobra.Command, args []string, g games.Game, position string) error) *cobra.Command {
+	colonyRun := c.RunE
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		if opts.isColony() {
+			return colonyRun(cmd, args)
+		}
+		g, err := opts.openGame()
+		if err != nil {
+			return fmt.Errorf("%s: %w", cmd.Name(), err)
+		}
+		pos, err := gamePosition(cmd, g)
+		if err != nil {
+			return fmt.Errorf("%s: --position: %w", cmd.Name(), err)
+		}
+		return run(cmd, args, g, pos)
+	}
+	return c
 }
 
 func newScoreCmd(opts *options) *cobra.Command {
