@@ -73,7 +73,7 @@ func (o *options) isColony() bool {
 // The Colony only, or an error naming the command when --game names another game.
 func (o *options) colonyRules(cmd string) (*colony.Rules, error) {
 	if name, _, _ := strings.Cut(o.game, ":"); name != "colony" {
-		return nil, fmt.Errorf("%s: --game %s: this command plays The Colony only (solve, perft, bench, moves, apply and tournament take any game)", cmd, o.game)
+		return nil, fmt.Errorf("%s: --game %s: this command plays The Colony only (solve, perft, bench, show, moves, apply and tournament take any game)", cmd, o.game)
 	}
 	if o.game != "colony" {
 		if _, err := o.openGame(); err != nil { // moves the rule set into --rules

@@ -87,7 +87,7 @@ func TestMovesAndApplyOnKalah(t *testing.T) {
 }
 
 func TestColonyOnlyCommands(t *testing.T) {
-	for _, cmd := range [][]string{{"show"}, {"score"}, {"playout"}, {"analyze"}, {"eval"}, {"selfplay"}, {"tune"}, {"rules"}} {
+	for _, cmd := range [][]string{{"score"}, {"playout"}, {"analyze"}, {"eval"}, {"selfplay"}, {"tune"}, {"rules"}} {
 		code, _, errOut := cli(t, append([]string{"--game", "kalah"}, cmd...)...)
 		if code != 2 || !strings.Contains(errOut, "plays The Colony only") {
 			t.Errorf("%v: exit %d, %q", cmd, code, errOut)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/colony-ai/colony/games"
 	"io"
 	"strings"
 
@@ -10,7 +11,7 @@ import (
 )
 
 func newShowCmd(opts *options) *cobra.Command {
-	return positionCmd(opts, &cobra.Command{
+	c := positionCmd(opts, &cobra.Command{
 		Use:   "show [--position P]",
 		Short: "Draw a position",
 		Long: `show draws a position: the 19 logs in their three rows, offset like the log ends
@@ -25,6 +26,10 @@ over. The last line is the position line itself.`,
 		Args: noArgs,
 	}, func(c *cobra.Command, _ []string, r *colony.Rules, s colony.State) error {
 		return fail(drawPosition(c.OutOrStdout(), r, &s))
+	})
+	// Other games: the position line in canonical form (no drawing yet).
+	return otherGames(opts, c, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
+		return writeOut(cmd, pos+"\n")
 	})
 }
 
