@@ -1,7 +1,6 @@
 package benchmarks
 
 import (
-	"context"
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
@@ -57,33 +56,5 @@ func BenchmarkScoreEvaluate(b *testing.B) {
 // the linear evaluation and the default weights in place of the egg difference: the
 // two nodes/s figures measure what the richer evaluation costs the search.
 func BenchmarkAlphaBetaLinear(b *testing.B) {
-	benchAlphaBetaEval(b, "ab:depth=4", eval.NewLinear(colony.Default(), eval.Default()))
-}
-
-// benchAlphaBetaEval is benchAlphaBeta with the evaluation ev.
-func benchAlphaBetaEval(b *testing.B, spec string, ev search.Evaluator[colony.State]) {
-	g := search.NewColony(nil)
-	positions := middlegames(5)
-	p, err := search.New[colony.State](g, ev, spec, search.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx := context.Background()
-	for i := range positions { // warm up: page in the table, grow the stack
-		if _, err := p.Play(ctx, &positions[i]); err != nil {
-			b.Fatal(err)
-		}
-	}
-	var nodes uint64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		d, err := p.Play(ctx, &positions[i%len(positions)])
-		if err != nil {
-			b.Fatal(err)
-		}
-		nodes += d.Nodes
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	searchSpeed[colony.State](b, search.NewColony(nil), eval.NewLinear(colony.Default(), eval.Default()), "ab:depth=4", middlegames(5), "nodes/s")
 }

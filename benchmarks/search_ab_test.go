@@ -1,7 +1,6 @@
 package benchmarks
 
 import (
-	"context"
 	"math/rand/v2"
 	"testing"
 
@@ -45,28 +44,5 @@ func BenchmarkAlphaBetaNoTT(b *testing.B) {
 }
 
 func benchAlphaBeta(b *testing.B, spec string) {
-	g := search.NewColony(nil)
-	positions := middlegames(5)
-	p, err := search.New[colony.State](g, eval.Score{}, spec, search.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	ctx := context.Background()
-	for i := range positions { // warm up: page in the table, grow the stack
-		if _, err := p.Play(ctx, &positions[i]); err != nil {
-			b.Fatal(err)
-		}
-	}
-	var nodes uint64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		d, err := p.Play(ctx, &positions[i%len(positions)])
-		if err != nil {
-			b.Fatal(err)
-		}
-		nodes += d.Nodes
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	searchSpeed[colony.State](b, search.NewColony(nil), eval.Score{}, spec, middlegames(5), "nodes/s")
 }
