@@ -223,10 +223,14 @@ func (sv *exactSolver[S]) search(ply, alpha, beta int) int {
 	}
 	before := sv.nodes
 	legal := g.LegalActions(s, &sv.moves[ply])
+	if sv.keyer != nil {
+		sv.order(ply, mover, legal)
+	}
 	if hasMove {
 		for i, a := range legal {
 			if a == ttMove {
-				legal[0], legal[i] = legal[i], legal[0]
+				copy(legal[1:i+1], legal[:i]) // keep the order of the others
+				legal[0] = a
 				break
 			}
 		}
@@ -267,6 +271,36 @@ func (sv *exactSolver[S]) search(ply, alpha, beta int) int {
 	}
 	sv.store(h, lo, hi, bestMove, sv.nodes-before)
 	return best
+}
+
+// order sorts the decisions of the state at ply, best first by a guess: decisions
+// after which the mover moves again first, then by the points the mover banks
+// (SolveOffset after the decision). Good first moves make most of alpha-beta's
+// cut-offs; the guess costs one Apply a decision.
+func (sv *exactSolver[S]) order(ply, mover int, legal []Action) {
+	g := sv.g
+	var score [MaxActions]int
+	c := &sv.stack[ply+1]
+	for i, a := range legal {
+		*c = sv.stack[ply]
+		g.Apply(c, a)
+		v := sv.keyer.SolveOffset(c)
+		if g.ToMove(c) != mover {
+			v = -v
+		} else if !g.Terminal(c) {
+			v += 1 << 12 // another move for the mover
+		}
+		score[i] = v
+	}
+	// Insertion sort, stable: the game's order breaks ties.
+	for i := 1; i < len(legal); i++ {
+		a, v := legal[i], score[i]
+		j := i
+		for ; j > 0 && score[j-1] < v; j-- {
+			legal[j], score[j] = legal[j-1], score[j-1]
+		}
+		legal[j], score[j] = a, v
+	}
 }
 
 // key returns the table key of s and the offset of its value (see SolveKeyer).
