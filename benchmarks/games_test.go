@@ -113,3 +113,27 @@ func randomMiddlegames[S any](g randomPlayed[S], n, decisions int) []S {
 	}
 	return out
 }
+
+// randomGameSpeed plays whole random games from the start through LegalActions and
+// Apply, one random number a decision (the generic path MCTS takes without a fast
+// playout): games/s and decisions a game.
+func randomGameSpeed[S any](b *testing.B, g randomPlayed[S]) {
+	b.Helper()
+	rng := rand.NewPCG(1, 2)
+	start := g.Start()
+	var buf search.ActionBuffer
+	var moves uint64
+	s := new(S) // one state for all the games: a state passed to an interface escapes
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		*s = start
+		for !g.Terminal(s) {
+			legal := g.LegalActions(s, &buf)
+			g.Apply(s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
+			moves++
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
+	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+}

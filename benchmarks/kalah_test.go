@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/games/kalah"
-	"github.com/colony-ai/colony/search"
 )
 
 // Kalah (games/kalah), default rules kalah:6x4. Command:
@@ -39,25 +38,7 @@ func BenchmarkKalahPlayout(b *testing.B) {
 
 // BenchmarkKalahRandomGame: the same through LegalActions and Apply, one random number
 // a move (the generic path MCTS takes without Playout).
-func BenchmarkKalahRandomGame(b *testing.B) {
-	g := newKalah(b)
-	rng := rand.NewPCG(1, 2)
-	start := g.Start()
-	var buf search.ActionBuffer
-	var moves uint64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s := start
-		for !g.Terminal(&s) {
-			legal := g.LegalActions(&s, &buf)
-			g.Apply(&s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
-			moves++
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
-}
+func BenchmarkKalahRandomGame(b *testing.B) { randomGameSpeed[kalah.State](b, newKalah(b)) }
 
 // BenchmarkKalahMCTS: mcts:sims=10000,reuse=off from the start, one goroutine, with
 // random playouts to the end (Game.Playout); sims/s.

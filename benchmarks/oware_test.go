@@ -52,23 +52,7 @@ func BenchmarkOwarePlayoutGrandSlamIllegal(b *testing.B) {
 // benchOwareRandomGame: the same games through LegalActions and Apply, one random
 // number a move (the generic path).
 func benchOwareRandomGame(b *testing.B, name string) {
-	g := owareGame(b, name)
-	rng := rand.NewPCG(1, 2)
-	start := g.Start()
-	var buf search.ActionBuffer
-	var moves uint64
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		s := start
-		for !g.Terminal(&s) {
-			legal := g.LegalActions(&s, &buf)
-			g.Apply(&s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
-			moves++
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "games/s")
-	b.ReportMetric(float64(moves)/float64(b.N), "moves/game")
+	randomGameSpeed[oware.State](b, owareGame(b, name))
 }
 
 func BenchmarkOwareRandomGame(b *testing.B) { benchOwareRandomGame(b, "oware") }
