@@ -1,10 +1,14 @@
 package benchmarks
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/games/kalah"
+	"github.com/colony-ai/colony/games/oware"
+	"github.com/colony-ai/colony/games/piecepack"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -57,4 +61,56 @@ func BenchmarkScoreEvaluate(b *testing.B) {
 // two nodes/s figures measure what the richer evaluation costs the search.
 func BenchmarkAlphaBetaLinear(b *testing.B) {
 	searchSpeed[colony.State](b, search.NewColony(nil), eval.NewLinear(colony.Default(), eval.Default()), "ab:depth=4", middlegames(5), "nodes/s")
+}
+
+// BenchmarkExtractClassic computes the features of the classic games' linear
+// evaluations (their feature sets' Extract) on 256 positions from every stage of random
+// games; one op is one position.
+func BenchmarkExtractClassic(b *testing.B) {
+	kg, err := kalah.New("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	og, err := oware.New("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ag, err := oware.NewAyo("")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("kalah", func(b *testing.B) { benchFeatures[kalah.State](b, kg, kalah.NewFeatures(kg)) })
+	b.Run("oware", func(b *testing.B) { benchFeatures[oware.State](b, og, oware.NewFeatures(og)) })
+	b.Run("ayo", func(b *testing.B) { benchFeatures[oware.State](b, ag, oware.NewFeatures(ag)) })
+	for _, v := range piecepack.Variants() {
+		pg, err := piecepack.New(v, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(v, func(b *testing.B) { benchFeatures[piecepack.State](b, pg, piecepack.NewFeatures(pg)) })
+	}
+}
+
+// benchFeatures times fs.Extract on positions of random games of g.
+func benchFeatures[S any](b *testing.B, g search.Game[S], fs interface{ Extract(s *S) [16]int32 }) {
+	var states []S
+	var buf search.ActionBuffer
+	starter, _ := g.(interface{ Start() S })
+	for i := 0; len(states) < 256; i++ {
+		rng := rand.New(rand.NewPCG(1, uint64(i)))
+		s := starter.Start()
+		for !g.Terminal(&s) {
+			states = append(states, s)
+			legal := g.LegalActions(&s, &buf)
+			g.Apply(&s, legal[rng.IntN(len(legal))])
+		}
+	}
+	var sum int32
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f := fs.Extract(&states[i%len(states)])
+		sum += f[1]
+	}
+	sinkInt = int(sum)
 }

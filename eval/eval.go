@@ -1,6 +1,8 @@
-// Package eval holds evaluation functions for The Colony: numbers that say how good a
-// position is for the player to move, used by search where it cannot see the end of
-// the game.
+// Package eval holds evaluation functions: numbers that say how good a position is for
+// the player to move, used by search where it cannot see the end of the game. The
+// Colony's (Score, Linear over its Features) are here; FeatureSet, NamedWeights,
+// LinearOf and LoaderOf are the same linear evaluation for any game, whose feature set
+// its own package provides. Texel fitting and SPSA tune the weights of either.
 package eval
 
 import "github.com/colony-ai/colony/colony"

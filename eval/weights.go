@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -78,13 +79,15 @@ func Default() Weights { return defaultWeights }
 // weightsVersion is the version of the weights file format.
 const weightsVersion = 1
 
-// ParseWeights reads a weights file:
+// ParseWeights reads a weights file of The Colony's features:
 //
 //	{"version": 1, "weights": {"store_diff": 1, "under_own_ants": 1, ...}}
 //
-// with one finite number for every feature, named as Feature.String writes it. An
-// unknown or repeated key, a missing feature, a version other than 1, a value that is
-// not a finite number and data after the object are errors, which name the problem.
+// with one finite number for every feature, named as Feature.String writes it, and
+// optionally "features": "colony" (the feature set; files of other feature sets name
+// theirs, see NamedWeights). An unknown or repeated key, a missing feature, a version
+// other than 1, another feature set, a value that is not a finite number and data after
+// the object are errors, which name the problem.
 func ParseWeights(data []byte) (Weights, error) {
 	w, err := parseWeights(data)
 	if err != nil {
@@ -95,107 +98,134 @@ func ParseWeights(data []byte) (Weights, error) {
 
 func parseWeights(data []byte) (Weights, error) {
 	var w Weights
+	v, err := parseNamed(data, ColonySetName, featureNames[:])
+	if err != nil {
+		return w, err
+	}
+	copy(w[:], v)
+	return w, nil
+}
+
+// parseNamed reads a weights file of the feature set named set, whose features are
+// names: {"version": 1, "features": set, "weights": {...}}, "features" optional (a
+// file without it is checked by its feature names alone). It returns the weights in
+// the order of names.
+func parseNamed(data []byte, set string, names []string) ([]float64, error) {
 	// Check the syntax of the whole file first: its errors then have a position in
 	// the file, and the token reads below meet only well-formed JSON.
 	if err := json.Unmarshal(data, new(json.RawMessage)); err != nil {
-		return w, syntaxError(data, err)
+		return nil, syntaxError(data, err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	if err := expectDelim(dec, '{', "the file"); err != nil {
-		return w, err
+		return nil, err
 	}
-	var haveVersion, haveWeights bool
+	var w []float64
+	var haveVersion, haveWeights, haveSet bool
 	for dec.More() {
 		key, err := objectKey(dec)
 		if err != nil {
-			return w, err
+			return nil, err
 		}
 		switch key {
 		case "version":
 			if haveVersion {
-				return w, errors.New(`"version" given twice`)
+				return nil, errors.New(`"version" given twice`)
 			}
 			haveVersion = true
 			tok, err := dec.Token()
 			if err != nil {
-				return w, err
+				return nil, err
 			}
 			if n, ok := tok.(json.Number); !ok || n.String() != strconv.Itoa(weightsVersion) {
-				return w, fmt.Errorf("unsupported version %s (want %d)", tokenText(tok), weightsVersion)
+				return nil, fmt.Errorf("unsupported version %s (want %d)", tokenText(tok), weightsVersion)
+			}
+		case "features":
+			if haveSet {
+				return nil, errors.New(`"features" given twice`)
+			}
+			haveSet = true
+			tok, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			if name, ok := tok.(string); !ok || name != set {
+				return nil, fmt.Errorf("the weights are for the features of %s, not of %s", tokenText(tok), strconv.Quote(set))
 			}
 		case "weights":
 			if haveWeights {
-				return w, errors.New(`"weights" given twice`)
+				return nil, errors.New(`"weights" given twice`)
 			}
 			haveWeights = true
-			if w, err = parseWeightsObject(dec); err != nil {
-				return w, err
+			if w, err = parseWeightsObject(dec, names); err != nil {
+				return nil, err
 			}
 		default:
-			return w, fmt.Errorf("unknown key %q (want version and weights)", key)
+			return nil, fmt.Errorf("unknown key %q (want version, features and weights)", key)
 		}
 	}
 	if err := expectDelim(dec, '}', "the file"); err != nil {
-		return w, err
+		return nil, err
 	}
 	if _, err := dec.Token(); err != io.EOF {
-		return w, errors.New("data after the weights object")
+		return nil, errors.New("data after the weights object")
 	}
 	switch {
 	case !haveVersion:
-		return w, errors.New(`no "version" (want "version": 1)`)
+		return nil, errors.New(`no "version" (want "version": 1)`)
 	case !haveWeights:
-		return w, errors.New(`no "weights" object`)
+		return nil, errors.New(`no "weights" object`)
 	}
 	return w, nil
 }
 
-// parseWeightsObject reads the object of feature weights.
-func parseWeightsObject(dec *json.Decoder) (Weights, error) {
-	var w Weights
-	var seen [NumFeatures]bool
+// parseWeightsObject reads the object of feature weights, one for every name of
+// names, and returns them in the order of names.
+func parseWeightsObject(dec *json.Decoder, names []string) ([]float64, error) {
+	w := make([]float64, len(names))
+	seen := make([]bool, len(names))
 	if err := expectDelim(dec, '{', `"weights"`); err != nil {
-		return w, err
+		return nil, err
 	}
 	for dec.More() {
 		name, err := objectKey(dec)
 		if err != nil {
-			return w, err
+			return nil, err
 		}
-		f, ok := FeatureByName(name)
-		if !ok {
-			return w, fmt.Errorf("unknown feature %q (features: %s)", name, strings.Join(featureNames[:], ", "))
+		f := slices.Index(names, name)
+		if f < 0 {
+			return nil, fmt.Errorf("unknown feature %q (features: %s)", name, strings.Join(names, ", "))
 		}
 		if seen[f] {
-			return w, fmt.Errorf("feature %q given twice", name)
+			return nil, fmt.Errorf("feature %q given twice", name)
 		}
 		seen[f] = true
 		tok, err := dec.Token()
 		if err != nil {
-			return w, err
+			return nil, err
 		}
 		n, ok := tok.(json.Number)
 		if !ok {
-			return w, fmt.Errorf("%s: %s is not a number", name, tokenText(tok))
+			return nil, fmt.Errorf("%s: %s is not a number", name, tokenText(tok))
 		}
 		v, err := strconv.ParseFloat(n.String(), 64)
 		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
-			return w, fmt.Errorf("%s: %s is not a finite number", name, n)
+			return nil, fmt.Errorf("%s: %s is not a finite number", name, n)
 		}
 		w[f] = v
 	}
 	if err := expectDelim(dec, '}', `"weights"`); err != nil {
-		return w, err
+		return nil, err
 	}
 	var missing []string
 	for f, ok := range seen {
 		if !ok {
-			missing = append(missing, featureNames[f])
+			missing = append(missing, names[f])
 		}
 	}
 	if len(missing) > 0 {
-		return w, fmt.Errorf("no weight for %s", strings.Join(missing, ", "))
+		return nil, fmt.Errorf("no weight for %s", strings.Join(missing, ", "))
 	}
 	return w, nil
 }
@@ -281,13 +311,23 @@ func LoadWeights(path string) (Weights, error) {
 // order; each value is the shortest decimal that reads back to the same float64, so
 // ParseWeights returns w exactly. Non-finite weights are an error.
 func (w Weights) MarshalJSON() ([]byte, error) {
+	return marshalNamed("", featureNames[:], w[:])
+}
+
+// marshalNamed writes weights w of the features names in the weights file format,
+// indented, with a "features" key naming the feature set unless set is "".
+func marshalNamed(set string, names []string, w []float64) ([]byte, error) {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "{\n  \"version\": %d,\n  \"weights\": {\n", weightsVersion)
+	fmt.Fprintf(&b, "{\n  \"version\": %d,\n", weightsVersion)
+	if set != "" {
+		fmt.Fprintf(&b, "  \"features\": %q,\n", set)
+	}
+	b.WriteString("  \"weights\": {\n")
 	for f, v := range w {
 		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return nil, fmt.Errorf("weights: %s is %v, not a finite number", featureNames[f], v)
+			return nil, fmt.Errorf("weights: %s is %v, not a finite number", names[f], v)
 		}
-		fmt.Fprintf(&b, "    %q: %s", featureNames[f], strconv.FormatFloat(v, 'g', -1, 64))
+		fmt.Fprintf(&b, "    %q: %s", names[f], strconv.FormatFloat(v, 'g', -1, 64))
 		if f < len(w)-1 {
 			b.WriteByte(',')
 		}

@@ -126,7 +126,7 @@ func TestParseWeightsErrors(t *testing.T) {
 		{"missing weights", `{"version": 1}`, `weights: no "weights" object`},
 		{"weights not an object", `{"version": 1, "weights": [1]}`, `weights: "weights" must be a JSON object, found an array`},
 		{"duplicate weights", weightsText(t, "\n}", `, "weights": {}}`), `weights: "weights" given twice`},
-		{"unknown key", weightsText(t, `"version": 1,`, `"version": 1, "scale": 100,`), `weights: unknown key "scale" (want version and weights)`},
+		{"unknown key", weightsText(t, `"version": 1,`, `"version": 1, "scale": 100,`), `weights: unknown key "scale" (want version, features and weights)`},
 		{"trailing data", weightsText(t) + "\n{}", "weights: data after the weights object"},
 		{"trailing garbage", weightsText(t) + " x", "weights: data after the weights object"},
 	}

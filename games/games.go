@@ -8,7 +8,9 @@
 package games
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -65,6 +67,108 @@ type Game interface {
 	// Play plays turns (in move notation) in order from the position and returns the
 	// position reached and, when the game is over, how it ended (nil otherwise).
 	Play(position string, turns []string) (string, *Outcome, error)
+	// Draw draws the position as text lines, each ending in a newline: the board with
+	// its pits named as in the move notation, the stores and what else the game's
+	// drawing shows (see Drawer). A game whose type draws nothing returns
+	// ErrNoDrawing.
+	Draw(position string) (string, error)
+	// Status says where the game stands in the position: the side to move, the
+	// points so far and, for a finished game, how it ended.
+	Status(position string) (*Status, error)
+	// RandomGames plays n games of uniformly random decisions from the position, game
+	// i with the random source PCG(seed, i), and returns how each ended. The same
+	// arguments give the same games on every machine. A finished game is an error.
+	RandomGames(ctx context.Context, position string, n int, seed uint64) (*RandomGames, error)
+	// Analyze builds the player of spec and lets it choose a turn in the position (a
+	// game that is not over), calling report, when not nil, with every iteration its
+	// search reports (possibly from another goroutine, one call at a time).
+	Analyze(ctx context.Context, spec, position string, report func(Iteration)) (*Analysis, error)
+}
+
+// Drawer is implemented by the game types (the S of Generic) that draw their
+// positions; Game.Draw uses it. Draw returns text lines, each ending in a newline.
+type Drawer[S any] interface {
+	Draw(s *S) string
+}
+
+// ErrNoDrawing is the error of Game.Draw for a game whose type is not a Drawer.
+var ErrNoDrawing = errors.New("the game has no drawing")
+
+// Status is where a game stands in a position.
+type Status struct {
+	// ToMove is the side to move (0 or 1): for a finished game, the side that would
+	// have moved.
+	ToMove int
+	// Points are the two sides' points by the game's count (tournament.Game's
+	// Points): the final scores once the game is over.
+	Points [2]int
+	// Outcome is how the game ended; nil while it goes on.
+	Outcome *Outcome
+}
+
+// RandomGame is how one random game ended (kept small: RandomGames stores one a game).
+type RandomGame struct {
+	// Turns counts the turns played, a turn the game ended in the middle of included;
+	// Decisions the decisions taken.
+	Turns, Decisions int32
+	// Points are the final scores.
+	Points [2]int32
+	// Reason indexes RandomGames.Reasons: why the game ended.
+	Reason uint16
+	// Winner is the winning side, or -1 for a draw.
+	Winner int8
+	// TieBreak reports a game with a winner decided by the game's tie rule.
+	TieBreak bool
+}
+
+// RandomGames are the results of Game.RandomGames.
+type RandomGames struct {
+	// Games holds the games in order: game i used PCG(seed, i).
+	Games []RandomGame
+	// Reasons are the end reasons the games gave, in order of first appearance.
+	Reasons []string
+}
+
+// Iteration is one iteration of a search, reported by Game.Analyze, in the game's
+// notations.
+type Iteration struct {
+	// Depth is the depth in turns; Score the value from the view of the player to
+	// move, in evaluation units (Scale a point), or search.WinScore plus the margin for
+	// a proven win (minus, for a loss).
+	Depth, Score, Scale int
+	// Nodes counts the states searched (simulations for MCTS).
+	Nodes uint64
+	Time  time.Duration
+	// PV is the principal variation, a turn a string; a last turn the search left
+	// unfinished ends in "...".
+	PV []string
+	// Children are, for MCTS, the root's decisions with their statistics, the most
+	// visited first (on equal visits, in the order of the decisions' numbers).
+	Children []Child
+}
+
+// Child is one decision at the root of an MCTS tree.
+type Child struct {
+	// Decision is the decision in the game's notation ("pass" when it writes as
+	// nothing).
+	Decision string
+	Visits   uint64
+	// Value is the mean result from the mover's view, in [-1, 1]; Proven is +1 for a
+	// proven win, -1 for a proven loss, 0 otherwise.
+	Value  float64
+	Proven int
+}
+
+// Analysis is the turn a player chose in Game.Analyze and what its search saw.
+type Analysis struct {
+	// Spec is the player's canonical spec; Best the turn chosen.
+	Spec, Best string
+	// Depth, Score, Scale, Nodes, Time and PV are as in Iteration, for the whole
+	// search; PV is the player's line, or the turn alone when it gives none.
+	Depth, Score, Scale int
+	Nodes               uint64
+	Time                time.Duration
+	PV                  []string
 }
 
 // Outcome is how a finished game ended.
@@ -92,17 +196,24 @@ type Solution struct {
 	Nodes    uint64
 	Searches int
 	Time     time.Duration
+	// Guess is MTD(f)'s first guess (mover's view), from a heuristic search of
+	// GuessDepth decisions and GuessNodes nodes (GuessDepth 0: no heuristic search).
+	Guess, GuessDepth int
+	GuessNodes        uint64
 }
 
 // entry is one registered game.
 type entry struct {
 	name, doc string
-	open      func(params string) (Game, error)
+	// rules is the game's rules document (its RULES.md); empty for The Colony, whose
+	// rule set prints as a board file.
+	rules string
+	open  func(params string) (Game, error)
 }
 
 // registry lists the games, The Colony first.
 var registry = []entry{
-	{"colony", "The Colony (Jeph Stahl, 2008): three rows of logs, ants and eggs; parameters turncap=N, sowcap=N, choice=selected",
+	{"colony", "The Colony (Jeph Stahl, 2008): three rows of logs, ants and eggs; parameters turncap=N, sowcap=N, choice=selected", "",
 		func(params string) (Game, error) {
 			name := "colony"
 			if params != "" {
@@ -112,7 +223,7 @@ var registry = []entry{
 			if err != nil {
 				return nil, err
 			}
-			return Colony(r), nil
+			return ColonyTunable(r), nil
 		}},
 }
 
@@ -140,6 +251,19 @@ func Names() []string {
 	return out
 }
 
+// RulesDocument returns the rules document of the registered game name (without
+// parameters): the rules it plays, with the readings chosen where its source is
+// silent and its options. The Colony has none here (its rules are the seed texts and
+// the board specification; 'colony rules' prints its board).
+func RulesDocument(name string) (string, bool) {
+	for _, e := range registry {
+		if e.name == name && e.rules != "" {
+			return e.rules, true
+		}
+	}
+	return "", false
+}
+
 // Describe returns one line about each registered game: its name and what it is.
 func Describe() []string {
 	var out []string
@@ -153,7 +277,19 @@ func Describe() []string {
 // (linear, score, hand or a weights file).
 func Colony(r *colony.Rules) Game {
 	g := search.NewColony(r)
-	return &generic[colony.State]{g: g, factory: ColonyPlayers(r, eval.NewLoader(r)),
+	loader := eval.NewLoader(r)
+	scale := func(spec string) int {
+		sp, err := search.ParseSpec(spec)
+		if err != nil {
+			return 1
+		}
+		ev, err := loader.Evaluator(sp.Settings["eval"])
+		if err != nil {
+			return 1
+		}
+		return search.EvalScale(ev)
+	}
+	return &generic[colony.State]{g: g, factory: ColonyPlayers(r, loader), scale: scale,
 		evals: []string{eval.LinearName, eval.ScoreName, eval.HandName, "FILE"}}
 }
 
@@ -192,14 +328,31 @@ func Generic[S any](g tournament.Game[S], evals map[string]search.Evaluator[S], 
 		}
 		return search.New(g, ev, spec, opts)
 	}
-	return &generic[S]{g: g, factory: factory, evals: slices.Clone(names)}
+	scale := func(spec string) int {
+		sp, err := search.ParseSpec(spec)
+		if err != nil {
+			return 1
+		}
+		name := sp.Settings["eval"]
+		if name == "" {
+			name = names[0]
+		}
+		if ev, ok := evals[name]; ok {
+			return search.EvalScale(ev)
+		}
+		return 1
+	}
+	return &generic[S]{g: g, factory: factory, scale: scale, evals: slices.Clone(names)}
 }
 
 // generic is a Game over the state type S.
 type generic[S any] struct {
 	g       tournament.Game[S]
 	factory tournament.PlayerFactory[S]
-	evals   []string
+	// scale returns the scale of the evaluation of a player spec (1 when unknown); nil
+	// means 1 for every spec (see scaleOf).
+	scale func(spec string) int
+	evals []string
 }
 
 func (x *generic[S]) Name() string          { return x.g.Name() }
@@ -369,7 +522,8 @@ func (x *generic[S]) Solve(ctx context.Context, position string, opts search.Sol
 		return nil, fmt.Errorf("the game is already over")
 	}
 	res, err := search.Solve(ctx, search.Game[S](x.g), &s, opts)
-	sol := &Solution{MoverValue: res.Value, Value: res.Value, Nodes: res.Nodes, Searches: res.Searches, Time: res.Time}
+	sol := &Solution{MoverValue: res.Value, Value: res.Value, Nodes: res.Nodes, Searches: res.Searches, Time: res.Time,
+		Guess: res.Guess, GuessDepth: res.GuessDepth, GuessNodes: res.GuessNodes}
 	if x.g.ToMove(&s) == 1 {
 		sol.Value = -res.Value
 	}
@@ -461,10 +615,216 @@ func (x *generic[S]) Play(position string, turns []string) (string, *Outcome, er
 			x.g.Apply(&s, a)
 		}
 	}
-	var out *Outcome
-	if x.g.Terminal(&s) {
-		w, _ := x.g.Result(&s)
-		out = &Outcome{Winner: w, Points: x.g.Points(&s), Reason: x.g.EndReason(&s)}
+	return x.g.FormatPosition(&s), x.outcome(&s), nil
+}
+
+func (x *generic[S]) Draw(position string) (string, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return "", err
 	}
-	return x.g.FormatPosition(&s), out, nil
+	d, ok := x.g.(Drawer[S])
+	if !ok {
+		return "", ErrNoDrawing
+	}
+	return d.Draw(&s), nil
+}
+
+func (x *generic[S]) Status(position string) (*Status, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, err
+	}
+	return &Status{ToMove: x.g.ToMove(&s), Points: x.g.Points(&s), Outcome: x.outcome(&s)}, nil
+}
+
+// outcome returns how the game in s ended, or nil while it goes on.
+func (x *generic[S]) outcome(s *S) *Outcome {
+	if !x.g.Terminal(s) {
+		return nil
+	}
+	w, _ := x.g.Result(s)
+	return &Outcome{Winner: w, Points: x.g.Points(s), Reason: x.g.EndReason(s)}
+}
+
+// maxRandomDecisions bounds the decisions of one random game of RandomGames: a game
+// that has not ended by then is an error rather than a hang.
+const maxRandomDecisions = 1 << 22
+
+func (x *generic[S]) RandomGames(ctx context.Context, position string, n int, seed uint64) (*RandomGames, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, err
+	}
+	if x.g.Terminal(&s) {
+		return nil, fmt.Errorf("the game in the position is already over (%s)", x.g.EndReason(&s))
+	}
+	if n < 0 {
+		return nil, fmt.Errorf("%d games: want 0 or more", n)
+	}
+	out := &RandomGames{Games: make([]RandomGame, n)}
+	reasons := map[string]int{}
+	rng := rand.NewPCG(0, 0)
+	var buf search.ActionBuffer
+	for i := range out.Games {
+		if i&1023 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		rng.Seed(seed, uint64(i))
+		c := s
+		var turns, decisions int32
+		for !x.g.Terminal(&c) {
+			legal := x.g.LegalActions(&c, &buf)
+			switch {
+			case len(legal) == 0:
+				return nil, fmt.Errorf("game %d: no legal decision in a position that is not over: %s", i, x.g.FormatPosition(&c))
+			case decisions >= maxRandomDecisions:
+				return nil, fmt.Errorf("game %d: not over after %d decisions", i, decisions)
+			}
+			x.g.Apply(&c, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
+			decisions++
+			if x.g.TurnStart(&c) || x.g.Terminal(&c) {
+				turns++
+			}
+		}
+		why := x.g.EndReason(&c)
+		k, ok := reasons[why]
+		if !ok {
+			k = len(out.Reasons)
+			reasons[why] = k
+			out.Reasons = append(out.Reasons, why)
+		}
+		w, _ := x.g.Result(&c)
+		p := x.g.Points(&c)
+		out.Games[i] = RandomGame{
+			Turns: turns, Decisions: decisions, Points: [2]int32{int32(p[0]), int32(p[1])},
+			Reason: uint16(k), Winner: int8(w), TieBreak: w >= 0 && x.g.TieBreak(&c),
+		}
+	}
+	return out, nil
+}
+
+func (x *generic[S]) Analyze(ctx context.Context, spec, position string, report func(Iteration)) (*Analysis, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, err
+	}
+	if x.g.Terminal(&s) {
+		return nil, fmt.Errorf("the game in the position is already over (%s)", x.g.EndReason(&s))
+	}
+	if !x.g.TurnStart(&s) {
+		return nil, fmt.Errorf("the position is in the middle of a turn")
+	}
+	scale := x.scaleOf(spec)
+	var opts search.Options
+	if report != nil {
+		root := s
+		opts.Report = func(it search.Iteration) { report(x.iteration(root, it, scale)) }
+	}
+	p, err := x.factory(spec, opts)
+	if err != nil {
+		return nil, err
+	}
+	c := s
+	d, err := p.Play(ctx, &c)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Spec(), err)
+	}
+	best, err := x.oneTurn(s, d.Actions)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Spec(), err)
+	}
+	pv := d.PV
+	if len(pv) == 0 {
+		pv = d.Actions
+	}
+	return &Analysis{Spec: p.Spec(), Best: best, Depth: d.Depth, Score: d.Score, Scale: scale,
+		Nodes: d.Nodes, Time: d.Time, PV: x.pvTurns(s, pv)}, nil
+}
+
+// scaleOf returns the scale of the evaluation of the player spec: 1 when unknown or
+// when the Game was built without a scale function.
+func (x *generic[S]) scaleOf(spec string) int {
+	if x.scale == nil {
+		return 1
+	}
+	return max(1, x.scale(spec))
+}
+
+// iteration writes a search iteration from the root s in the game's notations.
+func (x *generic[S]) iteration(s S, it search.Iteration, scale int) Iteration {
+	out := Iteration{Depth: it.Depth, Score: it.Score, Scale: scale, Nodes: it.Nodes, Time: it.Time,
+		PV: x.pvTurns(s, it.PV)}
+	kids := slices.Clone(it.Children)
+	slices.SortStableFunc(kids, func(a, b search.ChildStats) int {
+		if c := cmp.Compare(b.Visits, a.Visits); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Action, b.Action)
+	})
+	for _, k := range kids {
+		name := "?"
+		if x.legal(&s, k.Action) {
+			name = string(x.g.AppendAction(nil, &s, k.Action))
+		}
+		if name == "" {
+			name = "pass"
+		}
+		out.Children = append(out.Children, Child{Decision: name, Visits: k.Visits, Value: k.Value, Proven: k.Proven})
+	}
+	return out
+}
+
+// legal reports whether a is a legal decision of s.
+func (x *generic[S]) legal(s *S, a search.Action) bool {
+	if x.g.Terminal(s) {
+		return false
+	}
+	var buf search.ActionBuffer
+	return slices.Contains(x.g.LegalActions(s, &buf), a)
+}
+
+// pvTurns writes the decisions pv, played from s (at the start of a turn), a turn a
+// string; a last turn the list leaves unfinished ends in "...". The walk stops at a
+// decision that is not legal or when the game ends.
+func (x *generic[S]) pvTurns(s S, pv []search.Action) []string {
+	var turns []string
+	var cur []byte
+	open := false
+	for _, a := range pv {
+		if !x.legal(&s, a) {
+			break
+		}
+		cur = x.g.AppendAction(cur, &s, a)
+		open = true
+		x.g.Apply(&s, a)
+		if x.g.TurnStart(&s) || x.g.Terminal(&s) {
+			turns = append(turns, string(cur))
+			cur, open = cur[:0], false
+		}
+	}
+	if open {
+		turns = append(turns, string(cur)+"...")
+	}
+	return turns
+}
+
+// oneTurn checks that actions are exactly one legal turn from s and returns it in
+// the game's notation.
+func (x *generic[S]) oneTurn(s S, actions []search.Action) (string, error) {
+	var turn []byte
+	for i, a := range actions {
+		if i > 0 && (x.g.TurnStart(&s) || x.g.Terminal(&s)) {
+			return "", fmt.Errorf("the player's decisions %v are more than one turn", actions)
+		}
+		if !x.legal(&s, a) {
+			return "", fmt.Errorf("the player's decision %d (%d) is not legal", i+1, a)
+		}
+		turn = x.g.AppendAction(turn, &s, a)
+		x.g.Apply(&s, a)
+	}
+	if len(actions) == 0 || !(x.g.TurnStart(&s) || x.g.Terminal(&s)) {
+		return "", fmt.Errorf("the player's decisions %v are not a whole turn", actions)
+	}
+	return string(turn), nil
 }

@@ -32,14 +32,33 @@ type SolveKeyer[S any] interface {
 	SolveOffset(s *S) int
 }
 
+// SolveBounder is an optional interface of SolveKeyer games that know how many points
+// are still to be won: SolveRemaining(s) bounds how far the final margin can move
+// from SolveOffset(s), so the value of s from its mover's view lies in
+// [SolveOffset(s)-SolveRemaining(s), SolveOffset(s)+SolveRemaining(s)] (for Kalah, the
+// seeds left in the pits). The solver cuts off a position whose window lies outside
+// that range without searching it, which settles most of the endgame at once.
+type SolveBounder[S any] interface {
+	SolveKeyer[S]
+	SolveRemaining(s *S) int
+}
+
 // SolveOptions are the settings of Solve.
 type SolveOptions struct {
 	// TableMB is the size of the transposition table in megabytes (default 256).
 	TableMB int
-	// Guess is MTD(f)'s first guess of the value (0 is fine).
+	// Guess is MTD(f)'s first guess of the value, used when GuessNodes is negative or
+	// the game is not a SolveKeyer.
 	Guess int
+	// GuessNodes bounds the heuristic search that makes MTD(f)'s first guess for a
+	// SolveKeyer game: iterative deepening alpha-beta, scoring the positions at its
+	// horizon by their banked points (SolveOffset), deepened while the last depth took
+	// fewer nodes than this (0: 1,000,000; negative: no heuristic search, Guess is
+	// the guess). A close guess saves whole null-window searches.
+	GuessNodes int
 	// Report, when not nil, is called after each null-window search with the bounds
-	// so far and the nodes searched.
+	// of the value so far and the nodes searched, and every 2^24 nodes within a
+	// search (not during the guess).
 	Report func(lower, upper int, nodes uint64)
 }
 
@@ -54,6 +73,11 @@ type SolveResult struct {
 	Nodes    uint64
 	Searches int
 	Time     time.Duration
+	// Guess is MTD(f)'s first guess, GuessDepth the depth (in decisions) of the
+	// heuristic search that made it (0: none) and GuessNodes its nodes (counted apart
+	// from Nodes).
+	Guess, GuessDepth int
+	GuessNodes        uint64
 }
 
 // solveEntry is one 16-byte slot of the solver's table.
@@ -79,7 +103,14 @@ type exactSolver[S any] struct {
 	bound   int // a bound on any margin, beyond which values cannot be
 	stack   []S // the state at each ply
 	moves   []ActionBuffer
-	keyer   SolveKeyer[S] // nil: the table is keyed by Hash, with no offset
+	keyer   SolveKeyer[S]        // nil: the table is keyed by Hash, with no offset
+	bounder SolveBounder[S]      // nil: no bounds on the points still to win
+	scores  [][MaxActions]int64  // order's scores at each ply
+	history [2][MaxActions]int64 // cut-offs each player's decisions made (the history heuristic)
+	horizon bool                 // the heuristic search stopped a line before the end of the game
+	// lower and upper bound the root's value so far; report is SolveOptions.Report.
+	lower, upper int
+	report       func(lower, upper int, nodes uint64)
 }
 
 // Solve computes the exact value of s under g and a line of best play. It searches to
@@ -98,13 +129,30 @@ func Solve[S any](ctx context.Context, g Game[S], s *S, opts SolveOptions) (Solv
 	for n*2*solveBucket*16 <= mb<<20 {
 		n *= 2
 	}
-	sv := &exactSolver[S]{g: g, ctx: ctx, table: make([][solveBucket]solveEntry, n),
+	table, free := newSolveTable(n)
+	defer free()
+	sv := &exactSolver[S]{g: g, ctx: ctx, table: table,
 		shift: uint(64 - bits.TrailingZeros(uint(n))), bound: math.MaxInt16 - 1,
-		stack: make([]S, 64), moves: make([]ActionBuffer, 64)}
+		stack: make([]S, 64), moves: make([]ActionBuffer, 64), scores: make([][MaxActions]int64, 64)}
 	sv.keyer, _ = g.(SolveKeyer[S])
+	sv.bounder, _ = g.(SolveBounder[S])
 	lower, upper := -sv.bound, sv.bound
-	guess := max(lower, min(upper, opts.Guess))
-	res := SolveResult{}
+	sv.lower, sv.upper = lower, upper
+	res := SolveResult{Guess: opts.Guess}
+	if sv.keyer != nil && opts.GuessNodes >= 0 {
+		budget := uint64(opts.GuessNodes)
+		if budget == 0 {
+			budget = 1_000_000
+		}
+		res.Guess, res.GuessDepth = sv.guess(*s, budget)
+		res.GuessNodes, sv.nodes = sv.nodes, 0
+		if sv.stopped {
+			res.Time = time.Since(start)
+			return res, fmt.Errorf("solve: stopped while guessing: %w", context.Cause(ctx))
+		}
+	}
+	guess := max(lower, min(upper, res.Guess))
+	sv.report = opts.Report
 	for lower < upper {
 		beta := guess
 		if guess == lower {
@@ -122,6 +170,7 @@ func Solve[S any](ctx context.Context, g Game[S], s *S, opts SolveOptions) (Solv
 			lower = v
 		}
 		guess = v
+		sv.lower, sv.upper = lower, upper
 		if opts.Report != nil {
 			opts.Report(lower, upper, sv.nodes)
 		}
@@ -189,22 +238,29 @@ func (sv *exactSolver[S]) store(h uint64, lo, hi int, move Action, nodes uint64)
 func (sv *exactSolver[S]) search(ply, alpha, beta int) int {
 	g := sv.g
 	sv.nodes++
-	if sv.nodes&0xffff == 0 && sv.ctx.Err() != nil {
-		sv.stopped = true
+	if sv.nodes&0xffff == 0 {
+		sv.poll()
 	}
 	if sv.stopped {
 		return 0
 	}
-	if ply+1 >= len(sv.stack) {
-		sv.stack = append(sv.stack, make([]S, len(sv.stack)+1)...)
-		sv.moves = append(sv.moves, make([]ActionBuffer, len(sv.moves)+1)...)
-	}
+	sv.grow(ply)
 	s := &sv.stack[ply]
 	mover := g.ToMove(s)
 	if g.Terminal(s) {
 		return terminalValue(g, s, mover)
 	}
 	h, off := sv.key(s)
+	if sv.bounder != nil {
+		// The points still to win bound the value: a window outside them is settled.
+		rem := sv.bounder.SolveRemaining(s)
+		if off-rem >= beta {
+			return off - rem
+		}
+		if off+rem <= alpha {
+			return off + rem
+		}
+	}
 	var ttMove Action
 	hasMove := false
 	if e := sv.probe(h); e != nil {
@@ -224,7 +280,11 @@ func (sv *exactSolver[S]) search(ply, alpha, beta int) int {
 	before := sv.nodes
 	legal := g.LegalActions(s, &sv.moves[ply])
 	if sv.keyer != nil {
-		sv.order(ply, mover, legal)
+		if v, a, cut := sv.order(ply, mover, legal, alpha, beta, true); cut {
+			// A child's bounds already refute the window.
+			sv.store(h, v-off, sv.bound, a, 1)
+			return v
+		}
 	}
 	if hasMove {
 		for i, a := range legal {
@@ -254,6 +314,7 @@ func (sv *exactSolver[S]) search(ply, alpha, beta int) int {
 			best, bestMove = v, a
 		}
 		if best >= beta {
+			sv.history[mover][a]++ // a cut-off: try a earlier where the game's guess ties
 			break
 		}
 		alpha = max(alpha, best)
@@ -273,24 +334,78 @@ func (sv *exactSolver[S]) search(ply, alpha, beta int) int {
 	return best
 }
 
+// poll stops the search when the context is done, and reports progress every 2^24
+// nodes.
+func (sv *exactSolver[S]) poll() {
+	if sv.ctx.Err() != nil {
+		sv.stopped = true
+	}
+	if sv.report != nil && sv.nodes&(1<<24-1) == 0 {
+		sv.report(sv.lower, sv.upper, sv.nodes)
+	}
+}
+
+// grow makes the per-ply stacks deep enough for a child of ply.
+func (sv *exactSolver[S]) grow(ply int) {
+	if ply+1 < len(sv.stack) {
+		return
+	}
+	sv.stack = append(sv.stack, make([]S, len(sv.stack)+1)...)
+	sv.moves = append(sv.moves, make([]ActionBuffer, len(sv.moves)+1)...)
+	sv.scores = append(sv.scores, make([][MaxActions]int64, len(sv.scores)+1)...)
+}
+
 // order sorts the decisions of the state at ply, best first by a guess: decisions
 // after which the mover moves again first, then by the points the mover banks
-// (SolveOffset after the decision). Good first moves make most of alpha-beta's
-// cut-offs; the guess costs one Apply a decision.
-func (sv *exactSolver[S]) order(ply, mover int, legal []Action) {
+// (SolveOffset after the decision), then by the cut-offs the decision has made for
+// the mover so far (the history heuristic), and last the decisions that cannot raise
+// alpha. Good first moves make most of alpha-beta's cut-offs (the history tie-break
+// took kalah:5x4 from 6.9 M nodes to 2.7 M); the guess costs one Apply a decision.
+//
+// With cut it also bounds each child without searching it (a finished game's value,
+// or the points still to win of a SolveBounder game): when one child's lower bound,
+// from the mover's view, reaches beta, it returns that bound, the decision and true,
+// and the position needs no search. (Looking the children up in the table as well,
+// the enhanced transposition cut-off, saved about a quarter of the nodes on Kalah
+// but cost more in cache misses than it saved.)
+func (sv *exactSolver[S]) order(ply, mover int, legal []Action, alpha, beta int, cut bool) (int, Action, bool) {
 	g := sv.g
-	var score [MaxActions]int
+	score := &sv.scores[ply]
 	c := &sv.stack[ply+1]
 	for i, a := range legal {
 		*c = sv.stack[ply]
 		g.Apply(c, a)
-		v := sv.keyer.SolveOffset(c)
-		if g.ToMove(c) != mover {
+		same := g.ToMove(c) == mover
+		if g.Terminal(c) {
+			v := terminalValue(g, c, mover)
+			if cut && v >= beta {
+				return v, a, true
+			}
+			score[i] = int64(v) << 32
+			continue
+		}
+		off := sv.keyer.SolveOffset(c)
+		v := off
+		if !same {
 			v = -v
-		} else if !g.Terminal(c) {
+		} else {
 			v += 1 << 12 // another move for the mover
 		}
-		score[i] = v
+		if cut && sv.bounder != nil {
+			// The child's value, from the mover's view, is in [lo, hi].
+			rem := sv.bounder.SolveRemaining(c)
+			lo, hi := off-rem, off+rem
+			if !same {
+				lo, hi = -hi, -lo
+			}
+			if lo >= beta {
+				return lo, a, true
+			}
+			if hi <= alpha {
+				v -= 1 << 13 // cannot help: last
+			}
+		}
+		score[i] = int64(v)<<32 + sv.history[mover][a]
 	}
 	// Insertion sort, stable: the game's order breaks ties.
 	for i := 1; i < len(legal); i++ {
@@ -301,6 +416,73 @@ func (sv *exactSolver[S]) order(ply, mover int, legal []Action) {
 		}
 		legal[j], score[j] = a, v
 	}
+	return 0, 0, false
+}
+
+// guess makes MTD(f)'s first guess at the value of s: iterative deepening alpha-beta
+// (heuristic) while the last depth took fewer than budget nodes. It returns the value
+// of the deepest search and its depth.
+func (sv *exactSolver[S]) guess(s S, budget uint64) (value, depth int) {
+	sv.stack[0] = s
+	for d := 1; ; d++ {
+		before := sv.nodes
+		sv.horizon = false
+		v := sv.heuristic(0, d, -sv.bound-1, sv.bound+1)
+		if sv.stopped {
+			break
+		}
+		value, depth = v, d
+		if !sv.horizon || sv.nodes-before >= budget {
+			break // exact, or deep enough
+		}
+	}
+	return value, depth
+}
+
+// heuristic is a depth-limited alpha-beta search of the state at sv.stack[ply], from
+// its mover's view, that scores the positions at its horizon by their banked points.
+func (sv *exactSolver[S]) heuristic(ply, depth, alpha, beta int) int {
+	g := sv.g
+	sv.nodes++
+	if sv.nodes&0xffff == 0 {
+		sv.poll()
+	}
+	if sv.stopped {
+		return 0
+	}
+	sv.grow(ply)
+	s := &sv.stack[ply]
+	mover := g.ToMove(s)
+	if g.Terminal(s) {
+		return terminalValue(g, s, mover)
+	}
+	if depth == 0 {
+		sv.horizon = true
+		return sv.keyer.SolveOffset(s)
+	}
+	legal := g.LegalActions(s, &sv.moves[ply])
+	sv.order(ply, mover, legal, alpha, beta, false)
+	best := -sv.bound - 1
+	for _, a := range legal {
+		c := &sv.stack[ply+1]
+		*c = sv.stack[ply]
+		g.Apply(c, a)
+		var v int
+		if g.ToMove(c) == mover {
+			v = sv.heuristic(ply+1, depth-1, alpha, beta)
+		} else {
+			v = -sv.heuristic(ply+1, depth-1, -beta, -alpha)
+		}
+		if sv.stopped {
+			return 0
+		}
+		best = max(best, v)
+		if best >= beta {
+			break
+		}
+		alpha = max(alpha, best)
+	}
+	return best
 }
 
 // key returns the table key of s and the offset of its value (see SolveKeyer).

@@ -12,6 +12,7 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/search"
 	"github.com/spf13/cobra"
 )
@@ -125,29 +126,11 @@ func perSecond(n uint64, d time.Duration) float64 {
 	return 0
 }
 
-// iterationLines writes one reported iteration: a line
-//
-//	depth=<d> score=<s> nodes=<n> nps=<n/s> time=<t>s pv <turn> <turn> ...
-//
-// and, for MCTS (Children not empty), "sims=" and "sps=" in place of "nodes=" and
-// "nps=", followed by the root decisions with the most visits (up to 5), one a line:
-//
-//	root <decision> visits=<n> value=<v> [proven=win|loss]
+// iterationLines writes one reported iteration of a search of The Colony from s (see
+// iterationText).
 func iterationLines(r *colony.Rules, s colony.State, it search.Iteration, scale int) string {
-	var sb strings.Builder
-	count, rate := "nodes", "nps"
-	if len(it.Children) > 0 {
-		count, rate = "sims", "sps"
-	}
-	fmt.Fprintf(&sb, "depth=%d score=%s %s=%d %s=%.0f time=%.3fs pv", it.Depth, scoreText(it.Score, scale),
-		count, it.Nodes, rate, perSecond(it.Nodes, it.Time), it.Time.Seconds())
-	for _, t := range pvTurns(r, s, it.PV) {
-		sb.WriteString(" " + t)
-	}
-	sb.WriteByte('\n')
-	if len(it.Children) == 0 {
-		return sb.String()
-	}
+	out := games.Iteration{Depth: it.Depth, Score: it.Score, Scale: scale, Nodes: it.Nodes, Time: it.Time,
+		PV: pvTurns(r, s, it.PV)}
 	kids := slices.Clone(it.Children)
 	slices.SortStableFunc(kids, func(a, b search.ChildStats) int {
 		if c := cmp.Compare(b.Visits, a.Visits); c != 0 {
@@ -155,12 +138,39 @@ func iterationLines(r *colony.Rules, s colony.State, it search.Iteration, scale 
 		}
 		return cmp.Compare(a.Action, b.Action)
 	})
-	for _, k := range kids[:min(5, len(kids))] {
+	for _, k := range kids {
 		name := r.ActionString(colony.Action(k.Action))
 		if name == "" {
 			name = "pass"
 		}
-		fmt.Fprintf(&sb, "  root %s visits=%d value=%+.3f", name, k.Visits, k.Value)
+		out.Children = append(out.Children, games.Child{Decision: name, Visits: k.Visits, Value: k.Value, Proven: k.Proven})
+	}
+	return iterationText(out)
+}
+
+// iterationText writes one reported iteration: a line
+//
+//	depth=<d> score=<s> nodes=<n> nps=<n/s> time=<t>s pv <turn> <turn> ...
+//
+// and, for MCTS (Children not empty), "sims=" and "sps=" in place of "nodes=" and
+// "nps=", followed by the first root decisions (up to 5; the caller sorts them, the
+// most visited first), one a line:
+//
+//	root <decision> visits=<n> value=<v> [proven=win|loss]
+func iterationText(it games.Iteration) string {
+	var sb strings.Builder
+	count, rate := "nodes", "nps"
+	if len(it.Children) > 0 {
+		count, rate = "sims", "sps"
+	}
+	fmt.Fprintf(&sb, "depth=%d score=%s %s=%d %s=%.0f time=%.3fs pv", it.Depth, scoreText(it.Score, it.Scale),
+		count, it.Nodes, rate, perSecond(it.Nodes, it.Time), it.Time.Seconds())
+	for _, t := range it.PV {
+		sb.WriteString(" " + t)
+	}
+	sb.WriteByte('\n')
+	for _, k := range it.Children[:min(5, len(it.Children))] {
+		fmt.Fprintf(&sb, "  root %s visits=%d value=%+.3f", k.Decision, k.Visits, k.Value)
 		switch {
 		case k.Proven > 0:
 			sb.WriteString(" proven=win")
@@ -198,9 +208,14 @@ A player that does not iterate (random, greedy, minimax) reports nothing while
 it searches: analyze prints one line of the same form for its whole search.
 The last line is the turn chosen and its score:
 
-  bestmove <turn> score=<s>`,
+  bestmove <turn> score=<s>
+
+Other games (--game) print the same lines: the score is then the lead in the
+game's points (seeds or coins) that the search expects for the player to move,
+and the turns and root decisions are in the game's move notation.`,
 		Example: `  colony analyze
   colony analyze --player ab:depth=6
+  colony --game kalah analyze --player mcts:sims=20000
   colony analyze --player mcts:sims=20000 --position "$(colony apply C1 A3 | head -1)"`,
 		Args: noArgs,
 	}, func(c *cobra.Command, _ []string, r *colony.Rules, s colony.State) error {
@@ -256,6 +271,55 @@ The last line is the turn chosen and its score:
 		fmt.Fprintf(&sb, "bestmove %s score=%s\n", best, scoreText(d.Score, scale))
 		return writeOut(c, sb.String())
 	})
+	c = otherGames(opts, c, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
+		return analyzeGame(cmd, g, pos, spec)
+	})
 	playerFlag(c, &spec)
 	return c
+}
+
+// analyzeGame is analyze for a game other than The Colony: the same lines, through
+// the game's Analyze.
+func analyzeGame(c *cobra.Command, g games.Game, pos, spec string) error {
+	st, err := g.Status(pos)
+	if err != nil {
+		return fmt.Errorf("analyze: --position: %w", err)
+	}
+	if st.Outcome != nil {
+		return fmt.Errorf("analyze: the game in the position is already over (%s)", st.Outcome.Reason)
+	}
+	if err := g.CheckPlayer(spec); err != nil {
+		return fmt.Errorf("analyze: --player: %w", err)
+	}
+	// As for The Colony, each iteration is written as soon as it is reported.
+	var (
+		mu       sync.Mutex
+		reported bool
+		werr     error
+	)
+	report := func(it games.Iteration) {
+		mu.Lock()
+		defer mu.Unlock()
+		reported = true
+		if werr == nil {
+			werr = writeOut(c, iterationText(it))
+		}
+	}
+	a, err := g.Analyze(cmdContext(c), spec, pos, report)
+	if err != nil {
+		return fail(fmt.Errorf("analyze: %w", err))
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if werr != nil {
+		return werr
+	}
+	var sb strings.Builder
+	if !reported {
+		sb.WriteString(iterationText(games.Iteration{
+			Depth: a.Depth, Score: a.Score, Scale: a.Scale, Nodes: a.Nodes, Time: a.Time, PV: a.PV,
+		}))
+	}
+	fmt.Fprintf(&sb, "bestmove %s score=%s\n", a.Best, scoreText(a.Score, a.Scale))
+	return writeOut(c, sb.String())
 }

@@ -73,7 +73,7 @@ func (o *options) isColony() bool {
 // The Colony only, or an error naming the command when --game names another game.
 func (o *options) colonyRules(cmd string) (*colony.Rules, error) {
 	if name, _, _ := strings.Cut(o.game, ":"); name != "colony" {
-		return nil, fmt.Errorf("%s: --game %s: this command plays The Colony only (solve, perft, bench, show, moves, apply and tournament take any game)", cmd, o.game)
+		return nil, fmt.Errorf("%s: --game %s: this command plays The Colony only", cmd, o.game)
 	}
 	if o.game != "colony" {
 		if _, err := o.openGame(); err != nil { // moves the rule set into --rules
@@ -170,6 +170,17 @@ func legalMoves(r *colony.Rules, s *colony.State) ([]colony.Move, []string, erro
 // "result: <winner> wins <red>-<black> (<reason>)".
 func resultLine(s *colony.State) string {
 	return fmt.Sprintf("result: %v wins %d-%d (%v)", s.Winner(), s.Score(colony.Red), s.Score(colony.Black), s.EndReason())
+}
+
+// outcomeLine returns the result line of a game that ended with o, sides being the
+// game's side names: "result: <winner> wins <a>-<b> (<reason>)", or for a draw
+// "result: draw <a>-<b> (<reason>)", a and b the points of the first and second side.
+// It is resultLine's format for every game.
+func outcomeLine(sides [2]string, o *games.Outcome) string {
+	if o.Winner < 0 || o.Winner > 1 {
+		return fmt.Sprintf("result: draw %d-%d (%s)", o.Points[0], o.Points[1], o.Reason)
+	}
+	return fmt.Sprintf("result: %s wins %d-%d (%s)", sides[o.Winner], o.Points[0], o.Points[1], o.Reason)
 }
 
 // interruptContext returns the context of c cancelled by Ctrl-C or SIGTERM, and the

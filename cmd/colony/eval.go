@@ -5,73 +5,117 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 )
 
 func newEvalCmd(opts *options) *cobra.Command {
-	var weightsFile string
-	c := positionCmd(opts, &cobra.Command{
+	var weightsFile, position string
+	c := &cobra.Command{
 		Use:   "eval [--position P] [--weights FILE]",
 		Short: "Show the linear evaluation of a position, feature by feature",
 		Long: `eval shows how the linear evaluation (the "linear" evaluation of player specs)
-scores a position. For each feature it prints the feature's name, its value in
-the position, its weight in eggs per unit and its contribution (value times
-weight, in eggs); then the total in eggs, from the view of the player to move:
+scores a position of the game of --game. For each feature it prints the feature's
+name, its value in the position, its weight in points per unit (eggs in The
+Colony, seeds or coins in the mancala games) and its contribution (value times
+weight); then the total in points, from the view of the player to move:
 
-  total: <eggs> (side to move: red|black)
+  total: <points> (side to move: <side>)
 
 Features are counted from the view of the player to move: "own" is the player
-to move, "opp" the other player. store_diff + under_own_ants - under_opp_ants is
-the egg lead of ruling R8. The threats and at_risk features look at the logs on
-which the last egg of the first lap of some legal selection lands (relays are
-not followed). Search uses the total in hundredths of an egg, rounded.
+to move, "opp" the other player. Every game has its own feature set; store_diff
+(own store minus opp store) is in all of them. In The Colony, store_diff +
+under_own_ants - under_opp_ants is the egg lead of ruling R8; the threats and
+at_risk features look at the logs on which the last egg of the first lap of some
+legal selection lands (relays are not followed). Search uses the total in
+hundredths of a point, rounded.
 
-The weights are the default ones built into colony, or those of a weights file
-(--weights): a JSON object {"version": 1, "weights": {"store_diff": 1, ...}}
-with a number for every feature, as the table names them.`,
+The weights are the default ones (The Colony: built into colony; the other
+games: their hand-set weights), or those of a weights file (--weights): a JSON
+object {"version": 1, "features": "<set>", "weights": {"store_diff": 1, ...}}
+with a number for every feature, as the table names them; "features" names the
+game's feature set (a file of another game's set is refused) and may be left out.`,
 		Example: `  colony eval
   colony eval --position "$(colony apply C1)"
-  colony eval --weights tuned.json`,
+  colony eval --weights tuned.json
+  colony --game oware eval --position "pits=4.4.4.4.0.5/5.5.5.4.4.4 stores=0,0 move=north quiet=1"`,
 		Args: noArgs,
-	}, func(c *cobra.Command, _ []string, r *colony.Rules, s colony.State) error {
-		w := eval.Default()
-		if weightsFile != "" {
-			var err error
-			if w, err = eval.LoadWeights(weightsFile); err != nil {
+		RunE: func(c *cobra.Command, _ []string) error {
+			t, err := opts.tunable("eval")
+			if err != nil {
+				return err
+			}
+			if position == "" {
+				position = t.StartPosition()
+			}
+			f, toMove, err := t.Features(position)
+			if err != nil {
+				return err // "position: ..." names the field
+			}
+			value := "default"
+			if weightsFile != "" {
+				value = weightsFile
+			}
+			w, err := t.Weights(value)
+			if err != nil {
 				return fmt.Errorf("eval: --weights: %w", err)
 			}
-		}
-		text, err := evalReport(r, &s, &w)
-		if err != nil {
-			return fail(err)
-		}
-		return writeOut(c, text)
-	})
+			_, names := t.FeatureSet()
+			text, err := evalReport(names, &f, w, t.Sides()[toMove])
+			if err != nil {
+				return fail(err)
+			}
+			return writeOut(c, text)
+		},
+	}
+	c.Flags().StringVar(&position, "position", "",
+		"position `LINE` in the game's notation, as the last line of 'colony show' (quote it: it has spaces); default: the start position")
 	c.Flags().StringVar(&weightsFile, "weights", "", "weights `FILE` (JSON) to use instead of the default weights")
 	return c
 }
 
-// evalReport writes the table of the features of s and the total.
-func evalReport(r *colony.Rules, s *colony.State, w *eval.Weights) (string, error) {
-	var f eval.Features
-	eval.Extract(r, s, &f)
+// tunable returns the game of --game (The Colony under --rules and --board) with its
+// linear evaluation's operations, for command cmd.
+func (o *options) tunable(cmd string) (games.Tunable, error) {
+	if o.isColony() {
+		r, err := o.colonyRules(cmd)
+		if err != nil {
+			return nil, err
+		}
+		return games.ColonyTunable(r), nil
+	}
+	g, err := o.openGame()
+	if err != nil {
+		return nil, err
+	}
+	t, err := games.AsTunable(g)
+	if err != nil {
+		return nil, fmt.Errorf("%s: --game %s: %w", cmd, o.game, err)
+	}
+	return t, nil
+}
+
+// evalReport writes the table of the features f (named names) with weights w, and the
+// total for the side to move.
+func evalReport(names []string, f *eval.Vector, w []float64, side string) (string, error) {
 	var sb strings.Builder
 	t := tournament.NewTable(&sb, []string{"feature", "value", "weight", "contribution"}, []tw.Align{tw.AlignLeft})
-	for i := eval.Feature(0); i < eval.NumFeatures; i++ {
-		t.Append([]string{i.String(), strconv.Itoa(int(f[i])), strconv.FormatFloat(w[i], 'g', 4, 64), eggs(float64(f[i]) * w[i])})
+	var padded [eval.MaxFeatures]float64
+	copy(padded[:], w)
+	for i, name := range names {
+		t.Append([]string{name, strconv.Itoa(int(f[i])), strconv.FormatFloat(w[i], 'g', 4, 64), eggs(float64(f[i]) * w[i])})
 	}
 	if err := t.Render(); err != nil {
 		return "", err
 	}
-	fmt.Fprintf(&sb, "total: %s (side to move: %v)\n", eggs(w.Dot(&f)), s.ToMove())
+	fmt.Fprintf(&sb, "total: %s (side to move: %s)\n", eggs(eval.DotVector(&padded, f)), side)
 	return sb.String(), nil
 }
 
-// eggs formats a number of eggs with two decimals, never as -0.00.
+// eggs formats a number of points with two decimals, never as -0.00.
 func eggs(x float64) string {
 	s := strconv.FormatFloat(x, 'f', 2, 64)
 	if s == "-0.00" {

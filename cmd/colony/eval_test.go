@@ -125,3 +125,103 @@ func TestEvalErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestEvalOtherGames pins 'colony eval' on positions of Kalah and Oware whose features
+// are worked out in games/kalah/features_test.go and games/oware/features_test.go,
+// with the games' hand-set weights.
+func TestEvalOtherGames(t *testing.T) {
+	tests := []struct {
+		game, position, want string
+	}{
+		{"kalah", "pits=0.2.0.1.9.1/4.1.0.1.2.6 stores=10,11 move=south", `┌─────────────┬───────┬────────┬──────────────┐
+│ feature     │ value │ weight │ contribution │
+├─────────────┼───────┼────────┼──────────────┤
+│ store_diff  │    -1 │      1 │        -1.00 │
+│ seeds_own   │    13 │    0.1 │         1.30 │
+│ seeds_opp   │    14 │   -0.1 │        -1.40 │
+│ empty_own   │     2 │    0.2 │         0.40 │
+│ empty_opp   │     1 │   -0.2 │        -0.20 │
+│ extra_own   │     1 │   0.75 │         0.75 │
+│ extra_opp   │     1 │   -0.5 │        -0.50 │
+│ capture_own │     8 │    0.6 │         4.80 │
+│ capture_opp │     2 │   -0.4 │        -0.80 │
+└─────────────┴───────┴────────┴──────────────┘
+total: 3.35 (side to move: south)
+`},
+		{"oware", "pits=1.2.0.5.3.1/2.1.3.0.1.1 stores=16,12 move=north quiet=0", `┌──────────────┬───────┬────────┬──────────────┐
+│ feature      │ value │ weight │ contribution │
+├──────────────┼───────┼────────┼──────────────┤
+│ store_diff   │    -4 │      1 │        -4.00 │
+│ seeds_own    │     8 │    0.1 │         0.80 │
+│ seeds_opp    │    12 │   -0.1 │        -1.20 │
+│ empty_own    │     1 │      0 │         0.00 │
+│ empty_opp    │     1 │      0 │         0.00 │
+│ targets_own  │     4 │   -0.3 │        -1.20 │
+│ targets_opp  │     3 │    0.3 │         0.90 │
+│ capture_own  │     5 │    0.6 │         3.00 │
+│ capture_opp  │     4 │   -0.4 │        -1.60 │
+│ mobility_own │     5 │    0.1 │         0.50 │
+│ mobility_opp │     5 │   -0.1 │        -0.50 │
+└──────────────┴───────┴────────┴──────────────┘
+total: -3.30 (side to move: north)
+`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.game, func(t *testing.T) {
+			if got := mustRun(t, "--game", tc.game, "eval", "--position", tc.position); got != tc.want {
+				t.Errorf("colony --game %s eval:\n%s\nwant\n%s", tc.game, got, tc.want)
+			}
+		})
+	}
+	// The start position by default; a weights file of the game's set.
+	if got := mustRun(t, "--game", "kalah", "eval"); !strings.HasSuffix(got, "total: 0.25 (side to move: south)\n") {
+		t.Errorf("kalah start:\n%s", got)
+	}
+	path := filepath.Join(t.TempDir(), "kalah.json")
+	text := `{"version": 1, "features": "kalah", "weights": {"store_diff": 1, "seeds_own": 0, "seeds_opp": 0,
+		"empty_own": 0, "empty_opp": 0, "extra_own": 0, "extra_opp": 0, "capture_own": 0.5, "capture_opp": 0}}`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got := mustRun(t, "--game", "kalah", "eval", "--weights", path, "--position", tests[0].position)
+	if !strings.HasSuffix(got, "total: 3.00 (side to move: south)\n") {
+		t.Errorf("kalah with weights:\n%s", got)
+	}
+}
+
+func TestEvalOtherGamesErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	kalahFile := write("kalah.json", `{"version": 1, "features": "kalah", "weights": {"store_diff": 1}}`)
+	unknown := write("unknown.json", `{"version": 1, "weights": {"store_diff": 1, "speed": 2}}`)
+	colonyFile := write("colony.json", `{"version": 1, "weights": {"store_diff": 1, "hand_own": 0}}`)
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"kalah weights for oware", []string{"--game", "oware", "eval", "--weights", kalahFile},
+			`kalah.json: the weights are for the features of "kalah", not of "oware"`},
+		{"kalah weights for the colony", []string{"eval", "--weights", kalahFile},
+			`kalah.json: the weights are for the features of "kalah", not of "colony"`},
+		{"unknown feature", []string{"--game", "kalah", "eval", "--weights", unknown},
+			`unknown feature "speed" (features: store_diff, seeds_own, seeds_opp, empty_own, empty_opp, extra_own, extra_opp, capture_own, capture_opp)`},
+		{"colony weights for kalah", []string{"--game", "kalah", "eval", "--weights", colonyFile}, `unknown feature "hand_own"`},
+		{"colony position for oware", []string{"--game", "oware", "eval", "--position", "eggs=3"}, "position:"},
+		{"bad game parameter", []string{"--game", "kalah:0x4", "eval"}, "--game"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := cli(t, tc.args...)
+			if code != exitUsage || out != "" || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+				t.Errorf("exit %d, stdout %q, stderr %q; want %d and %q", code, out, errOut, exitUsage, tc.want)
+			}
+		})
+	}
+}

@@ -86,13 +86,21 @@ func TestMovesAndApplyOnKalah(t *testing.T) {
 	}
 }
 
-func TestColonyOnlyCommands(t *testing.T) {
-	for _, cmd := range [][]string{{"score"}, {"playout"}, {"analyze"}, {"eval"}, {"selfplay"}, {"tune"}, {"rules"}} {
-		code, _, errOut := cli(t, append([]string{"--game", "kalah"}, cmd...)...)
-		if code != 2 || !strings.Contains(errOut, "plays The Colony only") {
-			t.Errorf("%v: exit %d, %q", cmd, code, errOut)
+func TestRulesOfOtherGames(t *testing.T) {
+	for _, tc := range []struct{ game, first, heading string }{
+		{"kalah:4x3", "# rule set kalah:4x3\n", "# Kalah"},
+		{"oware:grandslam=illegal", "# rule set oware:grandslam=illegal\n", "# Oware and Ayo"},
+		{"ayo", "# rule set ayo\n", "# Oware and Ayo"},
+		{"nigerian", "# rule set nigerian\n", "piecepack"},
+	} {
+		out := mustRun(t, "--game", tc.game, "rules")
+		if !strings.HasPrefix(out, tc.first) || !strings.Contains(out, tc.heading) {
+			t.Errorf("%s rules: %.200q", tc.game, out)
 		}
 	}
+}
+
+func TestBadGames(t *testing.T) {
 	for _, args := range [][]string{
 		{"--game", "chess", "solve"},
 		{"--game", "kalah:0x4", "solve"},

@@ -121,8 +121,8 @@ starts on a fork or the centre, and the ant move, for example C1, A2>B2 or
 C1/B4-A4.
 
 The classic mancala games are here too: --game kalah (or oware, ayo, egyptian,
-ethiopian, nigerian; 'colony games' lists them) with solve, perft, bench, show,
-moves, apply and tournament.
+ethiopian, nigerian; 'colony games' lists them) with every command: rules
+prints a game's rules document.
 
 Exit status: 0 on success, 2 for bad input (a position, a move, a flag, a board
 file, an unknown command), 1 when a command cannot finish for another reason.`,

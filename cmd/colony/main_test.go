@@ -248,7 +248,8 @@ func TestScore(t *testing.T) {
 	}{
 		{"start", colony.StartPosition, "red=0 black=0 over=no winner=-\n"},
 		{"after C1", after("C1"), "red=4 black=0 over=no winner=-\n"},
-		{"no log to select", after("--position", posEndsNoLog, "A3"), "red=31 black=26 over=yes winner=red\n"},
+		{"no log to select", after("--position", posEndsNoLog, "A3"),
+			"red=31 black=26 over=yes winner=red\nresult: red wins 31-26 (no log to select)\n"},
 		{"before the end", posEndsNoAnt, "red=28 black=28 over=no winner=-\n"},
 	}
 	for _, tt := range tests {
@@ -332,8 +333,8 @@ func TestPlayout(t *testing.T) {
 	res := playGames(r, r.Start(), 300, 5)
 	var wins [2]int
 	for _, g := range res {
-		wins[g.winner]++
-		if g.turns < 1 || g.reason == colony.NotOver {
+		wins[g.Winner]++
+		if g.Turns < 1 || colony.EndReason(g.Reason) == colony.NotOver {
 			t.Fatalf("game %+v", g)
 		}
 	}
@@ -354,7 +355,7 @@ func TestPlayoutLengthDefinition(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, g := range playGames(r, s, 20, 1) {
-		if g.turns != 1 || g.reason != colony.NoLogToSelect {
+		if g.Turns != 1 || colony.EndReason(g.Reason) != colony.NoLogToSelect {
 			t.Errorf("from posEndsNoLog: %+v, want 1 turn, no log to select", g)
 		}
 	}
@@ -364,7 +365,8 @@ func TestPlayoutLengthDefinition(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, g := range playGames(r, s, 20, 1) {
-		if g.turns != 1 || g.reason != colony.NoAntCanMove || g.winner != colony.Black || g.red != g.black {
+		if g.Turns != 1 || colony.EndReason(g.Reason) != colony.NoAntCanMove || colony.Color(g.Winner) != colony.Black ||
+			g.Points[0] != g.Points[1] || !g.TieBreak {
 			t.Errorf("from posEndsNoAnt: %+v, want 1 turn, no ant can move, black wins a tie", g)
 		}
 	}
@@ -391,8 +393,8 @@ func TestPlayoutLengthDefinition(t *testing.T) {
 		if s.EndReason() == colony.NoAntCanMove {
 			want = s.Turn()
 		}
-		if int(g.turns) != want {
-			t.Errorf("game %d: %d turns, want %d", i, g.turns, want)
+		if int(g.Turns) != want {
+			t.Errorf("game %d: %d turns, want %d", i, g.Turns, want)
 		}
 	}
 }

@@ -98,12 +98,7 @@ is printed on stdout.`,
 		}
 		out := after + "\n"
 		if end != nil {
-			sides := g.Sides()
-			if end.Winner < 0 {
-				out += fmt.Sprintf("result: draw %d-%d (%s)\n", end.Points[0], end.Points[1], end.Reason)
-			} else {
-				out += fmt.Sprintf("result: %s wins %d-%d (%s)\n", sides[end.Winner], end.Points[0], end.Points[1], end.Reason)
-			}
+			out += outcomeLine(g.Sides(), end) + "\n"
 		}
 		return writeOut(cmd, out)
 	})
@@ -129,30 +124,4 @@ func otherGames(opts *options, c *cobra.Command, run func(cmd *cobra.Command, ar
 		return run(cmd, args, g, pos)
 	}
 	return c
-}
-
-func newScoreCmd(opts *options) *cobra.Command {
-	return positionCmd(opts, &cobra.Command{
-		Use:   "score [--position P]",
-		Short: "Print the players' scores and the winner",
-		Long: `score prints one line:
-
-  red=<n> black=<n> over=<yes|no> winner=<red|black|->
-
-The scores are the eggs each player owns: captured eggs plus the eggs on every
-log holding one of their ants. The winner is - while the game goes on; at the
-end it is the player with more eggs, or on equal eggs the player who completed
-the last full turn.`,
-		Example: `  colony score
-  colony score --position "$(colony apply C1)"`,
-		Args: noArgs,
-	}, func(c *cobra.Command, _ []string, _ *colony.Rules, s colony.State) error {
-		over, winner := "no", "-"
-		if s.Over() {
-			over, winner = "yes", s.Winner().String()
-		}
-		_, err := fmt.Fprintf(c.OutOrStdout(), "red=%d black=%d over=%s winner=%s\n",
-			s.Score(colony.Red), s.Score(colony.Black), over, winner)
-		return fail(err)
-	})
 }

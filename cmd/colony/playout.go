@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"math"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
@@ -19,8 +21,8 @@ import (
 
 func newPlayoutCmd(opts *options) *cobra.Command {
 	var (
-		games int
-		seed  uint64
+		numGames int
+		seed     uint64
 	)
 	c := positionCmd(opts, &cobra.Command{
 		Use:   "playout [--games N] [--seed S] [--position P]",
@@ -48,14 +50,21 @@ the start position.
 
 Game i (counting from 0) uses the random source PCG(S, i) of Go's math/rand/v2,
 so the same seed gives the same games, and the same numbers, on every machine;
-only the timing line changes.`,
+only the timing line changes.
+
+Other games (--game) get the same report with their own sides, end reasons
+(the most frequent first) and points: a decision there is the choice among the
+legal moves, a turn ends at each change of turn or extra turn, each side's wins
+and the draws are counted, and the final score is in the game's points (as
+score counts them).`,
 		Example: `  colony playout
   colony playout --games 10000 --seed 7
-  colony --rules colony:turncap=200 playout --games 500`,
+  colony --rules colony:turncap=200 playout --games 500
+  colony --game kalah playout --games 10000 --seed 3`,
 		Args: noArgs,
 		PreRunE: func(*cobra.Command, []string) error {
-			if games < 1 || games > maxGames {
-				return fmt.Errorf("playout: --games must be from 1 to %d, got %d", maxGames, games)
+			if numGames < 1 || numGames > maxGames {
+				return fmt.Errorf("playout: --games must be from 1 to %d, got %d", maxGames, numGames)
 			}
 			return nil
 		},
@@ -64,20 +73,51 @@ only the timing line changes.`,
 			return fmt.Errorf("playout: the game in the position is already over (%v)", s.EndReason())
 		}
 		start := time.Now()
-		res := playGames(r, s, games, seed)
+		res := playGames(r, s, numGames, seed)
 		elapsed := time.Since(start)
 		from := "the start position"
 		if c.Flag("position").Value.String() != colony.StartPosition { // the text of --position
 			from = "the given position"
 		}
 		return fail(report(c.OutOrStdout(), res, reportInfo{
-			rules:   r.Name(),
+			rules:     r.Name(),
+			from:      from,
+			seed:      seed,
+			elapsed:   elapsed,
+			sides:     [2]string{colony.Red.String(), colony.Black.String()},
+			decisions: " (selections, directions, ant moves and passes)",
+			reasons:   colonyReasons,
+			colony:    true,
+		}))
+	})
+	c = otherGames(opts, c, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
+		st, err := g.Status(pos)
+		if err != nil {
+			return fmt.Errorf("playout: --position: %w", err)
+		}
+		if st.Outcome != nil {
+			return fmt.Errorf("playout: the game in the position is already over (%s)", st.Outcome.Reason)
+		}
+		start := time.Now()
+		res, err := g.RandomGames(cmdContext(cmd), pos, numGames, seed)
+		if err != nil {
+			return fail(fmt.Errorf("playout: %w", err))
+		}
+		elapsed := time.Since(start)
+		from := "the start position"
+		if cmd.Flag("position").Changed {
+			from = "the given position"
+		}
+		return fail(report(cmd.OutOrStdout(), res.Games, reportInfo{
+			rules:   g.Name(),
 			from:    from,
 			seed:    seed,
 			elapsed: elapsed,
+			sides:   g.Sides(),
+			reasons: byCount(res),
 		}))
 	})
-	c.Flags().IntVar(&games, "games", 1000, "number of games `N` to play")
+	c.Flags().IntVar(&numGames, "games", 1000, "number of games `N` to play")
 	c.Flags().Uint64Var(&seed, "seed", 1, "random seed `S`: game i uses PCG(S, i)")
 	return c
 }
@@ -85,19 +125,44 @@ only the timing line changes.`,
 // maxGames bounds --games, to keep the per-game results (and the run time) in reason.
 const maxGames = 10_000_000
 
-// gameResult is what one random game leaves (kept small: one per game is stored).
-type gameResult struct {
-	turns     int32 // turns played, as defined in playout's help
-	decisions int32
-	reason    colony.EndReason
-	winner    colony.Color
-	red       uint8 // final scores
-	black     uint8
+// colonyReasons are The Colony's end reasons as playGames numbers them
+// (RandomGame.Reason is the colony.EndReason), in the order of the report.
+var colonyReasons = []reason{
+	{colony.NoLogToSelect.String(), int(colony.NoLogToSelect)},
+	{colony.NoAntCanMove.String(), int(colony.NoAntCanMove)},
+	{colony.TurnCapReached.String(), int(colony.TurnCapReached)},
 }
 
-// playGames plays n random games from s; game i uses PCG(seed, i).
-func playGames(r *colony.Rules, s colony.State, n int, seed uint64) []gameResult {
-	res := make([]gameResult, n)
+// reason is a row of the report's table of endings: the reason, and its number in
+// RandomGame.Reason.
+type reason struct {
+	name  string
+	index int
+}
+
+// byCount returns the end reasons of res, the most frequent first (then by name).
+func byCount(res *games.RandomGames) []reason {
+	counts := make([]int, len(res.Reasons))
+	for _, g := range res.Games {
+		counts[g.Reason]++
+	}
+	out := make([]reason, len(res.Reasons))
+	for i, name := range res.Reasons {
+		out[i] = reason{name, i}
+	}
+	slices.SortFunc(out, func(a, b reason) int {
+		if c := cmp.Compare(counts[b.index], counts[a.index]); c != 0 {
+			return c
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	return out
+}
+
+// playGames plays n random games of The Colony from s; game i uses PCG(seed, i). A
+// game's Reason is its colony.EndReason and TieBreak reports equal scores.
+func playGames(r *colony.Rules, s colony.State, n int, seed uint64) []games.RandomGame {
+	res := make([]games.RandomGame, n)
 	pcg := rand.NewPCG(0, 0)
 	for i := range res {
 		pcg.Seed(seed, uint64(i))
@@ -107,13 +172,14 @@ func playGames(r *colony.Rules, s colony.State, n int, seed uint64) []gameResult
 		if g.EndReason() == colony.NoAntCanMove {
 			turns++
 		}
-		res[i] = gameResult{
-			turns:     int32(turns),
-			decisions: int32(d),
-			reason:    g.EndReason(),
-			winner:    g.Winner(),
-			red:       uint8(g.Score(colony.Red)),
-			black:     uint8(g.Score(colony.Black)),
+		red, black := g.Score(colony.Red), g.Score(colony.Black)
+		res[i] = games.RandomGame{
+			Turns:     int32(turns),
+			Decisions: int32(d),
+			Points:    [2]int32{int32(red), int32(black)},
+			Reason:    uint16(g.EndReason()),
+			Winner:    int8(g.Winner()),
+			TieBreak:  red == black,
 		}
 	}
 	return res
@@ -125,17 +191,25 @@ type reportInfo struct {
 	from    string
 	seed    uint64
 	elapsed time.Duration
+	// sides are the sides' names; decisions says what a decision is (after "on
+	// average"), reasons lists the rows of the endings' table.
+	sides     [2]string
+	decisions string
+	reasons   []reason
+	// colony is set for The Colony: the tie rule line, no draws, and the eggs owned
+	// by nobody in the final scores.
+	colony bool
 }
 
 // report writes the statistics of the games.
-func report(w io.Writer, res []gameResult, info reportInfo) error {
+func report(w io.Writer, res []games.RandomGame, info reportInfo) error {
 	var sb strings.Builder
 	n := len(res)
 	nf := float64(n)
 
 	decisions := 0
 	for _, g := range res {
-		decisions += int(g.decisions)
+		decisions += int(g.Decisions)
 	}
 	secs := info.elapsed.Seconds()
 	fmt.Fprintf(&sb, "playout: %d games from %s, uniformly random decisions\n", n, info.from)
@@ -145,12 +219,12 @@ func report(w io.Writer, res []gameResult, info reportInfo) error {
 	} else {
 		fmt.Fprintf(&sb, "time %.3fs\n", secs)
 	}
-	fmt.Fprintf(&sb, "decisions per game: %.1f on average (selections, directions, ant moves and passes)\n", float64(decisions)/nf)
+	fmt.Fprintf(&sb, "decisions per game: %.1f on average%s\n", float64(decisions)/nf, info.decisions)
 
 	// Game length.
 	lengths := make([]float64, n)
 	for i, g := range res {
-		lengths[i] = float64(g.turns)
+		lengths[i] = float64(g.Turns)
 	}
 	slices.Sort(lengths)
 	mean, std := stat.MeanStdDev(lengths, nil)
@@ -171,14 +245,14 @@ func report(w io.Writer, res []gameResult, info reportInfo) error {
 	histogram(&sb, lengths)
 
 	// Endings.
-	var byReason [4]int
+	byReason := map[int]int{}
 	for _, g := range res {
-		byReason[g.reason]++
+		byReason[int(g.Reason)]++
 	}
 	sb.WriteString("\nHow games ended\n")
 	t = tournament.NewTable(&sb, []string{"reason", "games", "share"}, []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignRight})
-	for _, why := range []colony.EndReason{colony.NoLogToSelect, colony.NoAntCanMove, colony.TurnCapReached} {
-		t.Append([]string{why.String(), strconv.Itoa(byReason[why]), percent(byReason[why], n)})
+	for _, why := range info.reasons {
+		t.Append([]string{why.name, strconv.Itoa(byReason[why.index]), percent(byReason[why.index], n)})
 	}
 	if err := t.Render(); err != nil {
 		return err
@@ -187,43 +261,71 @@ func report(w io.Writer, res []gameResult, info reportInfo) error {
 	// Results.
 	var wins [2]int
 	var ties [2]int // games decided by the tie rule, by winner
-	reds := make([]float64, n)
-	blacks := make([]float64, n)
+	draws := 0
+	points := [2][]float64{make([]float64, n), make([]float64, n)}
 	unowned := make([]float64, n)
 	for i, g := range res {
-		wins[g.winner]++
-		if g.red == g.black {
-			ties[g.winner]++
+		switch g.Winner {
+		case 0, 1:
+			wins[g.Winner]++
+			if g.TieBreak {
+				ties[g.Winner]++
+			}
+		default:
+			draws++
 		}
-		reds[i], blacks[i] = float64(g.red), float64(g.black)
-		unowned[i] = float64(colony.TotalEggs - int(g.red) - int(g.black))
+		points[0][i], points[1][i] = float64(g.Points[0]), float64(g.Points[1])
+		unowned[i] = float64(colony.TotalEggs - int(g.Points[0]) - int(g.Points[1]))
 	}
-	tied := ties[colony.Red] + ties[colony.Black]
-	sb.WriteString("\nResults\n")
-	t = tournament.NewTable(&sb, []string{"", "games", "share", "95% interval (Wilson)"}, []tw.Align{tw.AlignLeft})
-	for _, row := range []struct {
+	tied := ties[0] + ties[1]
+	rows := []struct {
 		name string
 		k    int
 	}{
-		{"red wins", wins[colony.Red]},
-		{"black wins", wins[colony.Black]},
-		{"decided by the tie rule", tied},
-	} {
+		{info.sides[0] + " wins", wins[0]},
+		{info.sides[1] + " wins", wins[1]},
+	}
+	if !info.colony {
+		rows = append(rows, struct {
+			name string
+			k    int
+		}{"draws", draws})
+	}
+	if info.colony || tied > 0 {
+		rows = append(rows, struct {
+			name string
+			k    int
+		}{"decided by the tie rule", tied})
+	}
+	sb.WriteString("\nResults\n")
+	t = tournament.NewTable(&sb, []string{"", "games", "share", "95% interval (Wilson)"}, []tw.Align{tw.AlignLeft})
+	for _, row := range rows {
 		lo, hi := tournament.Wilson(row.k, n, 0.95)
 		t.Append([]string{row.name, strconv.Itoa(row.k), percent(row.k, n), fmt.Sprintf("%.1f%% - %.1f%%", 100*lo, 100*hi)})
 	}
 	if err := t.Render(); err != nil {
 		return err
 	}
-	fmt.Fprintf(&sb, "tie rule (equal scores; the player who completed the last full turn wins): red won %d, black won %d\n",
-		ties[colony.Red], ties[colony.Black])
+	if info.colony {
+		fmt.Fprintf(&sb, "tie rule (equal scores; the player who completed the last full turn wins): red won %d, black won %d\n",
+			ties[colony.Red], ties[colony.Black])
+	}
 
-	sb.WriteString("\nFinal score (eggs owned)\n")
-	t = tournament.NewTable(&sb, []string{"", "mean", "std", "min", "p50", "max"}, []tw.Align{tw.AlignLeft})
-	for _, row := range []struct {
+	title := "Final score (points)"
+	finals := []struct {
 		name string
 		x    []float64
-	}{{"red", reds}, {"black", blacks}, {"owned by nobody", unowned}} {
+	}{{info.sides[0], points[0]}, {info.sides[1], points[1]}}
+	if info.colony {
+		title = "Final score (eggs owned)"
+		finals = append(finals, struct {
+			name string
+			x    []float64
+		}{"owned by nobody", unowned})
+	}
+	sb.WriteString("\n" + title + "\n")
+	t = tournament.NewTable(&sb, []string{"", "mean", "std", "min", "p50", "max"}, []tw.Align{tw.AlignLeft})
+	for _, row := range finals {
 		slices.Sort(row.x)
 		if row.name == "owned by nobody" && row.x[n-1] == 0 {
 			// Every game ended with all eggs owned (no log to select): nothing to show.

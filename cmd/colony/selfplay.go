@@ -10,9 +10,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -48,17 +47,19 @@ result, for 'colony tune':
 
 where <result> is the game's result for the side to move in the position (1 a win,
 0 a loss, 0.5 a draw), <game> the game's index and <position> the position in the
-project's notation. Every position at the start of a turn is written, from the end
+game's notation. It plays the game of --game (any game: 'colony --game kalah
+selfplay'), with the game's linear evaluation unless --player names another. Every position at the start of a turn is written, from the end
 of the opening to the last turn; the opening's random turns are not.
 
 The same seed and depth or node limits give the same games and positions on every
 machine. An interrupted run continues with --resume (the positions file is written
 from all the games at the end).`,
 		Example: `  colony selfplay
-  colony selfplay --player ab:depth=3,eval=linear --games 4000 --out data`,
+  colony selfplay --player ab:depth=3,eval=linear --games 4000 --out data
+  colony --game kalah selfplay --games 400 --out kalah-data`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			r, err := opts.colonyRules("selfplay")
+			t, err := opts.tunable("selfplay")
 			if err != nil {
 				return err
 			}
@@ -68,9 +69,13 @@ from all the games at the end).`,
 			if concurrency < 1 {
 				return fmt.Errorf("selfplay: --concurrency must be at least 1, got %d", concurrency)
 			}
+			if err := t.CheckPlayer(player); err != nil {
+				return fmt.Errorf("selfplay: --player: %w", err)
+			}
+			spec := withDefaultEval(player, eval.DefaultName)
 			cfg := tournament.Config{
-				Game:     r.Name(),
-				Players:  []tournament.Entrant{{Name: "a", Spec: withDefaultEval(player, eval.DefaultName)}, {Name: "b", Spec: withDefaultEval(player, eval.DefaultName)}},
+				Game:     t.Name(),
+				Players:  []tournament.Entrant{{Name: "a", Spec: spec}, {Name: "b", Spec: spec}},
 				Format:   tournament.Match,
 				Games:    games,
 				Seed:     seed,
@@ -79,11 +84,7 @@ from all the games at the end).`,
 			if err := cfg.Validate(); err != nil {
 				return fmt.Errorf("selfplay: %w", err)
 			}
-			runner := &tournament.Runner[colony.State]{Game: search.NewColony(r), Config: cfg,
-				NewPlayer: playerFactory(r, eval.NewLoader(r)), Concurrency: concurrency}
-			if err := tournament.CheckPlayers(&cfg, runner.NewPlayer); err != nil {
-				return fmt.Errorf("selfplay: --player: %w", err)
-			}
+			runner := t.NewRunner(cfg, concurrency)
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return fail(fmt.Errorf("selfplay: %w", err))
 			}
@@ -102,7 +103,7 @@ from all the games at the end).`,
 			if !res.Complete {
 				return fail(fmt.Errorf("selfplay: stopped after %d of %d games; continue with the same command and --resume", len(res.Games), games))
 			}
-			n, err := writePositions(r, filepath.Join(dir, "games.jsonl"), filepath.Join(dir, positionsName))
+			n, err := writePositions(t, filepath.Join(dir, "games.jsonl"), filepath.Join(dir, positionsName))
 			if err != nil {
 				return fail(fmt.Errorf("selfplay: %w", err))
 			}
@@ -124,7 +125,7 @@ from all the games at the end).`,
 // writePositions replays the games of a games file and writes every position at the
 // start of a turn, with the game's result for the side to move, to name. It returns
 // the number of positions.
-func writePositions(r *colony.Rules, gamesFile, name string) (int, error) {
+func writePositions(t games.Tunable, gamesFile, name string) (int, error) {
 	gf, err := tournament.ReadGamesFile(gamesFile)
 	if err != nil {
 		return 0, err
@@ -146,20 +147,13 @@ func writePositions(r *colony.Rules, gamesFile, name string) (int, error) {
 	n := 0
 	for _, g := range merged.Games {
 		rec := byIndex[g.Index]
-		s, err := r.ParsePosition(rec.Opening)
+		err := t.Replay(rec.Opening, rec.Moves, func(position string, toMove int) {
+			fmt.Fprintf(w, "%s %d %s\n", resultFor(rec.Winner, toMove), rec.Index, position)
+			n++
+		})
 		if err != nil {
 			f.Close()
-			return 0, fmt.Errorf("game %d: opening: %w", rec.Index, err)
-		}
-		for i, text := range rec.Moves {
-			fmt.Fprintf(w, "%s %d %s\n", resultFor(rec.Winner, int(s.ToMove())), rec.Index, s.String())
-			n++
-			m, err := r.ParseMove(&s, text)
-			if err != nil {
-				f.Close()
-				return 0, fmt.Errorf("game %d: move %d %q: %w", rec.Index, i+1, text, err)
-			}
-			r.ApplyMove(&s, m)
+			return 0, fmt.Errorf("game %d: %w", rec.Index, err)
 		}
 	}
 	if err := errors.Join(w.Flush(), f.Close()); err != nil {
@@ -181,13 +175,15 @@ func resultFor(winner, side int) string {
 
 // positionLine is one line of a positions file.
 type positionLine struct {
-	result float64
-	game   int
-	state  colony.State
+	result   float64
+	game     int
+	position string
+	toMove   int
+	features eval.Vector
 }
 
-// readPositions reads a positions file written by selfplay.
-func readPositions(r *colony.Rules, name string) ([]positionLine, error) {
+// readPositions reads a positions file written by selfplay for the game t.
+func readPositions(t games.Tunable, name string) ([]positionLine, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
@@ -206,11 +202,11 @@ func readPositions(r *colony.Rules, name string) ([]positionLine, error) {
 		if err1 != nil || err2 != nil || !(res == 0 || res == 0.5 || res == 1) || game < 0 {
 			return nil, fmt.Errorf("%s:%d: bad result %q or game %q", name, line, fields[0], fields[1])
 		}
-		s, err := r.ParsePosition(fields[2])
+		x, toMove, err := t.Features(fields[2])
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", name, line, err)
+			return nil, fmt.Errorf("%s:%d: %w (a position of %s?)", name, line, err, t.Name())
 		}
-		out = append(out, positionLine{result: res, game: game, state: s})
+		out = append(out, positionLine{result: res, game: game, position: fields[2], toMove: toMove, features: x})
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)

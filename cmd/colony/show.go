@@ -1,12 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/games"
 	"io"
 	"strings"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/games"
 	"github.com/spf13/cobra"
 )
 
@@ -20,17 +21,62 @@ Each log shows its name, its eggs and the ant on it, if any: R for a red ant,
 B for a black one. Below the board: each player's score (captured eggs plus the
 eggs under their ants), store (captured eggs) and ants in hand; the player to
 move, the turn and whether ant moves are mandatory; the result if the game is
-over. The last line is the position line itself.`,
+over. The last line is the position line itself.
+
+Other games (--game) are drawn as their two rows of pits facing each other,
+each pit with its name in the game's move notation and its seeds, and the
+stores: Kalah and the piecepack games with north's row on top (its pit a on
+the right) and the stores at the ends, Oware and Ayo with a2 above a1 and the
+captured seeds after each row. Below come each side's points (as score counts
+them), the side to move or the result, the rule set if it is not the game's
+default, and the position line last.`,
 		Example: `  colony show
-  colony show --position "$(colony apply C1 A3 | head -1)"`,
+  colony show --position "$(colony apply C1 A3 | head -1)"
+  colony --game kalah show --position "$(colony --game kalah apply c d)"
+  colony --game oware show`,
 		Args: noArgs,
 	}, func(c *cobra.Command, _ []string, r *colony.Rules, s colony.State) error {
 		return fail(drawPosition(c.OutOrStdout(), r, &s))
 	})
-	// Other games: the position line in canonical form (no drawing yet).
 	return otherGames(opts, c, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
-		return writeOut(cmd, pos+"\n")
+		text, err := drawGame(g, pos)
+		if err != nil {
+			return fmt.Errorf("show: --position: %w", err)
+		}
+		return writeOut(cmd, text)
 	})
+}
+
+// drawGame draws a position of a game other than The Colony: the game's drawing of
+// the board (none if it has none), each side's points, the side to move or the
+// result, the rule set when it is not the game's default, and the position line.
+func drawGame(g games.Game, pos string) (string, error) {
+	board, err := g.Draw(pos)
+	if err != nil && !errors.Is(err, games.ErrNoDrawing) {
+		return "", err
+	}
+	st, err := g.Status(pos)
+	if err != nil {
+		return "", err
+	}
+	sides := g.Sides()
+	var sb strings.Builder
+	if board != "" {
+		sb.WriteString(board + "\n")
+	}
+	fmt.Fprintf(&sb, "  %-16s %6s %6s\n", "", sides[0], sides[1])
+	fmt.Fprintf(&sb, "  %-16s %6d %6d\n", "points", st.Points[0], st.Points[1])
+	sb.WriteString("\n")
+	if st.Outcome != nil {
+		fmt.Fprintf(&sb, "  game over: %s\n", strings.TrimPrefix(outcomeLine(sides, st.Outcome), "result: "))
+	} else {
+		fmt.Fprintf(&sb, "  %s to move\n", sides[st.ToMove])
+	}
+	if strings.Contains(g.Name(), ":") {
+		fmt.Fprintf(&sb, "  rules %s\n", g.Name())
+	}
+	sb.WriteString("\n" + pos + "\n")
+	return sb.String(), nil
 }
 
 // Layout of the drawing: a log is a cell of cellWidth characters, cells of a row are

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"strings"
+	"time"
 
 	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/search"
@@ -11,8 +13,10 @@ import (
 
 func newSolveCmd(opts *options) *cobra.Command {
 	var (
-		position string
-		tableMB  int
+		position   string
+		tableMB    int
+		guessNodes int
+		progress   bool
 	)
 	c := &cobra.Command{
 		Use:   "solve --game NAME [--position P] [--tt MB]",
@@ -27,9 +31,14 @@ other lines,
   best=<the first turn of a best line, in the game's move notation>
 
 then the value from the view of the player to move, the whole best line (one
-word a turn), the nodes searched and the time. It searches every line to the
-end, so it is for games and positions small enough (kalah:4x3 in seconds); Ctrl-C
-stops it.`,
+word a turn), MTD(f)'s first guess, the nodes searched and the time. It searches
+every line to the end, so it is for games and positions small enough (kalah:5x3
+in a second, kalah:6x4 in minutes with --tt 4096); --progress prints the bounds
+after each search on standard error, and Ctrl-C stops it.
+
+For games that bank points (Kalah and the other mancala games), the first guess
+comes from a heuristic iterative deepening search that scores its horizon by the
+stores, deepened while a depth takes fewer than --guess-nodes nodes.`,
 		Example: `  colony solve --game kalah:4x3
   colony solve --game kalah:3x3,capture=nonempty`,
 		Args: noArgs,
@@ -47,7 +56,16 @@ stops it.`,
 			}
 			ctx, stop := interruptContext(c)
 			defer stop()
-			sol, err := g.Solve(ctx, pos, search.SolveOptions{TableMB: tableMB})
+			so := search.SolveOptions{TableMB: tableMB, GuessNodes: guessNodes}
+			if progress {
+				start := time.Now()
+				errOut := c.ErrOrStderr()
+				so.Report = func(lower, upper int, nodes uint64) {
+					fmt.Fprintf(errOut, "solve: value in [%s, %s] after %d nodes (%.1fs)\n",
+						boundText(lower), boundText(upper), nodes, time.Since(start).Seconds())
+				}
+			}
+			sol, err := g.Solve(ctx, pos, so)
 			if err != nil {
 				if sol != nil && ctx.Err() != nil {
 					return fail(fmt.Errorf("solve: interrupted after %d nodes: %w", sol.Nodes, err))
@@ -59,6 +77,8 @@ stops it.`,
 	}
 	c.Flags().StringVar(&position, "position", "", "position `LINE` in the game's notation; default: the start position")
 	c.Flags().IntVar(&tableMB, "tt", 256, "transposition table size in `MB`")
+	c.Flags().IntVar(&guessNodes, "guess-nodes", 0, "deepen the heuristic search of the first guess while a depth takes fewer than `N` nodes (0: 1000000; negative: no heuristic search, the guess is 0)")
+	c.Flags().BoolVar(&progress, "progress", false, "print the bounds after each null-window search on standard error")
 	return c
 }
 
@@ -74,8 +94,22 @@ func solutionText(g games.Game, sol *games.Solution) string {
 	if secs := sol.Time.Seconds(); secs > 0 {
 		nps = float64(sol.Nodes) / secs
 	}
+	if sol.GuessDepth > 0 {
+		fmt.Fprintf(&sb, "guess=%s guess_depth=%d guess_nodes=%d\n", signedInt(sol.Guess), sol.GuessDepth, sol.GuessNodes)
+	}
 	fmt.Fprintf(&sb, "nodes=%d searches=%d time=%.3fs nps=%.0f\n", sol.Nodes, sol.Searches, sol.Time.Seconds(), nps)
 	return sb.String()
+}
+
+// boundText writes a bound of the solver: a signed margin, or ±inf beyond any margin.
+func boundText(n int) string {
+	switch {
+	case n >= math.MaxInt16-1:
+		return "+inf"
+	case n <= -(math.MaxInt16 - 1):
+		return "-inf"
+	}
+	return signedInt(n)
 }
 
 // signedInt writes n with its sign: +8, -2, 0.
@@ -91,7 +125,7 @@ func newGamesCmd(opts *options) *cobra.Command {
 		Use:   "games",
 		Short: "List the games --game takes",
 		Long: `games lists the registered games, each with what it is and its parameters.
---game NAME:PARAMS picks one; solve, perft and tournament work on all of them.`,
+--game NAME:PARAMS picks one; every command works on all of them.`,
 		Example: `  colony games
   colony --game kalah:4x3 solve`,
 		Args: noArgs,

@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
@@ -54,9 +54,9 @@ func newTuneCmd(opts *options) *cobra.Command {
 		Use:   "tune [--method texel|spsa] [flags]",
 		Short: "Tune the weights of the linear evaluation, then verify them in a match",
 		Long: `tune fits the weights of the linear evaluation ('colony eval' lists its features)
-and then verifies the result: it plays the tuned weights against the starting
-weights with the tournament runner and prints the Elo difference with its 95%
-interval.
+of the game of --game (any game: every one has a feature set) and then verifies the
+result: it plays the tuned weights against the starting weights with the tournament
+runner and prints the Elo difference with its 95% interval.
 
 Methods:
 
@@ -71,23 +71,29 @@ Methods:
          pairs of games (both colours, one opening) between the two perturbed sets
          and moves the weights towards the winner.
 
-Outputs in --out DIR: weights.json (the final weights, the format of --weights),
+Outputs in --out DIR: weights.json (the final weights, the format of --weights,
+naming the game's feature set; a player uses them with eval=DIR/weights.json),
 checkpoint.json (written after every step: a killed run continues from it with
 --resume, losing at most the step it was in), loss.png (texel: the training and
 held-out loss over the iterations) or weights.png (spsa: the weights over the
 iterations), and verify.jsonl (the verification games).
 
-SPSA's defaults: c = 0.5 eggs for every weight (0.05 for selectable_logs and
-selectable_eggs, whose values are larger); a_k = a/(A+k+1)^alpha and c_k =
+SPSA's defaults: c = 0.5 points (eggs, seeds) for every weight (a tenth of it for
+the features whose values are large: selectable_logs and selectable_eggs, the
+mancala games' seeds_ and coins_ counts); a_k = a/(A+k+1)^alpha and c_k =
 c/(k+1)^gamma with alpha = 0.602 and gamma = 0.101 (Spall's) and A = 10% of the
 iterations; a = r·c²·(A+1)^alpha, with r chosen so that a result of +1 at every
 step would move a weight 150 perturbations in all (a step moves θ by
 (a_k/c_k)·result·Δ, the result being the mean score of θ+ against θ− in [-1, 1]);
 4 pairs of games a step at ab:depth=1. store_diff stays at its starting value,
-so the evaluation stays in eggs.`,
+so the evaluation stays in points.
+
+--start hand is the hand-set weights, default those of eval=linear (the same as
+hand for the mancala games), or a weights file of the game's feature set.`,
 		Example: `  colony selfplay && colony tune
   colony tune --method spsa --iterations 300 --out tune-spsa
-  colony tune --start tuned/weights.json --verify-games 2000`,
+  colony tune --start tuned/weights.json --verify-games 2000
+  colony --game kalah selfplay --out kalah-data && colony --game kalah tune --positions kalah-data/positions.txt --out kalah-tune`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return runTune(c, opts, &fl) },
 	}
@@ -105,7 +111,7 @@ so the evaluation stays in eggs.`,
 	f.IntVar(&fl.iterations, "iterations", 0, "iterations `N` (default: 200 for texel, 150 for spsa)")
 	f.StringVar(&fl.spsaPlayer, "spsa-player", "ab:depth=1", "spsa: the player `SPEC` of the games (its eval is set by tune)")
 	f.IntVar(&fl.pairs, "pairs", 4, "spsa: pairs of games `N` a step")
-	f.Float64Var(&fl.spsaC, "c", 0.5, "spsa: perturbation `C` in eggs (a tenth of it for the mobility features)")
+	f.Float64Var(&fl.spsaC, "c", 0.5, "spsa: perturbation `C` in points (a tenth of it for the features with large values)")
 	f.Float64Var(&fl.spsaR, "r", 0, "spsa: learning rate `R` (a = R·c²·(A+1)^alpha; 0: chosen so that results of +1 throughout would move a weight 150 perturbations)")
 	f.Float64Var(&fl.spsaA, "A", -1, "spsa: stability constant `A` (default: 10% of the iterations)")
 	f.Float64Var(&fl.alpha, "alpha", 0.602, "spsa: step exponent `ALPHA`")
@@ -118,16 +124,16 @@ so the evaluation stays in eggs.`,
 // tuneCheckpoint is the state of a tuning run after a step.
 type tuneCheckpoint struct {
 	Method    string          `json:"method"`
-	Settings  string          `json:"settings"` // the flags that decide the run, to refuse resuming another run
+	Settings  string          `json:"settings"` // the game and the flags that decide the run, to refuse resuming another run
 	Iteration int             `json:"iteration"`
-	Weights   eval.Weights    `json:"weights"`
+	Weights   []float64       `json:"weights"` // in the order of the feature set's features
 	K         float64         `json:"k,omitempty"`
 	History   [][]float64     `json:"history"` // per step: texel train and held-out loss; spsa the weights
 	SPSA      json.RawMessage `json:"spsa,omitempty"`
 }
 
 func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
-	r, err := opts.colonyRules("tune")
+	t, err := opts.tunable("tune")
 	if err != nil {
 		return err
 	}
@@ -164,7 +170,7 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	default:
 		return fmt.Errorf("tune: --progress: %q: want auto, bar, lines or off", fl.progress)
 	}
-	start, err := startWeights(fl.start)
+	start, err := t.Weights(fl.start)
 	if err != nil {
 		return fmt.Errorf("tune: --start: %w", err)
 	}
@@ -184,14 +190,14 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 		return fail(fmt.Errorf("tune: %w", err))
 	}
 	ckName := filepath.Join(fl.dir, "checkpoint.json")
-	settings := tuneSettings(fl, start)
+	settings := tuneSettings(t, fl, start)
 	var ck *tuneCheckpoint
 	if fl.resume {
 		ck, err = readCheckpoint(ckName)
 		if err != nil {
 			return fmt.Errorf("tune: --resume: %w", err)
 		}
-		if ck.Settings != settings {
+		if ck.Settings != settings || len(ck.Weights) != len(start) {
 			return fmt.Errorf("tune: --resume: %s is of another run (%s), not of this one (%s)", ckName, ck.Settings, settings)
 		}
 	} else if _, err := os.Stat(ckName); err == nil {
@@ -201,45 +207,35 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	ctx, stop := interruptContext(c)
 	defer stop()
 	out := c.OutOrStdout()
-	var tuned eval.Weights
+	var tuned []float64
 	switch fl.method {
 	case "texel":
-		tuned, err = tuneTexel(ctx, c, r, fl, start, ck, ckName, settings)
+		tuned, err = tuneTexel(ctx, c, t, fl, start, ck, ckName, settings)
 	case "spsa":
-		tuned, err = tuneSPSA(ctx, c, r, fl, start, ck, ckName, settings)
+		tuned, err = tuneSPSA(ctx, c, t, fl, start, ck, ckName, settings)
 	}
 	if err != nil {
 		return err
 	}
-	if err := writeWeights(filepath.Join(fl.dir, "weights.json"), tuned); err != nil {
+	if err := writeWeights(t, filepath.Join(fl.dir, "weights.json"), tuned); err != nil {
 		return fail(fmt.Errorf("tune: %w", err))
 	}
 	fmt.Fprintf(out, "weights: %s\n", filepath.Join(fl.dir, "weights.json"))
-	if err := writeWeightsTable(out, start, tuned); err != nil {
+	_, names := t.FeatureSet()
+	if err := writeWeightsTable(out, names, start, tuned); err != nil {
 		return fail(err)
 	}
 	if fl.verifyGames == 0 {
 		return nil
 	}
-	return verifyTuned(ctx, c, r, fl, start, tuned)
+	return verifyTuned(ctx, c, t, fl, start, tuned)
 }
 
-// startWeights reads --start.
-func startWeights(value string) (eval.Weights, error) {
-	switch value {
-	case "hand":
-		return eval.HandSet(), nil
-	case "default":
-		return eval.Default(), nil
-	}
-	return eval.LoadWeights(value)
-}
-
-// tuneSettings writes the flags that decide a run's results, for its checkpoint (for
-// texel all but --iterations: a resumed fit may go on longer).
-func tuneSettings(fl *tuneFlags, start eval.Weights) string {
+// tuneSettings writes the game and the flags that decide a run's results, for its
+// checkpoint (for texel all but --iterations: a resumed fit may go on longer).
+func tuneSettings(t games.Tunable, fl *tuneFlags, start []float64) string {
 	b, _ := json.Marshal(start)
-	s := fmt.Sprintf("method=%s seed=%d start=%x", fl.method, fl.seed, hashBytes(b))
+	s := fmt.Sprintf("game=%s method=%s seed=%d start=%x", t.Name(), fl.method, fl.seed, hashBytes(b))
 	if fl.method == "texel" {
 		s += fmt.Sprintf(" positions=%s held-out=%g l2=%g", fl.positions, fl.heldOut, fl.l2)
 	} else {
@@ -288,21 +284,23 @@ func writeCheckpoint(name string, ck *tuneCheckpoint) error {
 	return writeFileAtomic(name, append(data, '\n'))
 }
 
-func writeWeights(name string, w eval.Weights) error {
-	data, err := w.MarshalJSON() // indented, as json.Marshal would not keep it
+// writeWeights writes w as a weights file of t's feature set.
+func writeWeights(t games.Tunable, name string, w []float64) error {
+	data, err := t.MarshalWeights(w) // indented, as json.Marshal would not keep it
 	if err != nil {
 		return err
 	}
 	return writeFileAtomic(name, append(data, '\n'))
 }
 
-// writeWeightsTable prints the starting and tuned weights side by side.
-func writeWeightsTable(w io.Writer, start, tuned eval.Weights) error {
+// writeWeightsTable prints the starting and tuned weights of the features names side
+// by side.
+func writeWeightsTable(w io.Writer, names []string, start, tuned []float64) error {
 	var sb strings.Builder
 	t := tournament.NewTable(&sb, []string{"feature", "start", "tuned"}, nil)
 	t.Header([]string{"feature", "start", "tuned"})
-	for f := range eval.NumFeatures {
-		_ = t.Append([]string{f.String(), fmt.Sprintf("%.3f", start[f]), fmt.Sprintf("%.3f", tuned[f])})
+	for f, name := range names {
+		_ = t.Append([]string{name, fmt.Sprintf("%.3f", start[f]), fmt.Sprintf("%.3f", tuned[f])})
 	}
 	if err := t.Render(); err != nil {
 		return err
@@ -353,40 +351,49 @@ func (p *tuneProgress) finish() {
 	}
 }
 
+// anchor returns the flags of the weights that keep their starting value: store_diff's,
+// so that the evaluation stays in points.
+func anchor(names []string) []bool {
+	fixed := make([]bool, len(names))
+	for i, n := range names {
+		fixed[i] = n == eval.StoreDiff.String()
+	}
+	return fixed
+}
+
 // tuneTexel runs logistic tuning.
-func tuneTexel(ctx context.Context, c *cobra.Command, r *colony.Rules, fl *tuneFlags, start eval.Weights,
-	ck *tuneCheckpoint, ckName, settings string) (eval.Weights, error) {
-	lines, err := readPositions(r, fl.positions)
+func tuneTexel(ctx context.Context, c *cobra.Command, t games.Tunable, fl *tuneFlags, start []float64,
+	ck *tuneCheckpoint, ckName, settings string) ([]float64, error) {
+	lines, err := readPositions(t, fl.positions)
 	if err != nil {
 		return start, fmt.Errorf("tune: --positions: %w (make them with 'colony selfplay')", err)
 	}
+	_, names := t.FeatureSet()
 	samples := make([]eval.Sample, len(lines))
-	var f eval.Features
 	for i, l := range lines {
-		s := l.state
-		eval.Extract(r, &s, &f)
-		x := make([]float64, eval.NumFeatures)
-		for j, v := range f {
-			x[j] = float64(v)
+		x := make([]float64, len(names))
+		for j := range x {
+			x[j] = float64(l.features[j])
 		}
 		samples[i] = eval.Sample{X: x, Y: l.result, Group: l.game}
 	}
 	train, test := eval.Split(samples, fl.heldOut, fl.seed)
-	w0 := start[:]
-	startTrain, startTest := 0.0, 0.0
-	fixed := make([]bool, eval.NumFeatures)
-	fixed[eval.StoreDiff] = true
+	if len(train) == 0 || len(test) == 0 {
+		return start, fmt.Errorf("tune: --positions: %d games cannot be split into training and held-out games", countGroups(samples))
+	}
+	w0 := start
+	fixed := anchor(names)
 	k, err := eval.FitK(train, w0)
 	if err != nil {
 		return start, fail(fmt.Errorf("tune: %w", err))
 	}
-	startTrain, startTest = eval.Loss(train, w0, k), eval.Loss(test, w0, k)
+	startTrain, startTest := eval.Loss(train, w0, k), eval.Loss(test, w0, k)
 	history := [][]float64{{startTrain, startTest}}
 	done := 0
 	from := slices.Clone(w0)
 	if ck != nil {
 		k, done, history = ck.K, ck.Iteration, ck.History
-		from = slices.Clone(ck.Weights[:])
+		from = slices.Clone(ck.Weights)
 	}
 	stderr := c.ErrOrStderr()
 	fmt.Fprintf(stderr, "tune: texel on %d positions of %d games (%d training, %d held out), K = %.4f\n",
@@ -403,10 +410,8 @@ func tuneTexel(ctx context.Context, c *cobra.Command, r *colony.Rules, fl *tuneF
 				}
 				testLoss := eval.Loss(test, w, k)
 				history = append(history, []float64{trainLoss, testLoss})
-				var cw eval.Weights
-				copy(cw[:], w)
 				stepErr = writeCheckpoint(ckName, &tuneCheckpoint{Method: "texel", Settings: settings,
-					Iteration: done + iter, Weights: cw, K: k, History: history})
+					Iteration: done + iter, Weights: slices.Clone(w), K: k, History: history})
 				prog.update(done+iter, fmt.Sprintf("loss %.5f, held out %.5f", trainLoss, testLoss))
 			},
 			Context: ctx,
@@ -422,8 +427,7 @@ func tuneTexel(ctx context.Context, c *cobra.Command, r *colony.Rules, fl *tuneF
 	if err != nil {
 		return start, fail(fmt.Errorf("tune: %w", err))
 	}
-	var tuned eval.Weights
-	copy(tuned[:], res.W)
+	tuned := slices.Clone(res.W)
 	if err := plotHistory(filepath.Join(fl.dir, "loss.png"), "Texel tuning: loss (cross-entropy)", "loss",
 		[]string{"training", "held out"}, history); err != nil {
 		return tuned, fail(fmt.Errorf("tune: %w", err))
@@ -464,36 +468,29 @@ func plotHistory(name, title, yLabel string, names []string, history [][]float64
 	return f.Close()
 }
 
-// spsaPerturbation is SPSA's c for each feature: the default c, a tenth of it for the
-// features whose values are large (mobility).
-func spsaPerturbation(c float64) []float64 {
-	cs := make([]float64, eval.NumFeatures)
-	for f := range eval.NumFeatures {
-		cs[f] = c
-		if f == eval.SelectableLogs || f == eval.SelectableEggs {
-			cs[f] = c / 10
+// tuneSPSA runs SPSA over match results.
+func tuneSPSA(ctx context.Context, c *cobra.Command, t games.Tunable, fl *tuneFlags, start []float64,
+	ck *tuneCheckpoint, ckName, settings string) ([]float64, error) {
+	_, names := t.FeatureSet()
+	cs := t.PerturbationScales()
+	for f := range cs {
+		cs[f] *= fl.spsaC
+	}
+	// store_diff is the anchor that keeps the evaluation in points: bounds hold it.
+	lo, hi := make([]float64, len(names)), make([]float64, len(names))
+	for f, fixed := range anchor(names) {
+		lo[f], hi[f] = -1e6, 1e6 // finite: the checkpoint is JSON
+		if fixed {
+			lo[f], hi[f] = start[f], start[f]
 		}
 	}
-	return cs
-}
-
-// tuneSPSA runs SPSA over match results.
-func tuneSPSA(ctx context.Context, c *cobra.Command, r *colony.Rules, fl *tuneFlags, start eval.Weights,
-	ck *tuneCheckpoint, ckName, settings string) (eval.Weights, error) {
-	cs := spsaPerturbation(fl.spsaC)
-	// store_diff is the anchor that keeps the evaluation in eggs: bounds hold it.
-	lo, hi := make([]float64, eval.NumFeatures), make([]float64, eval.NumFeatures)
-	for f := range lo {
-		lo[f], hi[f] = -1e6, 1e6 // finite: the checkpoint is JSON
-	}
-	lo[eval.StoreDiff], hi[eval.StoreDiff] = start[eval.StoreDiff], start[eval.StoreDiff]
 	a := fl.spsaA
 	if a < 0 {
 		a = 0.1 * float64(fl.iterations)
 	}
 	cfg := eval.SPSAConfig{A: a, Alpha: fl.alpha, Gamma: fl.gamma, C: cs, R: fl.spsaR, Iterations: fl.iterations,
 		Min: lo, Max: hi, Seed: fl.seed}
-	opt, err := eval.NewSPSA(cfg, start[:])
+	opt, err := eval.NewSPSA(cfg, start)
 	if err != nil {
 		return start, fmt.Errorf("tune: %w", err)
 	}
@@ -505,14 +502,11 @@ func tuneSPSA(ctx context.Context, c *cobra.Command, r *colony.Rules, fl *tuneFl
 		history = ck.History
 	}
 	if len(history) == 0 {
-		history = append(history, slices.Clone(start[:]))
+		history = append(history, slices.Clone(start))
 	}
 	stderr := c.ErrOrStderr()
 	fmt.Fprintf(stderr, "tune: spsa, %d iterations of %d pairs of %s games\n", fl.iterations, fl.pairs, fl.spsaPlayer)
 	prog := newTuneProgress(stderr, fl.progress, fl.iterations)
-	loader := eval.NewLoader(r)
-	factory := playerFactory(r, loader)
-	g := search.NewColony(r)
 	for opt.Iteration() < fl.iterations {
 		if ctx.Err() != nil {
 			prog.finish()
@@ -520,14 +514,8 @@ func tuneSPSA(ctx context.Context, c *cobra.Command, r *colony.Rules, fl *tuneFl
 		}
 		k := opt.Iteration()
 		plus, minus := opt.Perturbation()
-		var wp, wm eval.Weights
-		copy(wp[:], plus)
-		copy(wm[:], minus)
-		if err := errors.Join(loader.Register("@plus", wp), loader.Register("@minus", wm)); err != nil {
-			return start, fail(err)
-		}
 		mcfg := tournament.Config{
-			Game: r.Name(),
+			Game: t.Name(),
 			Players: []tournament.Entrant{
 				{Name: "plus", Spec: fl.spsaPlayer + specJoin(fl.spsaPlayer) + "eval=@plus"},
 				{Name: "minus", Spec: fl.spsaPlayer + specJoin(fl.spsaPlayer) + "eval=@minus"},
@@ -535,7 +523,10 @@ func tuneSPSA(ctx context.Context, c *cobra.Command, r *colony.Rules, fl *tuneFl
 			Format: tournament.Match, Games: 2 * fl.pairs, Seed: fl.seed*1_000_003 + uint64(k),
 			Openings: tournament.Openings{RandomTurns: 6},
 		}
-		runner := &tournament.Runner[colony.State]{Game: g, Config: mcfg, NewPlayer: factory, Concurrency: fl.concurrency}
+		runner, err := t.NewTuningRunner(mcfg, fl.concurrency, map[string][]float64{"@plus": plus, "@minus": minus})
+		if err != nil {
+			return start, fail(fmt.Errorf("tune: iteration %d: %w", k+1, err))
+		}
 		res, err := runner.Run(ctx)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -559,22 +550,15 @@ func tuneSPSA(ctx context.Context, c *cobra.Command, r *colony.Rules, fl *tuneFl
 		if err != nil {
 			return start, fail(err)
 		}
-		var cw eval.Weights
-		copy(cw[:], theta)
 		if err := writeCheckpoint(ckName, &tuneCheckpoint{Method: "spsa", Settings: settings, Iteration: opt.Iteration(),
-			Weights: cw, History: history, SPSA: state}); err != nil {
+			Weights: theta, History: history, SPSA: state}); err != nil {
 			return start, fail(fmt.Errorf("tune: checkpoint: %w", err))
 		}
 		prog.update(opt.Iteration(), fmt.Sprintf("result %+.2f", result))
 	}
 	prog.finish()
-	var tuned eval.Weights
-	copy(tuned[:], opt.Theta())
-	var names []string
-	for f := range eval.NumFeatures {
-		names = append(names, f.String())
-	}
-	if err := plotHistory(filepath.Join(fl.dir, "weights.png"), "SPSA tuning: the weights", "weight (eggs)", names, history); err != nil {
+	tuned := opt.Theta()
+	if err := plotHistory(filepath.Join(fl.dir, "weights.png"), "SPSA tuning: the weights", "weight (points)", names, history); err != nil {
 		return tuned, fail(fmt.Errorf("tune: %w", err))
 	}
 	return tuned, nil
@@ -590,14 +574,10 @@ func specJoin(spec string) string {
 
 // verifyTuned plays the tuned weights against the starting weights and prints the
 // Elo difference with its 95% interval.
-func verifyTuned(ctx context.Context, c *cobra.Command, r *colony.Rules, fl *tuneFlags, start, tuned eval.Weights) error {
-	loader := eval.NewLoader(r)
-	if err := errors.Join(loader.Register("@tuned", tuned), loader.Register("@start", start)); err != nil {
-		return fail(err)
-	}
+func verifyTuned(ctx context.Context, c *cobra.Command, t games.Tunable, fl *tuneFlags, start, tuned []float64) error {
 	sep := specJoin(fl.verifyPlayer)
 	cfg := tournament.Config{
-		Game: r.Name(),
+		Game: t.Name(),
 		Players: []tournament.Entrant{
 			{Name: "tuned", Spec: fl.verifyPlayer + sep + "eval=@tuned"},
 			{Name: "start", Spec: fl.verifyPlayer + sep + "eval=@start"},
@@ -605,8 +585,10 @@ func verifyTuned(ctx context.Context, c *cobra.Command, r *colony.Rules, fl *tun
 		Format: tournament.Match, Games: fl.verifyGames, Seed: fl.seed,
 		Openings: tournament.Openings{RandomTurns: 4},
 	}
-	runner := &tournament.Runner[colony.State]{Game: search.NewColony(r), Config: cfg,
-		NewPlayer: playerFactory(r, loader), Concurrency: fl.concurrency}
+	runner, err := t.NewTuningRunner(cfg, fl.concurrency, map[string][]float64{"@tuned": tuned, "@start": start})
+	if err != nil {
+		return fail(fmt.Errorf("tune: %w", err))
+	}
 	prog := newProgressDisplay(c.ErrOrStderr(), fl.progress, cfg)
 	describe := func(resumed int) string {
 		return fmt.Sprintf("verifying: %d games of %s, tuned weights against the starting ones", fl.verifyGames, fl.verifyPlayer)
@@ -620,7 +602,7 @@ func verifyTuned(ctx context.Context, c *cobra.Command, r *colony.Rules, fl *tun
 		return err
 	}
 	_ = ctx
-	rep, err := tournament.Summarize(&cfg, res.Games, search.NewColony(r).Sides(), nil)
+	rep, err := tournament.Summarize(&cfg, res.Games, t.Sides(), nil)
 	if err != nil {
 		return fail(err)
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/games"
 )
 
 // selfplayFixture plays a short selfplay into a temporary directory and returns it.
@@ -31,7 +32,7 @@ func selfplayFixture(t *testing.T) string {
 func TestSelfplayPositions(t *testing.T) {
 	dir := selfplayFixture(t)
 	r := colony.Default()
-	lines, err := readPositions(r, filepath.Join(dir, positionsName))
+	lines, err := readPositions(games.ColonyTunable(r), filepath.Join(dir, positionsName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,11 +47,15 @@ func TestSelfplayPositions(t *testing.T) {
 		perGame[l.game]++
 		winner := games[l.game]
 		want := 0.0
-		if winner == int(l.state.ToMove()) {
+		s, err := r.ParsePosition(l.position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if winner == int(s.ToMove()) {
 			want = 1
 		}
-		if l.result != want || l.state.Over() {
-			t.Fatalf("game %d: position %v with result %v, winner %d", l.game, l.state, l.result, winner)
+		if l.result != want || s.Over() || l.toMove != int(s.ToMove()) {
+			t.Fatalf("game %d: position %v with result %v, winner %d", l.game, l.position, l.result, winner)
 		}
 	}
 	if len(perGame) != 20 {
@@ -223,5 +228,112 @@ func checkPNG(t *testing.T, name string) {
 	defer f.Close()
 	if _, err := png.Decode(f); err != nil {
 		t.Errorf("%s: %v", name, err)
+	}
+}
+
+// TestTuneOtherGames runs selfplay, then texel tuning with its verification, on Kalah
+// and Oware, end to end with tiny sizes, and SPSA on Kalah.
+func TestTuneOtherGames(t *testing.T) {
+	for _, game := range []string{"kalah", "oware"} {
+		t.Run(game, func(t *testing.T) {
+			dir := t.TempDir()
+			data := filepath.Join(dir, "selfplay")
+			code, out, errOut := cli(t, "--game", game, "selfplay", "--games", "10", "--player", "ab:depth=1", "--out", data, "--progress", "off")
+			if code != 0 || !regexp.MustCompile(`^selfplay: 10 games, \d+ positions in .*positions.txt\n$`).MatchString(out) {
+				t.Fatalf("selfplay: exit %d, %q, %s", code, out, errOut)
+			}
+			tg, err := games.Open(game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tun, err := games.AsTunable(tg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines, err := readPositions(tun, filepath.Join(data, positionsName))
+			if err != nil || len(lines) < 20 {
+				t.Fatalf("positions: %d, %v", len(lines), err)
+			}
+			outDir := filepath.Join(dir, "tune")
+			args := []string{"--game", game, "tune", "--positions", filepath.Join(data, positionsName), "--out", outDir,
+				"--iterations", "3", "--verify-games", "10", "--verify-player", "ab:depth=1", "--progress", "off"}
+			code, stdout, stderr := cli(t, args...)
+			if code != 0 {
+				t.Fatalf("tune: exit %d\n%s\n%s", code, stdout, stderr)
+			}
+			for _, want := range []string{"loss (held out, ", "loss (training, ",
+				"verify: tuned vs start over 10 games (5 pairs, ab:depth=1): elo "} {
+				if !strings.Contains(stdout, want) {
+					t.Errorf("output lacks %q:\n%s", want, stdout)
+				}
+			}
+			if !regexp.MustCompile(`store_diff │ +1\.000 │ +1\.000 │`).MatchString(stdout) {
+				t.Errorf("store_diff is not the anchor:\n%s", stdout)
+			}
+			w, err := os.ReadFile(filepath.Join(outDir, "weights.json"))
+			if err != nil || !strings.Contains(string(w), `"features": "`+game+`"`) {
+				t.Fatalf("weights.json: %s, %v", w, err)
+			}
+			checkPNG(t, filepath.Join(outDir, "loss.png"))
+			ck, err := readCheckpoint(filepath.Join(outDir, "checkpoint.json"))
+			_, names := tun.FeatureSet()
+			if err != nil || ck.Method != "texel" || ck.Iteration != 3 || len(ck.Weights) != len(names) ||
+				!strings.HasPrefix(ck.Settings, "game="+game+" ") {
+				t.Fatalf("checkpoint %+v, %v", ck, err)
+			}
+			// The tuned weights play: a player takes the file as its evaluation.
+			if code, _, errOut := cli(t, "--game", game, "eval", "--weights", filepath.Join(outDir, "weights.json")); code != 0 {
+				t.Errorf("eval --weights tuned: %d %s", code, errOut)
+			}
+			// Resuming the run as another game's is refused.
+			other := "oware"
+			if game == "oware" {
+				other = "kalah"
+			}
+			args[1] = other
+			if code, _, errOut := cli(t, append(args, "--resume")...); code != 2 || !strings.Contains(errOut, "position") && !strings.Contains(errOut, "another run") {
+				t.Errorf("resume as %s: exit %d, %q", other, code, errOut)
+			}
+		})
+	}
+	t.Run("kalah spsa", func(t *testing.T) {
+		out := filepath.Join(t.TempDir(), "spsa")
+		code, stdout, stderr := cli(t, "--game", "kalah", "tune", "--method", "spsa", "--iterations", "3", "--pairs", "1",
+			"--out", out, "--verify-games", "2", "--verify-player", "ab:depth=1", "--progress", "off")
+		if code != 0 || !strings.Contains(stdout, "verify: tuned vs start over 2 games") {
+			t.Fatalf("tune: exit %d\n%s\n%s", code, stdout, stderr)
+		}
+		checkPNG(t, filepath.Join(out, "weights.png"))
+		ck, err := readCheckpoint(filepath.Join(out, "checkpoint.json"))
+		if err != nil || ck.Method != "spsa" || ck.Iteration != 3 || len(ck.History) != 4 || len(ck.Weights) != 9 || ck.Weights[0] != 1 {
+			t.Fatalf("checkpoint %+v, %v", ck, err)
+		}
+	})
+}
+
+func TestTuneOtherGamesErrors(t *testing.T) {
+	dir := t.TempDir()
+	colonyWeights := filepath.Join(dir, "colony.json")
+	data, err := eval.HandSet().MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(colonyWeights, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--game", "kalah", "tune", "--start", colonyWeights}, `--start: weights file ` + colonyWeights + `: unknown feature "under_own_ants"`},
+		{[]string{"--game", "oware", "tune", "--positions", filepath.Join(dir, "none.txt")}, "--positions"},
+		{[]string{"--game", "kalah", "selfplay", "--player", "ab:eval=nope.json"}, "--player"},
+	}
+	for _, tc := range tests {
+		args := append(tc.args, "--out", filepath.Join(dir, "out"), "--progress", "off")
+		code, _, errOut := cli(t, args...)
+		if code != 2 || !strings.Contains(errOut, tc.want) || strings.Count(errOut, "\n") != 1 {
+			t.Errorf("%v: exit %d, %q; want 2 and %q", tc.args, code, errOut, tc.want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -171,5 +172,52 @@ func TestAlphaBetaSolves(t *testing.T) {
 		if got != want {
 			t.Errorf("%s: alpha-beta proves %+d, the solver %+d", params, got, want)
 		}
+	}
+}
+
+// TestSearchSolveAgreesWithReference checks search.Solve (the store-free keys, the
+// bounds on the seeds still to win, the heuristic first guess) against the reference
+// solver above on positions of random games, under each rule option, with and without
+// the heuristic guess and with a table small enough to overwrite entries.
+func TestSearchSolveAgreesWithReference(t *testing.T) {
+	for _, params := range []string{"3x3", "4x2", "3x3,capture=nonempty", "3x3,end=mover", "3x4"} {
+		g, err := New(params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := newSolver(g)
+		rng := rand.New(rand.NewPCG(7, uint64(len(params))))
+		checked := 0
+		for game := 0; game < 6; game++ {
+			s := g.Start()
+			var buf search.ActionBuffer
+			for ply := 0; !s.Over(); ply++ {
+				if ply%3 == 0 {
+					mv := s.ToMove()
+					want := ref.value(s) + s.Store(mv) - s.Store(1-mv)
+					for _, opts := range []search.SolveOptions{{TableMB: 1, GuessNodes: 2000}, {TableMB: 1, GuessNodes: -1}, {TableMB: 1, GuessNodes: 50}} {
+						res, err := search.Solve(context.Background(), search.Game[State](g), &s, opts)
+						if err != nil {
+							t.Fatalf("kalah:%s %s: %v", params, g.FormatPosition(&s), err)
+						}
+						if res.Value != want {
+							t.Fatalf("kalah:%s %s (%+v): value %+d, want %+d", params, g.FormatPosition(&s), opts, res.Value, want)
+						}
+						// The line of best play reaches the value.
+						c := s
+						for _, a := range res.PV {
+							g.Apply(&c, a)
+						}
+						if !c.Over() || c.Store(mv)-c.Store(1-mv) != want {
+							t.Fatalf("kalah:%s %s: the best line ends at %s, not at %+d", params, g.FormatPosition(&s), g.FormatPosition(&c), want)
+						}
+					}
+					checked++
+				}
+				legal := g.LegalActions(&s, &buf)
+				g.Apply(&s, legal[rng.IntN(len(legal))])
+			}
+		}
+		t.Logf("kalah:%s: %d positions", params, checked)
 	}
 }

@@ -25,3 +25,11 @@ func (g *Game) SolveOffset(s *State) int {
 	}
 	return d
 }
+
+var _ search.SolveBounder[State] = (*Game)(nil)
+
+// SolveRemaining returns the seeds still in the pits: the final margin cannot move
+// further than that from the stores' difference (search.SolveBounder).
+func (g *Game) SolveRemaining(s *State) int {
+	return 2*g.m*g.n - s.Store(0) - s.Store(1)
+}

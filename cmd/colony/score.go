@@ -1,0 +1,78 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/games"
+	"github.com/spf13/cobra"
+)
+
+func newScoreCmd(opts *options) *cobra.Command {
+	c := positionCmd(opts, &cobra.Command{
+		Use:   "score [--position P]",
+		Short: "Print the players' scores and the winner",
+		Long: `score prints one line:
+
+  red=<n> black=<n> over=<yes|no> winner=<red|black|->
+
+The scores are the eggs each player owns: captured eggs plus the eggs on every
+log holding one of their ants. The winner is - while the game goes on; at the
+end it is the player with more eggs, or on equal eggs the player who completed
+the last full turn. When the game is over a second line gives the result, as
+apply prints it:
+
+  result: <red|black> wins <red eggs>-<black eggs> (<reason>)
+
+Other games (--game) print the same lines with their own sides and points:
+
+  south=<n> north=<n> over=<yes|no> winner=<south|north|draw|->
+  result: <south|north> wins <south>-<north> (<reason>)
+
+the result line, for a draw, being "result: draw <south>-<north> (<reason>)".
+The points are the game's own count: the stores in Kalah and the piecepack
+games (with, at the end of Egyptian and Ethiopian games, the coins left on each
+side's tiles); the captured seeds plus the seeds on the side's own row in Oware
+and Ayo, which go to that side when the game ends.`,
+		Example: `  colony score
+  colony score --position "$(colony apply C1)"
+  colony --game kalah:1x1 score --position "$(colony --game kalah:1x1 apply a | head -1)"`,
+		Args: noArgs,
+	}, func(c *cobra.Command, _ []string, _ *colony.Rules, s colony.State) error {
+		over, winner := "no", "-"
+		if s.Over() {
+			over, winner = "yes", s.Winner().String()
+		}
+		out := fmt.Sprintf("red=%d black=%d over=%s winner=%s\n",
+			s.Score(colony.Red), s.Score(colony.Black), over, winner)
+		if s.Over() {
+			out += resultLine(&s) + "\n"
+		}
+		return writeOut(c, out)
+	})
+	return otherGames(opts, c, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
+		st, err := g.Status(pos)
+		if err != nil {
+			return fmt.Errorf("score: --position: %w", err)
+		}
+		return writeOut(cmd, scoreLines(g.Sides(), st))
+	})
+}
+
+// scoreLines writes the score of a game other than The Colony: the line
+// "<side>=<n> <side>=<n> over=<yes|no> winner=<side|draw|->" and, for a finished
+// game, its result line.
+func scoreLines(sides [2]string, st *games.Status) string {
+	over, winner := "no", "-"
+	if o := st.Outcome; o != nil {
+		over, winner = "yes", "draw"
+		if o.Winner == 0 || o.Winner == 1 {
+			winner = sides[o.Winner]
+		}
+	}
+	out := fmt.Sprintf("%s=%d %s=%d over=%s winner=%s\n", sides[0], st.Points[0], sides[1], st.Points[1], over, winner)
+	if st.Outcome != nil {
+		out += outcomeLine(sides, st.Outcome) + "\n"
+	}
+	return out
+}

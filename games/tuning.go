@@ -1,0 +1,298 @@
+package games
+
+// Tuning: the linear evaluation of every registered game, over the game's feature set,
+// with what 'colony eval', 'colony selfplay' and 'colony tune' need of it.
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/tournament"
+)
+
+// Tunable is a Game whose players evaluate with a linear evaluation over a feature set
+// (the eval setting "linear", "hand" or a weights file of the set), with the
+// operations that show and tune it. Every registered game is one: get it from a Game
+// with AsTunable.
+type Tunable interface {
+	Game
+	// FeatureSet returns the name of the linear evaluation's feature set (which its
+	// weights files carry) and the names of its features, in order.
+	FeatureSet() (name string, features []string)
+	// Weights returns the weights value names, in feature order: "hand" (the hand-set
+	// weights), "default" (those of the eval setting "linear") or the path of a
+	// weights file of the feature set.
+	Weights(value string) ([]float64, error)
+	// MarshalWeights writes weights in the weights file format, naming the feature
+	// set; Weights reads the file back.
+	MarshalWeights(w []float64) ([]byte, error)
+	// Features returns the feature values of a position and its side to move (0 or 1).
+	Features(position string) (eval.Vector, int, error)
+	// Replay plays turns (a game record's, in the game's move notation) from opening
+	// and calls visit with every position at the start of a turn, before the turn is
+	// played, and its side to move.
+	Replay(opening string, turns []string, visit func(position string, toMove int)) error
+	// NewTuningRunner returns a tournament runner like NewRunner's, whose players'
+	// eval setting also takes the names of weights (keys starting with '@').
+	NewTuningRunner(cfg tournament.Config, concurrency int, weights map[string][]float64) (tournament.Runnable, error)
+	// PerturbationScales returns, per feature, the share of SPSA's perturbation size
+	// to use for it: 1, or less for features whose values are large.
+	PerturbationScales() []float64
+}
+
+// AsTunable returns g as a Tunable, or an error when g has no linear evaluation.
+func AsTunable(g Game) (Tunable, error) {
+	t, ok := g.(Tunable)
+	if !ok {
+		return nil, fmt.Errorf("%s has no linear evaluation to tune", g.Name())
+	}
+	return t, nil
+}
+
+// tunable is a Game with the tuning operations over its state type S.
+type tunable[S any] struct {
+	Game
+	g  tournament.Game[S]
+	fs eval.FeatureSet[S]
+	// named holds the weights of "hand" and "default".
+	named map[string][]float64
+	// load reads a weights file.
+	load func(path string) ([]float64, error)
+	// players returns a player factory whose eval setting also resolves the names
+	// of weights.
+	players func(weights map[string][]float64) (tournament.PlayerFactory[S], error)
+	// replay plays one turn from its notation; nil means the generic walk over the
+	// decisions.
+	replay func(s *S, turn string) error
+	scales []float64
+}
+
+func (t *tunable[S]) FeatureSet() (string, []string) {
+	return t.fs.Name(), slices.Clone(t.fs.Features())
+}
+
+func (t *tunable[S]) Weights(value string) ([]float64, error) {
+	if w, ok := t.named[value]; ok {
+		return slices.Clone(w), nil
+	}
+	return t.load(value)
+}
+
+func (t *tunable[S]) MarshalWeights(w []float64) ([]byte, error) {
+	nw, err := eval.WeightsFor(t.fs, w)
+	if err != nil {
+		return nil, err
+	}
+	return nw.MarshalJSON()
+}
+
+func (t *tunable[S]) Features(position string) (eval.Vector, int, error) {
+	s, err := t.g.ParsePosition(position)
+	if err != nil {
+		return eval.Vector{}, 0, err
+	}
+	return t.fs.Extract(&s), t.g.ToMove(&s), nil
+}
+
+func (t *tunable[S]) PerturbationScales() []float64 { return slices.Clone(t.scales) }
+
+func (t *tunable[S]) NewTuningRunner(cfg tournament.Config, concurrency int, weights map[string][]float64) (tournament.Runnable, error) {
+	factory, err := t.players(weights)
+	if err != nil {
+		return nil, err
+	}
+	return &tournament.Runner[S]{Game: t.g, Config: cfg, NewPlayer: factory, Concurrency: concurrency}, nil
+}
+
+func (t *tunable[S]) Replay(opening string, turns []string, visit func(position string, toMove int)) error {
+	s, err := t.g.ParsePosition(opening)
+	if err != nil {
+		return fmt.Errorf("opening: %w", err)
+	}
+	for i, text := range turns {
+		if t.g.Terminal(&s) {
+			return fmt.Errorf("move %d %q: the game is over", i+1, text)
+		}
+		visit(t.g.FormatPosition(&s), t.g.ToMove(&s))
+		if t.replay != nil {
+			err = t.replay(&s, text)
+		} else {
+			err = playTurn(t.g, &s, text)
+		}
+		if err != nil {
+			return fmt.Errorf("move %d %q: %w", i+1, text, err)
+		}
+	}
+	return nil
+}
+
+// playTurn plays the turn written text on s: the decisions whose notations, in turn,
+// make up text, ending at the start of the next turn or the end of the game.
+func playTurn[S any](g tournament.Game[S], s *S, text string) error {
+	var walk func(c S, rest string) (S, bool)
+	walk = func(c S, rest string) (S, bool) {
+		var buf search.ActionBuffer
+		for _, a := range g.LegalActions(&c, &buf) {
+			piece := string(g.AppendAction(nil, &c, a))
+			after, ok := strings.CutPrefix(rest, piece)
+			if !ok || piece == "" {
+				continue
+			}
+			d := c
+			g.Apply(&d, a)
+			if g.TurnStart(&d) || g.Terminal(&d) {
+				if after == "" {
+					return d, true
+				}
+				continue
+			}
+			if e, ok := walk(d, after); ok {
+				return e, true
+			}
+		}
+		return c, false
+	}
+	end, ok := walk(*s, text)
+	if !ok {
+		return errors.New("not a legal turn")
+	}
+	*s = end
+	return nil
+}
+
+// ColonyTunable returns The Colony under rule set r (the Game of Colony) with its
+// tuning operations: the features of eval.Extract, the weights of eval (hand: HandSet,
+// default: Default) and the evaluation eval.Linear.
+func ColonyTunable(r *colony.Rules) Tunable {
+	fs := eval.ColonyFeatures{Rules: r}
+	scales := make([]float64, eval.NumFeatures)
+	for f := range eval.NumFeatures {
+		scales[f] = 1
+		if f == eval.SelectableLogs || f == eval.SelectableEggs {
+			scales[f] = 0.1 // mobility counts are large
+		}
+	}
+	hand, def := eval.HandSet(), eval.Default()
+	return &tunable[colony.State]{
+		Game:  Colony(r),
+		g:     search.NewColony(r),
+		fs:    fs,
+		named: map[string][]float64{"hand": hand[:], "default": def[:]},
+		load: func(path string) ([]float64, error) {
+			w, err := eval.LoadWeights(path)
+			return w[:], err
+		},
+		players: func(weights map[string][]float64) (tournament.PlayerFactory[colony.State], error) {
+			loader := eval.NewLoader(r)
+			for name, w := range weights {
+				if len(w) != int(eval.NumFeatures) {
+					return nil, fmt.Errorf("weights %s: %d weights for %d features", name, len(w), eval.NumFeatures)
+				}
+				var cw eval.Weights
+				copy(cw[:], w)
+				if err := loader.Register(name, cw); err != nil {
+					return nil, err
+				}
+			}
+			return ColonyPlayers(r, loader), nil
+		},
+		replay: func(s *colony.State, turn string) error {
+			m, err := r.ParseMove(s, turn)
+			if err != nil {
+				return err
+			}
+			r.ApplyMove(s, m)
+			return nil
+		},
+		scales: scales,
+	}
+}
+
+// featureSet is what the classic games' feature sets have: eval.FeatureSet[S] with
+// hand-set weights by name.
+type featureSet[S any] interface {
+	eval.FeatureSet[S]
+	HandWeights() map[string]float64
+}
+
+// classicEvals are the evaluations of the classic games' player specs; the first is
+// the default.
+var classicEvals = []string{eval.ScoreName, eval.LinearName, eval.HandName, "FILE"}
+
+// newClassic returns the Game of a classic game g with feature set fs: its players
+// evaluate with score (the store difference, the default), linear and hand (the
+// linear evaluation with fs's hand-set weights) or a weights file of fs. SPSA perturbs
+// the features that count seeds (seeds_, coins_) by a tenth of its size.
+func newClassic[S any](g tournament.Game[S], fs featureSet[S], score search.Evaluator[S]) (Game, error) {
+	hand, err := eval.NewNamedWeights(fs.Name(), fs.Features(), fs.HandWeights())
+	if err != nil {
+		return nil, err
+	}
+	handEval, err := eval.NewLinearOf[S](fs, hand)
+	if err != nil {
+		return nil, err
+	}
+	fixed := map[string]eval.EvaluatorOf[S]{eval.ScoreName: score, eval.LinearName: handEval, eval.HandName: handEval}
+	factoryOf := func(loader *eval.LoaderOf[S]) tournament.PlayerFactory[S] {
+		return func(spec string, opts search.Options) (search.Player[S], error) {
+			sp, err := search.ParseSpec(spec)
+			if err != nil {
+				return nil, err
+			}
+			ev, err := loader.Evaluator(sp.Settings["eval"])
+			if err != nil {
+				return nil, fmt.Errorf("player %q: %w", spec, err)
+			}
+			return search.New[S](g, ev, spec, opts)
+		}
+	}
+	loader := eval.NewLoaderOf(fs, fixed, eval.ScoreName)
+	scale := func(spec string) int {
+		sp, err := search.ParseSpec(spec)
+		if err != nil {
+			return 1
+		}
+		ev, err := loader.Evaluator(sp.Settings["eval"])
+		if err != nil {
+			return 1
+		}
+		return search.EvalScale(ev)
+	}
+	base := &generic[S]{g: g, factory: factoryOf(loader), scale: scale, evals: slices.Clone(classicEvals)}
+	scales := make([]float64, len(fs.Features()))
+	for i, name := range fs.Features() {
+		scales[i] = 1
+		if strings.HasPrefix(name, "seeds_") || strings.HasPrefix(name, "coins_") {
+			scales[i] = 0.1 // counts of seeds are large
+		}
+	}
+	return &tunable[S]{
+		Game:  base,
+		g:     g,
+		fs:    fs,
+		named: map[string][]float64{"hand": hand.W, "default": hand.W},
+		load: func(path string) ([]float64, error) {
+			w, err := eval.LoadNamedWeights(path, fs.Name(), fs.Features())
+			return w.W, err
+		},
+		players: func(weights map[string][]float64) (tournament.PlayerFactory[S], error) {
+			loader := eval.NewLoaderOf(fs, fixed, eval.ScoreName)
+			for name, w := range weights {
+				nw, err := eval.WeightsFor[S](fs, w)
+				if err != nil {
+					return nil, err
+				}
+				if err := loader.Register(name, nw); err != nil {
+					return nil, err
+				}
+			}
+			return factoryOf(loader), nil
+		},
+		scales: scales,
+	}, nil
+}
