@@ -45,7 +45,16 @@ import (
 // (depths 4 to 6), using it there too took 60 to 70% more time and even 2 to 8% more
 // nodes; using it only with three turns to go took 10 to 19% more nodes. Table cutoffs
 // are taken at non-PV nodes only (null windows), so the principal variation is whole.
-// The table trusts Game.Hash to cover everything that decides a state's future.
+// The table trusts Game.Hash to cover everything that decides a state's future. At
+// nodes whose children probe it, the next child to be searched is played early on a
+// scratch state and its bucket prefetched, so that the memory access overlaps the
+// search of its elder sibling (not counted as a node; nothing else changes).
+//
+// Speed: every node costs one call of Game.Apply, ToMove, TurnStart and Terminal, or
+// one of Stepper.Step when the game has that fast path (the calls go through an
+// interface and are not inlined); a child that is a leaf (a finished game, or the
+// depth used up at a turn start) is scored in its parent's loop, without a call of
+// search.
 //
 // Move ordering (deterministic): the table's move first (at the root, then the best
 // first decision of the last iteration), then the two killer decisions of the ply
@@ -87,10 +96,12 @@ import (
 // result depends only on the position and the spec. The seed setting is accepted and
 // ignored (the search has no ties to break at random). With tt=0 there is no table.
 //
-// Memory: the table, the state stack, the move lists, the principal variation table,
-// the killers and the history are allocated once, with the player; the search
-// allocates nothing per node (states are copied into the preallocated stack, so no
-// pointer to a local escapes). Play allocates the returned slice.
+// Memory: the state stack, the move lists, the principal variation table, the killers
+// and the history are allocated once, with the player; the table at the first Play,
+// or lent by Options.Tables (a tournament worker lends the same tables to the players
+// of every game; search unchanged, see Tables). The search allocates nothing per node
+// (states are copied into the preallocated stack, so no pointer to a local escapes).
+// Play allocates the returned slice.
 
 // Limits and defaults of the alpha-beta player's settings.
 const (
@@ -123,7 +134,14 @@ type AlphaBeta[S any] struct {
 	timeLimit  time.Duration
 	aspiration int
 	report     func(Iteration)
-	tt         transTable
+	step       Stepper[S]  // the game's fast path, or nil
+	ttMB       int         // the table's size; 0: no table
+	tables     *Tables     // where the table comes from (nil: a table of its own)
+	tt         *transTable // taken at the first Play; nil without a table
+
+	// check is the node count at which tick looks next: the node limit or the next
+	// multiple of abCheckEvery, whichever comes first.
+	check uint64
 
 	// The state of one Play.
 	start    time.Time
@@ -151,6 +169,7 @@ type AlphaBeta[S any] struct {
 	killers [abMaxPly][2]int16
 	history [2][MaxActions]int32
 	walk    [2]S // scratch states for building the turn
+	next    S    // the next sibling, played early to prefetch its table bucket
 }
 
 func newAlphaBetaFromSpec[S any](g Game[S], ev Evaluator[S], st *settings, opts Options) (Player[S], error) {
@@ -201,7 +220,9 @@ func newAlphaBetaFromSpec[S any](g Game[S], ev Evaluator[S], st *settings, opts 
 		timeLimit:  limit,
 		aspiration: asp * EvalScale(ev),
 		report:     opts.Report,
-		tt:         newTransTable(ttMB),
+		step:       stepper(g),
+		ttMB:       ttMB,
+		tables:     opts.Tables,
 	}
 	if hasNodes {
 		p.maxNodes = nodes
@@ -220,15 +241,21 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 		return Decision{}, fmt.Errorf("search: the game is over")
 	}
 	p.done = ctx.Done()
-	p.nodes, p.evals, p.stopped = 0, 0, false
+	p.nodes, p.evals, p.stopped, p.check = 0, 0, false, 0
 	p.rootBest, p.bestLen = -1, 0
 	clear(p.killers[:])
 	for i := range p.killers {
 		p.killers[i] = [2]int16{-1, -1}
 	}
 	clear(p.history[:])
-	p.tt.newSearch()
+	if p.tt == nil && p.ttMB > 0 {
+		p.tt = p.tables.take(p.ttMB)
+	}
+	if p.tt != nil {
+		p.tt.newSearch()
+	}
 	p.stack[0] = *s
+	rootStatus := statusOf(g, s)
 
 	completed, score := 0, 0
 	for depth := 1; depth <= p.maxDepth; depth++ {
@@ -241,7 +268,7 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 		v, solved := 0, false
 		for {
 			evals := p.evals
-			v = p.search(0, depth, alpha, beta)
+			v = p.search(0, depth, alpha, beta, rootStatus)
 			if p.stopped {
 				break
 			}
@@ -291,8 +318,9 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	return d, nil
 }
 
-// tick is called before every Apply: it reports whether the search may go on,
-// stopping it at the node limit, when ctx is done or when the time is up.
+// tick is called before an Apply when p.nodes has reached p.check: it reports
+// whether the search may go on, stopping it at the node limit, when ctx is done or
+// when the time is up, and sets the next check.
 func (p *AlphaBeta[S]) tick() bool {
 	if p.nodes >= p.maxNodes {
 		p.stopped = true
@@ -310,31 +338,37 @@ func (p *AlphaBeta[S]) tick() bool {
 			return false
 		}
 	}
+	p.check = min(p.maxNodes, (p.nodes/abCheckEvery+1)*abCheckEvery)
 	return true
 }
 
-// search returns the value of p.stack[ply] from the view of its mover, searching
-// depth more full turns with the window (alpha, beta), fail-soft. When the search
-// is stopped it returns 0, which the callers ignore.
-func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int) int {
+// search returns the value of p.stack[ply], whose Status is st, from the view of its
+// mover, searching depth more full turns with the window (alpha, beta), fail-soft.
+// When the search is stopped it returns 0, which the callers ignore.
+//
+// The children that are leaves (the game is over, or the depth is used up at a turn
+// start, or the ply limit is reached) are scored here, without a call of search: the
+// value is the one search would return at any window, and a leaf's (pvLen 0) line.
+func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status) int {
 	g := p.g
 	s := &p.stack[ply]
 	p.pvLen[ply] = 0
-	if g.Terminal(s) {
-		return Outcome(g, s, g.ToMove(s))
+	if st.Terminal() {
+		return Outcome(g, s, st.ToMove())
 	}
-	if (depth <= 0 && g.TurnStart(s)) || ply >= abMaxPly-1 {
+	if (depth <= 0 && st.TurnStart()) || ply >= abMaxPly-1 {
 		p.evals++
 		return p.ev.Evaluate(s)
 	}
 	pvNode := beta-alpha > 1
 	// The table is used where at least abTTMinDepth full turns remain (see above).
-	useTT := depth >= abTTMinDepth
+	tt := p.tt
+	useTT := depth >= abTTMinDepth && tt != nil
 	var h uint64
 	ttMove := -1
 	if useTT {
 		h = g.Hash(s)
-		if e, ok := p.tt.probe(h); ok {
+		if e := tt.probe(h); e != nil {
 			if e.hasMove() {
 				ttMove = int(e.move)
 			}
@@ -351,22 +385,30 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int) int {
 		}
 	}
 
-	mover := g.ToMove(s)
+	// The ordering keys: rank<<8 | 255-action, distinct, the best the highest.
+	mover := st.ToMove()
 	moves := g.LegalActions(s, &p.moves[ply])
 	keys := p.keys[ply][:len(moves)]
 	k0, k1 := p.killers[ply][0], p.killers[ply][1]
+	rootBest := -1
+	if ply == 0 {
+		rootBest = p.rootBest
+	}
 	hist := &p.history[mover&1]
 	for i, a := range moves {
+		// The highest rank that applies, by conditional moves (the last wins).
 		r := hist[a]
-		switch {
-		case int(a) == ttMove:
-			r = rankTT
-		case ply == 0 && int(a) == p.rootBest:
-			r = rankRootBest
-		case int16(a) == k0:
-			r = rankKiller0
-		case int16(a) == k1:
+		if int16(a) == k1 {
 			r = rankKiller1
+		}
+		if int16(a) == k0 {
+			r = rankKiller0
+		}
+		if int(a) == rootBest {
+			r = rankRootBest
+		}
+		if int(a) == ttMove {
+			r = rankTT
 		}
 		keys[i] = r<<8 | int32(255-a)
 	}
@@ -375,36 +417,74 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int) int {
 	best, bestMove := -Infinity, -1
 	evals := p.evals
 	child := &p.stack[ply+1]
-	for i := range moves {
-		// Selection sort, one step: the best remaining key (keys are distinct).
-		j := i
+	leafPly := ply+1 >= abMaxPly-1
+	// Where the children probe the table, each child's bucket is fetched from memory
+	// while its elder sibling is searched (see prefetchNext).
+	early := depth > abTTMinDepth && tt != nil
+	for i := range keys {
+		// Selection sort, one step: the best remaining key (keys are distinct); the
+		// key at i takes its place.
+		j, kj := i, keys[i]
 		for k := i + 1; k < len(keys); k++ {
-			if keys[k] > keys[j] {
-				j = k
+			if keys[k] > kj {
+				j, kj = k, keys[k]
 			}
 		}
-		keys[i], keys[j] = keys[j], keys[i]
-		moves[i], moves[j] = moves[j], moves[i]
-		a := moves[i]
+		keys[j] = keys[i]
+		a := Action(255 - kj&0xff)
 
-		if !p.tick() {
+		if p.nodes >= p.check && !p.tick() {
 			return 0
 		}
-		*child = *s
-		g.Apply(child, a)
+		if early && i+1 < len(keys) {
+			p.prefetchNext(s, keys[i+1:])
+		}
+		var cst Status
+		if p.step != nil {
+			cst = p.step.Step(child, s, a)
+		} else {
+			*child = *s
+			g.Apply(child, a)
+			cst = statusOf(g, child)
+		}
 		p.nodes++
 		d := depth
-		if g.TurnStart(child) {
+		if cst.TurnStart() {
 			d--
 		}
-		same := g.ToMove(child) == mover
+		same := cst.ToMove() == mover
 		var v int
-		if i == 0 {
-			v = p.child(ply, d, alpha, beta, same)
-		} else {
-			v = p.child(ply, d, alpha, alpha+1, same)
-			if v > alpha && v < beta && !p.stopped {
-				v = p.child(ply, d, alpha, beta, same)
+		switch {
+		case cst.Terminal():
+			p.pvLen[ply+1] = 0
+			v = Outcome(g, child, cst.ToMove())
+			if !same {
+				v = -v
+			}
+		case (d <= 0 && cst.TurnStart()) || leafPly:
+			p.pvLen[ply+1] = 0
+			p.evals++
+			v = p.ev.Evaluate(child)
+			if !same {
+				v = -v
+			}
+		case same: // the child's view is the same: the window passes unchanged
+			if i == 0 {
+				v = p.search(ply+1, d, alpha, beta, cst)
+			} else {
+				v = p.search(ply+1, d, alpha, alpha+1, cst)
+				if v > alpha && v < beta && !p.stopped {
+					v = p.search(ply+1, d, alpha, beta, cst)
+				}
+			}
+		default: // the other player's view: the window and the value negated
+			if i == 0 {
+				v = -p.search(ply+1, d, -beta, -alpha, cst)
+			} else {
+				v = -p.search(ply+1, d, -alpha-1, -alpha, cst)
+				if v > alpha && v < beta && !p.stopped {
+					v = -p.search(ply+1, d, -beta, -alpha, cst)
+				}
 			}
 		}
 		if p.stopped {
@@ -459,17 +539,28 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int) int {
 		flags |= ttHasMove
 		move = Action(bestMove)
 	}
-	p.tt.store(h, depth, flags, best, move)
+	tt.store(h, depth, flags, best, move)
 	return best
 }
 
-// child searches p.stack[ply+1] and returns its value from the view of the mover at
-// ply: same says whether that player also moves in the child.
-func (p *AlphaBeta[S]) child(ply, depth, alpha, beta int, same bool) int {
-	if same {
-		return p.search(ply+1, depth, alpha, beta)
+// prefetchNext plays, on a scratch state, the decision of the best of keys (the next
+// child of s to be searched) and asks for its table bucket: the memory access then
+// overlaps the search of the child before it, where the probe would wait for it.
+// Nothing is counted and nothing else changes.
+func (p *AlphaBeta[S]) prefetchNext(s *S, keys []int32) {
+	kj := keys[0]
+	for _, k := range keys[1:] {
+		kj = max(kj, k)
 	}
-	return -p.search(ply+1, depth, -beta, -alpha)
+	a := Action(255 - kj&0xff)
+	c := &p.next
+	if p.step != nil {
+		p.step.Step(c, s, a)
+	} else {
+		*c = *s
+		p.g.Apply(c, a)
+	}
+	p.tt.prefetch(p.g.Hash(c))
 }
 
 // decision builds the turn to play from the best principal variation: its prefix up
@@ -518,8 +609,10 @@ func (p *AlphaBeta[S]) legal(w *S, a Action) bool {
 // the lower action value.
 func (p *AlphaBeta[S]) completion(w *S) Action {
 	g := p.g
-	if e, ok := p.tt.probe(g.Hash(w)); ok && e.hasMove() && p.legal(w, e.move) {
-		return e.move
+	if p.tt != nil {
+		if e := p.tt.probe(g.Hash(w)); e != nil && e.hasMove() && p.legal(w, e.move) {
+			return e.move
+		}
 	}
 	mover := g.ToMove(w)
 	c := &p.walk[1]

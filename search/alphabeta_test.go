@@ -388,6 +388,43 @@ func TestAlphaBetaAllocations(t *testing.T) {
 	}
 }
 
+// TestAlphaBetaLentTables: players given their tables by a Tables search exactly as
+// players with tables of their own, whatever the tables held before; a released table
+// is lent again instead of a new one.
+func TestAlphaBetaLentTables(t *testing.T) {
+	ps := randomPositions(12, 4, 20, 7)
+	ctx := context.Background()
+	var tables Tables
+	for game := range 3 {
+		tables.Release()
+		lent := [2]Player[colony.State]{
+			newPlayer(t, colonyGame, "ab:depth=2,tt=2", Options{Tables: &tables}),
+			newPlayer(t, colonyGame, "ab:nodes=3000,tt=2", Options{Tables: &tables}),
+		}
+		for i := range ps {
+			s := ps[(i+game)%len(ps)]
+			for k, l := range lent {
+				own := newPlayer(t, colonyGame, l.Spec(), Options{})
+				want, err := own.Play(ctx, &s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := l.Play(ctx, &s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(got.PV, want.PV) || got.Score != want.Score || got.Nodes != want.Nodes {
+					t.Fatalf("game %d, player %d, position %d: lent table %v/%d/%d, own %v/%d/%d",
+						game, k, i, got.PV, got.Score, got.Nodes, want.PV, want.Score, want.Nodes)
+				}
+			}
+		}
+		if len(tables.tables) != 2 {
+			t.Fatalf("game %d: %d tables made, want 2", game, len(tables.tables))
+		}
+	}
+}
+
 // TestAlphaBetaGameOver: Play refuses a finished game.
 func TestAlphaBetaGameOver(t *testing.T) {
 	s := colonyGame.Rules.Start()
@@ -420,30 +457,30 @@ func TestTransTable(t *testing.T) {
 	}
 	tt.store(hs[3], 1, boundLower, 7, 0) // shallower: the always-replace slot
 	for i, h := range hs[:4] {
-		if _, ok := tt.probe(h); !ok {
+		if tt.probe(h) == nil {
 			t.Fatalf("entry %d lost", i)
 		}
 	}
 	tt.store(hs[4], 2, boundUpper, 3, 0) // replaces entry 3 (always-replace slot)
-	if _, ok := tt.probe(hs[3]); ok {
+	if tt.probe(hs[3]) != nil {
 		t.Fatal("the always-replace slot was not replaced")
 	}
 	tt.store(hs[3], 6, boundExact, 1, 0) // deeper than entry 0: replaces it
-	if _, ok := tt.probe(hs[0]); ok {
+	if tt.probe(hs[0]) != nil {
 		t.Fatal("the shallowest depth-preferred entry was not replaced")
 	}
-	if e, ok := tt.probe(hs[3]); !ok || e.score != 1 || e.depth != 6 || e.bound() != boundExact {
-		t.Fatalf("entry 3: %+v %v", e, ok)
+	if e := tt.probe(hs[3]); e == nil || e.score != 1 || e.depth != 6 || e.bound() != boundExact {
+		t.Fatalf("entry 3: %+v", e)
 	}
 	// The same position: overwritten in place, keeping the move.
 	tt.store(hs[1], 1, boundUpper, -4, 0)
-	if e, ok := tt.probe(hs[1]); !ok || e.score != -4 || !e.hasMove() || e.move != 1 {
-		t.Fatalf("entry 1 after an update: %+v %v", e, ok)
+	if e := tt.probe(hs[1]); e == nil || e.score != -4 || !e.hasMove() || e.move != 1 {
+		t.Fatalf("entry 1 after an update: %+v", e)
 	}
 	// A new search sees nothing of the old one; the counter wraps with a clear.
 	tt.newSearch()
 	for i, h := range hs {
-		if _, ok := tt.probe(h); ok {
+		if tt.probe(h) != nil {
 			t.Fatalf("entry %d visible in the next search", i)
 		}
 	}
@@ -454,13 +491,13 @@ func TestTransTable(t *testing.T) {
 	if tt.gen != 2 {
 		t.Fatalf("generation %d after wrapping", tt.gen)
 	}
-	if _, ok := tt.probe(hs[0]); ok {
+	if tt.probe(hs[0]) != nil {
 		t.Fatal("an entry survived the wrap")
 	}
 	var none transTable
 	none.newSearch()
 	none.store(1, 1, boundExact, 1, 0)
-	if _, ok := none.probe(1); ok {
+	if none.probe(1) != nil {
 		t.Fatal("tt=0 stores")
 	}
 }

@@ -67,4 +67,7 @@ type Options struct {
 	// or time limit search until the context of Play is done, instead of to its
 	// default limit: the caller's clock decides (a tournament's time control).
 	UntilDone bool
+	// Tables, if not nil, lends alpha-beta players their transposition tables (see
+	// Tables); nil gives each player a table of its own.
+	Tables *Tables
 }

@@ -52,9 +52,9 @@ type SolveOptions struct {
 	Guess int
 	// GuessNodes bounds the heuristic search that makes MTD(f)'s first guess for a
 	// SolveKeyer game: iterative deepening alpha-beta, scoring the positions at its
-	// horizon by their banked points (SolveOffset), deepened while the last depth took
-	// fewer nodes than this (0: 1,000,000; negative: no heuristic search, Guess is
-	// the guess). A close guess saves whole null-window searches.
+	// horizon by their banked points (SolveOffset), deepened while the depths so far
+	// took fewer nodes in all than this (0: 1,000,000; negative: no heuristic search,
+	// Guess is the guess). A close guess saves whole null-window searches.
 	GuessNodes int
 	// Report, when not nil, is called after each null-window search with the bounds
 	// of the value so far and the nodes searched, and every 2^24 nodes within a
@@ -420,19 +420,18 @@ func (sv *exactSolver[S]) order(ply, mover int, legal []Action, alpha, beta int,
 }
 
 // guess makes MTD(f)'s first guess at the value of s: iterative deepening alpha-beta
-// (heuristic) while the last depth took fewer than budget nodes. It returns the value
-// of the deepest search and its depth.
+// (heuristic) while the depths so far took fewer than budget nodes in all. It returns
+// the value of the deepest search and its depth.
 func (sv *exactSolver[S]) guess(s S, budget uint64) (value, depth int) {
 	sv.stack[0] = s
 	for d := 1; ; d++ {
-		before := sv.nodes
 		sv.horizon = false
 		v := sv.heuristic(0, d, -sv.bound-1, sv.bound+1)
 		if sv.stopped {
 			break
 		}
 		value, depth = v, d
-		if !sv.horizon || sv.nodes-before >= budget {
+		if !sv.horizon || sv.nodes >= budget {
 			break // exact, or deep enough
 		}
 	}

@@ -1,10 +1,13 @@
 package search
 
+import "unsafe"
+
 // The transposition table of the alpha-beta player.
 //
 // Layout: a power-of-two number of 64-byte buckets (one cache line each), as many as
 // fit in the size given in megabytes (tt=16: 262,144 buckets), allocated once per
-// player. A bucket holds four 16-byte entries. A position's bucket is picked by the
+// player (or lent by a Tables), on huge pages where the system gives them (see
+// allocBuckets). A bucket holds four 16-byte entries. A position's bucket is picked by the
 // high bits of its hash times an odd constant (so every bit of the hash counts); the
 // low 32 bits of the hash, stored in the entry, verify it.
 //
@@ -88,7 +91,53 @@ func newTransTable(mb int) transTable {
 	for uint64(1)<<(bitsN+1) <= n {
 		bitsN++
 	}
-	return transTable{buckets: make([]ttBucket, 1<<bitsN), shift: 64 - bitsN}
+	return transTable{buckets: allocBuckets(1 << bitsN), shift: 64 - bitsN}
+}
+
+// sameSize reports whether t has the buckets a table of mb megabytes would have.
+func (t *transTable) sameSize(mb int) bool {
+	n := uint64(mb) << 20 / ttBucketBytes
+	return uint64(len(t.buckets)) <= n && n < 2*uint64(len(t.buckets))
+}
+
+// Tables lends alpha-beta players the memory of their transposition tables, so that a
+// caller making new players game after game (a tournament worker) does not allocate a
+// table, and have the system zero it, for every game: it gives the players of a game
+// the same Tables (Options.Tables) and calls Release when the game is over. A player
+// takes a table of its size at its first Play (a free one, or a new one) and keeps it
+// until Release; two players of one game take two tables.
+//
+// The search does not change: every Play starts a new generation of its table, in
+// which the entries written before count as empty (see tt.go), so a lent table
+// searches exactly as a new one would, and games stay deterministic whichever tables
+// they get. The zero value is ready to use; a Tables is not safe for concurrent use
+// (one a worker).
+type Tables struct {
+	tables []*transTable
+	lent   []bool
+}
+
+// Release makes every table lent so far free again: the players that took them must
+// not play any more.
+func (ts *Tables) Release() { clear(ts.lent) }
+
+// take lends a table of mb megabytes (mb > 0): a free one of that size, or a new one.
+// A nil Tables always makes a new one.
+func (ts *Tables) take(mb int) *transTable {
+	if ts == nil {
+		t := newTransTable(mb)
+		return &t
+	}
+	for i, t := range ts.tables {
+		if !ts.lent[i] && t.sameSize(mb) {
+			ts.lent[i] = true
+			return t
+		}
+	}
+	t := newTransTable(mb)
+	ts.tables = append(ts.tables, &t)
+	ts.lent = append(ts.lent, true)
+	return &t
 }
 
 // newSearch starts a generation: every entry written before counts as empty.
@@ -105,19 +154,24 @@ func (t *transTable) bucket(h uint64) *ttBucket {
 	return &t.buckets[(h*0x9e3779b97f4a7c15)>>t.shift]
 }
 
-// probe returns the current entry of the position with hash h, if any.
-func (t *transTable) probe(h uint64) (ttEntry, bool) {
+// prefetch starts loading the bucket of hash h into the cache, so that a probe of it
+// later does not wait for memory; the table must not be empty.
+func (t *transTable) prefetch(h uint64) { prefetch(unsafe.Pointer(t.bucket(h))) }
+
+// probe returns the current entry of the position with hash h, or nil. The entry
+// is the table's: it is valid until the next store.
+func (t *transTable) probe(h uint64) *ttEntry {
 	if len(t.buckets) == 0 {
-		return ttEntry{}, false
+		return nil
 	}
 	b := t.bucket(h)
 	check := uint32(h)
 	for i := range b {
 		if b[i].check == check && b[i].gen == t.gen {
-			return b[i], true
+			return &b[i]
 		}
 	}
-	return ttEntry{}, false
+	return nil
 }
 
 // store records a search result for the position with hash h (see the replacement

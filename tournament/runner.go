@@ -319,6 +319,9 @@ type worker[S any] struct {
 	scratch S
 	buf     search.ActionBuffer
 	maker   openingMaker[S]
+	// tables lends the players of each game alpha-beta's transposition tables, so that
+	// a game does not allocate its own (the search does not change; see search.Tables).
+	tables search.Tables
 }
 
 func newWorker[S any](r *Runner[S], cfg *Config, openings *openingCache[S], templates []specTemplate) *worker[S] {
@@ -337,7 +340,8 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 	seed := cfg.GameSeed(sl.Index)
 	rec := Record{Type: "game", Index: sl.Index, Pair: sl.Pair, Round: sl.Round, Seed: seed, Winner: -1}
 	var players [2]search.Player[S]
-	opts := search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0}
+	w.tables.Release() // the last game's players are done
+	opts := search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Tables: &w.tables}
 	for seat, pi := range sl.Seats {
 		p := cfg.Players[pi]
 		rec.Players[seat] = p.Name

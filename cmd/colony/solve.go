@@ -38,7 +38,7 @@ after each search on standard error, and Ctrl-C stops it.
 
 For games that bank points (Kalah and the other mancala games), the first guess
 comes from a heuristic iterative deepening search that scores its horizon by the
-stores, deepened while a depth takes fewer than --guess-nodes nodes.`,
+stores, deepened while its depths took fewer than --guess-nodes nodes in all.`,
 		Example: `  colony solve --game kalah:4x3
   colony solve --game kalah:3x3,capture=nonempty`,
 		Args: noArgs,
@@ -77,7 +77,7 @@ stores, deepened while a depth takes fewer than --guess-nodes nodes.`,
 	}
 	c.Flags().StringVar(&position, "position", "", "position `LINE` in the game's notation; default: the start position")
 	c.Flags().IntVar(&tableMB, "tt", 256, "transposition table size in `MB`")
-	c.Flags().IntVar(&guessNodes, "guess-nodes", 0, "deepen the heuristic search of the first guess while a depth takes fewer than `N` nodes (0: 1000000; negative: no heuristic search, the guess is 0)")
+	c.Flags().IntVar(&guessNodes, "guess-nodes", 0, "deepen the heuristic search of the first guess while its depths took fewer than `N` nodes in all (0: 1000000; negative: no heuristic search, the guess is 0)")
 	c.Flags().BoolVar(&progress, "progress", false, "print the bounds after each null-window search on standard error")
 	return c
 }

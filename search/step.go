@@ -1,0 +1,56 @@
+package search
+
+// Status is what the tree searches ask of a state after every decision, in one byte:
+// the player to move, whether the state is at a turn start, whether the game is over.
+type Status uint8
+
+// The bits of a Status.
+const (
+	StatusPlayer1   Status = 1 << iota // player 1 is to move (else player 0)
+	StatusTurnStart                    // Game.TurnStart
+	StatusTerminal                     // Game.Terminal
+)
+
+// MakeStatus returns the Status of a state from its ToMove (0 or 1), TurnStart and
+// Terminal.
+func MakeStatus(toMove int, turnStart, terminal bool) Status {
+	st := Status(toMove & 1)
+	if turnStart {
+		st |= StatusTurnStart
+	}
+	if terminal {
+		st |= StatusTerminal
+	}
+	return st
+}
+
+// ToMove returns the player to move, 0 or 1.
+func (st Status) ToMove() int { return int(st & StatusPlayer1) }
+
+// TurnStart reports whether the state is at the start of a turn (or terminal).
+func (st Status) TurnStart() bool { return st&StatusTurnStart != 0 }
+
+// Terminal reports whether the game is over.
+func (st Status) Terminal() bool { return st&StatusTerminal != 0 }
+
+// Stepper is an optional fast path for the tree searches that a Game may implement.
+// Step sets *dst to the state after the legal decision a in *src and returns its
+// Status: what Apply on a copy followed by ToMove, TurnStart and Terminal give, in one
+// call instead of four through the interface (calls through a type parameter or an
+// interface are indirect and never inlined, and alpha-beta makes them at every node).
+// dst and src may be the same state; the game may copy only what the rules read (the
+// result must behave as Apply's would, Hash included). Step allocates nothing.
+type Stepper[S any] interface {
+	Step(dst, src *S, a Action) Status
+}
+
+// statusOf returns the Status of s through g's methods.
+func statusOf[S any](g Game[S], s *S) Status {
+	return MakeStatus(g.ToMove(s), g.TurnStart(s), g.Terminal(s))
+}
+
+// stepper returns g's Stepper, or nil.
+func stepper[S any](g Game[S]) Stepper[S] {
+	st, _ := g.(Stepper[S])
+	return st
+}
