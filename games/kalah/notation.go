@@ -2,9 +2,8 @@ package kalah
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
+	"github.com/colony-ai/colony/games/internal/notation"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -15,26 +14,8 @@ var positionFields = [...]string{"pits", "stores", "move"}
 //
 //	pits=<south a>.<south b>...<south M>/<north a>...<north M> stores=<south>,<north> move=<south|north>
 func (g *Game) FormatPosition(s *State) string {
-	var b []byte
-	b = append(b, "pits="...)
-	for p := 0; p < 2; p++ {
-		if p == 1 {
-			b = append(b, '/')
-		}
-		for i := 0; i < g.m; i++ {
-			if i > 0 {
-				b = append(b, '.')
-			}
-			b = strconv.AppendInt(b, int64(s.get(g.base[p]+i)), 10)
-		}
-	}
-	b = append(b, " stores="...)
-	b = strconv.AppendInt(b, int64(s.get(g.store[0])), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(s.get(g.store[1])), 10)
-	b = append(b, " move="...)
-	b = append(b, g.Sides()[s.ToMove()]...)
-	return string(b)
+	pit := func(p, i int) int { return s.get(g.base[p] + i) }
+	return string(notation.AppendPosition(nil, g.m, pit, [2]int{s.get(g.store[0]), s.get(g.store[1])}, s.ToMove()))
 }
 
 // ParsePosition reads a position in the notation of FormatPosition: exactly the three
@@ -45,47 +26,34 @@ func (g *Game) FormatPosition(s *State) string {
 // stores, as after a move, and the state returned is finished. Errors name the field.
 func (g *Game) ParsePosition(text string) (State, error) {
 	var s State
-	fields := strings.Split(text, " ")
-	if len(fields) != len(positionFields) {
-		return s, fmt.Errorf("position: want %d fields separated by single spaces (%s), got %d",
-			len(positionFields), strings.Join(positionFields[:], " "), len(fields))
-	}
-	var vals [len(positionFields)]string
-	for i, f := range fields {
-		key, val, ok := strings.Cut(f, "=")
-		if !ok || key != positionFields[i] {
-			return s, fmt.Errorf("position: field %d is %q, want %s=...", i+1, f, positionFields[i])
-		}
-		vals[i] = val
+	vals, err := notation.Fields(text, positionFields[:]...)
+	if err != nil {
+		return s, err
 	}
 	total := 2 * g.m * g.n
 	sum := 0
-	sides := strings.Split(vals[0], "/")
-	if len(sides) != 2 {
-		return s, fmt.Errorf("position: pits: want two sides separated by '/', got %d", len(sides))
+	rows, err := notation.Rows(vals[0], g.m, "pits")
+	if err != nil {
+		return s, err
 	}
-	for p, side := range sides {
-		counts := strings.Split(side, ".")
-		if len(counts) != g.m {
-			return s, fmt.Errorf("position: pits: %s has %d pits, want %d", g.Sides()[p], len(counts), g.m)
-		}
+	for p, counts := range rows {
 		for i, c := range counts {
 			v, err := parseCount(c, total)
 			if err != nil {
-				return s, fmt.Errorf("position: pits: %s pit %c: %v", g.Sides()[p], 'a'+i, err)
+				return s, fmt.Errorf("position: pits: %s pit %c: %v", notation.Sides[p], 'a'+i, err)
 			}
 			s.set(g.base[p]+i, v)
 			sum += v
 		}
 	}
-	stores := strings.Split(vals[1], ",")
-	if len(stores) != 2 {
-		return s, fmt.Errorf("position: stores: want two counts separated by ',', got %d", len(stores))
+	stores, err := notation.Stores(vals[1])
+	if err != nil {
+		return s, err
 	}
 	for p, c := range stores {
 		v, err := parseCount(c, total)
 		if err != nil {
-			return s, fmt.Errorf("position: stores: %s: %v", g.Sides()[p], err)
+			return s, fmt.Errorf("position: stores: %s: %v", notation.Sides[p], err)
 		}
 		s.set(g.store[p], v)
 		sum += v
@@ -93,12 +61,12 @@ func (g *Game) ParsePosition(text string) (State, error) {
 	if sum != total {
 		return State{}, fmt.Errorf("position: pits and stores hold %d seeds, want %d (%dx%d)", sum, total, g.m, g.n)
 	}
-	switch vals[2] {
-	case "south":
-	case "north":
+	mover, err := notation.Mover(vals[2])
+	if err != nil {
+		return State{}, err
+	}
+	if mover == 1 {
 		s.w[3] |= moverBit
-	default:
-		return State{}, fmt.Errorf("position: move=%q, want south or north", vals[2])
 	}
 	s.w[3] |= uint64(g.m) << sizeShift
 	g.checkEnd(&s)
@@ -107,8 +75,8 @@ func (g *Game) ParsePosition(text string) (State, error) {
 
 // parseCount reads a decimal count from 0 to max, without signs or leading zeros.
 func parseCount(s string, max int) (int, error) {
-	v, err := parseNumber(s)
-	if err != nil {
+	v, ok := notation.Count(s)
+	if !ok {
 		return 0, fmt.Errorf("%q is not a count", s)
 	}
 	if v > max {

@@ -14,6 +14,14 @@ func fuzzSeeds() []string {
 	for _, sc := range moveScenarios {
 		seeds = append(seeds, sc.pos, sc.want)
 	}
+	for _, sc := range gameScenarios {
+		seeds = append(seeds, sc.pos)
+		for _, w := range sc.want {
+			if w != "" {
+				seeds = append(seeds, w)
+			}
+		}
+	}
 	g, _ := New("")
 	rng := rand.New(rand.NewPCG(3, 4))
 	for n := 0; n < 5; n++ {
@@ -73,7 +81,7 @@ func ptr[T any](v T) *T { return &v }
 // round-trips.
 func FuzzParams(f *testing.F) {
 	for _, s := range []string{"", "oware", "ayo", "grandslam=illegal", "feed=off,quiet=7",
-		"grandslam=sowagain,feed=off", "relay=3,skip=move", "quiet=255", "quiet=0", "x=y", ",", "feed=on,feed=on"} {
+		"grandslam=sowagain,feed=off", "relay=3,skip=move", "quiet=100", "quiet=101", "quiet=0", "x=y", ",", "feed=on,feed=on"} {
 		f.Add(s, false)
 		f.Add(s, true)
 	}

@@ -23,6 +23,7 @@ var (
 // Start returns the start position: four seeds in every pit, South to move.
 func (g *Game) Start() State {
 	s := State{rows: [2]uint64{StartSeeds * lows, StartSeeds * lows}}
+	s.remember(keyOf(&s.rows))
 	g.finish(&s)
 	return s
 }
@@ -84,10 +85,13 @@ func (g *Game) Sides() [2]string { return [2]string{"south", "north"} }
 var sideNames = [2]string{"south", "north"}
 
 // EndReason says why a finished game ended: "south has no seeds", "north cannot feed
-// south", "no capture in 100 moves"; "" while the game goes on.
+// south", "the position repeated", "no capture in 100 moves"; "" while the game goes
+// on.
 func (g *Game) EndReason(s *State) string {
 	m := s.toMove
 	switch s.end {
+	case endRepeat:
+		return "the position repeated"
 	case endNoSeeds:
 		return sideNames[m] + " has no seeds"
 	case endCannotFeed:

@@ -1,8 +1,11 @@
 package oware
 
 import (
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/colony-ai/colony/search"
@@ -52,16 +55,30 @@ func checkState(t *testing.T, g *Game, s *State, prev *State) {
 			t.Fatalf("%s: action %d written %q reads back as %d, %v", pos, a, text, b, err)
 		}
 	}
-	// The notation round-trips the whole state, derived fields included.
+	checkHistory(t, s, prev)
+	// The notation round-trips the position; the parsed state remembers only itself,
+	// so a game ended by a repetition reads back as one that goes on (or ends by the
+	// quiet cap). A state that remembers only itself round-trips whole, derived fields
+	// and hash included.
 	back, err := g.ParsePosition(pos)
 	if err != nil {
 		t.Fatalf("%s: %v", pos, err)
 	}
-	if back != *s {
-		t.Fatalf("%s: reads back as a different state %+v, was %+v", pos, back, *s)
+	if back.rows != s.rows || back.stores != s.stores || back.toMove != s.toMove || back.quiet != s.quiet {
+		t.Fatalf("%s: reads back as a different position %+v", pos, back)
 	}
-	if back.Hash() != s.Hash() || g.Hash(s) != s.Hash() {
-		t.Fatalf("%s: hash differs after a round trip", pos)
+	switch {
+	case s.end == endRepeat:
+		if back.end != endNone && back.end != endQuiet {
+			t.Fatalf("%s: over by a repetition, reads back as over by %d", pos, back.end)
+		}
+	case s.nhist == 1 && back != *s:
+		t.Fatalf("%s: reads back as a different state %+v, was %+v", pos, back, *s)
+	case back.legal != s.legal || back.end != s.end:
+		t.Fatalf("%s: reads back with legal %06b end %d, was %06b end %d", pos, back.legal, back.end, s.legal, s.end)
+	}
+	if (back.Hash() == s.Hash()) != (back == *s) || g.Hash(s) != s.Hash() {
+		t.Fatalf("%s: hash after a round trip: equal %v, states equal %v", pos, back.Hash() == s.Hash(), back == *s)
 	}
 	p := g.Points(s)
 	if p[0]+p[1] != TotalSeeds {
@@ -96,6 +113,73 @@ func checkState(t *testing.T, g *Game, s *State, prev *State) {
 	}
 }
 
+// checkHistory checks the history of s (the repetition rule's memory), and against
+// prev, the state before the move to s, if any.
+func checkHistory(t *testing.T, s *State, prev *State) {
+	t.Helper()
+	n := int(s.nhist)
+	if n < 1 || n > int(s.quiet)+1 {
+		t.Fatalf("%+v: %d positions remembered with quiet %d", *s, n, s.quiet)
+	}
+	key := keyOf(&s.rows)
+	last := n - 1 // the entry of the current position (n when it is not recorded)
+	if s.hist[n-1] != key {
+		last = n // a move changes the pits, so the key of the last position differs
+	}
+	var digest uint64
+	for i, k := range s.hist {
+		if i >= n && k != 0 {
+			t.Fatalf("%+v: entry %d past the history is not zero", *s, i)
+		}
+		if i < n {
+			digest ^= digestTerm(k, s.toMove^uint8(last-i)&1)
+		}
+		for j := i + 2; j < n; j += 2 {
+			if k == s.hist[j] {
+				t.Fatalf("%+v: entries %d and %d repeat", *s, i, j)
+			}
+		}
+	}
+	if digest != s.digest {
+		t.Fatalf("%+v: digest is not the XOR of the history", *s)
+	}
+	switch {
+	case s.end == endRepeat:
+		in := false
+		for i := n - 2; i >= 0; i -= 2 {
+			in = in || s.hist[i] == key
+		}
+		if !in || s.hist[n-1] == key {
+			t.Fatalf("%+v: over by a repetition, but the position is not among the earlier ones", *s)
+		}
+	case n == len(s.hist) && s.hist[n-1] != key:
+		if s.end != endQuiet {
+			t.Fatalf("%+v: the history is full and not at the quiet cap", *s)
+		}
+	case s.hist[n-1] != key:
+		t.Fatalf("%+v: the last position remembered is not the current one", *s)
+	}
+	if prev != nil && s.quiet != 0 {
+		if s.nhist != prev.nhist+1 && s.end != endRepeat && n != len(s.hist) {
+			t.Fatalf("%+v after %+v: the history did not grow by one", *s, *prev)
+		}
+		if !slices.Equal(s.hist[:prev.nhist], prev.hist[:prev.nhist]) {
+			t.Fatalf("%+v after %+v: the history changed", *s, *prev)
+		}
+	}
+	if prev != nil && s.quiet == 0 && n != 1 {
+		t.Fatalf("%+v: a capture did not clear the history", *s)
+	}
+}
+
+// futureKey writes what decides the future of s: its position, its end and the set
+// of positions it remembers (in any order).
+func futureKey(g *Game, s *State) string {
+	h := slices.Clone(s.hist[:s.nhist])
+	slices.Sort(h)
+	return fmt.Sprint(g.FormatPosition(s), s.end, h)
+}
+
 func TestRandomGameInvariants(t *testing.T) {
 	games := 2000
 	if testing.Short() {
@@ -105,16 +189,16 @@ func TestRandomGameInvariants(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			g := mustParse(t, name)
 			rng := rand.New(rand.NewPCG(5, uint64(len(name))))
-			hashes := map[uint64]State{}
+			hashes := map[uint64]string{}
 			var buf search.ActionBuffer
 			for n := 0; n < games; n++ {
 				s := randomStart(g, rng)
 				var prev *State
 				for {
 					checkState(t, g, &s, prev)
-					key := s
+					key := futureKey(g, &s)
 					if old, ok := hashes[s.Hash()]; ok && old != key {
-						t.Fatalf("hash collision: %s and %s", g.FormatPosition(&old), g.FormatPosition(&key))
+						t.Fatalf("hash collision: %s and %s", old, key)
 					}
 					hashes[s.Hash()] = key
 					if g.Terminal(&s) {
@@ -244,5 +328,41 @@ func TestRowHelpers(t *testing.T) {
 				t.Fatalf("kth[%06b][%d] = %d", m, k, kth[m][k])
 			}
 		}
+	}
+}
+
+// TestHashHistory: the hash tells apart the same position with different histories
+// (their futures differ), and a game ended by a repetition from the same position
+// going on.
+func TestHashHistory(t *testing.T) {
+	g := mustParse(t, "oware")
+	sc := gameScenarios[0] // the two seeds chasing each other
+	s := mustParsePos(t, g, sc.pos)
+	var states []State
+	for _, m := range strings.Fields(sc.moves) {
+		a, err := g.ParseAction(&s, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Apply(&s, a)
+		states = append(states, s)
+	}
+	for i, s := range states {
+		back := mustParsePos(t, g, g.FormatPosition(&s))
+		if back.Hash() == s.Hash() {
+			t.Errorf("move %d: %s has the hash of the same position without history", i+1, g.FormatPosition(&s))
+		}
+	}
+	// The last state ended by the repetition. The same position, quiet count and set
+	// of remembered positions can belong to a game that goes on (reached by another
+	// way through the same positions); its hash must differ.
+	last := states[len(states)-1]
+	if last.end != endRepeat {
+		t.Fatalf("not over by a repetition: %s", g.EndReason(&last))
+	}
+	twin := last
+	twin.end, twin.legal = endNone, nonEmpty(twin.rows[twin.toMove])
+	if twin.Hash() == last.Hash() {
+		t.Error("a game over by a repetition has the hash of the same position going on")
 	}
 }

@@ -18,11 +18,11 @@ func TestMeasure(t *testing.T) {
 		t.Skip("set OWARE_MEASURE=1 to measure")
 	}
 	const games = 100000
-	for _, name := range []string{"oware", "oware:quiet=255", "oware:grandslam=illegal", "oware:grandslam=sowagain", "oware:grandslam=capture",
+	for _, name := range []string{"oware", "oware:quiet=50", "oware:grandslam=illegal", "oware:grandslam=sowagain", "oware:grandslam=capture",
 		"ayo", "ayo:feed=on", "ayo:skip=move", "ayo:relay=1000"} {
 		g := mustParse(t, name)
 		rng := rand.NewPCG(1, 1)
-		var lengths, maxQuiet, boardAtQuietEnd, maxLaps []float64
+		var lengths, maxQuiet, boardAtQuietEnd, boardAtRepeat, quietAtRepeat, maxLaps []float64
 		reasons := map[string]int{}
 		var wins [3]int
 		for n := 0; n < games; n++ {
@@ -40,10 +40,14 @@ func TestMeasure(t *testing.T) {
 				mq = max(mq, int(s.quiet))
 			}
 			r := s.end
-			reasons[[4]string{"", "no seeds", "cannot feed", "quiet cap"}[r]]++
-			if r == endQuiet {
+			reasons[[5]string{"", "no seeds", "cannot feed", "quiet cap", "repetition"}[r]]++
+			switch r {
+			case endQuiet:
 				boardAtQuietEnd = append(boardAtQuietEnd, float64(s.SideSeeds(0)+s.SideSeeds(1)))
-			} else {
+			case endRepeat:
+				boardAtRepeat = append(boardAtRepeat, float64(s.SideSeeds(0)+s.SideSeeds(1)))
+				quietAtRepeat = append(quietAtRepeat, float64(s.quiet))
+			default:
 				maxQuiet = append(maxQuiet, float64(mq))
 			}
 			lengths = append(lengths, float64(plies))
@@ -55,9 +59,13 @@ func TestMeasure(t *testing.T) {
 		fmt.Printf("  plies: %s\n", stats(lengths))
 		fmt.Printf("  ends: %v; south wins %.1f%%, north %.1f%%, draws %.1f%%\n", reasons,
 			100*float64(wins[1])/games, 100*float64(wins[2])/games, 100*float64(wins[0])/games)
-		fmt.Printf("  longest quiet stretch of games not ended by the cap: %s\n", stats(maxQuiet))
+		fmt.Printf("  longest quiet stretch of games ended otherwise: %s\n", stats(maxQuiet))
 		if len(boardAtQuietEnd) > 0 {
 			fmt.Printf("  seeds on the board when the cap ends a game: %s\n", stats(boardAtQuietEnd))
+		}
+		if len(boardAtRepeat) > 0 {
+			fmt.Printf("  seeds on the board when a repetition ends a game: %s\n", stats(boardAtRepeat))
+			fmt.Printf("  plies since the last capture then: %s\n", stats(quietAtRepeat))
 		}
 		if g.variant == Ayo {
 			capped := 0

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/colony-ai/colony/games/internal/notation"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -13,27 +14,10 @@ const StartPosition = "pits=4.4.4.4.4.4/4.4.4.4.4.4 stores=0,0 move=south quiet=
 
 var positionFields = [...]string{"pits", "stores", "move", "quiet"}
 
-// FormatPosition writes s in the position notation (see the package comment).
+// FormatPosition writes s in the position notation (see the package comment): the
+// position without its history (ParsePosition).
 func (g *Game) FormatPosition(s *State) string {
-	b := make([]byte, 0, 64)
-	b = append(b, "pits="...)
-	for side := 0; side < 2; side++ {
-		if side == 1 {
-			b = append(b, '/')
-		}
-		for c := 0; c < PitsPerSide; c++ {
-			if c > 0 {
-				b = append(b, '.')
-			}
-			b = strconv.AppendInt(b, int64(s.Pit(side, c)), 10)
-		}
-	}
-	b = append(b, " stores="...)
-	b = strconv.AppendInt(b, int64(s.stores[0]), 10)
-	b = append(b, ',')
-	b = strconv.AppendInt(b, int64(s.stores[1]), 10)
-	b = append(b, " move="...)
-	b = append(b, sideNames[s.toMove]...)
+	b := notation.AppendPosition(make([]byte, 0, 64), PitsPerSide, s.Pit, [2]int{s.Store(0), s.Store(1)}, int(s.toMove))
 	b = append(b, " quiet="...)
 	b = strconv.AppendInt(b, int64(s.quiet), 10)
 	return string(b)
@@ -43,21 +27,14 @@ func (g *Game) FormatPosition(s *State) string {
 // syntax, that every count is a number from 0 to 48 written without sign or leading
 // zeros, that the pits and stores hold 48 seeds in all, and that quiet is at most the
 // rule set's cap. A position whose mover has no legal move, or whose quiet count has
-// reached the cap, is a finished game.
+// reached the cap, is a finished game. The position has no history: for the
+// repetition rule it remembers only itself (as if the last capture had just been
+// made), while the quiet cap counts on from its quiet count.
 func (g *Game) ParsePosition(text string) (State, error) {
 	var s State
-	fields := strings.Split(text, " ")
-	if len(fields) != len(positionFields) {
-		return s, fmt.Errorf("position: want %d fields separated by single spaces (%s), got %d",
-			len(positionFields), strings.Join(positionFields[:], " "), len(fields))
-	}
-	var vals [len(positionFields)]string
-	for i, f := range fields {
-		key, val, ok := strings.Cut(f, "=")
-		if !ok || key != positionFields[i] {
-			return s, fmt.Errorf("position: field %d is %q, want %s=...", i+1, f, positionFields[i])
-		}
-		vals[i] = val
+	vals, err := notation.Fields(text, positionFields[:]...)
+	if err != nil {
+		return s, err
 	}
 	rows := strings.Split(vals[0], "/")
 	if len(rows) != 2 {
@@ -82,11 +59,11 @@ func (g *Game) ParsePosition(text string) (State, error) {
 			total += n
 		}
 	}
-	a, b, ok := strings.Cut(vals[1], ",")
-	if !ok {
-		return s, fmt.Errorf("position: stores=%q: want <south>,<north>", vals[1])
+	stores, err := notation.Stores(vals[1])
+	if err != nil {
+		return s, err
 	}
-	for side, text := range [2]string{a, b} {
+	for side, text := range stores {
 		n, err := parseCount(text, TotalSeeds)
 		if err != nil {
 			return s, fmt.Errorf("position: stores: %s: %w", sideNames[side], err)
@@ -97,34 +74,26 @@ func (g *Game) ParsePosition(text string) (State, error) {
 	if total != TotalSeeds {
 		return s, fmt.Errorf("position: pits and stores hold %d seeds; want %d", total, TotalSeeds)
 	}
-	switch vals[2] {
-	case "south":
-		s.toMove = 0
-	case "north":
-		s.toMove = 1
-	default:
-		return s, fmt.Errorf("position: move=%q, want south or north", vals[2])
+	mover, err := notation.Mover(vals[2])
+	if err != nil {
+		return s, err
 	}
+	s.toMove = uint8(mover)
 	q, err := parseCount(vals[3], g.quiet)
 	if err != nil {
 		return s, fmt.Errorf("position: quiet: %w", err)
 	}
 	s.quiet = uint8(q)
+	s.remember(keyOf(&s.rows))
 	g.finish(&s)
 	return s, nil
 }
 
 // parseCount reads a decimal number from 0 to max, without signs or leading zeros.
 func parseCount(s string, max int) (int, error) {
-	if s == "" || len(s) > 3 || (len(s) > 1 && s[0] == '0') {
+	n, ok := notation.Count(s)
+	if !ok {
 		return 0, fmt.Errorf("%q is not a count", s)
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, fmt.Errorf("%q is not a count", s)
-		}
-		n = n*10 + int(s[i]-'0')
 	}
 	if n > max {
 		return 0, fmt.Errorf("%d is more than %d", n, max)

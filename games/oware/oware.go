@@ -1,9 +1,11 @@
 // Package oware implements two two-row mancala games of the Oware family on one Game
 // type, selected by name: "oware" (Abapa: single laps, captures of 2s and 3s on the
 // opponent's side, the grand slam rule and the feeding obligation) and "ayo" (Ayoayo:
-// relay sowing, captures from the pit opposite an own empty pit). RULES.md in this
-// folder holds the rules in full, every reading of the source text and the measured
-// figures.
+// relay sowing, captures from the pit opposite an own empty pit). In both, a move that
+// repeats a position seen since the last capture ends the game, each side taking the
+// seeds on its row, and so does the quiet cap (a number of moves without capture).
+// RULES.md in this folder holds the rules in full, every reading of the source text
+// and the measured figures.
 //
 // # Constructors
 //
@@ -17,7 +19,7 @@
 //	parameter  games       values                                default
 //	grandslam  oware       nocapture, illegal, sowagain, capture nocapture
 //	feed       oware, ayo  on, off                               on (oware), off (ayo)
-//	quiet      oware, ayo  1..255: plies without capture to end  100
+//	quiet      oware, ayo  1..100: plies without capture to end  100
 //	relay      ayo         1..100000: laps of sowing per move    10000
 //	skip       ayo         lap, move: the pit a big lap skips    lap
 //
@@ -45,9 +47,13 @@
 //	pits=4.4.4.4.4.4/4.4.4.4.4.4 stores=0,0 move=south quiet=0
 //
 // ParsePosition checks the syntax, the ranges (counts 0..48, quiet 0..the cap) and that
-// pits and stores hold 48 seeds in all. Everything else in a State (the legal moves,
-// whether and why the game is over) follows from these fields, so the notation
-// round-trips every state exactly, finished games included.
+// pits and stores hold 48 seeds in all. The line does not hold the positions played
+// since the last capture, which the repetition rule looks back on: a parsed position
+// remembers only itself, and the quiet cap counts on from its quiet count. Everything
+// else in a State (the legal moves, whether and why the game is over) follows from the
+// fields, so a line reads back as itself, and a state written and read back has the
+// same position, legal moves and end, except that a game ended by a repetition reads
+// back as one that goes on (or ends at the cap).
 package oware
 
 import (
@@ -116,7 +122,6 @@ func (g GrandSlam) String() string {
 const (
 	DefaultQuiet    = 100
 	DefaultRelayCap = 10000
-	MaxQuiet        = 255
 	MaxRelayCap     = 100000
 )
 
@@ -127,7 +132,7 @@ type Game struct {
 	variant   Variant
 	grandSlam GrandSlam // Oware only
 	feed      bool      // the feeding obligation
-	quiet     int       // the game ends after this many plies without a capture
+	quiet     int       // the game ends after this many plies without a capture (<= MaxQuiet)
 	relayCap  int       // Ayo: at most this many laps in one move
 	skipMove  bool      // Ayo: big laps skip the move's first pit, not their own
 }

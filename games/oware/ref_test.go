@@ -3,6 +3,7 @@ package oware
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/colony-ai/colony/search"
@@ -17,8 +18,19 @@ type refPos struct {
 	stores [2]int
 	mover  int
 	quiet  int
+	// seen lists the positions (pits and mover, refKey) since the last capture or
+	// since the reference game began, the current one last; repeated says that the
+	// move to this position repeated one of them (which is then not listed again).
+	seen     []string
+	repeated bool
 }
 
+// refKey writes the pits and the mover of p: the position the repetition rule
+// compares.
+func refKey(p *refPos) string { return fmt.Sprint(p.pits, p.mover) }
+
+// refFromState returns s as a reference position whose history is s alone (as for a
+// parsed position).
 func refFromState(s *State) refPos {
 	var p refPos
 	for i := range p.pits {
@@ -26,6 +38,7 @@ func refFromState(s *State) refPos {
 	}
 	p.stores = [2]int{s.Store(0), s.Store(1)}
 	p.mover, p.quiet = s.ToMove(), s.Quiet()
+	p.seen = []string{refKey(&p)}
 	return p
 }
 
@@ -162,16 +175,29 @@ func refLegal(g *Game, p refPos) ([]int, int) {
 			moves = ok
 		}
 	}
+	if p.repeated {
+		return nil, endRepeat
+	}
 	if p.quiet >= g.quiet {
 		return nil, endQuiet
 	}
 	return moves, endNone
 }
 
-// refApply plays k under g's grand slam rule.
+// refApply plays k under g's grand slam rule, and keeps the history of positions for
+// the repetition rule: a capture clears it, and a position already in it (pits and
+// mover) is a repetition.
 func refApply(g *Game, p refPos, k int) refPos {
 	slamCaptures := g.grandSlam == GrandSlamSowAgain || g.grandSlam == GrandSlamCapture
 	q, _, _, _ := refMove(g, p, k, slamCaptures)
+	if q.stores != p.stores {
+		q.seen = nil
+	}
+	key := refKey(&q)
+	q.repeated = slices.Contains(q.seen, key)
+	if !q.repeated {
+		q.seen = append(slices.Clip(q.seen), key) // never shares p's array
+	}
 	return q
 }
 
@@ -244,6 +270,8 @@ func TestAgainstReference(t *testing.T) {
 			g := mustParse(t, name)
 			rng := rand.New(rand.NewPCG(11, uint64(len(name))))
 			var buf search.ActionBuffer
+			repeats := 0
+			defer func() { t.Logf("%d of %d games ended by a repetition", repeats, games) }()
 			for n := 0; n < games; n++ {
 				s := randomStart(g, rng)
 				p := refFromState(&s)
@@ -257,8 +285,15 @@ func TestAgainstReference(t *testing.T) {
 						t.Fatalf("game %d step %d: %s: legal %v end %d, reference %v end %d",
 							n, step, g.FormatPosition(&s), legal, s.end, moves, end)
 					}
+					if end == endRepeat {
+						repeats++
+					}
 					if len(moves) == 0 {
 						break
+					}
+					if s.HistoryLen() != len(p.seen) {
+						t.Fatalf("game %d step %d: %s: %d positions remembered, reference %d",
+							n, step, g.FormatPosition(&s), s.HistoryLen(), len(p.seen))
 					}
 					k := moves[rng.IntN(len(moves))]
 					g.Apply(&s, search.Action(k))

@@ -61,10 +61,13 @@ var kth = func() (t [64][PitsPerSide]uint8) {
 // reaches. The pit the lap starts from is skipped when the lap goes round (12 or more
 // seeds), so 11 seeds fill every other pit once and the 12th lands after the start.
 type lap struct {
-	add      [2]uint64 // seeds added to the own row and the other row
-	lastRow  uint8     // 0 own row, 1 other row
-	lastByte uint8     // the pit of the last seed within its row
-	reached  uint8     // bit 0: a seed fell on the own row, bit 1: on the other row
+	add [2]uint64 // seeds added to the own row and the other row
+	// dk[r] is what the lap adds to the position key (keyOf) when the own row is
+	// row r, the seeds picked up from the starting pit included (modulo 2^64).
+	dk       [2]uint64
+	lastRow  uint8 // 0 own row, 1 other row
+	lastByte uint8 // the pit of the last seed within its row
+	reached  uint8 // bit 0: a seed fell on the own row, bit 1: on the other row
 }
 
 // laps[j][n] is the lap of n seeds from byte j of a row (sized 8x64 so that masked
@@ -73,6 +76,9 @@ var laps = func() (t [8][64]lap) {
 	for j := 0; j < PitsPerSide; j++ {
 		for n := 1; n <= TotalSeeds; n++ {
 			e := &t[j][n]
+			for r := range e.dk {
+				e.dk[r] = -uint64(n) * keyWeight[(j+PitsPerSide*r)%NumPits]
+			}
 			p := j // 0..11 relative to the own row
 			for left := n; left > 0; {
 				p = (p + 1) % NumPits
@@ -81,6 +87,9 @@ var laps = func() (t [8][64]lap) {
 				}
 				e.add[p/PitsPerSide] += 1 << (8 * (p % PitsPerSide))
 				e.reached |= 1 << (p / PitsPerSide)
+				for r := range e.dk {
+					e.dk[r] += keyWeight[(p+PitsPerSide*r)%NumPits]
+				}
 				left--
 			}
 			e.lastRow, e.lastByte = uint8(p/PitsPerSide), uint8(p%PitsPerSide)
@@ -135,20 +144,31 @@ func (g *Game) applyOware(s *State, a int) {
 	}
 	s.rows[m], s.rows[o] = own, opp
 	s.quiet = q
+	var k uint64
+	if q == 0 {
+		s.forget()
+		k = keyOf(&s.rows)
+	} else {
+		// The key of the position before the move is the last one remembered.
+		k = s.hist[s.nhist-1] + e.dk[m]
+	}
 	if again {
+		s.remember(k)
 		g.finish(s) // the same player moves again
 		return
 	}
 	s.toMove = uint8(o)
-	// The common case of finish, inline: the next mover has seeds, so has the
-	// opponent (no feeding), the quiet cap is not reached, and no grand slam is to be
-	// ruled out (a pit of 4 or more seeds on the mover's row survives any capture).
-	if mask := nonEmpty(opp); mask != 0 && own != 0 && int(q) < g.quiet &&
+	rep := s.remember(k)
+	// The common case of finish, inline: the position is new, the next mover has
+	// seeds, so has the opponent (no feeding), the quiet cap is not reached, and no
+	// grand slam is to be ruled out (a pit of 4 or more seeds on the mover's row
+	// survives any capture).
+	if mask := nonEmpty(opp); !rep && mask != 0 && own != 0 && int(q) < g.quiet &&
 		(g.grandSlam != GrandSlamIllegal || (own+(0x80-4)*lows)&highs != 0) {
 		s.legal, s.end = mask, endNone
 		return
 	}
-	g.finish(s)
+	g.settle(s, rep)
 }
 
 // captureRun returns what the last seed landing in pit j of row w (the opponent's)
@@ -234,16 +254,22 @@ func (g *Game) applyAyo(s *State, a int) {
 	if c != 0 {
 		s.stores[m] += c
 		s.quiet = 0
+		s.forget()
 	} else {
 		s.quiet++
 	}
 	s.toMove ^= 1
-	g.finish(s)
+	g.settle(s, s.remember(keyOf(&s.rows)))
 }
 
-// finish sets the derived fields of s, whose pits, stores, mover and quiet count are
-// set: the legal moves and, when there are none, why the game is over.
-func (g *Game) finish(s *State) {
+// finish sets the derived fields of s, whose pits, stores, mover, quiet count and
+// history are set: the legal moves and, when there are none, why the game is over. It
+// takes s as not reached by a repetition (see settle).
+func (g *Game) finish(s *State) { g.settle(s, false) }
+
+// settle is finish for a state reached by a move; repeated says that the move
+// repeated a position (State.remember), which ends the game if nothing else does.
+func (g *Game) settle(s *State, repeated bool) {
 	m := s.toMove
 	own := s.rows[m]
 	mask := nonEmpty(own)
@@ -259,7 +285,9 @@ func (g *Game) finish(s *State) {
 	if mask != 0 && g.grandSlam == GrandSlamIllegal {
 		mask = withoutGrandSlams(s, mask)
 	}
-	if mask != 0 && int(s.quiet) >= g.quiet {
+	if mask != 0 && repeated {
+		mask, end = 0, endRepeat
+	} else if mask != 0 && int(s.quiet) >= g.quiet {
 		mask, end = 0, endQuiet
 	}
 	s.legal, s.end = mask, end

@@ -148,7 +148,7 @@ var moveScenarios = []struct {
 		end:  "north has no seeds",
 	},
 	{
-		// The 100th ply without a capture ends the game (the repetition stand-in).
+		// The 100th ply without a capture ends the game (the quiet cap).
 		name: "oware quiet cap", rules: "oware",
 		pos: "pits=1.1.4.4.4.4/4.4.4.4.4.4 stores=3,3 move=south quiet=99", move: "a1",
 		want: "pits=0.2.4.4.4.4/4.4.4.4.4.4 stores=3,3 move=north quiet=100",
@@ -258,6 +258,189 @@ func TestMoveScenarios(t *testing.T) {
 			}
 		})
 	}
+}
+
+// Games: moves from a position, with every position after them derived by hand, and
+// how the game stands at the end.
+var gameScenarios = []struct {
+	name, rules, pos string
+	moves            string   // the moves, separated by spaces
+	want             []string // the position after each move
+	end              string   // the end reason after the last move, "" while it goes on
+	points           [2]int
+	winner, margin   int
+	history          int // HistoryLen after the last move
+}{
+	{
+		// Two single seeds chase each other once round the board; the 12th move
+		// brings back the first position, North to move: the game ends and each side
+		// takes the seed on its row (21-27). Only f1 feeds North at move 4.
+		name: "oware repetition", rules: "oware",
+		pos:   "pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=20,26 move=north quiet=0",
+		moves: "b2 e1 a2 f1 f2 a1 e2 b1 d2 c1 c2 d1",
+		want: []string{
+			"pits=0.0.0.0.1.0/1.0.0.0.0.0 stores=20,26 move=south quiet=1",
+			"pits=0.0.0.0.0.1/1.0.0.0.0.0 stores=20,26 move=north quiet=2",
+			"pits=1.0.0.0.0.1/0.0.0.0.0.0 stores=20,26 move=south quiet=3",
+			"pits=1.0.0.0.0.0/0.0.0.0.0.1 stores=20,26 move=north quiet=4",
+			"pits=1.0.0.0.0.0/0.0.0.0.1.0 stores=20,26 move=south quiet=5",
+			"pits=0.1.0.0.0.0/0.0.0.0.1.0 stores=20,26 move=north quiet=6",
+			"pits=0.1.0.0.0.0/0.0.0.1.0.0 stores=20,26 move=south quiet=7",
+			"pits=0.0.1.0.0.0/0.0.0.1.0.0 stores=20,26 move=north quiet=8",
+			"pits=0.0.1.0.0.0/0.0.1.0.0.0 stores=20,26 move=south quiet=9",
+			"pits=0.0.0.1.0.0/0.0.1.0.0.0 stores=20,26 move=north quiet=10",
+			"pits=0.0.0.1.0.0/0.1.0.0.0.0 stores=20,26 move=south quiet=11",
+			"pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=20,26 move=north quiet=12",
+		},
+		end: "the position repeated", points: [2]int{21, 27}, winner: 1, margin: 6, history: 12,
+	},
+	{
+		// The same with quiet=11: the cap ends the game one move before the
+		// repetition.
+		name: "oware quiet cap before the repetition", rules: "oware:quiet=11",
+		pos:   "pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=20,26 move=north quiet=0",
+		moves: "b2 e1 a2 f1 f2 a1 e2 b1 d2 c1 c2",
+		want: []string{
+			"", "", "", "", "", "", "", "", "", "",
+			"pits=0.0.0.1.0.0/0.1.0.0.0.0 stores=20,26 move=south quiet=11",
+		},
+		end: "no capture in 11 moves", points: [2]int{21, 27}, winner: 1, margin: 6, history: 12,
+	},
+	{
+		// With quiet=12 the 12th move both reaches the cap and repeats the first
+		// position: the repetition is the reason given.
+		name: "oware repetition at the quiet cap", rules: "oware:quiet=12",
+		pos:   "pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=20,26 move=north quiet=0",
+		moves: "b2 e1 a2 f1 f2 a1 e2 b1 d2 c1 c2 d1",
+		want: []string{
+			"", "", "", "", "", "", "", "", "", "", "",
+			"pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=20,26 move=north quiet=12",
+		},
+		end: "the position repeated", points: [2]int{21, 27}, winner: 1, margin: 6, history: 12,
+	},
+	{
+		// A parsed position remembers only itself: from the sixth position of the
+		// cycle, its first position comes back after six moves and the game goes on;
+		// it ends when the parsed position itself comes back, six moves later.
+		name: "oware repetition from a parsed position", rules: "oware",
+		pos:   "pits=0.1.0.0.0.0/0.0.0.0.1.0 stores=20,26 move=north quiet=6",
+		moves: "e2 b1 d2 c1 c2 d1 b2 e1 a2 f1 f2 a1",
+		want: []string{
+			"", "", "", "", "",
+			"pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=20,26 move=north quiet=12",
+			"", "", "", "", "",
+			"pits=0.1.0.0.0.0/0.0.0.0.1.0 stores=20,26 move=north quiet=18",
+		},
+		end: "the position repeated", points: [2]int{21, 27}, winner: 1, margin: 6, history: 12,
+	},
+	{
+		// A capture clears the history. North's a2 (2 seeds) sows a1 and b1 and takes
+		// b1's 2 seeds; the position after it has South to move and the same seeds as
+		// the first position in every pit but a2, which the history (had it not been
+		// cleared) would not tell apart (its keys leave North's a2 out). The game
+		// goes on, remembering one position.
+		name: "oware capture clears the history", rules: "oware",
+		pos:   "pits=1.0.0.0.1.0/2.0.0.1.0.0 stores=21,22 move=south quiet=0",
+		moves: "a1 a2",
+		want: []string{
+			"pits=0.1.0.0.1.0/2.0.0.1.0.0 stores=21,22 move=north quiet=1",
+			"pits=1.0.0.0.1.0/0.0.0.1.0.0 stores=21,24 move=south quiet=0",
+		},
+		points: [2]int{23, 25}, history: 1,
+	},
+	{
+		// Ayo: b1 relays through c1 to e1 (capturing nothing: e2 is empty), c2 ends in
+		// b2, d1 relays through e1 and f2 to d2, e2 through d2 and b2 to a1, f1 ends in
+		// f2, a2 relays through a1 to c1: the first position again.
+		name: "ayo repetition", rules: "ayo",
+		pos:   "pits=0.1.1.0.0.0/0.0.1.0.0.1 stores=21,23 move=south quiet=0",
+		moves: "b1 c2 d1 e2 f1 a2",
+		want: []string{
+			"pits=0.0.0.1.1.0/0.0.1.0.0.1 stores=21,23 move=north quiet=1",
+			"pits=0.0.0.1.1.0/0.1.0.0.0.1 stores=21,23 move=south quiet=2",
+			"pits=0.0.0.0.0.1/0.1.0.1.1.0 stores=21,23 move=north quiet=3",
+			"pits=1.0.0.0.0.1/1.0.1.0.0.0 stores=21,23 move=south quiet=4",
+			"pits=1.0.0.0.0.0/1.0.1.0.0.1 stores=21,23 move=north quiet=5",
+			"pits=0.1.1.0.0.0/0.0.1.0.0.1 stores=21,23 move=south quiet=6",
+		},
+		end: "the position repeated", points: [2]int{23, 25}, winner: 1, margin: 2, history: 6,
+	},
+	{
+		// The earliest Ayo repetitions from the start come at ply 10: here b2 at ply 6
+		// captures, and d1, d2 (relays of 7 and 8 laps) bring back the position
+		// after e2 at ply 8.
+		name: "ayo repetition from the start", rules: "ayo", pos: StartPosition,
+		moves: "a1 e2 d1 b2 e1 b2 c1 e2 d1 d2",
+		want: []string{
+			"", "", "", "", "",
+			"pits=2.1.2.0.6.4/3.0.1.1.7.5 stores=1,15 move=south quiet=0",
+			"pits=3.2.1.0.1.0/1.2.3.3.9.7 stores=1,15 move=north quiet=1",
+			"pits=7.6.2.1.2.1/5.6.1.0.1.0 stores=1,15 move=south quiet=2",
+			"pits=1.0.7.0.8.4/0.1.2.1.5.3 stores=1,15 move=north quiet=3",
+			"pits=7.6.2.1.2.1/5.6.1.0.1.0 stores=1,15 move=south quiet=4",
+		},
+		end: "the position repeated", points: [2]int{20, 28}, winner: 1, margin: 8, history: 4,
+	},
+}
+
+func TestGameScenarios(t *testing.T) {
+	for _, sc := range gameScenarios {
+		t.Run(sc.name, func(t *testing.T) {
+			g := mustParse(t, sc.rules)
+			s, err := g.ParsePosition(sc.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves := strings.Fields(sc.moves)
+			if len(moves) != len(sc.want) {
+				t.Fatalf("%d moves, %d positions", len(moves), len(sc.want))
+			}
+			for i, m := range moves {
+				a, err := g.ParseAction(&s, m)
+				if err != nil {
+					t.Fatalf("move %d: %v", i+1, err)
+				}
+				g.Apply(&s, a)
+				if got := g.FormatPosition(&s); sc.want[i] != "" && got != sc.want[i] {
+					t.Errorf("after move %d (%s):\n got %s\nwant %s", i+1, m, got, sc.want[i])
+				}
+				if i < len(moves)-1 && g.Terminal(&s) {
+					t.Fatalf("over after move %d (%s): %s", i+1, m, g.EndReason(&s))
+				}
+			}
+			if got := g.EndReason(&s); got != sc.end || g.Terminal(&s) != (sc.end != "") {
+				t.Errorf("end reason %q (terminal %v), want %q", got, g.Terminal(&s), sc.end)
+			}
+			if got := g.Points(&s); got != sc.points {
+				t.Errorf("points %v, want %v", got, sc.points)
+			}
+			if w, m := g.Result(&s); sc.end != "" && (w != sc.winner || m != sc.margin) {
+				t.Errorf("result %d by %d, want %d by %d", w, m, sc.winner, sc.margin)
+			}
+			if s.HistoryLen() != sc.history {
+				t.Errorf("%d positions remembered, want %d", s.HistoryLen(), sc.history)
+			}
+			// The reference agrees, move by move.
+			p := refFromState(ptr(mustParsePos(t, g, sc.pos)))
+			for _, m := range moves {
+				c := mustParsePos(t, g, refFormat(&p)) // for the move's index only
+				a, _ := g.ParseAction(&c, m)
+				p = refApply(g, p, int(a))
+			}
+			if _, end := refLegal(g, p); end != int(s.end) || refFormat(&p) != g.FormatPosition(&s) {
+				t.Errorf("reference: %s end %d", refFormat(&p), end)
+			}
+		})
+	}
+}
+
+func mustParsePos(t *testing.T, g *Game, pos string) State {
+	t.Helper()
+	s, err := g.ParsePosition(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // Positions and how they stand: legal moves or the end with its score.

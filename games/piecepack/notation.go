@@ -3,33 +3,17 @@ package piecepack
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
+	"github.com/colony-ai/colony/games/internal/notation"
 	"github.com/colony-ai/colony/search"
 )
 
 // FormatPosition writes s in the position notation (see the package documentation):
 // "pits=4.4.4.4.4.4/4.4.4.4.4.4 stores=0,0 move=south", with " ply=K" under a move cap.
 func (g *Game) FormatPosition(s *State) string {
-	b := make([]byte, 0, 96)
-	b = append(b, "pits="...)
-	for p := 0; p < 2; p++ {
-		if p == 1 {
-			b = append(b, '/')
-		}
-		for i := 0; i < g.n; i++ {
-			if i > 0 {
-				b = append(b, '.')
-			}
-			b = strconv.AppendUint(b, uint64(s.cells[MaxTiles*p+i]), 10)
-		}
-	}
-	b = append(b, " stores="...)
-	b = strconv.AppendUint(b, uint64(s.cells[southStore]), 10)
-	b = append(b, ',')
-	b = strconv.AppendUint(b, uint64(s.cells[northStore]), 10)
-	b = append(b, " move="...)
-	b = append(b, g.Sides()[s.toMove]...)
+	pit := func(p, i int) int { return int(s.cells[MaxTiles*p+i]) }
+	stores := [2]int{int(s.cells[southStore]), int(s.cells[northStore])}
+	b := notation.AppendPosition(make([]byte, 0, 96), g.n, pit, stores, int(s.toMove))
 	if g.capK > 0 {
 		b = append(b, " ply="...)
 		b = strconv.AppendUint(b, uint64(s.ply), 10)
@@ -49,46 +33,33 @@ func (g *Game) ParsePosition(text string) (State, error) {
 	if g.capK > 0 {
 		names = append(names, "ply")
 	}
-	fields := strings.Split(text, " ")
-	if len(fields) != len(names) {
-		return s, fmt.Errorf("position: want %d fields separated by single spaces (%s), got %d",
-			len(names), strings.Join(names, " "), len(fields))
-	}
-	vals := make([]string, len(fields))
-	for i, f := range fields {
-		key, val, ok := strings.Cut(f, "=")
-		if !ok || key != names[i] {
-			return s, fmt.Errorf("position: field %d is %q, want %s=...", i+1, f, names[i])
-		}
-		vals[i] = val
+	vals, err := notation.Fields(text, names...)
+	if err != nil {
+		return s, err
 	}
 	total := 0
-	sides := strings.Split(vals[0], "/")
-	if len(sides) != 2 {
-		return s, fmt.Errorf("position: pits: want two sides separated by '/', got %d", len(sides))
+	rows, err := notation.Rows(vals[0], g.n, "tiles")
+	if err != nil {
+		return s, err
 	}
-	for p, side := range sides {
-		counts := strings.Split(side, ".")
-		if len(counts) != g.n {
-			return s, fmt.Errorf("position: pits: %s has %d tiles, want %d", g.Sides()[p], len(counts), g.n)
-		}
+	for p, counts := range rows {
 		for i, c := range counts {
-			v, err := parseSmall(c)
-			if err != nil || v > MaxCoins {
-				return s, fmt.Errorf("position: pits: %s tile %c: %q is not a count from 0 to %d", g.Sides()[p], 'a'+i, c, MaxCoins)
+			v, ok := notation.Count(c)
+			if !ok || v > MaxCoins {
+				return s, fmt.Errorf("position: pits: %s tile %c: %q is not a count from 0 to %d", notation.Sides[p], 'a'+i, c, MaxCoins)
 			}
 			s.cells[MaxTiles*p+i] = uint8(v)
 			total += v
 		}
 	}
-	stores := strings.Split(vals[1], ",")
-	if len(stores) != 2 {
-		return s, fmt.Errorf("position: stores: want two counts separated by ',', got %q", vals[1])
+	stores, err := notation.Stores(vals[1])
+	if err != nil {
+		return s, err
 	}
 	for p, c := range stores {
-		v, err := parseSmall(c)
-		if err != nil || v > MaxCoins {
-			return s, fmt.Errorf("position: stores: %s: %q is not a count from 0 to %d", g.Sides()[p], c, MaxCoins)
+		v, ok := notation.Count(c)
+		if !ok || v > MaxCoins {
+			return s, fmt.Errorf("position: stores: %s: %q is not a count from 0 to %d", notation.Sides[p], c, MaxCoins)
 		}
 		s.cells[southStore+p] = uint8(v)
 		total += v
@@ -96,16 +67,14 @@ func (g *Game) ParsePosition(text string) (State, error) {
 	if want := 2 * g.n * g.c; total != want {
 		return s, fmt.Errorf("position: pits and stores hold %d coins, want %d", total, want)
 	}
-	switch vals[2] {
-	case "south":
-	case "north":
-		s.toMove = 1
-	default:
-		return s, fmt.Errorf("position: move=%q, want south or north", vals[2])
+	mover, err := notation.Mover(vals[2])
+	if err != nil {
+		return s, err
 	}
+	s.toMove = uint8(mover)
 	if g.capK > 0 {
-		v, err := parseSmall(vals[3])
-		if err != nil || v > g.capK {
+		v, ok := notation.Count(vals[3])
+		if !ok || v > g.capK {
 			return s, fmt.Errorf("position: ply=%q, want a number of moves from 0 to the cap %d", vals[3], g.capK)
 		}
 		s.ply = uint16(v)
