@@ -278,17 +278,7 @@ func Describe() []string {
 func Colony(r *colony.Rules) Game {
 	g := search.NewColony(r)
 	loader := eval.NewLoader(r)
-	scale := func(spec string) int {
-		sp, err := search.ParseSpec(spec)
-		if err != nil {
-			return 1
-		}
-		ev, err := loader.Evaluator(sp.Settings["eval"])
-		if err != nil {
-			return 1
-		}
-		return search.EvalScale(ev)
-	}
+	scale := specScale(func(name string) (any, error) { return loader.Evaluator(name) })
 	return &generic[colony.State]{g: g, factory: ColonyPlayers(r, loader), scale: scale,
 		evals: []string{eval.LinearName, eval.ScoreName, eval.HandName, "FILE"}}
 }
@@ -328,21 +318,36 @@ func Generic[S any](g tournament.Game[S], evals map[string]search.Evaluator[S], 
 		}
 		return search.New(g, ev, spec, opts)
 	}
-	scale := func(spec string) int {
-		sp, err := search.ParseSpec(spec)
-		if err != nil {
-			return 1
-		}
-		name := sp.Settings["eval"]
+	scale := specScale(func(name string) (any, error) {
 		if name == "" {
 			name = names[0]
 		}
 		if ev, ok := evals[name]; ok {
-			return search.EvalScale(ev)
+			return ev, nil
+		}
+		return nil, fmt.Errorf("unknown evaluation %q", name)
+	})
+	return &generic[S]{g: g, factory: factory, scale: scale, evals: slices.Clone(names)}
+}
+
+// specScale returns the function that gives the scale of a player spec's evaluation
+// (search.Scaler) when resolve turns the spec's eval setting into the evaluation, and
+// 1 when the spec or the setting is bad or the evaluation has no scale.
+func specScale(resolve func(name string) (any, error)) func(spec string) int {
+	return func(spec string) int {
+		sp, err := search.ParseSpec(spec)
+		if err != nil {
+			return 1
+		}
+		ev, err := resolve(sp.Settings["eval"])
+		if err != nil {
+			return 1
+		}
+		if sc, ok := ev.(search.Scaler); ok && sc.Scale() > 0 {
+			return sc.Scale()
 		}
 		return 1
 	}
-	return &generic[S]{g: g, factory: factory, scale: scale, evals: slices.Clone(names)}
 }
 
 // generic is a Game over the state type S.

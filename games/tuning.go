@@ -252,17 +252,7 @@ func newClassic[S any](g tournament.Game[S], fs featureSet[S], score search.Eval
 		}
 	}
 	loader := eval.NewLoaderOf(fs, fixed, eval.ScoreName)
-	scale := func(spec string) int {
-		sp, err := search.ParseSpec(spec)
-		if err != nil {
-			return 1
-		}
-		ev, err := loader.Evaluator(sp.Settings["eval"])
-		if err != nil {
-			return 1
-		}
-		return search.EvalScale(ev)
-	}
+	scale := specScale(func(name string) (any, error) { return loader.Evaluator(name) })
 	base := &generic[S]{g: g, factory: factoryOf(loader), scale: scale, evals: slices.Clone(classicEvals)}
 	scales := make([]float64, len(fs.Features()))
 	for i, name := range fs.Features() {

@@ -237,18 +237,9 @@ func (sv *exactSolver[S]) store(h uint64, lo, hi int, move Action, nodes uint64)
 // pointer would escape to the heap at every node.
 func (sv *exactSolver[S]) search(ply, alpha, beta int) int {
 	g := sv.g
-	sv.nodes++
-	if sv.nodes&0xffff == 0 {
-		sv.poll()
-	}
-	if sv.stopped {
-		return 0
-	}
-	sv.grow(ply)
-	s := &sv.stack[ply]
-	mover := g.ToMove(s)
-	if g.Terminal(s) {
-		return terminalValue(g, s, mover)
+	s, mover, v, done := sv.enter(ply)
+	if done {
+		return v
 	}
 	h, off := sv.key(s)
 	if sv.bounder != nil {
@@ -332,6 +323,25 @@ func (sv *exactSolver[S]) search(ply, alpha, beta int) int {
 	}
 	sv.store(h, lo, hi, bestMove, sv.nodes-before)
 	return best
+}
+
+// enter counts a node at ply and returns its state and mover; done is true, with the
+// value v, when the game is over there or the search is stopping.
+func (sv *exactSolver[S]) enter(ply int) (s *S, mover, v int, done bool) {
+	sv.nodes++
+	if sv.nodes&0xffff == 0 {
+		sv.poll()
+	}
+	if sv.stopped {
+		return nil, 0, 0, true
+	}
+	sv.grow(ply)
+	s = &sv.stack[ply]
+	mover = sv.g.ToMove(s)
+	if sv.g.Terminal(s) {
+		return s, mover, terminalValue(sv.g, s, mover), true
+	}
+	return s, mover, 0, false
 }
 
 // poll stops the search when the context is done, and reports progress every 2^24
@@ -442,18 +452,9 @@ func (sv *exactSolver[S]) guess(s S, budget uint64) (value, depth int) {
 // its mover's view, that scores the positions at its horizon by their banked points.
 func (sv *exactSolver[S]) heuristic(ply, depth, alpha, beta int) int {
 	g := sv.g
-	sv.nodes++
-	if sv.nodes&0xffff == 0 {
-		sv.poll()
-	}
-	if sv.stopped {
-		return 0
-	}
-	sv.grow(ply)
-	s := &sv.stack[ply]
-	mover := g.ToMove(s)
-	if g.Terminal(s) {
-		return terminalValue(g, s, mover)
+	s, mover, v, done := sv.enter(ply)
+	if done {
+		return v
 	}
 	if depth == 0 {
 		sv.horizon = true
