@@ -1,0 +1,56 @@
+package eval
+
+import (
+	"bytes"
+	"testing"
+)
+
+// FuzzParseWeights feeds arbitrary bytes to the weights-file parsers (The Colony's and
+// a named feature set's): they return an error or weights, never panic, and weights
+// they accept write back to a file they read again to the same weights.
+func FuzzParseWeights(f *testing.F) {
+	hand, err := HandSet().MarshalJSON()
+	if err != nil {
+		f.Fatal(err)
+	}
+	named, err := NewNamedWeights("toy", []string{"store_diff", "seeds_own"}, map[string]float64{"store_diff": 1, "seeds_own": 0.25})
+	if err != nil {
+		f.Fatal(err)
+	}
+	toy, err := named.MarshalJSON()
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, seed := range [][]byte{hand, toy, []byte(`{"version":1,"weights":{}}`), []byte(`{"version":2}`),
+		[]byte(`{"version":1,"features":"toy","weights":{"store_diff":1,"seeds_own":1e309}}`), []byte(`[`), nil} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if w, err := ParseWeights(data); err == nil {
+			out, err := w.MarshalJSON()
+			if err != nil {
+				t.Fatalf("accepted weights do not write: %v", err)
+			}
+			back, err := ParseWeights(out)
+			if err != nil || back != w {
+				t.Fatalf("round trip: %v\n%s", err, out)
+			}
+		}
+		nw, err := ParseNamedWeights(data, "toy", []string{"store_diff", "seeds_own"})
+		if err != nil {
+			return
+		}
+		out, err := nw.MarshalJSON()
+		if err != nil {
+			t.Fatalf("accepted named weights do not write: %v", err)
+		}
+		back, err := ParseNamedWeights(out, "toy", []string{"store_diff", "seeds_own"})
+		if err != nil {
+			t.Fatalf("round trip: %v\n%s", err, out)
+		}
+		again, _ := back.MarshalJSON()
+		if !bytes.Equal(out, again) {
+			t.Fatalf("round trip changed the file:\n%s\n%s", out, again)
+		}
+	})
+}
