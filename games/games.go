@@ -758,8 +758,20 @@ func (x *generic[S]) scaleOf(spec string) int {
 
 // iteration writes a search iteration from the root s in the game's notations.
 func (x *generic[S]) iteration(s S, it search.Iteration, scale int) Iteration {
-	out := Iteration{Depth: it.Depth, Score: it.Score, Scale: scale, Nodes: it.Nodes, Time: it.Time,
-		PV: x.pvTurns(s, it.PV)}
+	return NewIteration(it, scale, x.pvTurns(s, it.PV), func(a search.Action) string {
+		if !x.legal(&s, a) {
+			return "?"
+		}
+		return string(x.g.AppendAction(nil, &s, a))
+	})
+}
+
+// NewIteration returns the search iteration it, whose evaluation has the scale scale,
+// as an Iteration with the principal variation pv (already written, a turn a string)
+// and the root decisions named by name ("pass" when it returns ""), sorted the most
+// visited first and, on equal visits, in the order of the decisions' numbers.
+func NewIteration(it search.Iteration, scale int, pv []string, name func(search.Action) string) Iteration {
+	out := Iteration{Depth: it.Depth, Score: it.Score, Scale: scale, Nodes: it.Nodes, Time: it.Time, PV: pv}
 	kids := slices.Clone(it.Children)
 	slices.SortStableFunc(kids, func(a, b search.ChildStats) int {
 		if c := cmp.Compare(b.Visits, a.Visits); c != 0 {
@@ -768,14 +780,11 @@ func (x *generic[S]) iteration(s S, it search.Iteration, scale int) Iteration {
 		return cmp.Compare(a.Action, b.Action)
 	})
 	for _, k := range kids {
-		name := "?"
-		if x.legal(&s, k.Action) {
-			name = string(x.g.AppendAction(nil, &s, k.Action))
+		decision := name(k.Action)
+		if decision == "" {
+			decision = "pass"
 		}
-		if name == "" {
-			name = "pass"
-		}
-		out.Children = append(out.Children, Child{Decision: name, Visits: k.Visits, Value: k.Value, Proven: k.Proven})
+		out.Children = append(out.Children, Child{Decision: decision, Visits: k.Visits, Value: k.Value, Proven: k.Proven})
 	}
 	return out
 }

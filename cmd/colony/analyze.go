@@ -1,10 +1,8 @@
 package main
 
 import (
-	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -129,23 +127,9 @@ func perSecond(n uint64, d time.Duration) float64 {
 // iterationLines writes one reported iteration of a search of The Colony from s (see
 // iterationText).
 func iterationLines(r *colony.Rules, s colony.State, it search.Iteration, scale int) string {
-	out := games.Iteration{Depth: it.Depth, Score: it.Score, Scale: scale, Nodes: it.Nodes, Time: it.Time,
-		PV: pvTurns(r, s, it.PV)}
-	kids := slices.Clone(it.Children)
-	slices.SortStableFunc(kids, func(a, b search.ChildStats) int {
-		if c := cmp.Compare(b.Visits, a.Visits); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.Action, b.Action)
-	})
-	for _, k := range kids {
-		name := r.ActionString(colony.Action(k.Action))
-		if name == "" {
-			name = "pass"
-		}
-		out.Children = append(out.Children, games.Child{Decision: name, Visits: k.Visits, Value: k.Value, Proven: k.Proven})
-	}
-	return iterationText(out)
+	return iterationText(games.NewIteration(it, scale, pvTurns(r, s, it.PV), func(a search.Action) string {
+		return r.ActionString(colony.Action(a))
+	}))
 }
 
 // iterationText writes one reported iteration: a line

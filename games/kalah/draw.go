@@ -1,10 +1,6 @@
 package kalah
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-)
+import "github.com/colony-ai/colony/games/internal/board"
 
 // Draw draws s as text lines, each ending in a newline: North's row on top, from its
 // last pit on the left to its pit a on the right, South's row below, from a to the
@@ -21,23 +17,7 @@ import (
 //	(pit seeds)  [N seeds] north's store  [S seeds] south's store
 //	sowing runs counter-clockwise, through the mover's store only
 func (g *Game) Draw(s *State) string {
-	w := len(strconv.Itoa(2 * g.m * g.n)) // digits of the largest count
-	pit := func(p, i int) string { return fmt.Sprintf("(%c %*d)", 'a'+i, w, s.Pit(p, i)) }
-	store := func(p int) string { return fmt.Sprintf("[%c %*d]", "SN"[p], w, s.Store(p)) }
-	var north, south []string
-	for i := range g.m {
-		north = append(north, pit(1, g.m-1-i))
-		south = append(south, pit(0, i))
-	}
-	rowWidth := len(strings.Join(south, " "))
-	storeWidth := len(store(0))
-	side := strings.Repeat(" ", 2+storeWidth+1) // before a row of pits
-	after := strings.Repeat(" ", 1+storeWidth+2)
-	var sb strings.Builder
-	sb.WriteString(side + strings.Join(north, " ") + after + g.Sides()[1] + "\n")
-	sb.WriteString("  " + store(1) + " " + strings.Repeat(" ", rowWidth) + " " + store(0) + "\n")
-	sb.WriteString(side + strings.Join(south, " ") + after + g.Sides()[0] + "\n")
-	sb.WriteString("\n  (pit seeds)  [N seeds] north's store  [S seeds] south's store\n")
-	sb.WriteString("  sowing runs counter-clockwise, through the mover's store only\n")
-	return sb.String()
+	return board.Draw(g.m, 2*g.m*g.n, s.Pit, s.Store, g.Sides()) +
+		"\n  (pit seeds)  [N seeds] north's store  [S seeds] south's store\n" +
+		"  sowing runs counter-clockwise, through the mover's store only\n"
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/games/internal/gamestest"
 )
 
 func TestDraw(t *testing.T) {
@@ -74,17 +76,7 @@ func TestDraw(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			for _, m := range tt.moves {
-				a, err := g.ParseAction(&s, m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g.Apply(&s, a)
-			}
-			want := strings.Join(tt.want, "\n") + "\n"
-			if got := g.Draw(&s); got != want {
-				t.Errorf("Draw:\n%s\nwant\n%s", got, want)
-			}
+			gamestest.CheckDraw(t, g, s, tt.moves, tt.want)
 		})
 	}
 }

@@ -1,8 +1,9 @@
 package kalah
 
 import (
-	"slices"
 	"testing"
+
+	"github.com/colony-ai/colony/games/internal/gamestest"
 )
 
 // TestFeatures checks every feature on positions worked out by hand (pits are counted
@@ -36,47 +37,17 @@ func TestFeatures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := mustNew(t, tc.params)
 			s := mustParse(t, g, tc.pos)
-			fs := NewFeatures(g)
-			got := fs.Extract(&s)
-			if !slices.Equal(got[:NumFeatures], tc.want) {
-				t.Errorf("Extract = %v, want %v (%v)", got[:NumFeatures], tc.want, fs.Features())
-			}
-			for i := NumFeatures; i < len(got); i++ {
-				if got[i] != 0 {
-					t.Errorf("entry %d = %d past the features", i, got[i])
-				}
-			}
-			if got[FeatStoreDiff] != int32(StoreDiff{}.Evaluate(&s)) {
-				t.Errorf("store_diff %d, StoreDiff %d", got[FeatStoreDiff], StoreDiff{}.Evaluate(&s))
-			}
+			gamestest.CheckExtract(t, NewFeatures(g), StoreDiff{}, &s, tc.want)
 		})
 	}
 }
 
 func TestFeaturesNamesAndWeights(t *testing.T) {
-	fs := NewFeatures(mustNew(t, ""))
-	names := fs.Features()
-	if len(names) != NumFeatures || fs.Name() != "kalah" || names[FeatStoreDiff] != "store_diff" {
-		t.Fatalf("%s: %v", fs.Name(), names)
-	}
-	w := fs.HandWeights()
-	if len(w) != NumFeatures || w["store_diff"] != 1 {
-		t.Errorf("hand weights %v", w)
-	}
-	for _, n := range names {
-		if _, ok := w[n]; !ok {
-			t.Errorf("no hand weight for %s", n)
-		}
-	}
+	gamestest.CheckNamesAndWeights(t, NewFeatures(mustNew(t, "")), "kalah", NumFeatures)
 }
 
 func TestFeaturesAllocs(t *testing.T) {
 	g := mustNew(t, "")
-	fs := NewFeatures(g)
 	s := g.Start()
-	var sink int32
-	if n := testing.AllocsPerRun(100, func() { v := fs.Extract(&s); sink += v[0] }); n != 0 {
-		t.Errorf("Extract allocates %v times", n)
-	}
-	_ = sink
+	gamestest.CheckExtractAllocs(t, NewFeatures(g), &s)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/games/internal/gamestest"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -51,18 +52,7 @@ func TestDraw(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := g.Start()
-			for _, m := range tt.moves {
-				a, err := g.ParseAction(&s, m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g.Apply(&s, a)
-			}
-			want := strings.Join(tt.want, "\n") + "\n"
-			if got := g.Draw(&s); got != want {
-				t.Errorf("Draw:\n%s\nwant\n%s", got, want)
-			}
+			gamestest.CheckDraw(t, g, g.Start(), tt.moves, tt.want)
 		})
 	}
 }

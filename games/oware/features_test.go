@@ -3,6 +3,8 @@ package oware
 import (
 	"slices"
 	"testing"
+
+	"github.com/colony-ai/colony/games/internal/gamestest"
 )
 
 // TestFeatures checks every feature on positions worked out by hand. Sowing goes
@@ -40,19 +42,7 @@ func TestFeatures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fs := NewFeatures(g)
-			got := fs.Extract(&s)
-			if !slices.Equal(got[:NumFeatures], tc.want) {
-				t.Errorf("Extract = %v, want %v (%v)", got[:NumFeatures], tc.want, fs.Features())
-			}
-			for i := NumFeatures; i < len(got); i++ {
-				if got[i] != 0 {
-					t.Errorf("entry %d = %d past the features", i, got[i])
-				}
-			}
-			if got[FeatStoreDiff] != int32(StoreDiff{}.Evaluate(&s)) {
-				t.Errorf("store_diff %d, StoreDiff %d", got[FeatStoreDiff], StoreDiff{}.Evaluate(&s))
-			}
+			gamestest.CheckExtract(t, NewFeatures(g), StoreDiff{}, &s, tc.want)
 		})
 	}
 }
@@ -85,20 +75,7 @@ func TestFeaturesNamesAndWeights(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fs := NewFeatures(g)
-		names := fs.Features()
-		if len(names) != NumFeatures || fs.Name() != name || names[FeatStoreDiff] != "store_diff" {
-			t.Fatalf("%s: %v", fs.Name(), names)
-		}
-		w := fs.HandWeights()
-		if len(w) != NumFeatures || w["store_diff"] != 1 {
-			t.Errorf("%s: hand weights %v", name, w)
-		}
-		for _, n := range names {
-			if _, ok := w[n]; !ok {
-				t.Errorf("%s: no hand weight for %s", name, n)
-			}
-		}
+		gamestest.CheckNamesAndWeights(t, NewFeatures(g), name, NumFeatures)
 	}
 }
 
@@ -108,12 +85,7 @@ func TestFeaturesAllocs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fs := NewFeatures(g)
 		s := g.Start()
-		var sink int32
-		if n := testing.AllocsPerRun(100, func() { v := fs.Extract(&s); sink += v[0] }); n != 0 {
-			t.Errorf("%s: Extract allocates %v times", name, n)
-		}
-		_ = sink
+		gamestest.CheckExtractAllocs(t, NewFeatures(g), &s)
 	}
 }

@@ -2,8 +2,9 @@ package piecepack
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
+
+	"github.com/colony-ai/colony/games/internal/board"
 )
 
 // Draw draws s as text lines, each ending in a newline, as the board lies seen from
@@ -22,22 +23,8 @@ import (
 //	(tile coins)  [N coins] north's mancala  [S coins] south's mancala
 //	sowing runs counter-clockwise, through the mover's mancala only
 func (g *Game) Draw(s *State) string {
-	w := len(strconv.Itoa(2 * g.n * g.c)) // digits of the largest count
-	tile := func(p, i int) string { return fmt.Sprintf("(%c %*d)", 'a'+i, w, s.Tile(p, i)) }
-	store := func(p int) string { return fmt.Sprintf("[%c %*d]", "SN"[p], w, s.Store(p)) }
-	var north, south []string
-	for i := range g.n {
-		north = append(north, tile(1, g.n-1-i))
-		south = append(south, tile(0, i))
-	}
-	rowWidth := len(strings.Join(south, " "))
-	storeWidth := len(store(0))
-	side := strings.Repeat(" ", 2+storeWidth+1) // before a row of tiles
-	after := strings.Repeat(" ", 1+storeWidth+2)
 	var sb strings.Builder
-	sb.WriteString(side + strings.Join(north, " ") + after + g.Sides()[1] + "\n")
-	sb.WriteString("  " + store(1) + " " + strings.Repeat(" ", rowWidth) + " " + store(0) + "\n")
-	sb.WriteString(side + strings.Join(south, " ") + after + g.Sides()[0] + "\n")
+	sb.WriteString(board.Draw(g.n, 2*g.n*g.c, s.Tile, s.Store, g.Sides()))
 	sb.WriteString("\n  (tile coins)  [N coins] north's mancala  [S coins] south's mancala\n")
 	switch g.variant {
 	case Ethiopian:

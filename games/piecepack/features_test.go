@@ -1,8 +1,9 @@
 package piecepack
 
 import (
-	"slices"
 	"testing"
+
+	"github.com/colony-ai/colony/games/internal/gamestest"
 )
 
 // TestFeatures checks every feature on positions worked out by hand (tiles are
@@ -37,19 +38,7 @@ func TestFeatures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fs := NewFeatures(g)
-			got := fs.Extract(&s)
-			if !slices.Equal(got[:NumFeatures], tc.want) {
-				t.Errorf("Extract = %v, want %v (%v)", got[:NumFeatures], tc.want, fs.Features())
-			}
-			for i := NumFeatures; i < len(got); i++ {
-				if got[i] != 0 {
-					t.Errorf("entry %d = %d past the features", i, got[i])
-				}
-			}
-			if got[FeatStoreDiff] != int32(StoreDiff{}.Evaluate(&s)) {
-				t.Errorf("store_diff %d, StoreDiff %d", got[FeatStoreDiff], StoreDiff{}.Evaluate(&s))
-			}
+			gamestest.CheckExtract(t, NewFeatures(g), StoreDiff{}, &s, tc.want)
 		})
 	}
 }
@@ -64,24 +53,8 @@ func TestFeaturesNamesWeightsAllocs(t *testing.T) {
 			t.Fatal(err)
 		}
 		fs := NewFeatures(g)
-		names := fs.Features()
-		if len(names) != NumFeatures || fs.Name() != v || names[FeatStoreDiff] != "store_diff" {
-			t.Fatalf("%s: %v", fs.Name(), names)
-		}
-		w := fs.HandWeights()
-		if len(w) != NumFeatures || w["store_diff"] != 1 {
-			t.Errorf("%s: hand weights %v", v, w)
-		}
-		for _, n := range names {
-			if _, ok := w[n]; !ok {
-				t.Errorf("%s: no hand weight for %s", v, n)
-			}
-		}
+		gamestest.CheckNamesAndWeights(t, fs, v, NumFeatures)
 		s := g.Start()
-		var sink int32
-		if n := testing.AllocsPerRun(100, func() { x := fs.Extract(&s); sink += x[0] }); n != 0 {
-			t.Errorf("%s: Extract allocates %v times", v, n)
-		}
-		_ = sink
+		gamestest.CheckExtractAllocs(t, fs, &s)
 	}
 }
