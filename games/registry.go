@@ -6,11 +6,11 @@ import (
 	"github.com/colony-ai/colony/games/piecepack"
 )
 
-// The classic games. Their players evaluate with the store difference ("score", the
-// default) unless the spec says otherwise: "linear" (or "hand") is the linear
-// evaluation over the game's feature set with its hand-set weights, and a weights
-// file of the set (eval=FILE, as 'colony tune' writes them) the same with those
-// weights. Every one is a Tunable.
+// The classic games. Their players evaluate with "linear" by default, the linear
+// evaluation over the game's feature set with its shipped tuned weights (see
+// newClassic); "score" is the store difference, "hand" the linear evaluation with the
+// hand-set weights, and a weights file of the set (eval=FILE, as 'colony tune' writes
+// them) the same with those weights. Every one is a Tunable.
 func init() {
 	registry = append(registry,
 		entry{"kalah", "Kalah (Champion, 1958): MxN pits and seeds (default 6x4), stores sown, extra turns, captures; kalah:MxN[,capture=nonempty]", kalah.RulesDocument,

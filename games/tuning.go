@@ -4,6 +4,7 @@ package games
 // with what 'colony eval', 'colony selfplay' and 'colony tune' need of it.
 
 import (
+	"embed"
 	"errors"
 	"fmt"
 	"slices"
@@ -220,14 +221,20 @@ type featureSet[S any] interface {
 	HandWeights() map[string]float64
 }
 
-// classicEvals are the evaluations of the classic games' player specs; the first is
-// the default.
-var classicEvals = []string{eval.ScoreName, eval.LinearName, eval.HandName, "FILE"}
+// tunedWeights holds the weights files shipped for the classic games' feature sets,
+// weights/<set>.json, each made by 'colony selfplay' and 'colony tune' (Texel) from
+// the hand-set weights and kept only where the tuned weights beat the store
+// difference in a verification match (README.md, Tuning).
+//
+//go:embed weights/*.json
+var tunedWeights embed.FS
 
 // newClassic returns the Game of a classic game g with feature set fs: its players
-// evaluate with score (the store difference, the default), linear and hand (the
-// linear evaluation with fs's hand-set weights) or a weights file of fs. SPSA perturbs
-// the features that count seeds (seeds_, coins_) by a tenth of its size.
+// evaluate with score (the store difference), linear (the linear evaluation with the
+// set's tuned weights when weights/<set>.json ships, else its hand-set weights), hand
+// (the hand-set weights) or a weights file of fs (eval=FILE). The default is linear
+// for a set with tuned weights, score for the others. SPSA perturbs the features that
+// count seeds (seeds_, coins_) by a tenth of its size.
 func newClassic[S any](g tournament.Game[S], fs featureSet[S], score search.Evaluator[S]) (Game, error) {
 	hand, err := eval.NewNamedWeights(fs.Name(), fs.Features(), fs.HandWeights())
 	if err != nil {
@@ -237,7 +244,23 @@ func newClassic[S any](g tournament.Game[S], fs featureSet[S], score search.Eval
 	if err != nil {
 		return nil, err
 	}
-	fixed := map[string]eval.EvaluatorOf[S]{eval.ScoreName: score, eval.LinearName: handEval, eval.HandName: handEval}
+	tuned, tunedEval, def := hand, handEval, eval.ScoreName
+	if data, err := tunedWeights.ReadFile("weights/" + fs.Name() + ".json"); err == nil {
+		if tuned, err = eval.ParseNamedWeights(data, fs.Name(), fs.Features()); err != nil {
+			return nil, fmt.Errorf("the shipped weights of %s: %w", fs.Name(), err)
+		}
+		if tunedEval, err = eval.NewLinearOf[S](fs, tuned); err != nil {
+			return nil, err
+		}
+		def = eval.LinearName
+	}
+	fixed := map[string]eval.EvaluatorOf[S]{eval.ScoreName: score, eval.LinearName: tunedEval, eval.HandName: handEval}
+	evals := []string{def}
+	for _, name := range []string{eval.LinearName, eval.ScoreName, eval.HandName, "FILE"} {
+		if name != def {
+			evals = append(evals, name)
+		}
+	}
 	factoryOf := func(loader *eval.LoaderOf[S]) tournament.PlayerFactory[S] {
 		return func(spec string, opts search.Options) (search.Player[S], error) {
 			sp, err := search.ParseSpec(spec)
@@ -251,9 +274,9 @@ func newClassic[S any](g tournament.Game[S], fs featureSet[S], score search.Eval
 			return search.New[S](g, ev, spec, opts)
 		}
 	}
-	loader := eval.NewLoaderOf(fs, fixed, eval.ScoreName)
+	loader := eval.NewLoaderOf(fs, fixed, def)
 	scale := specScale(func(name string) (any, error) { return loader.Evaluator(name) })
-	base := &generic[S]{g: g, factory: factoryOf(loader), scale: scale, evals: slices.Clone(classicEvals)}
+	base := &generic[S]{g: g, factory: factoryOf(loader), scale: scale, evals: evals}
 	scales := make([]float64, len(fs.Features()))
 	for i, name := range fs.Features() {
 		scales[i] = 1
@@ -265,13 +288,13 @@ func newClassic[S any](g tournament.Game[S], fs featureSet[S], score search.Eval
 		Game:  base,
 		g:     g,
 		fs:    fs,
-		named: map[string][]float64{"hand": hand.W, "default": hand.W},
+		named: map[string][]float64{"hand": hand.W, "default": tuned.W},
 		load: func(path string) ([]float64, error) {
 			w, err := eval.LoadNamedWeights(path, fs.Name(), fs.Features())
 			return w.W, err
 		},
 		players: func(weights map[string][]float64) (tournament.PlayerFactory[S], error) {
-			loader := eval.NewLoaderOf(fs, fixed, eval.ScoreName)
+			loader := eval.NewLoaderOf(fs, fixed, def)
 			for name, w := range weights {
 				nw, err := eval.WeightsFor[S](fs, w)
 				if err != nil {

@@ -33,8 +33,9 @@ at_risk features look at the logs on which the last egg of the first lap of some
 legal selection lands (relays are not followed). Search uses the total in
 hundredths of a point, rounded.
 
-The weights are the default ones (The Colony: built into colony; the other
-games: their hand-set weights), or those of a weights file (--weights): a JSON
+The weights are the default ones (those of eval=linear: tuned weights built into
+colony for The Colony, Kalah and Oware, the hand-set weights for the other games),
+the hand-set ones (--weights hand) or those of a weights file (--weights): a JSON
 object {"version": 1, "features": "<set>", "weights": {"store_diff": 1, ...}}
 with a number for every feature, as the table names them; "features" names the
 game's feature set (a file of another game's set is refused) and may be left out.`,
@@ -73,7 +74,7 @@ game's feature set (a file of another game's set is refused) and may be left out
 	}
 	c.Flags().StringVar(&position, "position", "",
 		"position `LINE` in the game's notation, as the last line of 'colony show' (quote it: it has spaces); default: the start position")
-	c.Flags().StringVar(&weightsFile, "weights", "", "weights `FILE` (JSON) to use instead of the default weights")
+	c.Flags().StringVar(&weightsFile, "weights", "", "weights: hand (the hand-set weights) or a weights `FILE` (JSON) to use instead of the default weights")
 	return c
 }
 

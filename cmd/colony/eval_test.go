@@ -168,14 +168,18 @@ total: -3.30 (side to move: north)
 	}
 	for _, tc := range tests {
 		t.Run(tc.game, func(t *testing.T) {
-			if got := mustRun(t, "--game", tc.game, "eval", "--position", tc.position); got != tc.want {
+			if got := mustRun(t, "--game", tc.game, "eval", "--weights", "hand", "--position", tc.position); got != tc.want {
 				t.Errorf("colony --game %s eval:\n%s\nwant\n%s", tc.game, got, tc.want)
 			}
 		})
 	}
-	// The start position by default; a weights file of the game's set.
-	if got := mustRun(t, "--game", "kalah", "eval"); !strings.HasSuffix(got, "total: 0.25 (side to move: south)\n") {
+	// The start position and the shipped (tuned) weights by default; the hand-set
+	// weights; a weights file of the game's set.
+	if got := mustRun(t, "--game", "kalah", "eval"); !strings.HasSuffix(got, "total: 1.79 (side to move: south)\n") {
 		t.Errorf("kalah start:\n%s", got)
+	}
+	if got := mustRun(t, "--game", "kalah", "eval", "--weights", "hand"); !strings.HasSuffix(got, "total: 0.25 (side to move: south)\n") {
+		t.Errorf("kalah start, hand-set weights:\n%s", got)
 	}
 	path := filepath.Join(t.TempDir(), "kalah.json")
 	text := `{"version": 1, "features": "kalah", "weights": {"store_diff": 1, "seeds_own": 0, "seeds_opp": 0,

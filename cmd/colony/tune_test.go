@@ -238,7 +238,7 @@ func TestTuneOtherGames(t *testing.T) {
 		t.Run(game, func(t *testing.T) {
 			dir := t.TempDir()
 			data := filepath.Join(dir, "selfplay")
-			code, out, errOut := cli(t, "--game", game, "selfplay", "--games", "10", "--player", "ab:depth=1", "--out", data, "--progress", "off")
+			code, out, errOut := cli(t, "--game", game, "selfplay", "--games", "10", "--player", "ab:depth=1,eval=score", "--out", data, "--progress", "off")
 			if code != 0 || !regexp.MustCompile(`^selfplay: 10 games, \d+ positions in .*positions.txt\n$`).MatchString(out) {
 				t.Fatalf("selfplay: exit %d, %q, %s", code, out, errOut)
 			}
