@@ -113,3 +113,38 @@ func BenchmarkOwareApply(b *testing.B) {
 }
 
 var owareSink uint64
+
+// TestOwareStepSibling checks the alpha-beta fast path search.SiblingStepper: from
+// positions of seeded random games of Oware and Ayo, StepSibling over any sibling
+// (made by Step or by StepSibling) gives the state and status Step gives.
+func TestOwareStepSibling(t *testing.T) {
+	for _, name := range []string{"oware", "ayo"} {
+		g, err := oware.Parse(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf search.ActionBuffer
+		for _, s := range randomMiddlegames[oware.State](g, 40, 30) {
+			for !g.Terminal(&s) {
+				legal := append([]search.Action(nil), g.LegalActions(&s, &buf)...)
+				var sib oware.State
+				for i, b := range legal {
+					if i == 0 {
+						g.Step(&sib, &s, b)
+					}
+					for _, a := range legal {
+						var want, got oware.State
+						wst := g.Step(&want, &s, a)
+						got = sib
+						gst := g.StepSibling(&got, &s, a)
+						if got != want || gst != wst {
+							t.Fatalf("%s: StepSibling(%v after %d, %d) differs from Step", name, s, b, a)
+						}
+					}
+					g.StepSibling(&sib, &s, b)
+				}
+				g.Apply(&s, legal[len(legal)/2])
+			}
+		}
+	}
+}

@@ -52,9 +52,14 @@ import (
 //
 // Speed: every node costs one call of Game.Apply, ToMove, TurnStart and Terminal, or
 // one of Stepper.Step when the game has that fast path (the calls go through an
-// interface and are not inlined); a child that is a leaf (a finished game, or the
+// interface and are not inlined; SiblingStepper.StepSibling for every child but the
+// first, when the game has it); a child that is a leaf (a finished game, or the
 // depth used up at a turn start) is scored in its parent's loop, without a call of
-// search.
+// search. The nodes with one full turn to go, most of the interior nodes, are searched
+// by frontier, search without the table and the root's bookkeeping. The moves are
+// ordered by a lazy selection sort whose steps take no branch (keys that carry their
+// index, a conditional move for the maximum). A child's hash, computed by the parent
+// for the prefetch, is passed down rather than computed again.
 //
 // Move ordering (deterministic): the table's move first (at the root, then the best
 // first decision of the last iteration), then the two killer decisions of the ply
@@ -134,10 +139,11 @@ type AlphaBeta[S any] struct {
 	timeLimit  time.Duration
 	aspiration int
 	report     func(Iteration)
-	step       Stepper[S]  // the game's fast path, or nil
-	ttMB       int         // the table's size; 0: no table
-	tables     *Tables     // where the table comes from (nil: a table of its own)
-	tt         *transTable // taken at the first Play; nil without a table
+	step       Stepper[S]        // the game's fast path, or nil
+	sib        SiblingStepper[S] // its sibling variant, or nil
+	ttMB       int               // the table's size; 0: no table
+	tables     *Tables           // where the table comes from (nil: a table of its own)
+	tt         *transTable       // taken at the first Play; nil without a table
 
 	// check is the node count at which tick looks next: the node limit or the next
 	// multiple of abCheckEvery, whichever comes first.
@@ -163,7 +169,7 @@ type AlphaBeta[S any] struct {
 
 	stack   [abMaxPly + 1]S
 	moves   [abMaxPly]ActionBuffer
-	keys    [abMaxPly][MaxActions]int32
+	keys    [abMaxPly][MaxActions]int64 // the move ordering keys (see search)
 	pv      [abMaxPly][abMaxPly]Action
 	pvLen   [abMaxPly]int
 	killers [abMaxPly][2]int16
@@ -221,6 +227,7 @@ func newAlphaBetaFromSpec[S any](g Game[S], ev Evaluator[S], st *settings, opts 
 		aspiration: asp * EvalScale(ev),
 		report:     opts.Report,
 		step:       stepper(g),
+		sib:        siblingStepper(g),
 		ttMB:       ttMB,
 		tables:     opts.Tables,
 	}
@@ -256,6 +263,10 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	}
 	p.stack[0] = *s
 	rootStatus := statusOf(g, s)
+	var rootHash uint64
+	if p.tt != nil {
+		rootHash = g.Hash(s)
+	}
 
 	completed, score := 0, 0
 	for depth := 1; depth <= p.maxDepth; depth++ {
@@ -268,7 +279,7 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 		v, solved := 0, false
 		for {
 			evals := p.evals
-			v = p.search(0, depth, alpha, beta, rootStatus)
+			v = p.search(0, depth, alpha, beta, rootStatus, rootHash)
 			if p.stopped {
 				break
 			}
@@ -349,7 +360,11 @@ func (p *AlphaBeta[S]) tick() bool {
 // The children that are leaves (the game is over, or the depth is used up at a turn
 // start, or the ply limit is reached) are scored here, without a call of search: the
 // value is the one search would return at any window, and a leaf's (pvLen 0) line.
-func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status) int {
+//
+// h is the state's Game.Hash where the table is used (depth >= abTTMinDepth with a
+// table), computed by the caller: for most children the parent has it already, from
+// prefetchNext.
+func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status, h uint64) int {
 	g := p.g
 	s := &p.stack[ply]
 	p.pvLen[ply] = 0
@@ -364,10 +379,8 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status) int {
 	// The table is used where at least abTTMinDepth full turns remain (see above).
 	tt := p.tt
 	useTT := depth >= abTTMinDepth && tt != nil
-	var h uint64
 	ttMove := -1
 	if useTT {
-		h = g.Hash(s)
 		if e := tt.probe(h); e != nil {
 			if e.hasMove() {
 				ttMove = int(e.move)
@@ -385,7 +398,8 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status) int {
 		}
 	}
 
-	// The ordering keys: rank<<8 | 255-action, distinct, the best the highest.
+	// The ordering keys: rank<<16 | (255-action)<<8 | index in keys, distinct, the
+	// best the highest (the index lets take find a key without a branch).
 	mover := st.ToMove()
 	moves := g.LegalActions(s, &p.moves[ply])
 	keys := p.keys[ply][:len(moves)]
@@ -410,7 +424,7 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status) int {
 		if int(a) == ttMove {
 			r = rankTT
 		}
-		keys[i] = r<<8 | int32(255-a)
+		keys[i] = int64(r)<<16 | int64(255-a)<<8 | int64(i)
 	}
 
 	alphaOrig := alpha
@@ -421,26 +435,29 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status) int {
 	// Where the children probe the table, each child's bucket is fetched from memory
 	// while its elder sibling is searched (see prefetchNext).
 	early := depth > abTTMinDepth && tt != nil
+	var kj int64
+	var nextHash uint64 // the hash of the next child, from prefetchNext
+	known := false      // kj is the best of keys[i:] and nextHash its child's hash
 	for i := range keys {
-		// Selection sort, one step: the best remaining key (keys are distinct); the
-		// key at i takes its place.
-		j, kj := i, keys[i]
-		for k := i + 1; k < len(keys); k++ {
-			if keys[k] > kj {
-				j, kj = k, keys[k]
-			}
+		// Selection sort, one step.
+		if !known {
+			kj = bestKey(keys[i:])
 		}
-		keys[j] = keys[i]
-		a := Action(255 - kj&0xff)
+		a := take(keys, i, kj)
+		ch, chOK := nextHash, known // the child's hash, when known
+		known = false
 
 		if p.nodes >= p.check && !p.tick() {
 			return 0
 		}
 		if early && i+1 < len(keys) {
-			p.prefetchNext(s, keys[i+1:])
+			kj, known = bestKey(keys[i+1:]), true
+			nextHash = p.prefetchNext(s, Action(255-uint8(kj>>8)))
 		}
 		var cst Status
-		if p.step != nil {
+		if i > 0 && p.sib != nil { // child holds its elder sibling
+			cst = p.sib.StepSibling(child, s, a)
+		} else if p.step != nil {
 			cst = p.step.Step(child, s, a)
 		} else {
 			*child = *s
@@ -469,21 +486,27 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status) int {
 				v = -v
 			}
 		case same: // the child's view is the same: the window passes unchanged
+			if !chOK && d >= abTTMinDepth && tt != nil {
+				ch = g.Hash(child)
+			}
 			if i == 0 {
-				v = p.search(ply+1, d, alpha, beta, cst)
+				v = p.child(ply+1, d, alpha, beta, cst, ch)
 			} else {
-				v = p.search(ply+1, d, alpha, alpha+1, cst)
+				v = p.child(ply+1, d, alpha, alpha+1, cst, ch)
 				if v > alpha && v < beta && !p.stopped {
-					v = p.search(ply+1, d, alpha, beta, cst)
+					v = p.child(ply+1, d, alpha, beta, cst, ch)
 				}
 			}
 		default: // the other player's view: the window and the value negated
+			if !chOK && d >= abTTMinDepth && tt != nil {
+				ch = g.Hash(child)
+			}
 			if i == 0 {
-				v = -p.search(ply+1, d, -beta, -alpha, cst)
+				v = -p.child(ply+1, d, -beta, -alpha, cst, ch)
 			} else {
-				v = -p.search(ply+1, d, -alpha-1, -alpha, cst)
+				v = -p.child(ply+1, d, -alpha-1, -alpha, cst, ch)
 				if v > alpha && v < beta && !p.stopped {
-					v = -p.search(ply+1, d, -beta, -alpha, cst)
+					v = -p.child(ply+1, d, -beta, -alpha, cst, ch)
 				}
 			}
 		}
@@ -509,11 +532,7 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status) int {
 					}
 					bonus := int32((depth + 1) * (depth + 1))
 					if hist[a] += bonus; hist[a] > historyMax {
-						for c := range p.history {
-							for x := range p.history[c] {
-								p.history[c][x] /= 2
-							}
-						}
+						p.halveHistory()
 					}
 					break
 				}
@@ -543,16 +562,157 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status) int {
 	return best
 }
 
-// prefetchNext plays, on a scratch state, the decision of the best of keys (the next
-// child of s to be searched) and asks for its table bucket: the memory access then
-// overlaps the search of the child before it, where the probe would wait for it.
-// Nothing is counted and nothing else changes.
-func (p *AlphaBeta[S]) prefetchNext(s *S, keys []int32) {
+// child returns search(ply, depth, alpha, beta, st, h) for a node that is not the
+// root and not a leaf: through frontier at depth 1.
+func (p *AlphaBeta[S]) child(ply, depth, alpha, beta int, st Status, h uint64) int {
+	if depth == 1 {
+		return p.frontier(ply, alpha, beta, st)
+	}
+	return p.search(ply, depth, alpha, beta, st, h)
+}
+
+// frontier is search for a node that is neither the root nor a leaf with one full
+// turn to go (depth 1), where most of the nodes are: the same value, principal
+// variation, node count, evaluations, killers and history, without what depth 1 never
+// uses (the table, used from abTTMinDepth on; the root's decision and partial
+// result). Its children at a turn start are leaves; those inside the turn are
+// frontier nodes again.
+func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st Status) int {
+	g := p.g
+	s := &p.stack[ply]
+	p.pvLen[ply] = 0
+	mover := st.ToMove()
+	moves := g.LegalActions(s, &p.moves[ply])
+	keys := p.keys[ply][:len(moves)]
+	k0, k1 := p.killers[ply][0], p.killers[ply][1]
+	hist := &p.history[mover&1]
+	for i, a := range moves { // the keys of search, without the table and the root
+		r := hist[a]
+		if int16(a) == k1 {
+			r = rankKiller1
+		}
+		if int16(a) == k0 {
+			r = rankKiller0
+		}
+		keys[i] = int64(r)<<16 | int64(255-a)<<8 | int64(i)
+	}
+
+	best := -Infinity
+	child := &p.stack[ply+1]
+	leafPly := ply+1 >= abMaxPly-1
+	for i := range keys {
+		kj := bestKey(keys[i:])
+		a := take(keys, i, kj)
+		if p.nodes >= p.check && !p.tick() {
+			return 0
+		}
+		var cst Status
+		if i > 0 && p.sib != nil { // child holds its elder sibling
+			cst = p.sib.StepSibling(child, s, a)
+		} else if p.step != nil {
+			cst = p.step.Step(child, s, a)
+		} else {
+			*child = *s
+			g.Apply(child, a)
+			cst = statusOf(g, child)
+		}
+		p.nodes++
+		same := cst.ToMove() == mover
+		var v, n int // the child's value and the length of its line
+		switch {
+		case cst.Terminal():
+			v = Outcome(g, child, cst.ToMove())
+			if !same {
+				v = -v
+			}
+		case cst.TurnStart() || leafPly:
+			p.evals++
+			v = p.ev.Evaluate(child)
+			if !same {
+				v = -v
+			}
+		case same:
+			if i == 0 {
+				v = p.frontier(ply+1, alpha, beta, cst)
+			} else {
+				v = p.frontier(ply+1, alpha, alpha+1, cst)
+				if v > alpha && v < beta && !p.stopped {
+					v = p.frontier(ply+1, alpha, beta, cst)
+				}
+			}
+			n = p.pvLen[ply+1]
+		default:
+			if i == 0 {
+				v = -p.frontier(ply+1, -beta, -alpha, cst)
+			} else {
+				v = -p.frontier(ply+1, -alpha-1, -alpha, cst)
+				if v > alpha && v < beta && !p.stopped {
+					v = -p.frontier(ply+1, -beta, -alpha, cst)
+				}
+			}
+			n = p.pvLen[ply+1]
+		}
+		if p.stopped {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				row := &p.pv[ply]
+				row[0] = a
+				copy(row[1:n+1], p.pv[ply+1][:n])
+				p.pvLen[ply] = n + 1
+				if v >= beta {
+					if int16(a) != k0 {
+						p.killers[ply] = [2]int16{int16(a), k0}
+					}
+					if hist[a] += 4; hist[a] > historyMax { // (depth+1)^2
+						p.halveHistory()
+					}
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// bestKey returns the greatest of keys, which must not be empty. (Not inlined: in
+// search's large frame the loop would keep its variables on the stack.)
+//
+//go:noinline
+func bestKey(keys []int64) int64 {
 	kj := keys[0]
 	for _, k := range keys[1:] {
 		kj = max(kj, k)
 	}
-	a := Action(255 - kj&0xff)
+	return kj
+}
+
+// take returns the decision of kj, the best key of keys[i:], whose place in keys the
+// key at i takes (with its index): one step of a selection sort.
+func take(keys []int64, i int, kj int64) Action {
+	j := int(uint8(kj))
+	keys[j] = keys[i]&^0xff | int64(j)
+	return Action(255 - uint8(kj>>8))
+}
+
+// halveHistory halves every history score (when one grew above historyMax).
+func (p *AlphaBeta[S]) halveHistory() {
+	for c := range p.history {
+		for x := range p.history[c] {
+			p.history[c][x] /= 2
+		}
+	}
+}
+
+// prefetchNext plays, on a scratch state, the decision a in s (the next child of s to
+// be searched) and asks for its table bucket: the memory access then overlaps the
+// search of the child before it, where the probe would wait for it. It returns the
+// child's hash, which search then passes on instead of hashing the child again.
+// Nothing is counted and nothing else changes.
+func (p *AlphaBeta[S]) prefetchNext(s *S, a Action) uint64 {
 	c := &p.next
 	if p.step != nil {
 		p.step.Step(c, s, a)
@@ -560,7 +720,9 @@ func (p *AlphaBeta[S]) prefetchNext(s *S, keys []int32) {
 		*c = *s
 		p.g.Apply(c, a)
 	}
-	p.tt.prefetch(p.g.Hash(c))
+	h := p.g.Hash(c)
+	p.tt.prefetch(h)
+	return h
 }
 
 // decision builds the turn to play from the best principal variation: its prefix up

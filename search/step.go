@@ -54,3 +54,20 @@ func stepper[S any](g Game[S]) Stepper[S] {
 	st, _ := g.(Stepper[S])
 	return st
 }
+
+// SiblingStepper is an optional addition to Stepper for games whose states are costly
+// to copy. StepSibling is Step(dst, src, a) where *dst holds, unchanged since, the
+// result of an earlier Step(dst, src, b) or StepSibling(dst, src, b) from the same,
+// unchanged *src (the new state's elder sibling): the game may keep what dst already
+// shares with src instead of copying it. The alpha-beta search calls it for every
+// child of a node but the first.
+type SiblingStepper[S any] interface {
+	Stepper[S]
+	StepSibling(dst, src *S, a Action) Status
+}
+
+// siblingStepper returns g's SiblingStepper, or nil.
+func siblingStepper[S any](g Game[S]) SiblingStepper[S] {
+	st, _ := g.(SiblingStepper[S])
+	return st
+}

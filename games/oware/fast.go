@@ -2,14 +2,30 @@ package oware
 
 import "github.com/colony-ai/colony/search"
 
-// The tree searches' fast path.
-var _ search.Stepper[State] = (*Game)(nil)
+// The tree searches' fast paths.
+var _ search.SiblingStepper[State] = (*Game)(nil)
 
 // Step sets *dst to the state after the legal move a in *src and returns its
 // search.Status: Apply, ToMove, TurnStart (always) and Terminal in one call
 // (search.Stepper). It copies only the part of the history in use (see copyState).
 func (g *Game) Step(dst, src *State, a search.Action) search.Status {
 	copyState(dst, src)
+	g.Apply(dst, a)
+	return search.MakeStatus(dst.ToMove(), true, dst.Over())
+}
+
+// StepSibling is Step where *dst holds a sibling of the new state, the result of
+// another move in *src (search.SiblingStepper). Unless that move captured (its quiet
+// count is 0), the sibling's history is src's with at most one more key: the keys in
+// common are kept, not copied, and the one more cleared.
+func (g *Game) StepSibling(dst, src *State, a search.Action) search.Status {
+	if dst.quiet == 0 {
+		copyState(dst, src)
+	} else {
+		n := src.nhist
+		clear(dst.hist[n:max(n, dst.nhist)])
+		copyFields(dst, src)
+	}
 	g.Apply(dst, a)
 	return search.MakeStatus(dst.ToMove(), true, dst.Over())
 }
@@ -25,6 +41,11 @@ func copyState(dst, src *State) {
 	if old > n {
 		clear(hist[n:old])
 	}
+	copyFields(dst, src)
+}
+
+// copyFields sets every field of *dst but the history's keys to *src's.
+func copyFields(dst, src *State) {
 	dst.rows, dst.digest, dst.stores = src.rows, src.digest, src.stores
-	dst.toMove, dst.quiet, dst.legal, dst.end, dst.nhist = src.toMove, src.quiet, src.legal, src.end, n
+	dst.toMove, dst.quiet, dst.legal, dst.end, dst.nhist = src.toMove, src.quiet, src.legal, src.end, src.nhist
 }
