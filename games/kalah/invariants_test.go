@@ -6,6 +6,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/colony-ai/colony/games/internal/splitmix"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -75,7 +76,7 @@ func checkInvariants(t *testing.T, g *Game, s *State, where string) {
 }
 
 // TestRandomGames plays seeded random games under every variant and checks the
-// invariants in every state, that RandomAction picks LegalActions[uniform(x, n)] for
+// invariants in every state, that RandomAction picks LegalActions[splitmix.Uniform(x, n)] for
 // the rng's next number x, and that equal positions reached by different games hash
 // equal while different ones never collide.
 func TestRandomGames(t *testing.T) {
@@ -105,7 +106,7 @@ func TestRandomGames(t *testing.T) {
 				clone := *rng
 				a := g.RandomAction(&s, rng)
 				legal := g.LegalActions(&s, &buf)
-				if want := legal[uniform(clone.Uint64(), len(legal))]; a != want {
+				if want := legal[splitmix.Uniform(clone.Uint64(), len(legal))]; a != want {
 					t.Fatalf("%s: RandomAction %d, want %d", where, a, want)
 				}
 				g.Apply(&s, a)
@@ -115,7 +116,7 @@ func TestRandomGames(t *testing.T) {
 	}
 }
 
-// TestPlayout checks that Playout plays LegalActions[uniform(y, n)] for the successive
+// TestPlayout checks that Playout plays LegalActions[splitmix.Uniform(y, n)] for the successive
 // outputs y of SplitMix64 seeded with the rng's next number, on narrow and wide boards,
 // from the start and from positions inside games.
 func TestPlayout(t *testing.T) {
@@ -131,9 +132,9 @@ func TestPlayout(t *testing.T) {
 				x := rand.NewPCG(seed, 5).Uint64()
 				want := s
 				for !want.Over() {
-					x += splitMixGamma
+					x += splitmix.Gamma
 					legal := g.LegalActions(&want, &buf)
-					g.Apply(&want, legal[uniform(splitMix(x), len(legal))])
+					g.Apply(&want, legal[splitmix.Uniform(splitmix.Mix(x), len(legal))])
 				}
 				got := s
 				g.Playout(&got, rng)
@@ -168,7 +169,7 @@ func TestPlayoutDistribution(t *testing.T) {
 		c := s
 		// One step of the playout's generator, as in playout.
 		own := g.ownMask(&c)
-		g.Apply(&c, search.Action(selectBit(own, uniform(splitMix(x+splitMixGamma), popcount(own)))))
+		g.Apply(&c, search.Action(selectBit(own, splitmix.Uniform(splitmix.Mix(x+splitmix.Gamma), popcount(own)))))
 		counts[after[c]]++
 	}
 	chi := 0.0

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
+	"github.com/colony-ai/colony/games/internal/splitmix"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -65,12 +66,12 @@ func (g *Game) IsLegal(s *State, a search.Action) bool {
 // listing the actions. s must not be finished.
 func (g *Game) RandomAction(s *State, rng *rand.PCG) search.Action {
 	own := g.ownMask(s)
-	return search.Action(selectBit(own, uniform(rng.Uint64(), bits.OnesCount32(own))))
+	return search.Action(selectBit(own, splitmix.Uniform(rng.Uint64(), bits.OnesCount32(own))))
 }
 
 // Playout plays uniformly random moves from s to the end of the game. It draws one
 // number from rng to seed its own SplitMix64 generator: the same game as applying
-// LegalActions(s)[uniform(y, n)] with y the generator's successive outputs.
+// LegalActions(s)[splitmix.Uniform(y, n)] with y the generator's successive outputs.
 func (g *Game) Playout(s *State, rng *rand.PCG) {
 	if g.narrow {
 		g.playoutNarrow(s, rng.Uint64())
@@ -83,9 +84,9 @@ func (g *Game) Playout(s *State, rng *rand.PCG) {
 func (g *Game) playout(s *State, x uint64) int {
 	n := 0
 	for s.w[3]&overBit == 0 {
-		x += splitMixGamma
+		x += splitmix.Gamma
 		own := g.ownMask(s)
-		g.apply(s, selectBit(own, uniform(splitMix(x), bits.OnesCount32(own))))
+		g.apply(s, selectBit(own, splitmix.Uniform(splitmix.Mix(x), bits.OnesCount32(own))))
 		n++
 	}
 	return n
@@ -181,18 +182,6 @@ func (g *Game) finish(s *State, flags uint64) {
 	}
 	s.w[3] |= (flagOver | flags) << flagShift
 }
-
-const splitMixGamma = 0x9e3779b97f4a7c15
-
-// splitMix is SplitMix64's output function.
-func splitMix(z uint64) uint64 {
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-// uniform maps 64 random bits to [0, n), as search's uniformIndex does.
-func uniform(x uint64, n int) int { return int((x >> 32) * uint64(n) >> 32) }
 
 // selectBit returns the position of the k-th set bit (from 0, lowest first) of m, a
 // mask of at most 16 bits; k must be below the number of set bits. A popcount picks

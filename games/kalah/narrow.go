@@ -1,6 +1,10 @@
 package kalah
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/colony-ai/colony/games/internal/splitmix"
+)
 
 // The narrow boards (M <= 7 pits a side): the ring's 2M+2 <= 16 places fit in the
 // State's words 0 and 1, so a move is played on two registers (lo, hi) and the flags
@@ -110,9 +114,9 @@ func (g *Game) playoutNarrow(s *State, x uint64) int {
 	lo, hi, fl := s.w[0], s.w[1], s.w[3]
 	n := 0
 	for fl&overBit == 0 {
-		x += splitMixGamma
+		x += splitmix.Gamma
 		own := g.narrowMask(lo, hi, fl) // at most 7 bits
-		a := int(kthBit8[own&0xff][uniform(splitMix(x), bits.OnesCount8(uint8(own)))&7])
+		a := int(kthBit8[own&0xff][splitmix.Uniform(splitmix.Mix(x), bits.OnesCount8(uint8(own)))&7])
 		var empty bool
 		lo, hi, fl, empty = g.step(lo, hi, fl, a)
 		n++

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"github.com/colony-ai/colony/games/internal/splitmix"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 )
@@ -106,7 +107,7 @@ func (g *Game) EndReason(s *State) string {
 func (g *Game) TieBreak(s *State) bool { return false }
 
 // RandomAction returns a uniformly random legal decision of s: LegalActions(s)[k] for
-// k = uniform(one rng.Uint64(), count).
+// k = splitmix.Uniform(one rng.Uint64(), count).
 func (g *Game) RandomAction(s *State, rng *rand.PCG) search.Action {
 	return search.Action(pick(s.legal, rng.Uint64()))
 }
@@ -123,14 +124,14 @@ func (g *Game) PlayoutSeed(s *State, seed uint64) int {
 	n := 0
 	if g.variant == Oware {
 		for ; s.legal != 0; n++ {
-			x += splitMixGamma
-			g.applyOware(s, pick(s.legal, splitMix(x)))
+			x += splitmix.Gamma
+			g.applyOware(s, pick(s.legal, splitmix.Mix(x)))
 		}
 		return n
 	}
 	for ; s.legal != 0; n++ {
-		x += splitMixGamma
-		g.applyAyo(s, pick(s.legal, splitMix(x)))
+		x += splitmix.Gamma
+		g.applyAyo(s, pick(s.legal, splitmix.Mix(x)))
 	}
 	return n
 }

@@ -8,11 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/games/internal/splitmix"
 	"github.com/colony-ai/colony/search"
 )
-
-// uniformIndex is search's mapping of 64 random bits to [0, n).
-func uniformIndex(x uint64, n int) int { return int((x >> 32) * uint64(n) >> 32) }
 
 // checkState checks the invariants of one state of g.
 func checkState(t *testing.T, g *Game, s *State, prev *State) {
@@ -204,12 +202,12 @@ func TestRandomGameInvariants(t *testing.T) {
 					if g.Terminal(&s) {
 						break
 					}
-					// RandomAction picks LegalActions[uniform(one Uint64)].
+					// RandomAction picks LegalActions[splitmix.Uniform(one Uint64)].
 					pcg := rand.NewPCG(uint64(n), 77)
 					twin := *pcg
 					a := g.RandomAction(&s, pcg)
 					legal := g.LegalActions(&s, &buf)
-					if want := legal[uniformIndex(twin.Uint64(), len(legal))]; a != want {
+					if want := legal[splitmix.Uniform(twin.Uint64(), len(legal))]; a != want {
 						t.Fatalf("%s: RandomAction %d, want %d", g.FormatPosition(&s), a, want)
 					}
 					if pcg.Uint64() != twin.Uint64() {
@@ -226,7 +224,7 @@ func TestRandomGameInvariants(t *testing.T) {
 }
 
 // TestPlayoutMatchesActions: Playout plays the game that RandomAction-style picks
-// (LegalActions[uniform(y)]) make with the numbers of SplitMix64 seeded by one Uint64.
+// (LegalActions[splitmix.Uniform(y)]) make with the numbers of SplitMix64 seeded by one Uint64.
 func TestPlayoutMatchesActions(t *testing.T) {
 	var buf search.ActionBuffer
 	for _, name := range ruleSets {
@@ -244,9 +242,9 @@ func TestPlayoutMatchesActions(t *testing.T) {
 			}
 			x := rand.NewPCG(uint64(n), 3).Uint64()
 			for !g.Terminal(&ref) {
-				x += splitMixGamma
+				x += splitmix.Gamma
 				legal := g.LegalActions(&ref, &buf)
-				g.Apply(&ref, legal[uniformIndex(splitMix(x), len(legal))])
+				g.Apply(&ref, legal[splitmix.Uniform(splitmix.Mix(x), len(legal))])
 			}
 			if s != ref {
 				t.Fatalf("%s: Playout ended in %s, step by step %s", name, g.FormatPosition(&s), g.FormatPosition(&ref))
@@ -264,8 +262,8 @@ func TestPlayoutUniform(t *testing.T) {
 	rng := rand.NewPCG(1, 2)
 	for i := 0; i < n; i++ {
 		s := g.Start()
-		x := rng.Uint64() + splitMixGamma
-		counts[pick(s.legal, splitMix(x))]++
+		x := rng.Uint64() + splitmix.Gamma
+		counts[pick(s.legal, splitmix.Mix(x))]++
 	}
 	chi := 0.0
 	for _, c := range counts {

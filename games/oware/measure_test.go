@@ -7,6 +7,8 @@ import (
 	"os"
 	"slices"
 	"testing"
+
+	"github.com/colony-ai/colony/games/internal/splitmix"
 )
 
 // TestMeasure prints the figures quoted in RULES.md (random games from the start). It
@@ -30,8 +32,8 @@ func TestMeasure(t *testing.T) {
 			x := rng.Uint64()
 			plies, mq, ml := 0, 0, 0
 			for !s.Over() {
-				x += splitMixGamma
-				a := pick(s.legal, splitMix(x))
+				x += splitmix.Gamma
+				a := pick(s.legal, splitmix.Mix(x))
 				if g.variant == Ayo {
 					ml = max(ml, countLaps(g, &s, a))
 				}

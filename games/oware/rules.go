@@ -1,6 +1,10 @@
 package oware
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/colony-ai/colony/games/internal/splitmix"
+)
 
 // Rows are words with one byte a pit in bytes 0..5 (a count is at most 48, so a byte
 // never overflows and sums of a row fit a byte). The helpers below work on all six
@@ -344,8 +348,8 @@ func isGrandSlam(own, opp uint64, a int) bool {
 	return c != 0 && slam
 }
 
-// pick returns the k-th legal move of mask for k = uniform(y, count).
+// pick returns the k-th legal move of mask for k = splitmix.Uniform(y, count).
 func pick(mask uint8, y uint64) int {
 	n := bits.OnesCount8(mask)
-	return int(kth[mask][int((y>>32)*uint64(n)>>32)])
+	return int(kth[mask][splitmix.Uniform(y, n)])
 }

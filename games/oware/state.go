@@ -1,6 +1,10 @@
 package oware
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/colony-ai/colony/games/internal/splitmix"
+)
 
 // MaxQuiet is the largest quiet cap (quiet=), and the number of positions a State can
 // remember for the repetition rule: with the cap at most MaxQuiet, every position of
@@ -101,7 +105,7 @@ func (s *State) SideSeeds(side int) int { return rowSum(s.rows[side]) }
 func (s *State) Hash() uint64 {
 	w0 := s.rows[0] | uint64(s.stores[0])<<48 | uint64(s.stores[1])<<56
 	w1 := s.rows[1] | uint64(s.toMove|s.end<<1)<<48 | uint64(s.quiet)<<56
-	return splitMix(w0 ^ splitMix(w1^splitMix(s.digest^0x6f77617265)))
+	return splitmix.Mix(w0 ^ splitmix.Mix(w1^splitmix.Mix(s.digest^0x6f77617265)))
 }
 
 // keyWeight[i] is 49^i for pits 0..10 in sowing order and 0 for pit 11 (North's a2).
@@ -164,13 +168,4 @@ func (s *State) remember(k uint64) bool {
 func (s *State) forget() {
 	clear(s.hist[:s.nhist])
 	s.nhist, s.digest = 0, 0
-}
-
-const splitMixGamma = 0x9e3779b97f4a7c15
-
-// splitMix is SplitMix64's output function (a bijection of 64-bit words).
-func splitMix(z uint64) uint64 {
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/colony-ai/colony/games/internal/splitmix"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -130,9 +131,9 @@ func TestPlayoutMatchesDecisions(t *testing.T) {
 			x := probe.Uint64()
 			c := g.Start()
 			for !g.Terminal(&c) {
-				x += splitMixGamma
+				x += splitmix.Gamma
 				legal := g.LegalActions(&c, &buf)
-				g.Apply(&c, legal[int((splitMix(x)>>32)*uint64(len(legal))>>32)])
+				g.Apply(&c, legal[int((splitmix.Mix(x)>>32)*uint64(len(legal))>>32)])
 			}
 			if c != s {
 				t.Fatalf("%s game %d: Playout ends at %s, decisions at %s", g.Name(), game, g.FormatPosition(&s), g.FormatPosition(&c))

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"unsafe"
 
+	"github.com/colony-ai/colony/games/internal/splitmix"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -313,9 +314,9 @@ func (g *Game) Hash(s *State) uint64 {
 	w1 := binary.LittleEndian.Uint64(s.cells[8:16])
 	w2 := uint64(s.cells[16]) | uint64(s.cells[17])<<8 | uint64(s.toMove)<<16 |
 		uint64(s.end)<<24 | uint64(s.ply)<<32
-	h := splitMix(w0 + splitMixGamma)
-	h = splitMix(h ^ w1)
-	return splitMix(h ^ w2 ^ 0x5851f42d4c957f2d)
+	h := splitmix.Mix(w0 + splitmix.Gamma)
+	h = splitmix.Mix(h ^ w1)
+	return splitmix.Mix(h ^ w2 ^ 0x5851f42d4c957f2d)
 }
 
 // RandomAction returns a uniformly random legal decision of s, which must not be
@@ -326,11 +327,11 @@ func (g *Game) RandomAction(s *State, rng *rand.PCG) search.Action {
 	return search.Action(pit + dir*g.n)
 }
 
-// pick returns the tile and direction of LegalActions(s)[uniform(y, len)].
+// pick returns the tile and direction of LegalActions(s)[splitmix.Uniform(y, len)].
 func (g *Game) pick(s *State, y uint64) (pit, dir int) {
 	m := g.movable(s)
 	c := bits.OnesCount32(m)
-	k := uniform(y, c*g.dirs)
+	k := splitmix.Uniform(y, c*g.dirs)
 	if k >= c {
 		k, dir = k-c, 1
 	}
@@ -343,23 +344,11 @@ func (g *Game) pick(s *State, y uint64) (pit, dir int) {
 func (g *Game) Playout(s *State, rng *rand.PCG) {
 	x := rng.Uint64()
 	for s.end == inPlay {
-		x += splitMixGamma
-		pit, dir := g.pick(s, splitMix(x))
+		x += splitmix.Gamma
+		pit, dir := g.pick(s, splitmix.Mix(x))
 		g.move(s, pit, dir)
 	}
 }
-
-const splitMixGamma = 0x9e3779b97f4a7c15
-
-// splitMix is SplitMix64's output function.
-func splitMix(z uint64) uint64 {
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-// uniform maps 64 random bits to [0, n) as search's uniformIndex does.
-func uniform(x uint64, n int) int { return int((x >> 32) * uint64(n) >> 32) }
 
 // kthBit[m][k] is the position of the k-th set bit (from 0, lowest first) of m.
 var kthBit = func() (t [256][8]uint8) {
