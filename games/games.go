@@ -37,6 +37,11 @@ type Game interface {
 	// Perft counts the sequences of exactly depth legal turns from the position (a
 	// line on which the game ends earlier adds nothing).
 	Perft(ctx context.Context, position string, depth int) (uint64, error)
+	// PerftDivide is Perft split by the first turn: the legal turns of the position in
+	// byte-wise order of their notation, and the count below each (depth-1 more
+	// turns, searched from the state the turn reaches, history included); the counts
+	// add up to Perft's.
+	PerftDivide(ctx context.Context, position string, depth int) ([]string, []uint64, error)
 	// Solve computes the position's game-theoretic value (see Solution).
 	Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error)
 	// NewRunner returns a tournament runner for the game; its players are built by
@@ -469,6 +474,42 @@ func (x *generic[S]) Perft(ctx context.Context, position string, depth int) (uin
 		return 0, p.err
 	}
 	return n, nil
+}
+
+func (x *generic[S]) PerftDivide(ctx context.Context, position string, depth int) ([]string, []uint64, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !x.g.TurnStart(&s) {
+		return nil, nil, fmt.Errorf("the position is in the middle of a turn")
+	}
+	if depth < 1 {
+		return nil, nil, fmt.Errorf("depth %d: want at least 1", depth)
+	}
+	names, paths, err := x.turns(s)
+	if err != nil {
+		return nil, nil, err
+	}
+	order := make([]int, len(names))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(names[a], names[b]) })
+	p := &perft[S]{g: x.g, ctx: ctx}
+	sorted := make([]string, len(names))
+	counts := make([]uint64, len(names))
+	for k, i := range order {
+		c := s
+		for _, a := range paths[i] {
+			x.g.Apply(&c, a)
+		}
+		sorted[k], counts[k] = names[i], p.count(c, depth-1)
+		if p.err != nil {
+			return nil, nil, p.err
+		}
+	}
+	return sorted, counts, nil
 }
 
 // perft counts turn sequences over decisions.

@@ -149,3 +149,41 @@ func TestMovesEnumerateTurns(t *testing.T) {
 		t.Errorf("play: %q, %v, %v; want %q", after, end, err, s.String())
 	}
 }
+
+// TestPerftDivideAddsUp checks, on every game, that PerftDivide lists the legal turns
+// in byte-wise order with counts that add up to Perft's, at the start and in a
+// sample position.
+func TestPerftDivideAddsUp(t *testing.T) {
+	ctx := context.Background()
+	for _, name := range Names() {
+		g, err := Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		depth := 3
+		if name == "colony" {
+			depth = 2
+		}
+		for _, pos := range append([]string{g.StartPosition()}, g.SamplePositions(1, 5)...) {
+			want, err := g.Perft(ctx, pos, depth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			turns, counts, err := g.PerftDivide(ctx, pos, depth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves, err := g.Moves(pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sum uint64
+			for _, n := range counts {
+				sum += n
+			}
+			if sum != want || !slices.Equal(turns, moves) {
+				t.Errorf("%s %s: divide %v %v (sum %d), perft %d, moves %v", name, pos, turns, counts, sum, want, moves)
+			}
+		}
+	}
+}

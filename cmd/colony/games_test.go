@@ -47,6 +47,11 @@ func TestOtherGamesThroughTheTools(t *testing.T) {
 			if !regexp.MustCompile(`^perft depth=3 nodes=[1-9]\d* time=`).MatchString(out) {
 				t.Errorf("perft: %q", out)
 			}
+			total := regexp.MustCompile(`nodes=(\d+)`).FindStringSubmatch(out)[1]
+			out = mustRun(t, "--game", name, "perft", "--depth", "3", "--divide")
+			if !regexp.MustCompile(`(?s)^(\S+ \d+\n)+perft depth=3 nodes=` + total + ` time=`).MatchString(out) {
+				t.Errorf("perft --divide (total %s): %q", total, out)
+			}
 			out = mustRun(t, "--game", name, "bench", "--player", "ab:depth=2")
 			if !regexp.MustCompile(`(?m)^bench nodes=\d+ time=\S+ nps=\d+ moves=[0-9a-f]{16}$`).MatchString(out) {
 				t.Errorf("bench: %q", out)

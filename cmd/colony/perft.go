@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/colony-ai/colony/colony"
@@ -81,16 +82,26 @@ counts with another implementation's. It runs on one core.`,
 		if err != nil {
 			return err
 		}
-		if divide {
-			return fmt.Errorf("perft: --divide works on The Colony only for now")
-		}
 		position, err := gamePosition(cmd, g)
 		if err != nil {
 			return fmt.Errorf("perft: %w", err)
 		}
 		start := time.Now()
-		nodes, err := g.Perft(cmdContext(cmd), position, depth)
-		if err != nil {
+		var nodes uint64
+		if divide {
+			turns, counts, err := g.PerftDivide(cmdContext(cmd), position, depth)
+			if err != nil {
+				return fail(fmt.Errorf("perft: %w", err))
+			}
+			var sb strings.Builder
+			for i, turn := range turns {
+				fmt.Fprintf(&sb, "%s %d\n", turn, counts[i])
+				nodes += counts[i]
+			}
+			if err := writeOut(cmd, sb.String()); err != nil {
+				return err
+			}
+		} else if nodes, err = g.Perft(cmdContext(cmd), position, depth); err != nil {
 			return fail(fmt.Errorf("perft: %w", err))
 		}
 		elapsed := time.Since(start).Seconds()
