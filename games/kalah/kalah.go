@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/colony-ai/colony/games/internal/notation"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 )
@@ -89,45 +90,39 @@ func New(params string) (*Game, error) {
 	}
 	m, n := DefaultPits, DefaultSeeds
 	captureEmpty, endEither := true, true
-	if params != "" {
-		seen := map[string]bool{}
-		for _, item := range strings.Split(params, ",") {
-			key, val, isOption := strings.Cut(item, "=")
-			if !isOption {
-				key = "size"
+	err := notation.EachParam(params, func(p notation.Param) error {
+		item, val := p.Item, p.Value
+		switch p.Key {
+		case "size":
+			var err error
+			if m, n, err = parseSize(item); err != nil {
+				return fmt.Errorf("parameter %q: %v", item, err)
 			}
-			if seen[key] {
-				return nil, fmt.Errorf("kalah: parameter %q: %s given twice", item, key)
-			}
-			seen[key] = true
-			switch key {
-			case "size":
-				var err error
-				if m, n, err = parseSize(item); err != nil {
-					return nil, fmt.Errorf("kalah: parameter %q: %v", item, err)
-				}
-			case "capture":
-				switch val {
-				case "empty":
-					captureEmpty = true
-				case "nonempty":
-					captureEmpty = false
-				default:
-					return nil, fmt.Errorf("kalah: parameter %q: capture must be empty or nonempty", item)
-				}
-			case "end":
-				switch val {
-				case "either":
-					endEither = true
-				case "mover":
-					endEither = false
-				default:
-					return nil, fmt.Errorf("kalah: parameter %q: end must be either or mover", item)
-				}
+		case "capture":
+			switch val {
+			case "empty":
+				captureEmpty = true
+			case "nonempty":
+				captureEmpty = false
 			default:
-				return nil, fmt.Errorf("kalah: parameter %q: unknown parameter %q (known: MxN, capture=, end=)", item, key)
+				return fmt.Errorf("parameter %q: capture must be empty or nonempty", item)
 			}
+		case "end":
+			switch val {
+			case "either":
+				endEither = true
+			case "mover":
+				endEither = false
+			default:
+				return fmt.Errorf("parameter %q: end must be either or mover", item)
+			}
+		default:
+			return fmt.Errorf("parameter %q: unknown parameter %q (known: MxN, capture=, end=)", item, p.Key)
 		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("kalah: %w", err)
 	}
 	g := &Game{m: m, n: n, captureEmpty: captureEmpty, endEither: endEither}
 	if captureEmpty {

@@ -60,6 +60,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/colony-ai/colony/games/internal/notation"
 )
 
 // Board constants.
@@ -172,20 +174,15 @@ func newGame(v Variant, params string) (*Game, error) {
 	if params == "" {
 		return &g, nil
 	}
-	seen := map[string]bool{}
-	for _, kv := range strings.Split(params, ",") {
-		key, val, ok := strings.Cut(kv, "=")
-		if !ok || key == "" || val == "" {
-			return nil, fmt.Errorf("%s: parameter %q is not key=value", name, kv)
+	err := notation.EachParam(params, func(p notation.Param) error {
+		key, val := p.Key, p.Value
+		if p.Bare || key == "" || val == "" {
+			return fmt.Errorf("parameter %q is not key=value", p.Item)
 		}
-		if seen[key] {
-			return nil, fmt.Errorf("%s: parameter %q given twice", name, key)
-		}
-		seen[key] = true
 		var err error
 		switch {
 		case key == "grandslam" && v == Oware:
-			err = fmt.Errorf("%s: grandslam=%q, want nocapture, illegal, sowagain or capture", name, val)
+			err = fmt.Errorf("grandslam=%q, want nocapture, illegal, sowagain or capture", val)
 			for i, n := range grandSlamNames {
 				if n == val {
 					g.grandSlam, err = GrandSlam(i), nil
@@ -198,12 +195,12 @@ func newGame(v Variant, params string) (*Game, error) {
 			case "off":
 				g.feed = false
 			default:
-				err = fmt.Errorf("%s: feed=%q, want on or off", name, val)
+				err = fmt.Errorf("feed=%q, want on or off", val)
 			}
 		case key == "quiet":
-			g.quiet, err = parseParamInt(name, key, val, 1, MaxQuiet)
+			g.quiet, err = parseParamInt(key, val, 1, MaxQuiet)
 		case key == "relay" && v == Ayo:
-			g.relayCap, err = parseParamInt(name, key, val, 1, MaxRelayCap)
+			g.relayCap, err = parseParamInt(key, val, 1, MaxRelayCap)
 		case key == "skip" && v == Ayo:
 			switch val {
 			case "lap":
@@ -211,18 +208,19 @@ func newGame(v Variant, params string) (*Game, error) {
 			case "move":
 				g.skipMove = true
 			default:
-				err = fmt.Errorf("%s: skip=%q, want lap or move", name, val)
+				err = fmt.Errorf("skip=%q, want lap or move", val)
 			}
 		default:
 			known := "grandslam, feed, quiet"
 			if v == Ayo {
 				known = "feed, quiet, relay, skip"
 			}
-			err = fmt.Errorf("%s: unknown parameter %q (known: %s)", name, key, known)
+			err = fmt.Errorf("unknown parameter %q (known: %s)", key, known)
 		}
-		if err != nil {
-			return nil, err
-		}
+		return err
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if g.grandSlam == GrandSlamSowAgain && !g.feed {
 		return nil, fmt.Errorf("%s: grandslam=sowagain needs feed=on", name)
@@ -230,10 +228,10 @@ func newGame(v Variant, params string) (*Game, error) {
 	return &g, nil
 }
 
-func parseParamInt(name, key, val string, lo, hi int) (int, error) {
+func parseParamInt(key, val string, lo, hi int) (int, error) {
 	n, err := strconv.Atoi(val)
 	if err != nil || n < lo || n > hi || val != strconv.Itoa(n) {
-		return 0, fmt.Errorf("%s: %s=%q, want a number from %d to %d", name, key, val, lo, hi)
+		return 0, fmt.Errorf("%s=%q, want a number from %d to %d", key, val, lo, hi)
 	}
 	return n, nil
 }

@@ -66,6 +66,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/colony-ai/colony/games/internal/notation"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 )
@@ -172,30 +173,21 @@ func New(variant, params string) (*Game, error) {
 	} else if rest, ok := strings.CutPrefix(params, variant+":"); ok && rest != "" {
 		params = rest
 	}
-	if params != "" {
-		seen := map[string]bool{}
-		for i, item := range strings.Split(params, ",") {
-			key, val, isOpt := strings.Cut(item, "=")
-			if !isOpt {
-				key = "size"
+	items := 0
+	err := notation.EachParam(params, func(p notation.Param) error {
+		if items++; p.Bare {
+			if items > 1 {
+				return fmt.Errorf("parameter %q: the size NxC comes first", p.Item)
 			}
-			if seen[key] {
-				return nil, fmt.Errorf("parameter %q: %s given twice", item, key)
-			}
-			seen[key] = true
-			if !isOpt {
-				if i != 0 {
-					return nil, fmt.Errorf("parameter %q: the size NxC comes first", item)
-				}
-				if err := g.parseSize(item); err != nil {
-					return nil, err
-				}
-				continue
-			}
-			if err := g.setOption(key, val); err != nil {
-				return nil, fmt.Errorf("parameter %q: %w", item, err)
-			}
+			return g.parseSize(p.Item)
 		}
+		if err := g.setOption(p.Key, p.Value); err != nil {
+			return fmt.Errorf("parameter %q: %w", p.Item, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	g.derive()
 	return g, nil

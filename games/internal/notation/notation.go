@@ -6,7 +6,8 @@
 // fields come in a fixed order, each written name=value, separated by single spaces.
 // The games (kalah, oware, piecepack) keep their own checks of ranges and totals and
 // their own error wording where it differs; the errors here start with "position:" and
-// name the field, as theirs do.
+// name the field, as theirs do. EachParam reads the parameters of a rule set's name
+// (kalah:4x3,capture=nonempty).
 package notation
 
 import (
@@ -117,4 +118,38 @@ func AppendPosition(b []byte, n int, pit func(side, i int) int, stores [2]int, m
 	b = strconv.AppendInt(b, int64(stores[1]), 10)
 	b = append(b, " move="...)
 	return append(b, Sides[mover&1]...)
+}
+
+// Param is one item of a rule set's parameters: key=value, or a bare item (a board
+// size such as 4x3), whose Key is "size".
+type Param struct {
+	// Item is the item as written; Key and Value its two sides of the "=".
+	Item, Key, Value string
+	// Bare reports an item without "=".
+	Bare bool
+}
+
+// EachParam calls fn with each item of a rule set's parameters (the part of its name
+// after the colon, items separated by commas), in order, and stops at the first error
+// fn returns. An item whose key came before (two sizes count as the same key) stops it
+// with an error naming the item: parameter "ITEM": KEY given twice. "" has no items.
+func EachParam(params string, fn func(p Param) error) error {
+	if params == "" {
+		return nil
+	}
+	seen := map[string]bool{}
+	for _, item := range strings.Split(params, ",") {
+		key, val, ok := strings.Cut(item, "=")
+		if !ok {
+			key = "size"
+		}
+		if seen[key] {
+			return fmt.Errorf("parameter %q: %s given twice", item, key)
+		}
+		seen[key] = true
+		if err := fn(Param{Item: item, Key: key, Value: val, Bare: !ok}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -2,6 +2,7 @@ package notation
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -146,6 +147,42 @@ func TestAppendPosition(t *testing.T) {
 			if v, ok := Count(stores[side]); !ok || v != tc.stores[side] {
 				t.Errorf("%q: %s store reads %q", got, Sides[side], stores[side])
 			}
+		}
+	}
+}
+
+func TestEachParam(t *testing.T) {
+	tests := []struct {
+		params  string
+		want    []Param
+		wantErr string
+	}{
+		{"", nil, ""},
+		{"4x3", []Param{{Item: "4x3", Key: "size", Value: "", Bare: true}}, ""},
+		{"6x4,capture=nonempty,end=mover", []Param{
+			{Item: "6x4", Key: "size", Bare: true},
+			{Item: "capture=nonempty", Key: "capture", Value: "nonempty"},
+			{Item: "end=mover", Key: "end", Value: "mover"},
+		}, ""},
+		{"quiet=", []Param{{Item: "quiet=", Key: "quiet"}}, ""},
+		{"6x4,5x3", nil, `parameter "5x3": size given twice`},
+		{"end=mover,end=any", nil, `parameter "end=any": end given twice`},
+	}
+	for _, tc := range tests {
+		var got []Param
+		err := EachParam(tc.params, func(p Param) error {
+			got = append(got, p)
+			return nil
+		})
+		switch {
+		case tc.wantErr != "":
+			if err == nil || err.Error() != tc.wantErr {
+				t.Errorf("EachParam(%q): error %v, want %q", tc.params, err, tc.wantErr)
+			}
+		case err != nil:
+			t.Errorf("EachParam(%q): %v", tc.params, err)
+		case !slices.Equal(got, tc.want):
+			t.Errorf("EachParam(%q) = %+v, want %+v", tc.params, got, tc.want)
 		}
 	}
 }
