@@ -4,12 +4,13 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/games/oware"
 	"github.com/colony-ai/colony/games/piecepack"
-	"github.com/colony-ai/colony/search"
 )
 
 // BenchmarkExtract computes the features of the linear evaluation (eval.Extract) on
@@ -60,7 +61,7 @@ func BenchmarkScoreEvaluate(b *testing.B) {
 // the linear evaluation and the default weights in place of the egg difference: the
 // two nodes/s figures measure what the richer evaluation costs the search.
 func BenchmarkAlphaBetaLinear(b *testing.B) {
-	searchSpeed[colony.State](b, search.NewColony(nil), eval.NewLinear(colony.Default(), eval.Default()), "ab:depth=4", middlegames(5), "nodes/s")
+	searchSpeed[colony.State](b, colony.NewGame(nil), eval.NewLinear(colony.Default(), eval.Default()), "ab:depth=4", middlegames(5), "nodes/s")
 }
 
 // BenchmarkExtractClassic computes the features of the classic games' linear
@@ -92,9 +93,9 @@ func BenchmarkExtractClassic(b *testing.B) {
 }
 
 // benchFeatures times fs.Extract on positions of random games of g.
-func benchFeatures[S any](b *testing.B, g search.Game[S], fs interface{ Extract(s *S) [16]int32 }) {
+func benchFeatures[S any](b *testing.B, g game.Rules[S], fs interface{ Extract(s *S) [16]int32 }) {
 	var states []S
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	starter, _ := g.(interface{ Start() S })
 	for i := 0; len(states) < 256; i++ {
 		rng := rand.New(rand.NewPCG(1, uint64(i)))

@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/search"
 )
@@ -64,7 +66,7 @@ func benchThink(b *testing.B, spec string) {
 // searchSpeed measures a player of spec searching positions in turn, after a warm-up
 // pass (which grows MCTS's arenas and pages in alpha-beta's table): the search's nodes
 // (simulations for MCTS) per second, reported in unit, and per op.
-func searchSpeed[S any](b *testing.B, g search.Game[S], ev search.Evaluator[S], spec string, positions []S, unit string) {
+func searchSpeed[S any](b *testing.B, g game.Rules[S], ev search.Evaluator[S], spec string, positions []S, unit string) {
 	b.Helper()
 	p, err := search.New(g, ev, spec, search.Options{})
 	if err != nil {
@@ -92,8 +94,8 @@ func searchSpeed[S any](b *testing.B, g search.Game[S], ev search.Evaluator[S], 
 
 // randomPlayed is a game with a start and a fast random decision.
 type randomPlayed[S any] interface {
-	search.Game[S]
-	search.RandomActioner[S]
+	game.Rules[S]
+	game.RandomActioner[S]
 	Start() S
 }
 
@@ -121,7 +123,7 @@ func randomGameSpeed[S any](b *testing.B, g randomPlayed[S]) {
 	b.Helper()
 	rng := rand.NewPCG(1, 2)
 	start := g.Start()
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	var moves uint64
 	s := new(S) // one state for all the games: a state passed to an interface escapes
 	b.ReportAllocs()

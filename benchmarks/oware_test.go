@@ -4,8 +4,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games/oware"
-	"github.com/colony-ai/colony/search"
 )
 
 // Oware (Abapa) and Ayo (games/oware), default rules. Commands:
@@ -91,7 +92,7 @@ func BenchmarkOwareApply(b *testing.B) {
 	g := owareGame(b, "oware")
 	rng := rand.NewPCG(5, 5)
 	var states []oware.State
-	var actions []search.Action
+	var actions []game.Action
 	for len(states) < 4096 {
 		s := g.Start()
 		for !s.Over() {
@@ -114,7 +115,7 @@ func BenchmarkOwareApply(b *testing.B) {
 
 var owareSink uint64
 
-// TestOwareStepSibling checks the alpha-beta fast path search.SiblingStepper: from
+// TestOwareStepSibling checks the alpha-beta fast path game.SiblingStepper: from
 // positions of seeded random games of Oware and Ayo, StepSibling over any sibling
 // (made by Step or by StepSibling) gives the state and status Step gives.
 func TestOwareStepSibling(t *testing.T) {
@@ -123,10 +124,10 @@ func TestOwareStepSibling(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var buf search.ActionBuffer
+		var buf game.ActionBuffer
 		for _, s := range randomMiddlegames[oware.State](g, 40, 30) {
 			for !g.Terminal(&s) {
-				legal := append([]search.Action(nil), g.LegalActions(&s, &buf)...)
+				legal := append([]game.Action(nil), g.LegalActions(&s, &buf)...)
 				var sib oware.State
 				for i, b := range legal {
 					if i == 0 {

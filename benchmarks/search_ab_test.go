@@ -6,7 +6,6 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
-	"github.com/colony-ai/colony/search"
 )
 
 // middlegames returns n positions at turn boundaries from seeded random games, each
@@ -44,5 +43,5 @@ func BenchmarkAlphaBetaNoTT(b *testing.B) {
 }
 
 func benchAlphaBeta(b *testing.B, spec string) {
-	searchSpeed[colony.State](b, search.NewColony(nil), eval.Score{}, spec, middlegames(5), "nodes/s")
+	searchSpeed[colony.State](b, colony.NewGame(nil), eval.Score{}, spec, middlegames(5), "nodes/s")
 }

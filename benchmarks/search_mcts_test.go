@@ -13,7 +13,7 @@ import (
 // time (reuse=off; the player and its node arena are kept, as in a game), and reports
 // simulations per second.
 func benchMCTS(b *testing.B, spec string) {
-	g := search.NewColony(nil)
+	g := colony.NewGame(nil)
 	p, err := search.New[colony.State](g, eval.Score{}, spec, search.Options{})
 	if err != nil {
 		b.Fatal(err)
@@ -56,7 +56,7 @@ func BenchmarkMCTSStartCutoff(b *testing.B) { benchMCTS(b, "mcts:sims=10000,reus
 // MCTSGame: a whole game of MCTS (sims=2000, tree reuse on) against the random player,
 // per op; sims/s over the game's searches.
 func BenchmarkMCTSGame(b *testing.B) {
-	g := search.NewColony(nil)
+	g := colony.NewGame(nil)
 	b.ReportAllocs()
 	var sims uint64
 	for i := 0; i < b.N; i++ {

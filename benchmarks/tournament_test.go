@@ -34,7 +34,7 @@ func randomMatch() tournament.Config {
 
 // runMatch plays cfg on 2 goroutines, recording the games to w (nil: no records).
 func runMatch(b *testing.B, cfg tournament.Config, w io.Writer) {
-	g := search.NewColony(nil)
+	g := colony.NewGame(nil)
 	r := &tournament.Runner[colony.State]{Game: g, Config: cfg, Concurrency: 2, Records: w,
 		NewPlayer: tournament.NewFactory[colony.State](g, eval.Score{})}
 	res, err := r.Run(context.Background())
@@ -100,7 +100,7 @@ func BenchmarkPlayoutLoop(b *testing.B) {
 // goroutines: one op is 10,000 games in which two search.Random players play their
 // turns through the Player interface (fresh players each game), nothing recorded.
 func BenchmarkPlayerLoop(b *testing.B) {
-	g := search.NewColony(nil)
+	g := colony.NewGame(nil)
 	start := g.Start()
 	ctx := context.Background()
 	for i := 0; i < b.N; i++ {

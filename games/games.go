@@ -17,6 +17,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/search"
@@ -281,7 +283,7 @@ func Describe() []string {
 // Colony returns The Colony under rule set r, its players evaluating with eval.Loader
 // (linear, score, hand or a weights file).
 func Colony(r *colony.Rules) Game {
-	g := search.NewColony(r)
+	g := colony.NewGame(r)
 	loader := eval.NewLoader(r)
 	scale := specScale(func(name string) (any, error) { return loader.Evaluator(name) })
 	return &generic[colony.State]{g: g, factory: ColonyPlayers(r, loader), scale: scale,
@@ -291,7 +293,7 @@ func Colony(r *colony.Rules) Game {
 // ColonyPlayers returns the player factory of The Colony under r: search.New with the
 // evaluation the spec's eval setting names, resolved by loader.
 func ColonyPlayers(r *colony.Rules, loader *eval.Loader) tournament.PlayerFactory[colony.State] {
-	g := search.NewColony(r)
+	g := colony.NewGame(r)
 	return func(spec string, opts search.Options) (search.Player[colony.State], error) {
 		sp, err := search.ParseSpec(spec)
 		if err != nil {
@@ -307,7 +309,7 @@ func ColonyPlayers(r *colony.Rules, loader *eval.Loader) tournament.PlayerFactor
 
 // Generic returns the Game of any game g whose players evaluate with evals (by name;
 // the first is the default).
-func Generic[S any](g tournament.Game[S], evals map[string]search.Evaluator[S], names []string) Game {
+func Generic[S any](g game.Game[S], evals map[string]search.Evaluator[S], names []string) Game {
 	factory := func(spec string, opts search.Options) (search.Player[S], error) {
 		sp, err := search.ParseSpec(spec)
 		if err != nil {
@@ -357,7 +359,7 @@ func specScale(resolve func(name string) (any, error)) func(spec string) int {
 
 // generic is a Game over the state type S.
 type generic[S any] struct {
-	g       tournament.Game[S]
+	g       game.Game[S]
 	factory tournament.PlayerFactory[S]
 	// scale returns the scale of the evaluation of a player spec (1 when unknown); nil
 	// means 1 for every spec (see scaleOf).
@@ -384,9 +386,9 @@ func (x *generic[S]) Position(text string) (string, error) {
 
 func (x *generic[S]) Playouts(n int, seed uint64) uint64 {
 	start := x.g.Start()
-	fast, _ := x.g.(search.Playouter[S])
+	fast, _ := x.g.(game.Playouter[S])
 	rng := rand.NewPCG(0, 0)
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	var decisions uint64
 	for i := range n {
 		rng.Seed(seed, uint64(i))
@@ -428,7 +430,7 @@ func (x *generic[S]) Think(ctx context.Context, spec, position string) (string, 
 
 func (x *generic[S]) SamplePositions(n int, seed uint64) []string {
 	var out []string
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	for i := 0; len(out) < n && i < 100*n; i++ {
 		rng := rand.NewPCG(seed, uint64(i))
 		s := x.g.Start()
@@ -514,7 +516,7 @@ func (x *generic[S]) PerftDivide(ctx context.Context, position string, depth int
 
 // perft counts turn sequences over decisions.
 type perft[S any] struct {
-	g     search.Game[S]
+	g     game.Rules[S]
 	ctx   context.Context
 	steps uint64
 	err   error
@@ -540,7 +542,7 @@ func (p *perft[S]) inTurn(s S, depth int) uint64 {
 	if p.err != nil {
 		return 0
 	}
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	var n uint64
 	for _, a := range p.g.LegalActions(&s, &buf) {
 		c := s
@@ -567,7 +569,7 @@ func (x *generic[S]) Solve(ctx context.Context, position string, opts search.Sol
 	if x.g.Terminal(&s) {
 		return nil, fmt.Errorf("the game is already over")
 	}
-	res, err := search.Solve(ctx, search.Game[S](x.g), &s, opts)
+	res, err := search.Solve(ctx, game.Rules[S](x.g), &s, opts)
 	sol := &Solution{MoverValue: res.Value, Value: res.Value, Nodes: res.Nodes, Searches: res.Searches, Time: res.Time,
 		Guess: res.Guess, GuessDepth: res.GuessDepth, GuessNodes: res.GuessNodes}
 	if x.g.ToMove(&s) == 1 {
@@ -597,12 +599,12 @@ func (x *generic[S]) Solve(ctx context.Context, position string, opts search.Sol
 }
 
 // turns lists the legal turns of s with their decisions, in decision order.
-func (x *generic[S]) turns(s S) ([]string, [][]search.Action, error) {
+func (x *generic[S]) turns(s S) ([]string, [][]game.Action, error) {
 	var names []string
-	var paths [][]search.Action
-	var walk func(c S, text []byte, path []search.Action) error
-	walk = func(c S, text []byte, path []search.Action) error {
-		var buf search.ActionBuffer
+	var paths [][]game.Action
+	var walk func(c S, text []byte, path []game.Action) error
+	walk = func(c S, text []byte, path []game.Action) error {
+		var buf game.ActionBuffer
 		for _, a := range x.g.LegalActions(&c, &buf) {
 			d := c
 			t := x.g.AppendAction(slices.Clone(text), &d, a)
@@ -711,7 +713,7 @@ func (x *generic[S]) RandomGames(ctx context.Context, position string, n int, se
 	out := &RandomGames{Games: make([]RandomGame, n)}
 	reasons := map[string]int{}
 	rng := rand.NewPCG(0, 0)
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	for i := range out.Games {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
@@ -799,7 +801,7 @@ func (x *generic[S]) scaleOf(spec string) int {
 
 // iteration writes a search iteration from the root s in the game's notations.
 func (x *generic[S]) iteration(s S, it search.Iteration, scale int) Iteration {
-	return NewIteration(it, scale, x.pvTurns(s, it.PV), func(a search.Action) string {
+	return NewIteration(it, scale, x.pvTurns(s, it.PV), func(a game.Action) string {
 		if !x.legal(&s, a) {
 			return "?"
 		}
@@ -811,7 +813,7 @@ func (x *generic[S]) iteration(s S, it search.Iteration, scale int) Iteration {
 // as an Iteration with the principal variation pv (already written, a turn a string)
 // and the root decisions named by name ("pass" when it returns ""), sorted the most
 // visited first and, on equal visits, in the order of the decisions' numbers.
-func NewIteration(it search.Iteration, scale int, pv []string, name func(search.Action) string) Iteration {
+func NewIteration(it search.Iteration, scale int, pv []string, name func(game.Action) string) Iteration {
 	out := Iteration{Depth: it.Depth, Score: it.Score, Scale: scale, Nodes: it.Nodes, Time: it.Time, PV: pv}
 	kids := slices.Clone(it.Children)
 	slices.SortStableFunc(kids, func(a, b search.ChildStats) int {
@@ -831,18 +833,18 @@ func NewIteration(it search.Iteration, scale int, pv []string, name func(search.
 }
 
 // legal reports whether a is a legal decision of s.
-func (x *generic[S]) legal(s *S, a search.Action) bool {
+func (x *generic[S]) legal(s *S, a game.Action) bool {
 	if x.g.Terminal(s) {
 		return false
 	}
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	return slices.Contains(x.g.LegalActions(s, &buf), a)
 }
 
 // pvTurns writes the decisions pv, played from s (at the start of a turn), a turn a
 // string; a last turn the list leaves unfinished ends in "...". The walk stops at a
 // decision that is not legal or when the game ends.
-func (x *generic[S]) pvTurns(s S, pv []search.Action) []string {
+func (x *generic[S]) pvTurns(s S, pv []game.Action) []string {
 	var turns []string
 	var cur []byte
 	open := false
@@ -866,7 +868,7 @@ func (x *generic[S]) pvTurns(s S, pv []search.Action) []string {
 
 // oneTurn checks that actions are exactly one legal turn from s and returns it in
 // the game's notation.
-func (x *generic[S]) oneTurn(s S, actions []search.Action) (string, error) {
+func (x *generic[S]) oneTurn(s S, actions []game.Action) (string, error) {
 	var turn []byte
 	for i, a := range actions {
 		if i > 0 && (x.g.TurnStart(&s) || x.g.Terminal(&s)) {

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/search"
@@ -58,7 +60,7 @@ func AsTunable(g Game) (Tunable, error) {
 // tunable is a Game with the tuning operations over its state type S.
 type tunable[S any] struct {
 	Game
-	g  tournament.Game[S]
+	g  game.Game[S]
 	fs eval.FeatureSet[S]
 	// named holds the weights of "hand" and "default".
 	named map[string][]float64
@@ -134,10 +136,10 @@ func (t *tunable[S]) Replay(opening string, turns []string, visit func(position 
 
 // playTurn plays the turn written text on s: the decisions whose notations, in turn,
 // make up text, ending at the start of the next turn or the end of the game.
-func playTurn[S any](g tournament.Game[S], s *S, text string) error {
+func playTurn[S any](g game.Game[S], s *S, text string) error {
 	var walk func(c S, rest string) (S, bool)
 	walk = func(c S, rest string) (S, bool) {
-		var buf search.ActionBuffer
+		var buf game.ActionBuffer
 		for _, a := range g.LegalActions(&c, &buf) {
 			piece := string(g.AppendAction(nil, &c, a))
 			after, ok := strings.CutPrefix(rest, piece)
@@ -181,7 +183,7 @@ func ColonyTunable(r *colony.Rules) Tunable {
 	hand, def := eval.HandSet(), eval.Default()
 	return &tunable[colony.State]{
 		Game:  Colony(r),
-		g:     search.NewColony(r),
+		g:     colony.NewGame(r),
 		fs:    fs,
 		named: map[string][]float64{"hand": hand[:], "default": def[:]},
 		load: func(path string) ([]float64, error) {
@@ -235,7 +237,7 @@ var tunedWeights embed.FS
 // (the hand-set weights) or a weights file of fs (eval=FILE). The default is linear
 // for a set with tuned weights, score for the others. SPSA perturbs the features that
 // count seeds (seeds_, coins_) by a tenth of its size.
-func newClassic[S any](g tournament.Game[S], fs featureSet[S], score search.Evaluator[S]) (Game, error) {
+func newClassic[S any](g game.Game[S], fs featureSet[S], score search.Evaluator[S]) (Game, error) {
 	hand, err := eval.NewNamedWeights(fs.Name(), fs.Features(), fs.HandWeights())
 	if err != nil {
 		return nil, err

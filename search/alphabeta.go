@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/colony-ai/colony/games/game"
 )
 
 // The alpha-beta player ("ab").
@@ -131,7 +133,7 @@ const (
 
 // AlphaBeta is the alpha-beta player (see the comment at the top of alphabeta.go).
 type AlphaBeta[S any] struct {
-	g          Game[S]
+	g          game.Rules[S]
 	ev         Evaluator[S]
 	spec       string
 	maxDepth   int
@@ -139,11 +141,11 @@ type AlphaBeta[S any] struct {
 	timeLimit  time.Duration
 	aspiration int
 	report     func(Iteration)
-	step       Stepper[S]        // the game's fast path, or nil
-	sib        SiblingStepper[S] // its sibling variant, or nil
-	ttMB       int               // the table's size; 0: no table
-	tables     *Tables           // where the table comes from (nil: a table of its own)
-	tt         *transTable       // taken at the first Play; nil without a table
+	step       game.Stepper[S]        // the game's fast path, or nil
+	sib        game.SiblingStepper[S] // its sibling variant, or nil
+	ttMB       int                    // the table's size; 0: no table
+	tables     *Tables                // where the table comes from (nil: a table of its own)
+	tt         *transTable            // taken at the first Play; nil without a table
 
 	// check is the node count at which tick looks next: the node limit or the next
 	// multiple of abCheckEvery, whichever comes first.
@@ -161,24 +163,24 @@ type AlphaBeta[S any] struct {
 	partialOK    bool
 	partialScore int
 	partialLen   int
-	partialPV    [abMaxPly]Action
+	partialPV    [abMaxPly]game.Action
 
 	// bestPV is the principal variation of the last completed iteration.
 	bestLen int
-	bestPV  [abMaxPly]Action
+	bestPV  [abMaxPly]game.Action
 
 	stack   [abMaxPly + 1]S
-	moves   [abMaxPly]ActionBuffer
-	keys    [abMaxPly][MaxActions]int64 // the move ordering keys (see search)
-	pv      [abMaxPly][abMaxPly]Action
+	moves   [abMaxPly]game.ActionBuffer
+	keys    [abMaxPly][game.MaxActions]int64 // the move ordering keys (see search)
+	pv      [abMaxPly][abMaxPly]game.Action
 	pvLen   [abMaxPly]int
 	killers [abMaxPly][2]int16
-	history [2][MaxActions]int32
+	history [2][game.MaxActions]int32
 	walk    [2]S // scratch states for building the turn
 	next    S    // the next sibling, played early to prefetch its table bucket
 }
 
-func newAlphaBetaFromSpec[S any](g Game[S], ev Evaluator[S], st *settings, opts Options) (Player[S], error) {
+func newAlphaBetaFromSpec[S any](g game.Rules[S], ev Evaluator[S], st *settings, opts Options) (Player[S], error) {
 	set := st.spec.Settings
 	_, hasDepth := set["depth"]
 	_, hasNodes := set["nodes"]
@@ -316,7 +318,7 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 		}
 		if p.report != nil {
 			p.report(Iteration{Depth: depth, Score: v, Nodes: p.nodes, Time: time.Since(p.start),
-				PV: append([]Action(nil), p.bestPV[:p.bestLen]...)})
+				PV: append([]game.Action(nil), p.bestPV[:p.bestLen]...)})
 		}
 		if solved {
 			break
@@ -364,7 +366,7 @@ func (p *AlphaBeta[S]) tick() bool {
 // h is the state's Game.Hash where the table is used (depth >= abTTMinDepth with a
 // table), computed by the caller: for most children the parent has it already, from
 // prefetchNext.
-func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status, h uint64) int {
+func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uint64) int {
 	g := p.g
 	s := &p.stack[ply]
 	p.pvLen[ply] = 0
@@ -452,9 +454,9 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status, h uint64) 
 		}
 		if early && i+1 < len(keys) {
 			kj, known = bestKey(keys[i+1:]), true
-			nextHash = p.prefetchNext(s, Action(255-uint8(kj>>8)))
+			nextHash = p.prefetchNext(s, game.Action(255-uint8(kj>>8)))
 		}
-		var cst Status
+		var cst game.Status
 		if i > 0 && p.sib != nil { // child holds its elder sibling
 			cst = p.sib.StepSibling(child, s, a)
 		} else if p.step != nil {
@@ -553,10 +555,10 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status, h uint64) 
 	if p.evals == evals {
 		flags |= ttSolved
 	}
-	var move Action
+	var move game.Action
 	if flags&ttBoundMask != boundUpper && bestMove >= 0 {
 		flags |= ttHasMove
-		move = Action(bestMove)
+		move = game.Action(bestMove)
 	}
 	tt.store(h, depth, flags, best, move)
 	return best
@@ -564,7 +566,7 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st Status, h uint64) 
 
 // child returns search(ply, depth, alpha, beta, st, h) for a node that is not the
 // root and not a leaf: through frontier at depth 1.
-func (p *AlphaBeta[S]) child(ply, depth, alpha, beta int, st Status, h uint64) int {
+func (p *AlphaBeta[S]) child(ply, depth, alpha, beta int, st game.Status, h uint64) int {
 	if depth == 1 {
 		return p.frontier(ply, alpha, beta, st)
 	}
@@ -577,7 +579,7 @@ func (p *AlphaBeta[S]) child(ply, depth, alpha, beta int, st Status, h uint64) i
 // uses (the table, used from abTTMinDepth on; the root's decision and partial
 // result). Its children at a turn start are leaves; those inside the turn are
 // frontier nodes again.
-func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st Status) int {
+func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
 	g := p.g
 	s := &p.stack[ply]
 	p.pvLen[ply] = 0
@@ -606,7 +608,7 @@ func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st Status) int {
 		if p.nodes >= p.check && !p.tick() {
 			return 0
 		}
-		var cst Status
+		var cst game.Status
 		if i > 0 && p.sib != nil { // child holds its elder sibling
 			cst = p.sib.StepSibling(child, s, a)
 		} else if p.step != nil {
@@ -692,10 +694,10 @@ func bestKey(keys []int64) int64 {
 
 // take returns the decision of kj, the best key of keys[i:], whose place in keys the
 // key at i takes (with its index): one step of a selection sort.
-func take(keys []int64, i int, kj int64) Action {
+func take(keys []int64, i int, kj int64) game.Action {
 	j := int(uint8(kj))
 	keys[j] = keys[i]&^0xff | int64(j)
-	return Action(255 - uint8(kj>>8))
+	return game.Action(255 - uint8(kj>>8))
 }
 
 // halveHistory halves every history score (when one grew above historyMax).
@@ -712,7 +714,7 @@ func (p *AlphaBeta[S]) halveHistory() {
 // search of the child before it, where the probe would wait for it. It returns the
 // child's hash, which search then passes on instead of hashing the child again.
 // Nothing is counted and nothing else changes.
-func (p *AlphaBeta[S]) prefetchNext(s *S, a Action) uint64 {
+func (p *AlphaBeta[S]) prefetchNext(s *S, a game.Action) uint64 {
 	c := &p.next
 	if p.step != nil {
 		p.step.Step(c, s, a)
@@ -731,7 +733,7 @@ func (p *AlphaBeta[S]) decision(s *S) Decision {
 	g := p.g
 	w := &p.walk[0]
 	*w = *s
-	pv := make([]Action, 0, p.bestLen+8)
+	pv := make([]game.Action, 0, p.bestLen+8)
 	turn := -1 // the length of the turn within pv, once complete
 	for _, a := range p.bestPV[:p.bestLen] {
 		if !p.legal(w, a) {
@@ -756,7 +758,7 @@ func (p *AlphaBeta[S]) decision(s *S) Decision {
 }
 
 // legal reports whether a is a legal decision in w.
-func (p *AlphaBeta[S]) legal(w *S, a Action) bool {
+func (p *AlphaBeta[S]) legal(w *S, a game.Action) bool {
 	for _, b := range p.g.LegalActions(w, &p.moves[0]) {
 		if a == b {
 			return true
@@ -769,7 +771,7 @@ func (p *AlphaBeta[S]) legal(w *S, a Action) bool {
 // move if it is legal, otherwise the decision whose resulting state scores best for
 // the mover (a finished game by its Outcome, otherwise by the evaluation), ties to
 // the lower action value.
-func (p *AlphaBeta[S]) completion(w *S) Action {
+func (p *AlphaBeta[S]) completion(w *S) game.Action {
 	g := p.g
 	if p.tt != nil {
 		if e := p.tt.probe(g.Hash(w)); e != nil && e.hasMove() && p.legal(w, e.move) {
@@ -778,7 +780,7 @@ func (p *AlphaBeta[S]) completion(w *S) Action {
 	}
 	mover := g.ToMove(w)
 	c := &p.walk[1]
-	best, bestScore := Action(0), -Infinity-1
+	best, bestScore := game.Action(0), -Infinity-1
 	for _, a := range g.LegalActions(w, &p.moves[0]) {
 		*c = *w
 		g.Apply(c, a)

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
 )
@@ -110,7 +112,7 @@ func shortEndgames(t testing.TB, n, turns int) []endgame {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := NewColony(rules)
+		g := colony.NewGame(rules)
 		out = append(out, endgame{g, s, newSolver(g).value(t, s)})
 	}
 	return out
@@ -453,7 +455,7 @@ func TestTransTable(t *testing.T) {
 		hs = append(hs, h)
 	}
 	for i, h := range hs[:3] {
-		tt.store(h, 5+i, boundExact|ttHasMove, 10*i, Action(i))
+		tt.store(h, 5+i, boundExact|ttHasMove, 10*i, game.Action(i))
 	}
 	tt.store(hs[3], 1, boundLower, 7, 0) // shallower: the always-replace slot
 	for i, h := range hs[:4] {

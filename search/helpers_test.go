@@ -11,16 +11,18 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
 )
 
 // colonyGame is The Colony under the default rules.
-var colonyGame = NewColony(nil)
+var colonyGame = colony.NewGame(nil)
 
 // newPlayer builds a player for g with the R8 score from spec, failing the test on an
 // error.
-func newPlayer(t testing.TB, g Game[colony.State], spec string, opts Options) Player[colony.State] {
+func newPlayer(t testing.TB, g game.Rules[colony.State], spec string, opts Options) Player[colony.State] {
 	t.Helper()
 	p, err := New[colony.State](g, eval.Score{}, spec, opts)
 	if err != nil {
@@ -33,7 +35,7 @@ func newPlayer(t testing.TB, g Game[colony.State], spec string, opts Options) Pl
 // whole legal turn from s (legal decisions that reach a turn start, or the end of the
 // game, exactly at their end), and d.PV must start with d.Actions and be legal to its
 // end. It returns the position after the turn, or an error saying what is wrong.
-func applyTurn(g Colony, s colony.State, d Decision) (colony.State, error) {
+func applyTurn(g colony.Game, s colony.State, d Decision) (colony.State, error) {
 	if len(d.Actions) == 0 || len(d.PV) < len(d.Actions) || !slices.Equal(d.PV[:len(d.Actions)], d.Actions) {
 		return s, fmt.Errorf("from %v: turn %v, PV %v: the PV must start with a non-empty turn", s, d.Actions, d.PV)
 	}
@@ -56,7 +58,7 @@ func applyTurn(g Colony, s colony.State, d Decision) (colony.State, error) {
 
 // checkTurn is applyTurn failing the test on an error: it returns the position after
 // the turn of d, checked, from s.
-func checkTurn(t testing.TB, g Colony, s colony.State, d Decision) colony.State {
+func checkTurn(t testing.TB, g colony.Game, s colony.State, d Decision) colony.State {
 	t.Helper()
 	after, err := applyTurn(g, s, d)
 	if err != nil {
@@ -67,7 +69,7 @@ func checkTurn(t testing.TB, g Colony, s colony.State, d Decision) colony.State 
 
 // checkedPlay asks p for a turn from s and checks it (checkTurn), failing the test on
 // an error; it returns the decision and the position after it.
-func checkedPlay(t testing.TB, g Colony, p Player[colony.State], s colony.State) (Decision, colony.State) {
+func checkedPlay(t testing.TB, g colony.Game, p Player[colony.State], s colony.State) (Decision, colony.State) {
 	t.Helper()
 	d, err := p.Play(context.Background(), &s)
 	if err != nil {
@@ -87,7 +89,7 @@ func versus(p, q Player[colony.State], c colony.Color) [2]Player[colony.State] {
 // players[1] (Black), every turn checked as applyTurn does, and returns the finished
 // position. It returns the first error rather than failing the test, so that games
 // can run on goroutines of their own.
-func playGame(g Colony, players [2]Player[colony.State], s colony.State) (colony.State, error) {
+func playGame(g colony.Game, players [2]Player[colony.State], s colony.State) (colony.State, error) {
 	for !s.Over() {
 		p := players[g.ToMove(&s)]
 		d, err := p.Play(context.Background(), &s)
@@ -104,7 +106,7 @@ func playGame(g Colony, players [2]Player[colony.State], s colony.State) (colony
 // randomGame returns the position at the start of every turn of a game of uniformly
 // random decisions under g's rules, drawn from PCG(seed, stream): the position at
 // turn i+1 is at index i (the finished position is not among them).
-func randomGame(g Colony, seed, stream uint64) []colony.State {
+func randomGame(g colony.Game, seed, stream uint64) []colony.State {
 	r := g.Rules
 	rng := rand.NewPCG(seed, stream)
 	s := r.Start()
@@ -156,7 +158,7 @@ func spreadPositions() []colony.State {
 // endgame is a position with the game it is played in and its game value for the
 // player to move (as the solver that found it gives values).
 type endgame struct {
-	g     Colony
+	g     colony.Game
 	s     colony.State
 	value int
 }
@@ -167,20 +169,20 @@ type endgame struct {
 // outcomes (Outcome: WinScore plus the margin), or with winLoss +1 for a win and -1
 // for a loss (The Colony has no draws), which lets it stop at a winning decision.
 type solver struct {
-	g       Colony
+	g       colony.Game
 	winLoss bool
 	budget  int // positions it may still visit
 	memo    map[colony.State]int
 }
 
 // newSolver returns a solver of exact outcomes under g, without a budget.
-func newSolver(g Colony) *solver {
+func newSolver(g colony.Game) *solver {
 	return &solver{g: g, budget: math.MaxInt, memo: map[colony.State]int{}}
 }
 
 // newWinLossSolver returns a solver of wins (+1) and losses (-1) under g that gives up
 // after visiting budget positions.
-func newWinLossSolver(g Colony, budget int) *solver {
+func newWinLossSolver(g colony.Game, budget int) *solver {
 	return &solver{g: g, winLoss: true, budget: budget, memo: map[colony.State]int{}}
 }
 
@@ -204,7 +206,7 @@ func (sv *solver) solve(s colony.State) (int, bool) {
 		return v, true
 	}
 	best := -Infinity
-	var buf ActionBuffer
+	var buf game.ActionBuffer
 	for _, a := range sv.g.LegalActions(&s, &buf) {
 		c := s
 		sv.g.Apply(&c, a)
@@ -235,7 +237,7 @@ func (sv *solver) value(t testing.TB, s colony.State) int {
 
 // fromMover turns v, the value of after from the view of its player to move, into the
 // view of the player to move in before.
-func fromMover(g Colony, before, after *colony.State, v int) int {
+func fromMover(g colony.Game, before, after *colony.State, v int) int {
 	if g.ToMove(after) != g.ToMove(before) {
 		return -v
 	}

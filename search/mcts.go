@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/colony-ai/colony/games/game"
 )
 
 // MCTSConfig holds the settings of an MCTS player; the spec keys are in brackets.
@@ -118,7 +120,7 @@ func DefaultMCTSConfig() MCTSConfig {
 // tenth of the simulations (or every 100 ms with a time limit) and once at the end,
 // with Nodes the simulations so far and Children the root's decisions.
 type MCTS[S any] struct {
-	g     Game[S]
+	g     game.Rules[S]
 	ev    Evaluator[S]
 	cfg   MCTSConfig
 	opts  Options
@@ -129,7 +131,7 @@ type MCTS[S any] struct {
 }
 
 // NewMCTS returns an MCTS player for g with evaluation ev (used only with a cut-off).
-func NewMCTS[S any](g Game[S], ev Evaluator[S], cfg MCTSConfig, opts Options) (*MCTS[S], error) {
+func NewMCTS[S any](g game.Rules[S], ev Evaluator[S], cfg MCTSConfig, opts Options) (*MCTS[S], error) {
 	switch {
 	case cfg.Sims == 0 && cfg.Time <= 0 && !opts.UntilDone:
 		return nil, fmt.Errorf("mcts: no limit: give sims or time")
@@ -148,14 +150,14 @@ func NewMCTS[S any](g Game[S], ev Evaluator[S], cfg MCTSConfig, opts Options) (*
 	}
 	m := &MCTS[S]{g: g, ev: ev, cfg: cfg, opts: opts}
 	maxNodes := int(min(int64(cfg.MemMB)<<20/nodeBytes/int64(cfg.Threads), math.MaxInt32))
-	maxNodes = max(maxNodes, 2*MaxActions) // room to expand the root and a child
+	maxNodes = max(maxNodes, 2*game.MaxActions) // room to expand the root and a child
 	for range cfg.Threads {
 		m.trees = append(m.trees, newTree(g, ev, &m.cfg, maxNodes))
 	}
 	return m, nil
 }
 
-func newMCTSFromSpec[S any](g Game[S], ev Evaluator[S], st *settings, opts Options) (Player[S], error) {
+func newMCTSFromSpec[S any](g game.Rules[S], ev Evaluator[S], st *settings, opts Options) (Player[S], error) {
 	cfg := DefaultMCTSConfig()
 	_, hasSims := st.spec.Settings["sims"]
 	_, hasTime := st.spec.Settings["time"]
@@ -317,7 +319,7 @@ func (t *tree[S]) run(ctx context.Context, target uint64, deadline time.Time) {
 
 // mergedChild is one decision at a node, summed over the trees.
 type mergedChild struct {
-	action Action
+	action game.Action
 	visits uint64
 	sum    float64
 	proof  uint8
@@ -395,7 +397,7 @@ func choose(kids []mergedChild) int {
 // the decisions: the whole first turn when turn is set (completed by flatChoice when
 // the tree runs out), otherwise as far as the tree goes (the PV). It also returns the
 // root's merged children.
-func (m *MCTS[S]) line(s *S, turn bool) (actions []Action, root []mergedChild) {
+func (m *MCTS[S]) line(s *S, turn bool) (actions []game.Action, root []mergedChild) {
 	at := make([]int32, len(m.trees))
 	var kids []mergedChild
 	st := *s
@@ -408,7 +410,7 @@ func (m *MCTS[S]) line(s *S, turn bool) (actions []Action, root []mergedChild) {
 			root = append([]mergedChild(nil), kids...)
 		}
 		i := choose(kids)
-		var a Action
+		var a game.Action
 		if i < 0 {
 			if !turn {
 				return actions, root
@@ -432,13 +434,13 @@ func (m *MCTS[S]) line(s *S, turn bool) (actions []Action, root []mergedChild) {
 // (with the search's cut-off) after each legal decision not proven lost in kids, the
 // best mean for the player to move wins, ties to the lowest action. It uses the first
 // tree's rng, so it is as deterministic as the search.
-func (m *MCTS[S]) flatChoice(s *S, kids []mergedChild) Action {
+func (m *MCTS[S]) flatChoice(s *S, kids []mergedChild) game.Action {
 	const playouts = 8
 	t := m.trees[0]
-	var buf ActionBuffer
+	var buf game.ActionBuffer
 	legal := m.g.LegalActions(s, &buf)
 	mover := m.g.ToMove(s)
-	best, bestMean := Action(0), math.Inf(-1)
+	best, bestMean := game.Action(0), math.Inf(-1)
 	for _, a := range legal {
 		lost := false
 		for _, k := range kids {
@@ -483,7 +485,7 @@ func score(c *mergedChild, scale float64) int {
 }
 
 // turnsIn counts the turns the decisions of line touch from s.
-func (m *MCTS[S]) turnsIn(s *S, line []Action) int {
+func (m *MCTS[S]) turnsIn(s *S, line []game.Action) int {
 	st := *s
 	n := 0
 	for i, a := range line {
@@ -510,7 +512,7 @@ func (m *MCTS[S]) decide(s *S) Decision {
 	actions, root := m.line(s, true)
 	pv, _ := m.line(s, false)
 	if len(pv) < len(actions) || !equalPrefix(pv, actions) {
-		pv = append([]Action(nil), actions...)
+		pv = append([]game.Action(nil), actions...)
 	}
 	d := Decision{Actions: actions, Nodes: m.sims(), PV: pv, Depth: m.turnsIn(s, pv)}
 	for i := range root {
@@ -534,7 +536,7 @@ func (m *MCTS[S]) decide(s *S) Decision {
 	return d
 }
 
-func equalPrefix(long, short []Action) bool {
+func equalPrefix(long, short []game.Action) bool {
 	for i := range short {
 		if long[i] != short[i] {
 			return false

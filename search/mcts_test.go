@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
 )
@@ -143,7 +145,7 @@ func solvedEndgames(t *testing.T) []endgame {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := NewColony(r)
+	g := colony.NewGame(r)
 	for seed := uint64(1); seed <= 18; seed++ {
 		ts := randomGame(g, seed, 5)
 		turn := 31 - (2 + int(seed%3)) // 2 to 4 turns left
@@ -447,7 +449,7 @@ func TestMCTSSpec(t *testing.T) {
 	}
 	s := colonyGame.Rules.Start()
 	for !s.Over() {
-		colonyGame.Apply(&s, Action(colonyGame.Rules.RandomAction(&s, rand.NewPCG(1, 1))))
+		colonyGame.Apply(&s, game.Action(colonyGame.Rules.RandomAction(&s, rand.NewPCG(1, 1))))
 	}
 	if _, err := newMCTS(t, "mcts", Options{}).Play(context.Background(), &s); err == nil {
 		t.Error("no error searching a finished game")
@@ -471,7 +473,7 @@ func TestMCTSProveRules(t *testing.T) {
 		tr := &tree[colony.State]{solver: true}
 		tr.nodes = append(tr.nodes, node{first: 1, kids: uint16(len(tc.proofs)), mover: tc.mover})
 		for i, p := range tc.proofs {
-			tr.nodes = append(tr.nodes, node{first: -1, action: Action(i), mover: tc.kids, proof: p})
+			tr.nodes = append(tr.nodes, node{first: -1, action: game.Action(i), mover: tc.kids, proof: p})
 		}
 		if got := tr.prove(0); got != (tc.want != unproven) || tr.nodes[0].proof != tc.want {
 			t.Errorf("%s: proof %d (%v), want %d", tc.name, tr.nodes[0].proof, got, tc.want)

@@ -3,6 +3,8 @@ package search
 import (
 	"math"
 	"math/rand/v2"
+
+	"github.com/colony-ai/colony/games/game"
 )
 
 // node is one decision state of an MCTS tree, kept in its tree's arena (a slice of
@@ -16,12 +18,12 @@ import (
 type node struct {
 	sum    float64 // the sum of the simulation results through the node, mover's view
 	visits uint32
-	first  int32  // the first child, or -1 when the node is not expanded
-	kids   uint16 // the number of children
-	action Action // the decision that led here
-	mover  uint8  // the player who took it (0 or 1)
-	proof  uint8  // unproven, provenLoss, provenDraw or provenWin, mover's view
-	flags  uint8  // nodeTerminal, nodeMarked
+	first  int32       // the first child, or -1 when the node is not expanded
+	kids   uint16      // the number of children
+	action game.Action // the decision that led here
+	mover  uint8       // the player who took it (0 or 1)
+	proof  uint8       // unproven, provenLoss, provenDraw or provenWin, mover's view
+	flags  uint8       // nodeTerminal, nodeMarked
 }
 
 // Proof values of a node, from its mover's view. proof-2 is the game value: -1, 0, +1.
@@ -90,9 +92,9 @@ func lnDet(x float64) float64 {
 // tree is one MCTS tree and everything one goroutine needs to search it. Nothing in
 // it is shared with another goroutine.
 type tree[S any] struct {
-	g        Game[S]
+	g        game.Rules[S]
 	ev       Evaluator[S]
-	po       Playouter[S] // nil: playouts go through Game
+	po       game.Playouter[S] // nil: playouts go through Game
 	c        float64
 	cutoff   int
 	solver   bool
@@ -105,7 +107,7 @@ type tree[S any] struct {
 	states []S     // match's states by depth
 
 	rng rand.PCG
-	buf ActionBuffer
+	buf game.ActionBuffer
 	// The states live here, not on the stack: a state whose address goes to an
 	// interface method would escape to the heap at every simulation.
 	root S // the state of node 0
@@ -122,7 +124,7 @@ type tree[S any] struct {
 	evalScale float64
 }
 
-func newTree[S any](g Game[S], ev Evaluator[S], cfg *MCTSConfig, maxNodes int) *tree[S] {
+func newTree[S any](g game.Rules[S], ev Evaluator[S], cfg *MCTSConfig, maxNodes int) *tree[S] {
 	t := &tree[S]{g: g, ev: ev, c: cfg.C, cutoff: cfg.Cutoff, solver: cfg.Solver, maxNodes: maxNodes, kept: -1,
 		evalScale: evalScale}
 	if ev != nil {
@@ -476,7 +478,7 @@ func (t *tree[S]) compact(r int32) {
 }
 
 // child returns the child of node i with decision a, or -1.
-func (t *tree[S]) child(i int32, a Action) int32 {
+func (t *tree[S]) child(i int32, a game.Action) int32 {
 	if i < 0 {
 		return -1
 	}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"testing"
+
+	"github.com/colony-ai/colony/games/game"
 )
 
 // nim is a toy game that shows the search code is not tied to The Colony: a pile of
@@ -19,11 +21,11 @@ type nimState struct {
 }
 
 const (
-	nimTake Action = 0
-	nimStop Action = 1
+	nimTake game.Action = 0
+	nimStop game.Action = 1
 )
 
-func (nim) LegalActions(s *nimState, dst *ActionBuffer) []Action {
+func (nim) LegalActions(s *nimState, dst *game.ActionBuffer) []game.Action {
 	if s.pile == 0 {
 		return dst[:0]
 	}
@@ -35,7 +37,7 @@ func (nim) LegalActions(s *nimState, dst *ActionBuffer) []Action {
 	return dst[:2]
 }
 
-func (nim) Apply(s *nimState, a Action) {
+func (nim) Apply(s *nimState, a game.Action) {
 	if a == nimTake {
 		s.pile--
 		s.taken++

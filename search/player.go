@@ -3,6 +3,8 @@ package search
 import (
 	"context"
 	"time"
+
+	"github.com/colony-ai/colony/games/game"
 )
 
 // Player chooses the decisions of whole turns for the side to move. A Player may keep
@@ -22,7 +24,7 @@ type Player[S any] interface {
 // memory with the player and be overwritten by its next Play: copy them to keep them.
 type Decision struct {
 	// Actions are the decisions of the turn, from the turn's start to its end.
-	Actions []Action
+	Actions []game.Action
 	// Score is the value of the turn from the mover's view, in evaluation units
 	// (eggs times the evaluation's Scale; see Scaler), or WinScore plus the margin
 	// in points for a proven win; 0 for players that do not search.
@@ -34,7 +36,7 @@ type Decision struct {
 	// Time is how long Play took.
 	Time time.Duration
 	// PV is the principal variation, in decisions, starting with Actions.
-	PV []Action
+	PV []game.Action
 }
 
 // Iteration reports one completed iteration of an iterative search (alpha-beta's
@@ -44,14 +46,14 @@ type Iteration struct {
 	Score int
 	Nodes uint64
 	Time  time.Duration
-	PV    []Action
+	PV    []game.Action
 	// Children lists, for MCTS, the root's decisions with their visits and values.
 	Children []ChildStats
 }
 
 // ChildStats describes one decision at the root of an MCTS tree.
 type ChildStats struct {
-	Action Action
+	Action game.Action
 	Visits uint64
 	// Value is the mean result from the mover's view, in [-1, 1].
 	Value float64

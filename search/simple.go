@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"time"
+
+	"github.com/colony-ai/colony/games/game"
 )
 
 // playTurn plays one whole turn from s, one decision at a time: choose returns the
 // decision to take in a state inside the turn and its score from the mover's view.
-func playTurn[S any](ctx context.Context, g Game[S], s *S, choose func(s *S) (Action, int, error)) (Decision, error) {
+func playTurn[S any](ctx context.Context, g game.Rules[S], s *S, choose func(s *S) (game.Action, int, error)) (Decision, error) {
 	start := time.Now()
 	if g.Terminal(s) {
 		return Decision{}, fmt.Errorf("search: the game is over")
@@ -38,34 +40,26 @@ func playTurn[S any](ctx context.Context, g Game[S], s *S, choose func(s *S) (Ac
 // uniformIndex maps 64 random bits to [0, n).
 func uniformIndex(x uint64, n int) int { return int((x >> 32) * uint64(n) >> 32) }
 
-// RandomActioner is implemented by games that can pick a uniformly random legal
-// decision faster than by listing them (Colony does, with bit operations). The
-// decision must be the one LegalActions(s)[k] would give for some uniform k drawn
-// from one rng.Uint64().
-type RandomActioner[S any] interface {
-	RandomAction(s *S, rng *rand.PCG) Action
-}
-
 // Random plays uniformly random decisions, seeded. The Actions of its Decisions are
 // reused by its next Play (it allocates nothing per turn), and it does not time its
 // turns (Decision.Time is 0): a turn takes well under a microsecond, less than
 // reading the clock twice.
 type Random[S any] struct {
-	g       Game[S]
+	g       game.Rules[S]
 	seed    uint64
 	rng     *rand.PCG
-	fast    RandomActioner[S] // nil when g has no fast path
-	actions []Action
+	fast    game.RandomActioner[S] // nil when g has no fast path
+	actions []game.Action
 	// Scratch space, kept here because pointers passed to interface methods escape.
 	scratch S
-	buf     ActionBuffer
+	buf     game.ActionBuffer
 }
 
 // NewRandom returns a random player for g; the same seed gives the same games.
-func NewRandom[S any](g Game[S], seed uint64) *Random[S] {
-	fast, _ := g.(RandomActioner[S])
+func NewRandom[S any](g game.Rules[S], seed uint64) *Random[S] {
+	fast, _ := g.(game.RandomActioner[S])
 	return &Random[S]{g: g, seed: seed, rng: rand.NewPCG(seed, 0x52616e646f6d), fast: fast,
-		actions: make([]Action, 0, 16)}
+		actions: make([]game.Action, 0, 16)}
 }
 
 // Spec returns "random:seed=N".
@@ -80,7 +74,7 @@ func (p *Random[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	c := &p.scratch
 	*c = *s
 	for {
-		var a Action
+		var a game.Action
 		if p.fast != nil {
 			a = p.fast.RandomAction(c, p.rng)
 		} else {
@@ -102,14 +96,14 @@ func (p *Random[S]) Play(ctx context.Context, s *S) (Decision, error) {
 // game best of all, by its margin), looking one turn ahead; ties are broken at random,
 // seeded.
 type Greedy[S any] struct {
-	g    Game[S]
+	g    game.Rules[S]
 	ev   Evaluator[S]
 	seed uint64
 	rng  *rand.PCG
 }
 
 // NewGreedy returns a greedy player for g with evaluation ev.
-func NewGreedy[S any](g Game[S], ev Evaluator[S], seed uint64) *Greedy[S] {
+func NewGreedy[S any](g game.Rules[S], ev Evaluator[S], seed uint64) *Greedy[S] {
 	return &Greedy[S]{g: g, ev: ev, seed: seed, rng: rand.NewPCG(seed, 0x477265656479)}
 }
 
@@ -119,10 +113,10 @@ func (p *Greedy[S]) Spec() string { return fmt.Sprintf("greedy:seed=%d", p.seed)
 // Play returns the best turn one turn ahead.
 func (p *Greedy[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	m := &minimaxSearch[S]{g: p.g, ev: p.ev, ctx: ctx}
-	var buf ActionBuffer
-	return playTurn(ctx, p.g, s, func(c *S) (Action, int, error) {
+	var buf game.ActionBuffer
+	return playTurn(ctx, p.g, s, func(c *S) (game.Action, int, error) {
 		mover := p.g.ToMove(c)
-		best, bestScore, ties := Action(0), -Infinity, 0
+		best, bestScore, ties := game.Action(0), -Infinity, 0
 		for _, a := range p.g.LegalActions(c, &buf) {
 			child := *c
 			p.g.Apply(&child, a)
@@ -144,13 +138,13 @@ func (p *Greedy[S]) Play(ctx context.Context, s *S) (Decision, error) {
 // Minimax is plain minimax (negamax) over decisions to a depth in full turns, without
 // pruning: the reference the other searches are tested against.
 type Minimax[S any] struct {
-	g     Game[S]
+	g     game.Rules[S]
 	ev    Evaluator[S]
 	depth int
 }
 
 // NewMinimax returns a minimax player searching depth full turns.
-func NewMinimax[S any](g Game[S], ev Evaluator[S], depth int) *Minimax[S] {
+func NewMinimax[S any](g game.Rules[S], ev Evaluator[S], depth int) *Minimax[S] {
 	return &Minimax[S]{g: g, ev: ev, depth: depth}
 }
 
@@ -167,10 +161,10 @@ func (p *Minimax[S]) Value(ctx context.Context, s *S) int {
 // of LegalActions.
 func (p *Minimax[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	m := &minimaxSearch[S]{g: p.g, ev: p.ev, ctx: ctx}
-	var buf ActionBuffer
-	d, err := playTurn(ctx, p.g, s, func(c *S) (Action, int, error) {
+	var buf game.ActionBuffer
+	d, err := playTurn(ctx, p.g, s, func(c *S) (game.Action, int, error) {
 		mover := p.g.ToMove(c)
-		best, bestScore := Action(0), -Infinity
+		best, bestScore := game.Action(0), -Infinity
 		for _, a := range p.g.LegalActions(c, &buf) {
 			child := *c
 			p.g.Apply(&child, a)
@@ -190,7 +184,7 @@ func (p *Minimax[S]) Play(ctx context.Context, s *S) (Decision, error) {
 
 // minimaxSearch is one minimax search.
 type minimaxSearch[S any] struct {
-	g     Game[S]
+	g     game.Rules[S]
 	ev    Evaluator[S]
 	ctx   context.Context
 	nodes uint64
@@ -208,7 +202,7 @@ func (m *minimaxSearch[S]) value(s S, depth int) int {
 	}
 	mover := m.g.ToMove(&s)
 	best := -Infinity
-	var buf ActionBuffer
+	var buf game.ActionBuffer
 	for _, a := range m.g.LegalActions(&s, &buf) {
 		child := s
 		m.g.Apply(&child, a)

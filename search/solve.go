@@ -7,6 +7,8 @@ import (
 	"math"
 	"math/bits"
 	"time"
+
+	"github.com/colony-ai/colony/games/game"
 )
 
 // The exact solver: the game-theoretic value of a position (the final margin under
@@ -19,29 +21,6 @@ import (
 // searched without changing the view. Every node's value is exact to the end of the
 // game, so table entries hold a lower and an upper bound of the true value that are
 // valid whatever the window: MTD(f) narrows them until they meet at the root.
-
-// SolveKeyer is an optional interface of games whose positions' values differ only
-// by the points already banked (the stores of mancala games): SolveKey hashes what
-// decides the rest of the game (not the banked points), and SolveOffset returns the
-// banked points from the view of the player to move, so that the value of s is
-// SolveOffset(s) plus a value that depends on SolveKey(s) alone. The solver's table
-// then shares one entry among positions that differ only in their stores, which
-// shrinks the search by orders of magnitude.
-type SolveKeyer[S any] interface {
-	SolveKey(s *S) uint64
-	SolveOffset(s *S) int
-}
-
-// SolveBounder is an optional interface of SolveKeyer games that know how many points
-// are still to be won: SolveRemaining(s) bounds how far the final margin can move
-// from SolveOffset(s), so the value of s from its mover's view lies in
-// [SolveOffset(s)-SolveRemaining(s), SolveOffset(s)+SolveRemaining(s)] (for Kalah, the
-// seeds left in the pits). The solver cuts off a position whose window lies outside
-// that range without searching it, which settles most of the endgame at once.
-type SolveBounder[S any] interface {
-	SolveKeyer[S]
-	SolveRemaining(s *S) int
-}
 
 // SolveOptions are the settings of Solve.
 type SolveOptions struct {
@@ -67,7 +46,7 @@ type SolveResult struct {
 	// Value is the margin under perfect play from the view of the player to move.
 	Value int
 	// PV is a line of best play from the position to the end of the game.
-	PV []Action
+	PV []game.Action
 	// Nodes counts the positions searched (Apply calls) over all the searches, and
 	// Searches the null-window searches MTD(f) needed.
 	Nodes    uint64
@@ -84,7 +63,7 @@ type SolveResult struct {
 type solveEntry struct {
 	key    uint64
 	lo, hi int16 // the value is in [lo, hi]
-	move   Action
+	move   game.Action
 	work   uint8 // log2 of the nodes searched below: big subtrees are kept
 	used   bool
 	_      [1]byte
@@ -94,7 +73,7 @@ const solveBucket = 4
 
 // solver is one Solve.
 type exactSolver[S any] struct {
-	g       Game[S]
+	g       game.Rules[S]
 	ctx     context.Context
 	table   [][solveBucket]solveEntry
 	shift   uint
@@ -102,12 +81,12 @@ type exactSolver[S any] struct {
 	stopped bool
 	bound   int // a bound on any margin, beyond which values cannot be
 	stack   []S // the state at each ply
-	moves   []ActionBuffer
-	keyer   SolveKeyer[S]        // nil: the table is keyed by Hash, with no offset
-	bounder SolveBounder[S]      // nil: no bounds on the points still to win
-	scores  [][MaxActions]int64  // order's scores at each ply
-	history [2][MaxActions]int64 // cut-offs each player's decisions made (the history heuristic)
-	horizon bool                 // the heuristic search stopped a line before the end of the game
+	moves   []game.ActionBuffer
+	keyer   game.SolveKeyer[S]        // nil: the table is keyed by Hash, with no offset
+	bounder game.SolveBounder[S]      // nil: no bounds on the points still to win
+	scores  [][game.MaxActions]int64  // order's scores at each ply
+	history [2][game.MaxActions]int64 // cut-offs each player's decisions made (the history heuristic)
+	horizon bool                      // the heuristic search stopped a line before the end of the game
 	// lower and upper bound the root's value so far; report is SolveOptions.Report.
 	lower, upper int
 	report       func(lower, upper int, nodes uint64)
@@ -116,7 +95,7 @@ type exactSolver[S any] struct {
 // Solve computes the exact value of s under g and a line of best play. It searches to
 // the end of every line, so it is for games and positions small enough; it stops with
 // ctx's error when ctx is done.
-func Solve[S any](ctx context.Context, g Game[S], s *S, opts SolveOptions) (SolveResult, error) {
+func Solve[S any](ctx context.Context, g game.Rules[S], s *S, opts SolveOptions) (SolveResult, error) {
 	start := time.Now()
 	if g.Terminal(s) {
 		return SolveResult{Value: terminalValue(g, s, g.ToMove(s)), Time: time.Since(start)}, nil
@@ -133,9 +112,9 @@ func Solve[S any](ctx context.Context, g Game[S], s *S, opts SolveOptions) (Solv
 	defer free()
 	sv := &exactSolver[S]{g: g, ctx: ctx, table: table,
 		shift: uint(64 - bits.TrailingZeros(uint(n))), bound: math.MaxInt16 - 1,
-		stack: make([]S, 64), moves: make([]ActionBuffer, 64), scores: make([][MaxActions]int64, 64)}
-	sv.keyer, _ = g.(SolveKeyer[S])
-	sv.bounder, _ = g.(SolveBounder[S])
+		stack: make([]S, 64), moves: make([]game.ActionBuffer, 64), scores: make([][game.MaxActions]int64, 64)}
+	sv.keyer, _ = g.(game.SolveKeyer[S])
+	sv.bounder, _ = g.(game.SolveBounder[S])
 	lower, upper := -sv.bound, sv.bound
 	sv.lower, sv.upper = lower, upper
 	res := SolveResult{Guess: opts.Guess}
@@ -185,7 +164,7 @@ func Solve[S any](ctx context.Context, g Game[S], s *S, opts SolveOptions) (Solv
 }
 
 // terminalValue is the margin of a finished game from the view of player p.
-func terminalValue[S any](g Game[S], s *S, p int) int {
+func terminalValue[S any](g game.Rules[S], s *S, p int) int {
 	winner, margin := g.Result(s)
 	switch winner {
 	case p:
@@ -209,7 +188,7 @@ func (sv *exactSolver[S]) probe(h uint64) *solveEntry {
 
 // store records bounds for s: it merges with the position's entry, or takes the slot
 // of the smallest subtree.
-func (sv *exactSolver[S]) store(h uint64, lo, hi int, move Action, nodes uint64) {
+func (sv *exactSolver[S]) store(h uint64, lo, hi int, move game.Action, nodes uint64) {
 	b := &sv.table[(h*0x9e3779b97f4a7c15)>>sv.shift]
 	work := uint8(bits.Len64(nodes))
 	victim := 0
@@ -252,7 +231,7 @@ func (sv *exactSolver[S]) search(ply, alpha, beta int) int {
 			return off + rem
 		}
 	}
-	var ttMove Action
+	var ttMove game.Action
 	hasMove := false
 	if e := sv.probe(h); e != nil {
 		lo, hi := int(e.lo)+off, int(e.hi)+off
@@ -361,8 +340,8 @@ func (sv *exactSolver[S]) grow(ply int) {
 		return
 	}
 	sv.stack = append(sv.stack, make([]S, len(sv.stack)+1)...)
-	sv.moves = append(sv.moves, make([]ActionBuffer, len(sv.moves)+1)...)
-	sv.scores = append(sv.scores, make([][MaxActions]int64, len(sv.scores)+1)...)
+	sv.moves = append(sv.moves, make([]game.ActionBuffer, len(sv.moves)+1)...)
+	sv.scores = append(sv.scores, make([][game.MaxActions]int64, len(sv.scores)+1)...)
 }
 
 // order sorts the decisions of the state at ply, best first by a guess: decisions
@@ -378,7 +357,7 @@ func (sv *exactSolver[S]) grow(ply int) {
 // and the position needs no search. (Looking the children up in the table as well,
 // the enhanced transposition cut-off, saved about a quarter of the nodes on Kalah
 // but cost more in cache misses than it saved.)
-func (sv *exactSolver[S]) order(ply, mover int, legal []Action, alpha, beta int, cut bool) (int, Action, bool) {
+func (sv *exactSolver[S]) order(ply, mover int, legal []game.Action, alpha, beta int, cut bool) (int, game.Action, bool) {
 	g := sv.g
 	score := &sv.scores[ply]
 	c := &sv.stack[ply+1]
@@ -502,10 +481,10 @@ func (sv *exactSolver[S]) root(s S, alpha, beta int) int {
 // pv follows best decisions from s, whose value is v, to the end of the game: at
 // each step the decision whose child has the value (re-solved with a null window
 // when the table does not say).
-func (sv *exactSolver[S]) pv(s S, v int) []Action {
+func (sv *exactSolver[S]) pv(s S, v int) []game.Action {
 	g := sv.g
-	var line []Action
-	var buf ActionBuffer
+	var line []game.Action
+	var buf game.ActionBuffer
 	for !g.Terminal(&s) && len(line) < 1000 {
 		mover := g.ToMove(&s)
 		found := false

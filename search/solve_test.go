@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/colony"
 )
 
@@ -24,7 +26,7 @@ func marginOf(v int) int {
 // the game with the value it claims.
 func TestSolveAgreesWithBruteForce(t *testing.T) {
 	for i, e := range shortEndgames(t, 60, 2) {
-		res, err := Solve(context.Background(), Game[colony.State](e.g), &e.s, SolveOptions{TableMB: 4})
+		res, err := Solve(context.Background(), game.Rules[colony.State](e.g), &e.s, SolveOptions{TableMB: 4})
 		if err != nil {
 			t.Fatalf("endgame %d: %v", i, err)
 		}
@@ -38,7 +40,7 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 			}
 			e.g.Apply(&s, a)
 		}
-		if !e.g.Terminal(&s) || terminalValue(Game[colony.State](e.g), &s, mover) != res.Value {
+		if !e.g.Terminal(&s) || terminalValue(game.Rules[colony.State](e.g), &s, mover) != res.Value {
 			t.Fatalf("endgame %d: PV %v ends at %v, not at the value %d", i, res.PV, s, res.Value)
 		}
 	}
@@ -49,7 +51,7 @@ func TestSolveNim(t *testing.T) {
 	// pile is a multiple of 4 (see nim_test.go), by a margin of 1.
 	for pile := 1; pile <= 12; pile++ {
 		s := nimState{pile: pile}
-		res, err := Solve(context.Background(), Game[nimState](nim{}), &s, SolveOptions{TableMB: 1})
+		res, err := Solve(context.Background(), game.Rules[nimState](nim{}), &s, SolveOptions{TableMB: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -68,7 +70,7 @@ func TestSolveStopsOnContext(t *testing.T) {
 	defer cancel()
 	s := colonyGame.Rules.Start()
 	start := time.Now()
-	_, err := Solve(ctx, Game[colony.State](colonyGame), &s, SolveOptions{TableMB: 4})
+	_, err := Solve(ctx, game.Rules[colony.State](colonyGame), &s, SolveOptions{TableMB: 4})
 	if err == nil {
 		t.Fatal("the start position was solved in 50 ms")
 	}

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/colony-ai/colony/games/game"
 )
 
 // Spec is a parsed player spec string: a kind and its settings, as in
@@ -202,7 +204,7 @@ func (st *settings) Bool(key string, def bool) bool {
 }
 
 // New builds the player a spec string describes, for game g with evaluation ev.
-func New[S any](g Game[S], ev Evaluator[S], spec string, opts Options) (Player[S], error) {
+func New[S any](g game.Rules[S], ev Evaluator[S], spec string, opts Options) (Player[S], error) {
 	sp, err := ParseSpec(spec)
 	if err != nil {
 		return nil, err

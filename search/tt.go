@@ -1,6 +1,10 @@
 package search
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/colony-ai/colony/games/game"
+)
 
 // The transposition table of the alpha-beta player.
 //
@@ -44,12 +48,12 @@ const (
 
 // ttEntry is one 16-byte slot of the table.
 type ttEntry struct {
-	check uint32 // the low 32 bits of the position's hash
-	score int32  // from the view of the player to move in the position
-	depth uint8  // remaining depth in full turns
-	flags uint8  // bound | ttSolved | ttHasMove
-	move  Action // the best decision, when flags has ttHasMove
-	gen   uint8  // the generation (Play) that wrote it; 0 is never current
+	check uint32      // the low 32 bits of the position's hash
+	score int32       // from the view of the player to move in the position
+	depth uint8       // remaining depth in full turns
+	flags uint8       // bound | ttSolved | ttHasMove
+	move  game.Action // the best decision, when flags has ttHasMove
+	gen   uint8       // the generation (Play) that wrote it; 0 is never current
 	_     uint32
 }
 
@@ -176,7 +180,7 @@ func (t *transTable) probe(h uint64) *ttEntry {
 
 // store records a search result for the position with hash h (see the replacement
 // scheme above). move is used only when flags has ttHasMove.
-func (t *transTable) store(h uint64, depth int, flags uint8, score int, move Action) {
+func (t *transTable) store(h uint64, depth int, flags uint8, score int, move game.Action) {
 	if len(t.buckets) == 0 {
 		return
 	}

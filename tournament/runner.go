@@ -12,8 +12,11 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
+
 	"golang.org/x/sync/errgroup"
+
+	"github.com/colony-ai/colony/search"
 )
 
 // Runner plays the games of a tournament, Concurrency at a time, each on its own
@@ -22,7 +25,7 @@ import (
 // index, so with depth or node limits the same config gives the same games whatever
 // the concurrency, and any game can be replayed alone.
 type Runner[S any] struct {
-	Game      Game[S]
+	Game      game.Game[S]
 	Config    Config
 	NewPlayer PlayerFactory[S]
 	// Concurrency is the number of games played at once; 0 means runtime.NumCPU().
@@ -307,9 +310,9 @@ type worker[S any] struct {
 	r         *Runner[S]
 	cfg       *Config
 	openings  *openingCache[S]
-	templates []specTemplate // the players' specs, by index in cfg.Players
-	applier   turnApplier[S] // the game's fast path, or nil
-	checker   legalChecker[S]
+	templates []specTemplate      // the players' specs, by index in cfg.Players
+	applier   game.TurnApplier[S] // the game's fast path, or nil
+	checker   game.LegalChecker[S]
 
 	text []byte // the moves' notation, back to back
 	ends []int  // where each move's notation ends in text
@@ -317,7 +320,7 @@ type worker[S any] struct {
 	// scratch is where a turn is checked and buf holds legal actions, kept here
 	// because pointers passed to interface methods escape.
 	scratch S
-	buf     search.ActionBuffer
+	buf     game.ActionBuffer
 	maker   openingMaker[S]
 	// tables lends the players of each game alpha-beta's transposition tables, so that
 	// a game does not allocate its own (the search does not change; see search.Tables).
@@ -326,8 +329,8 @@ type worker[S any] struct {
 
 func newWorker[S any](r *Runner[S], cfg *Config, openings *openingCache[S], templates []specTemplate) *worker[S] {
 	w := &worker[S]{r: r, cfg: cfg, openings: openings, templates: templates}
-	w.applier, _ = r.Game.(turnApplier[S])
-	w.checker, _ = r.Game.(legalChecker[S])
+	w.applier, _ = r.Game.(game.TurnApplier[S])
+	w.checker, _ = r.Game.(game.LegalChecker[S])
 	return w
 }
 
@@ -464,7 +467,7 @@ var linePool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b
 
 // apply checks that actions are exactly one legal turn from s and plays them, writing
 // the turn's notation; it returns what is wrong, or "".
-func (w *worker[S]) apply(s *S, actions []search.Action) string {
+func (w *worker[S]) apply(s *S, actions []game.Action) string {
 	if w.applier != nil {
 		text, err := w.applier.ApplyTurn(s, actions, w.text)
 		w.text = text

@@ -11,12 +11,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/search"
 )
 
-var colonyGame = search.NewColony(nil)
+var colonyGame = colony.NewGame(nil)
 
 // testConfig is a small round robin with depth limits: deterministic.
 func testConfig() Config {
@@ -300,10 +302,10 @@ func (p *brokenPlayer) Play(ctx context.Context, s *colony.State) (search.Decisi
 	}
 	switch p.mode {
 	case "illegal":
-		return search.Decision{Actions: []search.Action{search.Action(colony.Pass)}}, nil
+		return search.Decision{Actions: []game.Action{game.Action(colony.Pass)}}, nil
 	case "half":
 		// A selection that starts a turn but does not finish it (or is illegal).
-		return search.Decision{Actions: []search.Action{search.Action(bits(s.Selectable()))}}, nil
+		return search.Decision{Actions: []game.Action{game.Action(bits(s.Selectable()))}}, nil
 	case "panic":
 		panic("the engine fell over")
 	case "error":

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 // Slot is one game of the schedule.
@@ -84,7 +84,7 @@ func (c *Config) GameSeed(index int) uint64 { return mix(c.Seed, uint64(index)) 
 // LoadOpenings reads an opening file: one position a line in the game's notation;
 // blank lines and lines starting with '#' are skipped. Every position must parse and
 // must not be a finished game; errors name the file and line.
-func LoadOpenings[S any](g Game[S], name string) ([]string, error) {
+func LoadOpenings[S any](g game.Game[S], name string) ([]string, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("opening file: %w", err)
@@ -94,7 +94,7 @@ func LoadOpenings[S any](g Game[S], name string) ([]string, error) {
 }
 
 // ReadOpenings reads openings as LoadOpenings does, from r; name is used in errors.
-func ReadOpenings[S any](g Game[S], r io.Reader, name string) ([]string, error) {
+func ReadOpenings[S any](g game.Game[S], r io.Reader, name string) ([]string, error) {
 	var out []string
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), 1<<20)
@@ -126,7 +126,7 @@ func ReadOpenings[S any](g Game[S], r io.Reader, name string) ([]string, error) 
 
 // openingBook gives the opening of each round.
 type openingBook[S any] struct {
-	g     Game[S]
+	g     game.Game[S]
 	cfg   *Config
 	order []int // the file's positions in the order rounds take them
 	start S
@@ -136,10 +136,10 @@ type openingBook[S any] struct {
 // interface methods escape, so its buffers live here).
 type openingMaker[S any] struct {
 	s   S
-	buf search.ActionBuffer
+	buf game.ActionBuffer
 }
 
-func newOpeningBook[S any](g Game[S], cfg *Config) (*openingBook[S], error) {
+func newOpeningBook[S any](g game.Game[S], cfg *Config) (*openingBook[S], error) {
 	b := &openingBook[S]{g: g, cfg: cfg, start: g.Start()}
 	if n := len(cfg.Openings.Positions); n > 0 {
 		b.order = make([]int, n)

@@ -8,11 +8,14 @@ import (
 	"sync"
 	"time"
 
+	"github.com/colony-ai/colony/games/game"
+
+	"github.com/spf13/cobra"
+
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/search"
-	"github.com/spf13/cobra"
 )
 
 // defaultPlayer is the player spec of analyze and bench when --player is not given.
@@ -57,7 +60,7 @@ func cmdContext(c *cobra.Command) context.Context {
 // Rules.ActionString pieces ("B4" + ">A3" + "/B4-A4"). A last turn that the list
 // leaves unfinished ends in "..."; the walk stops at a decision that is not legal or
 // when the game ends.
-func pvTurns(r *colony.Rules, s colony.State, pv []search.Action) []string {
+func pvTurns(r *colony.Rules, s colony.State, pv []game.Action) []string {
 	var turns []string
 	var cur strings.Builder
 	open := false
@@ -82,7 +85,7 @@ func pvTurns(r *colony.Rules, s colony.State, pv []search.Action) []string {
 
 // turnOf checks that actions are exactly one legal turn from s and returns it in turn
 // notation, with the position after it.
-func turnOf(r *colony.Rules, s colony.State, actions []search.Action) (string, colony.State, error) {
+func turnOf(r *colony.Rules, s colony.State, actions []game.Action) (string, colony.State, error) {
 	var sb strings.Builder
 	for i, a := range actions {
 		if s.Over() || s.Phase() == colony.PhaseSelect && i > 0 {
@@ -127,7 +130,7 @@ func perSecond(n uint64, d time.Duration) float64 {
 // iterationLines writes one reported iteration of a search of The Colony from s (see
 // iterationText).
 func iterationLines(r *colony.Rules, s colony.State, it search.Iteration, scale int) string {
-	return iterationText(games.NewIteration(it, scale, pvTurns(r, s, it.PV), func(a search.Action) string {
+	return iterationText(games.NewIteration(it, scale, pvTurns(r, s, it.PV), func(a game.Action) string {
 		return r.ActionString(colony.Action(a))
 	}))
 }

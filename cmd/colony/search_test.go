@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/search"
@@ -15,7 +17,7 @@ import (
 // needPlayer fails the test unless spec builds a player.
 func needPlayer(t *testing.T, spec string) {
 	t.Helper()
-	if _, err := search.New[colony.State](search.NewColony(nil), eval.Score{}, spec, search.Options{}); err != nil {
+	if _, err := search.New[colony.State](colony.NewGame(nil), eval.Score{}, spec, search.Options{}); err != nil {
 		t.Fatalf("%s: %v", spec, err)
 	}
 }
@@ -143,7 +145,7 @@ func TestPVTurns(t *testing.T) {
 	r := colony.Default()
 	s := r.Start()
 	want := []string{"C1", "A3", "A2>B2"}
-	var pv []search.Action
+	var pv []game.Action
 	var ends []int            // the end of each turn in pv
 	var starts []colony.State // the position before each turn
 	c := s
@@ -154,7 +156,7 @@ func TestPVTurns(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, a := range r.Actions(&c, m, nil) {
-			pv = append(pv, search.Action(a))
+			pv = append(pv, game.Action(a))
 		}
 		ends = append(ends, len(pv))
 		r.ApplyMove(&c, m)
@@ -170,7 +172,7 @@ func TestPVTurns(t *testing.T) {
 		t.Errorf("pvTurns of a cut list = %q", got)
 	}
 	// The walk stops at an illegal decision.
-	if got := pvTurns(r, s, []search.Action{search.Action(colony.DirectionBase)}); len(got) != 0 {
+	if got := pvTurns(r, s, []game.Action{game.Action(colony.DirectionBase)}); len(got) != 0 {
 		t.Errorf("pvTurns of an illegal decision = %q", got)
 	}
 	// A whole turn of actions is one turn; anything else is refused.

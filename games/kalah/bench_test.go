@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 // sampleStates returns n states (not finished) from seeded random games of g.
@@ -24,8 +24,8 @@ func sampleStates(g *Game, n int) []State {
 func BenchmarkApply(b *testing.B) {
 	g, _ := New("")
 	states := sampleStates(g, 1024)
-	var buf search.ActionBuffer
-	acts := make([]search.Action, len(states))
+	var buf game.ActionBuffer
+	acts := make([]game.Action, len(states))
 	rng := rand.New(rand.NewPCG(2, 2))
 	for i := range states {
 		l := g.LegalActions(&states[i], &buf)
@@ -45,7 +45,7 @@ func BenchmarkApply(b *testing.B) {
 func BenchmarkLegalActions(b *testing.B) {
 	g, _ := New("")
 	states := sampleStates(g, 1024)
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	n := 0
 	for i := 0; i < b.N; i++ {
 		n += len(g.LegalActions(&states[i&1023], &buf))

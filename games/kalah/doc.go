@@ -1,7 +1,8 @@
-// Package kalah is Kalah (Champion's mancala game of the 1950s) for the project's
-// search engines and tournament runner: *Game implements search.Game,
-// tournament.Game, search.Playouter, search.RandomActioner and IsLegal on the value
-// type State. RULES.md has the rules in full, every reading chosen and the measured
+// Package kalah is Kalah (Champion's mancala game of the 1950s) as a game of the
+// toolkit: *Game implements the game contract (game.Game) with the fast paths
+// game.Stepper, game.Playouter, game.RandomActioner, game.LegalChecker and
+// game.SolveBounder on the
+// value type State. RULES.md has the rules in full, every reading chosen and the measured
 // figures.
 //
 // # Rules in brief

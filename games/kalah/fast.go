@@ -1,15 +1,17 @@
 package kalah
 
-import "github.com/colony-ai/colony/search"
+import (
+	"github.com/colony-ai/colony/games/game"
+)
 
 // The tree searches' fast path.
-var _ search.Stepper[State] = (*Game)(nil)
+var _ game.Stepper[State] = (*Game)(nil)
 
 // Step sets *dst to the state after the legal move a in *src and returns its
-// search.Status (the player to move, a turn start always, whether the game is over):
-// Apply, ToMove, TurnStart and Terminal in one call (search.Stepper). On the narrow
+// game.Status (the player to move, a turn start always, whether the game is over):
+// Apply, ToMove, TurnStart and Terminal in one call (game.Stepper). On the narrow
 // boards the move is played on registers and written once.
-func (g *Game) Step(dst, src *State, a search.Action) search.Status {
+func (g *Game) Step(dst, src *State, a game.Action) game.Status {
 	if g.narrow {
 		lo, hi, fl, empty := g.step(src.w[0], src.w[1], src.w[3], int(a))
 		dst.w = [4]uint64{lo, hi, src.w[2], fl}
@@ -21,9 +23,9 @@ func (g *Game) Step(dst, src *State, a search.Action) search.Status {
 		g.apply(dst, int(a))
 	}
 	fl := dst.w[3] >> flagShift
-	st := search.Status(fl&flagNorth) | search.StatusTurnStart
+	st := game.Status(fl&flagNorth) | game.StatusTurnStart
 	if fl&flagOver != 0 {
-		st |= search.StatusTerminal
+		st |= game.StatusTerminal
 	}
 	return st
 }

@@ -6,14 +6,15 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games/internal/splitmix"
-	"github.com/colony-ai/colony/search"
 )
 
 // checkInvariants checks what holds in every state of every game.
 func checkInvariants(t *testing.T, g *Game, s *State, where string) {
 	t.Helper()
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	legal := g.LegalActions(s, &buf)
 	total := g.Points(s)[0] + g.Points(s)[1]
 	for p := 0; p < 2; p++ {
@@ -39,7 +40,7 @@ func checkInvariants(t *testing.T, g *Game, s *State, where string) {
 		isLegal[a] = true
 	}
 	for a := 0; a < 256; a++ {
-		if g.IsLegal(s, search.Action(a)) != isLegal[a] {
+		if g.IsLegal(s, game.Action(a)) != isLegal[a] {
 			t.Fatalf("%s: IsLegal(%d) = %v, LegalActions %v", where, a, !isLegal[a], legal)
 		}
 	}
@@ -84,7 +85,7 @@ func TestRandomGames(t *testing.T) {
 	if testing.Short() {
 		games = 50
 	}
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	for _, g := range variants(t) {
 		hashes := map[uint64]State{}
 		lengths := 0
@@ -120,7 +121,7 @@ func TestRandomGames(t *testing.T) {
 // outputs y of SplitMix64 seeded with the rng's next number, on narrow and wide boards,
 // from the start and from positions inside games.
 func TestPlayout(t *testing.T) {
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	for _, g0 := range variants(t) {
 		for _, g := range []*Game{g0, generic(g0)} {
 			for seed := uint64(0); seed < 200; seed++ {
@@ -154,7 +155,7 @@ func TestPlayoutDistribution(t *testing.T) {
 	s := mustParse(t, g, "pits=1.0.3.0.7.2/4.4.4.4.4.4 stores=5,6 move=south")
 	// Record the first move through the position after it: each legal move gives a
 	// different one here.
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	after := map[State]int{}
 	for i, a := range g.LegalActions(&s, &buf) {
 		c := s
@@ -169,7 +170,7 @@ func TestPlayoutDistribution(t *testing.T) {
 		c := s
 		// One step of the playout's generator, as in playout.
 		own := g.ownMask(&c)
-		g.Apply(&c, search.Action(selectBit(own, splitmix.Uniform(splitmix.Mix(x+splitmix.Gamma), popcount(own)))))
+		g.Apply(&c, game.Action(selectBit(own, splitmix.Uniform(splitmix.Mix(x+splitmix.Gamma), popcount(own)))))
 		counts[after[c]]++
 	}
 	chi := 0.0
@@ -227,7 +228,7 @@ func TestNonEmpty(t *testing.T) {
 func TestAllocations(t *testing.T) {
 	for _, g := range []*Game{mustNew(t, ""), mustNew(t, "10x5")} {
 		s := g.Start()
-		var buf search.ActionBuffer
+		var buf game.ActionBuffer
 		rng := rand.NewPCG(1, 1)
 		n := testing.AllocsPerRun(200, func() {
 			c := s
@@ -254,7 +255,7 @@ func TestHashAllStates(t *testing.T) {
 		g := mustNew(t, params)
 		seen := map[State]bool{}
 		hashes := map[uint64]State{}
-		var buf search.ActionBuffer
+		var buf game.ActionBuffer
 		stack := []State{g.Start()}
 		for len(stack) > 0 {
 			s := stack[len(stack)-1]

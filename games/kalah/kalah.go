@@ -5,9 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games/internal/notation"
-	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // Limits and defaults of the rule parameters.
@@ -20,14 +20,10 @@ const (
 
 // The compile-time checks that *Game is everything the engines and the runner use.
 var (
-	_ search.Game[State]           = (*Game)(nil)
-	_ tournament.Game[State]       = (*Game)(nil)
-	_ search.Playouter[State]      = (*Game)(nil)
-	_ search.RandomActioner[State] = (*Game)(nil)
-	_ interface {
-		IsLegal(s *State, a search.Action) bool
-	} = (*Game)(nil)
-	_ search.Evaluator[State] = StoreDiff{}
+	_ game.Game[State]           = (*Game)(nil)
+	_ game.Playouter[State]      = (*Game)(nil)
+	_ game.RandomActioner[State] = (*Game)(nil)
+	_ game.LegalChecker[State]   = (*Game)(nil)
 )
 
 // Game is Kalah under one set of rule parameters: the board size, the capture rule and

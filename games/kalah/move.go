@@ -5,8 +5,9 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games/internal/splitmix"
-	"github.com/colony-ai/colony/search"
 )
 
 // Decisions: an action is the index of the pit sown, 0..M-1 on the mover's own side,
@@ -32,7 +33,7 @@ func nonEmpty(x uint64) uint64 {
 // LegalActions writes the mover's non-empty pits, in order from pit a, into dst. The
 // list of each byte of the mask of non-empty pits is copied from a table, eight
 // actions in one store (the bytes past the list are scratch).
-func (g *Game) LegalActions(s *State, dst *search.ActionBuffer) []search.Action {
+func (g *Game) LegalActions(s *State, dst *game.ActionBuffer) []game.Action {
 	own := g.ownMask(s)
 	n := bits.OnesCount8(uint8(own))
 	binary.LittleEndian.PutUint64(dst[:8], actionLists[own&0xff])
@@ -58,15 +59,15 @@ var actionLists = func() (t [256]uint64) {
 }()
 
 // IsLegal reports whether sowing pit a is legal in s.
-func (g *Game) IsLegal(s *State, a search.Action) bool {
+func (g *Game) IsLegal(s *State, a game.Action) bool {
 	return int(a) < g.m && g.ownMask(s)>>a&1 != 0
 }
 
 // RandomAction returns LegalActions(s)[k] for k uniform from one rng.Uint64(), without
 // listing the actions. s must not be finished.
-func (g *Game) RandomAction(s *State, rng *rand.PCG) search.Action {
+func (g *Game) RandomAction(s *State, rng *rand.PCG) game.Action {
 	own := g.ownMask(s)
-	return search.Action(selectBit(own, splitmix.Uniform(rng.Uint64(), bits.OnesCount32(own))))
+	return game.Action(selectBit(own, splitmix.Uniform(rng.Uint64(), bits.OnesCount32(own))))
 }
 
 // Playout plays uniformly random moves from s to the end of the game. It draws one
@@ -93,7 +94,7 @@ func (g *Game) playout(s *State, x uint64) int {
 }
 
 // Apply sows pit a of the player to move; a must be legal.
-func (g *Game) Apply(s *State, a search.Action) {
+func (g *Game) Apply(s *State, a game.Action) {
 	if !g.narrow {
 		g.apply(s, int(a))
 		return

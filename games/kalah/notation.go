@@ -3,8 +3,9 @@ package kalah
 import (
 	"fmt"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games/internal/notation"
-	"github.com/colony-ai/colony/search"
 )
 
 // positionFields are the fields of the position notation, in order.
@@ -88,18 +89,18 @@ func parseCount(s string, max int) (int, error) {
 // AppendAction appends the notation of sowing pit a: its letter, 'a' for the mover's
 // pit farthest from the mover's store up to the M-th letter next to it. A turn is one
 // decision, so this is also the turn's notation.
-func (g *Game) AppendAction(dst []byte, s *State, a search.Action) []byte {
+func (g *Game) AppendAction(dst []byte, s *State, a game.Action) []byte {
 	return append(dst, 'a'+a)
 }
 
 // ActionString returns the notation of sowing pit a.
-func (g *Game) ActionString(a search.Action) string { return string(rune('a' + a)) }
+func (g *Game) ActionString(a game.Action) string { return string(rune('a' + a)) }
 
 // ParseAction reads a move of the player to move in s: a pit letter ('a' to the M-th
 // letter, either case) or a pit number (1 to M), counted from the mover's pit farthest
 // from the mover's store. Errors say what is wrong: an unknown pit, an empty pit, or a
 // finished game.
-func (g *Game) ParseAction(s *State, text string) (search.Action, error) {
+func (g *Game) ParseAction(s *State, text string) (game.Action, error) {
 	var a int
 	switch {
 	case len(text) == 1 && text[0] >= 'a' && text[0] <= 'z':
@@ -119,8 +120,8 @@ func (g *Game) ParseAction(s *State, text string) (search.Action, error) {
 	if s.Over() {
 		return 0, fmt.Errorf("move %q: the game is over", text)
 	}
-	if !g.IsLegal(s, search.Action(a)) {
+	if !g.IsLegal(s, game.Action(a)) {
 		return 0, fmt.Errorf("move %q: %s's pit %c is empty", text, g.Sides()[s.ToMove()], 'a'+a)
 	}
-	return search.Action(a), nil
+	return game.Action(a), nil
 }

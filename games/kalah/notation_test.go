@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 func TestNewParams(t *testing.T) {
@@ -118,7 +118,7 @@ func TestActionNotation(t *testing.T) {
 	s := mustParse(t, g, "pits=4.0.4.4.4.4/4.4.4.4.4.4 stores=4,0 move=south")
 	for _, c := range []struct {
 		text string
-		want search.Action
+		want game.Action
 	}{{"a", 0}, {"A", 0}, {"1", 0}, {"f", 5}, {"F", 5}, {"6", 5}, {"c", 2}} {
 		if a, err := g.ParseAction(&s, c.text); err != nil || a != c.want {
 			t.Errorf("ParseAction(%q) = %d, %v; want %d", c.text, a, err, c.want)

@@ -3,7 +3,7 @@ package kalah
 import (
 	"testing"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 // perft counts the move sequences of exactly depth moves from s (a move is a decision
@@ -13,7 +13,7 @@ func perft(g *Game, s State, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	legal := g.LegalActions(&s, &buf)
 	if depth == 1 {
 		return uint64(len(legal))

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 // ref is a plain reference implementation of the rules, seed by seed on slices, written
@@ -100,14 +100,14 @@ func (r *ref) checkEnd() {
 	r.over = true
 }
 
-func (r *ref) legal() []search.Action {
-	var out []search.Action
+func (r *ref) legal() []game.Action {
+	var out []game.Action
 	if r.over {
 		return out
 	}
 	for i, v := range r.pits[r.mover] {
 		if v > 0 {
-			out = append(out, search.Action(i))
+			out = append(out, game.Action(i))
 		}
 	}
 	return out
@@ -158,7 +158,7 @@ func TestAgainstReference(t *testing.T) {
 	if testing.Short() {
 		games = 30
 	}
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	for _, g0 := range variants(t) {
 		for _, g := range []*Game{g0, generic(g0)} {
 			for seed := 0; seed < games; seed++ {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/search"
 )
 
@@ -55,7 +57,7 @@ func (sv *solver) value(s State) int {
 	g := sv.g
 	mv := s.ToMove()
 	best := -1 << 20
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	for _, a := range g.LegalActions(&s, &buf) {
 		c := s
 		g.Apply(&c, a)
@@ -188,15 +190,15 @@ func TestSearchSolveAgreesWithReference(t *testing.T) {
 		ref := newSolver(g)
 		rng := rand.New(rand.NewPCG(7, uint64(len(params))))
 		checked := 0
-		for game := 0; game < 6; game++ {
+		for gameNo := 0; gameNo < 6; gameNo++ {
 			s := g.Start()
-			var buf search.ActionBuffer
+			var buf game.ActionBuffer
 			for ply := 0; !s.Over(); ply++ {
 				if ply%3 == 0 {
 					mv := s.ToMove()
 					want := ref.value(s) + s.Store(mv) - s.Store(1-mv)
 					for _, opts := range []search.SolveOptions{{TableMB: 1, GuessNodes: 2000}, {TableMB: 1, GuessNodes: -1}, {TableMB: 1, GuessNodes: 50}} {
-						res, err := search.Solve(context.Background(), search.Game[State](g), &s, opts)
+						res, err := search.Solve(context.Background(), game.Rules[State](g), &s, opts)
 						if err != nil {
 							t.Fatalf("kalah:%s %s: %v", params, g.FormatPosition(&s), err)
 						}

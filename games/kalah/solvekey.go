@@ -1,11 +1,13 @@
 package kalah
 
-import "github.com/colony-ai/colony/search"
+import (
+	"github.com/colony-ai/colony/games/game"
+)
 
-var _ search.SolveKeyer[State] = (*Game)(nil)
+var _ game.SolveKeyer[State] = (*Game)(nil)
 
 // SolveKey hashes the position without its stores: the pits, the side to move and
-// the flags. The rest of the game depends on these alone (search.SolveKeyer), so the
+// the flags. The rest of the game depends on these alone (game.SolveKeyer), so the
 // exact solver shares one table entry among positions that differ only in their
 // stores.
 func (g *Game) SolveKey(s *State) uint64 {
@@ -17,7 +19,7 @@ func (g *Game) SolveKey(s *State) uint64 {
 }
 
 // SolveOffset returns the seeds already in the stores, from the view of the player to
-// move: own store minus the opponent's (search.SolveKeyer).
+// move: own store minus the opponent's (game.SolveKeyer).
 func (g *Game) SolveOffset(s *State) int {
 	d := s.Store(0) - s.Store(1)
 	if g.ToMove(s) == 1 {
@@ -26,10 +28,10 @@ func (g *Game) SolveOffset(s *State) int {
 	return d
 }
 
-var _ search.SolveBounder[State] = (*Game)(nil)
+var _ game.SolveBounder[State] = (*Game)(nil)
 
 // SolveRemaining returns the seeds still in the pits: the final margin cannot move
-// further than that from the stores' difference (search.SolveBounder).
+// further than that from the stores' difference (game.SolveBounder).
 func (g *Game) SolveRemaining(s *State) int {
 	return 2*g.m*g.n - s.Store(0) - s.Store(1)
 }

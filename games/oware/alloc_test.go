@@ -4,7 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 // TestNoAllocations: the hot path allocates nothing, under every rule set.
@@ -12,7 +12,7 @@ func TestNoAllocations(t *testing.T) {
 	for _, name := range ruleSets {
 		g := mustParse(t, name)
 		rng := rand.NewPCG(1, 1)
-		var buf search.ActionBuffer
+		var buf game.ActionBuffer
 		states := []State{g.Start()}
 		s := g.Start()
 		for !s.Over() {

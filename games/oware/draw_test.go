@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games/internal/gamestest"
-	"github.com/colony-ai/colony/search"
 )
 
 func TestDraw(t *testing.T) {
@@ -66,7 +67,7 @@ func TestDrawCaptures(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := g.Start()
-		var buf search.ActionBuffer
+		var buf game.ActionBuffer
 		for ply := 0; ply < 200 && !g.Terminal(&s); ply++ {
 			lines := strings.Split(g.Draw(&s), "\n")
 			for side, line := range [2]string{lines[1], lines[0]} {

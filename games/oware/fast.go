@@ -1,24 +1,26 @@
 package oware
 
-import "github.com/colony-ai/colony/search"
+import (
+	"github.com/colony-ai/colony/games/game"
+)
 
 // The tree searches' fast paths.
-var _ search.SiblingStepper[State] = (*Game)(nil)
+var _ game.SiblingStepper[State] = (*Game)(nil)
 
 // Step sets *dst to the state after the legal move a in *src and returns its
-// search.Status: Apply, ToMove, TurnStart (always) and Terminal in one call
-// (search.Stepper). It copies only the part of the history in use (see copyState).
-func (g *Game) Step(dst, src *State, a search.Action) search.Status {
+// game.Status: Apply, ToMove, TurnStart (always) and Terminal in one call
+// (game.Stepper). It copies only the part of the history in use (see copyState).
+func (g *Game) Step(dst, src *State, a game.Action) game.Status {
 	copyState(dst, src)
 	g.Apply(dst, a)
-	return search.MakeStatus(dst.ToMove(), true, dst.Over())
+	return game.MakeStatus(dst.ToMove(), true, dst.Over())
 }
 
 // StepSibling is Step where *dst holds a sibling of the new state, the result of
-// another move in *src (search.SiblingStepper). Unless that move captured (its quiet
+// another move in *src (game.SiblingStepper). Unless that move captured (its quiet
 // count is 0), the sibling's history is src's with at most one more key: the keys in
 // common are kept, not copied, and the one more cleared.
-func (g *Game) StepSibling(dst, src *State, a search.Action) search.Status {
+func (g *Game) StepSibling(dst, src *State, a game.Action) game.Status {
 	if dst.quiet == 0 {
 		copyState(dst, src)
 	} else {
@@ -27,7 +29,7 @@ func (g *Game) StepSibling(dst, src *State, a search.Action) search.Status {
 		copyFields(dst, src)
 	}
 	g.Apply(dst, a)
-	return search.MakeStatus(dst.ToMove(), true, dst.Over())
+	return game.MakeStatus(dst.ToMove(), true, dst.Over())
 }
 
 // copyState sets *dst, a valid State, to *src. A State is 832 bytes, 800 of them the

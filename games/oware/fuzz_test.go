@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 // fuzzSeeds are positions from the scenarios and from random games.
@@ -49,7 +49,7 @@ func FuzzParsePosition(f *testing.F) {
 		games[i] = mustParse(f, name)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
-		var buf search.ActionBuffer
+		var buf game.ActionBuffer
 		for _, g := range games {
 			s, err := g.ParsePosition(text)
 			if err != nil {
@@ -65,7 +65,7 @@ func FuzzParsePosition(f *testing.F) {
 			}
 			for _, k := range moves {
 				c := s
-				g.Apply(&c, search.Action(k))
+				g.Apply(&c, game.Action(k))
 				if got, want := g.FormatPosition(&c), refFormat(ptr(refApply(g, refFromState(&s), k))); got != want {
 					t.Fatalf("%s: %s, move %d: %s, reference %s", g.Name(), text, k, got, want)
 				}

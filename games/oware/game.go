@@ -5,20 +5,17 @@ import (
 	"math/rand/v2"
 	"strconv"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games/internal/splitmix"
-	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // Compile-time checks of the interfaces *Game implements.
 var (
-	_ tournament.Game[State]       = (*Game)(nil)
-	_ search.Playouter[State]      = (*Game)(nil)
-	_ search.RandomActioner[State] = (*Game)(nil)
-	_ interface {
-		IsLegal(s *State, a search.Action) bool
-	} = (*Game)(nil)
-	_ search.Evaluator[State] = StoreDiff{}
+	_ game.Game[State]           = (*Game)(nil)
+	_ game.Playouter[State]      = (*Game)(nil)
+	_ game.RandomActioner[State] = (*Game)(nil)
+	_ game.LegalChecker[State]   = (*Game)(nil)
 )
 
 // Start returns the start position: four seeds in every pit, South to move.
@@ -31,20 +28,20 @@ func (g *Game) Start() State {
 
 // LegalActions writes the legal decisions of s (the mover's pits, 0..5 from the
 // mover's left) into dst in increasing order.
-func (g *Game) LegalActions(s *State, dst *search.ActionBuffer) []search.Action {
+func (g *Game) LegalActions(s *State, dst *game.ActionBuffer) []game.Action {
 	n := 0
 	for m := s.legal; m != 0; m &= m - 1 {
-		dst[n] = search.Action(bits.TrailingZeros8(m))
+		dst[n] = game.Action(bits.TrailingZeros8(m))
 		n++
 	}
 	return dst[:n]
 }
 
 // Apply plays the legal decision a on s.
-func (g *Game) Apply(s *State, a search.Action) { g.apply(s, int(a)) }
+func (g *Game) Apply(s *State, a game.Action) { g.apply(s, int(a)) }
 
 // IsLegal reports whether a is a legal decision in s.
-func (g *Game) IsLegal(s *State, a search.Action) bool {
+func (g *Game) IsLegal(s *State, a game.Action) bool {
 	return a < PitsPerSide && s.legal>>a&1 != 0
 }
 
@@ -108,8 +105,8 @@ func (g *Game) TieBreak(s *State) bool { return false }
 
 // RandomAction returns a uniformly random legal decision of s: LegalActions(s)[k] for
 // k = splitmix.Uniform(one rng.Uint64(), count).
-func (g *Game) RandomAction(s *State, rng *rand.PCG) search.Action {
-	return search.Action(pick(s.legal, rng.Uint64()))
+func (g *Game) RandomAction(s *State, rng *rand.PCG) game.Action {
+	return game.Action(pick(s.legal, rng.Uint64()))
 }
 
 // Playout plays uniformly random decisions from s to the end of the game: the same

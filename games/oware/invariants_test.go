@@ -8,14 +8,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games/internal/splitmix"
-	"github.com/colony-ai/colony/search"
 )
 
 // checkState checks the invariants of one state of g.
 func checkState(t *testing.T, g *Game, s *State, prev *State) {
 	t.Helper()
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	pos := g.FormatPosition(s)
 	total := int(s.stores[0]) + int(s.stores[1])
 	for i := 0; i < NumPits; i++ {
@@ -34,12 +35,12 @@ func checkState(t *testing.T, g *Game, s *State, prev *State) {
 	if int(s.quiet) > g.quiet {
 		t.Fatalf("%s: quiet above the cap %d", pos, g.quiet)
 	}
-	for a := 0; a < search.MaxActions; a++ {
+	for a := 0; a < game.MaxActions; a++ {
 		in := false
 		for _, b := range legal {
 			in = in || int(b) == a
 		}
-		if g.IsLegal(s, search.Action(a)) != in {
+		if g.IsLegal(s, game.Action(a)) != in {
 			t.Fatalf("%s: IsLegal(%d) = %v, LegalActions %v", pos, a, !in, legal)
 		}
 	}
@@ -188,7 +189,7 @@ func TestRandomGameInvariants(t *testing.T) {
 			g := mustParse(t, name)
 			rng := rand.New(rand.NewPCG(5, uint64(len(name))))
 			hashes := map[uint64]string{}
-			var buf search.ActionBuffer
+			var buf game.ActionBuffer
 			for n := 0; n < games; n++ {
 				s := randomStart(g, rng)
 				var prev *State
@@ -226,7 +227,7 @@ func TestRandomGameInvariants(t *testing.T) {
 // TestPlayoutMatchesActions: Playout plays the game that RandomAction-style picks
 // (LegalActions[splitmix.Uniform(y)]) make with the numbers of SplitMix64 seeded by one Uint64.
 func TestPlayoutMatchesActions(t *testing.T) {
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	for _, name := range ruleSets {
 		g := mustParse(t, name)
 		rng := rand.New(rand.NewPCG(9, 9))

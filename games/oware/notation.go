@@ -5,8 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games/internal/notation"
-	"github.com/colony-ai/colony/search"
 )
 
 // StartPosition is the start in the position notation.
@@ -114,13 +115,13 @@ func column(side, k int) int {
 
 // AppendAction appends the notation of decision a in s: the pit's name, a1..f1 for
 // South, a2..f2 for North.
-func (g *Game) AppendAction(dst []byte, s *State, a search.Action) []byte {
+func (g *Game) AppendAction(dst []byte, s *State, a game.Action) []byte {
 	side := int(s.toMove)
 	return append(dst, byte('a'+column(side, int(a))), byte('1'+side))
 }
 
 // ActionString returns the notation of decision a in s.
-func (g *Game) ActionString(s *State, a search.Action) string {
+func (g *Game) ActionString(s *State, a game.Action) string {
 	return string(g.AppendAction(nil, s, a))
 }
 
@@ -128,7 +129,7 @@ func (g *Game) ActionString(s *State, a search.Action) string {
 // or a2..f2 (North), or the column letter alone. Errors name the problem: an unknown
 // pit, a pit of the other side, an empty pit, a move the feeding or grand slam rule
 // forbids, a finished game.
-func (g *Game) ParseAction(s *State, text string) (search.Action, error) {
+func (g *Game) ParseAction(s *State, text string) (game.Action, error) {
 	side := int(s.toMove)
 	if len(text) < 1 || len(text) > 2 || text[0] < 'a' || text[0] > 'f' ||
 		(len(text) == 2 && text[1] != '1' && text[1] != '2') {
@@ -151,5 +152,5 @@ func (g *Game) ParseAction(s *State, text string) (search.Action, error) {
 	case s.legal>>k&1 == 0:
 		return 0, fmt.Errorf("move %s: illegal: it would capture all of %s's seeds (grandslam=illegal)", name, sideNames[side^1])
 	}
-	return search.Action(k), nil
+	return game.Action(k), nil
 }

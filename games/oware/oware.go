@@ -28,7 +28,7 @@
 // Twelve pits in sowing (counter-clockwise) order: South's a1..f1 (indices 0..5, from
 // South's left), then North's f2..a2 (indices 6..11, from North's left); a1 faces a2.
 // There are no stores on the sowing path. South moves first. A decision is a whole
-// turn: search.Action k (0..5) plays the mover's k-th pit in sowing order, counted from
+// turn: game.Action k (0..5) plays the mover's k-th pit in sowing order, counted from
 // the mover's left: for South pit a1+k, for North pit f2-k. ToMove is 0 for South and 1
 // for North; every state is at a turn start. Under grandslam=sowagain a grand slam is
 // followed by a new turn of the same player (ToMove unchanged).
@@ -128,8 +128,8 @@ const (
 )
 
 // Game is one rule set of the family: Oware or Ayo with its options. It is immutable
-// and safe for concurrent use. *Game implements tournament.Game[State],
-// search.Playouter[State], search.RandomActioner[State] and IsLegal.
+// and safe for concurrent use. *Game implements game.Game[State],
+// game.Playouter[State], game.RandomActioner[State] and IsLegal.
 type Game struct {
 	variant   Variant
 	grandSlam GrandSlam // Oware only

@@ -3,7 +3,7 @@ package oware
 import (
 	"testing"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 // perft counts the sequences of exactly depth decisions from s (games that end sooner
@@ -20,7 +20,7 @@ func perftStack(g *Game, stack []State, depth int) uint64 {
 	if depth == 0 {
 		return 1
 	}
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	legal := g.LegalActions(&stack[0], &buf)
 	if depth == 1 {
 		return uint64(len(legal))

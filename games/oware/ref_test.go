@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 // The reference: the rules written again the slow, obvious way (pits as ints in
@@ -269,7 +269,7 @@ func TestAgainstReference(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			g := mustParse(t, name)
 			rng := rand.New(rand.NewPCG(11, uint64(len(name))))
-			var buf search.ActionBuffer
+			var buf game.ActionBuffer
 			repeats := 0
 			defer func() { t.Logf("%d of %d games ended by a repetition", repeats, games) }()
 			for n := 0; n < games; n++ {
@@ -296,7 +296,7 @@ func TestAgainstReference(t *testing.T) {
 							n, step, g.FormatPosition(&s), s.HistoryLen(), len(p.seen))
 					}
 					k := moves[rng.IntN(len(moves))]
-					g.Apply(&s, search.Action(k))
+					g.Apply(&s, game.Action(k))
 					p = refApply(g, p, k)
 				}
 			}

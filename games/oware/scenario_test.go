@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 // Scenarios: one move from a position, with the position after it derived by hand.
@@ -228,7 +228,7 @@ var moveScenarios = []struct {
 }
 
 func TestMoveScenarios(t *testing.T) {
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	for _, sc := range moveScenarios {
 		t.Run(sc.name, func(t *testing.T) {
 			g := mustParse(t, sc.rules)
@@ -500,7 +500,7 @@ var positionScenarios = []struct {
 }
 
 func TestPositionScenarios(t *testing.T) {
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	for _, sc := range positionScenarios {
 		t.Run(sc.name, func(t *testing.T) {
 			g := mustParse(t, sc.rules)

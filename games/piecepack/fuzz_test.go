@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 // FuzzParsePosition: any text either fails to parse or parses to a valid state that
@@ -43,7 +43,7 @@ func FuzzParsePosition(f *testing.F) {
 		if back != s {
 			t.Fatalf("%s: %q formats as %q, which parses differently", g.Name(), text, out)
 		}
-		var buf search.ActionBuffer
+		var buf game.ActionBuffer
 		legal := g.LegalActions(&s, &buf)
 		if (len(legal) == 0) != g.Terminal(&s) {
 			t.Fatalf("%s: %q: %d legal, terminal %v", g.Name(), out, len(legal), g.Terminal(&s))

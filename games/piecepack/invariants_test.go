@@ -4,8 +4,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games/internal/splitmix"
-	"github.com/colony-ai/colony/search"
 )
 
 // configs are the rule sets the random-game tests run under: every variant, every
@@ -41,15 +42,15 @@ func TestRandomGames(t *testing.T) {
 		g := mustGame(t, cf[0], cf[1])
 		t.Run(g.Name(), func(t *testing.T) {
 			hashes := map[uint64]State{}
-			var buf search.ActionBuffer
+			var buf game.ActionBuffer
 			total := 2 * g.n * g.c
-			for game := 0; game < gamesPerConfig(); game++ {
-				rng := rand.NewPCG(uint64(game), 77)
+			for gameNo := 0; gameNo < gamesPerConfig(); gameNo++ {
+				rng := rand.NewPCG(uint64(gameNo), 77)
 				s := g.Start()
 				ref := refStart(g)
 				for step := 0; ; step++ {
 					if !ref.equal(g, &s) {
-						t.Fatalf("game %d step %d: %s differs from the reference %+v", game, step, g.FormatPosition(&s), *ref)
+						t.Fatalf("gameNo %d step %d: %s differs from the reference %+v", gameNo, step, g.FormatPosition(&s), *ref)
 					}
 					if h, ok := hashes[g.Hash(&s)]; ok && h != s {
 						t.Fatalf("hash collision: %s and %s", g.FormatPosition(&s), g.FormatPosition(&h))
@@ -67,28 +68,28 @@ func TestRandomGames(t *testing.T) {
 						}
 					}
 					if coins != total {
-						t.Fatalf("game %d step %d: %d coins, want %d", game, step, coins, total)
+						t.Fatalf("gameNo %d step %d: %d coins, want %d", gameNo, step, coins, total)
 					}
 					legal := g.LegalActions(&s, &buf)
 					want := ref.legal(g)
 					if len(legal) != len(want) {
-						t.Fatalf("game %d step %d: legal %v, reference %v", game, step, legal, want)
+						t.Fatalf("gameNo %d step %d: legal %v, reference %v", gameNo, step, legal, want)
 					}
 					for i := range legal {
 						if int(legal[i]) != want[i] {
-							t.Fatalf("game %d step %d: legal %v, reference %v", game, step, legal, want)
+							t.Fatalf("gameNo %d step %d: legal %v, reference %v", gameNo, step, legal, want)
 						}
 					}
 					if (len(legal) == 0) != g.Terminal(&s) {
-						t.Fatalf("game %d step %d: %d legal, terminal %v", game, step, len(legal), g.Terminal(&s))
+						t.Fatalf("gameNo %d step %d: %d legal, terminal %v", gameNo, step, len(legal), g.Terminal(&s))
 					}
-					var isLegal [search.MaxActions]bool
+					var isLegal [game.MaxActions]bool
 					for _, a := range legal {
 						isLegal[a] = true
 					}
-					for a := 0; a < search.MaxActions; a++ {
-						if g.IsLegal(&s, search.Action(a)) != isLegal[search.Action(a)] {
-							t.Fatalf("game %d step %d: IsLegal(%d) = %v", game, step, a, !isLegal[search.Action(a)])
+					for a := 0; a < game.MaxActions; a++ {
+						if g.IsLegal(&s, game.Action(a)) != isLegal[game.Action(a)] {
+							t.Fatalf("gameNo %d step %d: IsLegal(%d) = %v", gameNo, step, a, !isLegal[game.Action(a)])
 						}
 					}
 					if g.Terminal(&s) {
@@ -122,9 +123,9 @@ func TestRandomGames(t *testing.T) {
 func TestPlayoutMatchesDecisions(t *testing.T) {
 	for _, cf := range configs {
 		g := mustGame(t, cf[0], cf[1])
-		var buf search.ActionBuffer
-		for game := 0; game < 200; game++ {
-			rng := rand.NewPCG(uint64(game), 5)
+		var buf game.ActionBuffer
+		for gameNo := 0; gameNo < 200; gameNo++ {
+			rng := rand.NewPCG(uint64(gameNo), 5)
 			probe := *rng
 			s := g.Start()
 			g.Playout(&s, rng)
@@ -136,7 +137,7 @@ func TestPlayoutMatchesDecisions(t *testing.T) {
 				g.Apply(&c, legal[int((splitmix.Mix(x)>>32)*uint64(len(legal))>>32)])
 			}
 			if c != s {
-				t.Fatalf("%s game %d: Playout ends at %s, decisions at %s", g.Name(), game, g.FormatPosition(&s), g.FormatPosition(&c))
+				t.Fatalf("%s gameNo %d: Playout ends at %s, decisions at %s", g.Name(), gameNo, g.FormatPosition(&s), g.FormatPosition(&c))
 			}
 		}
 	}
@@ -147,7 +148,7 @@ func TestNoAllocations(t *testing.T) {
 	for _, v := range variantNames {
 		g := mustGame(t, v, "")
 		rng := rand.NewPCG(1, 2)
-		var buf search.ActionBuffer
+		var buf game.ActionBuffer
 		s := g.Start()
 		var sink uint64
 		allocs := testing.AllocsPerRun(200, func() {
@@ -165,7 +166,7 @@ func TestNoAllocations(t *testing.T) {
 			g.Playout(&c, rng)
 		})
 		if allocs != 0 {
-			t.Errorf("%s: %v allocations a game", v, allocs)
+			t.Errorf("%s: %v allocations a gameNo", v, allocs)
 		}
 		_ = sink
 	}
@@ -194,7 +195,7 @@ func TestStatistics(t *testing.T) {
 			wins[w+1]++
 			reasons[g.EndReason(&s)]++
 		}
-		t.Logf("%s: %.1f moves a game (longest %d); south %d, north %d, draws %d; %v",
+		t.Logf("%s: %.1f moves a gameNo (longest %d); south %d, north %d, draws %d; %v",
 			v, float64(moves)/games, longest, wins[1], wins[2], wins[0], reasons)
 		if reasons["move cap"] != 0 {
 			t.Errorf("%s: %d random games reached the move cap", v, reasons["move cap"])

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games/internal/notation"
-	"github.com/colony-ai/colony/search"
 )
 
 // FormatPosition writes s in the position notation (see the package documentation):
@@ -85,7 +86,7 @@ func (g *Game) ParsePosition(text string) (State, error) {
 
 // AppendAction appends the notation of decision a to dst: the mover's tile letter,
 // "c", followed in Ethiopian by "<" when sowing to the left.
-func (g *Game) AppendAction(dst []byte, s *State, a search.Action) []byte {
+func (g *Game) AppendAction(dst []byte, s *State, a game.Action) []byte {
 	pit := int(a)
 	if pit >= g.n {
 		return append(dst, byte('a'+pit-g.n), '<')
@@ -97,7 +98,7 @@ func (g *Game) AppendAction(dst []byte, s *State, a search.Action) []byte {
 // side ("c"), in Ethiopian optionally followed by "<" (to the left) or ">" (to the
 // right, the default). Errors say what is wrong: an unknown tile, an empty tile, a
 // tile with one coin in Ethiopian, a direction outside Ethiopian, a finished game.
-func (g *Game) ParseAction(s *State, text string) (search.Action, error) {
+func (g *Game) ParseAction(s *State, text string) (game.Action, error) {
 	if text == "" {
 		return 0, fmt.Errorf("move: empty")
 	}
@@ -129,7 +130,7 @@ func (g *Game) ParseAction(s *State, text string) (search.Action, error) {
 	case v < g.minStart:
 		return 0, fmt.Errorf("move %q: %s's tile %c has only one coin", text, g.Sides()[s.toMove], 'a'+pit)
 	}
-	a := search.Action(pit + dir*g.n)
+	a := game.Action(pit + dir*g.n)
 	if !g.IsLegal(s, a) {
 		return 0, fmt.Errorf("move %q: illegal", text)
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 // TestNames: canonical names and their round trip through New.
@@ -169,7 +169,7 @@ func TestParseActionErrors(t *testing.T) {
 		}
 	}
 	// North's own tiles are read from north's side: a holds 4 for north.
-	for text, want := range map[string]search.Action{"a": 0, "F": 5, "f>": 5} {
+	for text, want := range map[string]game.Action{"a": 0, "F": 5, "f>": 5} {
 		if a, err := g.ParseAction(&s, text); err != nil || a != want {
 			t.Errorf("ParseAction(%q) = %d, %v; want %d", text, a, err, want)
 		}

@@ -3,7 +3,7 @@ package piecepack
 import (
 	"testing"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 // perft counts the sequences of exactly depth moves from s (every decision is a
@@ -16,7 +16,7 @@ func perft(g *Game, s *State, depth int) uint64 {
 	if g.Terminal(s) {
 		return 0
 	}
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	var n uint64
 	for _, a := range g.LegalActions(s, &buf) {
 		c := *s

@@ -38,7 +38,7 @@
 //
 // Each side's tiles are lettered a, b, c, ... from the owner's left, which is the
 // order the coins travel (counter-clockwise, towards the owner's mancala on the
-// right). A decision is a search.Action: the tile index 0..N-1 of the mover's own
+// right). A decision is a game.Action: the tile index 0..N-1 of the mover's own
 // tile (a = 0); in Ethiopian, tile + N*direction, direction 0 sowing to the right
 // (counter-clockwise, the general rules' way) and 1 to the left (clockwise). Every
 // decision is a whole turn; an extra turn is a new turn by the same player.
@@ -66,9 +66,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games/internal/notation"
-	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // Variant is one of the three rule sets.
@@ -139,13 +139,10 @@ type sowing struct {
 }
 
 var (
-	_ tournament.Game[State]       = (*Game)(nil)
-	_ search.Playouter[State]      = (*Game)(nil)
-	_ search.RandomActioner[State] = (*Game)(nil)
-	_ interface {
-		IsLegal(s *State, a search.Action) bool
-	} = (*Game)(nil)
-	_ search.Evaluator[State] = StoreDiff{}
+	_ game.Game[State]           = (*Game)(nil)
+	_ game.Playouter[State]      = (*Game)(nil)
+	_ game.RandomActioner[State] = (*Game)(nil)
+	_ game.LegalChecker[State]   = (*Game)(nil)
 )
 
 // New returns the rule set variant ("egyptian", "ethiopian" or "nigerian") under

@@ -6,8 +6,9 @@ import (
 	"math/rand/v2"
 	"unsafe"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/games/internal/splitmix"
-	"github.com/colony-ai/colony/search"
 )
 
 // numCells is the size of the board array: MaxTiles tiles a side and two mancalas.
@@ -95,16 +96,16 @@ func (g *Game) movable(s *State) uint32 {
 // LegalActions writes the legal decisions of s into dst in increasing order: the
 // tiles a, b, ... that may be sown from, then in Ethiopian the same tiles sown to the
 // left (tile + N).
-func (g *Game) LegalActions(s *State, dst *search.ActionBuffer) []search.Action {
+func (g *Game) LegalActions(s *State, dst *game.ActionBuffer) []game.Action {
 	if s.end != inPlay {
 		return dst[:0]
 	}
 	m := g.movable(s)
 	k := 0
 	for d := 0; d < g.dirs; d++ {
-		off := search.Action(d * g.n)
+		off := game.Action(d * g.n)
 		for mm := m; mm != 0; mm &= mm - 1 {
-			dst[k] = off + search.Action(bits.TrailingZeros32(mm))
+			dst[k] = off + game.Action(bits.TrailingZeros32(mm))
 			k++
 		}
 	}
@@ -112,7 +113,7 @@ func (g *Game) LegalActions(s *State, dst *search.ActionBuffer) []search.Action 
 }
 
 // IsLegal reports whether a is a legal decision in s.
-func (g *Game) IsLegal(s *State, a search.Action) bool {
+func (g *Game) IsLegal(s *State, a game.Action) bool {
 	if s.end != inPlay || int(a) >= g.n*g.dirs {
 		return false
 	}
@@ -124,7 +125,7 @@ func (g *Game) IsLegal(s *State, a search.Action) bool {
 }
 
 // Apply plays the legal decision a on s.
-func (g *Game) Apply(s *State, a search.Action) {
+func (g *Game) Apply(s *State, a game.Action) {
 	pit, dir := int(a), 0
 	if pit >= g.n {
 		pit, dir = pit-g.n, 1
@@ -322,9 +323,9 @@ func (g *Game) Hash(s *State) uint64 {
 // RandomAction returns a uniformly random legal decision of s, which must not be
 // finished: LegalActions(s)[k] for k drawn from one rng.Uint64() as search's
 // uniformIndex does.
-func (g *Game) RandomAction(s *State, rng *rand.PCG) search.Action {
+func (g *Game) RandomAction(s *State, rng *rand.PCG) game.Action {
 	pit, dir := g.pick(s, rng.Uint64())
-	return search.Action(pit + dir*g.n)
+	return game.Action(pit + dir*g.n)
 }
 
 // pick returns the tile and direction of LegalActions(s)[splitmix.Uniform(y, len)].

@@ -3,7 +3,7 @@ package piecepack
 import (
 	"testing"
 
-	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/games/game"
 )
 
 // mustGame returns New(variant, params) or fails the test.
@@ -285,7 +285,7 @@ func TestEthiopianStartRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf search.ActionBuffer
+	var buf game.ActionBuffer
 	got := g.LegalActions(&s, &buf)
 	want := []uint8{1, 5, 7, 11} // b, f, b<, f<
 	if string(got) != string(want) {

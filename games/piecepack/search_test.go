@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/search"
 )
 
@@ -59,7 +61,7 @@ func negamax(g *Game, s *State, memo map[State]int) int {
 		}
 	} else {
 		v = -1 << 30
-		var buf search.ActionBuffer
+		var buf game.ActionBuffer
 		for _, a := range g.LegalActions(s, &buf) {
 			c := *s
 			g.Apply(&c, a)

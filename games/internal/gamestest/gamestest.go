@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/games/game"
+
 	"github.com/colony-ai/colony/eval"
-	"github.com/colony-ai/colony/search"
 )
 
 // Weighted is what CheckNamesAndWeights needs of a feature set.
@@ -68,8 +69,8 @@ func CheckExtractAllocs[S any](t testing.TB, fs eval.FeatureSet[S], s *S) {
 
 // Drawer is a game that reads and plays moves in its notation and draws its states.
 type Drawer[S any] interface {
-	ParseAction(s *S, text string) (search.Action, error)
-	Apply(s *S, a search.Action)
+	ParseAction(s *S, text string) (game.Action, error)
+	Apply(s *S, a game.Action)
 	Draw(s *S) string
 }
 

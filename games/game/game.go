@@ -1,0 +1,120 @@
+// Package game is the contract between the games of the toolkit and everything that
+// plays them: the players of package search, the tournament runner, the exact solver,
+// perft, the tuner and the command line. It is to the games what database/sql/driver
+// is to database drivers: a small package of interfaces, with no game and no player in
+// it, that a game implements and the tools consume.
+//
+// # What a game provides
+//
+// A game is a two-player, zero-sum game of perfect information whose state is a plain
+// value of a type S (no pointers into shared memory: copying a state is how search
+// branches). A game implements Game[S]:
+//
+//   - Rules[S], the rules at the level of decisions: LegalActions, Apply, ToMove,
+//     TurnStart, Terminal, Result and Hash. A turn may consist of several decisions by
+//     the same player (The Colony's selection, direction choices and ant moves; a
+//     piecepack direction). Every method is safe for concurrent use and allocates
+//     nothing: they are the hot path of every search.
+//   - Notation: Name (the rule set's name, as the registry opens it), Start,
+//     ParsePosition and FormatPosition (one line, read back exactly), AppendAction (the
+//     notation of a decision; the pieces of a turn's decisions, concatenated, are the
+//     turn's notation, as tournament records and the command line write turns).
+//   - Scoring: Sides (the sides' names, the first player's first), Points, EndReason
+//     and TieBreak, which say how a finished game ended.
+//
+// The package's helpers work on any Game: Turns lists the legal turns of a position
+// with their notation, PlayTurn checks and plays one turn (what a referee does), and
+// Perft and PerftDivide count turn sequences. Package gametest holds the conformance
+// suite every game's tests run with one call.
+//
+// # Optional fast paths
+//
+// A game may implement any of these interfaces on the same type; the tools find them
+// by type assertion and fall back to Rules when a game has none. Each must behave
+// exactly as the fall-back would (the conformance suite checks it where it can).
+//
+//	interface       method(s)                      used by
+//	Stepper         Step                           alpha-beta, MCTS, solver: a child state and its Status in one call
+//	SiblingStepper  StepSibling                    alpha-beta: siblings that share costly parts of a state (Oware's history)
+//	Playouter       Playout                        MCTS playouts, bench and playout commands: a whole random game
+//	RandomActioner  RandomAction                   the random player: one uniform decision without listing all
+//	LegalChecker    IsLegal                        the tournament referee: one decision checked without listing all
+//	TurnApplier     ApplyTurn                      the tournament referee: a whole turn checked, played and written
+//	SolveKeyer      SolveKey, SolveOffset          the exact solver: one table entry for positions that differ in banked points
+//	SolveBounder    SolveRemaining                 the exact solver: cut-offs from the points still to be won
+//	Drawer          Draw                           show and the other commands that draw a position as text
+//
+// # Registering a game
+//
+// A game's package holds its rules and notation and imports only this package (and
+// package eval for its feature set): it knows no player, tournament or command line.
+// Package games registers it, in one line of games/registry.go, under a name that the
+// command line's --game flag and the tournament records use. See docs/adding-a-game.md.
+package game
+
+// Action is one decision of a game, a small integer whose meaning is the game's own
+// (a colony.Action for The Colony, a pit for Kalah).
+type Action = uint8
+
+// MaxActions bounds the legal actions of one decision in any game.
+const MaxActions = 256
+
+// ActionBuffer is a caller-owned buffer for the legal actions of one decision.
+type ActionBuffer [MaxActions]Action
+
+// Rules are the rules of a two-player, zero-sum game with perfect information at the
+// level of decisions, whose states are plain values of type S (copying a state is how
+// search branches). A turn may consist of several decisions by the same player.
+// Implementations are safe for concurrent use and their methods allocate nothing.
+type Rules[S any] interface {
+	// LegalActions writes the legal decisions of s into dst and returns them, in an
+	// order that depends only on s. A terminal state has none.
+	LegalActions(s *S, dst *ActionBuffer) []Action
+	// Apply plays the legal decision a on s.
+	Apply(s *S, a Action)
+	// ToMove returns the player (0 or 1) who takes the next decision of s.
+	ToMove(s *S) int
+	// TurnStart reports whether s is at the start of a player's turn (or terminal):
+	// search depths count full turns, so only these states use up depth.
+	TurnStart(s *S) bool
+	// Terminal reports whether the game is over.
+	Terminal(s *S) bool
+	// Result returns the winner (0, 1, or -1 for a draw) and the margin (the winner's
+	// points minus the loser's, 0 for a draw) of a finished game.
+	Result(s *S) (winner, margin int)
+	// Hash returns a hash of s that covers everything that decides its future: equal
+	// positions have equal hashes.
+	Hash(s *S) uint64
+}
+
+// Game is a game of the toolkit: its Rules, the notation of its positions and
+// decisions, and how a finished game is scored. The tournament runner, the registry
+// and the command line need all of it; the players need only Rules.
+type Game[S any] interface {
+	Rules[S]
+	// Name returns the rule set's name, as the registry opens it and the games file
+	// records it ("colony", "kalah:4x3").
+	Name() string
+	// Start returns the start position.
+	Start() S
+	// ParsePosition reads a position in the game's notation; the error says what is
+	// wrong with the text.
+	ParsePosition(text string) (S, error)
+	// FormatPosition writes s in the game's notation, on one line, as ParsePosition
+	// reads it back.
+	FormatPosition(s *S) string
+	// AppendAction appends the notation of decision a, legal in s, to dst; the pieces
+	// of a turn's decisions, concatenated, are the turn's notation.
+	AppendAction(dst []byte, s *S, a Action) []byte
+	// Sides returns the names of the two players' sides, the first player's first
+	// ("red", "black").
+	Sides() [2]string
+	// Points returns the two sides' points by the game's count: the final scores once
+	// the game is over.
+	Points(s *S) [2]int
+	// EndReason says why a finished game ended.
+	EndReason(s *S) string
+	// TieBreak reports whether a finished game with a winner was decided by a tie
+	// rule (equal points).
+	TieBreak(s *S) bool
+}
