@@ -8,9 +8,9 @@ import (
 )
 
 // Game is The Colony under one rule set as a game of the toolkit (game.Game[State]):
-// the decisions of Rules on State, the position and turn notations, and the fast
-// paths the searches and the referee use (Step, Playout, RandomAction, IsLegal,
-// ApplyTurn) and the drawing of the show command (Draw).
+// the decisions of Rules on State, the position and turn notations, the fast paths
+// the searches and the referee use (Playout, RandomAction, IsLegal, ApplyTurn, Perft)
+// and what the command line shows of The Colony alone (DrawPage, ReadTurn).
 type Game struct {
 	Rules *Rules
 }
@@ -142,4 +142,7 @@ var (
 	_ game.RandomActioner[State] = Game{}
 	_ game.LegalChecker[State]   = Game{}
 	_ game.TurnApplier[State]    = Game{}
+	_ game.PageDrawer[State]     = Game{}
+	_ game.TurnReader[State]     = Game{}
+	_ game.Perfter[State]        = Game{}
 )

@@ -72,13 +72,17 @@ type Game interface {
 	// sorted byte-wise; a finished game has none.
 	Moves(position string) ([]string, error)
 	// Play plays turns (in move notation) in order from the position and returns the
-	// position reached and, when the game is over, how it ended (nil otherwise).
+	// position reached and, when the game is over, how it ended (nil otherwise). A
+	// turn that cannot be played is a *TurnError.
 	Play(position string, turns []string) (string, *Outcome, error)
 	// Draw draws the position as text lines, each ending in a newline: the board with
 	// its pits named as in the move notation, the stores and what else the game's
 	// drawing shows (see Drawer). A game whose type draws nothing returns
 	// ErrNoDrawing.
 	Draw(position string) (string, error)
+	// Show draws the position as the show command prints it, the position line last
+	// (see the method of that name on the games' implementation).
+	Show(position string) (string, error)
 	// Status says where the game stands in the position: the side to move, the
 	// points so far and, for a finished game, how it ended.
 	Status(position string) (*Status, error)
@@ -470,6 +474,9 @@ func (x *generic[S]) Perft(ctx context.Context, position string, depth int) (uin
 	if !x.g.TurnStart(&s) {
 		return 0, fmt.Errorf("the position is in the middle of a turn")
 	}
+	if fast, ok := x.g.(game.Perfter[S]); ok {
+		return fast.Perft(&s, depth), nil
+	}
 	p := &perft[S]{g: x.g, ctx: ctx}
 	n := p.count(s, depth)
 	if p.err != nil {
@@ -499,12 +506,17 @@ func (x *generic[S]) PerftDivide(ctx context.Context, position string, depth int
 	}
 	slices.SortFunc(order, func(a, b int) int { return strings.Compare(names[a], names[b]) })
 	p := &perft[S]{g: x.g, ctx: ctx}
+	fast, _ := x.g.(game.Perfter[S])
 	sorted := make([]string, len(names))
 	counts := make([]uint64, len(names))
 	for k, i := range order {
 		c := s
 		for _, a := range paths[i] {
 			x.g.Apply(&c, a)
+		}
+		if fast != nil {
+			sorted[k], counts[k] = names[i], fast.Perft(&c, depth-1)
+			continue
 		}
 		sorted[k], counts[k] = names[i], p.count(c, depth-1)
 		if p.err != nil {
@@ -645,25 +657,37 @@ func (x *generic[S]) Play(position string, turns []string) (string, *Outcome, er
 	if err != nil {
 		return "", nil, err
 	}
+	reader, _ := x.g.(game.TurnReader[S])
 	for i, text := range turns {
-		if x.g.Terminal(&s) {
-			return "", nil, fmt.Errorf("move %d %q: the game is over", i+1, text)
-		}
-		names, paths, err := x.turns(s)
-		if err != nil {
-			return "", nil, err
-		}
-		k := slices.Index(names, text)
-		if k < 0 {
-			sorted := slices.Clone(names)
-			slices.Sort(sorted)
-			return "", nil, fmt.Errorf("move %d %q is not a legal turn here (legal: %s)", i+1, text, strings.Join(sorted, " "))
-		}
-		for _, a := range paths[k] {
-			x.g.Apply(&s, a)
+		if err := x.playTurn(&s, text, reader); err != nil {
+			return "", nil, &TurnError{Index: i, Turn: text, Err: err}
 		}
 	}
 	return x.g.FormatPosition(&s), x.outcome(&s), nil
+}
+
+// playTurn plays the turn text on s, through the game's reader when it has one.
+func (x *generic[S]) playTurn(s *S, text string, reader game.TurnReader[S]) error {
+	if reader != nil {
+		return reader.ReadTurn(s, text)
+	}
+	if x.g.Terminal(s) {
+		return fmt.Errorf("move %q: the game is over", text)
+	}
+	names, paths, err := x.turns(*s)
+	if err != nil {
+		return err
+	}
+	k := slices.Index(names, text)
+	if k < 0 {
+		sorted := slices.Clone(names)
+		slices.Sort(sorted)
+		return fmt.Errorf("move %q is not a legal turn here (legal: %s)", text, strings.Join(sorted, " "))
+	}
+	for _, a := range paths[k] {
+		x.g.Apply(s, a)
+	}
+	return nil
 }
 
 func (x *generic[S]) Draw(position string) (string, error) {

@@ -2,12 +2,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/signal"
-	"slices"
 	"strings"
 	"syscall"
 
@@ -123,53 +121,35 @@ func positionCmd(opts *options, c *cobra.Command, run positionRun) *cobra.Comman
 	return c
 }
 
+// gameRun is the work of a command on one position of any game: g is the game of
+// --game (with --rules and --board for The Colony), position the canonical text of
+// --position, or the game's start position when it is not given.
+type gameRun func(c *cobra.Command, args []string, g games.Game, position string) error
+
+// gameCmd completes c as a command on one position of any game: it adds --position
+// and sets RunE to open the game and read the position, then to call run with them.
+// Checks of the command's other flags belong in c.PreRunE, which cobra runs first.
+func gameCmd(opts *options, c *cobra.Command, run gameRun) *cobra.Command {
+	var position string
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		g, err := opts.openGame()
+		if err != nil {
+			return fmt.Errorf("%s: %w", cmd.Name(), err)
+		}
+		pos, err := gamePosition(cmd, g)
+		if err != nil {
+			return fmt.Errorf("%s: --position: %w", cmd.Name(), err)
+		}
+		return run(cmd, args, g, pos)
+	}
+	positionFlag(c, &position)
+	return c
+}
+
 // writeOut writes text to the standard output of c; an error writing is a failure.
 func writeOut(c *cobra.Command, text string) error {
 	_, err := io.WriteString(c.OutOrStdout(), text)
 	return fail(err)
-}
-
-// legalMoves returns the legal turns of s with their notation, sorted by byte-wise
-// order of the notation.
-func legalMoves(r *colony.Rules, s *colony.State) ([]colony.Move, []string, error) {
-	// Start with the library's MoveList size; a position with more turns (the tail is
-	// long) gets a buffer eight times larger, up to a limit.
-	const maxBuffer = 1 << 20
-	buf := make([]colony.Move, colony.MaxMoves)
-	n, err := r.LegalMoves(s, buf)
-	for errors.Is(err, colony.ErrTooManyMoves) && len(buf) < maxBuffer {
-		buf = make([]colony.Move, 8*len(buf))
-		n, err = r.LegalMoves(s, buf)
-	}
-	switch {
-	case errors.Is(err, colony.ErrTooManyMoves):
-		return nil, nil, fail(fmt.Errorf("the position has more than %d legal turns", maxBuffer))
-	case errors.Is(err, colony.ErrMoveTooLong):
-		return nil, nil, fail(fmt.Errorf("a turn of the position needs more than %d direction choices, more than the move generator holds", colony.MaxDirections))
-	case err != nil:
-		return nil, nil, fail(err)
-	}
-	type entry struct {
-		m    colony.Move
-		text string
-	}
-	list := make([]entry, n)
-	for i, m := range buf[:n] {
-		list[i] = entry{m, m.String()}
-	}
-	slices.SortFunc(list, func(a, b entry) int { return strings.Compare(a.text, b.text) })
-	moves := make([]colony.Move, n)
-	texts := make([]string, n)
-	for i, e := range list {
-		moves[i], texts[i] = e.m, e.text
-	}
-	return moves, texts, nil
-}
-
-// resultLine returns the result line of a finished game:
-// "result: <winner> wins <red>-<black> (<reason>)".
-func resultLine(s *colony.State) string {
-	return fmt.Sprintf("result: %v wins %d-%d (%v)", s.Winner(), s.Score(colony.Red), s.Score(colony.Black), s.EndReason())
 }
 
 // outcomeLine returns the result line of a game that ended with o, sides being the
@@ -177,10 +157,7 @@ func resultLine(s *colony.State) string {
 // "result: draw <a>-<b> (<reason>)", a and b the points of the first and second side.
 // It is resultLine's format for every game.
 func outcomeLine(sides [2]string, o *games.Outcome) string {
-	if o.Winner < 0 || o.Winner > 1 {
-		return fmt.Sprintf("result: draw %d-%d (%s)", o.Points[0], o.Points[1], o.Reason)
-	}
-	return fmt.Sprintf("result: %s wins %d-%d (%s)", sides[o.Winner], o.Points[0], o.Points[1], o.Reason)
+	return "result: " + o.Text(sides)
 }
 
 // interruptContext returns the context of c cancelled by Ctrl-C or SIGTERM, and the

@@ -1,16 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
-	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/games"
 	"github.com/spf13/cobra"
 )
 
 func newMovesCmd(opts *options) *cobra.Command {
-	c := positionCmd(opts, &cobra.Command{
+	return gameCmd(opts, &cobra.Command{
 		Use:   "moves [--position P]",
 		Short: "List the legal turns of a position",
 		Long: `moves prints every legal turn of the position, one a line, in turn notation
@@ -23,19 +23,7 @@ printed.`,
   colony moves | wc -l
   colony moves --position "$(colony apply C1)"`,
 		Args: noArgs,
-	}, func(c *cobra.Command, _ []string, r *colony.Rules, s colony.State) error {
-		_, texts, err := legalMoves(r, &s)
-		if err != nil {
-			return err
-		}
-		var sb strings.Builder
-		for _, t := range texts {
-			sb.WriteString(t)
-			sb.WriteByte('\n')
-		}
-		return writeOut(c, sb.String())
-	})
-	return otherGames(opts, c, func(cmd *cobra.Command, args []string, g games.Game, pos string) error {
+	}, func(cmd *cobra.Command, args []string, g games.Game, pos string) error {
 		texts, err := g.Moves(pos)
 		if err != nil {
 			return fail(fmt.Errorf("moves: %w", err))
@@ -49,7 +37,7 @@ printed.`,
 }
 
 func newApplyCmd(opts *options) *cobra.Command {
-	c := positionCmd(opts, &cobra.Command{
+	return gameCmd(opts, &cobra.Command{
 		Use:   "apply [--position P] MOVE...",
 		Short: "Play turns and print the resulting position",
 		Long: `apply plays the given turns in order, each checked against the position it is
@@ -74,27 +62,14 @@ is printed on stdout.`,
 			}
 			return nil
 		},
-	}, func(c *cobra.Command, args []string, r *colony.Rules, s colony.State) error {
-		for i, text := range args {
-			m, err := r.ParseMove(&s, text)
-			if err != nil {
-				if len(args) > 1 {
-					return fmt.Errorf("argument %d: %w", i+1, err)
-				}
-				return err
-			}
-			r.ApplyMove(&s, m)
-		}
-		out := s.String() + "\n"
-		if s.Over() {
-			out += resultLine(&s) + "\n"
-		}
-		return writeOut(c, out)
-	})
-	return otherGames(opts, c, func(cmd *cobra.Command, args []string, g games.Game, pos string) error {
+	}, func(cmd *cobra.Command, args []string, g games.Game, pos string) error {
 		after, end, err := g.Play(pos, args)
+		var turnErr *games.TurnError
+		if errors.As(err, &turnErr) && len(args) > 1 {
+			return fmt.Errorf("argument %d: %w", turnErr.Index+1, turnErr.Err)
+		}
 		if err != nil {
-			return fmt.Errorf("apply: %w", err)
+			return err
 		}
 		out := after + "\n"
 		if end != nil {

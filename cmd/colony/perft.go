@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/games"
 	"github.com/spf13/cobra"
 )
@@ -15,7 +14,7 @@ func newPerftCmd(opts *options) *cobra.Command {
 		depth  int
 		divide bool
 	)
-	c := positionCmd(opts, &cobra.Command{
+	c := gameCmd(opts, &cobra.Command{
 		Use:   "perft --depth N [--position P] [--divide]",
 		Short: "Count the turn sequences of a given depth",
 		Long: `perft counts the sequences of exactly N legal turns from the position: every
@@ -41,53 +40,12 @@ counts with another implementation's. It runs on one core.`,
 			}
 			return nil
 		},
-	}, func(c *cobra.Command, _ []string, r *colony.Rules, s colony.State) error {
-		out := c.OutOrStdout()
+	}, func(cmd *cobra.Command, _ []string, g games.Game, position string) error {
 		start := time.Now()
-		var nodes uint64
-		if divide {
-			moves, texts, err := legalMoves(r, &s)
-			if err != nil {
-				return err
-			}
-			for i, m := range moves {
-				child := s
-				r.ApplyMove(&child, m)
-				n := r.Perft(&child, depth-1)
-				nodes += n
-				if _, err := fmt.Fprintf(out, "%s %d\n", texts[i], n); err != nil {
-					return fail(err)
-				}
-			}
-		} else {
-			nodes = r.Perft(&s, depth)
-		}
-		elapsed := time.Since(start).Seconds()
-		nps := 0.0
-		if elapsed > 0 {
-			nps = float64(nodes) / elapsed
-		}
-		_, err := fmt.Fprintf(out, "perft depth=%d nodes=%d time=%.3fs nps=%.0f\n", depth, nodes, elapsed, nps)
-		return fail(err)
-	})
-	c.Flags().IntVar(&depth, "depth", 0, "number of turns `N` to count (at least 1)")
-	c.Flags().BoolVar(&divide, "divide", false, "also print the count below each legal first turn")
-	// Other games than The Colony go through the registry's generic perft.
-	colonyRun := c.RunE
-	c.RunE = func(cmd *cobra.Command, args []string) error {
-		if opts.isColony() {
-			return colonyRun(cmd, args)
-		}
-		g, err := opts.openGame()
-		if err != nil {
-			return err
-		}
-		position, err := gamePosition(cmd, g)
-		if err != nil {
-			return fmt.Errorf("perft: %w", err)
-		}
-		start := time.Now()
-		var nodes uint64
+		var (
+			nodes uint64
+			err   error
+		)
 		if divide {
 			turns, counts, err := g.PerftDivide(cmdContext(cmd), position, depth)
 			if err != nil {
@@ -110,7 +68,9 @@ counts with another implementation's. It runs on one core.`,
 			nps = float64(nodes) / elapsed
 		}
 		return writeOut(cmd, fmt.Sprintf("perft depth=%d nodes=%d time=%.3fs nps=%.0f\n", depth, nodes, elapsed, nps))
-	}
+	})
+	c.Flags().IntVar(&depth, "depth", 0, "number of turns `N` to count (at least 1)")
+	c.Flags().BoolVar(&divide, "divide", false, "also print the count below each legal first turn")
 	return c
 }
 

@@ -3,13 +3,12 @@ package main
 import (
 	"fmt"
 
-	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/games"
 	"github.com/spf13/cobra"
 )
 
 func newScoreCmd(opts *options) *cobra.Command {
-	c := positionCmd(opts, &cobra.Command{
+	return gameCmd(opts, &cobra.Command{
 		Use:   "score [--position P]",
 		Short: "Print the players' scores and the winner",
 		Long: `score prints one line:
@@ -38,19 +37,7 @@ and Ayo, which go to that side when the game ends.`,
   colony score --position "$(colony apply C1)"
   colony --game kalah:1x1 score --position "$(colony --game kalah:1x1 apply a | head -1)"`,
 		Args: noArgs,
-	}, func(c *cobra.Command, _ []string, _ *colony.Rules, s colony.State) error {
-		over, winner := "no", "-"
-		if s.Over() {
-			over, winner = "yes", s.Winner().String()
-		}
-		out := fmt.Sprintf("red=%d black=%d over=%s winner=%s\n",
-			s.Score(colony.Red), s.Score(colony.Black), over, winner)
-		if s.Over() {
-			out += resultLine(&s) + "\n"
-		}
-		return writeOut(c, out)
-	})
-	return otherGames(opts, c, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
+	}, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
 		st, err := g.Status(pos)
 		if err != nil {
 			return fmt.Errorf("score: --position: %w", err)
@@ -59,7 +46,7 @@ and Ayo, which go to that side when the game ends.`,
 	})
 }
 
-// scoreLines writes the score of a game other than The Colony: the line
+// scoreLines writes the score of a game: the line
 // "<side>=<n> <side>=<n> over=<yes|no> winner=<side|draw|->" and, for a finished
 // game, its result line.
 func scoreLines(sides [2]string, st *games.Status) string {

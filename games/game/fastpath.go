@@ -136,3 +136,35 @@ type SolveBounder[S any] interface {
 type Drawer[S any] interface {
 	Draw(s *S) string
 }
+
+// PageDrawer is implemented by games whose drawing says more than the board, the
+// points and the side to move: DrawPage returns the whole drawing of s, every line
+// ending in a newline, as show prints it above the position line (for The Colony:
+// the logs, the legend, each side's score, store and ants in hand, the turn and
+// whether ant moves are mandatory, the rule set). A game without it is drawn as its
+// Drawer's board followed by a table of the sides' points and who is to move.
+//
+// Used by the show command (games.Game.Show).
+type PageDrawer[S any] interface {
+	DrawPage(s *S) string
+}
+
+// TurnReader is implemented by games that read a turn in their notation directly,
+// with errors that say what is wrong with an illegal turn (The Colony: "C1 has no
+// eggs and cannot be selected") rather than listing the legal turns. ReadTurn plays
+// the turn text on s; on an error s is unchanged. It must accept exactly the
+// notations of the turns Turns lists, and may accept other spellings of them.
+//
+// Used by the apply command (games.Game.Play).
+type TurnReader[S any] interface {
+	ReadTurn(s *S, text string) error
+}
+
+// Perfter is implemented by games with a faster perft than the generic one over
+// Rules: Perft counts the sequences of exactly depth legal turns from s, which is at
+// the start of a turn, as the package's Perft does.
+//
+// Used by Perft and PerftDivide (the perft command).
+type Perfter[S any] interface {
+	Perft(s *S, depth int) uint64
+}

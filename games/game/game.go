@@ -43,6 +43,9 @@
 //	SolveKeyer      SolveKey, SolveOffset          the exact solver: one table entry for positions that differ in banked points
 //	SolveBounder    SolveRemaining                 the exact solver: cut-offs from the points still to be won
 //	Drawer          Draw                           show and the other commands that draw a position as text
+//	PageDrawer      DrawPage                       show: a drawing with more than the board and the points (The Colony's)
+//	TurnReader      ReadTurn                       apply: turns read with errors that say what is wrong
+//	Perfter         Perft                          perft: a faster count than the generic one
 //
 // # Registering a game
 //
