@@ -13,28 +13,30 @@ import (
 	"github.com/colony-ai/colony/games/piecepack"
 )
 
-// BenchmarkExtract computes the features of the linear evaluation (eval.Extract) on
-// positions from every stage of random games; one op is one position.
+// BenchmarkExtract computes the features of the linear evaluation
+// (colony.Features.Extract) on positions from every stage of random games; one op is
+// one position.
 func BenchmarkExtract(b *testing.B) {
 	r := colony.Default()
 	states := samplePositions(b, r)
-	var f eval.Features
+	fs := colony.NewFeatures(r)
 	var sum int32
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		eval.Extract(r, &states[i%len(states)], &f)
-		sum += f[eval.ThreatsOwn]
+		f := fs.Extract(&states[i%len(states)])
+		sum += f[colony.FeatThreatsOwn]
 	}
 	sinkInt = int(sum)
 }
 
-// BenchmarkLinearEvaluate is the linear evaluation with the default weights: Extract,
-// the dot product and the rounding.
+// BenchmarkLinearEvaluate is the linear evaluation (eval.LinearOf over
+// colony.Features) with the default weights: Extract, the dot product and the
+// rounding.
 func BenchmarkLinearEvaluate(b *testing.B) {
 	r := colony.Default()
 	states := samplePositions(b, r)
-	ev := eval.NewLinear(r, eval.Default())
+	ev := colonyLinear(b, r)
 	sum := 0
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -44,7 +46,8 @@ func BenchmarkLinearEvaluate(b *testing.B) {
 	sinkInt = sum
 }
 
-// BenchmarkScoreEvaluate is the egg-difference evaluation (eval.Score), for comparison.
+// BenchmarkScoreEvaluate is the egg-difference evaluation (colony.Score), for
+// comparison.
 func BenchmarkScoreEvaluate(b *testing.B) {
 	r := colony.Default()
 	states := samplePositions(b, r)
@@ -52,7 +55,7 @@ func BenchmarkScoreEvaluate(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		sum += eval.Score{}.Evaluate(&states[i%len(states)])
+		sum += colony.Score{}.Evaluate(&states[i%len(states)])
 	}
 	sinkInt = sum
 }
@@ -61,7 +64,22 @@ func BenchmarkScoreEvaluate(b *testing.B) {
 // the linear evaluation and the default weights in place of the egg difference: the
 // two nodes/s figures measure what the richer evaluation costs the search.
 func BenchmarkAlphaBetaLinear(b *testing.B) {
-	searchSpeed[colony.State](b, colony.NewGame(nil), eval.NewLinear(colony.Default(), eval.Default()), "ab:depth=4", middlegames(5), "nodes/s")
+	searchSpeed[colony.State](b, colony.NewGame(nil), colonyLinear(b, colony.Default()), "ab:depth=4", middlegames(5), "nodes/s")
+}
+
+// colonyLinear returns the linear evaluation of The Colony under r with the default
+// weights (the evaluation of eval=linear).
+func colonyLinear(b *testing.B, r *colony.Rules) *eval.LinearOf[colony.State] {
+	fs := colony.NewFeatures(r)
+	w, err := eval.NewNamedWeights(fs.Name(), fs.Features(), fs.DefaultWeights())
+	if err != nil {
+		b.Fatal(err)
+	}
+	ev, err := eval.NewLinearOf[colony.State](fs, w)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return ev
 }
 
 // BenchmarkExtractClassic computes the features of the classic games' linear

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/eval"
 )
 
 // middlegames returns n positions at turn boundaries from seeded random games, each
@@ -43,5 +42,5 @@ func BenchmarkAlphaBetaNoTT(b *testing.B) {
 }
 
 func benchAlphaBeta(b *testing.B, spec string) {
-	searchSpeed[colony.State](b, colony.NewGame(nil), eval.Score{}, spec, middlegames(5), "nodes/s")
+	searchSpeed[colony.State](b, colony.NewGame(nil), colony.Score{}, spec, middlegames(5), "nodes/s")
 }

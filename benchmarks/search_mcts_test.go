@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -14,7 +13,7 @@ import (
 // simulations per second.
 func benchMCTS(b *testing.B, spec string) {
 	g := colony.NewGame(nil)
-	p, err := search.New[colony.State](g, eval.Score{}, spec, search.Options{})
+	p, err := search.New[colony.State](g, colony.Score{}, spec, search.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -60,7 +59,7 @@ func BenchmarkMCTSGame(b *testing.B) {
 	b.ReportAllocs()
 	var sims uint64
 	for i := 0; i < b.N; i++ {
-		m, err := search.New[colony.State](g, eval.Score{}, "mcts:sims=2000", search.Options{})
+		m, err := search.New[colony.State](g, colony.Score{}, "mcts:sims=2000", search.Options{})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 )
@@ -36,7 +35,7 @@ func randomMatch() tournament.Config {
 func runMatch(b *testing.B, cfg tournament.Config, w io.Writer) {
 	g := colony.NewGame(nil)
 	r := &tournament.Runner[colony.State]{Game: g, Config: cfg, Concurrency: 2, Records: w,
-		NewPlayer: tournament.NewFactory[colony.State](g, eval.Score{})}
+		NewPlayer: tournament.NewFactory[colony.State](g, colony.Score{})}
 	res, err := r.Run(context.Background())
 	if err != nil || len(res.Games) != cfg.TotalGames() {
 		b.Fatalf("run: %v", err)

@@ -10,9 +10,25 @@ import (
 	"slices"
 	"strings"
 	"sync"
-
-	"github.com/colony-ai/colony/colony"
 )
+
+// Names of the evaluations the eval setting of player specs takes in every game
+// (besides weights files): the fixed evaluations that the games give NewLoaderOf.
+const (
+	// ScoreName is the game's points lead (the store difference, The Colony's egg
+	// lead of R8).
+	ScoreName = "score"
+	// LinearName is the linear evaluation with the game's default (tuned) weights.
+	LinearName = "linear"
+	// HandName is the linear evaluation with the feature set's hand-set weights.
+	HandName = "hand"
+	// DefaultName is the evaluation of a player whose spec has no eval setting, in a
+	// game with default weights.
+	DefaultName = LinearName
+)
+
+// linearScale is the number of a linear evaluation's units in one point.
+const linearScale = 100
 
 // MaxFeatures is the most features a feature set may have.
 const MaxFeatures = 16
@@ -42,36 +58,6 @@ type FeatureSet[S any] interface {
 type EvaluatorOf[S any] interface {
 	Evaluate(s *S) int
 }
-
-// ColonySetName is the name of The Colony's feature set (the Features of Extract).
-const ColonySetName = "colony"
-
-// ColonyFeatures is The Colony's feature set under one rule set: the features of
-// Extract, named as Feature.String writes them.
-type ColonyFeatures struct {
-	// Rules is the rule set; nil means colony.Default().
-	Rules *colony.Rules
-}
-
-// Name returns "colony".
-func (ColonyFeatures) Name() string { return ColonySetName }
-
-// Features returns the names of the Colony's features, in Feature order.
-func (ColonyFeatures) Features() []string { return featureNames[:] }
-
-// Extract returns Extract's features of s.
-func (c ColonyFeatures) Extract(s *colony.State) Vector {
-	r := c.Rules
-	if r == nil {
-		r = colony.Default()
-	}
-	var f Features
-	Extract(r, s, &f)
-	return Vector(f)
-}
-
-// The Colony's Features and Vector are one type underneath, so that converting is free.
-var _ = Vector(Features{})
 
 // NamedWeights are the weights of a linear evaluation over one feature set, by feature
 // name: W[i] is the weight of Names[i], in the game's points (eggs, seeds) per unit.
@@ -144,7 +130,9 @@ func (w NamedWeights) Weight(name string) (float64, bool) {
 //	{"version": 1, "features": "kalah", "weights": {"store_diff": 1, ...}}
 //
 // indented, the features in the set's order, each number the shortest decimal that
-// reads back to the same float64. Non-finite weights are an error.
+// reads back to the same float64, so that ParseNamedWeights returns w exactly. With
+// an empty Set the file has no "features" key (the form of files read by feature
+// names alone). Non-finite weights are an error.
 func (w NamedWeights) MarshalJSON() ([]byte, error) {
 	if len(w.Names) != len(w.W) {
 		return nil, fmt.Errorf("weights of %s: %d weights for %d features", w.Set, len(w.W), len(w.Names))
@@ -153,9 +141,16 @@ func (w NamedWeights) MarshalJSON() ([]byte, error) {
 }
 
 // ParseNamedWeights reads a weights file for the feature set set with the features
-// names (as ParseWeights reads The Colony's): a "features" key, when the file has one,
-// must name set, and the file must weight exactly the features of names. Errors name
-// the problem; a file of another set says which set it is for.
+// names:
+//
+//	{"version": 1, "features": "kalah", "weights": {"store_diff": 1, ...}}
+//
+// with one finite number for every feature of names, in any order. The "features" key
+// is optional (a file without it is checked by its feature names alone); when present
+// it must name set. An unknown or repeated key, a missing feature, a version other
+// than 1, another feature set, a value that is not a finite number and data after the
+// object are errors, which name the problem; a file of another set says which set it
+// is for.
 func ParseNamedWeights(data []byte, set string, names []string) (NamedWeights, error) {
 	w, err := parseNamed(data, set, names)
 	if err != nil {
@@ -178,9 +173,10 @@ func LoadNamedWeights(path, set string, names []string) (NamedWeights, error) {
 	return NamedWeights{Set: set, Names: slices.Clone(names), W: w}, nil
 }
 
-// DotVector returns the sum of the weighted features w·f in four interleaved partial
-// sums, exactly as Weights.Dot adds them, so that the same weights give the same
-// total through either.
+// DotVector returns the sum of the weighted features w·f. It adds in four interleaved
+// partial sums (features i, i+4, i+8, i+12 in the i-th), then the partial sums in
+// order: four short chains of additions instead of one long one, for speed; the order
+// is fixed, so the result is the same on every call and every machine.
 func DotVector(w *[MaxFeatures]float64, f *Vector) float64 {
 	var s0, s1, s2, s3 float64
 	for i := 0; i < MaxFeatures; i += 4 {
@@ -195,8 +191,6 @@ func DotVector(w *[MaxFeatures]float64, f *Vector) float64 {
 // LinearOf is the linear evaluation over a feature set: round(100 Σ w_i f_i), the
 // weighted features in hundredths of a point (a seed, an egg), from the view of the
 // player to move. It is safe for concurrent use and Evaluate allocates nothing.
-// (The Colony's Linear is the same evaluation over ColonyFeatures without the
-// interface call.)
 type LinearOf[S any] struct {
 	fs FeatureSet[S]
 	w  [MaxFeatures]float64
@@ -235,8 +229,8 @@ func (l *LinearOf[S]) Weights() NamedWeights {
 	return NamedWeights{Set: l.nw.Set, Names: slices.Clone(l.nw.Names), W: slices.Clone(l.nw.W)}
 }
 
-// LoaderOf resolves the eval setting of player specs to evaluations of one game, as
-// Loader does for The Colony: the fixed evaluations given to NewLoaderOf by name
+// LoaderOf resolves the eval setting of player specs (ab:depth=4,eval=tuned.json) to
+// evaluations of one game: the fixed evaluations given to NewLoaderOf by name
 // (such as "score", "linear", "hand"), names given to Register (weights held in
 // memory, as tuning does) and paths of weights files of the feature set, read once. It
 // is safe for concurrent use.

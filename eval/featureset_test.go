@@ -7,8 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/colony-ai/colony/colony"
 )
 
 // toySet is a feature set over ints: the number, its square and 1.
@@ -69,43 +67,6 @@ func TestLinearOfRefusesOtherWeights(t *testing.T) {
 		if _, err := NewLinearOf[int](toySet{}, tc.w); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("NewLinearOf(%+v): %v, want %q", tc.w, err, tc.want)
 		}
-	}
-}
-
-// TestColonyFeaturesMatchLinear checks that the generic evaluation over ColonyFeatures
-// is the Colony's Linear to the bit, on the states of random games.
-func TestColonyFeaturesMatchLinear(t *testing.T) {
-	r := colony.Default()
-	fs := ColonyFeatures{Rules: r}
-	for _, w := range []Weights{Default(), HandSet()} {
-		nw, err := WeightsFor[colony.State](fs, w[:])
-		if err != nil {
-			t.Fatal(err)
-		}
-		gen, err := NewLinearOf[colony.State](fs, nw)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lin := NewLinear(r, w)
-		for _, s := range randomStates(r, 10, 7) {
-			var f Features
-			Extract(r, &s, &f)
-			v := fs.Extract(&s)
-			if Vector(f) != v {
-				t.Fatalf("%s: ColonyFeatures %v, Extract %v", s.String(), v, f)
-			}
-			if a, b := gen.Evaluate(&s), lin.Evaluate(&s); a != b {
-				t.Fatalf("%s: LinearOf %d, Linear %d", s.String(), a, b)
-			}
-			var pw [MaxFeatures]float64
-			copy(pw[:], w[:])
-			if a, b := DotVector(&pw, &v), w.Dot(&f); math.Float64bits(a) != math.Float64bits(b) {
-				t.Fatalf("DotVector %v, Dot %v", a, b)
-			}
-		}
-	}
-	if (ColonyFeatures{}).Name() != "colony" || len((ColonyFeatures{}).Features()) != int(NumFeatures) {
-		t.Error("ColonyFeatures' name or features")
 	}
 }
 
@@ -174,29 +135,25 @@ func TestParseNamedWeightsErrors(t *testing.T) {
 	}
 }
 
-// TestColonyWeightsFeaturesKey checks that The Colony's weights files may name their
-// feature set, and that a file of another set is refused with a clear error.
-func TestColonyWeightsFeaturesKey(t *testing.T) {
+// TestFeaturesKey checks that weights files may name their feature set, and that a
+// file of another set is refused with a clear error.
+func TestFeaturesKey(t *testing.T) {
 	text := weightsText(t, `"version": 1,`, `"version": 1, "features": "colony",`)
-	if w, err := ParseWeights([]byte(text)); err != nil || w[StoreDiff] != 1 {
+	if w, err := parseColony([]byte(text)); err != nil || w[0] != 1 {
 		t.Errorf("features colony: %v, %v", w, err)
 	}
 	text = weightsText(t, `"version": 1,`, `"version": 1, "features": "oware",`)
-	if _, err := ParseWeights([]byte(text)); err == nil || err.Error() != `weights: the weights are for the features of "oware", not of "colony"` {
+	if _, err := parseColony([]byte(text)); err == nil || err.Error() != `weights: the weights are for the features of "oware", not of "colony"` {
 		t.Errorf("features oware: %v", err)
 	}
-	// WeightsFor and MarshalJSON of The Colony's set name it; ParseWeights reads it.
-	d := Default()
-	nw, err := WeightsFor[colony.State](ColonyFeatures{}, d[:])
-	if err != nil {
-		t.Fatal(err)
-	}
+	// NamedWeights of a set name it in their file; ParseNamedWeights reads it.
+	nw := NamedWeights{Set: "colony", Names: colonyNames, W: colonyHand}
 	data, err := nw.MarshalJSON()
 	if err != nil || !strings.Contains(string(data), `"features": "colony"`) {
 		t.Fatalf("%s, %v", data, err)
 	}
-	if w, err := ParseWeights(data); err != nil || w != d {
-		t.Errorf("ParseWeights: %v, %v", w, err)
+	if w, err := parseColony(data); err != nil || !slices.Equal(w, colonyHand) {
+		t.Errorf("ParseNamedWeights: %v, %v", w, err)
 	}
 }
 

@@ -1,110 +1,21 @@
 package eval
 
+// The weights file format: reading and writing the weights of a feature set by name.
+
 import (
 	"bytes"
-	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 )
 
-// Weights are the weights of a linear evaluation, indexed by Feature: eggs per unit of
-// each feature.
-type Weights [NumFeatures]float64
-
-// Dot returns the sum of the weighted features, in eggs. It adds in four interleaved
-// partial sums (features i, i+4, i+8, i+12 in the i-th), then the partial sums in
-// order: four short chains of additions instead of one long one, for speed; the order
-// is fixed, so the result is the same on every call and every machine.
-func (w *Weights) Dot(f *Features) float64 {
-	var s0, s1, s2, s3 float64
-	for i := 0; i < len(w); i += 4 {
-		s0 += w[i] * float64(f[i])
-		s1 += w[i+1] * float64(f[i+1])
-		s2 += w[i+2] * float64(f[i+2])
-		s3 += w[i+3] * float64(f[i+3])
-	}
-	return (s0 + s1) + (s2 + s3)
-}
-
-// HandSet returns the weights set by hand: the egg lead of R8 at one egg an egg, half an
-// egg an ant (in hand or on the board), a tenth of an egg a selectable log, one and a
-// half eggs an ant placement threat, half an egg at risk under an ant, and half an egg a
-// blocked ant. With only StoreDiff, UnderOwnAnts and UnderOppAnts the linear evaluation
-// is Score.
-func HandSet() Weights {
-	var w Weights
-	w[StoreDiff] = 1
-	w[UnderOwnAnts] = 1
-	w[UnderOppAnts] = -1
-	w[HandOwn] = 0.5
-	w[HandOpp] = -0.5
-	w[BoardAntsOwn] = 0.5
-	w[BoardAntsOpp] = -0.5
-	w[SelectableLogs] = 0.1
-	w[SelectableEggs] = 0
-	w[ThreatsOwn] = 1.5
-	w[ThreatsOpp] = -1.5
-	w[AtRiskOwn] = -0.5
-	w[AtRiskOpp] = 0.5
-	w[Mandatory] = 0
-	w[BlockedOwn] = -0.5
-	w[BlockedOpp] = 0.5
-	return w
-}
-
-//go:embed default.weights.json
-var defaultWeightsJSON []byte
-
-var defaultWeights = mustParseWeights(defaultWeightsJSON)
-
-func mustParseWeights(data []byte) Weights {
-	w, err := ParseWeights(data)
-	if err != nil {
-		panic("eval: default.weights.json: " + err.Error())
-	}
-	return w
-}
-
-// Default returns the default weights: those of the weights file default.weights.json
-// built into the package.
-func Default() Weights { return defaultWeights }
-
 // weightsVersion is the version of the weights file format.
 const weightsVersion = 1
-
-// ParseWeights reads a weights file of The Colony's features:
-//
-//	{"version": 1, "weights": {"store_diff": 1, "under_own_ants": 1, ...}}
-//
-// with one finite number for every feature, named as Feature.String writes it, and
-// optionally "features": "colony" (the feature set; files of other feature sets name
-// theirs, see NamedWeights). An unknown or repeated key, a missing feature, a version
-// other than 1, another feature set, a value that is not a finite number and data after
-// the object are errors, which name the problem.
-func ParseWeights(data []byte) (Weights, error) {
-	w, err := parseWeights(data)
-	if err != nil {
-		return Weights{}, fmt.Errorf("weights: %w", err)
-	}
-	return w, nil
-}
-
-func parseWeights(data []byte) (Weights, error) {
-	var w Weights
-	v, err := parseNamed(data, ColonySetName, featureNames[:])
-	if err != nil {
-		return w, err
-	}
-	copy(w[:], v)
-	return w, nil
-}
 
 // parseNamed reads a weights file of the feature set named set, whose features are
 // names: {"version": 1, "features": set, "weights": {...}}, "features" optional (a
@@ -293,27 +204,6 @@ func tokenText(tok json.Token) string {
 	return fmt.Sprint(tok)
 }
 
-// LoadWeights reads and parses a weights file (see ParseWeights); errors name the
-// file.
-func LoadWeights(path string) (Weights, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return Weights{}, fmt.Errorf("weights file: %w", err)
-	}
-	w, err := parseWeights(data)
-	if err != nil {
-		return Weights{}, fmt.Errorf("weights file %s: %w", path, err)
-	}
-	return w, nil
-}
-
-// MarshalJSON writes w in the weights file format, indented, the features in feature
-// order; each value is the shortest decimal that reads back to the same float64, so
-// ParseWeights returns w exactly. Non-finite weights are an error.
-func (w Weights) MarshalJSON() ([]byte, error) {
-	return marshalNamed("", featureNames[:], w[:])
-}
-
 // marshalNamed writes weights w of the features names in the weights file format,
 // indented, with a "features" key naming the feature set unless set is "".
 func marshalNamed(set string, names []string, w []float64) ([]byte, error) {
@@ -335,14 +225,4 @@ func marshalNamed(set string, names []string, w []float64) ([]byte, error) {
 	}
 	b.WriteString("  }\n}")
 	return b.Bytes(), nil
-}
-
-// UnmarshalJSON reads weights in the format of MarshalJSON, with ParseWeights's checks.
-func (w *Weights) UnmarshalJSON(data []byte) error {
-	parsed, err := ParseWeights(data)
-	if err != nil {
-		return err
-	}
-	*w = parsed
-	return nil
 }

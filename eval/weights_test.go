@@ -1,24 +1,45 @@
 package eval
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
+
+// The weights files of these tests are of a set of sixteen features named as The
+// Colony's are (colony.Features), the largest set of the toolkit.
+var (
+	colonyNames = []string{"store_diff", "under_own_ants", "under_opp_ants", "hand_own", "hand_opp",
+		"board_ants_own", "board_ants_opp", "selectable_logs", "selectable_eggs", "threats_own", "threats_opp",
+		"at_risk_own", "at_risk_opp", "mandatory", "blocked_own", "blocked_opp"}
+	// colonyHand are The Colony's hand-set weights.
+	colonyHand = []float64{1, 1, -1, 0.5, -0.5, 0.5, -0.5, 0.1, 0, 1.5, -1.5, -0.5, 0.5, 0, -0.5, 0.5}
+)
+
+// colonyWeights returns weights w of colonyNames, for a file without the set's name.
+func colonyWeights(w []float64) NamedWeights {
+	return NamedWeights{Names: colonyNames, W: slices.Clone(w)}
+}
+
+// parseColony reads a weights file of the set "colony" with the features colonyNames.
+func parseColony(data []byte) ([]float64, error) {
+	w, err := ParseNamedWeights(data, "colony", colonyNames)
+	return w.W, err
+}
 
 // weightsText returns a weights file with every feature weighted 1, edited by
 // replacing old with new (old must occur).
 func weightsText(t *testing.T, edits ...string) string {
 	t.Helper()
-	var w Weights
+	w := make([]float64, len(colonyNames))
 	for i := range w {
 		w[i] = 1
 	}
-	data, err := w.MarshalJSON()
+	data, err := colonyWeights(w).MarshalJSON()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,25 +54,25 @@ func weightsText(t *testing.T, edits ...string) string {
 }
 
 func TestWeightsRoundTrip(t *testing.T) {
-	odd := HandSet()
-	odd[StoreDiff] = 1.0 / 3
-	odd[SelectableEggs] = -1e-9
-	odd[Mandatory] = 123456.789e10
-	odd[BlockedOwn] = math.Copysign(0, -1)
-	odd[ThreatsOwn] = math.SmallestNonzeroFloat64
-	odd[ThreatsOpp] = -math.MaxFloat64
-	for _, w := range []Weights{HandSet(), Default(), {}, odd} {
+	odd := slices.Clone(colonyHand)
+	odd[0] = 1.0 / 3                     // store_diff
+	odd[8] = -1e-9                       // selectable_eggs
+	odd[13] = 123456.789e10              // mandatory
+	odd[14] = math.Copysign(0, -1)       // blocked_own
+	odd[9] = math.SmallestNonzeroFloat64 // threats_own
+	odd[10] = -math.MaxFloat64           // threats_opp
+	for _, w := range []NamedWeights{colonyWeights(colonyHand), colonyWeights(make([]float64, 16)), colonyWeights(odd)} {
 		data, err := w.MarshalJSON()
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := ParseWeights(data)
+		got, err := parseColony(data)
 		if err != nil {
-			t.Fatalf("ParseWeights(MarshalJSON()): %v\n%s", err, data)
+			t.Fatalf("ParseNamedWeights(MarshalJSON()): %v\n%s", err, data)
 		}
-		for i := range w {
-			if math.Float64bits(got[i]) != math.Float64bits(w[i]) {
-				t.Errorf("%v: %v read back as %v", Feature(i), w[i], got[i])
+		for i := range w.W {
+			if math.Float64bits(got[i]) != math.Float64bits(w.W[i]) {
+				t.Errorf("%v: %v read back as %v", colonyNames[i], w.W[i], got[i])
 			}
 		}
 		// encoding/json accepts the output as a value (and compacts it).
@@ -62,7 +83,7 @@ func TestWeightsRoundTrip(t *testing.T) {
 }
 
 func TestWeightsMarshalFormat(t *testing.T) {
-	data, err := HandSet().MarshalJSON()
+	data, err := colonyWeights(colonyHand).MarshalJSON()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,8 +111,8 @@ func TestWeightsMarshalFormat(t *testing.T) {
 	if string(data) != want {
 		t.Errorf("MarshalJSON:\n%s\nwant\n%s", data, want)
 	}
-	var w Weights
-	w[HandOpp] = math.Inf(1)
+	w := colonyWeights(make([]float64, 16))
+	w.W[4] = math.Inf(1) // hand_opp
 	if _, err := w.MarshalJSON(); err == nil || err.Error() != "weights: hand_opp is +Inf, not a finite number" {
 		t.Errorf("MarshalJSON(+Inf): %v", err)
 	}
@@ -132,7 +153,7 @@ func TestParseWeightsErrors(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := ParseWeights([]byte(tc.text))
+			_, err := parseColony([]byte(tc.text))
 			if err == nil {
 				t.Fatalf("no error for\n%s", tc.text)
 			}
@@ -149,61 +170,37 @@ func TestParseWeightsAcceptsAnyOrder(t *testing.T) {
 		"board_ants_opp": -0.5, "board_ants_own": 0.5, "hand_opp": -0.5, "hand_own": 0.5, "under_opp_ants": -1,
 		"under_own_ants": 1, "store_diff": 1}, "version": 1}
 	`
-	w, err := ParseWeights([]byte(text))
+	w, err := parseColony([]byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w != HandSet() {
-		t.Errorf("got %v, want %v", w, HandSet())
+	if !slices.Equal(w, colonyHand) {
+		t.Errorf("got %v, want %v", w, colonyHand)
 	}
 }
 
-func TestDefaultWeights(t *testing.T) {
-	w, err := ParseWeights(defaultWeightsJSON)
-	if err != nil {
-		t.Fatalf("default.weights.json: %v", err)
-	}
-	if w != Default() {
-		t.Errorf("Default() = %v, the file says %v", Default(), w)
-	}
-	// The file is written as MarshalJSON writes it, so that tools can rewrite it
-	// without a spurious diff.
-	data, err := w.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(append(data, '\n'), defaultWeightsJSON) {
-		t.Errorf("default.weights.json is not in MarshalJSON's format:\n%s", defaultWeightsJSON)
-	}
-	d := Default()
-	d[StoreDiff] = 99 // Default returns a copy
-	if Default()[StoreDiff] == 99 {
-		t.Errorf("Default() shares its array")
-	}
-}
-
-func TestLoadWeights(t *testing.T) {
+func TestLoadNamedWeights(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.json")
-	data, _ := HandSet().MarshalJSON()
+	data, _ := colonyWeights(colonyHand).MarshalJSON()
 	if err := os.WriteFile(good, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	w, err := LoadWeights(good)
-	if err != nil || w != HandSet() {
-		t.Fatalf("LoadWeights = %v, %v", w, err)
+	w, err := LoadNamedWeights(good, "colony", colonyNames)
+	if err != nil || !slices.Equal(w.W, colonyHand) || w.Set != "colony" {
+		t.Fatalf("LoadNamedWeights = %v, %v", w, err)
 	}
 	bad := filepath.Join(dir, "bad.json")
 	if err := os.WriteFile(bad, []byte(`{"version": 2}`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := LoadWeights(bad); err == nil || err.Error() != "weights file "+bad+": unsupported version 2 (want 1)" {
-		t.Errorf("LoadWeights(bad) = %v", err)
+	if _, err := LoadNamedWeights(bad, "colony", colonyNames); err == nil || err.Error() != "weights file "+bad+": unsupported version 2 (want 1)" {
+		t.Errorf("LoadNamedWeights(bad) = %v", err)
 	}
 	missing := filepath.Join(dir, "missing.json")
-	_, err = LoadWeights(missing)
+	_, err = LoadNamedWeights(missing, "colony", colonyNames)
 	if err == nil || err.Error() != "weights file: open "+missing+": no such file or directory" || !os.IsNotExist(unwrapAll(err)) {
-		t.Errorf("LoadWeights(missing) = %v", err)
+		t.Errorf("LoadNamedWeights(missing) = %v", err)
 	}
 }
 
@@ -215,14 +212,5 @@ func unwrapAll(err error) error {
 			return err
 		}
 		err = u.Unwrap()
-	}
-}
-
-func TestDot(t *testing.T) {
-	w := HandSet()
-	f := features(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)
-	// 1 + 2 - 3 + 2 - 2.5 + 3 - 3.5 + 0.8 + 0 + 15 - 16.5 - 6 + 6.5 + 0 - 7.5 + 8
-	if got, want := w.Dot(&f), -0.7; math.Abs(got-want) > 1e-12 {
-		t.Errorf("Dot = %v, want %v", got, want)
 	}
 }

@@ -284,31 +284,16 @@ func Describe() []string {
 	return out
 }
 
-// Colony returns The Colony under rule set r, its players evaluating with eval.Loader
-// (linear, score, hand or a weights file).
+// Colony returns The Colony under rule set r, its players evaluating with linear (the
+// default), score, hand or a weights file, as every game's do: it is ColonyTunable(r).
 func Colony(r *colony.Rules) Game {
-	g := colony.NewGame(r)
-	loader := eval.NewLoader(r)
-	scale := specScale(func(name string) (any, error) { return loader.Evaluator(name) })
-	return &generic[colony.State]{g: g, factory: ColonyPlayers(r, loader), scale: scale,
-		evals: []string{eval.LinearName, eval.ScoreName, eval.HandName, "FILE"}}
+	return ColonyTunable(r)
 }
 
 // ColonyPlayers returns the player factory of The Colony under r: search.New with the
-// evaluation the spec's eval setting names, resolved by loader.
-func ColonyPlayers(r *colony.Rules, loader *eval.Loader) tournament.PlayerFactory[colony.State] {
-	g := colony.NewGame(r)
-	return func(spec string, opts search.Options) (search.Player[colony.State], error) {
-		sp, err := search.ParseSpec(spec)
-		if err != nil {
-			return nil, err
-		}
-		ev, err := loader.Evaluator(sp.Settings["eval"])
-		if err != nil {
-			return nil, err
-		}
-		return search.New[colony.State](g, ev, spec, opts)
-	}
+// evaluation the spec's eval setting names, resolved by loader (see ColonyLoader).
+func ColonyPlayers(r *colony.Rules, loader *eval.LoaderOf[colony.State]) tournament.PlayerFactory[colony.State] {
+	return playersOf[colony.State](colony.NewGame(r), loader)
 }
 
 // Generic returns the Game of any game g whose players evaluate with evals (by name;

@@ -168,59 +168,55 @@ func playTurn[S any](g game.Game[S], s *S, text string) error {
 	return nil
 }
 
-// ColonyTunable returns The Colony under rule set r (the Game of Colony) with its
-// tuning operations: the features of eval.Extract, the weights of eval (hand: HandSet,
-// default: Default) and the evaluation eval.Linear.
+// ColonyTunable returns The Colony under rule set r with its tuning operations, built
+// as the classic games are (see newClassic) over the feature set colony.Features with
+// colony.Score as "score": its players evaluate with linear (the default weights,
+// colony.Features.DefaultWeights), score, hand (colony.Features.HandWeights) or a
+// weights file of the set (eval=FILE). Replay reads turns with Rules.ParseMove.
 func ColonyTunable(r *colony.Rules) Tunable {
-	fs := eval.ColonyFeatures{Rules: r}
-	scales := make([]float64, eval.NumFeatures)
-	for f := range eval.NumFeatures {
-		scales[f] = 1
-		if f == eval.SelectableLogs || f == eval.SelectableEggs {
-			scales[f] = 0.1 // mobility counts are large
+	g := colony.NewGame(r)
+	t, err := newTunable[colony.State](g, colony.NewFeatures(g.Rules), colony.Score{})
+	if err != nil {
+		// The weights are built into package colony, and its tests check them.
+		panic("games: The Colony's weights: " + err.Error())
+	}
+	t.replay = func(s *colony.State, turn string) error {
+		m, err := g.Rules.ParseMove(s, turn)
+		if err != nil {
+			return err
 		}
+		g.Rules.ApplyMove(s, m)
+		return nil
 	}
-	hand, def := eval.HandSet(), eval.Default()
-	return &tunable[colony.State]{
-		Game:  Colony(r),
-		g:     colony.NewGame(r),
-		fs:    fs,
-		named: map[string][]float64{"hand": hand[:], "default": def[:]},
-		load: func(path string) ([]float64, error) {
-			w, err := eval.LoadWeights(path)
-			return w[:], err
-		},
-		players: func(weights map[string][]float64) (tournament.PlayerFactory[colony.State], error) {
-			loader := eval.NewLoader(r)
-			for name, w := range weights {
-				if len(w) != int(eval.NumFeatures) {
-					return nil, fmt.Errorf("weights %s: %d weights for %d features", name, len(w), eval.NumFeatures)
-				}
-				var cw eval.Weights
-				copy(cw[:], w)
-				if err := loader.Register(name, cw); err != nil {
-					return nil, err
-				}
-			}
-			return ColonyPlayers(r, loader), nil
-		},
-		replay: func(s *colony.State, turn string) error {
-			m, err := r.ParseMove(s, turn)
-			if err != nil {
-				return err
-			}
-			r.ApplyMove(s, m)
-			return nil
-		},
-		scales: scales,
-	}
+	return t
 }
 
-// featureSet is what the classic games' feature sets have: eval.FeatureSet[S] with
-// hand-set weights by name.
+// ColonyLoader returns a new loader of the evaluations of The Colony's players under
+// rule set r (those of ColonyTunable): linear, score, hand or a weights file of
+// colony.Features.
+func ColonyLoader(r *colony.Rules) *eval.LoaderOf[colony.State] {
+	e, err := newLinearEvals[colony.State](colony.NewFeatures(r), colony.Score{})
+	if err != nil {
+		panic("games: The Colony's weights: " + err.Error())
+	}
+	l, err := e.loader(nil)
+	if err != nil {
+		panic("games: " + err.Error())
+	}
+	return l
+}
+
+// featureSet is what the games' feature sets have: eval.FeatureSet[S] with hand-set
+// weights by name.
 type featureSet[S any] interface {
 	eval.FeatureSet[S]
 	HandWeights() map[string]float64
+}
+
+// defaultWeighter is a feature set that carries its default (tuned) weights by name,
+// as The Colony's does (colony.Features); the classic games' ship in weights/.
+type defaultWeighter interface {
+	DefaultWeights() map[string]float64
 }
 
 // tunedWeights holds the weights files shipped for the classic games' feature sets,
@@ -231,13 +227,24 @@ type featureSet[S any] interface {
 //go:embed weights/*.json
 var tunedWeights embed.FS
 
-// newClassic returns the Game of a classic game g with feature set fs: its players
-// evaluate with score (the store difference), linear (the linear evaluation with the
-// set's tuned weights when weights/<set>.json ships, else its hand-set weights), hand
-// (the hand-set weights) or a weights file of fs (eval=FILE). The default is linear
-// for a set with tuned weights, score for the others. SPSA perturbs the features that
-// count seeds (seeds_, coins_) by a tenth of its size.
-func newClassic[S any](g game.Game[S], fs featureSet[S], score search.Evaluator[S]) (Game, error) {
+// linearEvals are the evaluations of a game's players over its feature set fs: the
+// fixed ones (score, linear, hand) and the default among them.
+type linearEvals[S any] struct {
+	fs featureSet[S]
+	// hand are the hand-set weights, tuned those of linear (hand when the set has
+	// no tuned weights).
+	hand, tuned eval.NamedWeights
+	fixed       map[string]eval.EvaluatorOf[S]
+	// def is the evaluation of a spec without an eval setting.
+	def string
+}
+
+// newLinearEvals returns the evaluations over fs: score (the evaluation score),
+// linear (the linear evaluation with the set's default weights when it carries them
+// (defaultWeighter), else with weights/<set>.json when that ships, else with its
+// hand-set weights) and hand (the hand-set weights). The default is linear for a set
+// with tuned weights, score for the others.
+func newLinearEvals[S any](fs featureSet[S], score search.Evaluator[S]) (*linearEvals[S], error) {
 	hand, err := eval.NewNamedWeights(fs.Name(), fs.Features(), fs.HandWeights())
 	if err != nil {
 		return nil, err
@@ -247,66 +254,124 @@ func newClassic[S any](g game.Game[S], fs featureSet[S], score search.Evaluator[
 		return nil, err
 	}
 	tuned, tunedEval, def := hand, handEval, eval.ScoreName
-	if data, err := tunedWeights.ReadFile("weights/" + fs.Name() + ".json"); err == nil {
+	haveTuned := false
+	if d, ok := fs.(defaultWeighter); ok {
+		if tuned, err = eval.NewNamedWeights(fs.Name(), fs.Features(), d.DefaultWeights()); err != nil {
+			return nil, fmt.Errorf("the default weights of %s: %w", fs.Name(), err)
+		}
+		haveTuned = true
+	} else if data, err := tunedWeights.ReadFile("weights/" + fs.Name() + ".json"); err == nil {
 		if tuned, err = eval.ParseNamedWeights(data, fs.Name(), fs.Features()); err != nil {
 			return nil, fmt.Errorf("the shipped weights of %s: %w", fs.Name(), err)
 		}
+		haveTuned = true
+	}
+	if haveTuned {
 		if tunedEval, err = eval.NewLinearOf[S](fs, tuned); err != nil {
 			return nil, err
 		}
 		def = eval.LinearName
 	}
-	fixed := map[string]eval.EvaluatorOf[S]{eval.ScoreName: score, eval.LinearName: tunedEval, eval.HandName: handEval}
-	evals := []string{def}
+	return &linearEvals[S]{fs: fs, hand: hand, tuned: tuned, def: def,
+		fixed: map[string]eval.EvaluatorOf[S]{eval.ScoreName: score, eval.LinearName: tunedEval, eval.HandName: handEval}}, nil
+}
+
+// names returns the values the eval setting takes, the default first.
+func (e *linearEvals[S]) names() []string {
+	evals := []string{e.def}
 	for _, name := range []string{eval.LinearName, eval.ScoreName, eval.HandName, "FILE"} {
-		if name != def {
+		if name != e.def {
 			evals = append(evals, name)
 		}
 	}
-	factoryOf := func(loader *eval.LoaderOf[S]) tournament.PlayerFactory[S] {
-		return func(spec string, opts search.Options) (search.Player[S], error) {
-			sp, err := search.ParseSpec(spec)
-			if err != nil {
-				return nil, err
-			}
-			ev, err := loader.Evaluator(sp.Settings["eval"])
-			if err != nil {
-				return nil, fmt.Errorf("player %q: %w", spec, err)
-			}
-			return search.New[S](g, ev, spec, opts)
+	return evals
+}
+
+// loader returns a new loader of the evaluations, which also resolves the names of
+// weights (keys starting with '@', each the weights of the set in feature order).
+func (e *linearEvals[S]) loader(weights map[string][]float64) (*eval.LoaderOf[S], error) {
+	loader := eval.NewLoaderOf(e.fs, e.fixed, e.def)
+	for name, w := range weights {
+		nw, err := eval.WeightsFor[S](e.fs, w)
+		if err != nil {
+			return nil, err
+		}
+		if err := loader.Register(name, nw); err != nil {
+			return nil, err
 		}
 	}
-	loader := eval.NewLoaderOf(fs, fixed, def)
+	return loader, nil
+}
+
+// playersOf returns the player factory of g: search.New with the evaluation the
+// spec's eval setting names, resolved by loader.
+func playersOf[S any](g game.Game[S], loader *eval.LoaderOf[S]) tournament.PlayerFactory[S] {
+	return func(spec string, opts search.Options) (search.Player[S], error) {
+		sp, err := search.ParseSpec(spec)
+		if err != nil {
+			return nil, err
+		}
+		ev, err := loader.Evaluator(sp.Settings["eval"])
+		if err != nil {
+			return nil, fmt.Errorf("player %q: %w", spec, err)
+		}
+		return search.New[S](g, ev, spec, opts)
+	}
+}
+
+// largeCounts are the prefixes of the names of features whose values are large:
+// counts of seeds (seeds_), of coins (coins_) and The Colony's selectable logs and
+// eggs (selectable_).
+var largeCounts = []string{"seeds_", "coins_", "selectable_"}
+
+// newClassic returns the Game of a classic game g with feature set fs (newTunable).
+func newClassic[S any](g game.Game[S], fs featureSet[S], score search.Evaluator[S]) (Game, error) {
+	t, err := newTunable(g, fs, score)
+	if err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// newTunable returns the Game of g with feature set fs and its tuning operations:
+// its players evaluate with the evaluations of newLinearEvals (score, linear, hand)
+// or a weights file of fs (eval=FILE). SPSA perturbs the features whose values are
+// large (largeCounts) by a tenth of its size.
+func newTunable[S any](g game.Game[S], fs featureSet[S], score search.Evaluator[S]) (*tunable[S], error) {
+	e, err := newLinearEvals(fs, score)
+	if err != nil {
+		return nil, err
+	}
+	loader, err := e.loader(nil)
+	if err != nil {
+		return nil, err
+	}
 	scale := specScale(func(name string) (any, error) { return loader.Evaluator(name) })
-	base := &generic[S]{g: g, factory: factoryOf(loader), scale: scale, evals: evals}
+	base := &generic[S]{g: g, factory: playersOf(g, loader), scale: scale, evals: e.names()}
 	scales := make([]float64, len(fs.Features()))
 	for i, name := range fs.Features() {
 		scales[i] = 1
-		if strings.HasPrefix(name, "seeds_") || strings.HasPrefix(name, "coins_") {
-			scales[i] = 0.1 // counts of seeds are large
+		for _, prefix := range largeCounts {
+			if strings.HasPrefix(name, prefix) {
+				scales[i] = 0.1 // large counts
+			}
 		}
 	}
 	return &tunable[S]{
 		Game:  base,
 		g:     g,
 		fs:    fs,
-		named: map[string][]float64{"hand": hand.W, "default": tuned.W},
+		named: map[string][]float64{"hand": e.hand.W, "default": e.tuned.W},
 		load: func(path string) ([]float64, error) {
 			w, err := eval.LoadNamedWeights(path, fs.Name(), fs.Features())
 			return w.W, err
 		},
 		players: func(weights map[string][]float64) (tournament.PlayerFactory[S], error) {
-			loader := eval.NewLoaderOf(fs, fixed, def)
-			for name, w := range weights {
-				nw, err := eval.WeightsFor[S](fs, w)
-				if err != nil {
-					return nil, err
-				}
-				if err := loader.Register(name, nw); err != nil {
-					return nil, err
-				}
+			loader, err := e.loader(weights)
+			if err != nil {
+				return nil, err
 			}
-			return factoryOf(loader), nil
+			return playersOf(g, loader), nil
 		},
 		scales: scales,
 	}, nil

@@ -12,7 +12,6 @@ import (
 	"github.com/colony-ai/colony/games/game"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/eval"
 )
 
 // TestAlphaBetaMatchesMinimax checks that alpha-beta with every enhancement on (table,
@@ -35,8 +34,8 @@ func TestAlphaBetaMatchesMinimax(t *testing.T) {
 	for _, tc := range cases {
 		// Positions from turn 20 on (ants placed, fewer logs to select), every 9 turns.
 		positions := randomPositions(uint64(tc.depth), tc.n, 20, 9)
-		mm := NewMinimax[colony.State](colonyGame, eval.Score{}, tc.depth)
-		after := NewMinimax[colony.State](colonyGame, eval.Score{}, tc.depth-1)
+		mm := NewMinimax[colony.State](colonyGame, colony.Score{}, tc.depth)
+		after := NewMinimax[colony.State](colonyGame, colony.Score{}, tc.depth-1)
 		players := make([]Player[colony.State], len(tc.specs))
 		for i, spec := range tc.specs {
 			players[i] = newPlayer(t, colonyGame, spec, Options{})
@@ -362,7 +361,7 @@ func TestAlphaBetaSpecs(t *testing.T) {
 		{"ab:seed=x", `seed="x"`},
 		{"ab:width=3", `ab has no setting "width"`},
 	} {
-		_, err := New[colony.State](colonyGame, eval.Score{}, tc.spec, Options{})
+		_, err := New[colony.State](colonyGame, colony.Score{}, tc.spec, Options{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("New(%q) error %v, want one containing %q", tc.spec, err, tc.want)
 		}

@@ -11,13 +11,14 @@ import "github.com/colony-ai/colony/games/game"
 
 // Evaluator scores a state from the view of the player to move (positive is good for
 // that player), in the game's points (eggs for The Colony) times the evaluation's
-// Scale (see Scaler). eval.Score and eval.Linear are the Colony's.
+// Scale (see Scaler). The Colony's are colony.Score and eval.LinearOf over
+// colony.Features.
 type Evaluator[S any] interface {
 	Evaluate(s *S) int
 }
 
 // Scaler is implemented by evaluations finer than the game's points: Scale is the
-// number of evaluation units in one point (eval.Linear: 100, hundredths of an egg).
+// number of evaluation units in one point (eval.LinearOf: 100, hundredths of an egg).
 // Search settings given in points (alpha-beta's aspiration window, MCTS's cut-off
 // squash) are multiplied by it. An evaluation without it has a scale of 1.
 type Scaler interface {

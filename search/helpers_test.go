@@ -14,7 +14,6 @@ import (
 	"github.com/colony-ai/colony/games/game"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/eval"
 )
 
 // colonyGame is The Colony under the default rules.
@@ -24,7 +23,7 @@ var colonyGame = colony.NewGame(nil)
 // error.
 func newPlayer(t testing.TB, g game.Rules[colony.State], spec string, opts Options) Player[colony.State] {
 	t.Helper()
-	p, err := New[colony.State](g, eval.Score{}, spec, opts)
+	p, err := New[colony.State](g, colony.Score{}, spec, opts)
 	if err != nil {
 		t.Fatalf("New(%q): %v", spec, err)
 	}

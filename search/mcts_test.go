@@ -16,7 +16,6 @@ import (
 	"github.com/colony-ai/colony/games/game"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/eval"
 )
 
 // newMCTS builds an MCTS player for The Colony from spec.
@@ -429,7 +428,7 @@ func TestMCTSSpec(t *testing.T) {
 		"mcts:c=-1", "mcts:sims=0", "mcts:threads=0", "mcts:mem=0", "mcts:cutoff=-1", "mcts:reuse=maybe",
 		"mcts:solver=2", "mcts:time=0", "mcts:time=-5ms", "mcts:seed=-1", "mcts:c=x", "mcts:depth=3",
 	} {
-		if _, err := New[colony.State](colonyGame, eval.Score{}, spec, Options{}); err == nil {
+		if _, err := New[colony.State](colonyGame, colony.Score{}, spec, Options{}); err == nil {
 			t.Errorf("%s: no error", spec)
 		}
 	}

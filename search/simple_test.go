@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/eval"
 )
 
 func TestSimplePlayersPlayWholeTurns(t *testing.T) {
@@ -24,14 +23,14 @@ func TestSimplePlayersPlayWholeTurns(t *testing.T) {
 // TestGreedyIsMinimaxOneTurn checks that the greedy player's turn scores what minimax
 // at depth 1 says the position is worth, and that it is deterministic for a seed.
 func TestGreedyIsMinimaxOneTurn(t *testing.T) {
-	mm := NewMinimax[colony.State](colonyGame, eval.Score{}, 1)
+	mm := NewMinimax[colony.State](colonyGame, colony.Score{}, 1)
 	var positions []colony.State // every ninth turn of ten random games
 	for seed := range uint64(10) {
 		positions = append(positions, atTurns(randomGame(colonyGame, seed, 77), 0, 9)...)
 	}
 	for i, s := range positions {
-		g1 := NewGreedy[colony.State](colonyGame, eval.Score{}, 5)
-		g2 := NewGreedy[colony.State](colonyGame, eval.Score{}, 5)
+		g1 := NewGreedy[colony.State](colonyGame, colony.Score{}, 5)
+		g2 := NewGreedy[colony.State](colonyGame, colony.Score{}, 5)
 		d1, err := g1.Play(context.Background(), &s)
 		if err != nil {
 			t.Fatal(err)
@@ -56,7 +55,7 @@ func TestMinimaxScoresGameEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	for depth := 1; depth <= 3; depth++ {
-		d, err := NewMinimax[colony.State](colonyGame, eval.Score{}, depth).Play(context.Background(), &s)
+		d, err := NewMinimax[colony.State](colonyGame, colony.Score{}, depth).Play(context.Background(), &s)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -28,8 +28,8 @@ var specKeys = map[string][]string{
 }
 
 // The eval setting names the evaluation a player uses. search.New does not read it:
-// the caller resolves it to the Evaluator it passes (for The Colony, eval.Loader:
-// "score", "linear" or a weights file), and New keeps it in the player's spec.
+// the caller resolves it to the Evaluator it passes (with an eval.LoaderOf: "score",
+// "linear", "hand" or a weights file), and New keeps it in the player's spec.
 
 // ParseSpec reads a player spec: KIND or KIND:key=value,key=value. It checks the kind
 // and the setting names; values are checked by the player's constructor (New).

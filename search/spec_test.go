@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/eval"
 )
 
 func TestParseSpec(t *testing.T) {
@@ -77,7 +76,7 @@ func TestSettingValues(t *testing.T) {
 		{"minimax:depth=x", "want a whole number"},
 		{"random:seed=-1", "want a whole number of 0 or more"},
 	} {
-		_, err := New[colony.State](colonyGame, eval.Score{}, bad.spec, Options{})
+		_, err := New[colony.State](colonyGame, colony.Score{}, bad.spec, Options{})
 		if err == nil || !strings.Contains(err.Error(), bad.want) {
 			t.Errorf("New(%q) error %v, want one containing %q", bad.spec, err, bad.want)
 		}

@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/search"
 )
@@ -34,7 +33,7 @@ func playerFlag(c *cobra.Command, p *string) {
 // function (nil for none), and returns it with its evaluation's scale (units per egg).
 // A bad spec is the user's input: the error names it.
 func newPlayer(cmd string, r *colony.Rules, spec string, report func(search.Iteration)) (search.Player[colony.State], int, error) {
-	loader := eval.NewLoader(r)
+	loader := games.ColonyLoader(r)
 	p, err := playerFactory(r, loader)(spec, search.Options{Report: report})
 	if err != nil {
 		return nil, 0, fmt.Errorf("%s: --player: %w", cmd, err)

@@ -23,7 +23,7 @@ import (
 //	game 5: greedy:seed=7 vs greedy:seed=8, turns 21, 38 and 53
 //
 // (each game played from the start position with search.New players and
-// eval.Score, one Play call a turn, until the game was over). Changing the list
+// colony.Score, one Play call a turn, until the game was over). Changing the list
 // changes the bench signature.
 var benchPositions = []string{
 	colony.StartPosition,

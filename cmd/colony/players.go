@@ -11,7 +11,7 @@ import (
 // playerFactory returns the factory of The Colony's players under r: search.New with
 // the evaluation named by the spec's eval setting (score, linear, hand or a weights
 // file), resolved by loader.
-func playerFactory(r *colony.Rules, loader *eval.Loader) tournament.PlayerFactory[colony.State] {
+func playerFactory(r *colony.Rules, loader *eval.LoaderOf[colony.State]) tournament.PlayerFactory[colony.State] {
 	return games.ColonyPlayers(r, loader)
 }
 

@@ -10,14 +10,13 @@ import (
 	"github.com/colony-ai/colony/games/game"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/search"
 )
 
 // needPlayer fails the test unless spec builds a player.
 func needPlayer(t *testing.T, spec string) {
 	t.Helper()
-	if _, err := search.New[colony.State](colony.NewGame(nil), eval.Score{}, spec, search.Options{}); err != nil {
+	if _, err := search.New[colony.State](colony.NewGame(nil), colony.Score{}, spec, search.Options{}); err != nil {
 		t.Fatalf("%s: %v", spec, err)
 	}
 }

@@ -356,7 +356,7 @@ func (p *tuneProgress) finish() {
 func anchor(names []string) []bool {
 	fixed := make([]bool, len(names))
 	for i, n := range names {
-		fixed[i] = n == eval.StoreDiff.String()
+		fixed[i] = n == "store_diff"
 	}
 	return fixed
 }

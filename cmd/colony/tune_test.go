@@ -111,12 +111,13 @@ func TestTuneTexelWritesEverythingAndResumes(t *testing.T) {
 	if before, _ := strconv.ParseFloat(m[1], 64); before <= 0 {
 		t.Errorf("held-out loss before %v", before)
 	}
-	w, err := eval.LoadWeights(filepath.Join(out, "weights.json"))
+	fs := colony.NewFeatures(nil)
+	w, err := eval.LoadNamedWeights(filepath.Join(out, "weights.json"), fs.Name(), fs.Features())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w[eval.StoreDiff] != 1 {
-		t.Errorf("store_diff moved to %v: it is the anchor", w[eval.StoreDiff])
+	if w.W[colony.FeatStoreDiff] != 1 {
+		t.Errorf("store_diff moved to %v: it is the anchor", w.W[colony.FeatStoreDiff])
 	}
 	checkPNG(t, filepath.Join(out, "loss.png"))
 	ck, err := readCheckpoint(filepath.Join(out, "checkpoint.json"))
@@ -163,8 +164,8 @@ func TestTuneSPSA(t *testing.T) {
 	if err != nil || ck.Method != "spsa" || ck.Iteration != 4 || len(ck.History) != 5 || len(ck.SPSA) == 0 {
 		t.Fatalf("checkpoint %+v, %v", ck, err)
 	}
-	if ck.Weights[eval.StoreDiff] != 1 {
-		t.Errorf("store_diff moved to %v", ck.Weights[eval.StoreDiff])
+	if ck.Weights[colony.FeatStoreDiff] != 1 {
+		t.Errorf("store_diff moved to %v", ck.Weights[colony.FeatStoreDiff])
 	}
 	// A run killed (SIGKILL) after a few steps and resumed gives what one run gives.
 	args := []string{"tune", "--method", "spsa", "--iterations", "40", "--pairs", "1", "--spsa-player", "ab:depth=2",
@@ -314,7 +315,13 @@ func TestTuneOtherGames(t *testing.T) {
 func TestTuneOtherGamesErrors(t *testing.T) {
 	dir := t.TempDir()
 	colonyWeights := filepath.Join(dir, "colony.json")
-	data, err := eval.HandSet().MarshalJSON()
+	// The Colony's hand-set weights, in a file without the set's name.
+	fs := colony.NewFeatures(nil)
+	hand, err := eval.NewNamedWeights("", fs.Features(), fs.HandWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := hand.MarshalJSON()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,18 +1,19 @@
-package eval
+package colony
 
 import (
+	"slices"
 	"testing"
 
-	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
 )
 
 func TestScore(t *testing.T) {
-	r := colony.Default()
+	r := Default()
 	tests := []struct {
 		name, pos string
 		want      int
 	}{
-		{"start", colony.StartPosition, 0},
+		{"start", StartPosition, 0},
 		// Red owns 19 captured + 10 under A1 + 1 under B5 = 30; Black 20 + 7 = 27.
 		{"red to move", "eggs=10.0.0.0.0.0/0.0.0.0.1.0.0/0.0.0.0.7.0 red=A1,B5 black=C5 hand=4,5 store=19,20 move=red ants=optional turn=10", 3},
 		{"black to move", "eggs=10.0.0.0.0.0/0.0.0.0.0.1.0/0.0.0.0.7.0 red=A1,B5 black=C5 hand=4,5 store=19,20 move=black ants=optional turn=9", -2},
@@ -37,17 +38,17 @@ func TestScoreScale(t *testing.T) {
 }
 
 // r8Weights weights only the features that make R8's egg lead.
-func r8Weights() Weights {
-	var w Weights
-	w[StoreDiff], w[UnderOwnAnts], w[UnderOppAnts] = 1, 1, -1
+func r8Weights() [NumFeatures]float64 {
+	var w [NumFeatures]float64
+	w[FeatStoreDiff], w[FeatUnderOwnAnts], w[FeatUnderOppAnts] = 1, 1, -1
 	return w
 }
 
-// TestLinearIsScore checks that Linear with the R8 weights is 100 times Score on the
+// TestLinearIsScore checks that the linear evaluation with the R8 weights is 100 times Score on the
 // states of random games, every phase included.
 func TestLinearIsScore(t *testing.T) {
-	r := colony.Default()
-	lin := NewLinear(r, r8Weights())
+	r := Default()
+	lin := newLinear(t, r, r8Weights())
 	n := 0
 	for _, s := range randomStates(r, 50, 4) {
 		if got, want := lin.Evaluate(&s), 100*(Score{}).Evaluate(&s); got != want {
@@ -61,14 +62,14 @@ func TestLinearIsScore(t *testing.T) {
 }
 
 func TestLinear(t *testing.T) {
-	r := colony.Default()
-	w := HandSet()
-	lin := NewLinear(r, w)
+	r := Default()
+	w := handSet()
+	lin := newLinear(t, r, w)
 	if lin.Scale() != 100 {
 		t.Errorf("Scale() = %d, want 100", lin.Scale())
 	}
-	if lin.Weights() != w {
-		t.Errorf("Weights() = %v, want %v", lin.Weights(), w)
+	if got := lin.Weights(); got.Set != "colony" || !slices.Equal(got.W, w[:]) {
+		t.Errorf("Weights() = %v, want %v", got, w)
 	}
 	// Evaluate rounds Scale times the dot product to the nearest hundredth of an egg,
 	// halves away from zero.
@@ -85,33 +86,33 @@ func TestLinear(t *testing.T) {
 		{-0.5 / 1900, -1}, // likewise
 	}
 	for _, tc := range tests {
-		var w Weights
-		w[SelectableLogs] = tc.perLog
-		if got := NewLinear(r, w).Evaluate(&s); got != tc.want {
+		var w [NumFeatures]float64
+		w[FeatSelectableLogs] = tc.perLog
+		if got := newLinear(t, r, w).Evaluate(&s); got != tc.want {
 			t.Errorf("selectable_logs %v: Evaluate = %d, want %d", tc.perLog, got, tc.want)
 		}
 	}
 	// The evaluation is from the view of the player to move.
-	var only Weights
-	only[HandOwn] = 1
+	var only [NumFeatures]float64
+	only[FeatHandOwn] = 1
 	s, err := r.ParsePosition(posAfterC1) // Black to move, 6 ants in hand
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := NewLinear(r, only).Evaluate(&s); got != 600 {
+	if got := newLinear(t, r, only).Evaluate(&s); got != 600 {
 		t.Errorf("hand_own for Black = %d, want 600", got)
 	}
 }
 
 func TestLinearAllocs(t *testing.T) {
-	r := colony.Default()
+	r := Default()
 	states := randomStates(r, 2, 1)
-	var ev Evaluator = NewLinear(r, Default())
+	var ev eval.EvaluatorOf[State] = newLinear(t, r, defaultSet())
 	i, sum := 0, 0
 	if n := testing.AllocsPerRun(1000, func() {
 		sum += ev.Evaluate(&states[i%len(states)])
 		i++
 	}); n != 0 {
-		t.Errorf("Linear.Evaluate allocates %v times a call", n)
+		t.Errorf("LinearOf.Evaluate allocates %v times a call", n)
 	}
 }

@@ -1,17 +1,19 @@
-package eval
+package colony
 
 import (
+	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
 )
 
 // Hand-built positions for the feature tests. In the comments, "reach" is the set of
 // logs on which the last egg of the first lap of some selection lands (see
-// colony.Rules.LastEggReach), worked out by following the arrows of RULES.md.
+// Rules.LastEggReach), worked out by following the arrows of RULES.md.
 const (
 	// Ant moves are mandatory; Red's ant on A1 is hemmed in by Black's on A2, B1 and
 	// B2. Selectable: A3 (3 eggs), A4 (10), B3 (1), C3 (3): 4 logs, 17 eggs. Reach:
@@ -29,9 +31,10 @@ const (
 	posAfterC1 = "eggs=3.3.3.3.3.3/3.3.3.3.3.3.3/0.4.4.3.3.3 red=B4 black=- hand=5,6 store=1,0 move=black ants=optional turn=2"
 )
 
-// features builds a Features value from the list of values in feature order.
-func features(v ...int32) Features {
-	var f Features
+// features builds the values of the features from the list of values in feature
+// order (the entries past NumFeatures are 0, as Extract leaves them).
+func features(v ...int32) [16]int32 {
+	var f [16]int32
 	if len(v) != int(NumFeatures) {
 		panic("features: wrong number of values")
 	}
@@ -45,8 +48,8 @@ var featureCases = []struct {
 	name string
 	pos  string
 	// actions are played on the position first (to reach a turn in progress).
-	actions []colony.Action
-	want    Features
+	actions []Action
+	want    [16]int32
 	// handSet is the linear evaluation with HandSet, in hundredths of an egg.
 	handSet int
 }{
@@ -58,7 +61,7 @@ var featureCases = []struct {
 		// for both (six ants in hand each).
 		// HandSet: 0.1 * 19 selectable logs = 1.9 eggs (the threats cancel).
 		name: "start",
-		pos:  colony.StartPosition,
+		pos:  StartPosition,
 		//              sd u+ u- h+ h- b+ b- sl  se  t+  t- r+ r- m bl+ bl-
 		want:    features(0, 0, 0, 6, 6, 0, 0, 19, 57, 15, 15, 0, 0, 0, 0, 0),
 		handSet: 190,
@@ -70,8 +73,8 @@ var featureCases = []struct {
 		// of it, and A2 (reached from C4) now holds no eggs: 13 threats.
 		// HandSet: 1.8.
 		name:    "turn in progress",
-		pos:     colony.StartPosition,
-		actions: []colony.Action{colony.SelectBase + 1},
+		pos:     StartPosition,
+		actions: []Action{SelectBase + 1},
 		want:    features(0, 0, 0, 6, 6, 0, 0, 18, 54, 13, 13, 0, 0, 0, 0, 0),
 		handSet: 180,
 	},
@@ -125,7 +128,7 @@ var featureCases = []struct {
 }
 
 func TestExtractHandBuilt(t *testing.T) {
-	r := colony.Default()
+	r := Default()
 	covered := make([]bool, NumFeatures)
 	for _, tc := range featureCases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -138,8 +141,7 @@ func TestExtractHandBuilt(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			var got Features
-			Extract(r, &s, &got)
+			got := NewFeatures(r).Extract(&s)
 			if got != tc.want {
 				t.Errorf("Extract:\n got %v\nwant %v", got, tc.want)
 				for f := Feature(0); f < NumFeatures; f++ {
@@ -151,7 +153,7 @@ func TestExtractHandBuilt(t *testing.T) {
 			if ref := slowExtract(r, &s); ref != got {
 				t.Errorf("slowExtract = %v, Extract = %v", ref, got)
 			}
-			if ev := NewLinear(r, HandSet()).Evaluate(&s); ev != tc.handSet {
+			if ev := newLinear(t, r, handSet()).Evaluate(&s); ev != tc.handSet {
 				t.Errorf("Linear(HandSet).Evaluate = %d, want %d", ev, tc.handSet)
 			}
 			for f, v := range got {
@@ -170,12 +172,12 @@ func TestExtractHandBuilt(t *testing.T) {
 
 // slowExtract is Extract written directly from the definitions, log by log, with an
 // egg-by-egg walk for the reach (so independent of colony's tables).
-func slowExtract(r *colony.Rules, s *colony.State) Features {
-	var f Features
+func slowExtract(r *Rules, s *State) [16]int32 {
+	var f [16]int32
 	b := r.Board()
 	me, op := s.ToMove(), s.ToMove().Other()
 	var reach uint32
-	for l := colony.Log(0); l < colony.NumLogs; l++ {
+	for l := Log(0); l < NumLogs; l++ {
 		n := s.Eggs(l)
 		if _, ant := s.AntAt(l); ant || n == 0 || n > r.SowingCap() {
 			continue
@@ -188,17 +190,17 @@ func slowExtract(r *colony.Rules, s *colony.State) Features {
 			reach |= 1 << at
 		}
 	}
-	f[StoreDiff] = int32(s.Store(me) - s.Store(op))
-	f[HandOwn], f[HandOpp] = int32(s.Hand(me)), int32(s.Hand(op))
+	f[FeatStoreDiff] = int32(s.Store(me) - s.Store(op))
+	f[FeatHandOwn], f[FeatHandOpp] = int32(s.Hand(me)), int32(s.Hand(op))
 	threats := int32(0)
-	for l := colony.Log(0); l < colony.NumLogs; l++ {
+	for l := Log(0); l < NumLogs; l++ {
 		c, ant := s.AntAt(l)
 		e := int32(s.Eggs(l))
 		reached := reach&(1<<l) != 0
 		if !ant {
 			if e > 0 {
-				f[SelectableLogs]++
-				f[SelectableEggs] += e
+				f[FeatSelectableLogs]++
+				f[FeatSelectableEggs] += e
 			}
 			if e == 3 && reached {
 				threats++
@@ -207,46 +209,46 @@ func slowExtract(r *colony.Rules, s *colony.State) Features {
 		}
 		free := false
 		for m := b.Neighbours(l); m != 0; m &= m - 1 {
-			if _, a := s.AntAt(colony.Log(bits.TrailingZeros32(m))); !a {
+			if _, a := s.AntAt(Log(bits.TrailingZeros32(m))); !a {
 				free = true
 			}
 		}
 		if c == me {
-			f[UnderOwnAnts] += e
-			f[BoardAntsOwn]++
+			f[FeatUnderOwnAnts] += e
+			f[FeatBoardAntsOwn]++
 			if reached {
-				f[AtRiskOwn] += e
+				f[FeatAtRiskOwn] += e
 			}
 			if !free {
-				f[BlockedOwn]++
+				f[FeatBlockedOwn]++
 			}
 		} else {
-			f[UnderOppAnts] += e
-			f[BoardAntsOpp]++
+			f[FeatUnderOppAnts] += e
+			f[FeatBoardAntsOpp]++
 			if reached {
-				f[AtRiskOpp] += e
+				f[FeatAtRiskOpp] += e
 			}
 			if !free {
-				f[BlockedOpp]++
+				f[FeatBlockedOpp]++
 			}
 		}
 	}
 	if s.Hand(me) > 0 {
-		f[ThreatsOwn] = threats
+		f[FeatThreatsOwn] = threats
 	}
 	if s.Hand(op) > 0 {
-		f[ThreatsOpp] = threats
+		f[FeatThreatsOpp] = threats
 	}
 	if s.AntMovesMandatory() {
-		f[Mandatory] = 1
+		f[FeatMandatory] = 1
 	}
 	return f
 }
 
 // randomStates returns the states of seeded random games under r: every decision of
 // every phase, and the end.
-func randomStates(r *colony.Rules, games int, seed uint64) []colony.State {
-	var out []colony.State
+func randomStates(r *Rules, games int, seed uint64) []State {
+	var out []State
 	for g := 0; g < games; g++ {
 		rng := rand.NewPCG(seed, uint64(g))
 		s := r.Start()
@@ -262,15 +264,15 @@ func randomStates(r *colony.Rules, games int, seed uint64) []colony.State {
 // TestExtractRandom compares Extract with slowExtract on many random states, under the
 // default rules, the choice=selected variant, a small sowing cap and the mirrored board.
 func TestExtractRandom(t *testing.T) {
-	mirror, err := colony.LoadBoardFile("../colony/testdata/mirror.board")
+	mirror, err := LoadBoardFile("testdata/mirror.board")
 	if err != nil {
 		t.Fatal(err)
 	}
-	onMirror, err := colony.NewRules(mirror, colony.DefaultSowingCap, colony.DefaultTurnCap)
+	onMirror, err := NewRules(mirror, DefaultSowingCap, DefaultTurnCap)
 	if err != nil {
 		t.Fatal(err)
 	}
-	capped, err := colony.ParseRules("colony:sowcap=4,choice=selected")
+	capped, err := ParseRules("colony:sowcap=4,choice=selected")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,10 +280,9 @@ func TestExtractRandom(t *testing.T) {
 	if testing.Short() {
 		games = 10
 	}
-	for _, r := range []*colony.Rules{colony.Default(), onMirror, capped} {
+	for _, r := range []*Rules{Default(), onMirror, capped} {
 		for _, s := range randomStates(r, games, 3) {
-			var got Features
-			Extract(r, &s, &got)
+			got := NewFeatures(r).Extract(&s)
 			if want := slowExtract(r, &s); got != want {
 				t.Fatalf("%v: %v (phase %v):\nExtract     %v\nslowExtract %v", r, s.String(), s.Phase(), got, want)
 			}
@@ -293,10 +294,10 @@ func TestExtractRandom(t *testing.T) {
 // those of the same position with the other player to move: the store difference
 // changes sign, every own/opp pair swaps, and the rest is unchanged.
 func TestExtractOtherView(t *testing.T) {
-	r := colony.Default()
+	r := Default()
 	n := 0
 	for _, s := range randomStates(r, 40, 9) {
-		if s.Phase() != colony.PhaseSelect || s.Over() {
+		if s.Phase() != PhaseSelect || s.Over() {
 			continue // the notation holds positions between turns
 		}
 		text := s.String()
@@ -308,13 +309,11 @@ func TestExtractOtherView(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var f, g Features
-		Extract(r, &s, &f)
-		Extract(r, &o, &g)
+		f, g := NewFeatures(r).Extract(&s), NewFeatures(r).Extract(&o)
 		want := f
-		want[StoreDiff] = -f[StoreDiff]
-		for _, p := range [][2]Feature{{UnderOwnAnts, UnderOppAnts}, {HandOwn, HandOpp}, {BoardAntsOwn, BoardAntsOpp},
-			{ThreatsOwn, ThreatsOpp}, {AtRiskOwn, AtRiskOpp}, {BlockedOwn, BlockedOpp}} {
+		want[FeatStoreDiff] = -f[FeatStoreDiff]
+		for _, p := range [][2]Feature{{FeatUnderOwnAnts, FeatUnderOppAnts}, {FeatHandOwn, FeatHandOpp}, {FeatBoardAntsOwn, FeatBoardAntsOpp},
+			{FeatThreatsOwn, FeatThreatsOpp}, {FeatAtRiskOwn, FeatAtRiskOpp}, {FeatBlockedOwn, FeatBlockedOpp}} {
 			want[p[0]], want[p[1]] = f[p[1]], f[p[0]]
 		}
 		if g != want {
@@ -330,24 +329,23 @@ func TestExtractOtherView(t *testing.T) {
 // TestExtractIdentities checks relations that hold in every state: the eggs add up to
 // 57, and the ant counts to 6 a player.
 func TestExtractIdentities(t *testing.T) {
-	r := colony.Default()
+	r := Default()
 	for _, s := range randomStates(r, 40, 10) {
-		var f Features
-		Extract(r, &s, &f)
+		f := NewFeatures(r).Extract(&s)
 		me := s.ToMove()
 		_, inHand := s.Pending()
-		eggs := s.Store(me) + s.Store(me.Other()) + inHand + int(f[UnderOwnAnts]+f[UnderOppAnts]+f[SelectableEggs])
-		if eggs != colony.TotalEggs {
+		eggs := s.Store(me) + s.Store(me.Other()) + inHand + int(f[FeatUnderOwnAnts]+f[FeatUnderOppAnts]+f[FeatSelectableEggs])
+		if eggs != TotalEggs {
 			t.Fatalf("%v: eggs add up to %d", s.String(), eggs)
 		}
-		if f[HandOwn]+f[BoardAntsOwn] != colony.AntsPerSide || f[HandOpp]+f[BoardAntsOpp] != colony.AntsPerSide {
+		if f[FeatHandOwn]+f[FeatBoardAntsOwn] != AntsPerSide || f[FeatHandOpp]+f[FeatBoardAntsOpp] != AntsPerSide {
 			t.Fatalf("%v: ants %v", s.String(), f)
 		}
-		if f[AtRiskOwn] > f[UnderOwnAnts] || f[AtRiskOpp] > f[UnderOppAnts] ||
-			f[ThreatsOwn] > f[SelectableLogs] || f[BlockedOwn] > f[BoardAntsOwn] || f[BlockedOpp] > f[BoardAntsOpp] {
+		if f[FeatAtRiskOwn] > f[FeatUnderOwnAnts] || f[FeatAtRiskOpp] > f[FeatUnderOppAnts] ||
+			f[FeatThreatsOwn] > f[FeatSelectableLogs] || f[FeatBlockedOwn] > f[FeatBoardAntsOwn] || f[FeatBlockedOpp] > f[FeatBoardAntsOpp] {
 			t.Fatalf("%v: a part exceeds its whole: %v", s.String(), f)
 		}
-		if f[StoreDiff]+f[UnderOwnAnts]-f[UnderOppAnts] != int32(s.Score(me)-s.Score(me.Other())) {
+		if f[FeatStoreDiff]+f[FeatUnderOwnAnts]-f[FeatUnderOppAnts] != int32(s.Score(me)-s.Score(me.Other())) {
 			t.Fatalf("%v: the R8 lead is not %d", s.String(), s.Score(me)-s.Score(me.Other()))
 		}
 	}
@@ -365,8 +363,8 @@ func TestFeatureNames(t *testing.T) {
 			t.Errorf("FeatureByName(%q) = %v, %v", name, g, ok)
 		}
 	}
-	if StoreDiff.String() != "store_diff" || BlockedOpp.String() != "blocked_opp" || AtRiskOwn.String() != "at_risk_own" {
-		t.Errorf("names: %v %v %v", StoreDiff, BlockedOpp, AtRiskOwn)
+	if FeatStoreDiff.String() != "store_diff" || FeatBlockedOpp.String() != "blocked_opp" || FeatAtRiskOwn.String() != "at_risk_own" {
+		t.Errorf("names: %v %v %v", FeatStoreDiff, FeatBlockedOpp, FeatAtRiskOwn)
 	}
 	if got := NumFeatures.String(); got != "Feature(16)" {
 		t.Errorf("NumFeatures.String() = %q", got)
@@ -377,14 +375,173 @@ func TestFeatureNames(t *testing.T) {
 }
 
 func TestExtractAllocs(t *testing.T) {
-	r := colony.Default()
+	r := Default()
 	states := randomStates(r, 2, 1)
-	var f Features
+	fs := NewFeatures(r)
+	var sum int32
 	i := 0
 	if n := testing.AllocsPerRun(1000, func() {
-		Extract(r, &states[i%len(states)], &f)
+		f := fs.Extract(&states[i%len(states)])
+		sum += f[FeatThreatsOwn]
 		i++
 	}); n != 0 {
 		t.Errorf("Extract allocates %v times a call", n)
+	}
+}
+
+// Features is a feature set of package eval.
+var _ eval.FeatureSet[State] = Features{}
+
+// weightsOf returns the weights of byName in Feature order.
+func weightsOf(byName map[string]float64) [NumFeatures]float64 {
+	var w [NumFeatures]float64
+	for f := range NumFeatures {
+		w[f] = byName[f.String()]
+	}
+	return w
+}
+
+// handSet returns the hand-set weights (HandWeights) in Feature order.
+func handSet() [NumFeatures]float64 { return weightsOf(Features{}.HandWeights()) }
+
+// defaultSet returns the default weights (DefaultWeights) in Feature order.
+func defaultSet() [NumFeatures]float64 { return weightsOf(Features{}.DefaultWeights()) }
+
+// newLinear returns the linear evaluation of package eval over the features under r
+// with the weights w, in Feature order.
+func newLinear(t testing.TB, r *Rules, w [NumFeatures]float64) *eval.LinearOf[State] {
+	t.Helper()
+	fs := NewFeatures(r)
+	nw, err := eval.WeightsFor[State](fs, w[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev, err := eval.NewLinearOf[State](fs, nw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ev
+}
+
+func TestFeatureSet(t *testing.T) {
+	fs := NewFeatures(nil)
+	if fs.Name() != "colony" || fs.Name() != FeatureSetName {
+		t.Errorf("Name() = %q", fs.Name())
+	}
+	if names := fs.Features(); len(names) != int(NumFeatures) || names[0] != "store_diff" {
+		t.Errorf("Features() = %v", names)
+	}
+	for f, name := range fs.Features() {
+		if Feature(f).String() != name {
+			t.Errorf("Features()[%d] = %q, Feature(%d) is %q", f, name, f, Feature(f))
+		}
+	}
+	// The zero Features extracts under Default(), as NewFeatures(nil) does.
+	for _, s := range randomStates(Default(), 3, 5) {
+		if got, want := (Features{}).Extract(&s), fs.Extract(&s); got != want {
+			t.Fatalf("%s: Features{} %v, NewFeatures(nil) %v", s.String(), got, want)
+		}
+	}
+}
+
+func TestHandWeights(t *testing.T) {
+	for name, byName := range map[string]map[string]float64{"hand": Features{}.HandWeights(), "default": Features{}.DefaultWeights()} {
+		if len(byName) != int(NumFeatures) || byName["store_diff"] != 1 {
+			t.Errorf("%s: %v", name, byName)
+		}
+		for f := range NumFeatures {
+			if _, ok := byName[f.String()]; !ok {
+				t.Errorf("%s: no weight for %v", name, f)
+			}
+		}
+	}
+	// The weights file of the hand-set weights, in package eval's format.
+	w := handSet()
+	data, err := eval.NamedWeights{Names: NewFeatures(nil).Features(), W: w[:]}.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "version": 1,
+  "weights": {
+    "store_diff": 1,
+    "under_own_ants": 1,
+    "under_opp_ants": -1,
+    "hand_own": 0.5,
+    "hand_opp": -0.5,
+    "board_ants_own": 0.5,
+    "board_ants_opp": -0.5,
+    "selectable_logs": 0.1,
+    "selectable_eggs": 0,
+    "threats_own": 1.5,
+    "threats_opp": -1.5,
+    "at_risk_own": -0.5,
+    "at_risk_opp": 0.5,
+    "mandatory": 0,
+    "blocked_own": -0.5,
+    "blocked_opp": 0.5
+  }
+}`
+	if string(data) != want {
+		t.Errorf("MarshalJSON:\n%s\nwant\n%s", data, want)
+	}
+}
+
+func TestDefaultWeights(t *testing.T) {
+	fs := NewFeatures(nil)
+	nw, err := eval.ParseNamedWeights(defaultWeightsJSON, fs.Name(), fs.Features())
+	if err != nil {
+		t.Fatalf("default_weights.json: %v", err)
+	}
+	if d := defaultSet(); !slices.Equal(nw.W, d[:]) {
+		t.Errorf("DefaultWeights() = %v, the file says %v", d, nw.W)
+	}
+	// The file is written as package eval writes weights files (without the
+	// "features" key), so that tools can rewrite it without a spurious diff.
+	data, err := eval.NamedWeights{Names: nw.Names, W: nw.W}.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(append(data, '\n'), defaultWeightsJSON) {
+		t.Errorf("default_weights.json is not in MarshalJSON's format:\n%s", defaultWeightsJSON)
+	}
+	d := fs.DefaultWeights()
+	d["store_diff"] = 99 // DefaultWeights returns a copy
+	if fs.DefaultWeights()["store_diff"] == 99 {
+		t.Errorf("DefaultWeights() shares its map")
+	}
+}
+
+// TestWeightsFile checks that the weights files of the set name it, that package
+// eval reads them and the files without the name, and refuses other sets' files.
+func TestWeightsFile(t *testing.T) {
+	fs := NewFeatures(nil)
+	d := defaultSet()
+	nw, err := eval.WeightsFor[State](fs, d[:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := nw.MarshalJSON()
+	if err != nil || !strings.Contains(string(data), `"features": "colony"`) {
+		t.Fatalf("%s, %v", data, err)
+	}
+	if w, err := eval.ParseNamedWeights(data, fs.Name(), fs.Features()); err != nil || !slices.Equal(w.W, d[:]) {
+		t.Errorf("ParseNamedWeights: %v, %v", w, err)
+	}
+	other := strings.Replace(string(defaultWeightsJSON), `"version": 1,`, `"version": 1, "features": "oware",`, 1)
+	if _, err := eval.ParseNamedWeights([]byte(other), fs.Name(), fs.Features()); err == nil ||
+		err.Error() != `weights: the weights are for the features of "oware", not of "colony"` {
+		t.Errorf("features oware: %v", err)
+	}
+}
+
+func TestDot(t *testing.T) {
+	w := handSet()
+	var pw [eval.MaxFeatures]float64
+	copy(pw[:], w[:])
+	f := features(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16)
+	// 1 + 2 - 3 + 2 - 2.5 + 3 - 3.5 + 0.8 + 0 + 15 - 16.5 - 6 + 6.5 + 0 - 7.5 + 8
+	if got, want := eval.DotVector(&pw, &f), -0.7; math.Abs(got-want) > 1e-12 {
+		t.Errorf("Dot = %v, want %v", got, want)
 	}
 }

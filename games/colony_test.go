@@ -1,0 +1,127 @@
+package games
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/search"
+)
+
+// inOrder returns the weights byName in the order of names.
+func inOrder(names []string, byName map[string]float64) []float64 {
+	w := make([]float64, len(names))
+	for i, n := range names {
+		w[i] = byName[n]
+	}
+	return w
+}
+
+// TestColonyIsClassic checks that The Colony is built as the classic games are, over
+// colony.Features with its hand-set and default weights, and reads the weights files
+// of the old form (without "features") and of the new.
+func TestColonyIsClassic(t *testing.T) {
+	r := colony.Default()
+	fs := colony.NewFeatures(r)
+	g, err := AsTunable(Colony(r))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := g.Evaluations(); !slices.Equal(got, []string{"linear", "score", "hand", "FILE"}) {
+		t.Errorf("Evaluations() = %v", got)
+	}
+	if set, names := g.FeatureSet(); set != "colony" || !slices.Equal(names, fs.Features()) {
+		t.Errorf("FeatureSet() = %q, %v", set, names)
+	}
+	named := []struct {
+		value string
+		want  []float64
+	}{
+		{"hand", inOrder(fs.Features(), fs.HandWeights())},
+		{"default", inOrder(fs.Features(), fs.DefaultWeights())},
+	}
+	for _, tc := range named {
+		if got, err := g.Weights(tc.value); err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("Weights(%s) = %v, %v; want %v", tc.value, got, err, tc.want)
+		}
+	}
+	scales := g.PerturbationScales()
+	for i, name := range fs.Features() {
+		want := 1.0
+		if strings.HasPrefix(name, "selectable_") {
+			want = 0.1
+		}
+		if scales[i] != want {
+			t.Errorf("perturbation scale of %s: %v, want %v", name, scales[i], want)
+		}
+	}
+	// A file of the old form, as default_weights.json is, and one of the new.
+	dir := t.TempDir()
+	hand := inOrder(fs.Features(), fs.HandWeights())
+	old, err := eval.NamedWeights{Names: fs.Features(), W: hand}.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	current, err := g.MarshalWeights(hand)
+	if err != nil || !strings.Contains(string(current), `"features": "colony"`) {
+		t.Fatalf("MarshalWeights: %s, %v", current, err)
+	}
+	for name, data := range map[string][]byte{"old.json": old, "new.json": current} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := g.Weights(path); err != nil || !slices.Equal(got, hand) {
+			t.Errorf("%s: %v, %v", name, got, err)
+		}
+		if _, _, err := g.Think(context.Background(), "ab:depth=1,eval="+path, g.StartPosition()); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+// TestColonyLoader checks the evaluations of The Colony's players and their scales.
+func TestColonyLoader(t *testing.T) {
+	r := colony.Default()
+	loader := ColonyLoader(r)
+	s := r.Start()
+	tests := []struct {
+		value string
+		scale int
+		// want is the evaluation of the start position.
+		want int
+	}{
+		// linear: the default weights, 'colony eval' on the start position's total.
+		{"", 100, 3264},
+		{"linear", 100, 3264},
+		{"hand", 100, 190}, // 0.1 * 19 selectable logs (the threats cancel)
+		{"score", 1, 0},    // no egg lead
+	}
+	for _, tc := range tests {
+		ev, err := loader.Evaluator(tc.value)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.value, err)
+		}
+		if got := search.EvalScale[colony.State](ev); got != tc.scale {
+			t.Errorf("%q: scale %d, want %d", tc.value, got, tc.scale)
+		}
+		if got := ev.Evaluate(&s); got != tc.want {
+			t.Errorf("%q: start %d, want %d", tc.value, got, tc.want)
+		}
+	}
+	if _, err := loader.Evaluator("nope.json"); err == nil || !strings.Contains(err.Error(), "(want hand, linear, score or a weights file)") {
+		t.Errorf("nope.json: %v", err)
+	}
+	p, err := ColonyPlayers(r, loader)("ab:depth=1,eval=hand", search.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := p.Play(context.Background(), &s); err != nil {
+		t.Error(err)
+	}
+}
