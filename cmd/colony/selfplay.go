@@ -1,14 +1,10 @@
 package main
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
-	"strconv"
-	"strings"
 
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/games"
@@ -26,7 +22,7 @@ const (
 func newSelfplayCmd(opts *options) *cobra.Command {
 	var (
 		player       string
-		games        int
+		numGames     int
 		seed         uint64
 		openingTurns int
 		concurrency  int
@@ -63,8 +59,8 @@ from all the games at the end).`,
 			if err != nil {
 				return err
 			}
-			if games < 2 || games%2 != 0 || games > tournament.MaxGames {
-				return fmt.Errorf("selfplay: --games must be an even number from 2 to %d, got %d", tournament.MaxGames, games)
+			if numGames < 2 || numGames%2 != 0 || numGames > tournament.MaxGames {
+				return fmt.Errorf("selfplay: --games must be an even number from 2 to %d, got %d", tournament.MaxGames, numGames)
 			}
 			if concurrency < 1 {
 				return fmt.Errorf("selfplay: --concurrency must be at least 1, got %d", concurrency)
@@ -77,7 +73,7 @@ from all the games at the end).`,
 				Game:     t.Name(),
 				Players:  []tournament.Entrant{{Name: "a", Spec: spec}, {Name: "b", Spec: spec}},
 				Format:   tournament.Match,
-				Games:    games,
+				Games:    numGames,
 				Seed:     seed,
 				Openings: tournament.Openings{RandomTurns: openingTurns},
 			}
@@ -88,9 +84,9 @@ from all the games at the end).`,
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return fail(fmt.Errorf("selfplay: %w", err))
 			}
-			prog := newProgressDisplay(c.ErrOrStderr(), progress, cfg)
+			prog := tournament.NewProgressDisplay(c.ErrOrStderr(), progress)
 			describe := func(resumed int) string {
-				s := fmt.Sprintf("%d games of %s against itself, seed %d", games, player, seed)
+				s := fmt.Sprintf("%d games of %s against itself, seed %d", numGames, player, seed)
 				if resumed > 0 {
 					s += fmt.Sprintf(", resuming after %d games", resumed)
 				}
@@ -101,9 +97,9 @@ from all the games at the end).`,
 				return err
 			}
 			if !res.Complete {
-				return fail(fmt.Errorf("selfplay: stopped after %d of %d games; continue with the same command and --resume", len(res.Games), games))
+				return fail(fmt.Errorf("selfplay: stopped after %d of %d games; continue with the same command and --resume", len(res.Games), numGames))
 			}
-			n, err := writePositions(t, filepath.Join(dir, "games.jsonl"), filepath.Join(dir, positionsName))
+			n, err := games.WritePositions(t, filepath.Join(dir, "games.jsonl"), filepath.Join(dir, positionsName))
 			if err != nil {
 				return fail(fmt.Errorf("selfplay: %w", err))
 			}
@@ -112,7 +108,7 @@ from all the games at the end).`,
 	}
 	f := c.Flags()
 	f.StringVar(&player, "player", selfplayPlayer, "the player `SPEC` (see 'colony analyze --help')")
-	f.IntVar(&games, "games", 2000, "games to play, `N` (even)")
+	f.IntVar(&numGames, "games", 2000, "games to play, `N` (even)")
 	f.Uint64Var(&seed, "seed", 1, "random seed `S` of the openings and players")
 	f.IntVar(&openingTurns, "opening-turns", 6, "random turns `N` of each opening")
 	f.IntVar(&concurrency, "concurrency", runtime.NumCPU(), "games played at once, `N`")
@@ -120,99 +116,4 @@ from all the games at the end).`,
 	f.BoolVar(&resume, "resume", false, "continue the games in DIR/games.jsonl")
 	f.StringVar(&progress, "progress", "auto", "progress display `MODE`: auto, bar, lines or off")
 	return c
-}
-
-// writePositions replays the games of a games file and writes every position at the
-// start of a turn, with the game's result for the side to move, to name. It returns
-// the number of positions.
-func writePositions(t games.Tunable, gamesFile, name string) (int, error) {
-	gf, err := tournament.ReadGamesFile(gamesFile)
-	if err != nil {
-		return 0, err
-	}
-	merged, err := tournament.Collect(gf.Header.Config, gf.Games)
-	if err != nil {
-		return 0, err
-	}
-	byIndex := map[int]*tournament.Record{}
-	for i := range gf.Games {
-		byIndex[gf.Games[i].Index] = &gf.Games[i]
-	}
-	tmp := name + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return 0, err
-	}
-	w := bufio.NewWriterSize(f, 1<<16)
-	n := 0
-	for _, g := range merged.Games {
-		rec := byIndex[g.Index]
-		err := t.Replay(rec.Opening, rec.Moves, func(position string, toMove int) {
-			fmt.Fprintf(w, "%s %d %s\n", resultFor(rec.Winner, toMove), rec.Index, position)
-			n++
-		})
-		if err != nil {
-			f.Close()
-			return 0, fmt.Errorf("game %d: %w", rec.Index, err)
-		}
-	}
-	if err := errors.Join(w.Flush(), f.Close()); err != nil {
-		return 0, err
-	}
-	return n, os.Rename(tmp, name)
-}
-
-// resultFor writes a game's result for side: "1", "0" or "0.5".
-func resultFor(winner, side int) string {
-	switch winner {
-	case side:
-		return "1"
-	case -1:
-		return "0.5"
-	}
-	return "0"
-}
-
-// positionLine is one line of a positions file.
-type positionLine struct {
-	result   float64
-	game     int
-	position string
-	toMove   int
-	features eval.Vector
-}
-
-// readPositions reads a positions file written by selfplay for the game t.
-func readPositions(t games.Tunable, name string) ([]positionLine, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	var out []positionLine
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	for line := 1; sc.Scan(); line++ {
-		fields := strings.SplitN(sc.Text(), " ", 3)
-		if len(fields) != 3 {
-			return nil, fmt.Errorf("%s:%d: want <result> <game> <position>", name, line)
-		}
-		res, err1 := strconv.ParseFloat(fields[0], 64)
-		game, err2 := strconv.Atoi(fields[1])
-		if err1 != nil || err2 != nil || !(res == 0 || res == 0.5 || res == 1) || game < 0 {
-			return nil, fmt.Errorf("%s:%d: bad result %q or game %q", name, line, fields[0], fields[1])
-		}
-		x, toMove, err := t.Features(fields[2])
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w (a position of %s?)", name, line, err, t.Name())
-		}
-		out = append(out, positionLine{result: res, game: game, position: fields[2], toMove: toMove, features: x})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no positions", name)
-	}
-	return out, nil
 }

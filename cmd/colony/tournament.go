@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -271,12 +270,12 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 		}
 	}()
 	stderr := c.ErrOrStderr()
-	prog := newProgressDisplay(stderr, fl.progress, cfg)
+	prog := tournament.NewProgressDisplay(stderr, fl.progress)
 	onProgress := func(p *tournament.Progress) {
 		if wantReport.Swap(false) {
 			rep, err := tournament.Summarize(&cfg, p.Games, g.Sides(), p.SPRT)
 			if err == nil {
-				prog.clear()
+				prog.Clear()
 				fmt.Fprintf(stderr, "\n--- standings after %d games ---\n", p.Done)
 				_ = rep.WriteText(stderr)
 			}
@@ -313,45 +312,44 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 }
 
 // playRecorded plays runner's games, recording them in the games file name ("" for
-// none): a new file gets the header; an existing one is continued when resume is set
-// and refused otherwise. It prints the line describe returns on standard error, shows
-// the progress, and calls onProgress (if not nil) after each game. Ctrl-C stops the
-// run at once: the finished games stay recorded and the result holds them. A games
-// file it created is removed when no game could start. cmd prefixes the errors.
+// none; see tournament.OpenGamesFile): a new file gets the header; an existing one is
+// continued when resume is set and refused otherwise. It prints the line describe
+// returns on standard error, shows the progress, and calls onProgress (if not nil)
+// after each game. Ctrl-C stops the run at once: the finished games stay recorded and
+// the result holds them. A games file it created is removed when no game could start.
+// cmd prefixes the errors.
 func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name string, resume bool,
-	prog *progressDisplay, describe func(resumed int) string, onProgress func(*tournament.Progress)) (*tournament.Result, error) {
-	var gamesFile *os.File
+	prog *tournament.ProgressDisplay, describe func(resumed int) string, onProgress func(*tournament.Progress)) (*tournament.Result, error) {
+	var gamesFile *tournament.GamesFileWriter
 	var records io.Writer
 	var done []tournament.Record
-	created := false
 	if name != "" {
 		var err error
-		gamesFile, done, created, err = openGamesFile(cmd, name, *runner.Settings(), resume)
+		gamesFile, err = tournament.OpenGamesFile(name, *runner.Settings(), resume)
 		if err != nil {
-			return nil, err
+			return nil, gamesFileError(cmd, err)
 		}
 		defer gamesFile.Close()
-		records = gamesFile
+		records, done = gamesFile, gamesFile.Done
 	} else if resume {
 		return nil, fmt.Errorf("%s: --resume needs the games file (--games-file or --out)", cmd)
 	}
 	ctx, stop := interruptContext(c)
 	defer stop()
 	runner.Setup(records, done, func(p *tournament.Progress) {
-		prog.update(p)
+		prog.Update(p)
 		if onProgress != nil {
 			onProgress(p)
 		}
 	})
 	fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", cmd, describe(len(done)))
 	res, runErr := runner.Run(ctx)
-	prog.finish()
+	prog.Finish()
 	if res == nil {
 		// Nothing was played (a player that cannot be built with the limits, say):
 		// leave no header-only games file behind, which would refuse the next run.
-		if created {
-			gamesFile.Close()
-			os.Remove(name)
+		if gamesFile != nil {
+			gamesFile.Discard()
 		}
 		return nil, fmt.Errorf("%s: %w", cmd, runErr)
 	}
@@ -359,6 +357,22 @@ func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name
 		return nil, fail(fmt.Errorf("%s: %w (the finished games are in the games file; --resume continues)", cmd, runErr))
 	}
 	return res, nil
+}
+
+// gamesFileError says, for command cmd, why tournament.OpenGamesFile failed, in
+// terms of the flags: an error writing the file is a failure, any other bad input.
+func gamesFileError(cmd string, err error) error {
+	var resumeErr *tournament.ResumeError
+	var writeErr *tournament.WriteError
+	switch {
+	case errors.Is(err, tournament.ErrGamesFileExists):
+		return fmt.Errorf("%s: %w: give --resume to continue it, or another file", cmd, err)
+	case errors.As(err, &resumeErr):
+		return fmt.Errorf("%s: --resume: %w", cmd, err)
+	case errors.As(err, &writeErr):
+		return fail(fmt.Errorf("%s: %w", cmd, err))
+	}
+	return fmt.Errorf("%s: %w", cmd, err)
 }
 
 // describeTournament says in one line what will be played.
@@ -376,60 +390,6 @@ func describeTournament(cfg *tournament.Config, resumed int) string {
 		s += fmt.Sprintf(", resuming after %d games", resumed)
 	}
 	return s
-}
-
-// openGamesFile opens the games file: a new file gets the header; with resume, an
-// existing file must hold the same tournament, its torn last line (a run killed while
-// writing it) is cut off, and its games are returned. created reports a new file.
-func openGamesFile(cmd, name string, cfg tournament.Config, resume bool) (f *os.File, done []tournament.Record, created bool, err error) {
-	header := tournament.NewHeader(cfg)
-	info, statErr := os.Stat(name)
-	exists := statErr == nil && info.Size() > 0
-	if exists && !resume {
-		return nil, nil, false, fmt.Errorf("%s: games file %s already holds games: give --resume to continue it, or another file", cmd, name)
-	}
-	if !exists {
-		if dir := filepath.Dir(name); dir != "" {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return nil, nil, false, fmt.Errorf("%s: %w", cmd, err)
-			}
-		}
-		f, err = os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
-		if err != nil {
-			return nil, nil, false, fmt.Errorf("%s: games file: %w", cmd, err)
-		}
-		if err := tournament.WriteHeader(f, header); err != nil {
-			f.Close()
-			os.Remove(name)
-			return nil, nil, false, fail(fmt.Errorf("%s: games file: %w", cmd, err))
-		}
-		return f, nil, true, nil
-	}
-	gf, err := tournament.ReadGamesFile(name)
-	if err != nil {
-		return nil, nil, false, fmt.Errorf("%s: --resume: %w", cmd, err)
-	}
-	if err := tournament.SameTournament(gf.Header, header); err != nil {
-		return nil, nil, false, fmt.Errorf("%s: --resume: %s holds another tournament: %w", cmd, name, err)
-	}
-	if gf.Header.Shard != cfg.Shard || gf.Header.Shards != cfg.Shards {
-		return nil, nil, false, fmt.Errorf("%s: --resume: %s holds shard %d/%d, not %d/%d", cmd, name, gf.Header.Shard, gf.Header.Shards, cfg.Shard, cfg.Shards)
-	}
-	f, err = os.OpenFile(name, os.O_WRONLY, 0o644)
-	if err != nil {
-		return nil, nil, false, fmt.Errorf("%s: games file: %w", cmd, err)
-	}
-	if gf.Torn > 0 {
-		if err := f.Truncate(gf.ValidSize); err != nil {
-			f.Close()
-			return nil, nil, false, fail(fmt.Errorf("%s: games file: cutting the torn last line: %w", cmd, err))
-		}
-	}
-	if _, err := f.Seek(gf.ValidSize, io.SeekStart); err != nil {
-		f.Close()
-		return nil, nil, false, fail(err)
-	}
-	return f, gf.Games, false, nil
 }
 
 // writeOutputs writes the summary JSON, the CSV and the chart that were asked for.
@@ -458,113 +418,6 @@ func writeOutputs(rep *tournament.Report, o *outputFlags) error {
 		write(o.csv, rep.WriteCSV),
 		write(o.plot, rep.WritePlot),
 	)
-}
-
-// progressDisplay shows a tournament's progress on standard error.
-type progressDisplay struct {
-	w      io.Writer
-	bar    bool // redraw one line; otherwise print a line now and then
-	off    bool
-	cfg    tournament.Config
-	last   time.Time
-	drawn  bool
-	lastAt int
-}
-
-func newProgressDisplay(w io.Writer, mode string, cfg tournament.Config) *progressDisplay {
-	p := &progressDisplay{w: w, cfg: cfg}
-	switch mode {
-	case "off":
-		p.off = true
-	case "bar":
-		p.bar = true
-	case "auto":
-		if f, ok := w.(*os.File); ok {
-			if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
-				p.bar = true
-			}
-		}
-	}
-	return p
-}
-
-// update draws the progress: at most ten times a second on a terminal; otherwise
-// every tenth of the games or every 30 seconds.
-func (p *progressDisplay) update(pr *tournament.Progress) {
-	if p.off {
-		return
-	}
-	now := time.Now()
-	last := pr.Done == pr.Total
-	if p.bar {
-		if !last && now.Sub(p.last) < 100*time.Millisecond {
-			return
-		}
-		p.last = now
-		fmt.Fprintf(p.w, "\r%s\x1b[K", progressLine(pr, true))
-		p.drawn = true
-		return
-	}
-	step := max(pr.Total/10, 1)
-	if !last && pr.Done/step == p.lastAt/step && now.Sub(p.last) < 30*time.Second {
-		return
-	}
-	p.last, p.lastAt = now, pr.Done
-	fmt.Fprintln(p.w, progressLine(pr, false))
-}
-
-func (p *progressDisplay) clear() {
-	if p.drawn {
-		fmt.Fprint(p.w, "\r\x1b[K")
-		p.drawn = false
-	}
-}
-
-func (p *progressDisplay) finish() {
-	if p.drawn {
-		fmt.Fprintln(p.w)
-		p.drawn = false
-	}
-}
-
-// progressLine writes the progress: games done, the leader's (or the first
-// player's) score and Elo, the SPRT's LLR, the speed and the time left.
-func progressLine(pr *tournament.Progress, bar bool) string {
-	var sb strings.Builder
-	if bar {
-		const width = 24
-		filled := width * pr.Done / max(pr.Total, 1)
-		sb.WriteString("[" + strings.Repeat("#", filled) + strings.Repeat(".", width-filled) + "] ")
-	}
-	fmt.Fprintf(&sb, "%d/%d games", pr.Done, pr.Total)
-	t := pr.Tally
-	if t != nil && t.Games() > 0 {
-		best := 0
-		if len(t.Names) > 2 {
-			for i := range t.Names {
-				if t.Player(i).Score() > t.Player(best).Score() {
-					best = i
-				}
-			}
-		}
-		e := t.Player(best).Estimate()
-		fmt.Fprintf(&sb, " · %s %.1f%% elo %s", t.Names[best], 100*e.Score, tournament.FormatElo(e.Elo, 0))
-		if !math.IsInf(e.EloLow, 0) && !math.IsInf(e.EloHigh, 0) {
-			fmt.Fprintf(&sb, " ±%.0f", (e.EloHigh-e.EloLow)/2)
-		}
-	}
-	if s := pr.SPRT; s != nil {
-		lo, hi := s.Test.Bounds()
-		fmt.Fprintf(&sb, " · llr %.2f [%.2f, %.2f]", s.LLR, lo, hi)
-	}
-	if pr.Played > 0 && pr.Elapsed > 0 {
-		rate := float64(pr.Played) / pr.Elapsed.Seconds()
-		fmt.Fprintf(&sb, " · %.1f games/s", rate)
-		if left := pr.Total - pr.Done; left > 0 && rate > 0 {
-			fmt.Fprintf(&sb, " · eta %s", (time.Duration(float64(left)/rate) * time.Second).Round(time.Second))
-		}
-	}
-	return sb.String()
 }
 
 func newMergeCmd(opts *options) *cobra.Command {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,11 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
-	"time"
 
-	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
@@ -121,17 +117,6 @@ hand for the mancala games), or a weights file of the game's feature set.`,
 	return c
 }
 
-// tuneCheckpoint is the state of a tuning run after a step.
-type tuneCheckpoint struct {
-	Method    string          `json:"method"`
-	Settings  string          `json:"settings"` // the game and the flags that decide the run, to refuse resuming another run
-	Iteration int             `json:"iteration"`
-	Weights   []float64       `json:"weights"` // in the order of the feature set's features
-	K         float64         `json:"k,omitempty"`
-	History   [][]float64     `json:"history"` // per step: texel train and held-out loss; spsa the weights
-	SPSA      json.RawMessage `json:"spsa,omitempty"`
-}
-
 func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	t, err := opts.tunable("tune")
 	if err != nil {
@@ -189,11 +174,12 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	if err := os.MkdirAll(fl.dir, 0o755); err != nil {
 		return fail(fmt.Errorf("tune: %w", err))
 	}
-	ckName := filepath.Join(fl.dir, "checkpoint.json")
-	settings := tuneSettings(t, fl, start)
-	var ck *tuneCheckpoint
+	cfg := fl.config(start)
+	ckName := cfg.CheckpointFile()
+	settings := cfg.Settings(t)
+	var ck *games.Checkpoint
 	if fl.resume {
-		ck, err = readCheckpoint(ckName)
+		ck, err = games.ReadCheckpoint(ckName)
 		if err != nil {
 			return fmt.Errorf("tune: --resume: %w", err)
 		}
@@ -209,18 +195,18 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	out := c.OutOrStdout()
 	var tuned []float64
 	switch fl.method {
-	case "texel":
-		tuned, err = tuneTexel(ctx, c, t, fl, start, ck, ckName, settings)
-	case "spsa":
-		tuned, err = tuneSPSA(ctx, c, t, fl, start, ck, ckName, settings)
+	case games.MethodTexel:
+		tuned, err = tuneTexel(ctx, c, t, cfg, fl.progress, ck)
+	case games.MethodSPSA:
+		tuned, err = tuneSPSA(ctx, c, t, cfg, fl.progress, ck)
 	}
 	if err != nil {
 		return err
 	}
-	if err := writeWeights(t, filepath.Join(fl.dir, "weights.json"), tuned); err != nil {
+	if err := games.WriteWeights(t, cfg.WeightsFile(), tuned); err != nil {
 		return fail(fmt.Errorf("tune: %w", err))
 	}
-	fmt.Fprintf(out, "weights: %s\n", filepath.Join(fl.dir, "weights.json"))
+	fmt.Fprintf(out, "weights: %s\n", cfg.WeightsFile())
 	_, names := t.FeatureSet()
 	if err := writeWeightsTable(out, names, start, tuned); err != nil {
 		return fail(err)
@@ -228,69 +214,19 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	if fl.verifyGames == 0 {
 		return nil
 	}
-	return verifyTuned(ctx, c, t, fl, start, tuned)
+	return verifyTuned(c, t, cfg, fl.progress, tuned)
 }
 
-// tuneSettings writes the game and the flags that decide a run's results, for its
-// checkpoint (for texel all but --iterations: a resumed fit may go on longer).
-func tuneSettings(t games.Tunable, fl *tuneFlags, start []float64) string {
-	b, _ := json.Marshal(start)
-	s := fmt.Sprintf("game=%s method=%s seed=%d start=%x", t.Name(), fl.method, fl.seed, hashBytes(b))
-	if fl.method == "texel" {
-		s += fmt.Sprintf(" positions=%s held-out=%g l2=%g", fl.positions, fl.heldOut, fl.l2)
-	} else {
-		// SPSA's gains depend on the planned iterations: a resumed run keeps them.
-		s += fmt.Sprintf(" iterations=%d player=%s pairs=%d c=%g r=%g A=%g alpha=%g gamma=%g", fl.iterations, fl.spsaPlayer, fl.pairs, fl.spsaC, fl.spsaR, fl.spsaA, fl.alpha, fl.gamma)
+// config returns the settings of the run of the flags, from the weights start.
+func (fl *tuneFlags) config(start []float64) *games.TuneConfig {
+	return &games.TuneConfig{
+		Method: fl.method, Start: start, Dir: fl.dir, Seed: fl.seed,
+		Iterations: fl.iterations, Concurrency: fl.concurrency,
+		Positions: fl.positions, HeldOut: fl.heldOut, L2: fl.l2,
+		Player: fl.spsaPlayer, Pairs: fl.pairs,
+		C: fl.spsaC, R: fl.spsaR, A: fl.spsaA, Alpha: fl.alpha, Gamma: fl.gamma,
+		VerifyPlayer: fl.verifyPlayer, VerifyGames: fl.verifyGames,
 	}
-	return s
-}
-
-// hashBytes is FNV-1a of b.
-func hashBytes(b []byte) uint64 {
-	h := uint64(14695981039346656037)
-	for _, c := range b {
-		h = (h ^ uint64(c)) * 1099511628211
-	}
-	return h
-}
-
-func readCheckpoint(name string) (*tuneCheckpoint, error) {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		return nil, err
-	}
-	var ck tuneCheckpoint
-	if err := json.Unmarshal(data, &ck); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return &ck, nil
-}
-
-// writeFileAtomic writes data to name through a temporary file and a rename, so that
-// a kill leaves either the old file or the new one.
-func writeFileAtomic(name string, data []byte) error {
-	tmp := name + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, name)
-}
-
-func writeCheckpoint(name string, ck *tuneCheckpoint) error {
-	data, err := json.MarshalIndent(ck, "", "  ")
-	if err != nil {
-		return err
-	}
-	return writeFileAtomic(name, append(data, '\n'))
-}
-
-// writeWeights writes w as a weights file of t's feature set.
-func writeWeights(t games.Tunable, name string, w []float64) error {
-	data, err := t.MarshalWeights(w) // indented, as json.Marshal would not keep it
-	if err != nil {
-		return err
-	}
-	return writeFileAtomic(name, append(data, '\n'))
 }
 
 // writeWeightsTable prints the starting and tuned weights of the features names side
@@ -309,307 +245,100 @@ func writeWeightsTable(w io.Writer, names []string, start, tuned []float64) erro
 	return err
 }
 
-// tuneProgress prints a tuning run's progress on standard error: a line redrawn on a
-// terminal, a line every tenth of the run otherwise.
-type tuneProgress struct {
-	w     io.Writer
-	bar   bool
-	off   bool
-	total int
-	last  time.Time
-	drawn bool
-}
-
-func newTuneProgress(w io.Writer, mode string, total int) *tuneProgress {
-	pd := newProgressDisplay(w, mode, tournament.Config{})
-	return &tuneProgress{w: w, bar: pd.bar, off: pd.off, total: total}
-}
-
-func (p *tuneProgress) update(step int, text string) {
-	if p.off {
-		return
-	}
-	if p.bar {
-		if step < p.total && time.Since(p.last) < 100*time.Millisecond {
-			return
-		}
-		p.last = time.Now()
-		const width = 24
-		filled := width * min(step, p.total) / p.total
-		fmt.Fprintf(p.w, "\r[%s%s] %d/%d %s\x1b[K", strings.Repeat("#", filled), strings.Repeat(".", width-filled), step, p.total, text)
-		p.drawn = true
-		return
-	}
-	if step == p.total || step%max(p.total/10, 1) == 0 {
-		fmt.Fprintf(p.w, "%d/%d %s\n", step, p.total, text)
-	}
-}
-
-func (p *tuneProgress) finish() {
-	if p.drawn {
-		fmt.Fprintln(p.w)
-	}
-}
-
-// anchor returns the flags of the weights that keep their starting value: store_diff's,
-// so that the evaluation stays in points.
-func anchor(names []string) []bool {
-	fixed := make([]bool, len(names))
-	for i, n := range names {
-		fixed[i] = n == "store_diff"
-	}
-	return fixed
-}
-
-// tuneTexel runs logistic tuning.
-func tuneTexel(ctx context.Context, c *cobra.Command, t games.Tunable, fl *tuneFlags, start []float64,
-	ck *tuneCheckpoint, ckName, settings string) ([]float64, error) {
-	lines, err := readPositions(t, fl.positions)
-	if err != nil {
-		return start, fmt.Errorf("tune: --positions: %w (make them with 'colony selfplay')", err)
-	}
-	_, names := t.FeatureSet()
-	samples := make([]eval.Sample, len(lines))
-	for i, l := range lines {
-		x := make([]float64, len(names))
-		for j := range x {
-			x[j] = float64(l.features[j])
-		}
-		samples[i] = eval.Sample{X: x, Y: l.result, Group: l.game}
-	}
-	train, test := eval.Split(samples, fl.heldOut, fl.seed)
-	if len(train) == 0 || len(test) == 0 {
-		return start, fmt.Errorf("tune: --positions: %d games cannot be split into training and held-out games", countGroups(samples))
-	}
-	w0 := start
-	fixed := anchor(names)
-	k, err := eval.FitK(train, w0)
-	if err != nil {
-		return start, fail(fmt.Errorf("tune: %w", err))
-	}
-	startTrain, startTest := eval.Loss(train, w0, k), eval.Loss(test, w0, k)
-	history := [][]float64{{startTrain, startTest}}
-	done := 0
-	from := slices.Clone(w0)
-	if ck != nil {
-		k, done, history = ck.K, ck.Iteration, ck.History
-		from = slices.Clone(ck.Weights)
-	}
+// tuneHooks returns the hooks that show a tuning run on standard error: its
+// description, then its steps on a progress display in mode.
+func tuneHooks(c *cobra.Command, mode string, total int) games.TuneHooks {
 	stderr := c.ErrOrStderr()
-	fmt.Fprintf(stderr, "tune: texel on %d positions of %d games (%d training, %d held out), K = %.4f\n",
-		len(samples), countGroups(samples), len(train), len(test), k)
-	prog := newTuneProgress(stderr, fl.progress, fl.iterations)
-	var stepErr error
-	res := eval.FitResult{W: from}
-	if done < fl.iterations {
-		res, err = eval.Fit(train, test, from, eval.FitOptions{
-			K: k, L2: fl.l2, Fixed: fixed, MaxIterations: fl.iterations - done,
-			Progress: func(iter int, w []float64, trainLoss float64) {
-				if stepErr != nil {
-					return
-				}
-				testLoss := eval.Loss(test, w, k)
-				history = append(history, []float64{trainLoss, testLoss})
-				stepErr = writeCheckpoint(ckName, &tuneCheckpoint{Method: "texel", Settings: settings,
-					Iteration: done + iter, Weights: slices.Clone(w), K: k, History: history})
-				prog.update(done+iter, fmt.Sprintf("loss %.5f, held out %.5f", trainLoss, testLoss))
-			},
-			Context: ctx,
-		})
+	prog := tournament.NewProgressDisplay(stderr, mode)
+	return games.TuneHooks{
+		Start:  func(description string) { fmt.Fprintf(stderr, "tune: %s\n", description) },
+		Step:   func(step int, text string) { prog.Step(step, total, text) },
+		Finish: prog.Finish,
 	}
-	prog.finish()
-	if stepErr != nil {
-		return start, fail(fmt.Errorf("tune: checkpoint: %w", stepErr))
+}
+
+// tuneFailure is the error of a tuning run that failed with err: an interruption
+// (ctx cancelled) says how to continue.
+func tuneFailure(ctx context.Context, err error) error {
+	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		return fail(errors.New("tune: interrupted; continue with the same command and --resume"))
 	}
-	if ctx.Err() != nil {
-		return start, fail(errors.New("tune: interrupted; continue with the same command and --resume"))
-	}
+	return fail(fmt.Errorf("tune: %w", err))
+}
+
+// tuneTexel runs logistic tuning and prints the losses before and after.
+func tuneTexel(ctx context.Context, c *cobra.Command, t games.Tunable, cfg *games.TuneConfig, progress string,
+	ck *games.Checkpoint) ([]float64, error) {
+	positions, err := games.ReadPositions(t, cfg.Positions)
 	if err != nil {
-		return start, fail(fmt.Errorf("tune: %w", err))
+		return nil, fmt.Errorf("tune: --positions: %w (make them with 'colony selfplay')", err)
 	}
-	tuned := slices.Clone(res.W)
-	if err := plotHistory(filepath.Join(fl.dir, "loss.png"), "Texel tuning: loss (cross-entropy)", "loss",
-		[]string{"training", "held out"}, history); err != nil {
-		return tuned, fail(fmt.Errorf("tune: %w", err))
+	tuner, err := games.NewTexelTuner(t, cfg, positions)
+	if err != nil {
+		return nil, fmt.Errorf("tune: --positions: %w", err)
+	}
+	if ck != nil {
+		if err := tuner.Resume(ck); err != nil {
+			return nil, fmt.Errorf("tune: --resume: %w", err)
+		}
+	}
+	res, err := tuner.Run(ctx, tuneHooks(c, progress, cfg.Iterations))
+	if err != nil {
+		return nil, tuneFailure(ctx, err)
 	}
 	out := c.OutOrStdout()
-	fmt.Fprintf(out, "loss (held out, %d positions): %.5f before, %.5f after\n", len(test), startTest, eval.Loss(test, res.W, k))
-	fmt.Fprintf(out, "loss (training, %d positions): %.5f before, %.5f after\n", len(train), startTrain, eval.Loss(train, res.W, k))
-	return tuned, nil
-}
-
-// countGroups counts the games of samples.
-func countGroups(samples []eval.Sample) int {
-	seen := map[int]bool{}
-	for _, s := range samples {
-		seen[s.Group] = true
-	}
-	return len(seen)
-}
-
-// plotHistory draws the columns of history over the steps.
-func plotHistory(name, title, yLabel string, names []string, history [][]float64) error {
-	var series []eval.Series
-	for j, n := range names {
-		s := eval.Series{Name: n}
-		for _, h := range history {
-			s.Y = append(s.Y, h[j])
-		}
-		series = append(series, s)
-	}
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := eval.PlotSeries(f, title, "iteration", yLabel, series, 0, 0); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	fmt.Fprintf(out, "loss (held out, %d positions): %.5f before, %.5f after\n", res.TestSize, res.TestBefore, res.TestAfter)
+	fmt.Fprintf(out, "loss (training, %d positions): %.5f before, %.5f after\n", res.TrainSize, res.TrainBefore, res.TrainAfter)
+	return res.Weights, nil
 }
 
 // tuneSPSA runs SPSA over match results.
-func tuneSPSA(ctx context.Context, c *cobra.Command, t games.Tunable, fl *tuneFlags, start []float64,
-	ck *tuneCheckpoint, ckName, settings string) ([]float64, error) {
-	_, names := t.FeatureSet()
-	cs := t.PerturbationScales()
-	for f := range cs {
-		cs[f] *= fl.spsaC
-	}
-	// store_diff is the anchor that keeps the evaluation in points: bounds hold it.
-	lo, hi := make([]float64, len(names)), make([]float64, len(names))
-	for f, fixed := range anchor(names) {
-		lo[f], hi[f] = -1e6, 1e6 // finite: the checkpoint is JSON
-		if fixed {
-			lo[f], hi[f] = start[f], start[f]
-		}
-	}
-	a := fl.spsaA
-	if a < 0 {
-		a = 0.1 * float64(fl.iterations)
-	}
-	cfg := eval.SPSAConfig{A: a, Alpha: fl.alpha, Gamma: fl.gamma, C: cs, R: fl.spsaR, Iterations: fl.iterations,
-		Min: lo, Max: hi, Seed: fl.seed}
-	opt, err := eval.NewSPSA(cfg, start)
+func tuneSPSA(ctx context.Context, c *cobra.Command, t games.Tunable, cfg *games.TuneConfig, progress string,
+	ck *games.Checkpoint) ([]float64, error) {
+	tuner, err := games.NewSPSATuner(t, cfg)
 	if err != nil {
-		return start, fmt.Errorf("tune: %w", err)
+		return nil, fmt.Errorf("tune: %w", err)
 	}
-	var history [][]float64
 	if ck != nil {
-		if err := opt.UnmarshalJSON(ck.SPSA); err != nil {
-			return start, fmt.Errorf("tune: --resume: %w", err)
+		if err := tuner.Resume(ck); err != nil {
+			return nil, fmt.Errorf("tune: --resume: %w", err)
 		}
-		history = ck.History
 	}
-	if len(history) == 0 {
-		history = append(history, slices.Clone(start))
-	}
-	stderr := c.ErrOrStderr()
-	fmt.Fprintf(stderr, "tune: spsa, %d iterations of %d pairs of %s games\n", fl.iterations, fl.pairs, fl.spsaPlayer)
-	prog := newTuneProgress(stderr, fl.progress, fl.iterations)
-	for opt.Iteration() < fl.iterations {
-		if ctx.Err() != nil {
-			prog.finish()
-			return start, fail(errors.New("tune: interrupted; continue with the same command and --resume"))
-		}
-		k := opt.Iteration()
-		plus, minus := opt.Perturbation()
-		mcfg := tournament.Config{
-			Game: t.Name(),
-			Players: []tournament.Entrant{
-				{Name: "plus", Spec: fl.spsaPlayer + specJoin(fl.spsaPlayer) + "eval=@plus"},
-				{Name: "minus", Spec: fl.spsaPlayer + specJoin(fl.spsaPlayer) + "eval=@minus"},
-			},
-			Format: tournament.Match, Games: 2 * fl.pairs, Seed: fl.seed*1_000_003 + uint64(k),
-			Openings: tournament.Openings{RandomTurns: 6},
-		}
-		runner, err := t.NewTuningRunner(mcfg, fl.concurrency, map[string][]float64{"@plus": plus, "@minus": minus})
-		if err != nil {
-			return start, fail(fmt.Errorf("tune: iteration %d: %w", k+1, err))
-		}
-		res, err := runner.Run(ctx)
-		if err != nil {
-			if ctx.Err() != nil {
-				continue // reported at the top of the loop
-			}
-			return start, fail(fmt.Errorf("tune: iteration %d: %w", k+1, err))
-		}
-		score := 0.0
-		for _, rec := range res.Games {
-			seat := 0
-			if rec.Players[1] == "plus" {
-				seat = 1
-			}
-			score += 2*rec.ScoreOf(seat) - 1
-		}
-		result := score / float64(len(res.Games))
-		opt.Update(result)
-		theta := opt.Theta()
-		history = append(history, slices.Clone(theta))
-		state, err := opt.MarshalJSON()
-		if err != nil {
-			return start, fail(err)
-		}
-		if err := writeCheckpoint(ckName, &tuneCheckpoint{Method: "spsa", Settings: settings, Iteration: opt.Iteration(),
-			Weights: theta, History: history, SPSA: state}); err != nil {
-			return start, fail(fmt.Errorf("tune: checkpoint: %w", err))
-		}
-		prog.update(opt.Iteration(), fmt.Sprintf("result %+.2f", result))
-	}
-	prog.finish()
-	tuned := opt.Theta()
-	if err := plotHistory(filepath.Join(fl.dir, "weights.png"), "SPSA tuning: the weights", "weight (points)", names, history); err != nil {
-		return tuned, fail(fmt.Errorf("tune: %w", err))
+	tuned, err := tuner.Run(ctx, tuneHooks(c, progress, cfg.Iterations))
+	if err != nil {
+		return nil, tuneFailure(ctx, err)
 	}
 	return tuned, nil
-}
-
-// specJoin returns the separator that adds a setting to spec.
-func specJoin(spec string) string {
-	if strings.Contains(spec, ":") {
-		return ","
-	}
-	return ":"
 }
 
 // verifyTuned plays the tuned weights against the starting weights and prints the
 // Elo difference with its 95% interval.
-func verifyTuned(ctx context.Context, c *cobra.Command, t games.Tunable, fl *tuneFlags, start, tuned []float64) error {
-	sep := specJoin(fl.verifyPlayer)
-	cfg := tournament.Config{
-		Game: t.Name(),
-		Players: []tournament.Entrant{
-			{Name: "tuned", Spec: fl.verifyPlayer + sep + "eval=@tuned"},
-			{Name: "start", Spec: fl.verifyPlayer + sep + "eval=@start"},
-		},
-		Format: tournament.Match, Games: fl.verifyGames, Seed: fl.seed,
-		Openings: tournament.Openings{RandomTurns: 4},
-	}
-	runner, err := t.NewTuningRunner(cfg, fl.concurrency, map[string][]float64{"@tuned": tuned, "@start": start})
+func verifyTuned(c *cobra.Command, t games.Tunable, cfg *games.TuneConfig, progress string, tuned []float64) error {
+	runner, err := games.NewVerifyRunner(t, cfg, tuned)
 	if err != nil {
 		return fail(fmt.Errorf("tune: %w", err))
 	}
-	prog := newProgressDisplay(c.ErrOrStderr(), fl.progress, cfg)
+	mcfg := *runner.Settings()
+	prog := tournament.NewProgressDisplay(c.ErrOrStderr(), progress)
 	describe := func(resumed int) string {
-		return fmt.Sprintf("verifying: %d games of %s, tuned weights against the starting ones", fl.verifyGames, fl.verifyPlayer)
+		return fmt.Sprintf("verifying: %d games of %s, tuned weights against the starting ones", cfg.VerifyGames, cfg.VerifyPlayer)
 	}
 	// The verification games are recorded for inspection, not resumed: a new run
 	// replaces them.
-	name := filepath.Join(fl.dir, "verify.jsonl")
+	name := cfg.VerifyFile()
 	os.Remove(name)
 	res, err := playRecorded(c, "tune", runner, name, false, prog, describe, nil)
 	if err != nil {
 		return err
 	}
-	_ = ctx
-	rep, err := tournament.Summarize(&cfg, res.Games, t.Sides(), nil)
+	rep, err := tournament.Summarize(&mcfg, res.Games, t.Sides(), nil)
 	if err != nil {
 		return fail(err)
 	}
 	out := c.OutOrStdout()
 	e := rep.Pair.Estimate
 	fmt.Fprintf(out, "verify: tuned vs start over %d games (%d pairs, %s): elo %s [%s, %s], los %.1f%%\n",
-		len(res.Games), rep.Pair.Pentanomial.Pairs(), fl.verifyPlayer,
+		len(res.Games), rep.Pair.Pentanomial.Pairs(), cfg.VerifyPlayer,
 		tournament.FormatElo(e.Elo, 1), tournament.FormatElo(e.EloLow, 1), tournament.FormatElo(e.EloHigh, 1), 100*e.LOS)
 	switch {
 	case e.EloLow > 0:
@@ -620,7 +349,7 @@ func verifyTuned(ctx context.Context, c *cobra.Command, t games.Tunable, fl *tun
 		fmt.Fprintln(out, "verify: no significant difference (the 95% interval contains 0)")
 	}
 	if !res.Complete {
-		return fail(fmt.Errorf("tune: the verification stopped after %d of %d games", len(res.Games), fl.verifyGames))
+		return fail(fmt.Errorf("tune: the verification stopped after %d of %d games", len(res.Games), cfg.VerifyGames))
 	}
 	return nil
 }

@@ -32,30 +32,30 @@ func selfplayFixture(t *testing.T) string {
 func TestSelfplayPositions(t *testing.T) {
 	dir := selfplayFixture(t)
 	r := colony.Default()
-	lines, err := readPositions(games.ColonyTunable(r), filepath.Join(dir, positionsName))
+	lines, err := games.ReadPositions(games.ColonyTunable(r), filepath.Join(dir, positionsName))
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Every game's positions: the side to move alternates with the result, which is
 	// the game's result for the side to move (no draws in The Colony).
-	games, err := readGamesForTest(filepath.Join(dir, "games.jsonl"))
+	winners, err := readGamesForTest(filepath.Join(dir, "games.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	perGame := map[int]int{}
 	for _, l := range lines {
-		perGame[l.game]++
-		winner := games[l.game]
+		perGame[l.Game]++
+		winner := winners[l.Game]
 		want := 0.0
-		s, err := r.ParsePosition(l.position)
+		s, err := r.ParsePosition(l.Text)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if winner == int(s.ToMove()) {
 			want = 1
 		}
-		if l.result != want || s.Over() || l.toMove != int(s.ToMove()) {
-			t.Fatalf("game %d: position %v with result %v, winner %d", l.game, l.position, l.result, winner)
+		if l.Result != want || s.Over() || l.ToMove != int(s.ToMove()) {
+			t.Fatalf("game %d: position %v with result %v, winner %d", l.Game, l.Text, l.Result, winner)
 		}
 	}
 	if len(perGame) != 20 {
@@ -120,7 +120,7 @@ func TestTuneTexelWritesEverythingAndResumes(t *testing.T) {
 		t.Errorf("store_diff moved to %v: it is the anchor", w.W[colony.FeatStoreDiff])
 	}
 	checkPNG(t, filepath.Join(out, "loss.png"))
-	ck, err := readCheckpoint(filepath.Join(out, "checkpoint.json"))
+	ck, err := games.ReadCheckpoint(filepath.Join(out, "checkpoint.json"))
 	if err != nil || ck.Method != "texel" || ck.Iteration != 3 || len(ck.History) != 4 {
 		t.Fatalf("checkpoint %+v, %v", ck, err)
 	}
@@ -141,7 +141,7 @@ func TestTuneTexelWritesEverythingAndResumes(t *testing.T) {
 	if code, stdout, stderr := cli(t, more...); code != 0 {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	ck, err = readCheckpoint(filepath.Join(out, "checkpoint.json"))
+	ck, err = games.ReadCheckpoint(filepath.Join(out, "checkpoint.json"))
 	if err != nil || ck.Iteration > 5 || ck.Iteration < 3 || len(ck.History) != ck.Iteration+1 {
 		t.Fatalf("resumed checkpoint: iteration %d, %d history entries, %v", ck.Iteration, len(ck.History), err)
 	}
@@ -160,7 +160,7 @@ func TestTuneSPSA(t *testing.T) {
 		t.Fatalf("tune: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	checkPNG(t, filepath.Join(out, "weights.png"))
-	ck, err := readCheckpoint(filepath.Join(out, "checkpoint.json"))
+	ck, err := games.ReadCheckpoint(filepath.Join(out, "checkpoint.json"))
 	if err != nil || ck.Method != "spsa" || ck.Iteration != 4 || len(ck.History) != 5 || len(ck.SPSA) == 0 {
 		t.Fatalf("checkpoint %+v, %v", ck, err)
 	}
@@ -177,12 +177,12 @@ func TestTuneSPSA(t *testing.T) {
 	killed := filepath.Join(t.TempDir(), "killed")
 	cmd, _, _, done := startColony(t, append(args, "--out", killed)...)
 	waitFor(t, done, "the third checkpoint", func() bool {
-		ck, err := readCheckpoint(filepath.Join(killed, "checkpoint.json"))
+		ck, err := games.ReadCheckpoint(filepath.Join(killed, "checkpoint.json"))
 		return err == nil && ck.Iteration >= 3
 	})
 	cmd.Process.Kill()
 	<-done
-	ck, err = readCheckpoint(filepath.Join(killed, "checkpoint.json"))
+	ck, err = games.ReadCheckpoint(filepath.Join(killed, "checkpoint.json"))
 	if err != nil || ck.Iteration >= 40 {
 		t.Fatalf("killed at iteration %d (%v): the run was not interrupted", ck.Iteration, err)
 	}
@@ -251,7 +251,7 @@ func TestTuneOtherGames(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			lines, err := readPositions(tun, filepath.Join(data, positionsName))
+			lines, err := games.ReadPositions(tun, filepath.Join(data, positionsName))
 			if err != nil || len(lines) < 20 {
 				t.Fatalf("positions: %d, %v", len(lines), err)
 			}
@@ -276,7 +276,7 @@ func TestTuneOtherGames(t *testing.T) {
 				t.Fatalf("weights.json: %s, %v", w, err)
 			}
 			checkPNG(t, filepath.Join(outDir, "loss.png"))
-			ck, err := readCheckpoint(filepath.Join(outDir, "checkpoint.json"))
+			ck, err := games.ReadCheckpoint(filepath.Join(outDir, "checkpoint.json"))
 			_, names := tun.FeatureSet()
 			if err != nil || ck.Method != "texel" || ck.Iteration != 3 || len(ck.Weights) != len(names) ||
 				!strings.HasPrefix(ck.Settings, "game="+game+" ") {
@@ -305,7 +305,7 @@ func TestTuneOtherGames(t *testing.T) {
 			t.Fatalf("tune: exit %d\n%s\n%s", code, stdout, stderr)
 		}
 		checkPNG(t, filepath.Join(out, "weights.png"))
-		ck, err := readCheckpoint(filepath.Join(out, "checkpoint.json"))
+		ck, err := games.ReadCheckpoint(filepath.Join(out, "checkpoint.json"))
 		if err != nil || ck.Method != "spsa" || ck.Iteration != 3 || len(ck.History) != 4 || len(ck.Weights) != 9 || ck.Weights[0] != 1 {
 			t.Fatalf("checkpoint %+v, %v", ck, err)
 		}

@@ -1,0 +1,508 @@
+package games
+
+// Tuning runs: Texel (logistic) tuning on the positions of self-play games and SPSA
+// over match results, with their checkpoints, charts and verification match ('colony
+// tune').
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/tournament"
+)
+
+// The tuning methods of TuneConfig.Method.
+const (
+	// MethodTexel is logistic (Texel-style) tuning on a positions file: TexelTuner.
+	MethodTexel = "texel"
+	// MethodSPSA is SPSA over match results: SPSATuner.
+	MethodSPSA = "spsa"
+)
+
+// TuneConfig is the settings of a tuning run of the weights of a Tunable's linear
+// evaluation.
+type TuneConfig struct {
+	// Method is MethodTexel or MethodSPSA.
+	Method string
+	// Start is the starting weights, in the order of the feature set's features.
+	Start []float64
+	// Dir is the output directory: the run writes its checkpoint (CheckpointFile)
+	// after every step and a chart of its history at the end (loss.png for Texel,
+	// weights.png for SPSA).
+	Dir string
+	// Seed seeds the held-out split, SPSA's perturbations and the games.
+	Seed uint64
+	// Iterations is the number of steps: L-BFGS iterations for Texel (counting
+	// those of the run a checkpoint resumes), SPSA iterations.
+	Iterations int
+	// Concurrency is the number of games played at once.
+	Concurrency int
+
+	// Positions names Texel's positions file (for the settings: TexelTuner takes
+	// the positions read). HeldOut is the share of the games held out to measure the
+	// loss, L2 the ridge penalty pulling the weights towards the starting ones.
+	Positions string
+	HeldOut   float64
+	L2        float64
+
+	// Player is the player spec of SPSA's games, without eval (the tuner sets it),
+	// and Pairs the pairs of games a step. C is the perturbation size in points
+	// (times Tunable.PerturbationScales per feature), R the learning rate (0: chosen
+	// by eval.SPSA), A the stability constant (negative: 10% of Iterations), Alpha
+	// and Gamma the exponents of the step and the perturbation (see
+	// eval.SPSAConfig).
+	Player                string
+	Pairs                 int
+	C, R, A, Alpha, Gamma float64
+
+	// VerifyPlayer is the player spec of the verification match (NewVerifyRunner),
+	// without eval, and VerifyGames its number of games.
+	VerifyPlayer string
+	VerifyGames  int
+}
+
+// CheckpointFile returns the name of the run's checkpoint file, Dir/checkpoint.json.
+func (c *TuneConfig) CheckpointFile() string { return filepath.Join(c.Dir, "checkpoint.json") }
+
+// WeightsFile returns the name of the file for the tuned weights, Dir/weights.json.
+func (c *TuneConfig) WeightsFile() string { return filepath.Join(c.Dir, "weights.json") }
+
+// VerifyFile returns the name of the games file of the verification match,
+// Dir/verify.jsonl.
+func (c *TuneConfig) VerifyFile() string { return filepath.Join(c.Dir, "verify.jsonl") }
+
+// Settings writes the game t and the settings that decide a run's results, for its
+// checkpoint, so that resuming another run can be refused: for Texel all but
+// Iterations (a resumed fit may go on longer), for SPSA Iterations too (its gains
+// depend on them). The starting weights are written as a hash.
+func (c *TuneConfig) Settings(t Tunable) string {
+	b, _ := json.Marshal(c.Start)
+	s := fmt.Sprintf("game=%s method=%s seed=%d start=%x", t.Name(), c.Method, c.Seed, hashBytes(b))
+	if c.Method == MethodTexel {
+		s += fmt.Sprintf(" positions=%s held-out=%g l2=%g", c.Positions, c.HeldOut, c.L2)
+	} else {
+		s += fmt.Sprintf(" iterations=%d player=%s pairs=%d c=%g r=%g A=%g alpha=%g gamma=%g", c.Iterations, c.Player, c.Pairs, c.C, c.R, c.A, c.Alpha, c.Gamma)
+	}
+	return s
+}
+
+// hashBytes is FNV-1a of b.
+func hashBytes(b []byte) uint64 {
+	h := uint64(14695981039346656037)
+	for _, c := range b {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	return h
+}
+
+// Checkpoint is the state of a tuning run after a step: the content of its checkpoint
+// file (JSON), from which a killed run continues.
+type Checkpoint struct {
+	Method string `json:"method"`
+	// Settings are TuneConfig.Settings of the run, to refuse resuming another run.
+	Settings  string `json:"settings"`
+	Iteration int    `json:"iteration"`
+	// Weights are the weights after the step, in the order of the feature set's
+	// features.
+	Weights []float64 `json:"weights"`
+	// K is Texel's scale of the logistic.
+	K float64 `json:"k,omitempty"`
+	// History holds a line per step (and one for the start): Texel's training and
+	// held-out losses, SPSA's weights.
+	History [][]float64 `json:"history"`
+	// SPSA is the state of eval.SPSA.
+	SPSA json.RawMessage `json:"spsa,omitempty"`
+}
+
+// ReadCheckpoint reads a checkpoint file.
+func ReadCheckpoint(name string) (*Checkpoint, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var ck Checkpoint
+	if err := json.Unmarshal(data, &ck); err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return &ck, nil
+}
+
+// WriteCheckpoint writes ck to the checkpoint file name (indented JSON) through a
+// temporary file and a rename, so that a kill leaves either the old file or the new
+// one.
+func WriteCheckpoint(name string, ck *Checkpoint) error {
+	data, err := json.MarshalIndent(ck, "", "  ")
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(name, append(data, '\n'))
+}
+
+// WriteWeights writes w as a weights file of t's feature set (Tunable.MarshalWeights),
+// through a temporary file and a rename.
+func WriteWeights(t Tunable, name string, w []float64) error {
+	data, err := t.MarshalWeights(w) // indented, as json.Marshal would not keep it
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(name, append(data, '\n'))
+}
+
+// writeFileAtomic writes data to name through a temporary file and a rename, so that
+// a kill leaves either the old file or the new one.
+func writeFileAtomic(name string, data []byte) error {
+	tmp := name + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	return os.Rename(tmp, name)
+}
+
+// TuneHooks are the callbacks of a tuning run, to show its progress; each may be nil.
+type TuneHooks struct {
+	// Start is called before the first step with a line that describes the run.
+	Start func(description string)
+	// Step is called after every step with the steps done (those of the run a
+	// checkpoint resumes included) and a line of the step's results.
+	Step func(step int, text string)
+	// Finish is called when the steps end, before the chart is drawn: for Texel
+	// when the fit returns, however it ended; for SPSA after the last step or at an
+	// interruption.
+	Finish func()
+}
+
+func (h *TuneHooks) start(description string) {
+	if h.Start != nil {
+		h.Start(description)
+	}
+}
+
+func (h *TuneHooks) step(step int, text string) {
+	if h.Step != nil {
+		h.Step(step, text)
+	}
+}
+
+func (h *TuneHooks) finish() {
+	if h.Finish != nil {
+		h.Finish()
+	}
+}
+
+// anchor returns the flags of the weights that keep their starting value: store_diff's,
+// so that the evaluation stays in points.
+func anchor(names []string) []bool {
+	fixed := make([]bool, len(names))
+	for i, n := range names {
+		fixed[i] = n == "store_diff"
+	}
+	return fixed
+}
+
+// countGroups counts the games of samples.
+func countGroups(samples []eval.Sample) int {
+	seen := map[int]bool{}
+	for _, s := range samples {
+		seen[s.Group] = true
+	}
+	return len(seen)
+}
+
+// plotHistory draws the columns of history (named names) over the steps as a PNG
+// chart in the file name.
+func plotHistory(name, title, yLabel string, names []string, history [][]float64) error {
+	var series []eval.Series
+	for j, n := range names {
+		s := eval.Series{Name: n}
+		for _, h := range history {
+			s.Y = append(s.Y, h[j])
+		}
+		series = append(series, s)
+	}
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	if err := eval.PlotSeries(f, title, "iteration", yLabel, series, 0, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// specJoin returns the separator that adds a setting to spec.
+func specJoin(spec string) string {
+	if strings.Contains(spec, ":") {
+		return ","
+	}
+	return ":"
+}
+
+// TexelTuner fits the weights that best predict each position's game result through a
+// logistic function of the evaluation (Texel tuning), by L-BFGS (eval.Fit) on the
+// training games, the weight of store_diff fixed so that the evaluation stays in
+// points. The scale K of the logistic is fitted once, to the starting weights.
+type TexelTuner struct {
+	t           Tunable
+	cfg         TuneConfig
+	samples     []eval.Sample
+	train, test []eval.Sample
+	ck          *Checkpoint
+}
+
+// TexelResult is the outcome of a Texel run.
+type TexelResult struct {
+	// Weights are the tuned weights.
+	Weights []float64
+	// TrainSize and TestSize count the training and held-out positions.
+	TrainSize, TestSize int
+	// TrainBefore and TrainAfter are the training loss (cross-entropy) of the
+	// starting and the tuned weights, TestBefore and TestAfter the held-out loss.
+	TrainBefore, TrainAfter, TestBefore, TestAfter float64
+}
+
+// NewTexelTuner returns a Texel run of cfg on the positions (of a positions file of t,
+// ReadPositions): a share cfg.HeldOut of their games, chosen by cfg.Seed, is held out
+// (eval.Split). It is an error when the games cannot be split so that both parts
+// have positions.
+func NewTexelTuner(t Tunable, cfg *TuneConfig, positions []Position) (*TexelTuner, error) {
+	_, names := t.FeatureSet()
+	samples := make([]eval.Sample, len(positions))
+	for i, p := range positions {
+		x := make([]float64, len(names))
+		for j := range x {
+			x[j] = float64(p.Features[j])
+		}
+		samples[i] = eval.Sample{X: x, Y: p.Result, Group: p.Game}
+	}
+	train, test := eval.Split(samples, cfg.HeldOut, cfg.Seed)
+	if len(train) == 0 || len(test) == 0 {
+		return nil, fmt.Errorf("%d games cannot be split into training and held-out games", countGroups(samples))
+	}
+	return &TexelTuner{t: t, cfg: *cfg, samples: samples, train: train, test: test}, nil
+}
+
+// Resume makes the run continue from the checkpoint ck of the same run (same
+// Settings): its K, iterations, weights and history.
+func (x *TexelTuner) Resume(ck *Checkpoint) error {
+	if _, names := x.t.FeatureSet(); len(ck.Weights) != len(names) {
+		return fmt.Errorf("checkpoint: %d weights for %d features", len(ck.Weights), len(names))
+	}
+	x.ck = ck
+	return nil
+}
+
+// Run fits the weights, up to cfg.Iterations iterations in all, writing the checkpoint
+// after every iteration, then draws the training and held-out loss over the
+// iterations in Dir/loss.png. When ctx is cancelled it stops and returns ctx's error;
+// the checkpoint holds the last iteration.
+func (x *TexelTuner) Run(ctx context.Context, hooks TuneHooks) (*TexelResult, error) {
+	cfg := &x.cfg
+	train, test := x.train, x.test
+	_, names := x.t.FeatureSet()
+	w0 := cfg.Start
+	fixed := anchor(names)
+	k, err := eval.FitK(train, w0)
+	if err != nil {
+		return nil, err
+	}
+	startTrain, startTest := eval.Loss(train, w0, k), eval.Loss(test, w0, k)
+	history := [][]float64{{startTrain, startTest}}
+	done := 0
+	from := slices.Clone(w0)
+	if ck := x.ck; ck != nil {
+		k, done, history = ck.K, ck.Iteration, ck.History
+		from = slices.Clone(ck.Weights)
+	}
+	hooks.start(fmt.Sprintf("texel on %d positions of %d games (%d training, %d held out), K = %.4f",
+		len(x.samples), countGroups(x.samples), len(train), len(test), k))
+	ckName, settings := cfg.CheckpointFile(), cfg.Settings(x.t)
+	var stepErr error
+	res := eval.FitResult{W: from}
+	if done < cfg.Iterations {
+		res, err = eval.Fit(train, test, from, eval.FitOptions{
+			K: k, L2: cfg.L2, Fixed: fixed, MaxIterations: cfg.Iterations - done,
+			Progress: func(iter int, w []float64, trainLoss float64) {
+				if stepErr != nil {
+					return
+				}
+				testLoss := eval.Loss(test, w, k)
+				history = append(history, []float64{trainLoss, testLoss})
+				stepErr = WriteCheckpoint(ckName, &Checkpoint{Method: MethodTexel, Settings: settings,
+					Iteration: done + iter, Weights: slices.Clone(w), K: k, History: history})
+				hooks.step(done+iter, fmt.Sprintf("loss %.5f, held out %.5f", trainLoss, testLoss))
+			},
+			Context: ctx,
+		})
+	}
+	hooks.finish()
+	if stepErr != nil {
+		return nil, fmt.Errorf("checkpoint: %w", stepErr)
+	}
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		return nil, err
+	}
+	tuned := slices.Clone(res.W)
+	if err := plotHistory(filepath.Join(cfg.Dir, "loss.png"), "Texel tuning: loss (cross-entropy)", "loss",
+		[]string{"training", "held out"}, history); err != nil {
+		return nil, err
+	}
+	return &TexelResult{
+		Weights:   tuned,
+		TrainSize: len(train), TestSize: len(test),
+		TrainBefore: startTrain, TrainAfter: eval.Loss(train, res.W, k),
+		TestBefore: startTest, TestAfter: eval.Loss(test, res.W, k),
+	}, nil
+}
+
+// SPSATuner tunes the weights by simultaneous perturbation stochastic approximation
+// over match results (as fishtest tunes engines): each iteration perturbs every
+// weight by ±c, plays pairs of games (both colours, one opening) between the two
+// perturbed sets and moves the weights towards the winner. The weight of store_diff
+// stays at its starting value, so that the evaluation stays in points.
+type SPSATuner struct {
+	t       Tunable
+	cfg     TuneConfig
+	names   []string
+	opt     *eval.SPSA
+	history [][]float64
+}
+
+// NewSPSATuner returns an SPSA run of cfg.
+func NewSPSATuner(t Tunable, cfg *TuneConfig) (*SPSATuner, error) {
+	_, names := t.FeatureSet()
+	cs := t.PerturbationScales()
+	for f := range cs {
+		cs[f] *= cfg.C
+	}
+	// store_diff is the anchor that keeps the evaluation in points: bounds hold it.
+	lo, hi := make([]float64, len(names)), make([]float64, len(names))
+	for f, fixed := range anchor(names) {
+		lo[f], hi[f] = -1e6, 1e6 // finite: the checkpoint is JSON
+		if fixed {
+			lo[f], hi[f] = cfg.Start[f], cfg.Start[f]
+		}
+	}
+	a := cfg.A
+	if a < 0 {
+		a = 0.1 * float64(cfg.Iterations)
+	}
+	scfg := eval.SPSAConfig{A: a, Alpha: cfg.Alpha, Gamma: cfg.Gamma, C: cs, R: cfg.R, Iterations: cfg.Iterations,
+		Min: lo, Max: hi, Seed: cfg.Seed}
+	opt, err := eval.NewSPSA(scfg, cfg.Start)
+	if err != nil {
+		return nil, err
+	}
+	return &SPSATuner{t: t, cfg: *cfg, names: names, opt: opt}, nil
+}
+
+// Resume makes the run continue from the checkpoint ck of the same run (same
+// Settings): its SPSA state and history.
+func (s *SPSATuner) Resume(ck *Checkpoint) error {
+	if err := s.opt.UnmarshalJSON(ck.SPSA); err != nil {
+		return err
+	}
+	s.history = ck.History
+	return nil
+}
+
+// Run plays the iterations left of cfg.Iterations, writing the checkpoint after every
+// one, then draws the weights over the iterations in Dir/weights.png, and returns
+// the tuned weights. When ctx is cancelled it stops and returns ctx's error; the
+// checkpoint holds the last iteration.
+func (s *SPSATuner) Run(ctx context.Context, hooks TuneHooks) ([]float64, error) {
+	cfg, t, opt := &s.cfg, s.t, s.opt
+	if len(s.history) == 0 {
+		s.history = append(s.history, slices.Clone(cfg.Start))
+	}
+	ckName, settings := cfg.CheckpointFile(), cfg.Settings(t)
+	hooks.start(fmt.Sprintf("spsa, %d iterations of %d pairs of %s games", cfg.Iterations, cfg.Pairs, cfg.Player))
+	for opt.Iteration() < cfg.Iterations {
+		if ctx.Err() != nil {
+			hooks.finish()
+			return nil, ctx.Err()
+		}
+		k := opt.Iteration()
+		plus, minus := opt.Perturbation()
+		mcfg := tournament.Config{
+			Game: t.Name(),
+			Players: []tournament.Entrant{
+				{Name: "plus", Spec: cfg.Player + specJoin(cfg.Player) + "eval=@plus"},
+				{Name: "minus", Spec: cfg.Player + specJoin(cfg.Player) + "eval=@minus"},
+			},
+			Format: tournament.Match, Games: 2 * cfg.Pairs, Seed: cfg.Seed*1_000_003 + uint64(k),
+			Openings: tournament.Openings{RandomTurns: 6},
+		}
+		runner, err := t.NewTuningRunner(mcfg, cfg.Concurrency, map[string][]float64{"@plus": plus, "@minus": minus})
+		if err != nil {
+			return nil, fmt.Errorf("iteration %d: %w", k+1, err)
+		}
+		res, err := runner.Run(ctx)
+		if ctx.Err() != nil {
+			// An interrupted step is not used, even when the runner returned no
+			// error: its match is partial (possibly empty), and the checkpoint keeps
+			// the last whole step. The interruption is reported at the top of the loop.
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("iteration %d: %w", k+1, err)
+		}
+		if !res.Complete || len(res.Games) == 0 {
+			return nil, fmt.Errorf("iteration %d: the match stopped after %d games", k+1, len(res.Games))
+		}
+		score := 0.0
+		for _, rec := range res.Games {
+			seat := 0
+			if rec.Players[1] == "plus" {
+				seat = 1
+			}
+			score += 2*rec.ScoreOf(seat) - 1
+		}
+		result := score / float64(len(res.Games))
+		opt.Update(result)
+		theta := opt.Theta()
+		s.history = append(s.history, slices.Clone(theta))
+		state, err := opt.MarshalJSON()
+		if err != nil {
+			return nil, fmt.Errorf("checkpoint: %w", err)
+		}
+		if err := WriteCheckpoint(ckName, &Checkpoint{Method: MethodSPSA, Settings: settings, Iteration: opt.Iteration(),
+			Weights: theta, History: s.history, SPSA: state}); err != nil {
+			return nil, fmt.Errorf("checkpoint: %w", err)
+		}
+		hooks.step(opt.Iteration(), fmt.Sprintf("result %+.2f", result))
+	}
+	hooks.finish()
+	tuned := opt.Theta()
+	if err := plotHistory(filepath.Join(cfg.Dir, "weights.png"), "SPSA tuning: the weights", "weight (points)", s.names, s.history); err != nil {
+		return nil, err
+	}
+	return tuned, nil
+}
+
+// NewVerifyRunner returns the runner of a tuning run's verification match: a match of
+// cfg.VerifyGames games of cfg.VerifyPlayer with the tuned weights (player "tuned")
+// against cfg.Start ("start"), from openings of four random turns, seeded with
+// cfg.Seed. Its Settings are the match's config.
+func NewVerifyRunner(t Tunable, cfg *TuneConfig, tuned []float64) (tournament.Runnable, error) {
+	sep := specJoin(cfg.VerifyPlayer)
+	mcfg := tournament.Config{
+		Game: t.Name(),
+		Players: []tournament.Entrant{
+			{Name: "tuned", Spec: cfg.VerifyPlayer + sep + "eval=@tuned"},
+			{Name: "start", Spec: cfg.VerifyPlayer + sep + "eval=@start"},
+		},
+		Format: tournament.Match, Games: cfg.VerifyGames, Seed: cfg.Seed,
+		Openings: tournament.Openings{RandomTurns: 4},
+	}
+	return t.NewTuningRunner(mcfg, cfg.Concurrency, map[string][]float64{"@tuned": tuned, "@start": cfg.Start})
+}

@@ -1,0 +1,182 @@
+package tournament
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// writeGamesFile writes a games file of cfg with the records and a trailing text
+// (a torn line) to name.
+func writeGamesFile(t *testing.T, name string, cfg Config, recs []Record, torn string) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+		t.Fatal(err)
+	}
+	for i := range recs {
+		buf.Write(appendRecord(nil, &recs[i], nil, nil))
+	}
+	buf.WriteString(torn)
+	if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestOpenGamesFileNew(t *testing.T) {
+	cfg := testConfig()
+	name := filepath.Join(t.TempDir(), "sub", "games.jsonl") // the directory is made
+	w, err := OpenGamesFile(name, cfg, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !w.Created() || len(w.Done) != 0 {
+		t.Errorf("new file: created %v, %d games done", w.Created(), len(w.Done))
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	gf, err := ReadGamesFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := SameTournament(gf.Header, NewHeader(cfg)); err != nil || len(gf.Games) != 0 || gf.Torn != 0 {
+		t.Errorf("new file: header %v, %d games, %d torn bytes", err, len(gf.Games), gf.Torn)
+	}
+	// An empty file is new too, with or without resume.
+	empty := filepath.Join(t.TempDir(), "empty.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err = OpenGamesFile(empty, cfg, true)
+	if err != nil || !w.Created() {
+		t.Fatalf("empty file with resume: %v", err)
+	}
+	w.Close()
+}
+
+func TestOpenGamesFileResume(t *testing.T) {
+	cfg := testConfig()
+	r := sampleRecord()
+	r.Players = [2]string{"random", "greedy"}
+	const torn = `{"type":"game","index":3,"pa`
+	tests := []struct {
+		name string
+		torn string
+	}{
+		{"whole lines", ""},
+		{"torn last line", torn},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			name := filepath.Join(t.TempDir(), "games.jsonl")
+			writeGamesFile(t, name, cfg, []Record{r}, tc.torn)
+			before, _ := os.ReadFile(name)
+			w, err := OpenGamesFile(name, cfg, true)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w.Created() || len(w.Done) != 1 || w.Done[0].Index != r.Index {
+				t.Errorf("resumed: created %v, games %+v", w.Created(), w.Done)
+			}
+			// The torn line is cut and what is written follows the whole lines.
+			if _, err := w.Write([]byte("next\n")); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			after, _ := os.ReadFile(name)
+			want := strings.TrimSuffix(string(before), tc.torn) + "next\n"
+			if string(after) != want {
+				t.Errorf("after resuming and writing:\n%q\nwant\n%q", after, want)
+			}
+		})
+	}
+}
+
+func TestOpenGamesFileRefused(t *testing.T) {
+	cfg := testConfig()
+	r := sampleRecord()
+	r.Players = [2]string{"random", "greedy"}
+	other := testConfig()
+	other.Seed = cfg.Seed + 1
+	shard := testConfig()
+	shard.Shard, shard.Shards = 1, 2
+	dir := t.TempDir()
+	garbage := filepath.Join(dir, "garbage.jsonl")
+	if err := os.WriteFile(garbage, []byte("garbage\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	games := filepath.Join(dir, "games.jsonl")
+	writeGamesFile(t, games, cfg, []Record{r}, "")
+	tests := []struct {
+		name   string
+		file   string
+		cfg    Config
+		resume bool
+		exists bool // ErrGamesFileExists; otherwise a ResumeError
+		want   string
+	}{
+		{"existing without resume", games, cfg, false, true, "games file " + games + " already holds games"},
+		{"garbage without resume", garbage, cfg, false, true, "games file " + garbage + " already holds games"},
+		{"another tournament", games, other, true, false, fmt.Sprintf("%s holds another tournament: seed differs: %d vs %d", games, cfg.Seed, other.Seed)},
+		{"another shard", games, shard, true, false, games + " holds shard 0/0, not 1/2"},
+		{"not a games file", garbage, cfg, true, false, "games file " + garbage + ": line 1: not a tournament header"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			before, _ := os.ReadFile(tc.file)
+			w, err := OpenGamesFile(tc.file, tc.cfg, tc.resume)
+			if err == nil {
+				w.Close()
+				t.Fatal("opened")
+			}
+			var re *ResumeError
+			if errors.Is(err, ErrGamesFileExists) != tc.exists || errors.As(err, &re) == tc.exists {
+				t.Errorf("error %v (%T): want exists %v", err, err, tc.exists)
+			}
+			if !strings.HasPrefix(err.Error(), tc.want) {
+				t.Errorf("error %q, want %q", err, tc.want)
+			}
+			if after, _ := os.ReadFile(tc.file); !bytes.Equal(before, after) {
+				t.Errorf("the file was changed to %q", after)
+			}
+		})
+	}
+}
+
+func TestGamesFileWriterDiscard(t *testing.T) {
+	cfg := testConfig()
+	dir := t.TempDir()
+	// A file it created is removed.
+	name := filepath.Join(dir, "new.jsonl")
+	w, err := OpenGamesFile(name, cfg, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Discard(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(name); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a discarded new file is still there (%v)", err)
+	}
+	// A resumed file stays.
+	r := sampleRecord()
+	r.Players = [2]string{"random", "greedy"}
+	name = filepath.Join(dir, "old.jsonl")
+	writeGamesFile(t, name, cfg, []Record{r}, "")
+	if w, err = OpenGamesFile(name, cfg, true); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Discard(); err != nil {
+		t.Fatal(err)
+	}
+	if gf, err := ReadGamesFile(name); err != nil || len(gf.Games) != 1 {
+		t.Errorf("a discarded resumed file: %v", err)
+	}
+}
