@@ -83,9 +83,19 @@ type Game interface {
 	// points so far and, for a finished game, how it ended.
 	Status(position string) (*Status, error)
 	// RandomGames plays n games of uniformly random decisions from the position, game
-	// i with the random source PCG(seed, i), and returns how each ended. The same
+	// i with the random source PCG(seed, i) (through the game's
+	// game.CountingPlayouter when it has one), and returns how each ended. The same
 	// arguments give the same games on every machine. A finished game is an error.
 	RandomGames(ctx context.Context, position string, n int, seed uint64) (*RandomGames, error)
+	// Description returns what the game says of itself for reports (see
+	// game.Describer); the zero Description when it says nothing.
+	Description() game.Description
+	// BenchPositions returns the game's own benchmark positions (see game.Bencher),
+	// or nil when it has none.
+	BenchPositions() []string
+	// PlayerSpec builds the player of spec once, as CheckPlayer does, and returns its
+	// canonical spec, with every setting it plays with.
+	PlayerSpec(spec string) (string, error)
 	// Analyze builds the player of spec and lets it choose a turn in the position (a
 	// game that is not over), calling report, when not nil, with every iteration its
 	// search reports (possibly from another goroutine, one call at a time).
@@ -714,26 +724,16 @@ func (x *generic[S]) RandomGames(ctx context.Context, position string, n int, se
 	reasons := map[string]int{}
 	rng := rand.NewPCG(0, 0)
 	var buf game.ActionBuffer
+	fast, _ := x.g.(game.CountingPlayouter[S])
 	for i := range out.Games {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		rng.Seed(seed, uint64(i))
 		c := s
-		var turns, decisions int32
-		for !x.g.Terminal(&c) {
-			legal := x.g.LegalActions(&c, &buf)
-			switch {
-			case len(legal) == 0:
-				return nil, fmt.Errorf("game %d: no legal decision in a position that is not over: %s", i, x.g.FormatPosition(&c))
-			case decisions >= maxRandomDecisions:
-				return nil, fmt.Errorf("game %d: not over after %d decisions", i, decisions)
-			}
-			x.g.Apply(&c, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
-			decisions++
-			if x.g.TurnStart(&c) || x.g.Terminal(&c) {
-				turns++
-			}
+		turns, decisions, err := x.randomGame(&c, rng, &buf, fast)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", i, err)
 		}
 		why := x.g.EndReason(&c)
 		k, ok := reasons[why]
