@@ -146,3 +146,21 @@ var (
 	_ game.TurnReader[State]     = Game{}
 	_ game.Perfter[State]        = Game{}
 )
+
+// Open returns The Colony under the rule set "colony:PARAMS" (see ParseRules; empty
+// params: the default rule set), as the registry of games opens it.
+func Open(params string) (Game, error) {
+	name := "colony"
+	if params != "" {
+		name += ":" + params
+	}
+	r, err := ParseRules(name)
+	if err != nil {
+		return Game{}, err
+	}
+	return NewGame(r), nil
+}
+
+// FeatureSet returns the feature set of the linear evaluation under g's rule set
+// (NewFeatures(g.Rules)).
+func (g Game) FeatureSet() Features { return NewFeatures(g.Rules) }

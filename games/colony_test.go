@@ -88,7 +88,14 @@ func TestColonyIsClassic(t *testing.T) {
 // TestColonyLoader checks the evaluations of The Colony's players and their scales.
 func TestColonyLoader(t *testing.T) {
 	r := colony.Default()
-	loader := ColonyLoader(r)
+	e, err := newLinearEvals[colony.State](colony.NewFeatures(r), colony.Score{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	loader, err := e.loader(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	s := r.Start()
 	tests := []struct {
 		value string
@@ -117,7 +124,7 @@ func TestColonyLoader(t *testing.T) {
 	if _, err := loader.Evaluator("nope.json"); err == nil || !strings.Contains(err.Error(), "(want hand, linear, score or a weights file)") {
 		t.Errorf("nope.json: %v", err)
 	}
-	p, err := ColonyPlayers(r, loader)("ab:depth=1,eval=hand", search.Options{})
+	p, err := playersOf[colony.State](colony.NewGame(r), loader)("ab:depth=1,eval=hand", search.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

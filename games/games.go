@@ -19,8 +19,6 @@ import (
 
 	"github.com/colony-ai/colony/games/game"
 
-	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 )
@@ -80,6 +78,9 @@ type Game interface {
 	// drawing shows (see Drawer). A game whose type draws nothing returns
 	// ErrNoDrawing.
 	Draw(position string) (string, error)
+	// RulesDocument returns the rules the rule set plays, as the rules command prints
+	// them.
+	RulesDocument() (string, error)
 	// Show draws the position as the show command prints it, the position line last
 	// (see the method of that name on the games' implementation).
 	Show(position string) (string, error)
@@ -87,9 +88,19 @@ type Game interface {
 	// points so far and, for a finished game, how it ended.
 	Status(position string) (*Status, error)
 	// RandomGames plays n games of uniformly random decisions from the position, game
-	// i with the random source PCG(seed, i), and returns how each ended. The same
+	// i with the random source PCG(seed, i) (through the game's
+	// game.CountingPlayouter when it has one), and returns how each ended. The same
 	// arguments give the same games on every machine. A finished game is an error.
 	RandomGames(ctx context.Context, position string, n int, seed uint64) (*RandomGames, error)
+	// Description returns what the game says of itself for reports (see
+	// game.Describer); the zero Description when it says nothing.
+	Description() game.Description
+	// BenchPositions returns the game's own benchmark positions (see game.Bencher),
+	// or nil when it has none.
+	BenchPositions() []string
+	// PlayerSpec builds the player of spec once, as CheckPlayer does, and returns its
+	// canonical spec, with every setting it plays with.
+	PlayerSpec(spec string) (string, error)
 	// Analyze builds the player of spec and lets it choose a turn in the position (a
 	// game that is not over), calling report, when not nil, with every iteration its
 	// search reports (possibly from another goroutine, one call at a time).
@@ -213,119 +224,6 @@ type Solution struct {
 	GuessNodes        uint64
 }
 
-// entry is one registered game.
-type entry struct {
-	name, doc string
-	// rules is the game's rules document (its RULES.md); empty for The Colony, whose
-	// rule set prints as a board file.
-	rules string
-	open  func(params string) (Game, error)
-}
-
-// registry lists the games, The Colony first.
-var registry = []entry{
-	{"colony", "The Colony (Jeph Stahl, 2008): three rows of logs, ants and eggs; parameters turncap=N, sowcap=N, choice=selected", "",
-		func(params string) (Game, error) {
-			name := "colony"
-			if params != "" {
-				name += ":" + params
-			}
-			r, err := colony.ParseRules(name)
-			if err != nil {
-				return nil, err
-			}
-			return ColonyTunable(r), nil
-		}},
-}
-
-// Open returns the game NAME or NAME:PARAMS (for example "kalah:4x3").
-func Open(text string) (Game, error) {
-	name, params, _ := strings.Cut(text, ":")
-	for _, e := range registry {
-		if e.name == name {
-			g, err := e.open(params)
-			if err != nil {
-				return nil, fmt.Errorf("game %q: %w", text, err)
-			}
-			return g, nil
-		}
-	}
-	return nil, fmt.Errorf("game %q: unknown game (known: %s)", text, strings.Join(Names(), ", "))
-}
-
-// Names returns the registered games' names.
-func Names() []string {
-	var out []string
-	for _, e := range registry {
-		out = append(out, e.name)
-	}
-	return out
-}
-
-// RulesDocument returns the rules document of the registered game name (without
-// parameters): the rules it plays, with the readings chosen where its source is
-// silent and its options. The Colony has none here (its rules are the seed texts and
-// the board specification; 'colony rules' prints its board).
-func RulesDocument(name string) (string, bool) {
-	for _, e := range registry {
-		if e.name == name && e.rules != "" {
-			return e.rules, true
-		}
-	}
-	return "", false
-}
-
-// Describe returns one line about each registered game: its name and what it is.
-func Describe() []string {
-	var out []string
-	for _, e := range registry {
-		out = append(out, e.name+": "+e.doc)
-	}
-	return out
-}
-
-// Colony returns The Colony under rule set r, its players evaluating with linear (the
-// default), score, hand or a weights file, as every game's do: it is ColonyTunable(r).
-func Colony(r *colony.Rules) Game {
-	return ColonyTunable(r)
-}
-
-// ColonyPlayers returns the player factory of The Colony under r: search.New with the
-// evaluation the spec's eval setting names, resolved by loader (see ColonyLoader).
-func ColonyPlayers(r *colony.Rules, loader *eval.LoaderOf[colony.State]) tournament.PlayerFactory[colony.State] {
-	return playersOf[colony.State](colony.NewGame(r), loader)
-}
-
-// Generic returns the Game of any game g whose players evaluate with evals (by name;
-// the first is the default).
-func Generic[S any](g game.Game[S], evals map[string]search.Evaluator[S], names []string) Game {
-	factory := func(spec string, opts search.Options) (search.Player[S], error) {
-		sp, err := search.ParseSpec(spec)
-		if err != nil {
-			return nil, err
-		}
-		name := sp.Settings["eval"]
-		if name == "" {
-			name = names[0]
-		}
-		ev, ok := evals[name]
-		if !ok {
-			return nil, fmt.Errorf("player %q: eval=%s: %s has %s", spec, name, g.Name(), strings.Join(names, ", "))
-		}
-		return search.New(g, ev, spec, opts)
-	}
-	scale := specScale(func(name string) (any, error) {
-		if name == "" {
-			name = names[0]
-		}
-		if ev, ok := evals[name]; ok {
-			return ev, nil
-		}
-		return nil, fmt.Errorf("unknown evaluation %q", name)
-	})
-	return &generic[S]{g: g, factory: factory, scale: scale, evals: slices.Clone(names)}
-}
-
 // specScale returns the function that gives the scale of a player spec's evaluation
 // (search.Scaler) when resolve turns the spec's eval setting into the evaluation, and
 // 1 when the spec or the setting is bad or the evaluation has no scale.
@@ -354,6 +252,22 @@ type generic[S any] struct {
 	// means 1 for every spec (see scaleOf).
 	scale func(spec string) int
 	evals []string
+	// rules is the game's registered rules document ("" when it has none or is a
+	// game.RulesDocumenter).
+	rules string
+}
+
+// RulesDocument returns the rules document of the rule set, as the rules command
+// prints it: the game's own (game.RulesDocumenter) or "# rule set NAME" and the
+// document it registered. A game with neither is an error.
+func (x *generic[S]) RulesDocument() (string, error) {
+	if d, ok := x.g.(game.RulesDocumenter); ok {
+		return d.RulesDocument(), nil
+	}
+	if x.rules == "" {
+		return "", fmt.Errorf("%s has no rules document", x.g.Name())
+	}
+	return fmt.Sprintf("# rule set %s\n%s", x.g.Name(), x.rules), nil
 }
 
 func (x *generic[S]) Name() string          { return x.g.Name() }
@@ -723,26 +637,16 @@ func (x *generic[S]) RandomGames(ctx context.Context, position string, n int, se
 	reasons := map[string]int{}
 	rng := rand.NewPCG(0, 0)
 	var buf game.ActionBuffer
+	fast, _ := x.g.(game.CountingPlayouter[S])
 	for i := range out.Games {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		rng.Seed(seed, uint64(i))
 		c := s
-		var turns, decisions int32
-		for !x.g.Terminal(&c) {
-			legal := x.g.LegalActions(&c, &buf)
-			switch {
-			case len(legal) == 0:
-				return nil, fmt.Errorf("game %d: no legal decision in a position that is not over: %s", i, x.g.FormatPosition(&c))
-			case decisions >= maxRandomDecisions:
-				return nil, fmt.Errorf("game %d: not over after %d decisions", i, decisions)
-			}
-			x.g.Apply(&c, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
-			decisions++
-			if x.g.TurnStart(&c) || x.g.Terminal(&c) {
-				turns++
-			}
+		turns, decisions, err := x.randomGame(&c, rng, &buf, fast)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", i, err)
 		}
 		why := x.g.EndReason(&c)
 		k, ok := reasons[why]

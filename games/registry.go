@@ -1,54 +1,172 @@
 package games
 
 import (
+	"fmt"
+	"strings"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/games/game"
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/games/oware"
 	"github.com/colony-ai/colony/games/piecepack"
+	"github.com/colony-ai/colony/search"
 )
 
-// The classic games. Their players evaluate with "linear" by default, the linear
-// evaluation over the game's feature set with its shipped tuned weights (see
-// newClassic); "score" is the store difference, "hand" the linear evaluation with the
-// hand-set weights, and a weights file of the set (eval=FILE, as 'colony tune' writes
-// them) the same with those weights. Every one is a Tunable.
+// The registered games, The Colony first: one Register call a game. A game's package
+// holds its rules (game.Game), notation and feature set, and knows nothing of this
+// package; the call here is what makes every command, player and tool play it.
 func init() {
-	registry = append(registry,
-		entry{"kalah", "Kalah (Champion, 1958): MxN pits and seeds (default 6x4), stores sown, extra turns, captures; kalah:MxN[,capture=nonempty]", kalah.RulesDocument,
-			func(params string) (Game, error) {
-				g, err := kalah.New(params)
-				if err != nil {
-					return nil, err
-				}
-				return newClassic[kalah.State](g, kalah.NewFeatures(g), kalah.StoreDiff{})
-			}},
-		entry{"oware", "Oware (Abapa): 2x6 pits of 4, captures of 2s and 3s, feeding, grand slam options (see games/oware/RULES.md)", oware.RulesDocument,
-			func(params string) (Game, error) {
-				g, err := oware.New(params)
-				if err != nil {
-					return nil, err
-				}
-				return newClassic[oware.State](g, oware.NewFeatures(g), oware.StoreDiff{})
-			}},
-		entry{"ayo", "Ayo (Yoruba): Oware's board with relay sowing and captures from the opposite pit (see games/oware/RULES.md)", oware.RulesDocument,
-			func(params string) (Game, error) {
-				g, err := oware.NewAyo(params)
-				if err != nil {
-					return nil, err
-				}
-				return newClassic[oware.State](g, oware.NewFeatures(g), oware.StoreDiff{})
-			}},
-	)
-	for _, variant := range []struct{ name, doc string }{
-		{"egyptian", "piecepack Mancala, Egyptian option: 6 tiles of 4 coins a side, extra turns, captures (see games/piecepack/RULES.md)"},
-		{"ethiopian", "piecepack Mancala, Ethiopian option: Egyptian with a choice of direction, no start from a single coin"},
-		{"nigerian", "piecepack Mancala, Nigerian option: both mancalas sown, relays, tiles of 4 go to their owner"},
-	} {
-		registry = append(registry, entry{variant.name, variant.doc, piecepack.RulesDocument, func(params string) (Game, error) {
-			g, err := piecepack.New(variant.name, params)
+	Register(Definition[colony.State]{Name: "colony",
+		Summary: "The Colony (Jeph Stahl, 2008): three rows of logs, ants and eggs; parameters turncap=N, sowcap=N, choice=selected",
+		Open:    Opener[colony.State](colony.Open, colony.Game.FeatureSet), Score: colony.Score{}})
+	Register(Definition[kalah.State]{Name: "kalah",
+		Summary: "Kalah (Champion, 1958): MxN pits and seeds (default 6x4), stores sown, extra turns, captures; kalah:MxN[,capture=nonempty]",
+		Rules:   kalah.RulesDocument, Open: Opener[kalah.State](kalah.New, kalah.NewFeatures), Score: kalah.StoreDiff{}})
+	Register(Definition[oware.State]{Name: "oware",
+		Summary: "Oware (Abapa): 2x6 pits of 4, captures of 2s and 3s, feeding, grand slam options (see games/oware/RULES.md)",
+		Rules:   oware.RulesDocument, Open: Opener[oware.State](oware.New, oware.NewFeatures), Score: oware.StoreDiff{}})
+	Register(Definition[oware.State]{Name: "ayo",
+		Summary: "Ayo (Yoruba): Oware's board with relay sowing and captures from the opposite pit (see games/oware/RULES.md)",
+		Rules:   oware.RulesDocument, Open: Opener[oware.State](oware.NewAyo, oware.NewFeatures), Score: oware.StoreDiff{}})
+	Register(Definition[piecepack.State]{Name: "egyptian",
+		Summary: "piecepack Mancala, Egyptian option: 6 tiles of 4 coins a side, extra turns, captures (see games/piecepack/RULES.md)",
+		Rules:   piecepack.RulesDocument, Open: Opener[piecepack.State](piecepack.Opener("egyptian"), piecepack.NewFeatures), Score: piecepack.StoreDiff{}})
+	Register(Definition[piecepack.State]{Name: "ethiopian",
+		Summary: "piecepack Mancala, Ethiopian option: Egyptian with a choice of direction, no start from a single coin",
+		Rules:   piecepack.RulesDocument, Open: Opener[piecepack.State](piecepack.Opener("ethiopian"), piecepack.NewFeatures), Score: piecepack.StoreDiff{}})
+	Register(Definition[piecepack.State]{Name: "nigerian",
+		Summary: "piecepack Mancala, Nigerian option: both mancalas sown, relays, tiles of 4 go to their owner",
+		Rules:   piecepack.RulesDocument, Open: Opener[piecepack.State](piecepack.Opener("nigerian"), piecepack.NewFeatures), Score: piecepack.StoreDiff{}})
+}
+
+// Definition is the registration of a game with state type S: what Register needs to
+// open it by name and to build its players and tuning.
+type Definition[S any] struct {
+	// Name is the game's name, as --game, Open and the games files give it ("kalah").
+	Name string
+	// Summary is one line about the game and its parameters, as 'colony games' lists
+	// it after the name.
+	Summary string
+	// Rules is the game's rules document (its RULES.md), which 'colony rules' prints;
+	// empty for a game whose document depends on the rule set opened and that
+	// implements game.RulesDocumenter instead (The Colony).
+	Rules string
+	// Open returns the game under the rule set PARAMS of "NAME:PARAMS" (empty: the
+	// default rule set) and the feature set of its linear evaluation (see Opener).
+	Open func(params string) (game.Game[S], FeatureSet[S], error)
+	// Score is the evaluation of eval=score, the difference of the sides' points
+	// from the view of the player to move.
+	Score search.Evaluator[S]
+}
+
+// FeatureSet is what a game's feature set provides: eval.FeatureSet (named features
+// extracted from a state) with the hand-set weights by name, and optionally the
+// default (tuned) weights by name (DefaultWeights() map[string]float64, as The
+// Colony's; the other games ship theirs in games/weights/SET.json).
+type FeatureSet[S any] interface {
+	eval.FeatureSet[S]
+	HandWeights() map[string]float64
+}
+
+// Opener returns the Open of a Definition from a game package's constructor open
+// (reading the rule-set parameters) and the constructor of the game's feature set.
+func Opener[S any, G game.Game[S], F FeatureSet[S]](open func(params string) (G, error), features func(G) F) func(string) (game.Game[S], FeatureSet[S], error) {
+	return func(params string) (game.Game[S], FeatureSet[S], error) {
+		g, err := open(params)
+		if err != nil {
+			return nil, nil, err
+		}
+		return g, features(g), nil
+	}
+}
+
+// entry is one registered game: its name, summary and rules document, and how to open
+// it as a Game.
+type entry struct {
+	name, summary, rules string
+	open                 func(params string) (Game, error)
+}
+
+// registry lists the games in the order of registration. It is written only by
+// Register, from the init functions of this package.
+var registry []entry
+
+// Register adds the game d to the registry. It is called from init functions; a name
+// registered twice, or an empty one, is a programming error and panics.
+func Register[S any](d Definition[S]) {
+	if d.Name == "" || strings.ContainsAny(d.Name, ": ") || d.Open == nil || d.Score == nil {
+		panic(fmt.Sprintf("games: Register: incomplete definition of %q", d.Name))
+	}
+	for _, e := range registry {
+		if e.name == d.Name {
+			panic("games: Register: " + d.Name + " registered twice")
+		}
+	}
+	registry = append(registry, entry{name: d.Name, summary: d.Summary, rules: d.Rules,
+		open: func(params string) (Game, error) {
+			g, fs, err := d.Open(params)
 			if err != nil {
 				return nil, err
 			}
-			return newClassic[piecepack.State](g, piecepack.NewFeatures(g), piecepack.StoreDiff{})
+			return newTunable(g, fs, d.Score, d.Rules)
 		}})
+}
+
+// Open returns the game NAME or NAME:PARAMS (for example "kalah:4x3").
+func Open(text string) (Game, error) {
+	name, params, _ := strings.Cut(text, ":")
+	for _, e := range registry {
+		if e.name == name {
+			g, err := e.open(params)
+			if err != nil {
+				return nil, fmt.Errorf("game %q: %w", text, err)
+			}
+			return g, nil
+		}
 	}
+	return nil, fmt.Errorf("game %q: unknown game (known: %s)", text, strings.Join(Names(), ", "))
+}
+
+// Names returns the registered games' names.
+func Names() []string {
+	var out []string
+	for _, e := range registry {
+		out = append(out, e.name)
+	}
+	return out
+}
+
+// RulesDocument returns the rules document of the registered game name (without
+// parameters): the rules it plays, with the readings chosen where its source is
+// silent and its options. The Colony has none here (its rules are the seed texts and
+// the board specification; 'colony rules' prints its board).
+func RulesDocument(name string) (string, bool) {
+	for _, e := range registry {
+		if e.name == name && e.rules != "" {
+			return e.rules, true
+		}
+	}
+	return "", false
+}
+
+// Describe returns one line about each registered game: its name and what it is.
+func Describe() []string {
+	var out []string
+	for _, e := range registry {
+		out = append(out, e.name+": "+e.summary)
+	}
+	return out
+}
+
+// Colony returns The Colony under rule set r (one that the registry's "colony:PARAMS"
+// cannot name, such as one on another board), built as the registry builds it.
+func Colony(r *colony.Rules) Tunable {
+	g := colony.NewGame(r)
+	t, err := newTunable[colony.State](g, g.FeatureSet(), colony.Score{}, "")
+	if err != nil {
+		// The weights are built into package colony, and its tests check them.
+		panic("games: The Colony's weights: " + err.Error())
+	}
+	return t
 }

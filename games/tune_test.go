@@ -16,7 +16,7 @@ import (
 )
 
 func TestTuneSettings(t *testing.T) {
-	g := ColonyTunable(colony.Default())
+	g := Colony(colony.Default())
 	hand, err := g.Weights("hand")
 	if err != nil {
 		t.Fatal(err)

@@ -12,7 +12,6 @@ import (
 
 	"github.com/colony-ai/colony/games/game"
 
-	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
@@ -69,9 +68,6 @@ type tunable[S any] struct {
 	// players returns a player factory whose eval setting also resolves the names
 	// of weights.
 	players func(weights map[string][]float64) (tournament.PlayerFactory[S], error)
-	// replay plays one turn from its notation; nil means the generic walk over the
-	// decisions.
-	replay func(s *S, turn string) error
 	scales []float64
 }
 
@@ -122,8 +118,8 @@ func (t *tunable[S]) Replay(opening string, turns []string, visit func(position 
 			return fmt.Errorf("move %d %q: the game is over", i+1, text)
 		}
 		visit(t.g.FormatPosition(&s), t.g.ToMove(&s))
-		if t.replay != nil {
-			err = t.replay(&s, text)
+		if reader, ok := t.g.(game.TurnReader[S]); ok {
+			err = reader.ReadTurn(&s, text)
 		} else {
 			err = playTurn(t.g, &s, text)
 		}
@@ -168,51 +164,6 @@ func playTurn[S any](g game.Game[S], s *S, text string) error {
 	return nil
 }
 
-// ColonyTunable returns The Colony under rule set r with its tuning operations, built
-// as the classic games are (see newClassic) over the feature set colony.Features with
-// colony.Score as "score": its players evaluate with linear (the default weights,
-// colony.Features.DefaultWeights), score, hand (colony.Features.HandWeights) or a
-// weights file of the set (eval=FILE). Replay reads turns with Rules.ParseMove.
-func ColonyTunable(r *colony.Rules) Tunable {
-	g := colony.NewGame(r)
-	t, err := newTunable[colony.State](g, colony.NewFeatures(g.Rules), colony.Score{})
-	if err != nil {
-		// The weights are built into package colony, and its tests check them.
-		panic("games: The Colony's weights: " + err.Error())
-	}
-	t.replay = func(s *colony.State, turn string) error {
-		m, err := g.Rules.ParseMove(s, turn)
-		if err != nil {
-			return err
-		}
-		g.Rules.ApplyMove(s, m)
-		return nil
-	}
-	return t
-}
-
-// ColonyLoader returns a new loader of the evaluations of The Colony's players under
-// rule set r (those of ColonyTunable): linear, score, hand or a weights file of
-// colony.Features.
-func ColonyLoader(r *colony.Rules) *eval.LoaderOf[colony.State] {
-	e, err := newLinearEvals[colony.State](colony.NewFeatures(r), colony.Score{})
-	if err != nil {
-		panic("games: The Colony's weights: " + err.Error())
-	}
-	l, err := e.loader(nil)
-	if err != nil {
-		panic("games: " + err.Error())
-	}
-	return l
-}
-
-// featureSet is what the games' feature sets have: eval.FeatureSet[S] with hand-set
-// weights by name.
-type featureSet[S any] interface {
-	eval.FeatureSet[S]
-	HandWeights() map[string]float64
-}
-
 // defaultWeighter is a feature set that carries its default (tuned) weights by name,
 // as The Colony's does (colony.Features); the classic games' ship in weights/.
 type defaultWeighter interface {
@@ -230,7 +181,7 @@ var tunedWeights embed.FS
 // linearEvals are the evaluations of a game's players over its feature set fs: the
 // fixed ones (score, linear, hand) and the default among them.
 type linearEvals[S any] struct {
-	fs featureSet[S]
+	fs FeatureSet[S]
 	// hand are the hand-set weights, tuned those of linear (hand when the set has
 	// no tuned weights).
 	hand, tuned eval.NamedWeights
@@ -244,7 +195,7 @@ type linearEvals[S any] struct {
 // (defaultWeighter), else with weights/<set>.json when that ships, else with its
 // hand-set weights) and hand (the hand-set weights). The default is linear for a set
 // with tuned weights, score for the others.
-func newLinearEvals[S any](fs featureSet[S], score search.Evaluator[S]) (*linearEvals[S], error) {
+func newLinearEvals[S any](fs FeatureSet[S], score search.Evaluator[S]) (*linearEvals[S], error) {
 	hand, err := eval.NewNamedWeights(fs.Name(), fs.Features(), fs.HandWeights())
 	if err != nil {
 		return nil, err
@@ -324,20 +275,11 @@ func playersOf[S any](g game.Game[S], loader *eval.LoaderOf[S]) tournament.Playe
 // eggs (selectable_).
 var largeCounts = []string{"seeds_", "coins_", "selectable_"}
 
-// newClassic returns the Game of a classic game g with feature set fs (newTunable).
-func newClassic[S any](g game.Game[S], fs featureSet[S], score search.Evaluator[S]) (Game, error) {
-	t, err := newTunable(g, fs, score)
-	if err != nil {
-		return nil, err
-	}
-	return t, nil
-}
-
 // newTunable returns the Game of g with feature set fs and its tuning operations:
 // its players evaluate with the evaluations of newLinearEvals (score, linear, hand)
 // or a weights file of fs (eval=FILE). SPSA perturbs the features whose values are
 // large (largeCounts) by a tenth of its size.
-func newTunable[S any](g game.Game[S], fs featureSet[S], score search.Evaluator[S]) (*tunable[S], error) {
+func newTunable[S any](g game.Game[S], fs FeatureSet[S], score search.Evaluator[S], rules string) (*tunable[S], error) {
 	e, err := newLinearEvals(fs, score)
 	if err != nil {
 		return nil, err
@@ -347,7 +289,7 @@ func newTunable[S any](g game.Game[S], fs featureSet[S], score search.Evaluator[
 		return nil, err
 	}
 	scale := specScale(func(name string) (any, error) { return loader.Evaluator(name) })
-	base := &generic[S]{g: g, factory: playersOf(g, loader), scale: scale, evals: e.names()}
+	base := &generic[S]{g: g, factory: playersOf(g, loader), scale: scale, evals: e.names(), rules: rules}
 	scales := make([]float64, len(fs.Features()))
 	for i, name := range fs.Features() {
 		scales[i] = 1

@@ -8,11 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/colony-ai/colony/games/game"
-
 	"github.com/spf13/cobra"
 
-	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/search"
 )
@@ -29,77 +26,12 @@ func playerFlag(c *cobra.Command, p *string) {
 		"player `SPEC`: random, greedy, minimax, ab or mcts, with settings, as in ab:depth=6 or mcts:sims=20000,c=1.2")
 }
 
-// newPlayer builds the player of spec for the rule set r, with the given report
-// function (nil for none), and returns it with its evaluation's scale (units per egg).
-// A bad spec is the user's input: the error names it.
-func newPlayer(cmd string, r *colony.Rules, spec string, report func(search.Iteration)) (search.Player[colony.State], int, error) {
-	loader := games.ColonyLoader(r)
-	p, err := playerFactory(r, loader)(spec, search.Options{Report: report})
-	if err != nil {
-		return nil, 0, fmt.Errorf("%s: --player: %w", cmd, err)
-	}
-	sp, _ := search.ParseSpec(spec)
-	ev, err := loader.Evaluator(sp.Settings["eval"])
-	if err != nil {
-		return nil, 0, fmt.Errorf("%s: --player: %w", cmd, err)
-	}
-	return p, search.EvalScale(ev), nil
-}
-
 // cmdContext returns the context of c, or the background context.
 func cmdContext(c *cobra.Command) context.Context {
 	if ctx := c.Context(); ctx != nil {
 		return ctx
 	}
 	return context.Background()
-}
-
-// pvTurns writes the decisions pv, played from s (at the start of a turn), in turn
-// notation: one string per turn, each the concatenation of the decisions'
-// Rules.ActionString pieces ("B4" + ">A3" + "/B4-A4"). A last turn that the list
-// leaves unfinished ends in "..."; the walk stops at a decision that is not legal or
-// when the game ends.
-func pvTurns(r *colony.Rules, s colony.State, pv []game.Action) []string {
-	var turns []string
-	var cur strings.Builder
-	open := false
-	for _, a := range pv {
-		if s.Over() || !r.IsLegal(&s, colony.Action(a)) {
-			break
-		}
-		cur.WriteString(r.ActionString(colony.Action(a)))
-		open = true
-		r.Apply(&s, colony.Action(a))
-		if s.Phase() == colony.PhaseSelect || s.Over() {
-			turns = append(turns, cur.String())
-			cur.Reset()
-			open = false
-		}
-	}
-	if open {
-		turns = append(turns, cur.String()+"...")
-	}
-	return turns
-}
-
-// turnOf checks that actions are exactly one legal turn from s and returns it in turn
-// notation, with the position after it.
-func turnOf(r *colony.Rules, s colony.State, actions []game.Action) (string, colony.State, error) {
-	var sb strings.Builder
-	for i, a := range actions {
-		if s.Over() || s.Phase() == colony.PhaseSelect && i > 0 {
-			return "", s, fmt.Errorf("the player's decisions %v are more than one turn", actions)
-		}
-		if !r.IsLegal(&s, colony.Action(a)) {
-			return "", s, fmt.Errorf("the player's decision %d (%s) is not legal", i+1, r.ActionString(colony.Action(a)))
-		}
-		sb.WriteString(r.ActionString(colony.Action(a)))
-		r.Apply(&s, colony.Action(a))
-	}
-	if len(actions) == 0 || !(s.Phase() == colony.PhaseSelect || s.Over()) {
-		return "", s, fmt.Errorf("the player's decisions %v are not a whole turn", actions)
-	}
-	return sb.String(), s, nil
 }
 
 // scoreText writes a search score: the egg lead of the player to move (a whole
@@ -124,14 +56,6 @@ func perSecond(n uint64, d time.Duration) float64 {
 		return float64(n) / secs
 	}
 	return 0
-}
-
-// iterationLines writes one reported iteration of a search of The Colony from s (see
-// iterationText).
-func iterationLines(r *colony.Rules, s colony.State, it search.Iteration, scale int) string {
-	return iterationText(games.NewIteration(it, scale, pvTurns(r, s, it.PV), func(a game.Action) string {
-		return r.ActionString(colony.Action(a))
-	}))
 }
 
 // iterationText writes one reported iteration: a line
@@ -170,7 +94,7 @@ func iterationText(it games.Iteration) string {
 
 func newAnalyzeCmd(opts *options) *cobra.Command {
 	var spec string
-	c := positionCmd(opts, &cobra.Command{
+	c := gameCmd(opts, &cobra.Command{
 		Use:   "analyze [--position P] [--player SPEC]",
 		Short: "Search a position with a player and show what it sees",
 		Long: `analyze searches the position once with the player of --player (the same
@@ -204,67 +128,14 @@ and the turns and root decisions are in the game's move notation.`,
   colony --game kalah analyze --player mcts:sims=20000
   colony analyze --player mcts:sims=20000 --position "$(colony apply C1 A3 | head -1)"`,
 		Args: noArgs,
-	}, func(c *cobra.Command, _ []string, r *colony.Rules, s colony.State) error {
-		if s.Over() {
-			return fmt.Errorf("analyze: the game in the position is already over (%v)", s.EndReason())
-		}
-		// The report function may be called while Play runs; it writes each
-		// iteration at once, so a long search shows its progress.
-		var (
-			mu       sync.Mutex
-			reported bool
-			werr     error
-			scale    = 1
-		)
-		report := func(it search.Iteration) {
-			mu.Lock()
-			defer mu.Unlock()
-			reported = true
-			if werr == nil {
-				werr = writeOut(c, iterationLines(r, s, it, scale))
-			}
-		}
-		p, pscale, err := newPlayer("analyze", r, spec, report)
-		if err != nil {
-			return err
-		}
-		mu.Lock()
-		scale = pscale
-		mu.Unlock()
-		d, err := p.Play(cmdContext(c), &s)
-		if err != nil {
-			return fail(fmt.Errorf("analyze: %s: %w", p.Spec(), err))
-		}
-		mu.Lock()
-		defer mu.Unlock()
-		if werr != nil {
-			return werr
-		}
-		best, _, err := turnOf(r, s, d.Actions)
-		if err != nil {
-			return fail(fmt.Errorf("analyze: %s: %w", p.Spec(), err))
-		}
-		var sb strings.Builder
-		if !reported {
-			pv := d.PV
-			if len(pv) == 0 {
-				pv = d.Actions
-			}
-			sb.WriteString(iterationLines(r, s, search.Iteration{
-				Depth: d.Depth, Score: d.Score, Nodes: d.Nodes, Time: d.Time, PV: pv,
-			}, scale))
-		}
-		fmt.Fprintf(&sb, "bestmove %s score=%s\n", best, scoreText(d.Score, scale))
-		return writeOut(c, sb.String())
-	})
-	c = otherGames(opts, c, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
+	}, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
 		return analyzeGame(cmd, g, pos, spec)
 	})
 	playerFlag(c, &spec)
 	return c
 }
 
-// analyzeGame is analyze for a game other than The Colony: the same lines, through
+// analyzeGame is analyze on the position pos of g with the player of spec, through
 // the game's Analyze.
 func analyzeGame(c *cobra.Command, g games.Game, pos, spec string) error {
 	st, err := g.Status(pos)
@@ -277,7 +148,8 @@ func analyzeGame(c *cobra.Command, g games.Game, pos, spec string) error {
 	if err := g.CheckPlayer(spec); err != nil {
 		return fmt.Errorf("analyze: --player: %w", err)
 	}
-	// As for The Colony, each iteration is written as soon as it is reported.
+	// Each iteration is written as soon as it is reported, so a long search shows
+	// its progress.
 	var (
 		mu       sync.Mutex
 		reported bool

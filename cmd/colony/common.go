@@ -61,64 +61,11 @@ func (o *options) openGame() (games.Game, error) {
 	return g, nil
 }
 
-// isColony reports whether --game is The Colony.
-func (o *options) isColony() bool {
-	name, _, _ := strings.Cut(o.game, ":")
-	return name == "colony"
-}
-
-// colonyRules returns the rule set of --rules and --board for a command that plays
-// The Colony only, or an error naming the command when --game names another game.
-func (o *options) colonyRules(cmd string) (*colony.Rules, error) {
-	if name, _, _ := strings.Cut(o.game, ":"); name != "colony" {
-		return nil, fmt.Errorf("%s: --game %s: this command plays The Colony only", cmd, o.game)
-	}
-	if o.game != "colony" {
-		if _, err := o.openGame(); err != nil { // moves the rule set into --rules
-			return nil, err
-		}
-	}
-	return o.ruleSet()
-}
-
 // positionFlag adds --position to c.
 func positionFlag(c *cobra.Command, p *string) {
 	c.Flags().StringVar(p, "position", colony.StartPosition,
 		"position `LINE`, as the last line of 'colony show' (quote it: it has spaces); default: the start position")
 	c.Flags().Lookup("position").DefValue = ""
-}
-
-// setup reads the rule set and the position of command cmd.
-func (o *options) setup(cmd, position string) (*colony.Rules, colony.State, error) {
-	r, err := o.colonyRules(cmd)
-	if err != nil {
-		return nil, colony.State{}, err
-	}
-	s, err := r.ParsePosition(position)
-	if err != nil {
-		return nil, colony.State{}, err // "position: ..." names the field
-	}
-	return r, s, nil
-}
-
-// positionRun is the work of a command on one position: r is the rule set of --rules
-// and --board, s the position of --position in it.
-type positionRun func(c *cobra.Command, args []string, r *colony.Rules, s colony.State) error
-
-// positionCmd completes c as a command on one position: it adds --position and sets
-// RunE to read the rule set and the position, then to call run with them. Checks of
-// the command's other flags belong in c.PreRunE, which cobra runs first.
-func positionCmd(opts *options, c *cobra.Command, run positionRun) *cobra.Command {
-	var position string
-	c.RunE = func(cmd *cobra.Command, args []string) error {
-		r, s, err := opts.setup(cmd.Name(), position)
-		if err != nil {
-			return err
-		}
-		return run(cmd, args, r, s)
-	}
-	positionFlag(c, &position)
-	return c
 }
 
 // gameRun is the work of a command on one position of any game: g is the game of

@@ -81,13 +81,6 @@ game's feature set (a file of another game's set is refused) and may be left out
 // tunable returns the game of --game (The Colony under --rules and --board) with its
 // linear evaluation's operations, for command cmd.
 func (o *options) tunable(cmd string) (games.Tunable, error) {
-	if o.isColony() {
-		r, err := o.colonyRules(cmd)
-		if err != nil {
-			return nil, err
-		}
-		return games.ColonyTunable(r), nil
-	}
 	g, err := o.openGame()
 	if err != nil {
 		return nil, err

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/games"
 	"github.com/spf13/cobra"
 )
 
@@ -330,11 +331,11 @@ func TestPlayout(t *testing.T) {
 	}
 	// The game counts add up to the games played.
 	r := colony.Default()
-	res := playGames(r, r.Start(), 300, 5)
+	res := colonyGames(t, r, colony.StartPosition, 300, 5)
 	var wins [2]int
-	for _, g := range res {
+	for _, g := range res.Games {
 		wins[g.Winner]++
-		if g.Turns < 1 || colony.EndReason(g.Reason) == colony.NotOver {
+		if g.Turns < 1 || res.Reasons[g.Reason] == colony.NotOver.String() {
 			t.Fatalf("game %+v", g)
 		}
 	}
@@ -350,22 +351,16 @@ func TestPlayout(t *testing.T) {
 func TestPlayoutLengthDefinition(t *testing.T) {
 	r := colony.Default()
 	// A game ending at a turn boundary: the turns played.
-	s, err := r.ParsePosition(posEndsNoLog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, g := range playGames(r, s, 20, 1) {
-		if g.Turns != 1 || colony.EndReason(g.Reason) != colony.NoLogToSelect {
+	res := colonyGames(t, r, posEndsNoLog, 20, 1)
+	for _, g := range res.Games {
+		if g.Turns != 1 || res.Reasons[g.Reason] != colony.NoLogToSelect.String() {
 			t.Errorf("from posEndsNoLog: %+v, want 1 turn, no log to select", g)
 		}
 	}
 	// A game ending because no ant can move: the unfinished turn counts.
-	s, err = r.ParsePosition(posEndsNoAnt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, g := range playGames(r, s, 20, 1) {
-		if g.Turns != 1 || colony.EndReason(g.Reason) != colony.NoAntCanMove || colony.Color(g.Winner) != colony.Black ||
+	res = colonyGames(t, r, posEndsNoAnt, 20, 1)
+	for _, g := range res.Games {
+		if g.Turns != 1 || res.Reasons[g.Reason] != colony.NoAntCanMove.String() || colony.Color(g.Winner) != colony.Black ||
 			g.Points[0] != g.Points[1] || !g.TieBreak {
 			t.Errorf("from posEndsNoAnt: %+v, want 1 turn, no ant can move, black wins a tie", g)
 		}
@@ -385,7 +380,7 @@ func TestPlayoutLengthDefinition(t *testing.T) {
 	// From the start, a game's length is Turn()-1 at the end, or Turn() after "no
 	// ant can move".
 	start := r.Start()
-	for i, g := range playGames(r, start, 50, 9) {
+	for i, g := range colonyGames(t, r, colony.StartPosition, 50, 9).Games {
 		s := start
 		pcg := rand.NewPCG(9, uint64(i))
 		r.RandomPlayout(&s, pcg)
@@ -397,6 +392,17 @@ func TestPlayoutLengthDefinition(t *testing.T) {
 			t.Errorf("game %d: %d turns, want %d", i, g.Turns, want)
 		}
 	}
+}
+
+// colonyGames plays n random games of The Colony under r from position, as playout
+// does: through the facade's RandomGames, game i with PCG(seed, i).
+func colonyGames(t *testing.T, r *colony.Rules, position string, n int, seed uint64) *games.RandomGames {
+	t.Helper()
+	res, err := games.Colony(r).RandomGames(t.Context(), position, n, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
 }
 
 // dropTime removes the timing line of a playout report.

@@ -78,25 +78,3 @@ is printed on stdout.`,
 		return writeOut(cmd, out)
 	})
 }
-
-// otherGames makes c, a command on a position of The Colony, run run instead when
-// --game names another game, with that game and the position of --position (its
-// start position by default).
-func otherGames(opts *options, c *cobra.Command, run func(cmd *cobra.Command, args []string, g games.Game, position string) error) *cobra.Command {
-	colonyRun := c.RunE
-	c.RunE = func(cmd *cobra.Command, args []string) error {
-		if opts.isColony() {
-			return colonyRun(cmd, args)
-		}
-		g, err := opts.openGame()
-		if err != nil {
-			return fmt.Errorf("%s: %w", cmd.Name(), err)
-		}
-		pos, err := gamePosition(cmd, g)
-		if err != nil {
-			return fmt.Errorf("%s: --position: %w", cmd.Name(), err)
-		}
-		return run(cmd, args, g, pos)
-	}
-	return c
-}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,7 +23,7 @@ func newPlayoutCmd(opts *options) *cobra.Command {
 		numGames int
 		seed     uint64
 	)
-	c := positionCmd(opts, &cobra.Command{
+	c := gameCmd(opts, &cobra.Command{
 		Use:   "playout [--games N] [--seed S] [--position P]",
 		Short: "Play random games and report statistics of the game",
 		Long: `playout plays N games from the position in which every decision (the log to
@@ -68,29 +67,7 @@ score counts them).`,
 			}
 			return nil
 		},
-	}, func(c *cobra.Command, _ []string, r *colony.Rules, s colony.State) error {
-		if s.Over() {
-			return fmt.Errorf("playout: the game in the position is already over (%v)", s.EndReason())
-		}
-		start := time.Now()
-		res := playGames(r, s, numGames, seed)
-		elapsed := time.Since(start)
-		from := "the start position"
-		if c.Flag("position").Value.String() != colony.StartPosition { // the text of --position
-			from = "the given position"
-		}
-		return fail(report(c.OutOrStdout(), res, reportInfo{
-			rules:     r.Name(),
-			from:      from,
-			seed:      seed,
-			elapsed:   elapsed,
-			sides:     [2]string{colony.Red.String(), colony.Black.String()},
-			decisions: " (selections, directions, ant moves and passes)",
-			reasons:   colonyReasons,
-			colony:    true,
-		}))
-	})
-	c = otherGames(opts, c, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
+	}, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
 		st, err := g.Status(pos)
 		if err != nil {
 			return fmt.Errorf("playout: --position: %w", err)
@@ -104,18 +81,25 @@ score counts them).`,
 			return fail(fmt.Errorf("playout: %w", err))
 		}
 		elapsed := time.Since(start)
-		from := "the start position"
-		if cmd.Flag("position").Changed {
-			from = "the given position"
+		desc := g.Description()
+		info := reportInfo{
+			rules:       g.Name(),
+			from:        startOrGiven(cmd),
+			seed:        seed,
+			elapsed:     elapsed,
+			sides:       g.Sides(),
+			reasons:     reasonRows(res, desc.EndReasons),
+			tieRule:     desc.TieRule,
+			points:      "points",
+			totalPoints: desc.TotalPoints,
 		}
-		return fail(report(cmd.OutOrStdout(), res.Games, reportInfo{
-			rules:   g.Name(),
-			from:    from,
-			seed:    seed,
-			elapsed: elapsed,
-			sides:   g.Sides(),
-			reasons: byCount(res),
-		}))
+		if desc.Decisions != "" {
+			info.decisions = " (" + desc.Decisions + ")"
+		}
+		if desc.Points != "" {
+			info.points = desc.Points
+		}
+		return fail(report(cmd.OutOrStdout(), res.Games, info))
 	})
 	c.Flags().IntVar(&numGames, "games", 1000, "number of games `N` to play")
 	c.Flags().Uint64Var(&seed, "seed", 1, "random seed `S`: game i uses PCG(S, i)")
@@ -125,30 +109,46 @@ score counts them).`,
 // maxGames bounds --games, to keep the per-game results (and the run time) in reason.
 const maxGames = 10_000_000
 
-// colonyReasons are The Colony's end reasons as playGames numbers them
-// (RandomGame.Reason is the colony.EndReason), in the order of the report.
-var colonyReasons = []reason{
-	{colony.NoLogToSelect.String(), int(colony.NoLogToSelect)},
-	{colony.NoAntCanMove.String(), int(colony.NoAntCanMove)},
-	{colony.TurnCapReached.String(), int(colony.TurnCapReached)},
+// startOrGiven says where the games of cmd start: "the given position" when
+// --position has a text other than its default (The Colony's start position, which
+// the other games' notations never read), else "the start position".
+func startOrGiven(cmd *cobra.Command) string {
+	if cmd.Flag("position").Value.String() != colony.StartPosition {
+		return "the given position"
+	}
+	return "the start position"
 }
 
 // reason is a row of the report's table of endings: the reason, and its number in
-// RandomGame.Reason.
+// RandomGame.Reason (-1 for a reason no game gave).
 type reason struct {
 	name  string
 	index int
 }
 
-// byCount returns the end reasons of res, the most frequent first (then by name).
-func byCount(res *games.RandomGames) []reason {
+// reasonRows returns the rows of the endings' table of res: the game's end reasons
+// fixed, in that order (those no game gave included), then those res gave that
+// fixed does not list, the most frequent first (then by name).
+func reasonRows(res *games.RandomGames, fixed []string) []reason {
+	var out []reason
+	for _, name := range fixed {
+		out = append(out, reason{name, slices.Index(res.Reasons, name)})
+	}
+	return append(out, byCount(res, fixed)...)
+}
+
+// byCount returns the end reasons of res but those of skip, the most frequent first
+// (then by name).
+func byCount(res *games.RandomGames, skip []string) []reason {
 	counts := make([]int, len(res.Reasons))
 	for _, g := range res.Games {
 		counts[g.Reason]++
 	}
-	out := make([]reason, len(res.Reasons))
+	var out []reason
 	for i, name := range res.Reasons {
-		out[i] = reason{name, i}
+		if !slices.Contains(skip, name) {
+			out = append(out, reason{name, i})
+		}
 	}
 	slices.SortFunc(out, func(a, b reason) int {
 		if c := cmp.Compare(counts[b.index], counts[a.index]); c != 0 {
@@ -157,32 +157,6 @@ func byCount(res *games.RandomGames) []reason {
 		return strings.Compare(a.name, b.name)
 	})
 	return out
-}
-
-// playGames plays n random games of The Colony from s; game i uses PCG(seed, i). A
-// game's Reason is its colony.EndReason and TieBreak reports equal scores.
-func playGames(r *colony.Rules, s colony.State, n int, seed uint64) []games.RandomGame {
-	res := make([]games.RandomGame, n)
-	pcg := rand.NewPCG(0, 0)
-	for i := range res {
-		pcg.Seed(seed, uint64(i))
-		g := s
-		d := r.RandomPlayout(&g, pcg)
-		turns := g.Turn() - s.Turn()
-		if g.EndReason() == colony.NoAntCanMove {
-			turns++
-		}
-		red, black := g.Score(colony.Red), g.Score(colony.Black)
-		res[i] = games.RandomGame{
-			Turns:     int32(turns),
-			Decisions: int32(d),
-			Points:    [2]int32{int32(red), int32(black)},
-			Reason:    uint16(g.EndReason()),
-			Winner:    int8(g.Winner()),
-			TieBreak:  red == black,
-		}
-	}
-	return res
 }
 
 // reportInfo is the context of a playout report.
@@ -196,9 +170,13 @@ type reportInfo struct {
 	sides     [2]string
 	decisions string
 	reasons   []reason
-	// colony is set for The Colony: the tie rule line, no draws, and the eggs owned
-	// by nobody in the final scores.
-	colony bool
+	// tieRule is the game's tie rule (game.Description): when set, the report counts
+	// no draws, always shows the games the rule decided and states the rule.
+	tieRule string
+	// points names what the points count (the title of the final scores);
+	// totalPoints, when not 0, is the points in play, whose rest nobody owns.
+	points      string
+	totalPoints int
 }
 
 // report writes the statistics of the games.
@@ -275,7 +253,7 @@ func report(w io.Writer, res []games.RandomGame, info reportInfo) error {
 			draws++
 		}
 		points[0][i], points[1][i] = float64(g.Points[0]), float64(g.Points[1])
-		unowned[i] = float64(colony.TotalEggs - int(g.Points[0]) - int(g.Points[1]))
+		unowned[i] = float64(info.totalPoints - int(g.Points[0]) - int(g.Points[1]))
 	}
 	tied := ties[0] + ties[1]
 	rows := []struct {
@@ -285,13 +263,13 @@ func report(w io.Writer, res []games.RandomGame, info reportInfo) error {
 		{info.sides[0] + " wins", wins[0]},
 		{info.sides[1] + " wins", wins[1]},
 	}
-	if !info.colony {
+	if info.tieRule == "" {
 		rows = append(rows, struct {
 			name string
 			k    int
 		}{"draws", draws})
 	}
-	if info.colony || tied > 0 {
+	if info.tieRule != "" || tied > 0 {
 		rows = append(rows, struct {
 			name string
 			k    int
@@ -306,18 +284,17 @@ func report(w io.Writer, res []games.RandomGame, info reportInfo) error {
 	if err := t.Render(); err != nil {
 		return err
 	}
-	if info.colony {
-		fmt.Fprintf(&sb, "tie rule (equal scores; the player who completed the last full turn wins): red won %d, black won %d\n",
-			ties[colony.Red], ties[colony.Black])
+	if info.tieRule != "" {
+		fmt.Fprintf(&sb, "tie rule (%s): %s won %d, %s won %d\n",
+			info.tieRule, info.sides[0], ties[0], info.sides[1], ties[1])
 	}
 
-	title := "Final score (points)"
+	title := "Final score (" + info.points + ")"
 	finals := []struct {
 		name string
 		x    []float64
 	}{{info.sides[0], points[0]}, {info.sides[1], points[1]}}
-	if info.colony {
-		title = "Final score (eggs owned)"
+	if info.totalPoints > 0 {
 		finals = append(finals, struct {
 			name string
 			x    []float64
@@ -328,7 +305,8 @@ func report(w io.Writer, res []games.RandomGame, info reportInfo) error {
 	for _, row := range finals {
 		slices.Sort(row.x)
 		if row.name == "owned by nobody" && row.x[n-1] == 0 {
-			// Every game ended with all eggs owned (no log to select): nothing to show.
+			// Every game ended with all points owned (for The Colony, no log to
+			// select): nothing to show.
 			continue
 		}
 		m, s := stat.MeanStdDev(row.x, nil)

@@ -2,9 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
-
-	"github.com/colony-ai/colony/games"
 
 	"github.com/spf13/cobra"
 )
@@ -29,25 +26,15 @@ options.`,
   colony --game oware:grandslam=illegal rules`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			if !opts.isColony() {
-				g, err := opts.openGame()
-				if err != nil {
-					return err
-				}
-				name, _, _ := strings.Cut(opts.game, ":")
-				doc, ok := games.RulesDocument(name)
-				if !ok {
-					return fmt.Errorf("rules: --game %s has no rules document", opts.game)
-				}
-				return writeOut(c, fmt.Sprintf("# rule set %s\n%s", g.Name(), doc))
-			}
-			r, err := opts.colonyRules(c.Name())
+			g, err := opts.openGame()
 			if err != nil {
 				return err
 			}
-			out := fmt.Sprintf("# rule set %s\n# sowing cap %d (eggs put down one by one in a turn, R6)\n# turn cap %d (full turns, R10)\n%s",
-				r.Name(), r.SowingCap(), r.TurnCap(), r.Board().Format())
-			return writeOut(c, out)
+			doc, err := g.RulesDocument()
+			if err != nil {
+				return fmt.Errorf("rules: --game %s has no rules document", opts.game)
+			}
+			return writeOut(c, doc)
 		},
 	}
 }

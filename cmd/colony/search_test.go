@@ -7,8 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
-
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/search"
 )
@@ -140,55 +138,6 @@ func TestAnalyzeDeterministic(t *testing.T) {
 	}
 }
 
-func TestPVTurns(t *testing.T) {
-	r := colony.Default()
-	s := r.Start()
-	want := []string{"C1", "A3", "A2>B2"}
-	var pv []game.Action
-	var ends []int            // the end of each turn in pv
-	var starts []colony.State // the position before each turn
-	c := s
-	for _, text := range want {
-		starts = append(starts, c)
-		m, err := r.ParseMove(&c, text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, a := range r.Actions(&c, m, nil) {
-			pv = append(pv, game.Action(a))
-		}
-		ends = append(ends, len(pv))
-		r.ApplyMove(&c, m)
-	}
-	if got := pvTurns(r, s, pv); !slices.Equal(got, want) {
-		t.Errorf("pvTurns = %q, want %q", got, want)
-	}
-	// A turn cut short ends in "...": the third turn is A2, >B2 and a pass.
-	if ends[2]-ends[1] != 3 {
-		t.Fatalf("A2>B2 is %d decisions, want 3", ends[2]-ends[1])
-	}
-	if got := pvTurns(r, s, pv[:ends[1]+1]); !slices.Equal(got, []string{"C1", "A3", "A2..."}) {
-		t.Errorf("pvTurns of a cut list = %q", got)
-	}
-	// The walk stops at an illegal decision.
-	if got := pvTurns(r, s, []game.Action{game.Action(colony.DirectionBase)}); len(got) != 0 {
-		t.Errorf("pvTurns of an illegal decision = %q", got)
-	}
-	// A whole turn of actions is one turn; anything else is refused.
-	if turn, _, err := turnOf(r, s, pv[:ends[0]]); err != nil || turn != "C1" {
-		t.Errorf("turnOf(C1) = %q, %v", turn, err)
-	}
-	if _, _, err := turnOf(r, s, pv[:ends[1]]); err == nil {
-		t.Errorf("turnOf accepts two turns")
-	}
-	if _, _, err := turnOf(r, s, nil); err == nil {
-		t.Errorf("turnOf accepts no decisions")
-	}
-	if _, _, err := turnOf(r, starts[2], pv[ends[1]:ends[2]-1]); err == nil {
-		t.Errorf("turnOf accepts a turn cut short")
-	}
-}
-
 // benchResult is what a bench run leaves, but for the times and speeds.
 type benchResult struct {
 	lines []string // per position: "nodes=<n> best=<turn>"
@@ -206,7 +155,8 @@ func runBenchCLI(t *testing.T, args ...string) benchResult {
 	t.Helper()
 	out := mustRun(t, append([]string{"bench"}, args...)...)
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	n := len(benchPositions)
+	positions := colony.NewGame(nil).BenchPositions()
+	n := len(positions)
 	if len(lines) != n+2 {
 		t.Fatalf("colony bench %q: want %d lines, got %d:\n%s", args, n+2, len(lines), out)
 	}
@@ -223,7 +173,7 @@ func runBenchCLI(t *testing.T, args ...string) benchResult {
 		}
 		nodes, _ := strconv.ParseUint(m[3], 10, 64)
 		sum += nodes
-		s, err := r.ParsePosition(benchPositions[i])
+		s, err := r.ParsePosition(positions[i])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -242,28 +192,6 @@ func runBenchCLI(t *testing.T, args ...string) benchResult {
 		t.Errorf("total nodes %d, but the positions add up to %d", res.nodes, sum)
 	}
 	return res
-}
-
-func TestBenchPositions(t *testing.T) {
-	r := colony.Default()
-	seen := map[string]bool{}
-	for i, text := range benchPositions {
-		s, err := r.ParsePosition(text)
-		if err != nil {
-			t.Errorf("position %d: %v", i+1, err)
-			continue
-		}
-		if s.Over() || s.String() != text {
-			t.Errorf("position %d is over or not in normal form: %q", i+1, text)
-		}
-		if seen[text] {
-			t.Errorf("position %d is listed twice", i+1)
-		}
-		seen[text] = true
-	}
-	if benchPositions[0] != colony.StartPosition {
-		t.Errorf("the first bench position is not the start position")
-	}
 }
 
 func TestBenchDeterministic(t *testing.T) {

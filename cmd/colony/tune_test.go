@@ -32,7 +32,7 @@ func selfplayFixture(t *testing.T) string {
 func TestSelfplayPositions(t *testing.T) {
 	dir := selfplayFixture(t)
 	r := colony.Default()
-	lines, err := games.ReadPositions(games.ColonyTunable(r), filepath.Join(dir, positionsName))
+	lines, err := games.ReadPositions(games.Colony(r), filepath.Join(dir, positionsName))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -145,6 +145,12 @@ var (
 	_ game.LegalChecker[State]   = (*Game)(nil)
 )
 
+// Opener returns the constructor of the rule set variant: New(variant, params) for
+// every params, as the registry of games opens a variant by its own name.
+func Opener(variant string) func(params string) (*Game, error) {
+	return func(params string) (*Game, error) { return New(variant, params) }
+}
+
 // New returns the rule set variant ("egyptian", "ethiopian" or "nigerian") under
 // params (see the package documentation; "" for the defaults, e.g. "6x4" or
 // "5x3,capture=nonempty"; the full name, "egyptian:5x3" or "egyptian", is read the

@@ -1,0 +1,67 @@
+package games
+
+// Reports: what the command line's playout, analyze and bench reports need of a game
+// beyond its operations, through the optional interfaces of package game
+// (game.CountingPlayouter, game.Describer, game.Bencher).
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/search"
+)
+
+// Description returns what the game says of itself for reports (game.Describer); the
+// zero Description when it says nothing.
+func (x *generic[S]) Description() game.Description {
+	if d, ok := x.g.(game.Describer); ok {
+		return d.Describe()
+	}
+	return game.Description{}
+}
+
+// BenchPositions returns the game's own benchmark positions (game.Bencher), or nil
+// when it has none.
+func (x *generic[S]) BenchPositions() []string {
+	if b, ok := x.g.(game.Bencher); ok {
+		return b.BenchPositions()
+	}
+	return nil
+}
+
+// PlayerSpec builds the player of spec once and returns its canonical spec, with
+// every setting it plays with.
+func (x *generic[S]) PlayerSpec(spec string) (string, error) {
+	p, err := x.factory(spec, search.Options{})
+	if err != nil {
+		return "", err
+	}
+	return p.Spec(), nil
+}
+
+// randomGame plays uniformly random decisions from *s to the end of the game,
+// through fast when not nil (the game's game.CountingPlayouter) and otherwise
+// uniformly over LegalActions with one number from rng a decision, and returns the
+// turns (a turn the game ended in the middle of included) and the decisions played.
+func (x *generic[S]) randomGame(s *S, rng *rand.PCG, buf *game.ActionBuffer, fast game.CountingPlayouter[S]) (turns, decisions int32, err error) {
+	if fast != nil {
+		d, t := fast.CountedPlayout(s, rng)
+		return int32(t), int32(d), nil
+	}
+	for !x.g.Terminal(s) {
+		legal := x.g.LegalActions(s, buf)
+		switch {
+		case len(legal) == 0:
+			return turns, decisions, fmt.Errorf("no legal decision in a position that is not over: %s", x.g.FormatPosition(s))
+		case decisions >= maxRandomDecisions:
+			return turns, decisions, fmt.Errorf("not over after %d decisions", decisions)
+		}
+		x.g.Apply(s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
+		decisions++
+		if x.g.TurnStart(s) || x.g.Terminal(s) {
+			turns++
+		}
+	}
+	return turns, decisions, nil
+}
