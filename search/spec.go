@@ -26,9 +26,10 @@ import (
 // The kind is a registered kind's name (see Kinds) and a key one of its settings,
 // each given at most once. A bare value runs to the next ',' or the end: it may hold
 // '=', ':', spaces and '\' as they are. A value that holds a ',' or a '"', or is
-// empty, is written in double quotes, inside which \" stands for '"' and \\ for '\'
-// (no other escape) and every other character stands for itself; a quoted value ends
-// at its closing quote, which is followed by ',' or the end. For example:
+// empty, must be written in double quotes (any value may be), inside which \" stands
+// for '"' and \\ for '\' (no other escape) and every other character stands for
+// itself; a quoted value ends at its closing quote, which is followed by ',' or the
+// end. For example:
 //
 //	cmd:path="/opt/my engine/bin",args="--threads 4 --hash=64"
 //	cmd:path=/usr/bin/engine,args="say \"hi\", then quit"
