@@ -319,6 +319,7 @@ func (x *generic[S]) Think(ctx context.Context, spec, position string) (string, 
 	if err != nil {
 		return "", search.Decision{}, err
 	}
+	defer p.Close()
 	d, err := p.Play(ctx, &s)
 	if err != nil {
 		return "", d, err
@@ -353,8 +354,11 @@ func (x *generic[S]) SamplePositions(n int, seed uint64) []string {
 }
 
 func (x *generic[S]) CheckPlayer(spec string) error {
-	_, err := x.factory(spec, search.Options{})
-	return err
+	p, err := x.factory(spec, search.Options{})
+	if err != nil {
+		return err
+	}
+	return p.Close()
 }
 
 func (x *generic[S]) LoadOpenings(name string) ([]string, error) {
@@ -686,6 +690,7 @@ func (x *generic[S]) Analyze(ctx context.Context, spec, position string, report 
 	if err != nil {
 		return nil, err
 	}
+	defer p.Close()
 	c := s
 	d, err := p.Play(ctx, &c)
 	if err != nil {

@@ -37,6 +37,7 @@ func (x *generic[S]) PlayerSpec(spec string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	defer p.Close()
 	return p.Spec(), nil
 }
 

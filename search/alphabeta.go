@@ -242,6 +242,18 @@ func newAlphaBetaFromSpec[S any](g game.Rules[S], ev Evaluator[S], st *settings,
 // Spec returns the canonical spec, for example "ab:depth=4,tt=16,aspiration=12".
 func (p *AlphaBeta[S]) Spec() string { return p.spec }
 
+// Close gives the player's transposition table back to the Tables that lent it (see
+// Options.Tables), or lets it go to the garbage collector; a second Close does
+// nothing.
+func (p *AlphaBeta[S]) Close() error {
+	if p.tt != nil {
+		p.tables.giveBack(p.tt)
+		p.tt = nil
+	}
+	p.ttMB = 0 // a Play after Close would not take a table again
+	return nil
+}
+
 // Play searches s by iterative deepening and returns one whole turn.
 func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	p.start = time.Now()

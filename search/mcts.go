@@ -207,6 +207,14 @@ func (m *MCTS[S]) Spec() string {
 	return "mcts:" + strings.Join(parts, ",")
 }
 
+// Close lets the player's trees (their node arenas and the kept subtree) go to the
+// garbage collector; the player is not used after it.
+func (m *MCTS[S]) Close() error {
+	clear(m.trees)
+	m.trees = nil
+	return nil
+}
+
 // reportEvery is the time between progress reports of a search with a time limit.
 const reportEvery = 100 * time.Millisecond
 

@@ -11,6 +11,9 @@ import (
 // state between calls (MCTS keeps its tree), so each game gets its own Players; one
 // Player is not used by two goroutines at once. Given the same seed and a node or
 // simulation limit (not a time limit), a Player makes the same choices on any machine.
+//
+// Whoever builds a Player closes it (Close) when done with it: a player may hold a
+// process, a large table or a tree that only Close gives back.
 type Player[S any] interface {
 	// Spec returns the player's canonical spec string, for example "ab:depth=6".
 	Spec() string
@@ -18,6 +21,12 @@ type Player[S any] interface {
 	// and returns the decisions of one whole turn. It returns early, with the best
 	// turn found so far, when ctx is done.
 	Play(ctx context.Context, s *S) (Decision, error)
+	// Close releases what the player holds (a program it runs, its tables, its
+	// tree). It is called once, when the player's game ends (however it ends: to
+	// its end, by a forfeit, a panic in the player, or because the caller was
+	// interrupted), never during Play; the player is not used after it. The error
+	// reports what could not be released cleanly.
+	Close() error
 }
 
 // Decision is what a Player chose and what its search saw. Actions and PV may share

@@ -65,6 +65,9 @@ func NewRandom[S any](g game.Rules[S], seed uint64) *Random[S] {
 // Spec returns "random:seed=N".
 func (p *Random[S]) Spec() string { return fmt.Sprintf("random:seed=%d", p.seed) }
 
+// Close does nothing: a random player holds nothing to release.
+func (p *Random[S]) Close() error { return nil }
+
 // Play returns a whole turn of uniformly random decisions.
 func (p *Random[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	if p.g.Terminal(s) {
@@ -110,6 +113,9 @@ func NewGreedy[S any](g game.Rules[S], ev Evaluator[S], seed uint64) *Greedy[S] 
 // Spec returns "greedy:seed=N".
 func (p *Greedy[S]) Spec() string { return fmt.Sprintf("greedy:seed=%d", p.seed) }
 
+// Close does nothing: a greedy player holds nothing to release.
+func (p *Greedy[S]) Close() error { return nil }
+
 // Play returns the best turn one turn ahead.
 func (p *Greedy[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	m := &minimaxSearch[S]{g: p.g, ev: p.ev, ctx: ctx}
@@ -150,6 +156,9 @@ func NewMinimax[S any](g game.Rules[S], ev Evaluator[S], depth int) *Minimax[S] 
 
 // Spec returns "minimax:depth=N".
 func (p *Minimax[S]) Spec() string { return fmt.Sprintf("minimax:depth=%d", p.depth) }
+
+// Close does nothing: a minimax player holds nothing to release.
+func (p *Minimax[S]) Close() error { return nil }
 
 // Value returns the minimax value of s from the view of the player to move.
 func (p *Minimax[S]) Value(ctx context.Context, s *S) int {

@@ -6,82 +6,197 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/colony-ai/colony/games/game"
 )
 
 // Spec is a parsed player spec string: a kind and its settings, as in
 // "ab:depth=6,tt=64" or "mcts:sims=20000,c=1.2" or "random".
+//
+// The grammar of a spec string:
+//
+//	spec    = kind [ ":" setting { "," setting } ]
+//	setting = key "=" value
+//	value   = bare | quoted
+//	bare    = one or more characters, none of them ',' or '"'
+//	quoted  = '"' { any character but '"' and '\' | '\"' | '\\' } '"'
+//
+// The kind is a registered kind's name (see Kinds) and a key one of its settings,
+// each given at most once. A bare value runs to the next ',' or the end: it may hold
+// '=', ':', spaces and '\' as they are. A value that holds a ',' or a '"', or is
+// empty, must be written in double quotes (any value may be), inside which \" stands
+// for '"' and \\ for '\' (no other escape) and every other character stands for
+// itself; a quoted value ends at its closing quote, which is followed by ',' or the
+// end. For example:
+//
+//	cmd:path="/opt/my engine/bin",args="--threads 4 --hash=64"
+//	cmd:path=/usr/bin/engine,args="say \"hi\", then quit"
+//
+// String writes a value in quotes only when it needs them (it holds a ',', a '"' or
+// white space, or is empty), so the specs of the built-in kinds are written as they
+// always were.
 type Spec struct {
 	Kind     string
 	Settings map[string]string
 	keys     []string // in the order given
 }
 
-// Kinds of player and the settings each accepts.
-var specKeys = map[string][]string{
-	"random":  {"seed"},
-	"greedy":  {"seed", "eval"},
-	"minimax": {"depth", "eval"},
-	"ab":      {"depth", "nodes", "time", "tt", "seed", "aspiration", "eval"},
-	"mcts":    {"sims", "time", "mem", "c", "cutoff", "threads", "reuse", "solver", "seed", "eval"},
-}
-
-// The eval setting names the evaluation a player uses. search.New does not read it:
-// the caller resolves it to the Evaluator it passes (with an eval.LoaderOf: "score",
-// "linear", "hand" or a weights file), and New keeps it in the player's spec.
-
-// ParseSpec reads a player spec: KIND or KIND:key=value,key=value. It checks the kind
-// and the setting names; values are checked by the player's constructor (New).
+// ParseSpec reads a player spec (see Spec for the grammar). It checks the kind and the
+// setting names against the registered kinds; values are checked by the player's
+// constructor (New).
 func ParseSpec(text string) (Spec, error) {
-	kind, rest, hasSettings := strings.Cut(text, ":")
-	keys, ok := specKeys[kind]
-	if !ok {
-		kinds := make([]string, 0, len(specKeys))
-		for k := range specKeys {
-			kinds = append(kinds, k)
-		}
-		slices.Sort(kinds)
-		return Spec{}, fmt.Errorf("player %q: unknown kind %q (known: %s)", text, kind, strings.Join(kinds, ", "))
+	kindName, rest, hasSettings := strings.Cut(text, ":")
+	k := lookupKind(kindName)
+	if k == nil {
+		return Spec{}, fmt.Errorf("player %q: unknown kind %q (known: %s)", text, kindName, strings.Join(kindNames(), ", "))
 	}
-	sp := Spec{Kind: kind, Settings: map[string]string{}}
+	sp := Spec{Kind: kindName, Settings: map[string]string{}}
 	if !hasSettings {
 		return sp, nil
 	}
 	if rest == "" {
 		return Spec{}, fmt.Errorf("player %q: empty settings after ':'", text)
 	}
-	for _, kv := range strings.Split(rest, ",") {
-		key, val, ok := strings.Cut(kv, "=")
-		if !ok || key == "" || val == "" {
-			return Spec{}, fmt.Errorf("player %q: setting %q is not key=value", text, kv)
+	for {
+		// The key runs to the first '='; an item without one is not key=value.
+		item, _, _ := strings.Cut(rest, ",")
+		key, after, ok := strings.Cut(rest, "=")
+		if !ok || key == "" || strings.Contains(key, ",") {
+			return Spec{}, fmt.Errorf("player %q: setting %q is not key=value", text, item)
 		}
-		if !slices.Contains(keys, key) {
-			return Spec{}, fmt.Errorf("player %q: %s has no setting %q (known: %s)", text, kind, key, strings.Join(keys, ", "))
+		// A value in quotes runs to its closing quote, a bare one to the next ','.
+		quoted := strings.HasPrefix(after, `"`)
+		val := after
+		if !quoted {
+			val, rest = after, ""
+			if i := strings.IndexByte(after, ','); i >= 0 {
+				val, rest = after[:i], after[i:]
+			}
+			if val == "" {
+				return Spec{}, fmt.Errorf("player %q: setting %q is not key=value", text, item)
+			}
+		}
+		if _, known := k.Setting(key); !known {
+			return Spec{}, fmt.Errorf("player %q: %s has no setting %q (known: %s)", text, k.Name, key, strings.Join(k.Keys(), ", "))
+		}
+		if quoted {
+			v, n, err := unquoteValue(after)
+			if err != nil {
+				return Spec{}, fmt.Errorf("player %q: setting %q: %w", text, key, err)
+			}
+			val, rest = v, after[n:]
+			if rest != "" && rest[0] != ',' {
+				return Spec{}, fmt.Errorf("player %q: setting %q: %q after the closing quote (want ',' or the end)", text, key, rest)
+			}
+		} else if strings.Contains(val, `"`) {
+			return Spec{}, fmt.Errorf(`player %q: setting %q: a '"' inside an unquoted value (quote the whole value: %s="...")`, text, key, key)
 		}
 		if _, dup := sp.Settings[key]; dup {
 			return Spec{}, fmt.Errorf("player %q: setting %q given twice", text, key)
 		}
 		sp.Settings[key] = val
 		sp.keys = append(sp.keys, key)
+		if rest == "" {
+			return sp, nil
+		}
+		rest = rest[1:] // the ','
+		if rest == "" {
+			return Spec{}, fmt.Errorf("player %q: setting %q is not key=value", text, rest)
+		}
 	}
-	return sp, nil
 }
 
-// String writes the spec back: the kind, then the settings in the order given.
+// unquoteValue reads the quoted value at the start of text (which starts with '"') and
+// returns it and the length of its quoted form.
+func unquoteValue(text string) (string, int, error) {
+	var sb strings.Builder
+	for i := 1; i < len(text); i++ {
+		switch c := text[i]; c {
+		case '"':
+			return sb.String(), i + 1, nil
+		case '\\':
+			if i+1 == len(text) {
+				break // the '\' escapes nothing: no closing quote
+			}
+			i++
+			if e := text[i]; e != '"' && e != '\\' {
+				r, _ := utf8.DecodeRuneInString(text[i:])
+				return "", 0, fmt.Errorf(`bad escape '\%c' in a quoted value (want \" or \\)`, r)
+			}
+			sb.WriteByte(text[i])
+		default:
+			sb.WriteByte(c)
+		}
+	}
+	return "", 0, fmt.Errorf(`unterminated quote: no closing '"' in %s`, text)
+}
+
+// needsQuotes reports whether a value must be written in quotes: it is empty, or holds
+// a ',', a '"' or white space.
+func needsQuotes(v string) bool {
+	if v == "" {
+		return true
+	}
+	for _, r := range v {
+		if r == ',' || r == '"' || unicode.IsSpace(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendValue appends v to dst as a spec writes it: bare, or quoted when it needs
+// quotes.
+func appendValue(dst []byte, v string) []byte {
+	if !needsQuotes(v) {
+		return append(dst, v...)
+	}
+	dst = append(dst, '"')
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c == '"' || c == '\\' {
+			dst = append(dst, '\\')
+		}
+		dst = append(dst, v[i])
+	}
+	return append(dst, '"')
+}
+
+// String writes the spec back: the kind, then the settings in the order given, each
+// value quoted only when it needs quotes (see Spec).
 func (sp Spec) String() string {
 	if len(sp.keys) == 0 {
 		return sp.Kind
 	}
-	parts := make([]string, len(sp.keys))
-	for i, k := range sp.keys {
-		parts[i] = k + "=" + sp.Settings[k]
+	n := len(sp.Kind)
+	for _, k := range sp.keys {
+		n += 2 + len(k) + len(sp.Settings[k])
 	}
-	return sp.Kind + ":" + strings.Join(parts, ",")
+	b := make([]byte, 0, n)
+	b = append(b, sp.Kind...)
+	for i, k := range sp.keys {
+		if i == 0 {
+			b = append(b, ':')
+		} else {
+			b = append(b, ',')
+		}
+		b = append(b, k...)
+		b = append(b, '=')
+		b = appendValue(b, sp.Settings[k])
+	}
+	return string(b)
 }
 
 // Accepts reports whether players of sp's kind have the setting key.
-func (sp Spec) Accepts(key string) bool { return slices.Contains(specKeys[sp.Kind], key) }
+func (sp Spec) Accepts(key string) bool {
+	k := lookupKind(sp.Kind)
+	if k == nil {
+		return false
+	}
+	_, ok := k.Setting(key)
+	return ok
+}
 
 // Has reports whether sp sets key.
 func (sp Spec) Has(key string) bool {
@@ -203,39 +318,62 @@ func (st *settings) Bool(key string, def bool) bool {
 	return def
 }
 
-// New builds the player a spec string describes, for game g with evaluation ev.
+// New builds the player a spec string describes, for game g with evaluation ev: the
+// spec is parsed (ParseSpec) and the kind's registered constructor builds the player
+// (see Kind and Constructor). If the spec sets the kind's eval setting, the player's
+// Spec ends with it. The caller closes the player (Player.Close) when done with it.
 func New[S any](g game.Rules[S], ev Evaluator[S], spec string, opts Options) (Player[S], error) {
 	sp, err := ParseSpec(spec)
 	if err != nil {
 		return nil, err
 	}
-	st := &settings{spec: sp}
+	k := lookupKind(sp.Kind) // ParseSpec found it
+	b := newBuilder(g, sp, opts)
 	var p Player[S]
-	switch sp.Kind {
-	case "random":
-		p = NewRandom(g, st.Uint64("seed", 1))
-	case "greedy":
-		p = NewGreedy(g, ev, st.Uint64("seed", 1))
-	case "minimax":
-		p = NewMinimax(g, ev, st.Int("depth", 2, 1, 64))
-	case "ab":
-		p, err = newAlphaBetaFromSpec(g, ev, st, opts)
-	case "mcts":
-		p, err = newMCTSFromSpec(g, ev, st, opts)
+	switch c := k.New.(type) {
+	case builtin:
+		p, err = newBuiltin(c, g, ev, b)
+	case ConstructorOf[S]:
+		p, err = c(g, ev, b)
+	default:
+		name := b.Game
+		if name == "" {
+			name = fmt.Sprintf("the games of %T", g)
+		}
+		return nil, fmt.Errorf("player %q: %s players cannot play %s", spec, k.Name, name)
 	}
-	if st.err != nil {
-		return nil, st.err
+	if err == nil {
+		err = b.Err()
 	}
 	if err != nil {
+		if p != nil {
+			p.Close()
+		}
 		return nil, err
 	}
-	if e, ok := sp.Settings["eval"]; ok {
-		return withEval[S]{p, p.Spec() + ",eval=" + e}, nil
+	if es, ok := k.SettingFor(RoleEval); ok {
+		if e, ok := sp.Settings[es.Key]; ok {
+			return withEval[S]{p, appendSetting(p.Spec(), es.Key, e)}, nil
+		}
 	}
 	return p, nil
 }
 
-// withEval is a player whose spec names its evaluation.
+// appendSetting returns spec with the setting key=value added at its end.
+func appendSetting(spec, key, value string) string {
+	b := []byte(spec)
+	if strings.Contains(spec, ":") {
+		b = append(b, ',')
+	} else {
+		b = append(b, ':')
+	}
+	b = append(b, key...)
+	b = append(b, '=')
+	return string(appendValue(b, value))
+}
+
+// withEval is a player whose spec names its evaluation; Play and Close are the
+// player's.
 type withEval[S any] struct {
 	Player[S]
 	spec string

@@ -1,6 +1,8 @@
 package search
 
 import (
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -27,6 +29,32 @@ func TestParseSpec(t *testing.T) {
 		{spec: "ab:sims=5", wantErr: `ab has no setting "sims"`},
 		{spec: "ab:depth=3,depth=4", wantErr: "given twice"},
 		{spec: "random:depth=2", wantErr: `random has no setting "depth"`},
+		{spec: "alphabeta", wantErr: `player "alphabeta": unknown kind "alphabeta" (known: ab, echo, greedy, mcts, minimax, random)`},
+		{spec: "ab:sims=5", wantErr: `player "ab:sims=5": ab has no setting "sims" (known: depth, nodes, time, tt, seed, aspiration, eval)`},
+		{spec: "ab:depth=3,", wantErr: `setting "" is not key=value`},
+		{spec: "ab:=3", wantErr: `setting "=3" is not key=value`},
+		{spec: "ab:depth,tt=3", wantErr: `setting "depth" is not key=value`},
+		// Values: bare ones hold '=', ':', spaces and '\' as they are; quoted ones
+		// anything, with \" and \\ escaped.
+		{spec: "echo:note=a=b:c", kind: "echo", canon: "echo:note=a=b:c"},
+		{spec: `echo:note=C:\dir\x`, kind: "echo", canon: `echo:note=C:\dir\x`},
+		{spec: `echo:note="plain"`, kind: "echo", canon: "echo:note=plain"},
+		{spec: `echo:note=two words`, kind: "echo", canon: `echo:note="two words"`},
+		{spec: `echo:note="/opt/my engine/bin",seed=2`, kind: "echo", canon: `echo:note="/opt/my engine/bin",seed=2`},
+		{spec: `echo:note="--threads 4 --hash=64"`, kind: "echo", canon: `echo:note="--threads 4 --hash=64"`},
+		{spec: `echo:note="a,b"`, kind: "echo", canon: `echo:note="a,b"`},
+		{spec: `echo:note="say \"hi\", C:\\x"`, kind: "echo", canon: `echo:note="say \"hi\", C:\\x"`},
+		{spec: `echo:note=""`, kind: "echo", canon: `echo:note=""`},
+		{spec: `echo:seed=1,note=","`, kind: "echo", canon: `echo:seed=1,note=","`},
+		{spec: `echo:note="abc`, wantErr: `player "echo:note=\"abc": setting "note": unterminated quote: no closing '"' in "abc`},
+		{spec: `echo:note="abc\"`, wantErr: `setting "note": unterminated quote`},
+		{spec: `echo:note="abc\`, wantErr: `setting "note": unterminated quote`},
+		{spec: `echo:note="a\nb"`, wantErr: `setting "note": bad escape '\n' in a quoted value (want \" or \\)`},
+		{spec: `echo:note="a"b`, wantErr: `setting "note": "b" after the closing quote (want ',' or the end)`},
+		{spec: `echo:note=a"b"`, wantErr: `setting "note": a '"' inside an unquoted value (quote the whole value: note="...")`},
+		{spec: `echo:note="a",`, wantErr: `setting "" is not key=value`},
+		{spec: `echo:note="a",note=b`, wantErr: `setting "note" given twice`},
+		{spec: `echo:"note"=a`, wantErr: `echo has no setting "\"note\""`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.spec, func(t *testing.T) {
@@ -44,6 +72,54 @@ func TestParseSpec(t *testing.T) {
 				t.Fatalf("ParseSpec(%q) = %q (%s), want %q (%s)", tc.spec, sp.String(), sp.Kind, tc.canon, tc.kind)
 			}
 		})
+	}
+}
+
+// FuzzParseSpec checks that ParseSpec never panics and that a parsed spec writes back
+// (String) to text that parses to the same spec, which writes the same again.
+func FuzzParseSpec(f *testing.F) {
+	for _, s := range []string{"random", "ab:depth=6,tt=64", "mcts:sims=20000,c=1.2", "ab:", "ab:depth=3,depth=4",
+		`echo:note="/opt/my engine/bin",seed=2`, `echo:note="say \"hi\", C:\\x"`, `echo:note=""`, `echo:note="abc`,
+		`echo:note=C:\x y`, `echo:note=a"b`, "echo:note=a=b:c,seed=3", "echo:note=\t"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		sp, err := ParseSpec(text)
+		if err != nil {
+			return
+		}
+		written := sp.String()
+		back, err := ParseSpec(written)
+		if err != nil {
+			t.Fatalf("%q -> %q: %v", text, written, err)
+		}
+		if back.Kind != sp.Kind || !maps.Equal(back.Settings, sp.Settings) || !slices.Equal(back.keys, sp.keys) {
+			t.Fatalf("%q -> %q -> %+v, want %+v", text, written, back, sp)
+		}
+		if again := back.String(); again != written {
+			t.Fatalf("%q -> %q -> %q", text, written, again)
+		}
+	})
+}
+
+// TestSpecWritesQuotesOnlyWhenNeeded: With and String quote values that need it, and
+// only those.
+func TestSpecWritesQuotesOnlyWhenNeeded(t *testing.T) {
+	sp := Spec{Kind: "echo"}
+	for _, tc := range []struct{ value, want string }{
+		{"x", "x"},
+		{"a=b:c", "a=b:c"},
+		{`C:\x`, `C:\x`},
+		{"", `""`},
+		{"a b", `"a b"`},
+		{"a\tb", "\"a\tb\""},
+		{"a,b", `"a,b"`},
+		{`say "hi"`, `"say \"hi\""`},
+		{`\ and "`, `"\\ and \""`},
+	} {
+		if got := sp.With("note", tc.value).String(); got != "echo:note="+tc.want {
+			t.Errorf("value %q written %q, want %q", tc.value, got, "echo:note="+tc.want)
+		}
 	}
 }
 

@@ -125,6 +125,20 @@ type Tables struct {
 // not play any more.
 func (ts *Tables) Release() { clear(ts.lent) }
 
+// giveBack makes the table t, lent by ts, free again; a nil Tables, or a table ts
+// did not lend, is left alone (the table goes to the garbage collector).
+func (ts *Tables) giveBack(t *transTable) {
+	if ts == nil {
+		return
+	}
+	for i, u := range ts.tables {
+		if u == t {
+			ts.lent[i] = false
+			return
+		}
+	}
+}
+
 // take lends a table of mb megabytes (mb > 0): a free one of that size, or a new one.
 // A nil Tables always makes a new one.
 func (ts *Tables) take(mb int) *transTable {

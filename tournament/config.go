@@ -101,9 +101,10 @@ func parseSeconds(text string) (time.Duration, error) {
 }
 
 // Limits bound every move of every player, on top of the limits of the players' own
-// specs. Each is added to the specs of the players whose kind has that setting and
-// whose spec does not set it: Depth as depth= (ab, minimax), Nodes as nodes= (ab) or
-// sims= (mcts), MoveTime as time= (ab, mcts). MoveTime and TimeControl also bound the
+// specs. Each is added to the specs of the players whose kind has a setting of its
+// role (search.Role) and whose spec does not set it: Depth as the depth limit (ab's
+// and minimax's depth=), Nodes as the node limit (ab's nodes=, mcts's sims=), MoveTime
+// as the time limit (ab's and mcts's time=). MoveTime and TimeControl also bound the
 // move from outside: a player that goes over by more than Margin loses the game.
 type Limits struct {
 	Depth       int           `json:"depth,omitempty"`
@@ -228,30 +229,28 @@ func ParseShard(text string) (k, n int, err error) {
 	return k, n, nil
 }
 
-// playerSpec returns spec with the tournament's limits added (see Limits).
+// playerSpec returns spec with the tournament's limits added (see Limits): each to
+// the setting of its role (search.Role) in the player's kind.
 func (c *Config) playerSpec(spec string) (search.Spec, error) {
 	sp, err := search.ParseSpec(spec)
 	if err != nil {
 		return sp, err
 	}
+	kind, _ := search.LookupKind(sp.Kind) // ParseSpec found it
 	l := c.Limits
-	set := func(key, value string) {
-		if sp.Accepts(key) && !sp.Has(key) {
-			sp = sp.With(key, value)
+	set := func(role search.Role, value string) {
+		if s, ok := kind.SettingFor(role); ok && !sp.Has(s.Key) {
+			sp = sp.With(s.Key, value)
 		}
 	}
 	if l.Depth > 0 {
-		set("depth", strconv.Itoa(l.Depth))
+		set(search.RoleDepth, strconv.Itoa(l.Depth))
 	}
 	if l.Nodes > 0 {
-		if sp.Kind == "mcts" {
-			set("sims", strconv.FormatUint(l.Nodes, 10))
-		} else {
-			set("nodes", strconv.FormatUint(l.Nodes, 10))
-		}
+		set(search.RoleNodes, strconv.FormatUint(l.Nodes, 10))
 	}
 	if l.MoveTime > 0 {
-		set("time", l.MoveTime.String())
+		set(search.RoleTime, l.MoveTime.String())
 	}
 	return sp, nil
 }
@@ -259,10 +258,10 @@ func (c *Config) playerSpec(spec string) (search.Spec, error) {
 // specTemplate is a player's spec with the tournament's limits added, ready to take
 // each game's seed.
 type specTemplate struct {
-	base   string // the spec without its seed
-	seeded bool   // the kind takes a seed
-	own    uint64 // the spec's own seed, if hasOwn
-	hasOwn bool
+	base    string // the spec without its seed
+	seedKey string // the kind's seed setting (search.RoleSeed), or "" if it has none
+	own     uint64 // the spec's own seed, if hasOwn
+	hasOwn  bool
 }
 
 // template returns the spec template of a player.
@@ -271,14 +270,18 @@ func (c *Config) template(spec string) (specTemplate, error) {
 	if err != nil {
 		return specTemplate{}, err
 	}
-	t := specTemplate{seeded: sp.Accepts("seed") && sp.Kind != "ab"} // ab takes a seed and ignores it
-	if t.seeded && sp.Has("seed") {
-		own, err := strconv.ParseUint(sp.Settings["seed"], 10, 64)
+	kind, _ := search.LookupKind(sp.Kind)
+	var t specTemplate
+	if s, ok := kind.SettingFor(search.RoleSeed); ok { // ab takes a seed and ignores it: not its role
+		t.seedKey = s.Key
+	}
+	if t.seedKey != "" && sp.Has(t.seedKey) {
+		own, err := strconv.ParseUint(sp.Settings[t.seedKey], 10, 64)
 		if err != nil {
-			return specTemplate{}, fmt.Errorf("player %q: seed=%q: want a whole number of 0 or more", spec, sp.Settings["seed"])
+			return specTemplate{}, fmt.Errorf("player %q: %s=%q: want a whole number of 0 or more", spec, t.seedKey, sp.Settings[t.seedKey])
 		}
 		t.own, t.hasOwn = own, true
-		sp = sp.Without("seed")
+		sp = sp.Without(t.seedKey)
 	}
 	t.base = sp.String()
 	return t, nil
@@ -288,7 +291,7 @@ func (c *Config) template(spec string) (specTemplate, error) {
 // seed derived from the game's seed and the seat (and the spec's own seed, if it sets
 // one), so that games differ but replay exactly.
 func (t specTemplate) forGame(gameSeed uint64, seat int) string {
-	if !t.seeded {
+	if t.seedKey == "" {
 		return t.base
 	}
 	seed := mix(gameSeed, uint64(seat)+1)
@@ -296,10 +299,10 @@ func (t specTemplate) forGame(gameSeed uint64, seat int) string {
 		seed = mix(seed, t.own)
 	}
 	sep := ":"
-	if strings.Contains(t.base, ":") {
+	if strings.Contains(t.base, ":") { // a kind's name has no ':': the spec has settings
 		sep = ","
 	}
-	return t.base + sep + "seed=" + strconv.FormatUint(seed, 10)
+	return t.base + sep + t.seedKey + "=" + strconv.FormatUint(seed, 10)
 }
 
 // mix combines two numbers into a well-spread 64-bit seed (SplitMix64's finaliser).

@@ -24,6 +24,15 @@ import (
 // and everything random in a game derives from the tournament's seed and the game's
 // index, so with depth or node limits the same config gives the same games whatever
 // the concurrency, and any game can be replayed alone.
+//
+// Every player the runner builds is closed (search.Player's Close) exactly once, by
+// the goroutine that built it, after its last Play: the players of a game when the
+// game ends, whatever ends it (its last turn, a forfeit, a panic or error in a
+// player, a player of the game that could not be built, the run's cancellation), and
+// the players built to check the specs (CheckPlayers) at once. Run returns only when
+// every game in flight has ended, so no player outlives it. A player's Close error
+// (or panic) changes no game's result: the run goes on, and Run returns the first
+// such error, with the number of others.
 type Runner[S any] struct {
 	Game      game.Game[S]
 	Config    Config
@@ -164,8 +173,9 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	results := make(chan []finished, 2*n)
 	g, gctx := errgroup.WithContext(runCtx)
 	openings := newOpeningCache(book, todo)
+	var closeErrs closeErrors
 	for range n {
-		w := newWorker(r, &cfg, openings, templates)
+		w := newWorker(r, &cfg, openings, templates, &closeErrs)
 		g.Go(func() error {
 			var batch []finished
 			var batchStart time.Time
@@ -280,11 +290,12 @@ collect:
 	res.Played = played
 	res.Elapsed = time.Since(start)
 	res.Complete = len(c.order) == total || (c.sprt != nil && c.sprt.Verdict != Continue)
-	return res, errors.Join(err, writeErr)
+	return res, errors.Join(err, writeErr, closeErrs.err())
 }
 
 // CheckPlayers builds every player of cfg once, with the tournament's limits, so that
-// a spec that cannot be played fails before any game starts (Run does it too).
+// a spec that cannot be played fails before any game starts (Run does it too), and
+// closes each at once.
 func CheckPlayers[S any](cfg *Config, newPlayer PlayerFactory[S]) error {
 	_, err := checkPlayers(cfg, newPlayer)
 	return err
@@ -296,7 +307,13 @@ func checkPlayers[S any](cfg *Config, newPlayer PlayerFactory[S]) ([]specTemplat
 		t, err := cfg.template(p.Spec)
 		if err == nil {
 			templates[i] = t
-			_, err = newPlayer(t.forGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0})
+			var p search.Player[S]
+			p, err = newPlayer(t.forGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0})
+			if err == nil {
+				if err = closePlayer(p); err != nil {
+					err = fmt.Errorf("close: %w", err)
+				}
+			}
 		}
 		if err != nil {
 			return nil, fmt.Errorf("player %d (%s): %w", i+1, p.Name, err)
@@ -325,16 +342,19 @@ type worker[S any] struct {
 	// tables lends the players of each game alpha-beta's transposition tables, so that
 	// a game does not allocate its own (the search does not change; see search.Tables).
 	tables search.Tables
+	// closeErrs collects the errors of the players' Close, for Run.
+	closeErrs *closeErrors
 }
 
-func newWorker[S any](r *Runner[S], cfg *Config, openings *openingCache[S], templates []specTemplate) *worker[S] {
-	w := &worker[S]{r: r, cfg: cfg, openings: openings, templates: templates}
+func newWorker[S any](r *Runner[S], cfg *Config, openings *openingCache[S], templates []specTemplate, closeErrs *closeErrors) *worker[S] {
+	w := &worker[S]{r: r, cfg: cfg, openings: openings, templates: templates, closeErrs: closeErrs}
 	w.applier, _ = r.Game.(game.TurnApplier[S])
 	w.checker, _ = r.Game.(game.LegalChecker[S])
 	return w
 }
 
-// play plays one game and returns its record.
+// play plays one game and returns its record. The game's players are closed when it
+// returns, whatever ends the game.
 func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 	if ctx.Err() != nil {
 		return finished{}, errAborted
@@ -343,7 +363,10 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 	seed := cfg.GameSeed(sl.Index)
 	rec := Record{Type: "game", Index: sl.Index, Pair: sl.Pair, Round: sl.Round, Seed: seed, Winner: -1}
 	var players [2]search.Player[S]
-	w.tables.Release() // the last game's players are done
+	defer w.closePlayers(sl.Index, &players, &rec.Players)
+	// The last game's players gave their tables back when closed; Release frees
+	// those of players that do not (a factory's wrapper that drops Close).
+	w.tables.Release()
 	opts := search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Tables: &w.tables}
 	for seat, pi := range sl.Seats {
 		p := cfg.Players[pi]
@@ -459,6 +482,61 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 		w.info = append(w.info, [4]int64{int64(d.Score), int64(d.Depth), int64(min(d.Nodes, 1<<62)), d.Time.Microseconds()})
 	}
 	return nil
+}
+
+// closePlayers closes the players of game index that were built, recording errors
+// for Run.
+func (w *worker[S]) closePlayers(index int, players *[2]search.Player[S], names *[2]string) {
+	for seat, p := range players {
+		if p == nil {
+			continue
+		}
+		players[seat] = nil
+		if err := closePlayer(p); err != nil {
+			w.closeErrs.add(fmt.Errorf("game %d: player %s: close: %w", index, names[seat], err))
+		}
+	}
+}
+
+// closePlayer closes p, turning a panic in its Close into an error.
+func closePlayer[S any](p search.Player[S]) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("panic: %v", r)
+		}
+	}()
+	return p.Close()
+}
+
+// closeErrors keeps the errors of the players' Close, from every worker: the first
+// and how many.
+type closeErrors struct {
+	mu    sync.Mutex
+	first error
+	n     int
+}
+
+// add records err.
+func (c *closeErrors) add(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.first == nil {
+		c.first = err
+	}
+	c.n++
+}
+
+// err returns the first error, with the number of others, or nil.
+func (c *closeErrors) err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	switch c.n {
+	case 0:
+		return nil
+	case 1:
+		return c.first
+	}
+	return fmt.Errorf("%w (and %d more players that failed to close)", c.first, c.n-1)
 }
 
 // linePool recycles the buffers of record lines between the workers and the

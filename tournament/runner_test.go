@@ -294,6 +294,8 @@ type brokenPlayer struct {
 
 func (p *brokenPlayer) Spec() string { return "broken:" + p.mode }
 
+func (p *brokenPlayer) Close() error { return nil }
+
 func (p *brokenPlayer) Play(ctx context.Context, s *colony.State) (search.Decision, error) {
 	p.turns++
 	if p.turns < 3 {
