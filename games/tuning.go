@@ -68,7 +68,7 @@ type tunable[S any] struct {
 	// players returns a player factory whose eval setting also resolves the names
 	// of weights.
 	players func(weights map[string][]float64) (tournament.PlayerFactory[S], error)
-	scales []float64
+	scales  []float64
 }
 
 func (t *tunable[S]) FeatureSet() (string, []string) {
