@@ -165,6 +165,7 @@ file, an unknown command), 1 when a command cannot finish for another reason.`,
 		newTuneCmd(opts),
 		newSolveCmd(opts),
 		newGamesCmd(opts),
+		newPlayersCmd(opts),
 	)
 	return root
 }
