@@ -455,36 +455,6 @@ func TestHandWeights(t *testing.T) {
 			}
 		}
 	}
-	// The weights file of the hand-set weights, in package eval's format.
-	w := handSet()
-	data, err := eval.NamedWeights{Names: NewFeatures(nil).Features(), W: w[:]}.MarshalJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := `{
-  "version": 1,
-  "weights": {
-    "store_diff": 1,
-    "under_own_ants": 1,
-    "under_opp_ants": -1,
-    "hand_own": 0.5,
-    "hand_opp": -0.5,
-    "board_ants_own": 0.5,
-    "board_ants_opp": -0.5,
-    "selectable_logs": 0.1,
-    "selectable_eggs": 0,
-    "threats_own": 1.5,
-    "threats_opp": -1.5,
-    "at_risk_own": -0.5,
-    "at_risk_opp": 0.5,
-    "mandatory": 0,
-    "blocked_own": -0.5,
-    "blocked_opp": 0.5
-  }
-}`
-	if string(data) != want {
-		t.Errorf("MarshalJSON:\n%s\nwant\n%s", data, want)
-	}
 }
 
 func TestDefaultWeights(t *testing.T) {
