@@ -107,12 +107,6 @@ type Game interface {
 	Analyze(ctx context.Context, spec, position string, report func(Iteration)) (*Analysis, error)
 }
 
-// Drawer is implemented by the game types (the S of Generic) that draw their
-// positions; Game.Draw uses it. Draw returns text lines, each ending in a newline.
-type Drawer[S any] interface {
-	Draw(s *S) string
-}
-
 // ErrNoDrawing is the error of Game.Draw for a game whose type is not a Drawer.
 var ErrNoDrawing = errors.New("the game has no drawing")
 
@@ -200,9 +194,6 @@ type Outcome struct {
 	Points [2]int
 	Reason string
 }
-
-// maxTurns bounds the turns Moves lists.
-const maxTurns = 1 << 20
 
 // Solution is the exact value of a position.
 type Solution struct {
@@ -303,7 +294,7 @@ func (x *generic[S]) Playouts(n int, seed uint64) uint64 {
 		}
 		for !x.g.Terminal(&s) {
 			legal := x.g.LegalActions(&s, &buf)
-			x.g.Apply(&s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
+			x.g.Apply(&s, legal[game.RandomIndex(rng.Uint64(), len(legal))])
 			decisions++
 		}
 	}
@@ -342,7 +333,7 @@ func (x *generic[S]) SamplePositions(n int, seed uint64) []string {
 		turns, last := 0, s
 		for steps := 0; !x.g.Terminal(&s) && turns < want && steps < 100_000; steps++ {
 			legal := x.g.LegalActions(&s, &buf)
-			x.g.Apply(&s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
+			x.g.Apply(&s, legal[game.RandomIndex(rng.Uint64(), len(legal))])
 			if x.g.TurnStart(&s) && !x.g.Terminal(&s) {
 				turns++
 				last = s
@@ -374,18 +365,7 @@ func (x *generic[S]) Perft(ctx context.Context, position string, depth int) (uin
 	if err != nil {
 		return 0, err
 	}
-	if !x.g.TurnStart(&s) {
-		return 0, fmt.Errorf("the position is in the middle of a turn")
-	}
-	if fast, ok := x.g.(game.Perfter[S]); ok {
-		return fast.Perft(&s, depth), nil
-	}
-	p := &perft[S]{g: x.g, ctx: ctx}
-	n := p.count(s, depth)
-	if p.err != nil {
-		return 0, p.err
-	}
-	return n, nil
+	return game.Perft(ctx, x.g, s, depth)
 }
 
 func (x *generic[S]) PerftDivide(ctx context.Context, position string, depth int) ([]string, []uint64, error) {
@@ -393,87 +373,7 @@ func (x *generic[S]) PerftDivide(ctx context.Context, position string, depth int
 	if err != nil {
 		return nil, nil, err
 	}
-	if !x.g.TurnStart(&s) {
-		return nil, nil, fmt.Errorf("the position is in the middle of a turn")
-	}
-	if depth < 1 {
-		return nil, nil, fmt.Errorf("depth %d: want at least 1", depth)
-	}
-	names, paths, err := x.turns(s)
-	if err != nil {
-		return nil, nil, err
-	}
-	order := make([]int, len(names))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int { return strings.Compare(names[a], names[b]) })
-	p := &perft[S]{g: x.g, ctx: ctx}
-	fast, _ := x.g.(game.Perfter[S])
-	sorted := make([]string, len(names))
-	counts := make([]uint64, len(names))
-	for k, i := range order {
-		c := s
-		for _, a := range paths[i] {
-			x.g.Apply(&c, a)
-		}
-		if fast != nil {
-			sorted[k], counts[k] = names[i], fast.Perft(&c, depth-1)
-			continue
-		}
-		sorted[k], counts[k] = names[i], p.count(c, depth-1)
-		if p.err != nil {
-			return nil, nil, p.err
-		}
-	}
-	return sorted, counts, nil
-}
-
-// perft counts turn sequences over decisions.
-type perft[S any] struct {
-	g     game.Rules[S]
-	ctx   context.Context
-	steps uint64
-	err   error
-}
-
-// count returns the sequences of exactly depth turns from s, which is at a turn start.
-// The state is passed by value so that children stay on the stack.
-func (p *perft[S]) count(s S, depth int) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	if p.g.Terminal(&s) {
-		return 0
-	}
-	return p.inTurn(s, depth)
-}
-
-// inTurn counts below a decision inside the current turn.
-func (p *perft[S]) inTurn(s S, depth int) uint64 {
-	if p.steps++; p.steps&0xffff == 0 && p.err == nil && p.ctx.Err() != nil {
-		p.err = p.ctx.Err()
-	}
-	if p.err != nil {
-		return 0
-	}
-	var buf game.ActionBuffer
-	var n uint64
-	for _, a := range p.g.LegalActions(&s, &buf) {
-		c := s
-		p.g.Apply(&c, a)
-		switch {
-		case p.g.Terminal(&c):
-			if depth == 1 {
-				n++
-			}
-		case p.g.TurnStart(&c):
-			n += p.count(c, depth-1)
-		default:
-			n += p.inTurn(c, depth)
-		}
-	}
-	return n
+	return game.PerftDivide(ctx, x.g, s, depth)
 }
 
 func (x *generic[S]) Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error) {
@@ -513,44 +413,12 @@ func (x *generic[S]) Solve(ctx context.Context, position string, opts search.Sol
 	return sol, nil
 }
 
-// turns lists the legal turns of s with their decisions, in decision order.
-func (x *generic[S]) turns(s S) ([]string, [][]game.Action, error) {
-	var names []string
-	var paths [][]game.Action
-	var walk func(c S, text []byte, path []game.Action) error
-	walk = func(c S, text []byte, path []game.Action) error {
-		var buf game.ActionBuffer
-		for _, a := range x.g.LegalActions(&c, &buf) {
-			d := c
-			t := x.g.AppendAction(slices.Clone(text), &d, a)
-			p := append(slices.Clone(path), a)
-			x.g.Apply(&d, a)
-			if x.g.TurnStart(&d) || x.g.Terminal(&d) {
-				if len(names) >= maxTurns {
-					return fmt.Errorf("the position has more than %d legal turns", maxTurns)
-				}
-				names, paths = append(names, string(t)), append(paths, p)
-				continue
-			}
-			if err := walk(d, t, p); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if x.g.Terminal(&s) {
-		return nil, nil, nil
-	}
-	err := walk(s, nil, nil)
-	return names, paths, err
-}
-
 func (x *generic[S]) Moves(position string) ([]string, error) {
 	s, err := x.g.ParsePosition(position)
 	if err != nil {
 		return nil, err
 	}
-	names, _, err := x.turns(s)
+	names, _, err := game.Turns(x.g, s)
 	slices.Sort(names)
 	return names, err
 }
@@ -560,37 +428,32 @@ func (x *generic[S]) Play(position string, turns []string) (string, *Outcome, er
 	if err != nil {
 		return "", nil, err
 	}
-	reader, _ := x.g.(game.TurnReader[S])
 	for i, text := range turns {
-		if err := x.playTurn(&s, text, reader); err != nil {
+		if err := x.playTurn(&s, text); err != nil {
 			return "", nil, &TurnError{Index: i, Turn: text, Err: err}
 		}
 	}
 	return x.g.FormatPosition(&s), x.outcome(&s), nil
 }
 
-// playTurn plays the turn text on s, through the game's reader when it has one.
-func (x *generic[S]) playTurn(s *S, text string, reader game.TurnReader[S]) error {
-	if reader != nil {
-		return reader.ReadTurn(s, text)
+// playTurn plays the turn text on s (game.ReadTurn); a text that is not a legal turn
+// is an error that lists the legal turns.
+func (x *generic[S]) playTurn(s *S, text string) error {
+	err := game.ReadTurn(x.g, s, text)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, game.ErrNotATurn):
+		names, _, terr := game.Turns(x.g, *s)
+		if terr != nil {
+			return terr
+		}
+		slices.Sort(names)
+		return fmt.Errorf("move %q is not a legal turn here (legal: %s)", text, strings.Join(names, " "))
+	case x.g.Terminal(s):
+		return fmt.Errorf("move %q: %w", text, err)
 	}
-	if x.g.Terminal(s) {
-		return fmt.Errorf("move %q: the game is over", text)
-	}
-	names, paths, err := x.turns(*s)
-	if err != nil {
-		return err
-	}
-	k := slices.Index(names, text)
-	if k < 0 {
-		sorted := slices.Clone(names)
-		slices.Sort(sorted)
-		return fmt.Errorf("move %q is not a legal turn here (legal: %s)", text, strings.Join(sorted, " "))
-	}
-	for _, a := range paths[k] {
-		x.g.Apply(s, a)
-	}
-	return nil
+	return err
 }
 
 func (x *generic[S]) Draw(position string) (string, error) {
@@ -598,7 +461,7 @@ func (x *generic[S]) Draw(position string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	d, ok := x.g.(Drawer[S])
+	d, ok := x.g.(game.Drawer[S])
 	if !ok {
 		return "", ErrNoDrawing
 	}
@@ -784,22 +647,9 @@ func (x *generic[S]) pvTurns(s S, pv []game.Action) []string {
 	return turns
 }
 
-// oneTurn checks that actions are exactly one legal turn from s and returns it in
-// the game's notation.
+// oneTurn checks that actions are exactly one legal turn from s (game.PlayTurn) and
+// returns it in the game's notation.
 func (x *generic[S]) oneTurn(s S, actions []game.Action) (string, error) {
-	var turn []byte
-	for i, a := range actions {
-		if i > 0 && (x.g.TurnStart(&s) || x.g.Terminal(&s)) {
-			return "", fmt.Errorf("the player's decisions %v are more than one turn", actions)
-		}
-		if !x.legal(&s, a) {
-			return "", fmt.Errorf("the player's decision %d (%d) is not legal", i+1, a)
-		}
-		turn = x.g.AppendAction(turn, &s, a)
-		x.g.Apply(&s, a)
-	}
-	if len(actions) == 0 || !(x.g.TurnStart(&s) || x.g.Terminal(&s)) {
-		return "", fmt.Errorf("the player's decisions %v are not a whole turn", actions)
-	}
-	return string(turn), nil
+	turn, err := game.NewReferee(x.g).PlayTurn(&s, actions, nil)
+	return string(turn), err
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/games/game"
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/games/oware"
 	"github.com/colony-ai/colony/games/piecepack"
@@ -16,9 +17,9 @@ import (
 
 // The classic games' types draw their positions.
 var (
-	_ Drawer[kalah.State]     = (*kalah.Game)(nil)
-	_ Drawer[oware.State]     = (*oware.Game)(nil)
-	_ Drawer[piecepack.State] = (*piecepack.Game)(nil)
+	_ game.Drawer[kalah.State]     = (*kalah.Game)(nil)
+	_ game.Drawer[oware.State]     = (*oware.Game)(nil)
+	_ game.Drawer[piecepack.State] = (*piecepack.Game)(nil)
 )
 
 func TestDrawThroughTheRegistry(t *testing.T) {

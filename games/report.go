@@ -58,7 +58,7 @@ func (x *generic[S]) randomGame(s *S, rng *rand.PCG, buf *game.ActionBuffer, fas
 		case decisions >= maxRandomDecisions:
 			return turns, decisions, fmt.Errorf("not over after %d decisions", decisions)
 		}
-		x.g.Apply(s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
+		x.g.Apply(s, legal[game.RandomIndex(rng.Uint64(), len(legal))])
 		decisions++
 		if x.g.TurnStart(s) || x.g.Terminal(s) {
 			turns++

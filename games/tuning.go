@@ -5,7 +5,6 @@ package games
 
 import (
 	"embed"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -118,49 +117,10 @@ func (t *tunable[S]) Replay(opening string, turns []string, visit func(position 
 			return fmt.Errorf("move %d %q: the game is over", i+1, text)
 		}
 		visit(t.g.FormatPosition(&s), t.g.ToMove(&s))
-		if reader, ok := t.g.(game.TurnReader[S]); ok {
-			err = reader.ReadTurn(&s, text)
-		} else {
-			err = playTurn(t.g, &s, text)
-		}
-		if err != nil {
+		if err := game.ReadTurn(t.g, &s, text); err != nil {
 			return fmt.Errorf("move %d %q: %w", i+1, text, err)
 		}
 	}
-	return nil
-}
-
-// playTurn plays the turn written text on s: the decisions whose notations, in turn,
-// make up text, ending at the start of the next turn or the end of the game.
-func playTurn[S any](g game.Game[S], s *S, text string) error {
-	var walk func(c S, rest string) (S, bool)
-	walk = func(c S, rest string) (S, bool) {
-		var buf game.ActionBuffer
-		for _, a := range g.LegalActions(&c, &buf) {
-			piece := string(g.AppendAction(nil, &c, a))
-			after, ok := strings.CutPrefix(rest, piece)
-			if !ok || piece == "" {
-				continue
-			}
-			d := c
-			g.Apply(&d, a)
-			if g.TurnStart(&d) || g.Terminal(&d) {
-				if after == "" {
-					return d, true
-				}
-				continue
-			}
-			if e, ok := walk(d, after); ok {
-				return e, true
-			}
-		}
-		return c, false
-	}
-	end, ok := walk(*s, text)
-	if !ok {
-		return errors.New("not a legal turn")
-	}
-	*s = end
 	return nil
 }
 

@@ -386,7 +386,7 @@ func (t *tree[S]) playout(s *S) float64 {
 		if len(legal) == 0 {
 			break
 		}
-		t.g.Apply(s, legal[uniformIndex(t.rng.Uint64(), len(legal))])
+		t.g.Apply(s, legal[game.RandomIndex(t.rng.Uint64(), len(legal))])
 	}
 	return t.terminalResult(s)
 }

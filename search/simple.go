@@ -37,9 +37,6 @@ func playTurn[S any](ctx context.Context, g game.Rules[S], s *S, choose func(s *
 	return d, nil
 }
 
-// uniformIndex maps 64 random bits to [0, n).
-func uniformIndex(x uint64, n int) int { return int((x >> 32) * uint64(n) >> 32) }
-
 // Random plays uniformly random decisions, seeded. The Actions of its Decisions are
 // reused by its next Play (it allocates nothing per turn), and it does not time its
 // turns (Decision.Time is 0): a turn takes well under a microsecond, less than
@@ -82,7 +79,7 @@ func (p *Random[S]) Play(ctx context.Context, s *S) (Decision, error) {
 			a = p.fast.RandomAction(c, p.rng)
 		} else {
 			legal := p.g.LegalActions(c, &p.buf)
-			a = legal[uniformIndex(p.rng.Uint64(), len(legal))]
+			a = legal[game.RandomIndex(p.rng.Uint64(), len(legal))]
 		}
 		d.Actions = append(d.Actions, a)
 		p.g.Apply(c, a)
@@ -132,7 +129,7 @@ func (p *Greedy[S]) Play(ctx context.Context, s *S) (Decision, error) {
 				best, bestScore, ties = a, v, 1
 			case v == bestScore:
 				ties++
-				if uniformIndex(p.rng.Uint64(), ties) == 0 {
+				if game.RandomIndex(p.rng.Uint64(), ties) == 0 {
 					best = a
 				}
 			}

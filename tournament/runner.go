@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -327,18 +326,13 @@ type worker[S any] struct {
 	r         *Runner[S]
 	cfg       *Config
 	openings  *openingCache[S]
-	templates []specTemplate      // the players' specs, by index in cfg.Players
-	applier   game.TurnApplier[S] // the game's fast path, or nil
-	checker   game.LegalChecker[S]
+	templates []specTemplate   // the players' specs, by index in cfg.Players
+	referee   *game.Referee[S] // checks and plays the players' turns
 
-	text []byte // the moves' notation, back to back
-	ends []int  // where each move's notation ends in text
-	info [][4]int64
-	// scratch is where a turn is checked and buf holds legal actions, kept here
-	// because pointers passed to interface methods escape.
-	scratch S
-	buf     game.ActionBuffer
-	maker   openingMaker[S]
+	text  []byte // the moves' notation, back to back
+	ends  []int  // where each move's notation ends in text
+	info  [][4]int64
+	maker openingMaker[S]
 	// tables lends the players of each game alpha-beta's transposition tables, so that
 	// a game does not allocate its own (the search does not change; see search.Tables).
 	tables search.Tables
@@ -348,8 +342,7 @@ type worker[S any] struct {
 
 func newWorker[S any](r *Runner[S], cfg *Config, openings *openingCache[S], templates []specTemplate, closeErrs *closeErrors) *worker[S] {
 	w := &worker[S]{r: r, cfg: cfg, openings: openings, templates: templates, closeErrs: closeErrs}
-	w.applier, _ = r.Game.(game.TurnApplier[S])
-	w.checker, _ = r.Game.(game.LegalChecker[S])
+	w.referee = game.NewReferee(r.Game)
 	return w
 }
 
@@ -546,43 +539,11 @@ var linePool = sync.Pool{New: func() any { b := make([]byte, 0, 4096); return &b
 // apply checks that actions are exactly one legal turn from s and plays them, writing
 // the turn's notation; it returns what is wrong, or "".
 func (w *worker[S]) apply(s *S, actions []game.Action) string {
-	if w.applier != nil {
-		text, err := w.applier.ApplyTurn(s, actions, w.text)
-		w.text = text
-		if err != nil {
-			return err.Error()
-		}
-		w.ends = append(w.ends, len(w.text))
-		return ""
+	text, err := w.referee.PlayTurn(s, actions, w.text)
+	w.text = text
+	if err != nil {
+		return err.Error()
 	}
-	g := w.r.Game
-	c := &w.scratch
-	*c = *s
-	mark := len(w.text)
-	for i, a := range actions {
-		if g.Terminal(c) || (i > 0 && g.TurnStart(c)) {
-			w.text = w.text[:mark]
-			return fmt.Sprintf("its decisions %v are more than one turn", actions)
-		}
-		legal := false
-		if w.checker != nil {
-			legal = w.checker.IsLegal(c, a)
-		} else {
-			legal = slices.Contains(g.LegalActions(c, &w.buf), a)
-		}
-		if !legal {
-			bad, before := string(g.AppendAction(nil, c, a)), string(w.text[mark:])
-			w.text = w.text[:mark]
-			return fmt.Sprintf("its decision %d (%d, %q) is not legal after %q", i+1, a, bad, before)
-		}
-		w.text = g.AppendAction(w.text, c, a)
-		g.Apply(c, a)
-	}
-	if len(actions) == 0 || !g.TurnStart(c) {
-		w.text = w.text[:mark]
-		return fmt.Sprintf("its decisions %v are not a whole turn", actions)
-	}
-	*s = *c
 	w.ends = append(w.ends, len(w.text))
 	return ""
 }

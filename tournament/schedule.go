@@ -225,7 +225,7 @@ func (b *openingBook[S]) opening(round int, m *openingMaker[S]) (S, error) {
 		for t := 0; t < turns && ok; t++ {
 			for {
 				legal := b.g.LegalActions(s, &m.buf)
-				b.g.Apply(s, legal[int((rng.Uint64()>>32)*uint64(len(legal))>>32)])
+				b.g.Apply(s, legal[game.RandomIndex(rng.Uint64(), len(legal))])
 				if b.g.Terminal(s) {
 					ok = false
 					break

@@ -211,11 +211,11 @@ func TestPlayTurn(t *testing.T) {
 		want    string // the error, or "" for the turn played
 	}{
 		{"whole turn", turn, ""},
-		{"empty", nil, "the player's decisions [] are not a whole turn"},
+		{"empty", nil, "its decisions [] are not a whole turn"},
 		{"part of a turn", turn[:1], "are not a whole turn"},
 		{"two turns", append(slices.Clone(turn), next...), "are more than one turn"},
-		{"illegal first", []game.Action{illegal}, "the player's decision 1 (255) is not legal"},
-		{"illegal second", []game.Action{turn[0], illegal}, "the player's decision 2 (255) is not legal"},
+		{"illegal first", []game.Action{illegal}, "its decision 1 (255, "},
+		{"illegal second", []game.Action{turn[0], illegal}, "its decision 2 (255, "},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := start

@@ -15,12 +15,18 @@ var errMidTurn = errors.New("the position is in the middle of a turn")
 // Perft counts the sequences of exactly depth legal turns from s, which must be at the
 // start of a turn: a line on which the game ends before depth turns adds nothing, and
 // a turn that ends the game in its middle counts as a whole turn. Depth 0 counts 1.
-// It walks every decision through g's methods, and allocates nothing per node (the
-// states of the walk are kept in one stack of frames, reused). It stops with ctx's
-// error when ctx is done.
+// It uses the game's Perfter when it has one; otherwise it walks every decision
+// through g's methods, and allocates nothing per node (the states of the walk are
+// kept in one stack of frames, reused), and stops with ctx's error when ctx is done.
 func Perft[S any](ctx context.Context, g Rules[S], s S, depth int) (uint64, error) {
 	if !g.TurnStart(&s) {
 		return 0, errMidTurn
+	}
+	if fast, ok := g.(Perfter[S]); ok {
+		if err := ctx.Err(); err != nil {
+			return 0, err
+		}
+		return fast.Perft(&s, depth), nil
 	}
 	p := newPerft(ctx, g, &s)
 	n := p.count(0, depth)
@@ -34,7 +40,8 @@ func Perft[S any](ctx context.Context, g Rules[S], s S, depth int) (uint64, erro
 // them) sorted byte-wise by their notation, and for each the count of the sequences of
 // depth-1 more turns from the state the turn reaches (searched from that state, so
 // that whatever the state carries, such as a repetition history, counts as in Perft).
-// The counts add up to Perft's. s must be at the start of a turn and depth at least 1.
+// The counts add up to Perft's, and come from the game's Perfter when it has one. s
+// must be at the start of a turn and depth at least 1.
 func PerftDivide[S any](ctx context.Context, g Game[S], s S, depth int) ([]string, []uint64, error) {
 	if !g.TurnStart(&s) {
 		return nil, nil, errMidTurn
@@ -52,9 +59,21 @@ func PerftDivide[S any](ctx context.Context, g Game[S], s S, depth int) ([]strin
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(names[a], names[b]) })
 	p := newPerft(ctx, g, &s)
+	fast, _ := g.(Perfter[S])
 	sorted := make([]string, len(names))
 	counts := make([]uint64, len(names))
 	for k, i := range order {
+		if fast != nil {
+			if err := ctx.Err(); err != nil {
+				return nil, nil, err
+			}
+			c := s
+			for _, a := range paths[i] {
+				g.Apply(&c, a)
+			}
+			sorted[k], counts[k] = names[i], fast.Perft(&c, depth-1)
+			continue
+		}
 		f := p.frames[0]
 		f.s = s
 		for _, a := range paths[i] {

@@ -1,8 +1,10 @@
 package game
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // MaxTurns bounds the legal turns Turns lists: a position with more is an error
@@ -55,33 +57,18 @@ func turns[S any](g Game[S], s S, limit int) (names []string, paths [][]Action, 
 // the turn in progress when s is in the middle of one) and plays it, appending the
 // turn's notation to notation and returning it: what a referee does with a player's
 // turn. On an error s is unchanged, notation is returned as it was given, and the
-// error says what is wrong: no decisions or too few to end the turn ("the player's
-// decisions [...] are not a whole turn"), decisions left over after the turn (or
-// after the game) ended ("... are more than one turn"), or a decision that is not
-// legal ("the player's decision 2 (7) is not legal").
+// error says what is wrong, in the words of the tournament records: "its decisions
+// [...] are not a whole turn" (none, or too few to end the turn), "its decisions [...]
+// are more than one turn" (decisions left over after the turn or the game ended), or
+// "its decision 2 (7, "B4") is not legal after "C1"" (the decision, its notation and
+// the turn so far).
 //
 // PlayTurn works through the Game's methods only: it is the reference that a
-// TurnApplier's ApplyTurn must match, and callers that want the fast path check for
-// TurnApplier first.
+// TurnApplier's ApplyTurn must match. A Referee does the same with the game's fast
+// paths and without allocating.
 func PlayTurn[S any](g Game[S], s *S, actions []Action, notation []byte) ([]byte, error) {
-	c := *s
-	mark := len(notation)
-	var buf ActionBuffer
-	for i, a := range actions {
-		if i > 0 && (g.TurnStart(&c) || g.Terminal(&c)) {
-			return notation[:mark], fmt.Errorf("the player's decisions %v are more than one turn", actions)
-		}
-		if g.Terminal(&c) || !slices.Contains(g.LegalActions(&c, &buf), a) {
-			return notation[:mark], fmt.Errorf("the player's decision %d (%d) is not legal", i+1, a)
-		}
-		notation = g.AppendAction(notation, &c, a)
-		g.Apply(&c, a)
-	}
-	if len(actions) == 0 || !(g.TurnStart(&c) || g.Terminal(&c)) {
-		return notation[:mark], fmt.Errorf("the player's decisions %v are not a whole turn", actions)
-	}
-	*s = c
-	return notation, nil
+	r := &Referee[S]{g: g}
+	return r.check(s, actions, notation)
 }
 
 // RandomIndex maps x, a uniformly random 64-bit number, to a uniformly random index
@@ -92,4 +79,50 @@ func PlayTurn[S any](g Game[S], s *S, actions []Action, notation []byte) ([]byte
 // n/2^32.
 func RandomIndex(x uint64, n int) int {
 	return int((x >> 32) * uint64(n) >> 32)
+}
+
+// ErrNotATurn is the error of ReadTurn for a text that is not the notation of a legal
+// turn of the position.
+var ErrNotATurn = errors.New("not a legal turn")
+
+// ReadTurn plays the turn written text on s: through the game's TurnReader when it
+// has one (whose errors say what is wrong with the turn), otherwise by walking the
+// decisions whose notations, in turn, make up text up to the end of the turn (an
+// error wrapping ErrNotATurn when there are none). On an error s is unchanged.
+func ReadTurn[S any](g Game[S], s *S, text string) error {
+	if r, ok := g.(TurnReader[S]); ok {
+		return r.ReadTurn(s, text)
+	}
+	if g.Terminal(s) {
+		return errors.New("the game is over")
+	}
+	var walk func(c S, rest string) (S, bool)
+	walk = func(c S, rest string) (S, bool) {
+		var buf ActionBuffer
+		for _, a := range g.LegalActions(&c, &buf) {
+			piece := string(g.AppendAction(nil, &c, a))
+			after, ok := strings.CutPrefix(rest, piece)
+			if !ok || piece == "" {
+				continue
+			}
+			d := c
+			g.Apply(&d, a)
+			if g.TurnStart(&d) || g.Terminal(&d) {
+				if after == "" {
+					return d, true
+				}
+				continue
+			}
+			if e, ok := walk(d, after); ok {
+				return e, true
+			}
+		}
+		return c, false
+	}
+	end, ok := walk(*s, text)
+	if !ok {
+		return ErrNotATurn
+	}
+	*s = end
+	return nil
 }

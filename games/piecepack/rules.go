@@ -321,8 +321,7 @@ func (g *Game) Hash(s *State) uint64 {
 }
 
 // RandomAction returns a uniformly random legal decision of s, which must not be
-// finished: LegalActions(s)[k] for k drawn from one rng.Uint64() as search's
-// uniformIndex does.
+// finished: LegalActions(s)[k] for k = game.RandomIndex(rng.Uint64(), len).
 func (g *Game) RandomAction(s *State, rng *rand.PCG) game.Action {
 	pit, dir := g.pick(s, rng.Uint64())
 	return game.Action(pit + dir*g.n)
