@@ -1,0 +1,251 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/tournament"
+)
+
+// The Game of a state type: positions, turns, drawings, perft and random games.
+
+// generic is a Game over the state type S.
+type generic[S any] struct {
+	g       game.Game[S]
+	factory tournament.PlayerFactory[S]
+	// scale returns the scale of the evaluation of a player spec (1 when unknown); nil
+	// means 1 for every spec (see scaleOf).
+	scale func(spec string) int
+	evals []string
+	// rules is the game's registered rules document ("" when it has none or is a
+	// game.RulesDocumenter).
+	rules string
+}
+
+// RulesDocument returns the rules document of the rule set, as the rules command
+// prints it: the game's own (game.RulesDocumenter) or "# rule set NAME" and the
+// document it registered. A game with neither is an error.
+func (x *generic[S]) RulesDocument() (string, error) {
+	if d, ok := x.g.(game.RulesDocumenter); ok {
+		return d.RulesDocument(), nil
+	}
+	if x.rules == "" {
+		return "", fmt.Errorf("%s has no rules document", x.g.Name())
+	}
+	return fmt.Sprintf("# rule set %s\n%s", x.g.Name(), x.rules), nil
+}
+
+func (x *generic[S]) Name() string          { return x.g.Name() }
+func (x *generic[S]) Sides() [2]string      { return x.g.Sides() }
+func (x *generic[S]) Evaluations() []string { return slices.Clone(x.evals) }
+
+func (x *generic[S]) StartPosition() string {
+	s := x.g.Start()
+	return x.g.FormatPosition(&s)
+}
+
+func (x *generic[S]) Position(text string) (string, error) {
+	s, err := x.g.ParsePosition(text)
+	if err != nil {
+		return "", err
+	}
+	return x.g.FormatPosition(&s), nil
+}
+
+func (x *generic[S]) Playouts(n int, seed uint64) uint64 {
+	start := x.g.Start()
+	fast, _ := x.g.(game.Playouter[S])
+	rng := rand.NewPCG(0, 0)
+	var buf game.ActionBuffer
+	var decisions uint64
+	for i := range n {
+		rng.Seed(seed, uint64(i))
+		s := start
+		if fast != nil {
+			fast.Playout(&s, rng)
+			decisions++ // the fast path does not count; a game is at least one
+			continue
+		}
+		for !x.g.Terminal(&s) {
+			legal := x.g.LegalActions(&s, &buf)
+			x.g.Apply(&s, legal[game.RandomIndex(rng.Uint64(), len(legal))])
+			decisions++
+		}
+	}
+	return decisions
+}
+
+func (x *generic[S]) SamplePositions(n int, seed uint64) []string {
+	var out []string
+	var buf game.ActionBuffer
+	for i := 0; len(out) < n && i < 100*n; i++ {
+		rng := rand.NewPCG(seed, uint64(i))
+		s := x.g.Start()
+		want := 1 + i%24 // turns into the game
+		turns, last := 0, s
+		for steps := 0; !x.g.Terminal(&s) && turns < want && steps < 100_000; steps++ {
+			legal := x.g.LegalActions(&s, &buf)
+			x.g.Apply(&s, legal[game.RandomIndex(rng.Uint64(), len(legal))])
+			if x.g.TurnStart(&s) && !x.g.Terminal(&s) {
+				turns++
+				last = s
+			}
+		}
+		out = append(out, x.g.FormatPosition(&last))
+	}
+	return out
+}
+
+func (x *generic[S]) Perft(ctx context.Context, position string, depth int) (uint64, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return 0, err
+	}
+	return game.Perft(ctx, x.g, s, depth)
+}
+
+func (x *generic[S]) PerftDivide(ctx context.Context, position string, depth int) ([]string, []uint64, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, nil, err
+	}
+	return game.PerftDivide(ctx, x.g, s, depth)
+}
+
+func (x *generic[S]) Moves(position string) ([]string, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, err
+	}
+	names, _, err := game.Turns(x.g, s)
+	slices.Sort(names)
+	return names, err
+}
+
+func (x *generic[S]) Play(position string, turns []string) (string, *Outcome, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return "", nil, err
+	}
+	for i, text := range turns {
+		if err := x.playTurn(&s, text); err != nil {
+			return "", nil, &TurnError{Index: i, Turn: text, Err: err}
+		}
+	}
+	return x.g.FormatPosition(&s), x.outcome(&s), nil
+}
+
+// playTurn plays the turn text on s (game.ReadTurn); a text that is not a legal turn
+// is an error that lists the legal turns.
+func (x *generic[S]) playTurn(s *S, text string) error {
+	err := game.ReadTurn(x.g, s, text)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, game.ErrNotATurn):
+		names, _, terr := game.Turns(x.g, *s)
+		if terr != nil {
+			return terr
+		}
+		slices.Sort(names)
+		return fmt.Errorf("move %q is not a legal turn here (legal: %s)", text, strings.Join(names, " "))
+	case x.g.Terminal(s):
+		return fmt.Errorf("move %q: %w", text, err)
+	}
+	return err
+}
+
+func (x *generic[S]) Draw(position string) (string, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return "", err
+	}
+	d, ok := x.g.(game.Drawer[S])
+	if !ok {
+		return "", ErrNoDrawing
+	}
+	return d.Draw(&s), nil
+}
+
+func (x *generic[S]) Status(position string) (*Status, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, err
+	}
+	return &Status{ToMove: x.g.ToMove(&s), Points: x.g.Points(&s), Outcome: x.outcome(&s)}, nil
+}
+
+// outcome returns how the game in s ended, or nil while it goes on.
+func (x *generic[S]) outcome(s *S) *Outcome {
+	if !x.g.Terminal(s) {
+		return nil
+	}
+	w, _ := x.g.Result(s)
+	return &Outcome{Winner: w, Points: x.g.Points(s), Reason: x.g.EndReason(s)}
+}
+
+// maxRandomDecisions bounds the decisions of one random game of RandomGames: a game
+// that has not ended by then is an error rather than a hang.
+const maxRandomDecisions = 1 << 22
+
+func (x *generic[S]) RandomGames(ctx context.Context, position string, n int, seed uint64) (*RandomGames, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, err
+	}
+	if x.g.Terminal(&s) {
+		return nil, fmt.Errorf("the game in the position is already over (%s)", x.g.EndReason(&s))
+	}
+	if n < 0 {
+		return nil, fmt.Errorf("%d games: want 0 or more", n)
+	}
+	out := &RandomGames{Games: make([]RandomGame, n)}
+	reasons := map[string]int{}
+	rng := rand.NewPCG(0, 0)
+	var buf game.ActionBuffer
+	fast, _ := x.g.(game.CountingPlayouter[S])
+	for i := range out.Games {
+		if i&1023 == 0 && ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		rng.Seed(seed, uint64(i))
+		c := s
+		turns, decisions, err := x.randomGame(&c, rng, &buf, fast)
+		if err != nil {
+			return nil, fmt.Errorf("game %d: %w", i, err)
+		}
+		why := x.g.EndReason(&c)
+		k, ok := reasons[why]
+		if !ok {
+			k = len(out.Reasons)
+			reasons[why] = k
+			out.Reasons = append(out.Reasons, why)
+		}
+		w, _ := x.g.Result(&c)
+		p := x.g.Points(&c)
+		out.Games[i] = RandomGame{
+			Turns: turns, Decisions: decisions, Points: [2]int32{int32(p[0]), int32(p[1])},
+			Reason: uint16(k), Winner: int8(w), TieBreak: w >= 0 && x.g.TieBreak(&c),
+		}
+	}
+	return out, nil
+}
+
+// scaleOf returns the scale of the evaluation of the player spec: 1 when unknown or
+// when the Game was built without a scale function.
+// iteration writes a search iteration from the root s in the game's notations.
+// NewIteration returns the search iteration it, whose evaluation has the scale scale,
+// as an Iteration with the principal variation pv (already written, a turn a string)
+// and the root decisions named by name ("pass" when it returns ""), sorted the most
+// visited first and, on equal visits, in the order of the decisions' numbers.
+// legal reports whether a is a legal decision of s.
+// pvTurns writes the decisions pv, played from s (at the start of a turn), a turn a
+// string; a last turn the list leaves unfinished ends in "...". The walk stops at a
+// decision that is not legal or when the game ends.
+// oneTurn checks that actions are exactly one legal turn from s (game.PlayTurn) and
+// returns it in the game's notation.

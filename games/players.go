@@ -1,0 +1,219 @@
+package games
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/tournament"
+)
+
+// The Game of a state type: what builds and runs players (search, analysis, exact
+// solving, tournaments).
+
+// specScale returns the function that gives the scale of a player spec's evaluation
+// (search.Scaler) when resolve turns the spec's eval setting into the evaluation, and
+// 1 when the spec or the setting is bad or the evaluation has no scale.
+func specScale(resolve func(name string) (any, error)) func(spec string) int {
+	return func(spec string) int {
+		sp, err := search.ParseSpec(spec)
+		if err != nil {
+			return 1
+		}
+		ev, err := resolve(sp.Settings["eval"])
+		if err != nil {
+			return 1
+		}
+		if sc, ok := ev.(search.Scaler); ok && sc.Scale() > 0 {
+			return sc.Scale()
+		}
+		return 1
+	}
+}
+
+func (x *generic[S]) Think(ctx context.Context, spec, position string) (string, search.Decision, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return "", search.Decision{}, err
+	}
+	p, err := x.factory(spec, search.Options{})
+	if err != nil {
+		return "", search.Decision{}, err
+	}
+	defer p.Close()
+	d, err := p.Play(ctx, &s)
+	if err != nil {
+		return "", d, err
+	}
+	var turn []byte
+	for _, a := range d.Actions {
+		turn = x.g.AppendAction(turn, &s, a)
+		x.g.Apply(&s, a)
+	}
+	return string(turn), d, nil
+}
+
+func (x *generic[S]) CheckPlayer(spec string) error {
+	p, err := x.factory(spec, search.Options{})
+	if err != nil {
+		return err
+	}
+	return p.Close()
+}
+
+func (x *generic[S]) LoadOpenings(name string) ([]string, error) {
+	return tournament.LoadOpenings(x.g, name)
+}
+
+func (x *generic[S]) NewRunner(cfg tournament.Config, concurrency int) tournament.Runnable {
+	return &tournament.Runner[S]{Game: x.g, Config: cfg, NewPlayer: x.factory, Concurrency: concurrency}
+}
+
+func (x *generic[S]) Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, err
+	}
+	if x.g.Terminal(&s) {
+		return nil, fmt.Errorf("the game is already over")
+	}
+	res, err := search.Solve(ctx, game.Rules[S](x.g), &s, opts)
+	sol := &Solution{MoverValue: res.Value, Value: res.Value, Nodes: res.Nodes, Searches: res.Searches, Time: res.Time,
+		Guess: res.Guess, GuessDepth: res.GuessDepth, GuessNodes: res.GuessNodes}
+	if x.g.ToMove(&s) == 1 {
+		sol.Value = -res.Value
+	}
+	if err != nil {
+		return sol, err
+	}
+	// The line in turns.
+	c := s
+	var turn []byte
+	for _, a := range res.PV {
+		turn = x.g.AppendAction(turn, &c, a)
+		x.g.Apply(&c, a)
+		if x.g.TurnStart(&c) || x.g.Terminal(&c) {
+			sol.PV = append(sol.PV, string(turn))
+			turn = turn[:0]
+		}
+	}
+	if len(turn) > 0 {
+		sol.PV = append(sol.PV, string(turn))
+	}
+	if len(sol.PV) > 0 {
+		sol.Best = sol.PV[0]
+	}
+	return sol, nil
+}
+
+func (x *generic[S]) Analyze(ctx context.Context, spec, position string, report func(Iteration)) (*Analysis, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, err
+	}
+	if x.g.Terminal(&s) {
+		return nil, fmt.Errorf("the game in the position is already over (%s)", x.g.EndReason(&s))
+	}
+	if !x.g.TurnStart(&s) {
+		return nil, fmt.Errorf("the position is in the middle of a turn")
+	}
+	scale := x.scaleOf(spec)
+	var opts search.Options
+	if report != nil {
+		root := s
+		opts.Report = func(it search.Iteration) { report(x.iteration(root, it, scale)) }
+	}
+	p, err := x.factory(spec, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer p.Close()
+	c := s
+	d, err := p.Play(ctx, &c)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Spec(), err)
+	}
+	best, err := x.oneTurn(s, d.Actions)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Spec(), err)
+	}
+	pv := d.PV
+	if len(pv) == 0 {
+		pv = d.Actions
+	}
+	return &Analysis{Spec: p.Spec(), Best: best, Depth: d.Depth, Score: d.Score, Scale: scale,
+		Nodes: d.Nodes, Time: d.Time, PV: x.pvTurns(s, pv)}, nil
+}
+
+func (x *generic[S]) scaleOf(spec string) int {
+	if x.scale == nil {
+		return 1
+	}
+	return max(1, x.scale(spec))
+}
+
+func (x *generic[S]) iteration(s S, it search.Iteration, scale int) Iteration {
+	return NewIteration(it, scale, x.pvTurns(s, it.PV), func(a game.Action) string {
+		if !x.legal(&s, a) {
+			return "?"
+		}
+		return string(x.g.AppendAction(nil, &s, a))
+	})
+}
+
+func NewIteration(it search.Iteration, scale int, pv []string, name func(game.Action) string) Iteration {
+	out := Iteration{Depth: it.Depth, Score: it.Score, Scale: scale, Nodes: it.Nodes, Time: it.Time, PV: pv}
+	kids := slices.Clone(it.Children)
+	slices.SortStableFunc(kids, func(a, b search.ChildStats) int {
+		if c := cmp.Compare(b.Visits, a.Visits); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Action, b.Action)
+	})
+	for _, k := range kids {
+		decision := name(k.Action)
+		if decision == "" {
+			decision = "pass"
+		}
+		out.Children = append(out.Children, Child{Decision: decision, Visits: k.Visits, Value: k.Value, Proven: k.Proven})
+	}
+	return out
+}
+
+func (x *generic[S]) legal(s *S, a game.Action) bool {
+	if x.g.Terminal(s) {
+		return false
+	}
+	var buf game.ActionBuffer
+	return slices.Contains(x.g.LegalActions(s, &buf), a)
+}
+
+func (x *generic[S]) pvTurns(s S, pv []game.Action) []string {
+	var turns []string
+	var cur []byte
+	open := false
+	for _, a := range pv {
+		if !x.legal(&s, a) {
+			break
+		}
+		cur = x.g.AppendAction(cur, &s, a)
+		open = true
+		x.g.Apply(&s, a)
+		if x.g.TurnStart(&s) || x.g.Terminal(&s) {
+			turns = append(turns, string(cur))
+			cur, open = cur[:0], false
+		}
+	}
+	if open {
+		turns = append(turns, string(cur)+"...")
+	}
+	return turns
+}
+
+func (x *generic[S]) oneTurn(s S, actions []game.Action) (string, error) {
+	turn, err := game.NewReferee(x.g).PlayTurn(&s, actions, nil)
+	return string(turn), err
+}
