@@ -26,9 +26,19 @@ import (
 	"github.com/colony-ai/colony/tournament"
 )
 
-// Game is a registered game under one rule set, with the toolkit's operations on it.
-// Positions and moves are text in the game's notations.
+// Game is a registered game under one rule set, with the toolkit's operations on it:
+// what the command line and other programs use to work on any game without knowing
+// its state type. Positions and moves are text in the game's notations. Open returns
+// one; every registered game is also a Tunable.
 type Game interface {
+	Positions
+	Counts
+	Players
+}
+
+// Positions are the text operations on the positions and turns of a rule set: its
+// notation, its legal turns, where a game stands, and its drawings.
+type Positions interface {
 	// Name returns the rule set's full name, as Open reads it.
 	Name() string
 	// Sides returns the names of the two sides, the first player's first.
@@ -37,6 +47,32 @@ type Game interface {
 	StartPosition() string
 	// Position reads a position and writes it back in canonical form.
 	Position(text string) (string, error)
+	// Moves returns the legal turns of the position in the game's move notation,
+	// sorted byte-wise; a finished game has none.
+	Moves(position string) ([]string, error)
+	// Play plays turns (in move notation) in order from the position and returns the
+	// position reached and, when the game is over, how it ended (nil otherwise). A
+	// turn that cannot be played is a *TurnError.
+	Play(position string, turns []string) (string, *Outcome, error)
+	// Status says where the game stands in the position: the side to move, the
+	// points so far and, for a finished game, how it ended.
+	Status(position string) (*Status, error)
+	// Draw draws the position as text lines, each ending in a newline: the board with
+	// its pits named as in the move notation, the stores and what else the game's
+	// drawing shows (see Drawer). A game whose type draws nothing returns
+	// ErrNoDrawing.
+	Draw(position string) (string, error)
+	// Show draws the position as the show command prints it, the position line last
+	// (see the method of that name on the games' implementation).
+	Show(position string) (string, error)
+	// RulesDocument returns the rules the rule set plays, as the rules command prints
+	// them.
+	RulesDocument() (string, error)
+}
+
+// Counts are the operations that count and sample: perft, random games and the
+// positions of benchmarks.
+type Counts interface {
 	// Perft counts the sequences of exactly depth legal turns from the position (a
 	// line on which the game ends earlier adds nothing).
 	Perft(ctx context.Context, position string, depth int) (uint64, error)
@@ -45,69 +81,53 @@ type Game interface {
 	// turns, searched from the state the turn reaches, history included); the counts
 	// add up to Perft's.
 	PerftDivide(ctx context.Context, position string, depth int) ([]string, []uint64, error)
-	// Solve computes the position's game-theoretic value (see Solution).
-	Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error)
-	// NewRunner returns a tournament runner for the game; its players are built by
-	// search.New with the game's evaluations (see Evaluations).
-	NewRunner(cfg tournament.Config, concurrency int) tournament.Runnable
+	// Playouts plays n games of uniformly random decisions from the start position
+	// (game i seeded by PCG(seed, i), through the game's fast Playout when it has
+	// one) and returns the games' decisions in all.
+	Playouts(n int, seed uint64) uint64
+	// RandomGames plays n games of uniformly random decisions from the position, game
+	// i with the random source PCG(seed, i) (through the game's
+	// game.CountingPlayouter when it has one), and returns how each ended. The same
+	// arguments give the same games on every machine. A finished game is an error.
+	RandomGames(ctx context.Context, position string, n int, seed uint64) (*RandomGames, error)
+	// SamplePositions returns n positions at the start of a turn, from seeded random
+	// games at various stages (for benchmarks).
+	SamplePositions(n int, seed uint64) []string
+	// BenchPositions returns the game's own benchmark positions (see game.Bencher),
+	// or nil when it has none.
+	BenchPositions() []string
+	// Description returns what the game says of itself for reports (see
+	// game.Describer); the zero Description when it says nothing.
+	Description() game.Description
+}
+
+// Players are the operations that build the players of specs and run them: on one
+// position (Think, Analyze), for the exact value (Solve), and in tournaments.
+type Players interface {
 	// Evaluations names the values the eval setting of player specs takes; the
 	// first is the default.
 	Evaluations() []string
 	// CheckPlayer builds the player of spec once, so that a spec that cannot be
 	// played is refused before any game.
 	CheckPlayer(spec string) error
-	// LoadOpenings reads an opening file (see tournament.LoadOpenings).
-	LoadOpenings(name string) ([]string, error)
-	// Playouts plays n games of uniformly random decisions from the start position
-	// (game i seeded by PCG(seed, i), through the game's fast Playout when it has
-	// one) and returns the games' decisions in all.
-	Playouts(n int, seed uint64) uint64
+	// PlayerSpec builds the player of spec once, as CheckPlayer does, and returns its
+	// canonical spec, with every setting it plays with.
+	PlayerSpec(spec string) (string, error)
 	// Think builds the player of spec and lets it choose a turn in the position: it
 	// returns the turn in the game's notation and the Decision, which says what its
 	// search saw (nodes, depth, score).
 	Think(ctx context.Context, spec, position string) (string, search.Decision, error)
-	// SamplePositions returns n positions at the start of a turn, from seeded random
-	// games at various stages (for benchmarks).
-	SamplePositions(n int, seed uint64) []string
-	// Moves returns the legal turns of the position in the game's move notation,
-	// sorted byte-wise; a finished game has none.
-	Moves(position string) ([]string, error)
-	// Play plays turns (in move notation) in order from the position and returns the
-	// position reached and, when the game is over, how it ended (nil otherwise). A
-	// turn that cannot be played is a *TurnError.
-	Play(position string, turns []string) (string, *Outcome, error)
-	// Draw draws the position as text lines, each ending in a newline: the board with
-	// its pits named as in the move notation, the stores and what else the game's
-	// drawing shows (see Drawer). A game whose type draws nothing returns
-	// ErrNoDrawing.
-	Draw(position string) (string, error)
-	// RulesDocument returns the rules the rule set plays, as the rules command prints
-	// them.
-	RulesDocument() (string, error)
-	// Show draws the position as the show command prints it, the position line last
-	// (see the method of that name on the games' implementation).
-	Show(position string) (string, error)
-	// Status says where the game stands in the position: the side to move, the
-	// points so far and, for a finished game, how it ended.
-	Status(position string) (*Status, error)
-	// RandomGames plays n games of uniformly random decisions from the position, game
-	// i with the random source PCG(seed, i) (through the game's
-	// game.CountingPlayouter when it has one), and returns how each ended. The same
-	// arguments give the same games on every machine. A finished game is an error.
-	RandomGames(ctx context.Context, position string, n int, seed uint64) (*RandomGames, error)
-	// Description returns what the game says of itself for reports (see
-	// game.Describer); the zero Description when it says nothing.
-	Description() game.Description
-	// BenchPositions returns the game's own benchmark positions (see game.Bencher),
-	// or nil when it has none.
-	BenchPositions() []string
-	// PlayerSpec builds the player of spec once, as CheckPlayer does, and returns its
-	// canonical spec, with every setting it plays with.
-	PlayerSpec(spec string) (string, error)
 	// Analyze builds the player of spec and lets it choose a turn in the position (a
 	// game that is not over), calling report, when not nil, with every iteration its
 	// search reports (possibly from another goroutine, one call at a time).
 	Analyze(ctx context.Context, spec, position string, report func(Iteration)) (*Analysis, error)
+	// Solve computes the position's game-theoretic value (see Solution).
+	Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error)
+	// NewRunner returns a tournament runner for the game; its players are built by
+	// search.New with the game's evaluations (see Evaluations).
+	NewRunner(cfg tournament.Config, concurrency int) tournament.Runnable
+	// LoadOpenings reads an opening file (see tournament.LoadOpenings).
+	LoadOpenings(name string) ([]string, error)
 }
 
 // ErrNoDrawing is the error of Game.Draw for a game whose type is not a Drawer.
