@@ -1,0 +1,45 @@
+package colony_test
+
+import (
+	"testing"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/games/game/gametest"
+)
+
+// conformanceRules are the rule sets the conformance suite runs on.
+var conformanceRules = []string{"colony", "colony:turncap=20,sowcap=5,choice=selected"}
+
+func TestConformance(t *testing.T) {
+	for _, name := range conformanceRules {
+		r, err := colony.ParseRules(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := colony.NewGame(r)
+		t.Run(g.Name(), func(t *testing.T) {
+			gametest.Run(t, g, gametest.Options[colony.State]{
+				// The eggs are kept: on the logs, in the stores and in hand (the
+				// eggs of a sowing whose direction is pending).
+				Check: func(t testing.TB, s *colony.State) {
+					t.Helper()
+					_, inHand := s.Pending()
+					total := s.Store(colony.Red) + s.Store(colony.Black) + inHand
+					for l := colony.Log(0); l < colony.NumLogs; l++ {
+						total += s.Eggs(l)
+					}
+					if total != colony.TotalEggs {
+						t.Fatalf("%v: %d eggs, want %d", s, total, colony.TotalEggs)
+					}
+				},
+			})
+		})
+	}
+}
+
+func FuzzConformancePosition(f *testing.F) {
+	g := colony.NewGame(nil)
+	gametest.FuzzPositions(f, g,
+		"eggs=0.0.1.0.0.0/0.0.0.0.0.0.0/0.0.0.0.0.0 red=A2 black=- hand=5,6 store=30,26 move=red ants=optional turn=40",
+		"eggs=3.3.3.3.3.3/3.3.3.3.3.3.3/3.3.3.3.3.3 red=B4 black=C1 hand=5,5 store=0,0 move=black ants=mandatory turn=7")
+}

@@ -1,0 +1,77 @@
+// Package gametest is the conformance suite of the game contract (package game): the
+// checks every game of the toolkit must pass, run from the game's own tests with one
+// call, in the manner of OpenSpiel's RandomSimTest. A game's package adds one test
+// file, games/kalah/conformance_test.go say:
+//
+//	func TestConformance(t *testing.T) {
+//		g, err := kalah.New("4x3")
+//		if err != nil {
+//			t.Fatal(err)
+//		}
+//		gametest.Run(t, g, gametest.Options[kalah.State]{
+//			Check: func(t testing.TB, s *kalah.State) { /* the game's own invariants */ },
+//		})
+//	}
+//
+//	func FuzzConformancePosition(f *testing.F) {
+//		g, _ := kalah.New("")
+//		gametest.FuzzPositions(f, g, "pits=0.5.5.5.5.4/4.4.4.4.4.4 stores=0,0 move=north")
+//	}
+//
+// Options holds what differs between games: the game's invariants (Check), whether
+// its position notation covers states in the middle of a turn (MidTurnNotation),
+// what its notation leaves out (SamePosition), a margin other than the points'
+// difference (Margin), and the parts of the suite to skip (Skip). The zero Options
+// run everything with the defaults. Run takes about a second of CPU for a game whose
+// random games last a few hundred decisions.
+//
+// # What Run checks
+//
+// Run plays Options.Games seeded random games (200 by default, a quarter of them
+// under -short; game i draws its decisions from PCG(Options.Seed, i), so a run is
+// deterministic) and checks, in subtests:
+//
+//   - Basics: Name and Sides are set, Start is a turn start of a game that is not
+//     over.
+//   - RandomGames, at every decision: ToMove is 0 or 1; a terminal state is a turn
+//     start; LegalActions is empty exactly when the game is over, has no duplicates
+//     and gives the same list twice and on a copy; Apply of every legal decision (on
+//     a copy) leaves the original as it was (Hash and notation); the optional
+//     Options.Check holds; the game ends within Options.MaxDecisions decisions. At
+//     the end: Result agrees with Points (the winner has more points, or as many and
+//     TieBreak; a draw has equal points; the margin is the points' difference, or
+//     Options.Margin's) and EndReason is set.
+//   - the position notation, at every turn start (and in the middle of turns when
+//     Options.MidTurnNotation is set): FormatPosition, ParsePosition and
+//     FormatPosition again give the same line, and the parsed state has the
+//     original's Hash and Status, unless Options.SamePosition says the notation did
+//     not carry all of the original (see Options.SamePosition).
+//   - the turn notation, at every turn start of the first Options.TurnGames games:
+//     game.Turns lists the turns with distinct notations; PlayTurn plays each turn's
+//     decisions to the state the turn reaches, writing its notation; PlayTurn refuses
+//     no decisions, part of a turn, a turn and more, and an illegal decision, leaving
+//     the state and notation as they were.
+//   - the fast paths a game implements behave as the fall-backs: Step (into another
+//     state and in place) and StepSibling give the Hash, Status and notation of Apply
+//     on a copy; IsLegal agrees with LegalActions on all 256 decisions; RandomAction
+//     returns a legal decision (and, in the first TurnGames games, each legal decision
+//     of a turn start when drawn often); Playout ends the game (the same game for the
+//     same random numbers) with a Result that agrees with Points; ApplyTurn agrees
+//     with PlayTurn on every turn and refuses what PlayTurn refuses (its errors' texts
+//     may differ).
+//   - Perft: at depths 1 to Options.PerftDepth (2 by default), from the start and
+//     from a turn start in the middle of a game, game.Perft equals the sum of
+//     game.PerftDivide's counts, the divide's turns are game.Turns' sorted, and Perft
+//     refuses a position in the middle of a turn.
+//   - Allocs: LegalActions, Apply, Hash, ToMove, TurnStart, Terminal, Result, Step,
+//     StepSibling and Playout allocate nothing (skipped under the race detector).
+//
+// Options.Skip turns off single parts of the suite (see Part), for a game that
+// breaks one for a known reason: say why in a comment where it is set. A Playout
+// that never ends hangs the suite (there is no way to stop it from outside); the
+// random games themselves are bounded by Options.MaxDecisions.
+//
+// FuzzPositions is the body of a fuzz target for a game's position parser: any input
+// either is refused or reads to a state whose notation reads back to the same
+// notation and Hash, and whose decisions can be listed and played; nothing panics.
+package gametest

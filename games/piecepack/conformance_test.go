@@ -1,0 +1,65 @@
+package piecepack_test
+
+import (
+	"testing"
+
+	"github.com/colony-ai/colony/games/game/gametest"
+	"github.com/colony-ai/colony/games/piecepack"
+)
+
+// conformanceRules are the rule sets (variant, parameters) the conformance suite
+// runs on: the three variants' defaults and a few options.
+var conformanceRules = [][2]string{
+	{"egyptian", ""},
+	{"ethiopian", ""},
+	{"nigerian", ""},
+	{"egyptian", "5x3,end=mover,cap=40,capture=nonempty"},
+	{"ethiopian", "4x3,stuck=pass,leftbonus=off"},
+	{"nigerian", "fourdrop=last,fourlast=mover"},
+}
+
+func TestConformance(t *testing.T) {
+	for _, vp := range conformanceRules {
+		g, err := piecepack.New(vp[0], vp[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Run(g.Name(), func(t *testing.T) {
+			gametest.Run(t, g, gametest.Options[piecepack.State]{
+				// The coins are kept: on the tiles and in the mancalas, 2*N*C.
+				Check: func(t testing.TB, s *piecepack.State) {
+					t.Helper()
+					total := s.Store(0) + s.Store(1)
+					for p := range 2 {
+						for i := range g.Tiles() {
+							total += s.Tile(p, i)
+						}
+					}
+					if want := 2 * g.Tiles() * g.Coins(); total != want {
+						t.Fatalf("%q: %d coins, want %d", g.FormatPosition(s), total, want)
+					}
+				},
+				PerftDepth: 3,
+			})
+		})
+	}
+}
+
+func FuzzConformancePosition(f *testing.F) {
+	for _, variant := range piecepack.Variants() {
+		g, err := piecepack.New(variant, "")
+		if err != nil {
+			f.Fatal(err)
+		}
+		start := g.Start()
+		f.Add(g.FormatPosition(&start))
+	}
+	g, err := piecepack.New("ethiopian", "")
+	if err != nil {
+		f.Fatal(err)
+	}
+	gametest.FuzzPositions(f, g,
+		"pits=1.1.1.1.1.1/4.4.4.4.4.4 stores=10,8 move=south ply=17",
+		"pits=0.0.0.0.0.0/1.0.0.0.0.0 stores=20,27 move=north ply=199",
+		"pits=2.0.5.0.0.1/0.4.0.3.0.0 stores=20,13 move=north ply=0")
+}
