@@ -23,9 +23,10 @@
 //     and TieBreak, which say how a finished game ended.
 //
 // The package's helpers work on any Game: Turns lists the legal turns of a position
-// with their notation, PlayTurn checks and plays one turn (what a referee does), and
-// Perft and PerftDivide count turn sequences. Package gametest holds the conformance
-// suite every game's tests run with one call.
+// with their notation, PlayTurn and a Referee check and play the decisions of one turn
+// (what the tournament runner does with a player's turn), ReadTurn reads a turn
+// written in the game's notation, and Perft and PerftDivide count turn sequences. Package gametest
+// holds the conformance suite every game's tests run with one call.
 //
 // # Optional fast paths
 //
@@ -33,24 +34,28 @@
 // by type assertion and fall back to Rules when a game has none. Each must behave
 // exactly as the fall-back would (the conformance suite checks it where it can).
 //
-//	interface       method(s)                      used by
-//	Stepper         Step                           alpha-beta, MCTS, solver: a child state and its Status in one call
-//	SiblingStepper  StepSibling                    alpha-beta: siblings that share costly parts of a state (Oware's history)
-//	Playouter       Playout                        MCTS playouts, bench and playout commands: a whole random game
-//	RandomActioner  RandomAction                   the random player: one uniform decision without listing all
-//	LegalChecker    IsLegal                        the tournament referee: one decision checked without listing all
-//	TurnApplier     ApplyTurn                      the tournament referee: a whole turn checked, played and written
-//	SolveKeyer      SolveKey, SolveOffset          the exact solver: one table entry for positions that differ in banked points
-//	SolveBounder    SolveRemaining                 the exact solver: cut-offs from the points still to be won
-//	Drawer          Draw                           show and the other commands that draw a position as text
-//	PageDrawer      DrawPage                       show: a drawing with more than the board and the points (The Colony's)
-//	TurnReader      ReadTurn                       apply: turns read with errors that say what is wrong
-//	Perfter         Perft                          perft: a faster count than the generic one
+//	interface          method(s)              used by
+//	Stepper            Step                   alpha-beta, MCTS, solver: a child state and its Status in one call
+//	SiblingStepper     StepSibling            alpha-beta: siblings that share costly parts of a state (Oware's history)
+//	Playouter          Playout                MCTS playouts, bench and playout commands: a whole random game
+//	RandomActioner     RandomAction           the random player: one uniform decision without listing all
+//	LegalChecker       IsLegal                the tournament referee: one decision checked without listing all
+//	TurnApplier        ApplyTurn              the tournament referee: a whole turn checked, played and written
+//	SolveKeyer         SolveKey, SolveOffset  the exact solver: one table entry for positions that differ in banked points
+//	SolveBounder       SolveRemaining         the exact solver: cut-offs from the points still to be won
+//	Drawer             Draw                   show and the other commands that draw a position as text
+//	PageDrawer         DrawPage               show: a drawing with more than the board and the points (The Colony's)
+//	TurnReader         ReadTurn               apply: turns read with errors that say what is wrong
+//	Perfter            Perft                  perft: a faster count than the generic one
+//	CountingPlayouter  CountedPlayout         playout: random games counted on the fast path
+//	Describer          Describe               playout's report: end reasons, tie rule, what decisions are
+//	Bencher            BenchPositions         bench: the game's fixed benchmark positions
+//	RulesDocumenter    RulesDocument          rules: a rules document that depends on the rule set
 //
 // # Registering a game
 //
-// A game's package holds its rules and notation and imports only this package (and
-// package eval for its feature set): it knows no player, tournament or command line.
+// A game's package holds its rules, notation and evaluation features, and imports only
+// this package: it knows no player, tournament or command line.
 // Package games registers it, in one line of games/registry.go, under a name that the
 // command line's --game flag and the tournament records use. See docs/adding-a-game.md.
 package game
