@@ -56,7 +56,7 @@
 //
 // A game's package holds its rules, notation and evaluation features, and imports only
 // this package: it knows no player, tournament or command line.
-// Package games registers it, in one line of games/registry.go, under a name that the
+// Package games registers it, in one statement of games/registry.go, under a name that the
 // command line's --game flag and the tournament records use. See docs/adding-a-game.md.
 package game
 
