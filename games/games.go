@@ -138,7 +138,7 @@ type Status struct {
 	// ToMove is the side to move (0 or 1): for a finished game, the side that would
 	// have moved.
 	ToMove int
-	// Points are the two sides' points by the game's count (tournament.Game's
+	// Points are the two sides' points by the game's count (game.Game's
 	// Points): the final scores once the game is over.
 	Points [2]int
 	// Outcome is how the game ended; nil while it goes on.

@@ -339,7 +339,8 @@ var builtinKinds = []Kind{
 
 // evalSetting is the eval setting of the kinds that evaluate positions. New does not
 // read it: the caller resolves it to the Evaluator it passes (for The Colony,
-// eval.Loader: "score", "linear" or a weights file), and New keeps it in the player's
+// the registry of games, with an eval.LoaderOf: "linear", "score", "hand" or a weights
+// file), and New keeps it in the player's
 // spec.
 var evalSetting = Setting{Key: "eval", Type: TextValue,
 	Doc: "the evaluation, by name or file (the game's default when not given)", Role: RoleEval}
