@@ -338,10 +338,9 @@ var builtinKinds = []Kind{
 }
 
 // evalSetting is the eval setting of the kinds that evaluate positions. New does not
-// read it: the caller resolves it to the Evaluator it passes (for The Colony,
-// the registry of games, with an eval.LoaderOf: "linear", "score", "hand" or a weights
-// file), and New keeps it in the player's
-// spec.
+// read it: the caller resolves it to the Evaluator it passes (for every registered
+// game, the registry of games does, with an eval.LoaderOf: "linear", "score", "hand"
+// or a weights file), and New keeps it in the player's spec.
 var evalSetting = Setting{Key: "eval", Type: TextValue,
 	Doc: "the evaluation, by name or file (the game's default when not given)", Role: RoleEval}
 
