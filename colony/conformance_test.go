@@ -7,34 +7,28 @@ import (
 	"github.com/colony-ai/colony/games/game/gametest"
 )
 
-// conformanceRules are the rule sets the conformance suite runs on.
-var conformanceRules = []string{"colony", "colony:turncap=20,sowcap=5,choice=selected"}
+// conformanceParams are the rule sets the conformance suite runs on, as the
+// parameters of "colony:PARAMS".
+var conformanceParams = []string{"", "turncap=20,sowcap=5,choice=selected"}
 
 func TestConformance(t *testing.T) {
-	for _, name := range conformanceRules {
-		r, err := colony.ParseRules(name)
-		if err != nil {
-			t.Fatal(err)
+	gametest.RunRuleSets(t, conformanceParams, colony.Open, func(colony.Game) gametest.Options[colony.State] {
+		return gametest.Options[colony.State]{
+			// The eggs are kept: on the logs, in the stores and in hand (the eggs
+			// of a sowing whose direction is pending).
+			Check: func(t testing.TB, s *colony.State) {
+				t.Helper()
+				_, inHand := s.Pending()
+				total := s.Store(colony.Red) + s.Store(colony.Black) + inHand
+				for l := colony.Log(0); l < colony.NumLogs; l++ {
+					total += s.Eggs(l)
+				}
+				if total != colony.TotalEggs {
+					t.Fatalf("%v: %d eggs, want %d", s, total, colony.TotalEggs)
+				}
+			},
 		}
-		g := colony.NewGame(r)
-		t.Run(g.Name(), func(t *testing.T) {
-			gametest.Run(t, g, gametest.Options[colony.State]{
-				// The eggs are kept: on the logs, in the stores and in hand (the
-				// eggs of a sowing whose direction is pending).
-				Check: func(t testing.TB, s *colony.State) {
-					t.Helper()
-					_, inHand := s.Pending()
-					total := s.Store(colony.Red) + s.Store(colony.Black) + inHand
-					for l := colony.Log(0); l < colony.NumLogs; l++ {
-						total += s.Eggs(l)
-					}
-					if total != colony.TotalEggs {
-						t.Fatalf("%v: %d eggs, want %d", s, total, colony.TotalEggs)
-					}
-				},
-			})
-		})
-	}
+	})
 }
 
 func FuzzConformancePosition(f *testing.F) {

@@ -115,12 +115,7 @@ type Features struct {
 }
 
 // NewFeatures returns the feature set of positions under rules r (Default() when nil).
-func NewFeatures(r *Rules) Features {
-	if r == nil {
-		r = Default()
-	}
-	return Features{rules: r}
-}
+func NewFeatures(r *Rules) Features { return Features{rules: NewGame(r).Rules} }
 
 // Name returns "colony" (FeatureSetName), the name weights files of the set carry.
 func (Features) Name() string { return FeatureSetName }

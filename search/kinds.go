@@ -92,12 +92,7 @@ var valueTypeNames = [...]string{TextValue: "text", IntValue: "int", UintValue: 
 	FloatValue: "float", DurationValue: "duration", BoolValue: "bool"}
 
 // String returns the type's name: text, int, uint, float, duration or bool.
-func (t ValueType) String() string {
-	if int(t) < len(valueTypeNames) {
-		return valueTypeNames[t]
-	}
-	return "ValueType(" + strconv.Itoa(int(t)) + ")"
-}
+func (t ValueType) String() string { return nameOf(valueTypeNames[:], t, "ValueType") }
 
 // Role is what a setting means to a caller that adds settings to the specs it is
 // given, such as a tournament: its limits go to the settings of the matching roles,
@@ -118,11 +113,14 @@ var roleNames = [...]string{RoleNone: "", RoleSeed: "seed", RoleDepth: "depth li
 	RoleNodes: "node limit", RoleTime: "time limit", RoleEval: "evaluation"}
 
 // String returns the role's name ("" for RoleNone).
-func (r Role) String() string {
-	if int(r) < len(roleNames) {
-		return roleNames[r]
+func (r Role) String() string { return nameOf(roleNames[:], r, "Role") }
+
+// nameOf returns names[v], or typ(v) for a value without a name.
+func nameOf[T ~uint8](names []string, v T, typ string) string {
+	if int(v) < len(names) {
+		return names[v]
 	}
-	return "Role(" + strconv.Itoa(int(r)) + ")"
+	return typ + "(" + strconv.Itoa(int(v)) + ")"
 }
 
 // Setting returns the setting key of k.

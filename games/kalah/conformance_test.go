@@ -11,34 +11,28 @@ import (
 var conformanceParams = []string{"", "4x3", "3x2,capture=nonempty,end=mover", "12x1"}
 
 func TestConformance(t *testing.T) {
-	for _, params := range conformanceParams {
-		g, err := kalah.New(params)
-		if err != nil {
-			t.Fatal(err)
+	gametest.RunRuleSets(t, conformanceParams, kalah.New, func(g *kalah.Game) gametest.Options[kalah.State] {
+		return gametest.Options[kalah.State]{
+			Check: func(t testing.TB, s *kalah.State) {
+				t.Helper()
+				total := s.Store(0) + s.Store(1)
+				for p := range 2 {
+					for i := range g.Pits() {
+						total += s.Pit(p, i)
+					}
+				}
+				if total != 2*g.Pits()*g.Seeds() {
+					t.Fatalf("%q: %d seeds, want %d", g.FormatPosition(s), total, 2*g.Pits()*g.Seeds())
+				}
+			},
+			// The notation of a finished game does not say which sides were empty
+			// at the end (EndReason: a finished position read back says "both
+			// sides are empty"), and the hash covers it: a finished game reads
+			// back as an equal position with another end reason and hash.
+			SamePosition: func(orig, parsed *kalah.State) bool { return !orig.Over() },
+			PerftDepth:   3,
 		}
-		t.Run(g.Name(), func(t *testing.T) {
-			gametest.Run(t, g, gametest.Options[kalah.State]{
-				Check: func(t testing.TB, s *kalah.State) {
-					t.Helper()
-					total := s.Store(0) + s.Store(1)
-					for p := range 2 {
-						for i := range g.Pits() {
-							total += s.Pit(p, i)
-						}
-					}
-					if total != 2*g.Pits()*g.Seeds() {
-						t.Fatalf("%q: %d seeds, want %d", g.FormatPosition(s), total, 2*g.Pits()*g.Seeds())
-					}
-				},
-				// The notation of a finished game does not say which sides were empty
-				// at the end (EndReason: a finished position read back says "both
-				// sides are empty"), and the hash covers it: a finished game reads
-				// back as an equal position with another end reason and hash.
-				SamePosition: func(orig, parsed *kalah.State) bool { return !orig.Over() },
-				PerftDepth:   3,
-			})
-		})
-	}
+	})
 }
 
 func FuzzConformancePosition(f *testing.F) {

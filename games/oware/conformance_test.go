@@ -23,24 +23,18 @@ func seedsKept(t testing.TB, s *oware.State) {
 }
 
 func TestConformance(t *testing.T) {
-	for _, name := range conformanceGames {
-		g, err := oware.Parse(name)
-		if err != nil {
-			t.Fatal(err)
+	gametest.RunRuleSets(t, conformanceGames, oware.Parse, func(*oware.Game) gametest.Options[oware.State] {
+		return gametest.Options[oware.State]{
+			Check: seedsKept,
+			// The notation leaves out the positions played since the last capture,
+			// which the repetition rule looks back on and the hash covers: a
+			// position read back remembers only itself (and a game ended by a
+			// repetition reads back as one that goes on). The position read back
+			// is the same state only when the original remembers nothing else,
+			// right after a capture or at the start.
+			SamePosition: func(orig, parsed *oware.State) bool { return orig.HistoryLen() == 1 },
 		}
-		t.Run(g.Name(), func(t *testing.T) {
-			gametest.Run(t, g, gametest.Options[oware.State]{
-				Check: seedsKept,
-				// The notation leaves out the positions played since the last
-				// capture, which the repetition rule looks back on and the hash
-				// covers: a position read back remembers only itself (and a game
-				// ended by a repetition reads back as one that goes on). The
-				// position read back is the same state only when the original
-				// remembers nothing else, right after a capture or at the start.
-				SamePosition: func(orig, parsed *oware.State) bool { return orig.HistoryLen() == 1 },
-			})
-		})
-	}
+	})
 }
 
 func FuzzConformancePosition(f *testing.F) {

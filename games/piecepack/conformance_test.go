@@ -1,6 +1,7 @@
 package piecepack_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/colony-ai/colony/games/game/gametest"
@@ -9,40 +10,40 @@ import (
 
 // conformanceRules are the rule sets (variant, parameters) the conformance suite
 // runs on: the three variants' defaults and a few options.
-var conformanceRules = [][2]string{
-	{"egyptian", ""},
-	{"ethiopian", ""},
-	{"nigerian", ""},
-	{"egyptian", "5x3,end=mover,cap=40,capture=nonempty"},
-	{"ethiopian", "4x3,stuck=pass,leftbonus=off"},
-	{"nigerian", "fourdrop=last,fourlast=mover"},
+var conformanceRules = []string{
+	"egyptian",
+	"ethiopian",
+	"nigerian",
+	"egyptian:5x3,end=mover,cap=40,capture=nonempty",
+	"ethiopian:4x3,stuck=pass,leftbonus=off",
+	"nigerian:fourdrop=last,fourlast=mover",
+}
+
+// open reads a rule set written VARIANT[:PARAMS].
+func open(name string) (*piecepack.Game, error) {
+	variant, params, _ := strings.Cut(name, ":")
+	return piecepack.New(variant, params)
 }
 
 func TestConformance(t *testing.T) {
-	for _, vp := range conformanceRules {
-		g, err := piecepack.New(vp[0], vp[1])
-		if err != nil {
-			t.Fatal(err)
+	gametest.RunRuleSets(t, conformanceRules, open, func(g *piecepack.Game) gametest.Options[piecepack.State] {
+		return gametest.Options[piecepack.State]{
+			// The coins are kept: on the tiles and in the mancalas, 2*N*C.
+			Check: func(t testing.TB, s *piecepack.State) {
+				t.Helper()
+				total := s.Store(0) + s.Store(1)
+				for p := range 2 {
+					for i := range g.Tiles() {
+						total += s.Tile(p, i)
+					}
+				}
+				if want := 2 * g.Tiles() * g.Coins(); total != want {
+					t.Fatalf("%q: %d coins, want %d", g.FormatPosition(s), total, want)
+				}
+			},
+			PerftDepth: 3,
 		}
-		t.Run(g.Name(), func(t *testing.T) {
-			gametest.Run(t, g, gametest.Options[piecepack.State]{
-				// The coins are kept: on the tiles and in the mancalas, 2*N*C.
-				Check: func(t testing.TB, s *piecepack.State) {
-					t.Helper()
-					total := s.Store(0) + s.Store(1)
-					for p := range 2 {
-						for i := range g.Tiles() {
-							total += s.Tile(p, i)
-						}
-					}
-					if want := 2 * g.Tiles() * g.Coins(); total != want {
-						t.Fatalf("%q: %d coins, want %d", g.FormatPosition(s), total, want)
-					}
-				},
-				PerftDepth: 3,
-			})
-		})
-	}
+	})
 }
 
 func FuzzConformancePosition(f *testing.F) {

@@ -150,6 +150,20 @@ func newSuite[S any](g game.Game[S], o Options[S]) *suite[S] {
 
 func (x *suite[S]) on(p Part) bool { return x.o.Skip&p == 0 }
 
+// RunRuleSets runs the suite on each rule set of a game, as a subtest named by the
+// rule set's Name: open reads one of names (the game's constructor) and options
+// returns the suite's options for the game it opened.
+func RunRuleSets[S any, G game.Game[S]](t *testing.T, names []string, open func(name string) (G, error), options func(g G) Options[S]) {
+	t.Helper()
+	for _, name := range names {
+		g, err := open(name)
+		if err != nil {
+			t.Fatalf("rule set %q: %v", name, err)
+		}
+		t.Run(g.Name(), func(t *testing.T) { Run[S](t, g, options(g)) })
+	}
+}
+
 // Run runs the conformance suite on g (see the package documentation), in subtests
 // Basics, RandomGames, Perft and Allocs.
 func Run[S any](t *testing.T, g game.Game[S], opts Options[S]) {
