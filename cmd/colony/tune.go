@@ -277,10 +277,8 @@ func tuneTexel(ctx context.Context, c *cobra.Command, t games.Tunable, cfg *game
 	if err != nil {
 		return nil, fmt.Errorf("tune: --positions: %w", err)
 	}
-	if ck != nil {
-		if err := tuner.Resume(ck); err != nil {
-			return nil, fmt.Errorf("tune: --resume: %w", err)
-		}
+	if err := resume(tuner, ck); err != nil {
+		return nil, err
 	}
 	res, err := tuner.Run(ctx, tuneHooks(c, progress, cfg.Iterations))
 	if err != nil {
@@ -292,6 +290,17 @@ func tuneTexel(ctx context.Context, c *cobra.Command, t games.Tunable, cfg *game
 	return res.Weights, nil
 }
 
+// resume continues tuner from the checkpoint ck, when there is one.
+func resume(tuner interface{ Resume(*games.Checkpoint) error }, ck *games.Checkpoint) error {
+	if ck == nil {
+		return nil
+	}
+	if err := tuner.Resume(ck); err != nil {
+		return fmt.Errorf("tune: --resume: %w", err)
+	}
+	return nil
+}
+
 // tuneSPSA runs SPSA over match results.
 func tuneSPSA(ctx context.Context, c *cobra.Command, t games.Tunable, cfg *games.TuneConfig, progress string,
 	ck *games.Checkpoint) ([]float64, error) {
@@ -299,10 +308,8 @@ func tuneSPSA(ctx context.Context, c *cobra.Command, t games.Tunable, cfg *games
 	if err != nil {
 		return nil, fmt.Errorf("tune: %w", err)
 	}
-	if ck != nil {
-		if err := tuner.Resume(ck); err != nil {
-			return nil, fmt.Errorf("tune: --resume: %w", err)
-		}
+	if err := resume(tuner, ck); err != nil {
+		return nil, err
 	}
 	tuned, err := tuner.Run(ctx, tuneHooks(c, progress, cfg.Iterations))
 	if err != nil {
