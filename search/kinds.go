@@ -185,7 +185,7 @@ func (builtin) constructor() {}
 
 // newBuiltin builds a player of one of this package's kinds.
 func newBuiltin[S any](c builtin, g game.Rules[S], ev Evaluator[S], b *Builder) (Player[S], error) {
-	st := b.st
+	st := &b.st
 	switch c {
 	case builtinRandom:
 		return NewRandom(g, st.Uint64("seed", 1)), nil
@@ -219,12 +219,12 @@ type Builder struct {
 	// Game is the game's name (game.Game's Name) when the rules New was given have
 	// one, "" otherwise: what a program playing over a text protocol is told it plays.
 	Game string
-	st   *settings
+	st   settings
 }
 
 // newBuilder returns the Builder of spec sp for game g.
 func newBuilder[S any](g game.Rules[S], sp Spec, opts Options) *Builder {
-	b := &Builder{Spec: sp, Options: opts, st: &settings{spec: sp}}
+	b := &Builder{Spec: sp, Options: opts, st: settings{spec: sp}}
 	if named, ok := g.(interface{ Name() string }); ok {
 		b.Game = named.Name()
 	}
