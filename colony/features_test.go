@@ -264,14 +264,7 @@ func randomStates(r *Rules, games int, seed uint64) []State {
 // TestExtractRandom compares Extract with slowExtract on many random states, under the
 // default rules, the choice=selected variant, a small sowing cap and the mirrored board.
 func TestExtractRandom(t *testing.T) {
-	mirror, err := LoadBoardFile("testdata/mirror.board")
-	if err != nil {
-		t.Fatal(err)
-	}
-	onMirror, err := NewRules(mirror, DefaultSowingCap, DefaultTurnCap)
-	if err != nil {
-		t.Fatal(err)
-	}
+	onMirror := mirrorRules(t)
 	capped, err := ParseRules("colony:sowcap=4,choice=selected")
 	if err != nil {
 		t.Fatal(err)

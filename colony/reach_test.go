@@ -81,19 +81,27 @@ func TestLastEggReachPositions(t *testing.T) {
 	}
 }
 
+// mirrorRules returns the default rule set on the mirror image of the default board
+// (testdata/mirror.board).
+func mirrorRules(t testing.TB) *Rules {
+	t.Helper()
+	mirror, err := LoadBoardFile("testdata/mirror.board")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := NewRules(mirror, DefaultSowingCap, DefaultTurnCap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // TestLastEggReachRandom compares LastEggReach with the egg-by-egg walk on the states
 // of seeded random games (every phase), on the default board, its mirror image, random
 // boards with centres of many exits, with the choice=selected variant and with a
 // sowing cap below the number of eggs.
 func TestLastEggReachRandom(t *testing.T) {
-	mirror, err := LoadBoardFile("testdata/mirror.board")
-	if err != nil {
-		t.Fatal(err)
-	}
-	onMirror, err := NewRules(mirror, DefaultSowingCap, DefaultTurnCap)
-	if err != nil {
-		t.Fatal(err)
-	}
+	onMirror := mirrorRules(t)
 	capped, err := ParseRules("colony:sowcap=5")
 	if err != nil {
 		t.Fatal(err)
