@@ -140,7 +140,7 @@ var defaultBoardText string
 
 var defaultBoard = mustParseBoard(defaultBoardText)
 
-// DefaultBoard returns the board of shared/colony-board.md.
+// DefaultBoard returns the board of docs/colony-board.md.
 func DefaultBoard() *Board { return defaultBoard }
 
 // DefaultBoardText returns the board file text of the default board.

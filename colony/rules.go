@@ -29,7 +29,7 @@ type Rules struct {
 }
 
 // Default returns the default rule set "colony": the board and rulings of
-// shared/colony-board.md.
+// docs/colony-board.md.
 func Default() *Rules {
 	return defaultRules
 }

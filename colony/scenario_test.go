@@ -1,7 +1,7 @@
 package colony
 
 // Scenario tests: one hand-built position per row of the publisher's action table
-// (seeds/001) and per ruling R1-R10 of shared/colony-board.md, each with a turn and the
+// (the publisher's rule sheet) and per ruling R1-R10 of docs/colony-board.md, each with a turn and the
 // exact position it must lead to.
 //
 // Every expected position below was derived by hand from the rule texts and the board
@@ -87,7 +87,7 @@ func scenarioRules(t *testing.T, sowCap, turnCap int) *Rules {
 
 var scenarioCases = []scenarioCase{
 	// ---------------------------------------------------------------------------------
-	// The action table (seeds/001, phase 2; R5), last egg by last egg.
+	// The action table (the publisher's rule sheet, phase 2; R5), last egg by last egg.
 	{
 		name: "table/own ant: last egg captured, sowing stops, nothing dropped there",
 		pos:  "eggs=2.0.2.0.0.0/0.0.0.0.0.0.0/0.0.0.0.5.0 red=A1 black=- hand=5,6 store=24,24 move=red ants=optional turn=10",

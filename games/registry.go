@@ -139,7 +139,7 @@ func Names() []string {
 
 // RulesDocument returns the rules document of the registered game name (without
 // parameters): the rules it plays, with the readings chosen where its source is
-// silent and its options. The Colony has none here (its rules are the seed texts and
+// silent and its options. The Colony has none here (its rules are the rule texts and
 // the board specification; 'colony rules' prints its board).
 func RulesDocument(name string) (string, bool) {
 	for _, e := range registry {

@@ -1,0 +1,54 @@
+package games_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestNoPathsOutsideRepository: nothing in the repository (rules documents, board
+// files, help texts, docs, code) points at a file outside it: sources are cited by
+// title, and what users need (the board's rulings) is in docs/.
+func TestNoPathsOutsideRepository(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The patterns are built so that this file does not match them itself.
+	patterns := []string{"shared" + "/seeds", "shared" + "/colony-board", "/work" + "/", "../" + "shared"}
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); name == ".git" || name == "testdata" && strings.Contains(path, "fuzz") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(path) {
+		case ".go", ".md", ".board", ".json", ".yaml", ".sh", "":
+		default:
+			return nil
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if strings.IndexByte(string(data), 0) >= 0 {
+			return nil // a binary (a program built into the tree)
+		}
+		for _, p := range patterns {
+			if strings.Contains(string(data), p) {
+				rel, _ := filepath.Rel(root, path)
+				t.Errorf("%s refers to %q, outside the repository", rel, p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
