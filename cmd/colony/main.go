@@ -132,6 +132,7 @@ file, an unknown command), 1 when a command cannot finish for another reason.`,
   colony perft --depth 2 --divide
   colony playout --games 2000 --seed 1
   colony --rules colony:turncap=300 playout`,
+		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -27,3 +27,12 @@ func TestPlayersCommand(t *testing.T) {
 		}
 	}
 }
+
+// TestVersion: --version names the build (module version or commit) and the Go
+// version, and exits 0.
+func TestVersion(t *testing.T) {
+	out := mustRun(t, "--version")
+	if !strings.HasPrefix(out, "colony version ") || !strings.Contains(out, "go1.") {
+		t.Errorf("--version: %q", out)
+	}
+}
