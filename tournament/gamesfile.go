@@ -38,6 +38,9 @@ type GamesFileWriter struct {
 	f       *os.File
 	name    string
 	created bool
+	// made reports that the path did not exist before: Discard may remove it. A file
+	// that existed (empty, or a device) is only emptied again.
+	made bool
 	// Done holds the games already recorded in the file (when resuming), in file
 	// order: a Runner's Done.
 	Done []Record
@@ -46,8 +49,9 @@ type GamesFileWriter struct {
 // OpenGamesFile opens the games file name of the tournament cfg for appending the
 // games played:
 //
-//   - a file that does not exist or is empty is created (with its directory) and
-//     gets cfg's header;
+//   - a file that does not exist is created (with its directory) and gets cfg's
+//     header; an existing empty file (or a device) gets the header too, and is never
+//     removed, even when writing the header fails;
 //   - a file that holds games is refused with ErrGamesFileExists unless resume is
 //     set;
 //   - with resume, the file must hold the same tournament (SameTournament) and the
@@ -58,26 +62,33 @@ type GamesFileWriter struct {
 func OpenGamesFile(name string, cfg Config, resume bool) (*GamesFileWriter, error) {
 	header := NewHeader(cfg)
 	info, statErr := os.Stat(name)
-	exists := statErr == nil && info.Size() > 0
+	existed := statErr == nil // an empty file or a device is used, never removed
+	exists := existed && info.Size() > 0
 	if exists && !resume {
 		return nil, fmt.Errorf("games file %s %w", name, ErrGamesFileExists)
 	}
 	if !exists {
-		if dir := filepath.Dir(name); dir != "" {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return nil, err
+		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+		if !existed {
+			if dir := filepath.Dir(name); dir != "" {
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					return nil, err
+				}
 			}
+			flags |= os.O_EXCL // what this run creates, it may remove
 		}
-		f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+		f, err := os.OpenFile(name, flags, 0o644)
 		if err != nil {
 			return nil, fmt.Errorf("games file: %w", err)
 		}
 		if err := WriteHeader(f, header); err != nil {
 			f.Close()
-			os.Remove(name)
+			if !existed {
+				os.Remove(name)
+			}
 			return nil, &WriteError{fmt.Errorf("games file: %w", err)}
 		}
-		return &GamesFileWriter{f: f, name: name, created: true}, nil
+		return &GamesFileWriter{f: f, name: name, created: true, made: !existed}, nil
 	}
 	gf, err := ReadGamesFile(name)
 	if err != nil {
@@ -115,12 +126,21 @@ func (w *GamesFileWriter) Created() bool { return w.created }
 // Close closes the file.
 func (w *GamesFileWriter) Close() error { return w.f.Close() }
 
-// Discard closes the file and, when OpenGamesFile created it, removes it: a run in
-// which no game could start leaves no header-only file behind, which would refuse
-// the next run.
+// Discard closes the file and undoes what OpenGamesFile did to a file that held no
+// games, so that the next run starts it afresh: a file it made is removed, an empty
+// file it wrote the header into is emptied again (never removed: the run did not make
+// it), and a resumed file is left as it is. A run in which no game could start calls
+// it.
 func (w *GamesFileWriter) Discard() error {
+	if w.created && !w.made {
+		if info, err := w.f.Stat(); err == nil && info.Mode().IsRegular() {
+			if err := w.f.Truncate(0); err != nil {
+				return errors.Join(err, w.f.Close())
+			}
+		}
+	}
 	err := w.f.Close()
-	if w.created {
+	if w.made {
 		return errors.Join(err, os.Remove(w.name))
 	}
 	return err

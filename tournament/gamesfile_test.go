@@ -180,3 +180,40 @@ func TestGamesFileWriterDiscard(t *testing.T) {
 		t.Errorf("a discarded resumed file: %v", err)
 	}
 }
+
+// TestOpenGamesFileKeepsWhatItDidNotMake: a path that existed before the run (an
+// empty file, a device) is never removed: not when the header cannot be written, not
+// when the run discards the file; an empty file is emptied again.
+func TestOpenGamesFileKeepsWhatItDidNotMake(t *testing.T) {
+	cfg := testConfig()
+	dir := t.TempDir()
+	if _, err := os.Stat("/dev/full"); err == nil {
+		// A link to a device where every write fails: the header cannot be written.
+		link := filepath.Join(dir, "full.jsonl")
+		if err := os.Symlink("/dev/full", link); err != nil {
+			t.Fatal(err)
+		}
+		_, err := OpenGamesFile(link, cfg, false)
+		var we *WriteError
+		if !errors.As(err, &we) {
+			t.Errorf("header on /dev/full: %v, want a WriteError", err)
+		}
+		if _, err := os.Lstat(link); err != nil {
+			t.Errorf("the path given was removed after a failed header write: %v", err)
+		}
+	}
+	empty := filepath.Join(dir, "empty.jsonl")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := OpenGamesFile(empty, cfg, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Discard(); err != nil {
+		t.Fatal(err)
+	}
+	if info, err := os.Stat(empty); err != nil || info.Size() != 0 {
+		t.Errorf("an existing empty file after Discard: %v, %v", info, err)
+	}
+}
