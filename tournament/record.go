@@ -10,6 +10,7 @@ import (
 	"os"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -404,6 +405,77 @@ type Merged struct {
 	// Games are the games in schedule order (up to the SPRT's decision, if any).
 	Games []Record
 	SPRT  *SPRTState
+	// Shards is the number of shards the files were played as (the largest a file's
+	// header gives; 0 or 1 for whole runs).
+	Shards int
+}
+
+// Missing returns the indices, in order, of the games of the whole schedule that the
+// files do not hold: none once an SPRT in the files has decided (the games after its
+// decision are never played).
+func (m *Merged) Missing() []int {
+	if m.SPRT != nil && m.SPRT.StopPair >= 0 {
+		return nil
+	}
+	have := make([]bool, m.Header.Config.TotalGames())
+	for i := range m.Games {
+		if k := m.Games[i].Index; k >= 0 && k < len(have) {
+			have[k] = true
+		}
+	}
+	var out []int
+	for k, ok := range have {
+		if !ok {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// MissingShards returns the shards (numbered from 1, of Shards) that the files hold
+// none of the games of, given the missing games (see Missing); nil for whole runs.
+func (m *Merged) MissingShards(missing []int) []int {
+	if m.Shards < 2 {
+		return nil
+	}
+	perShard := make([]int, m.Shards) // games of each shard in the schedule
+	lost := make([]int, m.Shards)
+	for k := range m.Header.Config.TotalGames() {
+		perShard[(k/2)%m.Shards]++
+	}
+	for _, k := range missing {
+		lost[(k/2)%m.Shards]++
+	}
+	var out []int
+	for i := range lost {
+		if lost[i] > 0 && lost[i] == perShard[i] {
+			out = append(out, i+1)
+		}
+	}
+	return out
+}
+
+// IndexRanges writes game indices (in increasing order) as ranges: "3, 7-9, 12". At
+// most limit ranges are written, then "and N more games".
+func IndexRanges(indices []int, limit int) string {
+	var parts []string
+	for i := 0; i < len(indices); {
+		j := i
+		for j+1 < len(indices) && indices[j+1] == indices[j]+1 {
+			j++
+		}
+		if len(parts) == limit {
+			parts = append(parts, fmt.Sprintf("and %d more games", len(indices)-i))
+			break
+		}
+		if j > i {
+			parts = append(parts, fmt.Sprintf("%d-%d", indices[i], indices[j]))
+		} else {
+			parts = append(parts, strconv.Itoa(indices[i]))
+		}
+		i = j + 1
+	}
+	return strings.Join(parts, ", ")
 }
 
 // MergeFiles reads games files of one tournament (shards, or runs of one shard) and
@@ -422,6 +494,7 @@ func MergeFiles(names []string) (*Merged, error) {
 		if err != nil {
 			return nil, err
 		}
+		m.Shards = max(m.Shards, gf.Header.Shards)
 		if i == 0 {
 			m.Header = gf.Header
 			m.Header.Shard, m.Header.Shards = 0, 0

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -212,5 +213,48 @@ func TestAppendJSONFloat(t *testing.T) {
 		if got := appendJSONFloat(nil, x); string(got) != string(want) {
 			t.Errorf("%v: %s, want %s", x, got, want)
 		}
+	}
+}
+
+func TestIndexRanges(t *testing.T) {
+	for _, tc := range []struct {
+		in    []int
+		limit int
+		want  string
+	}{
+		{nil, 8, ""},
+		{[]int{3}, 8, "3"},
+		{[]int{2, 3, 8, 9}, 8, "2-3, 8-9"},
+		{[]int{0, 1, 2, 5, 7, 8}, 8, "0-2, 5, 7-8"},
+		{[]int{1, 3, 5, 7}, 2, "1, 3, and 2 more games"},
+	} {
+		if got := IndexRanges(tc.in, tc.limit); got != tc.want {
+			t.Errorf("IndexRanges(%v, %d) = %q, want %q", tc.in, tc.limit, got, tc.want)
+		}
+	}
+}
+
+// TestMergedMissing: the games of the schedule that no file holds, and the shards
+// none of whose games a file holds.
+func TestMergedMissing(t *testing.T) {
+	cfg := Config{Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Games: 6}
+	m := &Merged{Header: NewHeader(cfg), Shards: 3}
+	for _, k := range []int{0, 1, 4, 5} { // pairs 0 and 2: shards 1 and 3
+		m.Games = append(m.Games, Record{Index: k})
+	}
+	missing := m.Missing()
+	if !slices.Equal(missing, []int{2, 3}) {
+		t.Fatalf("Missing = %v, want [2 3]", missing)
+	}
+	if got := m.MissingShards(missing); !slices.Equal(got, []int{2}) {
+		t.Errorf("MissingShards = %v, want [2]", got)
+	}
+	m.Shards = 0
+	if got := m.MissingShards(missing); got != nil {
+		t.Errorf("MissingShards of whole runs = %v, want none", got)
+	}
+	m.SPRT = &SPRTState{StopPair: 0} // decided: the later games are never played
+	if got := m.Missing(); got != nil {
+		t.Errorf("Missing after an SPRT's decision = %v, want none", got)
 	}
 }

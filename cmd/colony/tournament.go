@@ -422,8 +422,9 @@ func writeOutputs(rep *tournament.Report, o *outputFlags) error {
 
 func newMergeCmd(opts *options) *cobra.Command {
 	var (
-		o        outputFlags
-		sprtText string
+		o            outputFlags
+		sprtText     string
+		allowPartial bool
 	)
 	c := &cobra.Command{
 		Use:   "merge FILE...",
@@ -431,8 +432,11 @@ func newMergeCmd(opts *options) *cobra.Command {
 		Long: `merge reads the games files of one tournament (its shards, or one interrupted
 run) and prints the report an unsharded run would print: the files must hold the
 same tournament (the same header but for the shard); a game recorded twice must
-be the same game. Missing games are reported. It also reports on a tournament that
-is still running, from its games file.
+be the same game. When games of the schedule are missing (a shard's file not given,
+a run not finished), merge prints the report of the games there are, says which
+games and shards are missing and exits with status 1, unless --allow-partial is
+given: the way to report on a tournament that is still running, from its games
+file.
 
 --sprt runs an SPRT over a match's pairs in schedule order, as a match with the
 test would have (stopping at the first pair where it decides): the way to test
@@ -484,10 +488,25 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 			if err := rep.WriteText(out); err != nil {
 				return fail(err)
 			}
-			return fail(writeOutputs(rep, &o))
+			if err := writeOutputs(rep, &o); err != nil {
+				return fail(err)
+			}
+			if missing := merged.Missing(); len(missing) > 0 && !allowPartial {
+				msg := fmt.Sprintf("merge: %d of %d games are missing (games %s)", len(missing), cfg.TotalGames(), tournament.IndexRanges(missing, 8))
+				if shards := merged.MissingShards(missing); len(shards) > 0 {
+					var names []string
+					for _, k := range shards {
+						names = append(names, fmt.Sprintf("%d/%d", k, merged.Shards))
+					}
+					msg += fmt.Sprintf("; no file holds any game of shard %s", strings.Join(names, ", "))
+				}
+				return fail(errors.New(msg + "; give every shard's games file, or --allow-partial to report on the games there are"))
+			}
+			return nil
 		},
 	}
 	o.add(c, false)
+	c.Flags().BoolVar(&allowPartial, "allow-partial", false, "report on the games the files hold, with status 0, when games of the schedule are missing")
 	c.Flags().StringVar(&sprtText, "sprt", "", "SPRT `TEST` over the match's pairs: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
 	return c
 }

@@ -587,10 +587,16 @@ func TestTournamentShardsMerge(t *testing.T) {
 		t.Errorf("standings CSV: merged %q, unsharded %q", b, a)
 	}
 
-	// Two of the three shards: the report says what is there.
-	part := mustRun(t, "tournament", "merge", files[0], files[2])
+	// Two of the three shards: the report says what is there, and the merge fails
+	// naming what is missing unless --allow-partial is given.
+	part := mustRun(t, "tournament", "merge", "--allow-partial", files[0], files[2])
 	if want := "merged 2 files: 8 of 12 games\nStandings (8 of 12 games;"; !strings.HasPrefix(part, want) {
 		t.Errorf("merge of two shards:\n%s\nwant it to start with %q", part, want)
+	}
+	code, out, errOut := cli(t, "tournament", "merge", files[0], files[2])
+	if want := "merge: 4 of 12 games are missing (games 2-3, 8-9); no file holds any game of shard 2/3"; code != 1 ||
+		!strings.HasPrefix(out, "merged 2 files: 8 of 12 games\n") || !strings.Contains(errOut, want) {
+		t.Errorf("merge of two shards without --allow-partial: exit %d, %q; want 1 and %q", code, errOut, want)
 	}
 
 	other := filepath.Join(dir, "other.jsonl")
