@@ -67,3 +67,25 @@ func TestPlotRatingsErrors(t *testing.T) {
 		t.Error("NaN rating: no error")
 	}
 }
+
+// TestPlotRatingsInfinite: a perfect score's infinite Elo or interval end is drawn at
+// the edge of the chart, not refused.
+func TestPlotRatingsInfinite(t *testing.T) {
+	for name, rs := range map[string][]Rating{
+		"one end":       {{Name: "a", Elo: 300, Low: 141.9, High: math.Inf(1)}, {Name: "b", Elo: -300, Low: math.Inf(-1), High: -141.9}},
+		"all infinite":  {{Name: "a", Elo: math.Inf(1), Low: math.Inf(1), High: math.Inf(1)}, {Name: "b", Elo: math.Inf(-1), Low: math.Inf(-1), High: math.Inf(-1)}},
+		"perfect score": {{Name: "a", Elo: math.Inf(1), Low: 120, High: math.Inf(1)}, {Name: "b", Elo: math.Inf(-1), Low: math.Inf(-1), High: -120}},
+	} {
+		var buf bytes.Buffer
+		if err := PlotRatings(&buf, name, rs, 400, 300); err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if _, err := png.Decode(&buf); err != nil {
+			t.Errorf("%s: not a PNG: %v", name, err)
+		}
+	}
+	if got := signedElo(math.Inf(1)) + " " + signedElo(math.Inf(-1)); got != "+inf -inf" {
+		t.Errorf("signedElo of infinities: %q", got)
+	}
+}

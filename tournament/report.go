@@ -530,23 +530,26 @@ func (e Estimate) MarshalJSON() ([]byte, error) {
 }
 
 // WritePlot draws the players' Elo estimates with their 95% intervals as a PNG chart:
-// the joint Bradley–Terry ratings when there are more than two players, the Elo
-// against the field otherwise.
+// the joint Bradley–Terry ratings (bootstrap intervals) when there are more than two
+// players, the Elo against the field (trinomial intervals, as in the standings)
+// otherwise. An infinite estimate or interval end (a perfect score) is drawn at the
+// chart's edge and marked; only a rating that is not a number is an error.
 func (rep *Report) WritePlot(w io.Writer) error {
 	ratings := rep.Ratings
-	title := "Bradley–Terry ratings, 95% bootstrap intervals"
+	opts := PlotOptions{Title: "Bradley–Terry ratings, 95% bootstrap intervals", Interval: "95% bootstrap interval"}
 	if len(ratings) == 0 {
-		title = "Elo against the field, 95% intervals"
+		opts.Title, opts.Interval = "Elo against the field, 95% intervals", "95% interval, trinomial model"
 		for _, p := range rep.Players {
 			e := p.Estimate
-			if math.IsInf(e.EloLow, 0) || math.IsInf(e.EloHigh, 0) || math.IsNaN(e.Elo) {
-				continue // a perfect score has no finite interval
+			if math.IsNaN(e.Elo) || math.IsNaN(e.EloLow) || math.IsNaN(e.EloHigh) {
+				continue // no games
 			}
 			ratings = append(ratings, Rating{Name: p.Name, Elo: e.Elo, Low: e.EloLow, High: e.EloHigh, Games: p.Games})
 		}
 	}
 	if len(ratings) == 0 {
-		return errors.New("no finite Elo estimate to plot")
+		return errors.New("no Elo estimate to plot")
 	}
-	return PlotRatings(w, fmt.Sprintf("%s: %s (%d games)", rep.Game, title, rep.Games), ratings, 0, 0)
+	opts.Title = fmt.Sprintf("%s: %s (%d games)", rep.Game, opts.Title, rep.Games)
+	return PlotRatingsWith(w, opts, ratings)
 }

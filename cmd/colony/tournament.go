@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -298,7 +299,7 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	if err := rep.WriteText(out); err != nil {
 		return fail(err)
 	}
-	if err := writeOutputs(rep, &fl.outputs); err != nil {
+	if err := writeOutputs(rep, &fl.outputs, c.ErrOrStderr()); err != nil {
 		return fail(fmt.Errorf("tournament: %w", err))
 	}
 	if !res.Complete {
@@ -392,8 +393,9 @@ func describeTournament(cfg *tournament.Config, resumed int) string {
 	return s
 }
 
-// writeOutputs writes the summary JSON, the CSV and the chart that were asked for.
-func writeOutputs(rep *tournament.Report, o *outputFlags) error {
+// writeOutputs writes the summary JSON, the CSV and the chart that were asked for; a
+// chart that cannot be drawn is a warning on warn, not an error.
+func writeOutputs(rep *tournament.Report, o *outputFlags, warn io.Writer) error {
 	write := func(name string, fn func(io.Writer) error) error {
 		if name == "" {
 			return nil
@@ -413,11 +415,24 @@ func writeOutputs(rep *tournament.Report, o *outputFlags) error {
 		}
 		return f.Close()
 	}
-	return errors.Join(
+	err := errors.Join(
 		write(o.summary, rep.WriteJSON),
 		write(o.csv, rep.WriteCSV),
-		write(o.plot, rep.WritePlot),
 	)
+	if o.plot != "" {
+		// A picture never fails a finished run: the chart is drawn in memory first,
+		// and one that cannot be drawn is a warning, with no file left behind.
+		var png bytes.Buffer
+		if perr := rep.WritePlot(&png); perr != nil {
+			fmt.Fprintf(warn, "warning: %s not drawn: %v\n", o.plot, perr)
+		} else {
+			err = errors.Join(err, write(o.plot, func(w io.Writer) error {
+				_, werr := w.Write(png.Bytes())
+				return werr
+			}))
+		}
+	}
+	return err
 }
 
 func newMergeCmd(opts *options) *cobra.Command {
@@ -488,7 +503,7 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 			if err := rep.WriteText(out); err != nil {
 				return fail(err)
 			}
-			if err := writeOutputs(rep, &o); err != nil {
+			if err := writeOutputs(rep, &o, c.ErrOrStderr()); err != nil {
 				return fail(err)
 			}
 			if missing := merged.Missing(); len(missing) > 0 && !allowPartial {

@@ -717,3 +717,22 @@ func TestTournamentSignals(t *testing.T) {
 		t.Errorf("stdout has no standings of the %d games:\n%s", n, stdout.String())
 	}
 }
+
+// TestTournamentPerfectScorePlot: a match won 4-0 has an Elo interval that reaches
+// infinity; the run still succeeds and ratings.png is a picture that marks it.
+func TestTournamentPerfectScorePlot(t *testing.T) {
+	dir := t.TempDir()
+	tourn(t, "tournament", "-p", "a=ab:depth=2", "-p", "b=random", "--games", "4", "--progress", "off", "--out", dir)
+	f, err := os.Open(filepath.Join(dir, "ratings.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := png.Decode(f); err != nil {
+		t.Errorf("ratings.png: %v", err)
+	}
+	code, _, errOut := cli(t, "tournament", "merge", "--plot", filepath.Join(dir, "merged.png"), filepath.Join(dir, "games.jsonl"))
+	if code != 0 {
+		t.Errorf("merge of a perfect score: exit %d, %q", code, errOut)
+	}
+}
