@@ -3,7 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
-	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -11,6 +11,11 @@ import (
 // ErrGamesFileExists is the error of OpenGamesFile, wrapped, when the games file
 // already holds games and resume is not set.
 var ErrGamesFileExists = errors.New("already holds games")
+
+// ErrGamesFileInUse is the error of OpenGamesFile, wrapped, when another run holds the
+// games file (a file has one writer: OpenGamesFile takes an exclusive lock on it for
+// as long as the writer is open).
+var ErrGamesFileInUse = errors.New("is in use by another run (a games file has one writer; wait for it to end, or use another file)")
 
 // ResumeError is the error of OpenGamesFile when the games file cannot be resumed:
 // it cannot be read, or it holds another tournament or another shard.
@@ -58,29 +63,46 @@ type GamesFileWriter struct {
 //     same shard (a ResumeError otherwise); its torn last line (a run killed while
 //     writing it) is cut off, and its games are in Done.
 //
+// The file is opened for appending and locked (an exclusive advisory lock, flock) for
+// as long as the writer is open: a second run on it is refused with
+// ErrGamesFileInUse, and nothing is read or written before the lock is held. Where
+// the file system has no locks, the file is used without one.
+//
 // An error writing the new header or cutting the torn line is a WriteError.
 func OpenGamesFile(name string, cfg Config, resume bool) (*GamesFileWriter, error) {
 	header := NewHeader(cfg)
-	info, statErr := os.Stat(name)
-	existed := statErr == nil // an empty file or a device is used, never removed
-	exists := existed && info.Size() > 0
-	if exists && !resume {
-		return nil, fmt.Errorf("games file %s %w", name, ErrGamesFileExists)
-	}
-	if !exists {
-		flags := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
-		if !existed {
-			if dir := filepath.Dir(name); dir != "" {
-				if err := os.MkdirAll(dir, 0o755); err != nil {
-					return nil, err
-				}
+	_, statErr := os.Stat(name)
+	existed := statErr == nil                        // an empty file or a device is used, never removed
+	flags := os.O_CREATE | os.O_WRONLY | os.O_APPEND // records are appended, never written at an offset
+	if !existed {
+		if dir := filepath.Dir(name); dir != "" {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return nil, err
 			}
-			flags |= os.O_EXCL // what this run creates, it may remove
 		}
-		f, err := os.OpenFile(name, flags, 0o644)
-		if err != nil {
-			return nil, fmt.Errorf("games file: %w", err)
+		flags |= os.O_EXCL // what this run creates, it may remove
+	}
+	f, err := os.OpenFile(name, flags, 0o644)
+	if err != nil {
+		if !existed && errors.Is(err, fs.ErrExist) {
+			return nil, fmt.Errorf("games file %s %w", name, ErrGamesFileInUse) // made by another run meanwhile
 		}
+		return nil, fmt.Errorf("games file: %w", err)
+	}
+	if err := lockFile(f); err != nil {
+		f.Close()
+		if errors.Is(err, errLocked) {
+			return nil, fmt.Errorf("games file %s %w", name, ErrGamesFileInUse)
+		}
+		return nil, fmt.Errorf("games file %s: locking it: %w", name, err)
+	}
+	// Under the lock, what the file holds is this run's to judge.
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("games file: %w", err)
+	}
+	if info.Size() == 0 {
 		if err := WriteHeader(f, header); err != nil {
 			f.Close()
 			if !existed {
@@ -90,29 +112,28 @@ func OpenGamesFile(name string, cfg Config, resume bool) (*GamesFileWriter, erro
 		}
 		return &GamesFileWriter{f: f, name: name, created: true, made: !existed}, nil
 	}
+	if !resume {
+		f.Close()
+		return nil, fmt.Errorf("games file %s %w", name, ErrGamesFileExists)
+	}
 	gf, err := ReadGamesFile(name)
 	if err != nil {
+		f.Close()
 		return nil, &ResumeError{err}
 	}
 	if err := SameTournament(gf.Header, header); err != nil {
+		f.Close()
 		return nil, &ResumeError{fmt.Errorf("%s holds another tournament: %w", name, err)}
 	}
 	if gf.Header.Shard != cfg.Shard || gf.Header.Shards != cfg.Shards {
+		f.Close()
 		return nil, &ResumeError{fmt.Errorf("%s holds shard %d/%d, not %d/%d", name, gf.Header.Shard, gf.Header.Shards, cfg.Shard, cfg.Shards)}
-	}
-	f, err := os.OpenFile(name, os.O_WRONLY, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("games file: %w", err)
 	}
 	if gf.Torn > 0 {
 		if err := f.Truncate(gf.ValidSize); err != nil {
 			f.Close()
 			return nil, &WriteError{fmt.Errorf("games file: cutting the torn last line: %w", err)}
 		}
-	}
-	if _, err := f.Seek(gf.ValidSize, io.SeekStart); err != nil {
-		f.Close()
-		return nil, &WriteError{err}
 	}
 	return &GamesFileWriter{f: f, name: name, Done: gf.Games}, nil
 }

@@ -217,3 +217,28 @@ func TestOpenGamesFileKeepsWhatItDidNotMake(t *testing.T) {
 		t.Errorf("an existing empty file after Discard: %v, %v", info, err)
 	}
 }
+
+// TestOpenGamesFileOneWriter: a games file has one writer: while one run holds it, a
+// second is refused (new file or resumed), and once it is closed the file can be
+// resumed.
+func TestOpenGamesFileOneWriter(t *testing.T) {
+	cfg := testConfig()
+	name := filepath.Join(t.TempDir(), "games.jsonl")
+	w, err := OpenGamesFile(name, cfg, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, resume := range []bool{true, false} {
+		if _, err := OpenGamesFile(name, cfg, resume); !errors.Is(err, ErrGamesFileInUse) {
+			t.Errorf("second writer (resume %v): %v, want ErrGamesFileInUse", resume, err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	w, err = OpenGamesFile(name, cfg, true)
+	if err != nil {
+		t.Fatalf("after the first writer closed: %v", err)
+	}
+	w.Close()
+}

@@ -736,3 +736,34 @@ func TestTournamentPerfectScorePlot(t *testing.T) {
 		t.Errorf("merge of a perfect score: exit %d, %q", code, errOut)
 	}
 }
+
+// TestTournamentGamesFileOneWriter: a second run on a games file that a run holds is
+// refused with a message naming the file, and the file is left as it was.
+func TestTournamentGamesFileOneWriter(t *testing.T) {
+	dir := t.TempDir()
+	name := filepath.Join(dir, "games.jsonl")
+	args := []string{"tournament", "-p", "a=ab:depth=1", "-p", "b=greedy", "--games", "4", "--progress", "off", "--games-file", name, "--resume"}
+	tourn(t, args...)
+	before, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Another run holds the file (the lock is per open file, so this process can
+	// hold it against itself).
+	gf, err := tournament.ReadGamesFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := tournament.OpenGamesFile(name, gf.Header.Config, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	code, _, errOut := cli(t, args...)
+	if code == 0 || !strings.Contains(errOut, name+" is in use by another run") {
+		t.Errorf("second run: exit %d, %q", code, errOut)
+	}
+	if after, _ := os.ReadFile(name); !bytes.Equal(before, after) {
+		t.Errorf("the refused run changed the games file")
+	}
+}
