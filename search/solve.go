@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"strconv"
 	"time"
 
 	"github.com/colony-ai/colony/games/game"
@@ -141,7 +142,7 @@ func Solve[S any](ctx context.Context, g game.Rules[S], s *S, opts SolveOptions)
 		res.Searches++
 		if sv.stopped {
 			res.Nodes, res.Time = sv.nodes, time.Since(start)
-			return res, fmt.Errorf("solve: stopped after %d nodes with the value in [%d, %d]: %w", sv.nodes, lower, upper, context.Cause(ctx))
+			return res, fmt.Errorf("solve: stopped after %d nodes with the value (the mover's) %s: %w", sv.nodes, boundsText(lower, upper), context.Cause(ctx))
 		}
 		if v < beta {
 			upper = v
@@ -525,4 +526,26 @@ func (sv *exactSolver[S]) exactly(s S, v int) bool {
 		return false
 	}
 	return sv.root(s, v, v+1) <= v
+}
+
+// boundsText says what the bounds lower and upper of a value tell: "in [-3, +5]", "at
+// least -3", "at most +5", or "not bounded yet" for the solver's initial bounds
+// (beyond any margin).
+func boundsText(lower, upper int) string {
+	const unbounded = math.MaxInt16 - 1 // the solver's initial bounds lie beyond
+	signed := func(n int) string {
+		if n > 0 {
+			return "+" + strconv.Itoa(n)
+		}
+		return strconv.Itoa(n)
+	}
+	switch lo, hi := lower > -unbounded, upper < unbounded; {
+	case lo && hi:
+		return "in [" + signed(lower) + ", " + signed(upper) + "]"
+	case lo:
+		return "at least " + signed(lower)
+	case hi:
+		return "at most " + signed(upper)
+	}
+	return "not bounded yet"
 }

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math"
 	"testing"
 	"time"
 
@@ -76,5 +77,23 @@ func TestSolveStopsOnContext(t *testing.T) {
 	}
 	if d := time.Since(start); d > 5*time.Second {
 		t.Errorf("stopped after %v", d)
+	}
+}
+
+func TestBoundsText(t *testing.T) {
+	const inf = math.MaxInt16 - 1
+	for _, tc := range []struct {
+		lower, upper int
+		want         string
+	}{
+		{-inf, inf, "not bounded yet"},
+		{-3, inf, "at least -3"},
+		{-inf, 5, "at most +5"},
+		{-3, 5, "in [-3, +5]"},
+		{0, 0, "in [0, 0]"},
+	} {
+		if got := boundsText(tc.lower, tc.upper); got != tc.want {
+			t.Errorf("boundsText(%d, %d) = %q, want %q", tc.lower, tc.upper, got, tc.want)
+		}
 	}
 }

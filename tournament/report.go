@@ -344,6 +344,9 @@ func (rep *Report) WriteText(w io.Writer) error {
 	if err := t.Render(); err != nil {
 		return err
 	}
+	if len(rep.Ratings) > 0 {
+		sb.WriteString("Elo against the field: each player's score against all its opponents together, as an Elo difference.\n")
+	}
 
 	if len(rep.Players) > 2 {
 		sb.WriteString("\nCross table (row player's wins-draws-losses against the column player)\n")
@@ -410,6 +413,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 		if err := t.Render(); err != nil {
 			return err
 		}
+		sb.WriteString("Bradley–Terry: one rating a player, fitted to every game at once, so that whom a player met counts; it differs from the Elo against the field when the fields differ.\n")
 	}
 
 	m := rep.Metrics

@@ -33,8 +33,9 @@ at_risk features look at the logs on which the last egg of the first lap of some
 legal selection lands (relays are not followed). Search uses the total in
 hundredths of a point, rounded.
 
-The weights are the default ones (those of eval=linear: tuned weights built into
-colony for The Colony, Kalah and Oware, the hand-set weights for the other games),
+The weights are the default ones (those of eval=linear: the tuned weights built
+into colony for every game, each shown stronger than the store difference in a
+match; see the README's Tuning section),
 the hand-set ones (--weights hand) or those of a weights file (--weights): a JSON
 object {"version": 1, "features": "<set>", "weights": {"store_diff": 1, ...}}
 with a number for every feature, as the table names them; "features" names the

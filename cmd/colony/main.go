@@ -124,6 +124,11 @@ The classic mancala games are here too: --game kalah (or oware, ayo, egyptian,
 ethiopian, nigerian; 'colony games' lists them) with every command: rules
 prints a game's rules document.
 
+Engines play each other with 'colony tournament' (round robins, gauntlets and
+matches on all cores, Elo with intervals, SPRT, resumable and shardable runs);
+'colony players' lists the kinds of player a spec names, analyze and bench search
+positions with one, and eval, selfplay and tune tune the linear evaluation.
+
 Exit status: 0 on success, 2 for bad input (a position, a move, a flag, a board
 file, an unknown command), 1 when a command cannot finish for another reason.`,
 		Example: `  colony show

@@ -459,7 +459,12 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 		Example: `  colony tournament merge shard1.jsonl shard2.jsonl shard3.jsonl shard4.jsonl
   colony tournament merge results/games.jsonl --plot ratings.png
   colony tournament merge --sprt elo0=0,elo1=5 results/shard-*.jsonl`,
-		Args: cobra.MinimumNArgs(1),
+		Args: func(_ *cobra.Command, files []string) error {
+			if len(files) == 0 {
+				return errors.New("merge needs the games files to merge, as in 'colony tournament merge results/shard-*.jsonl'")
+			}
+			return nil
+		},
 		RunE: func(c *cobra.Command, files []string) error {
 			o.fill()
 			var test *tournament.SPRT

@@ -84,8 +84,9 @@ step would move a weight 150 perturbations in all (a step moves θ by
 4 pairs of games a step at ab:depth=1. store_diff stays at its starting value,
 so the evaluation stays in points.
 
---start hand is the hand-set weights, default those of eval=linear (the same as
-hand for the mancala games), or a weights file of the game's feature set.`,
+--start hand is the hand-set weights, default those of eval=linear (the tuned
+weights built into colony for every game), or a weights file of the game's
+feature set.`,
 		Example: `  colony selfplay && colony tune
   colony tune --method spsa --iterations 300 --out tune-spsa
   colony tune --start tuned/weights.json --verify-games 2000
