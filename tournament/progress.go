@@ -148,7 +148,14 @@ func ProgressLine(pr *Progress, bar bool) string {
 		rate := float64(pr.Played) / pr.Elapsed.Seconds()
 		fmt.Fprintf(&sb, " · %.1f games/s", rate)
 		if left := pr.Total - pr.Done; left > 0 && rate > 0 {
-			fmt.Fprintf(&sb, " · eta %s", (time.Duration(float64(left)/rate) * time.Second).Round(time.Second))
+			eta := (time.Duration(float64(left)/rate) * time.Second).Round(time.Second)
+			if pr.SPRT != nil {
+				// The SPRT stops the run when it decides, mostly long before the
+				// last game: the time left is a bound, not an estimate.
+				fmt.Fprintf(&sb, " · at most %s left", eta)
+			} else {
+				fmt.Fprintf(&sb, " · eta %s", eta)
+			}
 		}
 	}
 	return sb.String()

@@ -295,6 +295,10 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	if res.Played > 0 {
 		fmt.Fprintf(out, "played %d games in %s (%.1f games/s, concurrency %d)\n", res.Played,
 			res.Elapsed.Round(time.Millisecond), float64(res.Played)/res.Elapsed.Seconds(), fl.concurrency)
+		if res.SPRT != nil && res.SPRT.StopPair >= 0 {
+			fmt.Fprintf(out, "the SPRT decided at pair %d: the report counts the %d games up to it (games in flight then were finished, not counted)\n",
+				res.SPRT.StopPair+1, rep.Games)
+		}
 	}
 	if err := rep.WriteText(out); err != nil {
 		return fail(err)
