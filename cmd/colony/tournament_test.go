@@ -45,12 +45,12 @@ func tourn(t *testing.T, args ...string) (stdout, stderr string) {
 	return out, errOut
 }
 
-// dropPlayed removes the timing line ("played N games in ...") of a tournament's
-// output.
+// dropPlayed removes the lines about the run itself (its timing, "played N games in
+// ...", and where a live SPRT stopped it) from a tournament's output.
 func dropPlayed(out string) string {
 	var keep []string
 	for _, l := range strings.Split(out, "\n") {
-		if !strings.HasPrefix(l, "played ") {
+		if !strings.HasPrefix(l, "played ") && !strings.HasPrefix(l, "the SPRT decided at pair ") {
 			keep = append(keep, l)
 		}
 	}
