@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/games"
 )
 
 // TestNoPathsOutsideRepository: nothing in the repository (rules documents, board
@@ -50,5 +52,22 @@ func TestNoPathsOutsideRepository(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRulesDocumentsReadings: the readings taken where the seed text leaves a choice
+// are listed in the rules documents, each with what the text says.
+func TestRulesDocumentsReadings(t *testing.T) {
+	for _, tc := range []struct{ game, want string }{
+		{"kalah", "Is the extra turn compulsory?"},
+		{"kalah", "How are the pits named?"},
+		{"kalah", "Are captures optional?"},
+		{"oware", "*Are captures compulsory?*"},
+		{"oware", "capture is compulsory (a reading"},
+	} {
+		doc, ok := games.RulesDocument(tc.game)
+		if !ok || !strings.Contains(doc, tc.want) {
+			t.Errorf("the rules document of %s lacks %q", tc.game, tc.want)
+		}
 	}
 }
