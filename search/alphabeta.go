@@ -198,6 +198,11 @@ func newAlphaBetaFromSpec[S any](g game.Rules[S], ev Evaluator[S], st *settings,
 	if st.err != nil {
 		return nil, st.err
 	}
+	if ttMB > checkedTableMB {
+		if err := checkTableMemory(fmt.Sprintf("player %q: tt=%d, a transposition table", st.spec.String(), ttMB), uint64(ttMB)<<20); err != nil {
+			return nil, err
+		}
+	}
 	untilDone := opts.UntilDone && !hasDepth && !hasNodes && !hasTime
 	if !hasDepth && (hasNodes || hasTime || untilDone) {
 		depth = abMaxDepth

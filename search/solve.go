@@ -8,6 +8,7 @@ import (
 	"math/bits"
 	"strconv"
 	"time"
+	"unsafe"
 
 	"github.com/colony-ai/colony/games/game"
 )
@@ -108,6 +109,10 @@ func Solve[S any](ctx context.Context, g game.Rules[S], s *S, opts SolveOptions)
 	n := 1
 	for n*2*solveBucket*16 <= mb<<20 {
 		n *= 2
+	}
+	size := uint64(n) * uint64(unsafe.Sizeof([solveBucket]solveEntry{}))
+	if err := checkTableMemory("the solver's table", size); err != nil {
+		return SolveResult{}, err
 	}
 	table, free := newSolveTable(n)
 	defer free()
