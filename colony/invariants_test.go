@@ -446,8 +446,11 @@ func (c *invTurnCount) walk(r *Rules, s State, dirs int) {
 
 // invGames returns n, or n/10 with -short.
 func invGames(n int) int {
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		return max(n/10, 1)
+	case !longTests:
+		return max(n/4, 1)
 	}
 	return n
 }

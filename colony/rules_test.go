@@ -293,8 +293,8 @@ func TestRandomActionIsUniformIndex(t *testing.T) {
 // TestPerftDepth4 pins perft(4) from the start (215,305,808 turn sequences; about six
 // seconds), beyond the depths 1-3 pinned with the other perft figures.
 func TestPerftDepth4(t *testing.T) {
-	if testing.Short() {
-		t.Skip("perft(4) takes seconds")
+	if testing.Short() || !longTests {
+		t.Skip("perft(4) takes seconds: run with -tags long")
 	}
 	r := Default()
 	s := r.Start()

@@ -160,7 +160,7 @@ func TestAlphaBetaSolvesEndgames(t *testing.T) {
 // colours alternating, from the start position.
 func TestAlphaBetaBeatsRandom(t *testing.T) {
 	games := 100
-	if testing.Short() {
+	if testing.Short() || !longTests {
 		games = 20
 	}
 	wins := 0

@@ -216,7 +216,7 @@ func TestMCTSSolver(t *testing.T) {
 // games (at least 19 to win).
 func TestMCTSBeatsRandom(t *testing.T) {
 	games, need := 100, 95
-	if testing.Short() {
+	if testing.Short() || !longTests {
 		games, need = 20, 19
 	}
 	start := time.Now()

@@ -262,7 +262,7 @@ func refFormat(p *refPos) string {
 
 func TestAgainstReference(t *testing.T) {
 	games := 3000
-	if testing.Short() {
+	if testing.Short() || !longTests {
 		games = 300
 	}
 	for _, name := range ruleSets {
