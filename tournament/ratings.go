@@ -23,10 +23,12 @@ type Outcome struct {
 // difference is 10:1 odds), centred so that the players' mean is 0, with a 95%
 // bootstrap interval.
 type Rating struct {
-	Name      string
-	Elo       float64
-	Low, High float64
-	Games     int
+	Name string  `json:"name"`
+	Elo  float64 `json:"elo"`
+	Low  float64 `json:"low"`
+	High float64 `json:"high"`
+	// Games counts the player's games.
+	Games int `json:"games"`
 }
 
 // priorDraws is the number of virtual draws added between every two players who

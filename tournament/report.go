@@ -487,8 +487,13 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 	_ = cw.Write([]string{"rank", "player", "spec", "games", "wins", "draws", "losses", "points", "score",
 		"elo", "elo_low", "elo_high", "los", "bt_elo", "bt_low", "bt_high"})
 	num := func(x float64) string {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
+		switch {
+		case math.IsNaN(x):
 			return ""
+		case math.IsInf(x, 1):
+			return "inf"
+		case math.IsInf(x, -1):
+			return "-inf"
 		}
 		return strconv.FormatFloat(x, 'f', 4, 64)
 	}
@@ -508,12 +513,18 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 	return cw.Error()
 }
 
-// MarshalJSON writes the estimate with snake_case names, and its non-finite values
-// (an Elo of ±Inf after a perfect score, NaN normalized Elo) as null.
+// MarshalJSON writes the estimate with snake_case names, an infinite value (the Elo of
+// a perfect score, or an interval end reaching it) as the string "inf" or "-inf", so
+// that its sign is kept, and a value that is not a number (no games) as null.
 func (e Estimate) MarshalJSON() ([]byte, error) {
 	num := func(x float64) any {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
+		switch {
+		case math.IsNaN(x):
 			return nil
+		case math.IsInf(x, 1):
+			return "inf"
+		case math.IsInf(x, -1):
+			return "-inf"
 		}
 		return x
 	}

@@ -767,3 +767,44 @@ func TestTournamentGamesFileOneWriter(t *testing.T) {
 		t.Errorf("the refused run changed the games file")
 	}
 }
+
+// TestTournamentOutputsKeepInfinities: summary.json writes an infinite Elo as the
+// string "inf" or "-inf" (not null, which loses the sign; null stays for a value that
+// is not a number), the ratings under lower-case keys like every other, and
+// standings.csv writes inf and -inf.
+func TestTournamentOutputsKeepInfinities(t *testing.T) {
+	dir := t.TempDir()
+	tourn(t, "tournament", "-p", "a=ab:depth=2", "-p", "b=random", "-p", "c=greedy", "--games", "4", "--progress", "off", "--out", dir)
+	var sum struct {
+		Players []struct {
+			Name     string          `json:"name"`
+			Estimate json.RawMessage `json:"estimate"`
+		} `json:"players"`
+		Ratings []map[string]any `json:"ratings"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &sum); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"elo_high": "inf"`) || !strings.Contains(string(data), `"elo_low": "-inf"`) {
+		t.Errorf("summary.json lacks the infinite interval ends of a 8-0 and a 0-8 player:\n%s", data)
+	}
+	for _, key := range []string{`"elo": null`, `"elo_low": null`, `"elo_high": null`} {
+		if strings.Contains(string(data), key) {
+			t.Errorf("summary.json writes an infinite value as null (%s)", key)
+		}
+	}
+	if len(sum.Ratings) != 3 || sum.Ratings[0]["name"] == nil || sum.Ratings[0]["elo"] == nil || sum.Ratings[0]["Name"] != nil {
+		t.Errorf("ratings keys: %v", sum.Ratings)
+	}
+	csv, err := os.ReadFile(filepath.Join(dir, "standings.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(csv), ",inf,") || !strings.Contains(string(csv), ",-inf,") {
+		t.Errorf("standings.csv lacks inf and -inf:\n%s", csv)
+	}
+}
