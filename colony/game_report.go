@@ -46,9 +46,9 @@ func (g Game) Describe() game.Description {
 //	game 4: greedy:seed=6 vs minimax:depth=1, turns 11, 24 and 44
 //	game 5: greedy:seed=7 vs greedy:seed=8, turns 21, 38 and 53
 //
-// (each game played from the start position with search.New players and
-// the egg lead (then eval.Score, now Score), one Play call a turn, until the game was over). Changing the list
-// changes the bench signature. A rule set with a low turn cap ends some of them.
+// (each game played from the start position with search.New players evaluating with
+// the egg lead, Score, one Play call a turn, until the game was over). Changing the
+// list changes the bench signature. A rule set with a low turn cap ends some of them.
 func (g Game) BenchPositions() []string {
 	return []string{
 		StartPosition,

@@ -57,11 +57,19 @@ func (x *generic[S]) Think(ctx context.Context, spec, position string) (string, 
 }
 
 func (x *generic[S]) CheckPlayer(spec string) error {
+	_, err := x.PlayerSpec(spec)
+	return err
+}
+
+// PlayerSpec builds the player of spec once and returns its canonical spec, with
+// every setting it plays with.
+func (x *generic[S]) PlayerSpec(spec string) (string, error) {
 	p, err := x.factory(spec, search.Options{})
 	if err != nil {
-		return err
+		return "", err
 	}
-	return p.Close()
+	canonical := p.Spec()
+	return canonical, p.Close()
 }
 
 func (x *generic[S]) LoadOpenings(name string) ([]string, error) {

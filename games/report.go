@@ -1,7 +1,7 @@
 package games
 
-// Reports: what the command line's playout, analyze and bench reports need of a game
-// beyond its operations, through the optional interfaces of package game
+// Reports: what the command line's playout and bench reports need of a game beyond
+// its operations, through the optional interfaces of package game
 // (game.CountingPlayouter, game.Describer, game.Bencher).
 
 import (
@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 
 	"github.com/colony-ai/colony/games/game"
-	"github.com/colony-ai/colony/search"
 )
 
 // Description returns what the game says of itself for reports (game.Describer); the
@@ -28,17 +27,6 @@ func (x *generic[S]) BenchPositions() []string {
 		return b.BenchPositions()
 	}
 	return nil
-}
-
-// PlayerSpec builds the player of spec once and returns its canonical spec, with
-// every setting it plays with.
-func (x *generic[S]) PlayerSpec(spec string) (string, error) {
-	p, err := x.factory(spec, search.Options{})
-	if err != nil {
-		return "", err
-	}
-	defer p.Close()
-	return p.Spec(), nil
 }
 
 // randomGame plays uniformly random decisions from *s to the end of the game,
