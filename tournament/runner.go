@@ -77,8 +77,8 @@ type SPRTState struct {
 	StopPair int
 }
 
-// Result is what a run leaves: the games (in schedule order, without their moves)
-// and the SPRT's state.
+// Result is what a run leaves: the games (in schedule order, without their moves,
+// per-move figures and specs) and the SPRT's state.
 type Result struct {
 	Config Config
 	Games  []Record
@@ -130,39 +130,33 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	schedule := cfg.Schedule()
-	total := len(schedule)
-	inSchedule := make(map[int]bool, total)
-	for _, sl := range schedule {
-		inSchedule[sl.Index] = true
-	}
-
+	// The schedule is never built: the workers take the games of this run by their
+	// rank in it (a run of ten million games holds one bit per game).
+	schedule := cfg.runSchedule()
+	total := schedule.len()
 	c := newCollector(&cfg, total)
+	done := make([]uint64, (cfg.TotalGames()+63)/64) // the games of Done, by index
 	for _, rec := range r.Done {
-		if !inSchedule[rec.Index] {
+		if rec.Index < 0 || rec.Index >= cfg.TotalGames() || !cfg.InShard(rec.Index/2) {
 			return nil, fmt.Errorf("game %d of the games file is not in this run's schedule", rec.Index)
 		}
 		if err := c.add(rec); err != nil {
 			return nil, err
 		}
+		done[rec.Index/64] |= 1 << (rec.Index % 64)
 	}
-	var todo []Slot
-	for _, sl := range schedule {
-		if !c.has(sl.Index) {
-			todo = append(todo, sl)
-		}
-	}
+	todo := total - len(r.Done)
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	if c.sprt != nil && c.sprt.Verdict != Continue {
-		todo = nil // the resumed games already decided the test
+		todo = 0 // the resumed games already decided the test
 	}
 	n := r.Concurrency
 	if n <= 0 {
 		n = runtime.NumCPU()
 	}
-	n = max(1, min(n, len(todo)))
+	n = max(1, min(n, todo))
 
 	start := time.Now()
 	// Workers take the games in schedule order, and send finished games in batches
@@ -171,7 +165,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	var nextJob atomic.Int64
 	results := make(chan []finished, 2*n)
 	g, gctx := errgroup.WithContext(runCtx)
-	openings := newOpeningCache(book, todo)
+	openings := newOpeningCache(book, schedule, r.Done)
 	var closeErrs closeErrors
 	for range n {
 		w := newWorker(r, &cfg, openings, templates, &closeErrs)
@@ -184,11 +178,15 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 				}
 			}()
 			for {
-				i := int(nextJob.Add(1) - 1)
-				if i >= len(todo) || gctx.Err() != nil {
+				k := int(nextJob.Add(1) - 1)
+				if k >= total || todo == 0 || gctx.Err() != nil {
 					return nil
 				}
-				f, err := w.play(gctx, todo[i])
+				sl := schedule.slot(k)
+				if done[sl.Index/64]&(1<<(sl.Index%64)) != 0 {
+					continue
+				}
+				f, err := w.play(gctx, sl)
 				if errors.Is(err, errAborted) {
 					return nil
 				}

@@ -65,17 +65,76 @@ func (c *Config) InShard(pair int) bool {
 	return c.Shards <= 1 || pair%c.Shards == c.Shard-1
 }
 
-// Schedule returns the games this run plays, in order.
+// Schedule returns the games this run plays, in order. A run does not build it (see
+// RunGames and RunSlot, which give the same games one at a time).
 func (c *Config) Schedule() []Slot {
-	pairings := c.Pairings()
-	total := len(pairings) * c.Games
-	out := make([]Slot, 0, total/max(c.Shards, 1)+2)
-	for i := range total {
-		if c.InShard(i / 2) {
-			out = append(out, slotOf(pairings, i))
-		}
+	rs := c.runSchedule()
+	out := make([]Slot, rs.len())
+	for k := range out {
+		out[k] = rs.slot(k)
 	}
 	return out
+}
+
+// RunGames returns the number of games this run (its shard) plays.
+func (c *Config) RunGames() int { return c.runSchedule().len() }
+
+// RunSlot returns the k-th game (from 0) that this run plays: Schedule()[k], without
+// building the schedule.
+func (c *Config) RunSlot(k int) Slot { return c.runSchedule().slot(k) }
+
+// runSchedule gives the games of one run (its shard) by their rank in it, so that a
+// run of ten million games does not hold ten million slots.
+type runSchedule struct {
+	pairings [][2]int
+	total    int // games of the whole schedule
+	// shard is the run's shard from 0, of shards (1 for a whole run).
+	shard, shards int
+}
+
+func (c *Config) runSchedule() runSchedule {
+	rs := runSchedule{pairings: c.Pairings(), shards: 1}
+	rs.total = len(rs.pairings) * c.Games
+	if c.Shards > 1 {
+		rs.shard, rs.shards = c.Shard-1, c.Shards
+	}
+	return rs
+}
+
+// pairsBelow counts the pairs of the run among pairs 0..m-1.
+func (rs runSchedule) pairsBelow(m int) int {
+	if m <= rs.shard {
+		return 0
+	}
+	return (m - rs.shard + rs.shards - 1) / rs.shards
+}
+
+// len returns the number of games of the run.
+func (rs runSchedule) len() int {
+	n := 2 * rs.pairsBelow(rs.total/2)
+	if last := rs.total / 2; rs.total%2 == 1 && last%rs.shards == rs.shard {
+		n++ // a last pair of one game
+	}
+	return n
+}
+
+// slot returns the k-th game of the run.
+func (rs runSchedule) slot(k int) Slot {
+	pair := rs.shard + k/2*rs.shards
+	return slotOf(rs.pairings, 2*pair+k%2)
+}
+
+// gamesInRound returns the number of games of the run that start from the opening of
+// round.
+func (rs runSchedule) gamesInRound(round int) int {
+	n := 0
+	for p := round * len(rs.pairings); p < (round+1)*len(rs.pairings); p++ {
+		if p%rs.shards != rs.shard {
+			continue
+		}
+		n += max(0, min(2, rs.total-2*p))
+	}
+	return n
 }
 
 // GameSeed returns the seed of game index: the players' seeds derive from it.
@@ -161,12 +220,14 @@ func newOpeningBook[S any](g game.Game[S], cfg *Config) (*openingBook[S], error)
 
 // openingCache shares the opening of a round among the games that start from it (in
 // a round robin, every pairing's pair of the round), and forgets it once the last of
-// them has taken it.
+// them has taken it. It holds only the rounds in play.
 type openingCache[S any] struct {
-	book    *openingBook[S]
-	mu      sync.Mutex
-	entries map[int]*openingEntry[S]
-	left    map[int]int // games still to take each round's opening
+	book     *openingBook[S]
+	schedule runSchedule
+	doneIn   map[int]int // games of each round that an earlier run played
+	mu       sync.Mutex
+	entries  map[int]*openingEntry[S]
+	left     map[int]int // games still to take each round's opening, once asked
 }
 
 type openingEntry[S any] struct {
@@ -176,11 +237,11 @@ type openingEntry[S any] struct {
 	err  error
 }
 
-// newOpeningCache returns the cache for the games of todo.
-func newOpeningCache[S any](book *openingBook[S], todo []Slot) *openingCache[S] {
-	c := &openingCache[S]{book: book, entries: map[int]*openingEntry[S]{}, left: map[int]int{}}
-	for _, sl := range todo {
-		c.left[sl.Round]++
+// newOpeningCache returns the cache for the games of rs that are not in done.
+func newOpeningCache[S any](book *openingBook[S], rs runSchedule, done []Record) *openingCache[S] {
+	c := &openingCache[S]{book: book, schedule: rs, doneIn: map[int]int{}, entries: map[int]*openingEntry[S]{}, left: map[int]int{}}
+	for i := range done {
+		c.doneIn[done[i].Round]++
 	}
 	return c
 }
@@ -192,6 +253,8 @@ func (c *openingCache[S]) get(round int, m *openingMaker[S]) (S, string, error) 
 	if e == nil {
 		e = &openingEntry[S]{}
 		c.entries[round] = e
+		c.left[round] = c.schedule.gamesInRound(round) - c.doneIn[round]
+		delete(c.doneIn, round)
 	}
 	if c.left[round]--; c.left[round] <= 0 {
 		delete(c.entries, round)

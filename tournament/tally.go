@@ -72,6 +72,8 @@ type collector struct {
 	nextPair int
 }
 
+// newCollector returns a collector for about expected games (it grows as they come:
+// a run that stops early holds only the games it played).
 func newCollector(cfg *Config, expected int) *collector {
 	names := make([]string, len(cfg.Players))
 	index := map[string]int{}
@@ -79,7 +81,7 @@ func newCollector(cfg *Config, expected int) *collector {
 		names[i] = p.Name
 		index[p.Name] = i
 	}
-	c := &collector{cfg: cfg, pairings: cfg.Pairings(), index: index, seen: make([]bool, cfg.TotalGames()), order: make([]Record, 0, expected), tally: NewTally(names)}
+	c := &collector{cfg: cfg, pairings: cfg.Pairings(), index: index, seen: make([]bool, cfg.TotalGames()), order: make([]Record, 0, min(expected, 1<<12)), tally: NewTally(names)}
 	if cfg.SPRT != nil {
 		c.sprt = &SPRTState{Test: *cfg.SPRT, StopPair: -1}
 		c.half = map[int]Record{}
@@ -106,7 +108,7 @@ func (c *collector) add(rec Record) error {
 			return fmt.Errorf("game %d: player %q in seat %d, the schedule has %q", rec.Index, rec.Players[seat], seat+1, c.cfg.Players[pi].Name)
 		}
 	}
-	rec.Moves, rec.Info = nil, nil // the statistics do not need them
+	rec.Moves, rec.Info, rec.Specs = nil, nil, [2]string{} // the statistics do not need them
 	c.seen[rec.Index] = true
 	c.order = append(c.order, rec)
 	c.tally.Add(sl.Seats[0], sl.Seats[1], rec.Winner)
@@ -166,7 +168,8 @@ func (c *collector) result() *Result {
 // the schedule (each game once, with the scheduled players) and, when cfg has an
 // SPRT, runs the test over the pairs in schedule order, stopping at the first pair
 // where it decides, as a run would have (the games of later pairs are then left
-// out). The result's Games are in schedule order, without their moves.
+// out). The result's Games are in schedule order, without their moves, per-move
+// figures and specs.
 func Collect(cfg Config, games []Record) (*Result, error) {
 	c := newCollector(&cfg, len(games))
 	sorted := slices.Clone(games)

@@ -307,7 +307,7 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 		return fail(fmt.Errorf("tournament: %w", err))
 	}
 	if !res.Complete {
-		msg := fmt.Sprintf("tournament: stopped after %d of %d games", len(res.Games), len(cfg.Schedule()))
+		msg := fmt.Sprintf("tournament: stopped after %d of %d games", len(res.Games), cfg.RunGames())
 		if fl.outputs.gamesFile != "" {
 			msg += "; continue with the same command and --resume"
 		}

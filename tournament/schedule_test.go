@@ -1,0 +1,89 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"runtime"
+	"testing"
+
+	"github.com/colony-ai/colony/colony"
+)
+
+// TestRunSlotIsTheSchedule checks the schedule computed game by game against the
+// schedule built whole from its definition (every game whose pair is in the shard),
+// for whole runs and shards, round robins and gauntlets.
+func TestRunSlotIsTheSchedule(t *testing.T) {
+	for _, tc := range []struct {
+		players, games, shard, shards int
+		format                        Format
+	}{
+		{2, 2, 0, 0, RoundRobin},
+		{3, 4, 0, 0, RoundRobin},
+		{4, 6, 2, 3, RoundRobin},
+		{4, 6, 3, 3, Gauntlet},
+		{2, 10, 5, 7, RoundRobin},
+		{2, 2, 4, 5, RoundRobin}, // a shard with no games
+		{5, 8, 1, 1, RoundRobin},
+	} {
+		cfg := Config{Games: tc.games, Shard: tc.shard, Shards: tc.shards, Format: tc.format}
+		for i := range tc.players {
+			cfg.Players = append(cfg.Players, Entrant{Name: string(rune('a' + i))})
+		}
+		pairings := cfg.Pairings()
+		var want []Slot
+		for i := range cfg.TotalGames() {
+			if cfg.InShard(i / 2) {
+				want = append(want, slotOf(pairings, i))
+			}
+		}
+		if got := cfg.RunGames(); got != len(want) {
+			t.Errorf("%+v: RunGames = %d, want %d", tc, got, len(want))
+			continue
+		}
+		perRound := map[int]int{}
+		for k, sl := range want {
+			if got := cfg.RunSlot(k); got != sl {
+				t.Errorf("%+v: RunSlot(%d) = %+v, want %+v", tc, k, got, sl)
+			}
+			perRound[sl.Round]++
+		}
+		rs := cfg.runSchedule()
+		for round := range tc.games/2 + 1 {
+			if got := rs.gamesInRound(round); got != perRound[round] {
+				t.Errorf("%+v: round %d has %d games, want %d", tc, round, got, perRound[round])
+			}
+		}
+	}
+}
+
+// TestLargeScheduleIsNotBuilt starts a run of the largest schedule and stops it after
+// its first games: it must not allocate for the games it has not played (before the
+// schedule was streamed, it took gigabytes before the first game).
+func TestLargeScheduleIsNotBuilt(t *testing.T) {
+	cfg := Config{Game: "colony", Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
+		Format: RoundRobin, Games: MaxGames, Seed: 1}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}),
+		Concurrency: 2, Progress: func(p *Progress) {
+			if p.Done >= 100 {
+				cancel()
+			}
+		}}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res, err := r.Run(ctx)
+	runtime.ReadMemStats(&after)
+	if err != nil && !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
+	}
+	if res.Complete || len(res.Games) < 100 {
+		t.Fatalf("run: complete %v with %d games", res.Complete, len(res.Games))
+	}
+	// About a bit and a byte per scheduled game (the done set and the collector's
+	// seen table), far below a Slot (48 bytes) or a Record per game.
+	const limit = 64 << 20
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > limit {
+		t.Errorf("a run of %d games stopped after %d allocated %d MB, want at most %d MB", MaxGames, len(res.Games), alloc>>20, limit>>20)
+	}
+}
