@@ -439,7 +439,7 @@ func (s *SPSATuner) Run(ctx context.Context, hooks TuneHooks) ([]float64, error)
 				{Name: "plus", Spec: cfg.Player + specJoin(cfg.Player) + "eval=@plus"},
 				{Name: "minus", Spec: cfg.Player + specJoin(cfg.Player) + "eval=@minus"},
 			},
-			Format: tournament.Match, Games: 2 * cfg.Pairs, Seed: cfg.Seed*1_000_003 + uint64(k),
+			Format: tournament.Match, Games: 2 * cfg.Pairs, Seed: tournament.Seed(cfg.Seed*1_000_003 + uint64(k)),
 			Openings: tournament.Openings{RandomTurns: 6},
 		}
 		runner, err := t.NewTuningRunner(mcfg, cfg.Concurrency, map[string][]float64{"@plus": plus, "@minus": minus})
@@ -501,7 +501,7 @@ func NewVerifyRunner(t Tunable, cfg *TuneConfig, tuned []float64) (tournament.Ru
 			{Name: "tuned", Spec: cfg.VerifyPlayer + sep + "eval=@tuned"},
 			{Name: "start", Spec: cfg.VerifyPlayer + sep + "eval=@start"},
 		},
-		Format: tournament.Match, Games: cfg.VerifyGames, Seed: cfg.Seed,
+		Format: tournament.Match, Games: cfg.VerifyGames, Seed: tournament.Seed(cfg.Seed),
 		Openings: tournament.Openings{RandomTurns: 4},
 	}
 	return t.NewTuningRunner(mcfg, cfg.Concurrency, map[string][]float64{"@tuned": tuned, "@start": cfg.Start})

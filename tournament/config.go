@@ -142,7 +142,7 @@ type Config struct {
 	// Games is the number of games of each pairing, an even number (pairs of games
 	// from the same opening with colours swapped).
 	Games    int      `json:"games"`
-	Seed     uint64   `json:"seed"`
+	Seed     Seed     `json:"seed"`
 	Openings Openings `json:"openings"`
 	Limits   Limits   `json:"limits"`
 	// SPRT, for a match, stops the match when its test accepts a hypothesis.

@@ -49,7 +49,14 @@ type GamesFileWriter struct {
 	// Done holds the games already recorded in the file (when resuming), in file
 	// order: a Runner's Done.
 	Done []Record
+	// version is the version of the file's lines (its header's).
+	version int
 }
+
+// RecordVersion returns the version of the games file's format that the file is
+// written in: RecordVersion for a new file, the file's own for a resumed one (a run
+// appends to an older file in its version).
+func (w *GamesFileWriter) RecordVersion() int { return w.version }
 
 // OpenGamesFile opens the games file name of the tournament cfg for appending the
 // games played:
@@ -110,7 +117,7 @@ func OpenGamesFile(name string, cfg Config, resume bool) (*GamesFileWriter, erro
 			}
 			return nil, &WriteError{fmt.Errorf("games file: %w", err)}
 		}
-		return &GamesFileWriter{f: f, name: name, created: true, made: !existed}, nil
+		return &GamesFileWriter{f: f, name: name, created: true, made: !existed, version: header.Version}, nil
 	}
 	if !resume {
 		f.Close()
@@ -135,7 +142,7 @@ func OpenGamesFile(name string, cfg Config, resume bool) (*GamesFileWriter, erro
 			return nil, &WriteError{fmt.Errorf("games file: cutting the torn last line: %w", err)}
 		}
 	}
-	return &GamesFileWriter{f: f, name: name, Done: gf.Games}, nil
+	return &GamesFileWriter{f: f, name: name, Done: gf.Games, version: gf.Header.Version}, nil
 }
 
 // Write appends p to the file.

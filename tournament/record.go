@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"math"
 	"os"
@@ -14,8 +15,14 @@ import (
 	"unicode/utf8"
 )
 
-// RecordVersion is the version of the games file's format.
-const RecordVersion = 1
+// RecordVersion is the version of the games file's format that runs write (see
+// docs/games-file.md). Version 2 writes seeds as strings, the per-move figures as
+// named arrays and a checksum on every line; files of version 1 are still read,
+// resumed (in version 1) and merged.
+const RecordVersion = 2
+
+// OldestRecordVersion is the oldest version of the games file that is read.
+const OldestRecordVersion = 1
 
 // Header is the first line of a games file: the tournament that the games belong to.
 type Header struct {
@@ -45,15 +52,13 @@ type Record struct {
 	// limits included), the first player's first.
 	Players [2]string `json:"players"`
 	Specs   [2]string `json:"specs"`
-	Seed    uint64    `json:"seed"`
+	Seed    Seed      `json:"seed"`
 	Opening string    `json:"opening"`
 	// Moves are the turns in the game's turn notation, from the opening.
 	Moves []string `json:"moves"`
-	// Info holds, for each move, the mover's search score, depth, nodes and time in
-	// microseconds: the time the runner measured when moves are timed (a move time
-	// or a clock), the time the player measured otherwise (0 for the random player,
-	// whose turns take less than a microsecond).
-	Info [][4]int64 `json:"info"`
+	// Info holds, for each move, what the mover's search reported (see MoveInfo);
+	// the file holds it as the arrays "scores", "depths", "nodes" and "micros".
+	Info []MoveInfo `json:"-"`
 	// Result is "1-0", "0-1" or "1/2-1/2" (first player's points first).
 	Result string `json:"result"`
 	// Winner is 0 or 1 (the seat), or -1 for a draw.
@@ -69,6 +74,17 @@ type Record struct {
 	Turns int `json:"turns"`
 	// Seconds is the game's duration.
 	Seconds float64 `json:"seconds"`
+}
+
+// MoveInfo is what a player reported for one move: its search score, depth and
+// nodes, and the move's time in microseconds: the time the runner measured when moves
+// are timed (a move time or a clock), the time the player measured otherwise (0 for
+// the random player, whose turns take less than a microsecond).
+type MoveInfo struct {
+	Score  int64
+	Depth  int64
+	Nodes  int64
+	Micros int64
 }
 
 // Forfeit reasons.
@@ -99,10 +115,18 @@ func (r *Record) ScoreOf(seat int) float64 {
 	return 0
 }
 
-// appendRecord appends r as one JSON line, without reflection (the runner writes
-// every game): encoding/json reads it back as the same Record (the tests check).
-// When ends is not nil, the moves are text[ends[i-1]:ends[i]] instead of r.Moves.
+// appendRecord appends r as one JSON line of the current version (RecordVersion),
+// without reflection (the runner writes every game): ParseGamesFile reads it back as
+// the same Record (the tests check). When ends is not nil, the moves are
+// text[ends[i-1]:ends[i]] instead of r.Moves.
 func appendRecord(dst []byte, r *Record, text []byte, ends []int) []byte {
+	return appendRecordVersion(dst, r, text, ends, RecordVersion)
+}
+
+// appendRecordVersion appends r as one JSON line of the given version of the games
+// file (1 or 2).
+func appendRecordVersion(dst []byte, r *Record, text []byte, ends []int, version int) []byte {
+	start := len(dst)
 	dst = append(dst, `{"type":"game","index":`...)
 	dst = strconv.AppendInt(dst, int64(r.Index), 10)
 	dst = append(dst, `,"pair":`...)
@@ -118,7 +142,13 @@ func appendRecord(dst []byte, r *Record, text []byte, ends []int) []byte {
 	dst = append(dst, ',')
 	dst = appendJSONString(dst, r.Specs[1])
 	dst = append(dst, `],"seed":`...)
-	dst = strconv.AppendUint(dst, r.Seed, 10)
+	if version >= 2 {
+		dst = append(dst, '"')
+		dst = strconv.AppendUint(dst, uint64(r.Seed), 10)
+		dst = append(dst, '"')
+	} else {
+		dst = strconv.AppendUint(dst, uint64(r.Seed), 10)
+	}
 	dst = append(dst, `,"opening":`...)
 	dst = appendJSONString(dst, r.Opening)
 	dst = append(dst, `,"moves":[`...)
@@ -140,25 +170,33 @@ func appendRecord(dst []byte, r *Record, text []byte, ends []int) []byte {
 			dst = appendJSONString(dst, m)
 		}
 	}
-	dst = append(dst, `],"info":[`...)
-	for i, in := range r.Info {
-		if i > 0 {
-			dst = append(dst, ',')
-		}
-		dst = append(dst, '[')
-		for j, v := range in {
-			if j > 0 {
+	if version >= 2 {
+		dst = append(dst, `],"scores":`...)
+		dst = appendInfoColumn(dst, r.Info, 0)
+		dst = append(dst, `,"depths":`...)
+		dst = appendInfoColumn(dst, r.Info, 1)
+		dst = append(dst, `,"nodes":`...)
+		dst = appendInfoColumn(dst, r.Info, 2)
+		dst = append(dst, `,"micros":`...)
+		dst = appendInfoColumn(dst, r.Info, 3)
+	} else {
+		dst = append(dst, `],"info":[`...)
+		for i := range r.Info {
+			if i > 0 {
 				dst = append(dst, ',')
 			}
-			if uint64(v) < 10 { // most of a fast player's figures
-				dst = append(dst, byte('0'+v))
-			} else {
-				dst = strconv.AppendInt(dst, v, 10)
+			dst = append(dst, '[')
+			for j := range 4 {
+				if j > 0 {
+					dst = append(dst, ',')
+				}
+				dst = appendSmallInt(dst, r.Info[i].field(j))
 			}
+			dst = append(dst, ']')
 		}
 		dst = append(dst, ']')
 	}
-	dst = append(dst, `],"result":`...)
+	dst = append(dst, `,"result":`...)
 	dst = appendJSONString(dst, r.Result)
 	dst = append(dst, `,"winner":`...)
 	dst = strconv.AppendInt(dst, int64(r.Winner), 10)
@@ -178,7 +216,86 @@ func appendRecord(dst []byte, r *Record, text []byte, ends []int) []byte {
 	dst = strconv.AppendInt(dst, int64(r.Turns), 10)
 	dst = append(dst, `,"seconds":`...)
 	dst = appendJSONFloat(dst, r.Seconds)
-	return append(dst, "}\n"...)
+	if version >= 2 {
+		dst = appendSum(dst, start)
+	} else {
+		dst = append(dst, '}')
+	}
+	return append(dst, '\n')
+}
+
+// field returns the j-th figure of m: score, depth, nodes, micros.
+func (m *MoveInfo) field(j int) int64 {
+	switch j {
+	case 0:
+		return m.Score
+	case 1:
+		return m.Depth
+	case 2:
+		return m.Nodes
+	}
+	return m.Micros
+}
+
+// appendInfoColumn appends the j-th figure of every move as a JSON array.
+func appendInfoColumn(dst []byte, info []MoveInfo, j int) []byte {
+	dst = append(dst, '[')
+	for i := range info {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = appendSmallInt(dst, info[i].field(j))
+	}
+	return append(dst, ']')
+}
+
+// appendSmallInt appends v in decimal, quickly for the one-digit figures of fast
+// players.
+func appendSmallInt(dst []byte, v int64) []byte {
+	if uint64(v) < 10 {
+		return append(dst, byte('0'+v))
+	}
+	return strconv.AppendInt(dst, v, 10)
+}
+
+// The checksum of a line of version 2: the line ends in `,"sum":"XXXXXXXX"}` where
+// XXXXXXXX is the CRC-32C (Castagnoli) of the line's bytes before `,"sum":`, in eight
+// lower-case hex digits. It finds edits and damage, not forgery.
+const (
+	sumKey    = `,"sum":"`
+	sumSuffix = len(sumKey) + 8 + len(`"}`)
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// appendSum ends the JSON object begun at dst[start] (without its closing brace)
+// with its checksum.
+func appendSum(dst []byte, start int) []byte {
+	const hex = "0123456789abcdef"
+	sum := crc32.Checksum(dst[start:], castagnoli)
+	dst = append(dst, sumKey...)
+	for shift := 28; shift >= 0; shift -= 4 {
+		dst = append(dst, hex[sum>>uint(shift)&0xf])
+	}
+	return append(dst, `"}`...)
+}
+
+// checkSum checks the checksum of a line of version 2 (without its newline) and
+// returns the line without it, as a JSON object.
+func checkSum(line []byte) ([]byte, error) {
+	n := len(line)
+	if n < sumSuffix+1 || string(line[n-sumSuffix:n-sumSuffix+len(sumKey)]) != sumKey || string(line[n-2:]) != `"}` {
+		return nil, errors.New(`it has no checksum ("sum" must end the line)`)
+	}
+	want, err := strconv.ParseUint(string(line[n-10:n-2]), 16, 32)
+	if err != nil {
+		return nil, fmt.Errorf("checksum %q is not eight hex digits", line[n-10:n-2])
+	}
+	content := line[:n-sumSuffix]
+	if got := crc32.Checksum(content, castagnoli); got != uint32(want) {
+		return nil, fmt.Errorf("its checksum is %08x, its content gives %08x", want, got)
+	}
+	return append(content[:len(content):len(content)], '}'), nil
 }
 
 // appendJSONString appends s as a JSON string: quotes, backslashes and control
@@ -252,7 +369,9 @@ type GamesFile struct {
 
 // ReadGamesFile reads a games file. A last line that is not complete (no newline)
 // or does not parse is reported in Torn, not as an error: it is the game a killed run
-// was writing. Any other bad line is an error naming its line number.
+// was writing. Any other bad line is an error naming its line number, and so is a
+// line of version 2 that does not match its checksum, wherever it is (a record
+// changed after it was written).
 func ReadGamesFile(name string) (*GamesFile, error) {
 	data, err := os.ReadFile(name)
 	if err != nil {
@@ -264,6 +383,9 @@ func ReadGamesFile(name string) (*GamesFile, error) {
 	}
 	return gf, nil
 }
+
+// errEdited marks a line whose checksum does not match: never a torn line.
+var errEdited = errors.New("changed after it was written")
 
 // ParseGamesFile reads the content of a games file (see ReadGamesFile).
 func ParseGamesFile(data []byte) (*GamesFile, error) {
@@ -287,12 +409,12 @@ func ParseGamesFile(data []byte) (*GamesFile, error) {
 			err = parseHeader(text, &gf.Header)
 		} else {
 			var r Record
-			err = parseRecord(text, &r)
+			err = parseRecord(text, gf.Header.Version, &r)
 			if err == nil && complete {
 				gf.Games = append(gf.Games, r)
 			}
 		}
-		if !complete || (err != nil && last && line > 1) {
+		if !complete || (err != nil && last && line > 1 && !errors.Is(err, errEdited)) {
 			gf.Torn = int64(len(data))
 			break
 		}
@@ -309,7 +431,34 @@ func ParseGamesFile(data []byte) (*GamesFile, error) {
 	return gf, nil
 }
 
+// headerVersion reads the version of a header line, to know how to read the rest.
+func headerVersion(text []byte) (int, error) {
+	var v struct {
+		Type    string `json:"type"`
+		Version int    `json:"version"`
+	}
+	if err := json.Unmarshal(text, &v); err != nil {
+		return 0, fmt.Errorf("not a tournament header: %w", err)
+	}
+	if v.Type != "tournament" {
+		return 0, fmt.Errorf("not a tournament header: type %q", v.Type)
+	}
+	if v.Version < OldestRecordVersion || v.Version > RecordVersion {
+		return 0, fmt.Errorf("games file version %d, this program reads versions %d to %d", v.Version, OldestRecordVersion, RecordVersion)
+	}
+	return v.Version, nil
+}
+
 func parseHeader(text []byte, h *Header) error {
+	version, err := headerVersion(text)
+	if err != nil {
+		return err
+	}
+	if version >= 2 {
+		if text, err = checkSum(text); err != nil {
+			return fmt.Errorf("header: %w (%w)", errEdited, err)
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(text))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(h); err != nil {
@@ -317,12 +466,6 @@ func parseHeader(text []byte, h *Header) error {
 	}
 	if err := noMore(dec); err != nil {
 		return fmt.Errorf("not a tournament header: %w", err)
-	}
-	if h.Type != "tournament" {
-		return fmt.Errorf("not a tournament header: type %q", h.Type)
-	}
-	if h.Version != RecordVersion {
-		return fmt.Errorf("games file version %d, this program reads version %d", h.Version, RecordVersion)
 	}
 	if h.SPRTText != "" {
 		t, err := ParseSPRT(h.SPRTText)
@@ -334,22 +477,73 @@ func parseHeader(text []byte, h *Header) error {
 	return nil
 }
 
-func parseRecord(text []byte, r *Record) error {
+// recordLine is a game line as the file holds it: the per-move figures of version 1
+// in one unlabelled array per move, those of version 2 in one named array per figure.
+type recordLine struct {
+	Record
+	Info   [][4]int64 `json:"info"`
+	Scores []int64    `json:"scores"`
+	Depths []int64    `json:"depths"`
+	Nodes  []int64    `json:"nodes"`
+	Micros []int64    `json:"micros"`
+}
+
+// parseRecord reads a game line of a file of the given version.
+func parseRecord(text []byte, version int, r *Record) error {
+	if version >= 2 {
+		content, err := checkSum(text)
+		if err != nil {
+			if isJSONObject(text) {
+				return fmt.Errorf("game record: %w (%w)", errEdited, err)
+			}
+			return fmt.Errorf("not a game record: %w", err)
+		}
+		text = content
+	}
+	var l recordLine
 	dec := json.NewDecoder(bytes.NewReader(text))
 	dec.DisallowUnknownFields()
-	if err := dec.Decode(r); err != nil {
+	if err := dec.Decode(&l); err != nil {
 		return fmt.Errorf("not a game record: %w", err)
 	}
 	if err := noMore(dec); err != nil {
 		return fmt.Errorf("not a game record: %w", err)
 	}
+	*r = l.Record
 	if r.Type != "game" {
 		return fmt.Errorf("not a game record: type %q", r.Type)
 	}
 	if r.Winner < -1 || r.Winner > 1 || r.Index < 0 {
 		return fmt.Errorf("game record %d: winner %d out of range", r.Index, r.Winner)
 	}
+	moves := len(r.Moves)
+	if version >= 2 {
+		if l.Info != nil {
+			return fmt.Errorf("game record %d: \"info\" is of version 1; version 2 has \"scores\", \"depths\", \"nodes\" and \"micros\"", r.Index)
+		}
+		if len(l.Scores) != moves || len(l.Depths) != moves || len(l.Nodes) != moves || len(l.Micros) != moves {
+			return fmt.Errorf("game record %d: %d moves with %d scores, %d depths, %d nodes and %d times", r.Index, moves, len(l.Scores), len(l.Depths), len(l.Nodes), len(l.Micros))
+		}
+		r.Info = make([]MoveInfo, moves)
+		for i := range r.Info {
+			r.Info[i] = MoveInfo{Score: l.Scores[i], Depth: l.Depths[i], Nodes: l.Nodes[i], Micros: l.Micros[i]}
+		}
+		return nil
+	}
+	if l.Scores != nil || l.Depths != nil || l.Nodes != nil || l.Micros != nil {
+		return fmt.Errorf("game record %d: named per-move arrays in a file of version 1", r.Index)
+	}
+	r.Info = make([]MoveInfo, len(l.Info))
+	for i, in := range l.Info {
+		r.Info[i] = MoveInfo{Score: in[0], Depth: in[1], Nodes: in[2], Micros: in[3]}
+	}
 	return nil
+}
+
+// isJSONObject reports whether text is one JSON object (a whole line, not a torn one).
+func isJSONObject(text []byte) bool {
+	var v map[string]json.RawMessage
+	return json.Unmarshal(text, &v) == nil
 }
 
 // noMore checks that dec has nothing left but white space.
@@ -364,6 +558,7 @@ func noMore(dec *json.Decoder) error {
 // shards of one tournament agree), or nil when they are the same.
 func SameTournament(a, b Header) error {
 	a.Shard, a.Shards, b.Shard, b.Shards = 0, 0, 0, 0
+	a.Version, b.Version = 0, 0 // a file of an older version may be resumed and merged
 	a.Config.SPRT, b.Config.SPRT = nil, nil
 	ja, err1 := json.Marshal(a)
 	jb, err2 := json.Marshal(b)
@@ -389,11 +584,15 @@ func SameTournament(a, b Header) error {
 	return errors.New("the tournaments differ")
 }
 
-// WriteHeader writes h as the first line of a games file.
+// WriteHeader writes h as the first line of a games file (with its checksum from
+// version 2 on).
 func WriteHeader(w io.Writer, h Header) error {
 	b, err := json.Marshal(h)
 	if err != nil {
 		return err
+	}
+	if h.Version >= 2 {
+		b = appendSum(b[:len(b)-1], 0) // the object without its closing brace
 	}
 	_, err = w.Write(append(b, '\n'))
 	return err
@@ -524,4 +723,28 @@ func MergeFiles(names []string) (*Merged, error) {
 func sameGame(a, b *Record) bool {
 	return a.Index == b.Index && a.Players == b.Players && a.Specs == b.Specs && a.Seed == b.Seed &&
 		a.Opening == b.Opening && slices.Equal(a.Moves, b.Moves) && a.Result == b.Result && a.Reason == b.Reason
+}
+
+// Seed is a 64-bit seed. JSON holds it as a decimal string ("seed":"123"), as JSON
+// readers that keep numbers as doubles (JavaScript, jq) round seeds above 2^53; it
+// reads a number too (the games files of version 1).
+type Seed uint64
+
+// MarshalJSON writes the seed as a decimal string.
+func (s Seed) MarshalJSON() ([]byte, error) {
+	return strconv.AppendQuote(nil, strconv.FormatUint(uint64(s), 10)), nil
+}
+
+// UnmarshalJSON reads a seed written as a decimal string or a number.
+func (s *Seed) UnmarshalJSON(b []byte) error {
+	text := string(b)
+	if len(text) >= 2 && text[0] == '"' && text[len(text)-1] == '"' {
+		text = text[1 : len(text)-1]
+	}
+	v, err := strconv.ParseUint(text, 10, 64)
+	if err != nil {
+		return fmt.Errorf("seed %s: want a whole number from 0 to %d", b, uint64(math.MaxUint64))
+	}
+	*s = Seed(v)
+	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +19,7 @@ func sampleRecord() Record {
 		Seed:    18446744073709551615,
 		Opening: "eggs=3.3.3.3.3.3/3.3.3.3.3.3.3/3.3.3.3.3.3 red=- black=- hand=6,6 store=0,0 move=red ants=optional turn=1",
 		Moves:   []string{"C1", "A2>B2", "C1/B4-A4"},
-		Info:    [][4]int64{{3, 4, 1000, 250}, {-1048600, 1, 0, 0}, {0, 0, 0, 9}},
+		Info:    []MoveInfo{{3, 4, 1000, 250}, {-1048600, 1, 0, 0}, {0, 0, 0, 9}},
 		Result:  "0-1", Winner: 1, Points: [2]int{27, 30}, Reason: ReasonIllegal,
 		Detail: "new (red): its decision 1 (38, \"\") is not legal after \"\"\n",
 		Tie:    false, Turns: 3, Seconds: 0.125,
@@ -26,35 +27,55 @@ func sampleRecord() Record {
 }
 
 func TestRecordLineRoundTrip(t *testing.T) {
-	for _, r := range []Record{sampleRecord(), {Type: "game", Winner: -1, Result: "1/2-1/2", Moves: []string{}, Info: [][4]int64{}, Players: [2]string{"a\x01", "\xff"}}} {
-		line := appendRecord(nil, &r, nil, nil)
-		if !bytes.HasSuffix(line, []byte("}\n")) || bytes.Count(line, []byte("\n")) != 1 {
-			t.Fatalf("not one line: %q", line)
+	for _, version := range []int{1, RecordVersion} {
+		for _, r := range []Record{sampleRecord(), {Type: "game", Winner: -1, Result: "1/2-1/2", Moves: []string{}, Info: []MoveInfo{}, Players: [2]string{"a\x01", "\xff"}}} {
+			line := appendRecordVersion(nil, &r, nil, nil, version)
+			if !bytes.HasSuffix(line, []byte("}\n")) || bytes.Count(line, []byte("\n")) != 1 {
+				t.Fatalf("not one line: %q", line)
+			}
+			var got Record
+			if err := parseRecord(line[:len(line)-1], version, &got); err != nil {
+				t.Fatalf("version %d: %s: %v", version, line, err)
+			}
+			want := r
+			if want.Players[1] == "\xff" {
+				want.Players[1] = "\ufffd" // invalid UTF-8 is replaced, as encoding/json does
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("version %d round trip:\n got %+v\nwant %+v", version, got, want)
+			}
+			// Any JSON reader reads the line: the seed as a string (version 2), the
+			// per-move figures under their names.
+			var generic map[string]any
+			if err := json.Unmarshal(line, &generic); err != nil {
+				t.Fatalf("version %d: %s: %v", version, line, err)
+			}
+			if version >= 2 {
+				if seed, ok := generic["seed"].(string); !ok || seed != strconv.FormatUint(uint64(r.Seed), 10) {
+					t.Errorf("seed %#v, want the string %q", generic["seed"], strconv.FormatUint(uint64(r.Seed), 10))
+				}
+				for _, key := range []string{"scores", "depths", "nodes", "micros"} {
+					if column, ok := generic[key].([]any); !ok || len(column) != len(r.Moves) {
+						t.Errorf("%q: %#v, want %d figures", key, generic[key], len(r.Moves))
+					}
+				}
+				if _, ok := generic["sum"].(string); !ok {
+					t.Errorf("no checksum: %s", line)
+				}
+			}
 		}
-		var got Record
-		if err := parseRecord(line[:len(line)-1], &got); err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		want := r
-		if want.Players[1] == "\xff" {
-			want.Players[1] = "\ufffd" // invalid UTF-8 is replaced, as encoding/json does
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("round trip:\n got %+v\nwant %+v", got, want)
-		}
-		// encoding/json reads the same as it writes.
-		std, err := json.Marshal(want)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var fromStd Record
-		if err := json.Unmarshal(std, &fromStd); err != nil || !reflect.DeepEqual(fromStd, got) {
-			t.Errorf("encoding/json disagrees: %v\n%+v", err, fromStd)
+	}
+	// The figures are named in version 2: a move's score, depth, nodes and time.
+	r := sampleRecord()
+	line := string(appendRecord(nil, &r, nil, nil))
+	for _, want := range []string{`"seed":"18446744073709551615"`, `"scores":[3,-1048600,0]`, `"depths":[4,1,0]`, `"nodes":[1000,0,0]`, `"micros":[250,0,9]`} {
+		if !strings.Contains(line, want) {
+			t.Errorf("line without %s: %s", want, line)
 		}
 	}
 	// Moves from the worker's buffer give the same line as from strings, and keep
 	// their '>' unescaped.
-	r := sampleRecord()
+	r = sampleRecord()
 	text := []byte(strings.Join(r.Moves, ""))
 	ends := []int{2, 7, 15}
 	a := appendRecord(nil, &r, nil, nil)
@@ -63,6 +84,24 @@ func TestRecordLineRoundTrip(t *testing.T) {
 	if !bytes.Equal(a, b) || !bytes.Contains(a, []byte(`"A2>B2"`)) {
 		t.Errorf("lines differ or escape '>':\n%s%s", a, b)
 	}
+}
+
+// resum gives the lines of data (of version 2) the checksums of their content, as if
+// they had been written so.
+func resum(t *testing.T, data string) string {
+	t.Helper()
+	var out []string
+	for _, line := range strings.SplitAfter(data, "\n") {
+		if line == "" {
+			continue
+		}
+		body := strings.TrimSuffix(line, "\n")
+		if len(body) < sumSuffix || !strings.HasPrefix(body[len(body)-sumSuffix:], sumKey) {
+			t.Fatalf("no checksum to replace: %s", line)
+		}
+		out = append(out, string(appendSum([]byte(body[:len(body)-sumSuffix]), 0))+"\n")
+	}
+	return strings.Join(out, "")
 }
 
 func TestParseGamesFile(t *testing.T) {
@@ -100,7 +139,12 @@ func TestParseGamesFile(t *testing.T) {
 		{"not a header", `{"type":"game"}` + "\n", "not a tournament header"},
 		{"torn header", `{"type":"tourn`, "header line is incomplete"},
 		{"bad middle line", buf.String()[:bytes.IndexByte(buf.Bytes(), '\n')+1] + "garbage\n" + string(line2), "line 2"},
-		{"unknown field", strings.Replace(buf.String(), `"index":12`, `"index":12,"colour":1`, 1) + string(line2), "unknown field"},
+		{"unknown field", resum(t, strings.Replace(buf.String(), `"index":12`, `"index":12,"colour":1`, 1)) + string(line2), "unknown field"},
+		{"edited result", strings.Replace(buf.String(), `"winner":1`, `"winner":0`, 1) + string(line2), "line 2: game record: changed after it was written (its checksum is "},
+		{"edited seed, last line", buf.String() + strings.Replace(string(line2), `"seed":"18446744073709551615"`, `"seed":"18446744073709551614"`, 1), "line 3: game record: changed after it was written"},
+		{"checksum removed", buf.String() + string(line2[:len(line2)-sumSuffix-1]) + "}\n", "line 3: game record: changed after it was written (it has no checksum"},
+		{"edited header", strings.Replace(buf.String(), `"games":4`, `"games":6`, 1), "line 1: header: changed after it was written"},
+		{"newer version", strings.Replace(buf.String(), `"version":2`, `"version":3`, 1), "games file version 3, this program reads versions 1 to 2"},
 	}
 	for _, tc := range bad {
 		if _, err := ParseGamesFile([]byte(tc.data)); err == nil || !strings.Contains(err.Error(), tc.want) {

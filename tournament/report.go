@@ -173,7 +173,7 @@ func Summarize(cfg *Config, games []Record, sides [2]string, sprt *SPRTState) (*
 			Lower: lo, Upper: hi, Verdict: sprt.Verdict.String(), Pairs: sprt.Pentanomial.Pairs()}
 	}
 	if n > 2 && len(games) > 0 {
-		ratings, err := Ratings(names, outcomes, ratingResamples, cfg.Seed)
+		ratings, err := Ratings(names, outcomes, ratingResamples, uint64(cfg.Seed))
 		if err == nil {
 			rep.Ratings = ratings
 		}

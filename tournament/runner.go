@@ -41,7 +41,10 @@ type Runner[S any] struct {
 	// Records, if not nil, receives each finished game as one JSON line (Record),
 	// written within about 12 ms of the game's end (games that end close together
 	// share one write; a game not yet written when the process dies is replayed by
-	// a resumed run). The caller writes the header (NewHeader) first.
+	// a resumed run). The caller writes the header (NewHeader) first. The lines are
+	// of the current version of the games file (RecordVersion), or of the version
+	// Records reports if it has a method RecordVersion() int (a GamesFileWriter
+	// resuming an older file).
 	Records io.Writer
 	// Done are the games of an earlier, interrupted run of the same tournament (read
 	// from its games file): they count and are not played again.
@@ -326,10 +329,11 @@ type worker[S any] struct {
 	openings  *openingCache[S]
 	templates []specTemplate   // the players' specs, by index in cfg.Players
 	referee   *game.Referee[S] // checks and plays the players' turns
+	version   int              // of the games file's lines
 
 	text  []byte // the moves' notation, back to back
 	ends  []int  // where each move's notation ends in text
-	info  [][4]int64
+	info  []MoveInfo
 	maker openingMaker[S]
 	// tables lends the players of each game alpha-beta's transposition tables, so that
 	// a game does not allocate its own (the search does not change; see search.Tables).
@@ -339,7 +343,10 @@ type worker[S any] struct {
 }
 
 func newWorker[S any](r *Runner[S], cfg *Config, openings *openingCache[S], templates []specTemplate, closeErrs *closeErrors) *worker[S] {
-	w := &worker[S]{r: r, cfg: cfg, openings: openings, templates: templates, closeErrs: closeErrs}
+	w := &worker[S]{r: r, cfg: cfg, openings: openings, templates: templates, closeErrs: closeErrs, version: RecordVersion}
+	if v, ok := r.Records.(interface{ RecordVersion() int }); ok {
+		w.version = v.RecordVersion()
+	}
 	w.referee = game.NewReferee(r.Game)
 	return w
 }
@@ -352,7 +359,7 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 	}
 	g, cfg := w.r.Game, w.cfg
 	seed := cfg.GameSeed(sl.Index)
-	rec := Record{Type: "game", Index: sl.Index, Pair: sl.Pair, Round: sl.Round, Seed: seed, Winner: -1}
+	rec := Record{Type: "game", Index: sl.Index, Pair: sl.Pair, Round: sl.Round, Seed: Seed(seed), Winner: -1}
 	var players [2]search.Player[S]
 	defer w.closePlayers(sl.Index, &players, &rec.Players)
 	// The last game's players gave their tables back when closed; Release frees
@@ -392,7 +399,7 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 
 	rec.Info = w.info
 	line := linePool.Get().(*[]byte)
-	*line = appendRecord((*line)[:0], &rec, w.text, w.ends)
+	*line = appendRecordVersion((*line)[:0], &rec, w.text, w.ends, w.version)
 	rec.Info = nil
 	return finished{rec: rec, line: line}, nil
 }
@@ -470,7 +477,7 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			forfeit(seat, ReasonIllegal, detail)
 			return nil
 		}
-		w.info = append(w.info, [4]int64{int64(d.Score), int64(d.Depth), int64(min(d.Nodes, 1<<62)), d.Time.Microseconds()})
+		w.info = append(w.info, MoveInfo{Score: int64(d.Score), Depth: int64(d.Depth), Nodes: int64(min(d.Nodes, 1<<62)), Micros: d.Time.Microseconds()})
 	}
 	return nil
 }

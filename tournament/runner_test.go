@@ -61,7 +61,7 @@ func stripTiming(games []Record) []Record {
 		out[i].Seconds = 0
 		out[i].Info = slices.Clone(out[i].Info)
 		for k := range out[i].Info {
-			out[i].Info[k][3] = 0
+			out[i].Info[k].Micros = 0
 		}
 	}
 	slices.SortFunc(out, func(a, b Record) int { return a.Index - b.Index })
@@ -409,7 +409,7 @@ func TestTimeControlGamesFinish(t *testing.T) {
 		// specs searched without a depth limit of their own.
 		var total int64
 		for _, in := range g.Info {
-			total += in[3]
+			total += in.Micros
 		}
 		if total == 0 || strings.Contains(g.Specs[0]+g.Specs[1], "depth=4") {
 			t.Errorf("game %d: specs %q, %d µs in all", g.Index, g.Specs, total)

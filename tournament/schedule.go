@@ -138,7 +138,7 @@ func (rs runSchedule) gamesInRound(round int) int {
 }
 
 // GameSeed returns the seed of game index: the players' seeds derive from it.
-func (c *Config) GameSeed(index int) uint64 { return mix(c.Seed, uint64(index)) }
+func (c *Config) GameSeed(index int) uint64 { return mix(uint64(c.Seed), uint64(index)) }
 
 // LoadOpenings reads an opening file: one position a line in the game's notation;
 // blank lines and lines starting with '#' are skipped. Every position must parse and
@@ -206,7 +206,7 @@ func newOpeningBook[S any](g game.Game[S], cfg *Config) (*openingBook[S], error)
 			b.order[i] = i
 		}
 		if cfg.Openings.Shuffle {
-			rng := rand.New(rand.NewPCG(cfg.Seed, 0x73687566666c65))
+			rng := rand.New(rand.NewPCG(uint64(cfg.Seed), 0x73687566666c65))
 			rng.Shuffle(n, func(i, j int) { b.order[i], b.order[j] = b.order[j], b.order[i] })
 		}
 		for _, text := range cfg.Openings.Positions {
@@ -280,7 +280,7 @@ func (b *openingBook[S]) opening(round int, m *openingMaker[S]) (S, error) {
 		return b.g.ParsePosition(b.cfg.Openings.Positions[b.order[round%n]])
 	}
 	turns := b.cfg.Openings.RandomTurns
-	rng := rand.NewPCG(b.cfg.Seed, mix(0x6f70656e696e67, uint64(round)))
+	rng := rand.NewPCG(uint64(b.cfg.Seed), mix(0x6f70656e696e67, uint64(round)))
 	s := &m.s
 	for range maxOpeningTries {
 		*s = b.start

@@ -74,7 +74,7 @@ from all the games at the end).`,
 				Players:  []tournament.Entrant{{Name: "a", Spec: spec}, {Name: "b", Spec: spec}},
 				Format:   tournament.Match,
 				Games:    numGames,
-				Seed:     seed,
+				Seed:     tournament.Seed(seed),
 				Openings: tournament.Openings{RandomTurns: openingTurns},
 			}
 			if err := cfg.Validate(); err != nil {

@@ -153,7 +153,7 @@ func tournamentConfig(c *cobra.Command, game games.Game, fl *tournamentFlags) (t
 	cfg := tournament.Config{
 		Game:  game.Name(),
 		Games: fl.games,
-		Seed:  fl.seed,
+		Seed:  tournament.Seed(fl.seed),
 		Limits: tournament.Limits{
 			Depth: fl.depth, Nodes: fl.nodes, MoveTime: fl.movetime, Margin: fl.margin,
 		},

@@ -73,14 +73,14 @@ func readGames(t *testing.T, name string) *tournament.GamesFile {
 }
 
 // untimed returns the games sorted by index, without their timing: the game's
-// seconds and each move's time (info[k][3]).
+// seconds and each move's time (Info[k].Micros).
 func untimed(games []tournament.Record) []tournament.Record {
 	out := slices.Clone(games)
 	for i := range out {
 		out[i].Seconds = 0
 		info := slices.Clone(out[i].Info)
 		for k := range info {
-			info[k][3] = 0
+			info[k].Micros = 0
 		}
 		out[i].Info = info
 	}
@@ -537,7 +537,7 @@ func TestTournamentResumeAfterKill(t *testing.T) {
 	before, _ := os.ReadFile(file)
 	code, out, errOut := cli(t, "tournament", "-p", "a=ab:depth=2", "-p", "b=greedy", "--games", "200", "--progress", "off",
 		"--games-file", file, "--resume", "--seed", "2")
-	want := "colony: tournament: --resume: " + file + " holds another tournament: seed differs: 1 vs 2\n"
+	want := "colony: tournament: --resume: " + file + " holds another tournament: seed differs: \"1\" vs \"2\"\n"
 	if code != 2 || out != "" || errOut != want {
 		t.Errorf("resume with another seed: exit %d, stdout %q, stderr %q; want 2, nothing, %q", code, out, errOut, want)
 	}
@@ -608,7 +608,7 @@ func TestTournamentShardsMerge(t *testing.T) {
 		files []string
 		want  string
 	}{
-		{"different tournaments", []string{files[0], other}, "colony: merge: " + other + " is not of the tournament of " + files[0] + ": seed differs: 3 vs 4\n"},
+		{"different tournaments", []string{files[0], other}, "colony: merge: " + other + " is not of the tournament of " + files[0] + ": seed differs: \"3\" vs \"4\"\n"},
 		{"missing file", []string{files[0], missing}, "colony: merge: games file: open " + missing + ": no such file or directory\n"},
 	}
 	for _, tt := range tests {
@@ -806,5 +806,54 @@ func TestTournamentOutputsKeepInfinities(t *testing.T) {
 	}
 	if !strings.Contains(string(csv), ",inf,") || !strings.Contains(string(csv), ",-inf,") {
 		t.Errorf("standings.csv lacks inf and -inf:\n%s", csv)
+	}
+}
+
+// TestTournamentOldAndEditedGamesFiles resumes a games file written in version 1 of
+// the format by an earlier release (the first 4 of its 8 games): the run finishes the
+// same games as the earlier release did. A record changed after it was written (its
+// result) is refused by --resume and by merge, naming the line.
+func TestTournamentOldAndEditedGamesFiles(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join("testdata", "games-v1.jsonl")
+	data, err := os.ReadFile(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	file := filepath.Join(dir, "old.jsonl")
+	if err := os.WriteFile(file, bytes.Join(lines[:5], nil), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"tournament", "-p", "random", "-p", "greedy", "--games", "8", "--seed", "5", "--progress", "off"}
+	tourn(t, append(args, "--games-file", file, "--resume")...)
+	checkSameGames(t, readGames(t, file).Games, readGames(t, whole).Games)
+
+	fresh := filepath.Join(dir, "new.jsonl")
+	tourn(t, append(args, "--games-file", fresh)...)
+	checkSameGames(t, readGames(t, fresh).Games, readGames(t, whole).Games)
+	content, err := os.ReadFile(fresh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The third line's game: its result turned round.
+	newLines := bytes.SplitAfter(content, []byte("\n"))
+	third := string(newLines[2])
+	edited := strings.NewReplacer(`"result":"1-0","winner":0`, `"result":"0-1","winner":1`, `"result":"0-1","winner":1`, `"result":"1-0","winner":0`).Replace(third)
+	if edited == third {
+		t.Fatalf("no result to edit in %s", third)
+	}
+	newLines[2] = []byte(edited)
+	if err := os.WriteFile(fresh, bytes.Join(newLines[:5], nil), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := ": line 3: game record: changed after it was written (its checksum is "
+	code, out, errOut := cli(t, append(args, "--games-file", fresh, "--resume")...)
+	if code == 0 || out != "" || !strings.Contains(errOut, fresh+want) {
+		t.Errorf("resume of an edited file: exit %d, stdout %q, stderr %q; want an error with %q", code, out, errOut, want)
+	}
+	code, _, errOut = cli(t, "tournament", "merge", file, fresh)
+	if code == 0 || !strings.Contains(errOut, fresh+want) {
+		t.Errorf("merge of an edited file: exit %d, stderr %q; want an error with %q", code, errOut, want)
 	}
 }
