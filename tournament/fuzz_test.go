@@ -2,6 +2,8 @@ package tournament
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -19,6 +21,9 @@ func FuzzParseGamesFile(f *testing.F) {
 	f.Add(buf.Bytes()[:buf.Len()-7])
 	f.Add([]byte("{\"type\":\"tournament\",\"version\":1}\n{\"type\":\"game\"}\n"))
 	f.Add([]byte(""))
+	if old, err := os.ReadFile(filepath.Join("testdata", "games-v1.jsonl")); err == nil {
+		f.Add(old) // version 1
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		gf, err := ParseGamesFile(data)
 		if err != nil {
