@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/search"
@@ -68,6 +69,18 @@ func BenchmarkTournamentRandom(b *testing.B) {
 // file: what the records cost.
 func BenchmarkTournamentRandomNoRecords(b *testing.B) {
 	cfg := randomMatch()
+	for i := 0; i < b.N; i++ {
+		runMatch(b, cfg, nil)
+	}
+	b.ReportMetric(float64(runnerGames*b.N)/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkTournamentRandomWatched is BenchmarkTournamentRandomNoRecords with every
+// move watched (a move timeout, never reached): what the watchdog costs, a goroutine
+// and a context per move, against turns of the random player that cost less.
+func BenchmarkTournamentRandomWatched(b *testing.B) {
+	cfg := randomMatch()
+	cfg.Limits.MoveTimeout = time.Minute
 	for i := 0; i < b.N; i++ {
 		runMatch(b, cfg, nil)
 	}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"sync"
 	"unsafe"
 
 	"github.com/colony-ai/colony/games/game"
@@ -114,16 +115,23 @@ func (t *transTable) sameSize(mb int) bool {
 // The search does not change: every Play starts a new generation of its table, in
 // which the entries written before count as empty (see tt.go), so a lent table
 // searches exactly as a new one would, and games stay deterministic whichever tables
-// they get. The zero value is ready to use; a Tables is not safe for concurrent use
-// (one a worker).
+// they get. The zero value is ready to use. A Tables is safe for concurrent use, so
+// that a player left running on a goroutine of its own (a tournament's abandoned
+// player) may take or give back its table while the worker closes another player of
+// the same Tables; it is meant for one worker, which Releases it between games.
 type Tables struct {
+	mu     sync.Mutex
 	tables []*transTable
 	lent   []bool
 }
 
 // Release makes every table lent so far free again: the players that took them must
 // not play any more.
-func (ts *Tables) Release() { clear(ts.lent) }
+func (ts *Tables) Release() {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	clear(ts.lent)
+}
 
 // giveBack makes the table t, lent by ts, free again; a nil Tables, or a table ts
 // did not lend, is left alone (the table goes to the garbage collector).
@@ -131,6 +139,8 @@ func (ts *Tables) giveBack(t *transTable) {
 	if ts == nil {
 		return
 	}
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
 	for i, u := range ts.tables {
 		if u == t {
 			ts.lent[i] = false
@@ -146,6 +156,8 @@ func (ts *Tables) take(mb int) *transTable {
 		t := newTransTable(mb)
 		return &t
 	}
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
 	for i, t := range ts.tables {
 		if !ts.lent[i] && t.sameSize(mb) {
 			ts.lent[i] = true

@@ -105,14 +105,26 @@ func parseSeconds(text string) (time.Duration, error) {
 // role (search.Role) and whose spec does not set it: Depth as the depth limit (ab's
 // and minimax's depth=), Nodes as the node limit (ab's nodes=, mcts's sims=), MoveTime
 // as the time limit (ab's and mcts's time=). MoveTime and TimeControl also bound the
-// move from outside: a player that goes over by more than Margin loses the game.
+// move from outside: a player that goes over by more than Margin loses the game on
+// time, and one that has not replied when its time and the margin are over (and at
+// least 100 ms past its time) is not waited for: it loses on time and is abandoned
+// (see Runner).
 type Limits struct {
 	Depth       int           `json:"depth,omitempty"`
 	Nodes       uint64        `json:"nodes,omitempty"`
 	MoveTime    time.Duration `json:"movetime,omitempty"`
 	TimeControl TimeControl   `json:"tc,omitzero"`
-	// Margin is how far over its time a player may go before it loses.
+	// Margin is how far over its time a player may go before it loses; the runner
+	// waits for a reply until the time plus the margin, and at least 100 ms past the
+	// time.
 	Margin time.Duration `json:"margin,omitempty"`
+	// MoveTimeout, for games without a move time or a clock, is a hard limit on
+	// every move: a player that has not replied after it loses the game on time and
+	// is abandoned (see Runner), as a timed move's player is past its time and the
+	// margin. 0 leaves such moves unwatched (no goroutine per move: a random
+	// player's turn costs less than starting one). It cannot be given with MoveTime
+	// or TimeControl.
+	MoveTimeout time.Duration `json:"move_timeout,omitempty"`
 }
 
 // timed reports whether moves are timed from outside (a move time or a clock).
@@ -198,6 +210,10 @@ func (c *Config) Validate() error {
 		return errors.New("a move time and a time control cannot both be given")
 	case l.Margin < 0:
 		return fmt.Errorf("time margin: %v: want 0 or more", l.Margin)
+	case l.MoveTimeout < 0:
+		return fmt.Errorf("move timeout: %v: want a positive duration", l.MoveTimeout)
+	case l.MoveTimeout > 0 && l.timed():
+		return errors.New("a move timeout is for games without a move time or a time control (their moves are abandoned when the time and the margin are over)")
 	}
 	if c.SPRT != nil {
 		if n != 2 {

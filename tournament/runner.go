@@ -24,12 +24,31 @@ import (
 // index, so with depth or node limits the same config gives the same games whatever
 // the concurrency, and any game can be replayed alone.
 //
-// Every player the runner builds is closed (search.Player's Close) exactly once, by
-// the goroutine that built it, after its last Play: the players of a game when the
-// game ends, whatever ends it (its last turn, a forfeit, a panic or error in a
+// A timed move (a move time or a clock) is watched: the player's Play runs on a
+// goroutine of its own, on its own copy of the position, and the runner waits for it
+// until the player's time and the margin are over (the move time, or what is left on
+// its clock, plus Limits.Margin, and at least 100 ms past the time). A player that has
+// not replied by then loses the game on time (Detail "no reply after ..."), the
+// record is written and the worker goes on to its next game, which builds new
+// players as every game does. With Limits.MoveTimeout, the moves of untimed games
+// are watched the same way, up to the timeout. Other moves (depth or node limits
+// only) are played on the worker's goroutine, unwatched: a player stuck in one holds
+// its game, and Run, until it returns, even when the run is cancelled.
+//
+// Every player the runner builds is closed (search.Player's Close) exactly once,
+// after its last Play: the players of a game by the goroutine that built them when
+// the game ends, whatever ends it (its last turn, a forfeit, a panic or error in a
 // player, a player of the game that could not be built, the run's cancellation), and
-// the players built to check the specs (CheckPlayers) at once. Run returns only when
-// every game in flight has ended, so no player outlives it. A player's Close error
+// the players built to check the specs (CheckPlayers) at once; except the abandoned
+// players. The runner abandons a player when it stops waiting for its watched move:
+// past its time and the margin or past the move timeout, or when the run is
+// cancelled and the move has not returned shortly after (the margin, at least
+// 100 ms and at most a second). It cancels the move's context and never uses the
+// player again; the goroutine that runs the player's Play closes it when Play
+// returns, after the runner has closed the game's other player, or never if Play
+// never returns, and the error of that Close is not reported. Run returns only when
+// every game in flight has ended, so no player outlives it but the abandoned ones,
+// which Result.Abandoned counts: Run does not wait for them. A player's Close error
 // (or panic) changes no game's result: the run goes on, and Run returns the first
 // such error, with the number of others.
 type Runner[S any] struct {
@@ -93,6 +112,9 @@ type Result struct {
 	// Complete reports whether every game of this run's schedule was played (or the
 	// SPRT decided).
 	Complete bool
+	// Abandoned counts the players the run stopped waiting for in the middle of a
+	// move (see Runner): each is closed when its Play returns, if it ever does.
+	Abandoned int
 }
 
 // batchDelay is the longest a worker keeps finished games before it sends them to
@@ -290,6 +312,7 @@ collect:
 	res.Played = played
 	res.Elapsed = time.Since(start)
 	res.Complete = len(c.order) == total || (c.sprt != nil && c.sprt.Verdict != Continue)
+	res.Abandoned = closeErrs.abandonedPlayers()
 	return res, errors.Join(err, writeErr, closeErrs.err())
 }
 
@@ -337,13 +360,24 @@ type worker[S any] struct {
 	maker openingMaker[S]
 	// tables lends the players of each game alpha-beta's transposition tables, so that
 	// a game does not allocate its own (the search does not change; see search.Tables).
-	tables search.Tables
+	// A game with an abandoned player leaves its Tables to that player: the worker
+	// takes a new one.
+	tables *search.Tables
 	// closeErrs collects the errors of the players' Close, for Run.
 	closeErrs *closeErrors
+
+	// calls run the watched moves of each seat (see watchedPlay), reused from move to
+	// move; timer is the watchdog's.
+	calls [2]*moveCall[S]
+	timer *time.Timer
+	// stalled is the call of the current game's abandoned player, if any: the worker
+	// does not close that player, and releases the call when it has closed the other.
+	stalled     *moveCall[S]
+	stalledSeat int
 }
 
 func newWorker[S any](r *Runner[S], cfg *Config, openings *openingCache[S], templates []specTemplate, closeErrs *closeErrors) *worker[S] {
-	w := &worker[S]{r: r, cfg: cfg, openings: openings, templates: templates, closeErrs: closeErrs, version: RecordVersion}
+	w := &worker[S]{r: r, cfg: cfg, openings: openings, templates: templates, closeErrs: closeErrs, tables: new(search.Tables), version: RecordVersion}
 	if v, ok := r.Records.(interface{ RecordVersion() int }); ok {
 		w.version = v.RecordVersion()
 	}
@@ -365,7 +399,7 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 	// The last game's players gave their tables back when closed; Release frees
 	// those of players that do not (a factory's wrapper that drops Close).
 	w.tables.Release()
-	opts := search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Tables: &w.tables}
+	opts := search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Tables: w.tables}
 	for seat, pi := range sl.Seats {
 		p := cfg.Players[pi]
 		rec.Players[seat] = p.Name
@@ -430,35 +464,52 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 	if lim.TimeControl.Base > 0 {
 		clock = [2]time.Duration{lim.TimeControl.Base, lim.TimeControl.Base}
 	}
+	grace := lim.stallGrace()
 	for !g.Terminal(s) {
 		seat = g.ToMove(s)
-		moveCtx, stop := ctx, context.CancelFunc(nil)
-		var budget time.Duration
+		// budget is the move's time (its context's deadline), watch when the runner
+		// stops waiting for it (0: the move is not watched).
+		var budget, watch time.Duration
 		switch {
 		case lim.MoveTime > 0:
 			budget = lim.MoveTime
+			watch = budget + grace
 		case lim.TimeControl.Base > 0:
 			budget = moveBudget(clock[seat], lim.TimeControl.Increment)
+			watch = max(clock[seat], 0) + grace
+		case lim.MoveTimeout > 0:
+			watch = lim.MoveTimeout
 		}
-		var moveStart time.Time
-		if budget > 0 {
-			moveStart = time.Now()
-			moveCtx, stop = context.WithTimeout(ctx, budget)
-		}
-		// Timed moves are timed by the runner; others keep the time the player
-		// measured (reading the clock costs more than a random player's turn).
-		inPlayer = true
-		d, err := players[seat].Play(moveCtx, s)
-		inPlayer = false
-		if stop != nil {
-			stop()
-			d.Time = time.Since(moveStart)
+		var d search.Decision
+		var playErr error
+		if watch == 0 {
+			// Untimed moves keep the time the player measured (reading the clock, or
+			// starting a goroutine, costs more than a random player's turn).
+			inPlayer = true
+			d, playErr = players[seat].Play(ctx, s)
+			inPlayer = false
+		} else {
+			r := w.watchedPlay(ctx, seat, players[seat], s, budget, watch)
+			switch {
+			case r.outcome == moveAborted:
+				return errAborted
+			case r.outcome == moveStalled:
+				forfeit(seat, ReasonTime, stallDetail(lim, watch, clock[seat]))
+				return nil
+			case r.panicked:
+				forfeit(seat, ReasonCrash, fmt.Sprintf("panic: %v", r.panicValue))
+				return nil
+			}
+			d, playErr = r.d, r.err
+			if budget > 0 {
+				d.Time = r.took // timed moves are timed by the runner
+			}
 		}
 		if ctx.Err() != nil {
 			return errAborted
 		}
-		if err != nil {
-			forfeit(seat, ReasonError, err.Error())
+		if playErr != nil {
+			forfeit(seat, ReasonError, playErr.Error())
 			return nil
 		}
 		if lim.MoveTime > 0 && d.Time > lim.MoveTime+lim.Margin {
@@ -483,8 +534,15 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 }
 
 // closePlayers closes the players of game index that were built, recording errors
-// for Run.
+// for Run; a player abandoned in the game is left to the goroutine of its Play,
+// which closes it when Play returns, after the others.
 func (w *worker[S]) closePlayers(index int, players *[2]search.Player[S], names *[2]string) {
+	stalled := w.stalled
+	if stalled != nil {
+		players[w.stalledSeat] = nil
+		w.stalled = nil
+		defer close(stalled.release)
+	}
 	for seat, p := range players {
 		if p == nil {
 			continue
@@ -507,11 +565,12 @@ func closePlayer[S any](p search.Player[S]) (err error) {
 }
 
 // closeErrors keeps the errors of the players' Close, from every worker: the first
-// and how many.
+// and how many; and how many players were abandoned.
 type closeErrors struct {
-	mu    sync.Mutex
-	first error
-	n     int
+	mu        sync.Mutex
+	first     error
+	n         int
+	abandoned int
 }
 
 // add records err.

@@ -311,8 +311,11 @@ func (p *brokenPlayer) Play(ctx context.Context, s *colony.State) (search.Decisi
 		panic("the engine fell over")
 	case "error":
 		return search.Decision{}, errors.New("out of cheese")
-	case "slow":
+	case "slow": // a player that does not reply in time (the runner stops waiting)
 		time.Sleep(300 * time.Millisecond)
+	case "late": // a player that replies late, soon after its time
+		<-ctx.Done()
+		time.Sleep(30 * time.Millisecond)
 	}
 	return search.NewRandom[colony.State](colonyGame, 1).Play(ctx, s)
 }
@@ -346,11 +349,15 @@ func TestBrokenPlayersLose(t *testing.T) {
 		{"illegal", ReasonIllegal, "is not legal", Limits{}},
 		{"panic", ReasonCrash, "panic: the engine fell over", Limits{}},
 		{"error", ReasonError, "out of cheese", Limits{}},
-		{"slow", ReasonTime, "took", Limits{MoveTime: 50 * time.Millisecond, Margin: 100 * time.Millisecond}},
-		{"slow", ReasonTime, "over its time", Limits{TimeControl: TimeControl{Base: 200 * time.Millisecond}, Margin: 50 * time.Millisecond}},
+		// Past the time and the margin (at least 100 ms), the runner does not wait.
+		{"slow", ReasonTime, "no reply after 150ms for a move time of 50ms", Limits{MoveTime: 50 * time.Millisecond, Margin: 100 * time.Millisecond}},
+		{"slow", ReasonTime, "on its clock", Limits{TimeControl: TimeControl{Base: 100 * time.Millisecond}, Margin: 50 * time.Millisecond}},
+		// Back before that, but over the margin.
+		{"late", ReasonTime, "took", Limits{MoveTime: 20 * time.Millisecond}},
+		{"late", ReasonTime, "over its time", Limits{TimeControl: TimeControl{Base: 200 * time.Millisecond}}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.mode+"/"+tc.reason, func(t *testing.T) {
+		t.Run(tc.mode+"/"+tc.detail, func(t *testing.T) {
 			cfg := Config{Game: "colony", Players: []Entrant{{Name: "bad", Spec: "greedy"}, {Name: "good", Spec: "random"}},
 				Format: Match, Games: 2, Seed: 3, Openings: Openings{RandomTurns: 2}, Limits: tc.limits}
 			data, res, err := run(t, cfg, 2, brokenFactory(tc.mode), nil, nil)
@@ -460,6 +467,15 @@ func TestRunRejectsBadConfigs(t *testing.T) {
 			c.Limits.MoveTime = time.Second
 			c.Limits.TimeControl.Base = time.Second
 		}, "cannot both"},
+		{"move timeout and movetime", func(c *Config) {
+			c.Limits.MoveTime = time.Second
+			c.Limits.MoveTimeout = time.Minute
+		}, "a move timeout is for games without a move time or a time control"},
+		{"move timeout and tc", func(c *Config) {
+			c.Limits.TimeControl.Base = time.Second
+			c.Limits.MoveTimeout = time.Minute
+		}, "a move timeout is for games without a move time or a time control"},
+		{"negative move timeout", func(c *Config) { c.Limits.MoveTimeout = -time.Second }, "move timeout: -1s"},
 		{"sprt of three", func(c *Config) { c.SPRT = &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05} }, "exactly two"},
 		{"bad shard", func(c *Config) { c.Shard, c.Shards = 4, 3 }, "shard"},
 	}

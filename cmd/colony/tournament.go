@@ -34,6 +34,7 @@ type tournamentFlags struct {
 	movetime     time.Duration
 	tc           string
 	margin       time.Duration
+	moveTimeout  time.Duration
 	concurrency  int
 	sprt         string
 	shard        string
@@ -99,7 +100,12 @@ added to every player whose kind has the setting and whose spec does not set it.
 of a second a move); players without their own limit then search until the time
 the runner gives the move. A player that goes over its move time or its clock by
 more than --time-margin, returns an illegal move, fails or panics loses the game;
-the reason is recorded and the tournament goes on.
+the reason is recorded and the tournament goes on. The runner does not wait for a
+player past its time and the margin (at least 100 ms past its time): the player
+loses on time ("no reply after ..."), is abandoned, and the next game gets new
+players. Games without a move time or a clock are not timed: --move-timeout D
+abandons a player that has not replied to a move after D the same way (a player
+stuck in an untimed move otherwise holds the run, and Ctrl-C, until it returns).
 
 Reproducibility: game i of the schedule derives everything random (the opening,
 the players' seeds) from --seed and i, so with depth or node limits the same
@@ -137,7 +143,8 @@ hypothesis; --games is then the most games played.`,
 	f.Uint64Var(&fl.nodes, "nodes", 0, "node limit `N` (ab) or simulation limit (mcts)")
 	f.DurationVar(&fl.movetime, "movetime", 0, "time per move `D`, such as 100ms")
 	f.StringVar(&fl.tc, "tc", "", "time control `BASE+INC` per game, such as 10+0.1 or 1m+500ms")
-	f.DurationVar(&fl.margin, "time-margin", 100*time.Millisecond, "how far over its time `D` a player may go before it loses")
+	f.DurationVar(&fl.margin, "time-margin", 100*time.Millisecond, "how far over its time `D` a player may go before it loses (it is not waited for past its time plus the margin, at least 100ms)")
+	f.DurationVar(&fl.moveTimeout, "move-timeout", 0, "without --movetime or --tc: a player that has not replied to a move after `D` loses on time and is abandoned (default: no limit)")
 	f.IntVar(&fl.concurrency, "concurrency", runtime.NumCPU(), "games played at once, `N`")
 	f.StringVar(&fl.sprt, "sprt", "", "SPRT `TEST` for a match: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
 	f.StringVar(&fl.shard, "shard", "", "play only slice `K/N` of the schedule (merge the games files afterwards)")
@@ -155,7 +162,7 @@ func tournamentConfig(c *cobra.Command, game games.Game, fl *tournamentFlags) (t
 		Games: fl.games,
 		Seed:  tournament.Seed(fl.seed),
 		Limits: tournament.Limits{
-			Depth: fl.depth, Nodes: fl.nodes, MoveTime: fl.movetime, Margin: fl.margin,
+			Depth: fl.depth, Nodes: fl.nodes, MoveTime: fl.movetime, Margin: fl.margin, MoveTimeout: fl.moveTimeout,
 		},
 		Openings: tournament.Openings{RandomTurns: fl.openingTurns, Shuffle: fl.shuffle},
 	}
@@ -201,6 +208,14 @@ func tournamentConfig(c *cobra.Command, game games.Game, fl *tournamentFlags) (t
 	}
 	if c.Flags().Changed("movetime") && fl.movetime <= 0 {
 		return cfg, fmt.Errorf("tournament: --movetime must be positive, got %v", fl.movetime)
+	}
+	if c.Flags().Changed("move-timeout") {
+		switch {
+		case fl.moveTimeout <= 0:
+			return cfg, fmt.Errorf("tournament: --move-timeout must be positive, got %v", fl.moveTimeout)
+		case fl.movetime > 0 || fl.tc != "":
+			return cfg, errors.New("tournament: --move-timeout is for games without --movetime or --tc (a timed move is abandoned when its time and --time-margin are over)")
+		}
 	}
 	if fl.openings != "" {
 		if c.Flags().Changed("opening-turns") {
@@ -320,9 +335,10 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 // none; see tournament.OpenGamesFile): a new file gets the header; an existing one is
 // continued when resume is set and refused otherwise. It prints the line describe
 // returns on standard error, shows the progress, and calls onProgress (if not nil)
-// after each game. Ctrl-C stops the run at once: the finished games stay recorded and
-// the result holds them. A games file it created is removed when no game could start.
-// cmd prefixes the errors.
+// after each game. Ctrl-C stops the run at once (a player stuck in a watched move is
+// abandoned, see tournament.Runner): the finished games stay recorded and the result
+// holds them. It warns on standard error when players were abandoned. A games file it
+// created is removed when no game could start. cmd prefixes the errors.
 func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name string, resume bool,
 	prog *tournament.ProgressDisplay, describe func(resumed int) string, onProgress func(*tournament.Progress)) (*tournament.Result, error) {
 	var gamesFile *tournament.GamesFileWriter
@@ -350,6 +366,14 @@ func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name
 	fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", cmd, describe(len(done)))
 	res, runErr := runner.Run(ctx)
 	prog.Finish()
+	if res != nil && res.Abandoned > 0 {
+		players := "players were"
+		if res.Abandoned == 1 {
+			players = "player was"
+		}
+		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %d %s abandoned in the middle of a move, with no reply in time (the time forfeits \"no reply after ...\")\n",
+			cmd, res.Abandoned, players)
+	}
 	if res == nil {
 		// Nothing was played (a player that cannot be built with the limits, say):
 		// leave no header-only games file behind, which would refuse the next run.

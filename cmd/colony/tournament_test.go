@@ -327,6 +327,24 @@ func TestTournamentDeterministic(t *testing.T) {
 	checkSameGames(t, games[1], games[0])
 }
 
+// TestTournamentMoveTimeout: --move-timeout is recorded in the games file's header
+// and watches the moves of untimed games without changing the games.
+func TestTournamentMoveTimeout(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"tournament", "-p", "random", "-p", "ab=ab:depth=2", "--games", "4", "--seed", "3", "--progress", "off"}
+	plain, watched := filepath.Join(dir, "plain.jsonl"), filepath.Join(dir, "watched.jsonl")
+	tourn(t, append(args, "--games-file", plain)...)
+	tourn(t, append(args, "--games-file", watched, "--move-timeout", "30s")...)
+	gf := readGames(t, watched)
+	if got := gf.Header.Limits.MoveTimeout; got != 30*time.Second {
+		t.Errorf("header: move timeout %v, want 30s", got)
+	}
+	if got := readGames(t, plain).Header.Limits.MoveTimeout; got != 0 {
+		t.Errorf("header without --move-timeout: move timeout %v, want none", got)
+	}
+	checkSameGames(t, gf.Games, readGames(t, plain).Games)
+}
+
 func TestTournamentErrors(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.txt")
@@ -353,6 +371,9 @@ func TestTournamentErrors(t *testing.T) {
 		{"bad format", append(two, "--format", "swiss"), `--format: format "swiss"`},
 		{"bad tc", append(two, "--tc", "abc"), `--tc: time control "abc"`},
 		{"movetime and tc", append(two, "--tc", "10+0.1", "--movetime", "10ms"), "a move time and a time control cannot both be given"},
+		{"move timeout and movetime", append(two, "--movetime", "10ms", "--move-timeout", "1s"), "--move-timeout is for games without --movetime or --tc"},
+		{"move timeout and tc", append(two, "--tc", "10+0.1", "--move-timeout", "1s"), "--move-timeout is for games without --movetime or --tc"},
+		{"zero move timeout", append(two, "--move-timeout", "0s"), "--move-timeout must be positive, got 0s"},
 		{"sprt with three", append(three, "--sprt", "elo0=0,elo1=5"), "an SPRT needs exactly two players, got 3"},
 		{"sprt with shard", append(two, "--sprt", "elo0=0,elo1=5", "--shard", "1/2"), "an SPRT cannot be sharded"},
 		{"bad sprt", append(two, "--sprt", "elo0=5,elo1=0"), "--sprt: "},
