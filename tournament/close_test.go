@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
@@ -22,6 +21,7 @@ type closeCounter struct {
 
 	// failBuild, if above 0, makes the failBuild-th player built (from 1) fail.
 	failBuild int
+	builds    int // the players asked for so far
 	// closeErr is what Close returns; closePanic makes it panic instead.
 	closeErr   error
 	closePanic bool
@@ -73,7 +73,8 @@ func (c *closeCounter) factory(inner PlayerFactory[colony.State]) PlayerFactory[
 	}
 	return func(spec string, opts search.Options) (search.Player[colony.State], error) {
 		c.mu.Lock()
-		built := len(c.closes) + 1
+		c.builds++
+		built := c.builds // counted under the lock: concurrent builds get distinct numbers
 		c.mu.Unlock()
 		if built == c.failBuild {
 			return nil, errors.New("no such engine")
@@ -151,11 +152,13 @@ func TestRunClosesEveryPlayer(t *testing.T) {
 			defer cancel()
 			r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: c.factory(tc.inner), Concurrency: 3}
 			if tc.cancel {
-				// Cancel from inside a Play once two games are done: games in flight.
-				var armed atomic.Bool
-				r.Progress = func(p *Progress) { armed.Store(armed.Load() || p.Done >= 2) }
-				c.onPlay = func(int) {
-					if armed.Load() {
+				// Cancel from inside the 1000th Play: these 120 games take 20 to 100
+				// turns each (over 2,400 in all), so with three games in flight some
+				// have ended and some have not (the collector may see the first games
+				// only after the workers have played them all, so it cannot time this).
+				r.Config.Games = 40
+				c.onPlay = func(n int) {
+					if n == 1000 {
 						cancel()
 					}
 				}

@@ -108,7 +108,10 @@ func outcomeLine(sides [2]string, o *games.Outcome) string {
 }
 
 // interruptContext returns the context of c cancelled by Ctrl-C or SIGTERM, and the
-// function that stops listening.
+// function that stops listening. Only the first signal is caught: a second Ctrl-C
+// ends the program at once, as usual (when something it waits for does not stop).
 func interruptContext(c *cobra.Command) (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(cmdContext(c), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := signal.NotifyContext(cmdContext(c), os.Interrupt, syscall.SIGTERM)
+	context.AfterFunc(ctx, stop)
+	return ctx, stop
 }

@@ -118,7 +118,8 @@ Bradley–Terry ratings with bootstrap intervals (more than two players) and gam
 metrics. Send SIGUSR1 to print the standings so far. --games-file records every
 game as a JSON line as it ends; --resume continues an interrupted tournament from
 it without losing or repeating a game. Interrupting (Ctrl-C) stops at once: the
-finished games are kept and reported.
+finished games are kept and reported (a second Ctrl-C exits without waiting for
+the games in play).
 
 SPRT: --sprt elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic] runs
 fishtest's generalised SPRT on the pairs of a match and stops when it accepts a
