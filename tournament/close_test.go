@@ -152,8 +152,8 @@ func TestRunClosesEveryPlayer(t *testing.T) {
 			defer cancel()
 			r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: c.factory(tc.inner), Concurrency: 3}
 			if tc.cancel {
-				// Cancel from inside the 1000th Play: these 120 games take 20 to 100
-				// turns each (over 2,400 in all), so with three games in flight some
+				// Cancel from inside the 1000th Play: these 120 games take 14 to 70
+				// turns each (about 4,000 in all), so with three games in flight some
 				// have ended and some have not (the collector may see the first games
 				// only after the workers have played them all, so it cannot time this).
 				r.Config.Games = 40
