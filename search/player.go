@@ -29,6 +29,25 @@ type Player[S any] interface {
 	Close() error
 }
 
+// Course is the course of a game so far, in the game's notations: the position it
+// started from and the turns played since, oldest first.
+type Course struct {
+	Start string
+	Turns []string
+}
+
+// CoursePlayer is a Player that wants the course of the game, not only its position,
+// with each move: an external engine, told the game as its protocol does (its rules
+// may depend on the history, as Oware's repetition rule does, which a position's
+// notation does not hold). A caller that knows the course (a tournament) calls
+// PlayCourse instead of Play; others call Play.
+type CoursePlayer[S any] interface {
+	Player[S]
+	// PlayCourse is Play, for the game c whose last position is s. c and its
+	// Turns belong to the caller: do not keep them after PlayCourse returns.
+	PlayCourse(ctx context.Context, c Course, s *S) (Decision, error)
+}
+
 // Decision is what a Player chose and what its search saw. Actions and PV may share
 // memory with the player and be overwritten by its next Play: copy them to keep them.
 type Decision struct {

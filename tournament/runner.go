@@ -357,6 +357,7 @@ type worker[S any] struct {
 	text  []byte // the moves' notation, back to back
 	ends  []int  // where each move's notation ends in text
 	info  []MoveInfo
+	turns []string // the course's turns, for players that want them (reused)
 	maker openingMaker[S]
 	// tables lends the players of each game alpha-beta's transposition tables, so that
 	// a game does not allocate its own (the search does not change; see search.Tables).
@@ -465,6 +466,18 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 		clock = [2]time.Duration{lim.TimeControl.Base, lim.TimeControl.Base}
 	}
 	grace := lim.stallGrace()
+	// The course of the game, kept only for players that want it (external engines).
+	var course *search.Course
+	if _, ok := players[0].(search.CoursePlayer[S]); ok {
+		course = &search.Course{Start: rec.Opening, Turns: w.turns[:0]}
+	} else if _, ok := players[1].(search.CoursePlayer[S]); ok {
+		course = &search.Course{Start: rec.Opening, Turns: w.turns[:0]}
+	}
+	defer func() {
+		if course != nil {
+			w.turns = course.Turns[:0]
+		}
+	}()
 	for !g.Terminal(s) {
 		seat = g.ToMove(s)
 		// budget is the move's time (its context's deadline), watch when the runner
@@ -486,10 +499,10 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			// Untimed moves keep the time the player measured (reading the clock, or
 			// starting a goroutine, costs more than a random player's turn).
 			inPlayer = true
-			d, playErr = players[seat].Play(ctx, s)
+			d, playErr = playMove(ctx, players[seat], course, s)
 			inPlayer = false
 		} else {
-			r := w.watchedPlay(ctx, seat, players[seat], s, budget, watch)
+			r := w.watchedPlay(ctx, seat, players[seat], course, s, budget, watch)
 			switch {
 			case r.outcome == moveAborted:
 				return errAborted
@@ -529,8 +542,26 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			return nil
 		}
 		w.info = append(w.info, MoveInfo{Score: int64(d.Score), Depth: int64(d.Depth), Nodes: int64(min(d.Nodes, 1<<62)), Micros: d.Time.Microseconds()})
+		if course != nil {
+			from := 0
+			if n := len(w.ends); n > 1 {
+				from = w.ends[n-2]
+			}
+			course.Turns = append(course.Turns, string(w.text[from:w.ends[len(w.ends)-1]]))
+		}
 	}
 	return nil
+}
+
+// playMove asks p for its move in s: with the game's course when p wants it and the
+// course is known (course not nil).
+func playMove[S any](ctx context.Context, p search.Player[S], course *search.Course, s *S) (search.Decision, error) {
+	if course != nil {
+		if cp, ok := p.(search.CoursePlayer[S]); ok {
+			return cp.PlayCourse(ctx, *course, s)
+		}
+	}
+	return p.Play(ctx, s)
 }
 
 // closePlayers closes the players of game index that were built, recording errors

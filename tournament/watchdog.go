@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -63,6 +64,8 @@ const (
 type moveCall[S any] struct {
 	p   search.Player[S]
 	ctx context.Context
+	// course is the game so far, for a search.CoursePlayer (its own copy).
+	course *search.Course
 	// s is the player's own copy of the position: an abandoned Play may still read it
 	// while the worker plays other games.
 	s     S
@@ -106,7 +109,7 @@ func (c *moveCall[S]) play() (r moveReply) {
 			r.panicked, r.panicValue = true, v
 		}
 	}()
-	r.d, r.err = c.p.Play(c.ctx, &c.s)
+	r.d, r.err = playMove(c.ctx, c.p, c.course, &c.s)
 	return r
 }
 
@@ -116,7 +119,7 @@ func (c *moveCall[S]) play() (r moveReply) {
 // ctx ends first, it waits a little for the reply (min(stallGrace, maxCancelWait))
 // and abandons the player if none comes (moveAborted either way). The move's context
 // is cancelled when watchedPlay returns.
-func (w *worker[S]) watchedPlay(ctx context.Context, seat int, p search.Player[S], s *S, budget, watch time.Duration) moveReply {
+func (w *worker[S]) watchedPlay(ctx context.Context, seat int, p search.Player[S], course *search.Course, s *S, budget, watch time.Duration) moveReply {
 	c := w.calls[seat]
 	if c == nil {
 		c = &moveCall[S]{reply: make(chan moveReply, 1), release: make(chan struct{})}
@@ -129,7 +132,11 @@ func (w *worker[S]) watchedPlay(ctx context.Context, seat int, p search.Player[S
 		c.ctx, cancel = context.WithCancel(ctx)
 	}
 	defer cancel()
-	c.p, c.s = p, *s
+	c.p, c.s, c.course = p, *s, nil
+	if course != nil {
+		// An abandoned Play may read its course while the worker plays on.
+		c.course = &search.Course{Start: course.Start, Turns: slices.Clone(course.Turns)}
+	}
 	c.state.Store(callRunning)
 	go c.run()
 
