@@ -122,6 +122,7 @@ type tailWriter struct {
 	partial []byte
 }
 
+// Write passes p on and keeps its complete lines.
 func (tw *tailWriter) Write(p []byte) (int, error) {
 	for rest := p; len(rest) > 0; {
 		i := bytes.IndexByte(rest, '\n')

@@ -57,6 +57,12 @@ func newLineReader(r io.Reader) *bufio.Reader {
 	return bufio.NewReaderSize(r, MaxLine+2)
 }
 
+// readItem is a line read, or why there are no more.
+type readItem struct {
+	line string
+	err  error
+}
+
 // readLine reads one line from br, without its end. A line over MaxLine bytes is
 // errLineTooLong; with skip, the rest of that line is read and dropped first (so
 // that the next call reads the next line), without, it is left unread. A last line

@@ -118,6 +118,7 @@ type Clock struct {
 // clock): a search past its deadline is then lost on time rather than stalled.
 func (l Limits) Timed() bool { return l.MoveTime > 0 || l.Clock != nil }
 
+// command marks the commands.
 func (*MepCommand) command()       {}
 func (*SetOptionCommand) command() {}
 func (*IsReadyCommand) command()   {}
@@ -200,14 +201,29 @@ func (*StopCommand) AppendLine(b []byte) []byte { return append(b, "stop"...) }
 // AppendLine appends "quit".
 func (*QuitCommand) AppendLine(b []byte) []byte { return append(b, "quit"...) }
 
-func (c *MepCommand) String() string       { return string(c.AppendLine(nil)) }
+// String returns the line of the command.
+func (c *MepCommand) String() string { return string(c.AppendLine(nil)) }
+
+// String returns the line of the command.
 func (c *SetOptionCommand) String() string { return string(c.AppendLine(nil)) }
-func (c *IsReadyCommand) String() string   { return string(c.AppendLine(nil)) }
-func (c *NewGameCommand) String() string   { return string(c.AppendLine(nil)) }
-func (c *PositionCommand) String() string  { return string(c.AppendLine(nil)) }
-func (c *GoCommand) String() string        { return string(c.AppendLine(nil)) }
-func (c *StopCommand) String() string      { return string(c.AppendLine(nil)) }
-func (c *QuitCommand) String() string      { return string(c.AppendLine(nil)) }
+
+// String returns the line of the command.
+func (c *IsReadyCommand) String() string { return string(c.AppendLine(nil)) }
+
+// String returns the line of the command.
+func (c *NewGameCommand) String() string { return string(c.AppendLine(nil)) }
+
+// String returns the line of the command.
+func (c *PositionCommand) String() string { return string(c.AppendLine(nil)) }
+
+// String returns the line of the command.
+func (c *GoCommand) String() string { return string(c.AppendLine(nil)) }
+
+// String returns the line of the command.
+func (c *StopCommand) String() string { return string(c.AppendLine(nil)) }
+
+// String returns the line of the command.
+func (c *QuitCommand) String() string { return string(c.AppendLine(nil)) }
 
 // ParseCommand reads a command line (with or without its end, "\n" or "\r\n"). The
 // error says what is wrong and quotes the line.
@@ -601,6 +617,7 @@ func (s Score) String() string {
 	return ""
 }
 
+// reply marks the replies.
 func (*IDReply) reply()       {}
 func (*OptionReply) reply()   {}
 func (*GamesReply) reply()    {}
@@ -680,14 +697,29 @@ func (r *ErrorReply) AppendLine(b []byte) []byte {
 	return b
 }
 
-func (r *IDReply) String() string       { return string(r.AppendLine(nil)) }
-func (r *OptionReply) String() string   { return string(r.AppendLine(nil)) }
-func (r *GamesReply) String() string    { return string(r.AppendLine(nil)) }
-func (r *MepOKReply) String() string    { return string(r.AppendLine(nil)) }
-func (r *ReadyOKReply) String() string  { return string(r.AppendLine(nil)) }
-func (r *InfoReply) String() string     { return string(r.AppendLine(nil)) }
+// String returns the line of the reply.
+func (r *IDReply) String() string { return string(r.AppendLine(nil)) }
+
+// String returns the line of the reply.
+func (r *OptionReply) String() string { return string(r.AppendLine(nil)) }
+
+// String returns the line of the reply.
+func (r *GamesReply) String() string { return string(r.AppendLine(nil)) }
+
+// String returns the line of the reply.
+func (r *MepOKReply) String() string { return string(r.AppendLine(nil)) }
+
+// String returns the line of the reply.
+func (r *ReadyOKReply) String() string { return string(r.AppendLine(nil)) }
+
+// String returns the line of the reply.
+func (r *InfoReply) String() string { return string(r.AppendLine(nil)) }
+
+// String returns the line of the reply.
 func (r *BestTurnReply) String() string { return string(r.AppendLine(nil)) }
-func (r *ErrorReply) String() string    { return string(r.AppendLine(nil)) }
+
+// String returns the line of the reply.
+func (r *ErrorReply) String() string { return string(r.AppendLine(nil)) }
 
 // ParseReply reads a reply line (with or without its end, "\n" or "\r\n"). The
 // error says what is wrong and quotes the line.
