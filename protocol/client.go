@@ -1,0 +1,797 @@
+package protocol
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Timeouts are a Client's fixed deadlines (docs/protocol.md, "Timing"). A zero field
+// takes its default.
+type Timeouts struct {
+	// Handshake bounds the wait from mep to mepok (10 s).
+	Handshake time.Duration
+	// Ready bounds the wait for readyok, after isready or newgame (10 s), and the
+	// writing of a line to an engine that does not read its input.
+	Ready time.Duration
+	// Stop bounds the wait for bestturn after stop (1 s).
+	Stop time.Duration
+	// Quit bounds the wait for the engine's exit after quit, and after it closed its
+	// output (1 s).
+	Quit time.Duration
+}
+
+// The default Timeouts.
+const (
+	DefaultHandshakeTimeout = 10 * time.Second
+	DefaultReadyTimeout     = 10 * time.Second
+	DefaultStopTimeout      = time.Second
+	DefaultQuitTimeout      = time.Second
+)
+
+// withDefaults returns t with its zero fields set to the defaults.
+func (t Timeouts) withDefaults() Timeouts {
+	set := func(d *time.Duration, def time.Duration) {
+		if *d <= 0 {
+			*d = def
+		}
+	}
+	set(&t.Handshake, DefaultHandshakeTimeout)
+	set(&t.Ready, DefaultReadyTimeout)
+	set(&t.Stop, DefaultStopTimeout)
+	set(&t.Quit, DefaultQuitTimeout)
+	return t
+}
+
+// Process is an engine program for Start to run.
+type Process struct {
+	// Path is the program; Args its arguments (without the program's name).
+	Path string
+	Args []string
+	// Dir is its working directory ("" for the runner's).
+	Dir string
+	// Env are variables ("KEY=value") added to the runner's environment.
+	Env []string
+	// Stderr receives what the engine writes to its standard error (nil: dropped).
+	// Its last lines also go to the Tail of faults.
+	Stderr io.Writer
+}
+
+// Result is what a search (Client.Go) gave.
+type Result struct {
+	// Turn is the bestturn's turn ("" when the search failed).
+	Turn string
+	// Info gathers the search's info lines: each item as the last line that had it
+	// gave it (a line without an item leaves the earlier value).
+	Info Info
+	// Elapsed is the time from the writing of go to the reading of bestturn.
+	Elapsed time.Duration
+}
+
+// Client is the runner's side of the protocol: it talks to one engine, started by
+// Start (a process) or over any pair of streams (Connect). Its methods, but Stop,
+// Close, Quit and the accessors, are called one at a time; each takes a context and
+// enforces the protocol's deadlines, so that none waits for the engine forever.
+//
+// What the engine does wrong is a *Fault (see Fault.Usable): after any fault but a
+// time forfeit the Client has killed the process and its methods return ErrClosed.
+// A Client holds a process and goroutines until Close.
+type Client struct {
+	t       Timeouts
+	id      Identity
+	version int
+	proc    *process // nil for Connect
+	closers []io.Closer
+	tail    *tail
+
+	wmu  sync.Mutex // serializes writes (Stop writes while Go waits)
+	w    io.Writer
+	wbuf []byte
+
+	lines chan readItem
+	done  chan struct{} // closed when the client ends: the reader stops
+
+	// Owned by the method running (one at a time).
+	exitSeen     bool
+	exitGrace    <-chan time.Time
+	pendingReady int // readyok still to come for an isready given up on
+
+	mu        sync.Mutex
+	searching bool
+	stopSent  bool
+	ended     bool
+	closing   bool
+	stopCh    chan struct{} // Stop tells Go it sent stop
+
+	endOnce   sync.Once
+	closeOnce sync.Once
+	closeErr  error
+}
+
+// process is an engine's process.
+type process struct {
+	cmd     *exec.Cmd
+	exited  chan struct{} // closed when Wait returned
+	waitErr error         // Wait's error, set before exited is closed
+}
+
+// Start runs the engine program p, in a process group of its own and, on Linux, set
+// to be killed when the runner dies, and makes the handshake (bounded by ctx and
+// t.Handshake). ctx bounds the start only, not the process's life. A program that
+// cannot be run is an error; an engine that fails the handshake is a *Fault, its
+// process killed.
+func Start(ctx context.Context, p Process, t Timeouts) (*Client, error) {
+	if p.Path == "" {
+		return nil, errors.New("protocol: start: no program given")
+	}
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("protocol: start %s: %w", p.Path, err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, fmt.Errorf("protocol: start %s: %w", p.Path, err)
+	}
+	tl := &tail{}
+	cmd := exec.Command(p.Path, p.Args...)
+	cmd.Dir = p.Dir
+	if len(p.Env) > 0 {
+		cmd.Env = append(os.Environ(), p.Env...)
+	}
+	cmd.Stdin, cmd.Stdout = inR, outW
+	cmd.Stderr = &tailWriter{w: p.Stderr, t: tl}
+	cmd.WaitDelay = time.Second
+	setProcAttr(cmd)
+	err = cmd.Start()
+	inR.Close()
+	outW.Close()
+	if err != nil {
+		inW.Close()
+		outR.Close()
+		return nil, fmt.Errorf("protocol: start %s: %w", p.Path, err)
+	}
+	proc := &process{cmd: cmd, exited: make(chan struct{})}
+	go func() {
+		proc.waitErr = cmd.Wait()
+		close(proc.exited)
+	}()
+	return newClient(ctx, outR, inW, t, proc, []io.Closer{inW, outR}, tl)
+}
+
+// Connect makes the handshake with an engine that reads w and writes r (an engine
+// in the same program, over pipes: see Serve), bounded by ctx and t.Handshake. A
+// failed handshake is a *Fault. Close closes r and w when they are io.Closers; a
+// write to w is bounded by t.Ready only when w has a SetWriteDeadline method.
+func Connect(ctx context.Context, r io.Reader, w io.Writer, t Timeouts) (*Client, error) {
+	var closers []io.Closer
+	for _, x := range []any{w, r} {
+		if c, ok := x.(io.Closer); ok {
+			closers = append(closers, c)
+		}
+	}
+	return newClient(ctx, r, w, t, nil, closers, &tail{})
+}
+
+// newClient starts reading r and makes the handshake; on an error the client is
+// ended.
+func newClient(ctx context.Context, r io.Reader, w io.Writer, t Timeouts, proc *process, closers []io.Closer, tl *tail) (*Client, error) {
+	c := &Client{
+		t: t.withDefaults(), proc: proc, closers: closers, tail: tl, w: w,
+		lines: make(chan readItem, 64), done: make(chan struct{}), stopCh: make(chan struct{}, 1),
+	}
+	go c.readLoop(r)
+	if err := c.handshake(ctx); err != nil {
+		c.end()
+		return nil, err
+	}
+	return c, nil
+}
+
+// readLoop sends the engine's lines to c.lines until a read fails (a line too long
+// included) or the client ends.
+func (c *Client) readLoop(r io.Reader) {
+	br := newLineReader(r)
+	for {
+		line, err := readLine(br, false)
+		if err == nil {
+			c.tail.add(line)
+		}
+		select {
+		case c.lines <- readItem{line: line, err: err}:
+		case <-c.done:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// Identity returns what the engine said of itself at the handshake.
+func (c *Client) Identity() Identity { return c.id }
+
+// Version returns the protocol version agreed at the handshake.
+func (c *Client) Version() int { return c.version }
+
+// Pid returns the engine's process id (0 for a Client of Connect).
+func (c *Client) Pid() int {
+	if c.proc == nil {
+		return 0
+	}
+	return c.proc.cmd.Process.Pid
+}
+
+// Usable reports whether the engine can still be used: its process has not ended
+// (by a fault or Close).
+func (c *Client) Usable() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return !c.ended && !c.closing
+}
+
+// check returns ErrClosed, wrapped, when the engine cannot be used.
+func (c *Client) check(what string) error {
+	if !c.Usable() {
+		return fmt.Errorf("protocol: %s: %w", what, ErrClosed)
+	}
+	return nil
+}
+
+// SetOption sets the engine's option name to value ("" is the empty string). An
+// option the engine did not declare, or a value it does not take, is an error before
+// anything is sent. The engine answers nothing; an "error" it answers comes with the
+// next IsReady or NewGame.
+func (c *Client) SetOption(ctx context.Context, name, value string) error {
+	if err := c.check("setoption"); err != nil {
+		return err
+	}
+	if err := c.id.CheckValue(name, value); err != nil {
+		return fmt.Errorf("protocol: setoption: %w", err)
+	}
+	return c.send(ctx, &SetOptionCommand{Name: name, Value: value})
+}
+
+// IsReady sends isready and waits for readyok (Timeouts.Ready): no answer is a
+// Stalled fault, an "error" an EngineError. When ctx ends first, the error wraps
+// ctx's and the engine stays usable (its readyok will be skipped).
+func (c *Client) IsReady(ctx context.Context) error {
+	if err := c.check("isready"); err != nil {
+		return err
+	}
+	if err := c.send(ctx, &IsReadyCommand{}); err != nil {
+		return err
+	}
+	return c.awaitReady(ctx, "isready")
+}
+
+// NewGame sends newgame and isready and waits for readyok (Timeouts.Ready). A game
+// the engine did not declare is an error before anything is sent; its "error"
+// (unsupported game) is an EngineError fault, which ends the process.
+func (c *Client) NewGame(ctx context.Context, game string) error {
+	if err := c.check("newgame"); err != nil {
+		return err
+	}
+	if !c.id.Plays(game) {
+		return fmt.Errorf("protocol: newgame: engine %s does not play %s (it plays %s)",
+			c.id.Name, game, strings.Join(c.id.Games, ", "))
+	}
+	if err := c.send(ctx, &NewGameCommand{Game: game}); err != nil {
+		return err
+	}
+	if err := c.send(ctx, &IsReadyCommand{}); err != nil {
+		return err
+	}
+	return c.awaitReady(ctx, "newgame "+game)
+}
+
+// Position sends the position to search: start in the game's position notation
+// ("" for the game's start position) and the turns played from it. A position that
+// cannot be written as one line (a notation holding the word "moves", a turn with a
+// space, a line over MaxLine bytes) is an error before anything is sent.
+func (c *Client) Position(ctx context.Context, start string, moves []string) error {
+	if err := c.check("position"); err != nil {
+		return err
+	}
+	return c.send(ctx, &PositionCommand{Position: Position{Start: start, Moves: moves}})
+}
+
+// Go sends go with limits and waits for bestturn, calling onInfo (when not nil) with
+// each info line. timeout, measured from the writing of go, is the limit plus the
+// margin for timed limits (movetime or a clock: Limits.Timed), the move deadline
+// otherwise; 0 waits without one (for go infinite: see Stop).
+//
+// Past the timeout, under timed limits the game is lost on time: Go sends stop and
+// waits up to Timeouts.Stop for a bestturn, which it discards, and returns a
+// TimeForfeit fault (the engine can go on) or, without one, a Stalled fault; under
+// other limits it returns a Stalled fault at once. A bestturn read after the timeout
+// is a TimeForfeit too. When ctx ends, Go sends stop and waits up to Timeouts.Stop
+// for the bestturn: it returns ctx's error, wrapped, the engine usable if it
+// answered. The Result holds what the search told even when Go fails.
+func (c *Client) Go(ctx context.Context, limits Limits, timeout time.Duration, onInfo func(Info)) (Result, error) {
+	var res Result
+	if err := c.check("go"); err != nil {
+		return res, err
+	}
+	line, err := encodeCommand(&GoCommand{Limits: limits})
+	if err != nil {
+		return res, fmt.Errorf("protocol: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return res, fmt.Errorf("protocol: go: %w", err)
+	}
+	c.mu.Lock()
+	c.searching, c.stopSent = true, false
+	select {
+	case <-c.stopCh:
+	default:
+	}
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.searching = false
+		c.mu.Unlock()
+	}()
+	if err := c.write(line); err != nil {
+		return res, err
+	}
+	start := time.Now()
+
+	w := waits{ctx: ctx.Done(), stop: c.stopCh}
+	if timeout > 0 {
+		t := time.NewTimer(timeout)
+		defer t.Stop()
+		w.deadline = t.C
+	}
+	armStop := func() {
+		if w.stopTimer == nil {
+			t := time.NewTimer(c.t.Stop)
+			w.stopTimer = t.C
+		}
+	}
+	var forfeit, cancelled bool
+	for {
+		r, ev, err := c.wait(w)
+		if err != nil {
+			return res, err
+		}
+		switch ev {
+		case evDeadline:
+			w.deadline = nil
+			if !limits.Timed() {
+				return res, c.fail(Stalled, fmt.Sprintf("no bestturn within the move deadline of %v", timeout))
+			}
+			forfeit = true
+			if err := c.sendStop(); err != nil {
+				return res, err
+			}
+			armStop()
+			continue
+		case evCtx:
+			w.ctx = nil
+			cancelled = true
+			if err := c.sendStop(); err != nil {
+				return res, err
+			}
+			armStop()
+			continue
+		case evStop:
+			w.stop = nil
+			armStop()
+			continue
+		case evStopTimer:
+			switch {
+			case cancelled:
+				c.end()
+				return res, fmt.Errorf("protocol: go: %w (and no bestturn within %v of stop: the engine was killed)", ctx.Err(), c.t.Stop)
+			case forfeit:
+				return res, c.fail(Stalled, fmt.Sprintf("no bestturn within %v (time forfeit), then none within %v of stop", timeout, c.t.Stop))
+			}
+			return res, c.fail(Stalled, fmt.Sprintf("no bestturn within %v of stop", c.t.Stop))
+		}
+		switch r := r.(type) {
+		case *InfoReply:
+			res.Info.merge(&r.Info)
+			if onInfo != nil && !forfeit && !cancelled {
+				onInfo(r.Info)
+			}
+		case *BestTurnReply:
+			res.Elapsed = time.Since(start)
+			switch {
+			case cancelled:
+				return res, fmt.Errorf("protocol: go: %w", ctx.Err())
+			case forfeit || timeout > 0 && res.Elapsed > timeout:
+				return res, c.fail(TimeForfeit, fmt.Sprintf("no bestturn within %v (it came after %v)", timeout, res.Elapsed.Round(time.Millisecond)))
+			}
+			res.Turn = r.Turn
+			return res, nil
+		case *ErrorReply:
+			return res, c.fail(EngineError, fmt.Sprintf("answered %s to go", quoteShort(r.String())))
+		default:
+			return res, c.fail(ProtocolError, fmt.Sprintf("%s while searching", quoteShort(r.String())))
+		}
+	}
+}
+
+// merge sets the items of in that are given.
+func (i *Info) merge(in *Info) {
+	if in.Depth != 0 {
+		i.Depth = in.Depth
+	}
+	if in.Score.Kind != NoScore {
+		i.Score = in.Score
+	}
+	if in.Nodes != 0 {
+		i.Nodes = in.Nodes
+	}
+	if in.NPS != 0 {
+		i.NPS = in.NPS
+	}
+	if in.Time != 0 {
+		i.Time = in.Time
+	}
+	if len(in.PV) > 0 {
+		i.PV = append(i.PV[:0:0], in.PV...)
+	}
+	if in.Text != "" {
+		i.Text = in.Text
+	}
+}
+
+// Stop asks the engine searching for Go's turn now: it sends stop, and Go then waits
+// up to Timeouts.Stop for the bestturn (without it, a Stalled fault). It may be
+// called from another goroutine while Go runs (the way to end go infinite); when no
+// search runs it does nothing.
+func (c *Client) Stop() error {
+	c.mu.Lock()
+	if !c.searching || c.stopSent || c.ended {
+		c.mu.Unlock()
+		return nil
+	}
+	c.stopSent = true
+	c.mu.Unlock()
+	if err := c.writeLine("stop", time.Now().Add(c.t.Ready)); err != nil {
+		return fmt.Errorf("protocol: stop: %w", err) // Go finds what happened
+	}
+	select {
+	case c.stopCh <- struct{}{}:
+	default:
+	}
+	return nil
+}
+
+// sendStop sends stop unless Stop did.
+func (c *Client) sendStop() error {
+	c.mu.Lock()
+	sent := c.stopSent
+	c.stopSent = true
+	c.mu.Unlock()
+	if sent {
+		return nil
+	}
+	return c.write("stop")
+}
+
+// Close ends the engine: it sends quit, waits up to Timeouts.Quit for the process
+// to exit, then kills its process group. It may be called at any time, from any
+// goroutine, any number of times (a method running returns ErrClosed), after a fault
+// too; the error says when the engine had to be killed.
+func (c *Client) Close() error { return c.Quit(context.Background()) }
+
+// Quit is Close with the wait for the exit also bounded by ctx.
+func (c *Client) Quit(ctx context.Context) error {
+	c.closeOnce.Do(func() { c.closeErr = c.quit(ctx) })
+	return c.closeErr
+}
+
+func (c *Client) quit(ctx context.Context) error {
+	c.mu.Lock()
+	ended := c.ended
+	c.closing = true
+	c.mu.Unlock()
+	if ended {
+		c.end()
+		return nil
+	}
+	t := time.NewTimer(c.t.Quit)
+	defer t.Stop()
+	// A stream without write deadlines may block the write: end() unblocks it.
+	wrote := make(chan struct{})
+	go func() {
+		_ = c.writeLine("quit", time.Now().Add(c.t.Quit)) // an engine gone already is fine
+		close(wrote)
+	}()
+	if c.proc == nil {
+		select {
+		case <-wrote:
+		case <-t.C:
+		}
+		c.end()
+		return nil
+	}
+	var why string
+	select {
+	case <-c.proc.exited:
+		c.end()
+		return nil
+	case <-t.C:
+		why = fmt.Sprintf("did not exit within %v of quit", c.t.Quit)
+	case <-ctx.Done():
+		why = fmt.Sprintf("quit interrupted (%v)", ctx.Err())
+	}
+	c.end()
+	return fmt.Errorf("protocol: engine %s %s: killed", c.id.Name, why)
+}
+
+// end ends the client: it kills the engine's process group and waits for the
+// process, closes the streams and stops the reader. It is idempotent.
+func (c *Client) end() {
+	c.endOnce.Do(func() {
+		c.mu.Lock()
+		c.ended = true
+		c.mu.Unlock()
+		if c.proc != nil {
+			killProcess(c.proc.cmd.Process)
+			select {
+			case <-c.proc.exited:
+			case <-time.After(5 * time.Second): // a process that SIGKILL does not end: give up on it
+			}
+		}
+		close(c.done)
+		for _, cl := range c.closers {
+			_ = cl.Close()
+		}
+	})
+}
+
+// send writes the line of cmd; a command that cannot be written, or a ctx done, is
+// an error before anything is written.
+func (c *Client) send(ctx context.Context, cmd Command) error {
+	line, err := encodeCommand(cmd)
+	if err != nil {
+		return fmt.Errorf("protocol: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("protocol: %s: %w", commandName(cmd), err)
+	}
+	return c.write(line)
+}
+
+// write writes line within Timeouts.Ready; a failure is the engine's fault (or
+// ErrClosed once closing).
+func (c *Client) write(line string) error {
+	err := c.writeLine(line, time.Now().Add(c.t.Ready))
+	switch {
+	case err == nil:
+		return nil
+	case c.isClosing():
+		return fmt.Errorf("protocol: %w", ErrClosed)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return c.fail(Stalled, fmt.Sprintf("the engine did not read its input within %v", c.t.Ready))
+	}
+	return c.exitFault(fmt.Sprintf("writing %s: %v", quoteShort(line), err))
+}
+
+// writeLine writes line and its end, with a write deadline when the stream has them.
+func (c *Client) writeLine(line string, deadline time.Time) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.wbuf = append(append(c.wbuf[:0], line...), '\n')
+	if d, ok := c.w.(interface{ SetWriteDeadline(time.Time) error }); ok {
+		_ = d.SetWriteDeadline(deadline)
+	}
+	_, err := c.w.Write(c.wbuf)
+	return err
+}
+
+// isClosing reports whether Close was called (or the client ended).
+func (c *Client) isClosing() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.closing || c.ended
+}
+
+// The events of wait, besides a reply.
+type event uint8
+
+const (
+	evReply     event = iota
+	evCtx             // waits.ctx is done
+	evDeadline        // waits.deadline fired
+	evStopTimer       // waits.stopTimer fired
+	evStop            // waits.stop: Stop sent stop
+)
+
+// waits are the channels wait also waits on (nil: not).
+type waits struct {
+	ctx       <-chan struct{}
+	deadline  <-chan time.Time
+	stopTimer <-chan time.Time
+	stop      <-chan struct{}
+}
+
+// wait returns the engine's next reply (evReply) or the first of w's events. A line
+// the protocol does not allow, the engine's exit or the end of its output is a fault
+// (the engine is ended); the client's end is ErrClosed. A readyok owed to an isready
+// given up on is skipped.
+func (c *Client) wait(w waits) (Reply, event, error) {
+	for {
+		var exited <-chan struct{}
+		if c.proc != nil && !c.exitSeen {
+			exited = c.proc.exited
+		}
+		select {
+		case it := <-c.lines:
+			if it.err != nil {
+				return nil, 0, c.readFault(it.err)
+			}
+			r, err := ParseReply(it.line)
+			if err != nil {
+				return nil, 0, c.fail(ProtocolError, err.Error())
+			}
+			if _, ok := r.(*ReadyOKReply); ok && c.pendingReady > 0 {
+				c.pendingReady--
+				continue
+			}
+			return r, evReply, nil
+		case <-exited:
+			// The lines written before the exit are still to be read: the end of the
+			// output comes after them, unless a process the engine started holds it.
+			c.exitSeen = true
+			c.exitGrace = time.After(c.t.Quit)
+		case <-c.exitGrace:
+			return nil, 0, c.exitFault("its output stayed open after it exited")
+		case <-c.done:
+			return nil, 0, fmt.Errorf("protocol: %w", ErrClosed)
+		case <-w.ctx:
+			return nil, evCtx, nil
+		case <-w.deadline:
+			return nil, evDeadline, nil
+		case <-w.stopTimer:
+			return nil, evStopTimer, nil
+		case <-w.stop:
+			return nil, evStop, nil
+		}
+	}
+}
+
+// readFault is the fault of a failed read of the engine's output.
+func (c *Client) readFault(err error) error {
+	switch {
+	case c.isClosing():
+		return fmt.Errorf("protocol: %w", ErrClosed)
+	case errors.Is(err, errLineTooLong):
+		return c.fail(ProtocolError, errLineTooLong.Error())
+	case errors.Is(err, io.EOF):
+		return c.exitFault("")
+	}
+	return c.exitFault(fmt.Sprintf("reading its output: %v", err))
+}
+
+// exitFault is the fault of an engine that closed its output or exited: Crashed
+// for an exit with a non-zero status or a signal, Disconnected for status 0 or an
+// output closed without an exit (within Timeouts.Quit). what says more ("" for
+// nothing).
+func (c *Client) exitFault(what string) error {
+	if c.isClosing() {
+		return fmt.Errorf("protocol: %w", ErrClosed)
+	}
+	if what != "" {
+		what = " (" + what + ")"
+	}
+	if c.proc == nil {
+		return c.fail(Disconnected, "the engine closed its output"+what)
+	}
+	t := time.NewTimer(c.t.Quit)
+	defer t.Stop()
+	select {
+	case <-c.proc.exited:
+	case <-t.C:
+		return c.fail(Disconnected, fmt.Sprintf("the engine closed its output and did not exit within %v%s", c.t.Quit, what))
+	}
+	ps := c.proc.cmd.ProcessState
+	switch {
+	case ps == nil:
+		return c.fail(Crashed, fmt.Sprintf("the engine ended: %v%s", c.proc.waitErr, what))
+	case ps.ExitCode() == 0:
+		return c.fail(Disconnected, "the engine exited with status 0"+what)
+	}
+	return c.fail(Crashed, fmt.Sprintf("the engine ended: %s%s", ps, what))
+}
+
+// fail returns the fault reason with detail and the engine's last lines, and ends
+// the client unless the fault leaves the engine usable.
+func (c *Client) fail(reason, detail string) *Fault {
+	f := &Fault{Reason: reason, Detail: detail, Tail: c.tail.snapshot()}
+	if len(f.Tail) > 0 {
+		q := make([]string, len(f.Tail))
+		for i, l := range f.Tail {
+			q[i] = quoteShort(l)
+		}
+		f.Detail += "; last lines: " + strings.Join(q, ", ")
+	}
+	if !f.Usable() {
+		c.end()
+	}
+	return f
+}
+
+// handshake sends mep and reads the identity up to mepok.
+func (c *Client) handshake(ctx context.Context) error {
+	if err := c.send(ctx, &MepCommand{Version: Version}); err != nil {
+		return err
+	}
+	t := time.NewTimer(c.t.Handshake)
+	defer t.Stop()
+	w := waits{ctx: ctx.Done(), deadline: t.C}
+	for {
+		r, ev, err := c.wait(w)
+		if err != nil {
+			return err
+		}
+		switch ev {
+		case evCtx:
+			return fmt.Errorf("protocol: handshake: %w", ctx.Err())
+		case evDeadline:
+			return c.fail(Stalled, fmt.Sprintf("no mepok within %v of mep", c.t.Handshake))
+		}
+		switch r := r.(type) {
+		case *IDReply:
+			if r.Key == "name" {
+				c.id.Name = r.Text
+			} else {
+				c.id.Author = r.Text
+			}
+		case *OptionReply:
+			if _, dup := c.id.Option(r.Option.Name); dup {
+				return c.fail(ProtocolError, fmt.Sprintf("option %s declared twice", r.Option.Name))
+			}
+			c.id.Options = append(c.id.Options, r.Option)
+		case *GamesReply:
+			c.id.Games = append(c.id.Games, r.Games...)
+		case *MepOKReply:
+			switch {
+			case r.Version > Version:
+				return c.fail(ProtocolError, fmt.Sprintf("mepok %d: the runner speaks version %d at most", r.Version, Version))
+			case c.id.Name == "":
+				return c.fail(ProtocolError, "mepok before id name")
+			}
+			c.version = r.Version
+			return nil
+		case *ErrorReply:
+			return c.fail(EngineError, fmt.Sprintf("answered %s to mep", quoteShort(r.String())))
+		default:
+			return c.fail(ProtocolError, fmt.Sprintf("%s during the handshake", quoteShort(r.String())))
+		}
+	}
+}
+
+// awaitReady waits for readyok after what (isready, newgame).
+func (c *Client) awaitReady(ctx context.Context, what string) error {
+	t := time.NewTimer(c.t.Ready)
+	defer t.Stop()
+	r, ev, err := c.wait(waits{ctx: ctx.Done(), deadline: t.C})
+	switch {
+	case err != nil:
+		return err
+	case ev == evCtx:
+		c.pendingReady++
+		return fmt.Errorf("protocol: %s: %w", what, ctx.Err())
+	case ev == evDeadline:
+		return c.fail(Stalled, fmt.Sprintf("no readyok within %v of %s", c.t.Ready, what))
+	}
+	switch r := r.(type) {
+	case *ReadyOKReply:
+		return nil
+	case *ErrorReply:
+		return c.fail(EngineError, fmt.Sprintf("answered %s (to %s)", quoteShort(r.String()), what))
+	}
+	return c.fail(ProtocolError, fmt.Sprintf("%s where readyok belongs (after %s)", quoteShort(r.String()), what))
+}

@@ -1,0 +1,31 @@
+//go:build unix
+
+package protocol
+
+import (
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// processGone reports whether the process pid has ended: it does not exist, or is a
+// zombie (dead, not yet reaped by its new parent).
+func processGone(pid int) bool {
+	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
+		return true
+	}
+	stat, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	// The state follows the command's name, which is in parentheses.
+	_, after, ok := strings.Cut(string(stat), ") ")
+	return ok && strings.HasPrefix(after, "Z")
+}
+
+// groupGone reports whether no process is left in the process group pgid.
+func groupGone(pgid int) bool {
+	return errors.Is(syscall.Kill(-pgid, 0), syscall.ESRCH)
+}

@@ -1,0 +1,9 @@
+//go:build !linux
+
+package protocol
+
+// adoptOrphans does nothing outside Linux.
+func adoptOrphans() error { return nil }
+
+// reapOrphan does nothing outside Linux.
+func reapOrphan(int) {}
