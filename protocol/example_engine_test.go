@@ -1,0 +1,86 @@
+package protocol
+
+import (
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/colony-ai/colony/games"
+)
+
+// TestPythonExampleEngine plays whole games of Kalah against the example engine of
+// examples/engine (Python, standard library) when python3 is present: its handshake,
+// options and every turn it answers are checked against the toolkit's Kalah, and a
+// game it does not play is refused.
+func TestPythonExampleEngine(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: the Python example engine is not run")
+	}
+	script, err := filepath.Abs(filepath.Join("..", "examples", "engine", "kalah_greedy.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	c, err := Start(ctx, Process{Path: python, Args: []string{script}}, Timeouts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if id := c.Identity(); id.Name != "py-greedy-kalah" || !id.Plays("kalah") || id.Plays("oware") || len(id.Options) != 1 || id.Options[0].Name != "seed" {
+		t.Fatalf("identity %+v", id)
+	}
+	if err := c.SetOption(ctx, "seed", "5"); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"kalah", "kalah:4x3"} {
+		g, err := games.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.NewGame(ctx, name); err != nil {
+			t.Fatal(err)
+		}
+		start := g.StartPosition()
+		var moves []string
+		for turn := 0; ; turn++ {
+			pos, _, err := g.Play(start, moves)
+			if err != nil {
+				t.Fatalf("%s after %q: %v", name, moves, err)
+			}
+			legal, err := g.Moves(pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(legal) == 0 {
+				break
+			}
+			// Half the turns from a position given in notation, half from the start.
+			from := ""
+			if turn%2 == 1 {
+				from = start
+			}
+			if err := c.Position(ctx, from, moves); err != nil {
+				t.Fatal(err)
+			}
+			res, err := c.Go(ctx, Limits{MoveTime: time.Second}, 30*time.Second, nil)
+			if err != nil {
+				t.Fatalf("%s after %q: %v", name, moves, err)
+			}
+			if _, _, err := g.Play(pos, []string{res.Turn}); err != nil {
+				t.Fatalf("%s after %q: the engine's turn %q: %v", name, moves, res.Turn, err)
+			}
+			moves = append(moves, res.Turn)
+		}
+		if len(moves) < 4 {
+			t.Fatalf("%s: a game of %d turns", name, len(moves))
+		}
+	}
+	// The example declares that it plays only Kalah: the client asks it for no other.
+	if err := c.NewGame(ctx, "oware"); err == nil || !strings.Contains(err.Error(), "does not play oware") {
+		t.Fatalf("newgame oware: %v, want a refusal", err)
+	}
+}
