@@ -149,3 +149,7 @@ func TestOwareStepSibling(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkOwarePlayoutMajorityOff: oware:majority=off, the games of the rules before
+// the majority end (the same moves; for comparing the implementation alone).
+func BenchmarkOwarePlayoutMajorityOff(b *testing.B) { benchOwarePlayout(b, "oware:majority=off") }

@@ -24,7 +24,7 @@ func init() {
 		Summary: "Kalah (Champion, 1958): MxN pits and seeds (default 6x4), stores sown, extra turns, captures; kalah:MxN[,capture=nonempty]",
 		Rules:   kalah.RulesDocument, Open: Opener[kalah.State](kalah.New, kalah.NewFeatures), Score: kalah.StoreDiff{}})
 	Register(Definition[oware.State]{Name: "oware",
-		Summary: "Oware (Abapa): 2x6 pits of 4, captures of 2s and 3s, feeding, grand slam options (see games/oware/RULES.md)",
+		Summary: "Oware (Abapa): 2x6 pits of 4, captures of 2s and 3s, feeding, grand slam options, won at 25 captured seeds; oware:quiet=off is OpenSpiel's (see games/oware/RULES.md)",
 		Rules:   oware.RulesDocument, Open: Opener[oware.State](oware.New, oware.NewFeatures), Score: oware.StoreDiff{}})
 	Register(Definition[oware.State]{Name: "ayo",
 		Summary: "Ayo (Yoruba): Oware's board with relay sowing and captures from the opposite pit (see games/oware/RULES.md)",

@@ -135,7 +135,9 @@ func TestShowOtherGames(t *testing.T) {
 				"")...),
 		},
 		{
-			// South has no seeds: North takes its three and South wins 25-23.
+			// South has captured 25, more than half the seeds: the game is over (before
+			// South's having no seeds is looked at); North takes its three and South
+			// wins 25-23.
 			name: "oware finished", args: []string{"--game", "oware", "show", "--position", owarePosition(t, "pits=0.0.0.0.0.0/0.0.0.0.0.3 stores=25,20")},
 			position: owarePosition(t, "pits=0.0.0.0.0.0/0.0.0.0.0.3 stores=25,20"),
 			want: lines(append(append([]string{
@@ -147,7 +149,7 @@ func TestShowOtherGames(t *testing.T) {
 				"                    south  north",
 				"  points               25     23",
 				"",
-				"  game over: south wins 25-23 (south has no seeds)",
+				"  game over: south wins 25-23 (south has more than half the seeds)",
 				"")...),
 		},
 	}
@@ -185,7 +187,7 @@ func TestScoreOtherGames(t *testing.T) {
 		// Oware's points include the seeds on each side's row.
 		{"oware start", []string{"--game", "oware", "score"}, "south=24 north=24 over=no winner=-\n"},
 		{"oware finished", []string{"--game", "oware", "score", "--position", owarePosition(t, "pits=0.0.0.0.0.0/0.0.0.0.0.3 stores=25,20")},
-			"south=25 north=23 over=yes winner=south\nresult: south wins 25-23 (south has no seeds)\n"},
+			"south=25 north=23 over=yes winner=south\nresult: south wins 25-23 (south has more than half the seeds)\n"},
 		{"oware draw", []string{"--game", "oware", "score", "--position", owarePosition(t, "pits=0.0.0.0.0.0/0.0.0.0.0.0 stores=24,24")},
 			"south=24 north=24 over=yes winner=draw\nresult: draw 24-24 (south has no seeds)\n"},
 	}

@@ -8,7 +8,8 @@ import (
 )
 
 // conformanceGames are the rule sets the conformance suite runs on.
-var conformanceGames = []string{"oware", "ayo", "oware:grandslam=sowagain,quiet=30", "ayo:feed=on,skip=move"}
+var conformanceGames = []string{"oware", "ayo", "oware:grandslam=sowagain,quiet=30", "ayo:feed=on,skip=move",
+	"oware:majority=off,quiet=off", "ayo:majority=on,quiet=off"}
 
 // seedsKept checks the conservation of seeds: the pits and the stores hold all 48.
 func seedsKept(t testing.TB, s *oware.State) {
@@ -45,5 +46,6 @@ func FuzzConformancePosition(f *testing.F) {
 	gametest.FuzzPositions(f, g,
 		"pits=0.0.0.0.0.1/0.0.0.0.0.0 stores=24,23 move=south quiet=12",
 		"pits=5.5.5.5.0.4/4.4.4.4.4.4 stores=0,0 move=north quiet=1",
-		"pits=0.0.0.0.0.0/1.0.0.0.0.0 stores=20,27 move=south quiet=99")
+		"pits=0.0.0.0.0.0/1.0.0.0.0.0 stores=20,27 move=south quiet=99",
+		"pits=3.0.0.0.0.1/2.0.1.0.4.1 stores=23,13 move=south quiet=7")
 }

@@ -18,6 +18,8 @@ import (
 //	(pit seeds)  [captured seeds]
 //	sowing runs counter-clockwise: a1 to f1, then f2 to a2
 //	moves since the last capture: 0 (the game ends at 100)
+//
+// Under quiet=off the last line ends in "(no cap)".
 func (g *Game) Draw(s *State) string {
 	var sb strings.Builder
 	for _, side := range [2]int{1, 0} {
@@ -29,6 +31,10 @@ func (g *Game) Draw(s *State) string {
 	}
 	sb.WriteString("\n  (pit seeds)  [captured seeds]\n")
 	sb.WriteString("  sowing runs counter-clockwise: a1 to f1, then f2 to a2\n")
-	fmt.Fprintf(&sb, "  moves since the last capture: %d (the game ends at %d)\n", s.Quiet(), g.QuietCap())
+	if g.QuietOff() {
+		fmt.Fprintf(&sb, "  moves since the last capture: %d (no cap)\n", s.Quiet())
+	} else {
+		fmt.Fprintf(&sb, "  moves since the last capture: %d (the game ends at %d)\n", s.Quiet(), g.QuietCap())
+	}
 	return sb.String()
 }

@@ -46,6 +46,13 @@ func TestDraw(t *testing.T) {
 				"  (a1  4) (b1  4) (c1  4) (d1  4) (e1  4) (f1  4)  [ 0]  south",
 			}, append(legend, "  moves since the last capture: 0 (the game ends at 50)")...),
 		},
+		{
+			name: "no quiet cap", rules: "quiet=off",
+			want: append([]string{
+				"  (a2  4) (b2  4) (c2  4) (d2  4) (e2  4) (f2  4)  [ 0]  north",
+				"  (a1  4) (b1  4) (c1  4) (d1  4) (e1  4) (f1  4)  [ 0]  south",
+			}, append(legend, "  moves since the last capture: 0 (no cap)")...),
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -18,36 +18,42 @@ func (g *Game) Step(dst, src *State, a game.Action) game.Status {
 
 // StepSibling is Step where *dst holds a sibling of the new state, the result of
 // another move in *src (game.SiblingStepper). Unless that move captured (its quiet
-// count is 0), the sibling's history is src's with at most one more key: the keys in
-// common are kept, not copied, and the one more cleared.
+// count is 0), the sibling's history is src's with at most one more position: its
+// moves are src's and one more, which lies in the word of moves src's next move goes
+// to, and its filter is src's with the bits of its position set, in one word. Those
+// two words are copied from src, not the whole history.
 func (g *Game) StepSibling(dst, src *State, a game.Action) game.Status {
 	if dst.quiet == 0 {
 		copyState(dst, src)
 	} else {
-		n := src.nhist
-		clear(dst.hist[n:max(n, dst.nhist)])
+		w, _ := bloomBits(digestTerm(dst.key, dst.toMove))
+		dst.bloom[w] = src.bloom[w]
+		m := src.nmoves >> 4
+		dst.moves[m] = src.moves[m]
 		copyFields(dst, src)
 	}
 	g.Apply(dst, a)
 	return game.MakeStatus(dst.ToMove(), true, dst.Over())
 }
 
-// copyState sets *dst, a valid State, to *src. A State is 832 bytes, 800 of them the
-// history of positions since the last capture, most of it unused (zero) in most
-// positions: copyState copies the fields and the keys in use, and clears the keys dst
-// held beyond them, which keeps the invariant that unused keys are zero.
+// copyState sets *dst, a valid State, to *src. A State is 832 bytes, 640 of them the
+// moves since the last capture, most of them unused (zero) in most positions:
+// copyState copies the fields, the filter and the words of moves in use, and clears
+// the words dst used beyond them, which keeps the invariant that unused moves are
+// zero.
 func copyState(dst, src *State) {
-	n, old := src.nhist, dst.nhist
-	hist := &dst.hist
-	copy(hist[:n], src.hist[:n])
+	n, old := (src.nmoves+15)/16, (dst.nmoves+15)/16
+	moves := &dst.moves
+	copy(moves[:n], src.moves[:n])
 	if old > n {
-		clear(hist[n:old])
+		clear(moves[n:old])
 	}
+	dst.bloom = src.bloom
 	copyFields(dst, src)
 }
 
-// copyFields sets every field of *dst but the history's keys to *src's.
+// copyFields sets every field of *dst but the history's moves and filter to *src's.
 func copyFields(dst, src *State) {
-	dst.rows, dst.digest, dst.stores = src.rows, src.digest, src.stores
-	dst.toMove, dst.quiet, dst.legal, dst.end, dst.nhist = src.toMove, src.quiet, src.legal, src.end, src.nhist
+	dst.rows, dst.digest, dst.key, dst.first, dst.stores = src.rows, src.digest, src.key, src.first, src.stores
+	dst.toMove, dst.quiet, dst.legal, dst.end, dst.nmoves = src.toMove, src.quiet, src.legal, src.end, src.nmoves
 }

@@ -81,7 +81,8 @@ func ptr[T any](v T) *T { return &v }
 // round-trips.
 func FuzzParams(f *testing.F) {
 	for _, s := range []string{"", "oware", "ayo", "grandslam=illegal", "feed=off,quiet=7",
-		"grandslam=sowagain,feed=off", "relay=3,skip=move", "quiet=100", "quiet=101", "quiet=0", "x=y", ",", "feed=on,feed=on"} {
+		"grandslam=sowagain,feed=off", "relay=3,skip=move", "quiet=100", "quiet=101", "quiet=0", "x=y", ",", "feed=on,feed=on",
+		"majority=off", "majority=on", "quiet=off", "majority=off,quiet=off", "quiet=OFF", "majority=", "quiet=off,quiet=1"} {
 		f.Add(s, false)
 		f.Add(s, true)
 	}

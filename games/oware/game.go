@@ -21,7 +21,7 @@ var (
 // Start returns the start position: four seeds in every pit, South to move.
 func (g *Game) Start() State {
 	s := State{rows: [2]uint64{StartSeeds * lows, StartSeeds * lows}}
-	s.remember(keyOf(&s.rows))
+	s.restart()
 	g.finish(&s)
 	return s
 }
@@ -55,8 +55,9 @@ func (g *Game) TurnStart(s *State) bool { return true }
 func (g *Game) Terminal(s *State) bool { return s.legal == 0 }
 
 // Points returns the seeds of South and North: captured seeds plus the seeds on the
-// side's own row. At the end of a game, whatever the reason, each side takes the
-// seeds on its row, so these are the final scores.
+// side's own row. At the end of a game, whatever the reason (a majority of captured
+// seeds included), each side takes the seeds on its row, so these are the final
+// scores.
 func (g *Game) Points(s *State) [2]int {
 	return [2]int{int(s.stores[0]) + rowSum(s.rows[0]), int(s.stores[1]) + rowSum(s.rows[1])}
 }
@@ -82,12 +83,19 @@ func (g *Game) Sides() [2]string { return [2]string{"south", "north"} }
 
 var sideNames = [2]string{"south", "north"}
 
-// EndReason says why a finished game ended: "south has no seeds", "north cannot feed
-// south", "the position repeated", "no capture in 100 moves"; "" while the game goes
-// on.
+// EndReason says why a finished game ended: "south has more than half the seeds",
+// "south has no seeds", "north cannot feed south", "the position repeated", "no
+// capture in 100 moves" (the quiet cap), "no capture in 1280 moves (the most the
+// history holds)" (quiet=off, MaxHistory); "" while the game goes on.
 func (g *Game) EndReason(s *State) string {
 	m := s.toMove
 	switch s.end {
+	case endMajority:
+		side := 0
+		if s.stores[1] > s.stores[0] {
+			side = 1
+		}
+		return sideNames[side] + " has more than half the seeds"
 	case endRepeat:
 		return "the position repeated"
 	case endNoSeeds:
@@ -95,6 +103,9 @@ func (g *Game) EndReason(s *State) string {
 	case endCannotFeed:
 		return sideNames[m] + " cannot feed " + sideNames[m^1]
 	case endQuiet:
+		if g.quietOff {
+			return "no capture in " + strconv.Itoa(g.quiet) + " moves (the most the history holds)"
+		}
 		return "no capture in " + strconv.Itoa(g.quiet) + " moves"
 	}
 	return ""

@@ -1,6 +1,7 @@
 package oware
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -13,8 +14,9 @@ import (
 	"github.com/colony-ai/colony/games/internal/splitmix"
 )
 
-// checkState checks the invariants of one state of g.
-func checkState(t *testing.T, g *Game, s *State, prev *State) {
+// checkState checks the invariants of one state of g. It returns the positions of the
+// history of s, replayed (historyPositions).
+func checkState(t *testing.T, g *Game, s *State, prev *State) []histPos {
 	t.Helper()
 	var buf game.ActionBuffer
 	pos := g.FormatPosition(s)
@@ -54,7 +56,7 @@ func checkState(t *testing.T, g *Game, s *State, prev *State) {
 			t.Fatalf("%s: action %d written %q reads back as %d, %v", pos, a, text, b, err)
 		}
 	}
-	checkHistory(t, s, prev)
+	history := checkHistory(t, g, s, prev)
 	// The notation round-trips the position; the parsed state remembers only itself,
 	// so a game ended by a repetition reads back as one that goes on (or ends by the
 	// quiet cap). A state that remembers only itself round-trips whole, derived fields
@@ -71,7 +73,7 @@ func checkState(t *testing.T, g *Game, s *State, prev *State) {
 		if back.end != endNone && back.end != endQuiet {
 			t.Fatalf("%s: over by a repetition, reads back as over by %d", pos, back.end)
 		}
-	case s.nhist == 1 && back != *s:
+	case s.nmoves == 0 && back != *s:
 		t.Fatalf("%s: reads back as a different state %+v, was %+v", pos, back, *s)
 	case back.legal != s.legal || back.end != s.end:
 		t.Fatalf("%s: reads back with legal %06b end %d, was %06b end %d", pos, back.legal, back.end, s.legal, s.end)
@@ -110,73 +112,157 @@ func checkState(t *testing.T, g *Game, s *State, prev *State) {
 	} else if g.EndReason(s) != "" {
 		t.Fatalf("%s: a reason %q while the game goes on", pos, g.EndReason(s))
 	}
+	return history
+}
+
+// histPos is a position of a history: its pits in sowing order and its mover.
+type histPos struct {
+	pits  [NumPits]int
+	mover int
+}
+
+// historyPositions replays the history of s with the reference's moves (ref_test.go)
+// from its first position: the positions it remembers, in the order played, and what
+// is wrong if a replayed move captured (it must not), played an empty pit or a pit
+// number above 5, or was followed by the same mover.
+func historyPositions(g *Game, s *State) (pos []histPos, bad string) {
+	var p refPos
+	first := State{rows: s.first}
+	for i := range p.pits {
+		p.pits[i] = first.Seeds(i)
+	}
+	n := int(s.nmoves)
+	current := n // the index of the current position
+	if s.end == endRepeat {
+		current = n + 1 // the position that repeated is not recorded
+	}
+	p.mover = int(s.toMove) ^ current&1
+	pos = make([]histPos, 1, n+1)
+	pos[0] = histPos{p.pits, p.mover}
+	for j := 0; j < n; j++ {
+		k := int(s.moves[j/16] >> (4 * (j % 16)) & 15)
+		if k > 5 || p.pits[p.mover*6+k] == 0 {
+			return pos, fmt.Sprintf("move %d plays pit %d of %v", j, k, p.pits)
+		}
+		q, _, _, _ := refMove(g, p, k, false)
+		if q.stores != p.stores {
+			return pos, fmt.Sprintf("move %d captures", j)
+		}
+		if q.mover == p.mover {
+			return pos, fmt.Sprintf("move %d is followed by the same mover", j)
+		}
+		p = q
+		pos = append(pos, histPos{p.pits, p.mover})
+	}
+	return pos, ""
+}
+
+// refRows returns the rows of the pits of p.
+func refRows(p *histPos) [2]uint64 {
+	var rows [2]uint64
+	for i, c := range p.pits {
+		rows[i/6] |= uint64(c) << (8 * (i % 6))
+	}
+	return rows
 }
 
 // checkHistory checks the history of s (the repetition rule's memory), and against
-// prev, the state before the move to s, if any.
-func checkHistory(t *testing.T, s *State, prev *State) {
+// prev, the state before the move to s, if any; it returns the history's positions.
+func checkHistory(t *testing.T, g *Game, s *State, prev *State) []histPos {
 	t.Helper()
-	n := int(s.nhist)
-	if n < 1 || n > int(s.quiet)+1 {
-		t.Fatalf("%+v: %d positions remembered with quiet %d", *s, n, s.quiet)
+	n := int(s.nmoves)
+	if n > int(s.quiet) || n > MaxHistory {
+		t.Fatalf("%+v: %d moves remembered with quiet %d", *s, n, s.quiet)
 	}
-	key := keyOf(&s.rows)
-	last := n - 1 // the entry of the current position (n when it is not recorded)
-	if s.hist[n-1] != key {
-		last = n // a move changes the pits, so the key of the last position differs
+	if s.key != keyOf(&s.rows) {
+		t.Fatalf("%+v: the key is not the position's", *s)
+	}
+	for w, x := range s.moves {
+		if lo := 16 * w; (lo >= n && x != 0) || (lo < n && n < lo+16 && x>>(4*(n-lo)) != 0) {
+			t.Fatalf("%+v: moves past the history are not zero (word %d)", *s, w)
+		}
+	}
+	pos, bad := historyPositions(g, s)
+	if bad != "" {
+		t.Fatalf("%+v: replaying the history: %s", *s, bad)
 	}
 	var digest uint64
-	for i, k := range s.hist {
-		if i >= n && k != 0 {
-			t.Fatalf("%+v: entry %d past the history is not zero", *s, i)
-		}
-		if i < n {
-			digest ^= digestTerm(k, s.toMove^uint8(last-i)&1)
-		}
-		for j := i + 2; j < n; j += 2 {
-			if k == s.hist[j] {
-				t.Fatalf("%+v: entries %d and %d repeat", *s, i, j)
-			}
+	var bloom [bloomWords]uint64
+	keys := make([]uint64, len(pos))
+	for i := range pos {
+		rows := refRows(&pos[i])
+		keys[i] = keyOf(&rows)<<1 | uint64(pos[i].mover) // keys are below 2^63
+		d := digestTerm(keyOf(&rows), uint8(pos[i].mover))
+		digest ^= d
+		w, b := bloomBits(d)
+		bloom[w] |= b
+	}
+	slices.Sort(keys) // keys are exact among positions with the same seeds on the board
+	for i := 1; i < len(keys); i++ {
+		if keys[i] == keys[i-1] {
+			t.Fatalf("%+v: a position repeats in the history", *s)
 		}
 	}
 	if digest != s.digest {
 		t.Fatalf("%+v: digest is not the XOR of the history", *s)
 	}
-	switch {
-	case s.end == endRepeat:
+	if bloom != s.bloom {
+		t.Fatalf("%+v: the filter is not that of the history", *s)
+	}
+	var cur histPos
+	for i := range cur.pits {
+		cur.pits[i] = s.Seeds(i)
+	}
+	cur.mover = int(s.toMove)
+	last := pos[len(pos)-1]
+	if s.end == endRepeat {
 		in := false
-		for i := n - 2; i >= 0; i -= 2 {
-			in = in || s.hist[i] == key
+		for _, p := range pos {
+			in = in || (p.pits == cur.pits && p.mover == cur.mover)
 		}
-		if !in || s.hist[n-1] == key {
+		if !in || last.mover == cur.mover {
 			t.Fatalf("%+v: over by a repetition, but the position is not among the earlier ones", *s)
 		}
-	case n == len(s.hist) && s.hist[n-1] != key:
-		if s.end != endQuiet {
-			t.Fatalf("%+v: the history is full and not at the quiet cap", *s)
-		}
-	case s.hist[n-1] != key:
+	} else if last.pits != cur.pits || last.mover != cur.mover {
 		t.Fatalf("%+v: the last position remembered is not the current one", *s)
 	}
 	if prev != nil && s.quiet != 0 {
-		if s.nhist != prev.nhist+1 && s.end != endRepeat && n != len(s.hist) {
-			t.Fatalf("%+v after %+v: the history did not grow by one", *s, *prev)
+		if s.first != prev.first {
+			t.Fatalf("%+v after %+v: the history's first position changed", *s, *prev)
 		}
-		if !slices.Equal(s.hist[:prev.nhist], prev.hist[:prev.nhist]) {
-			t.Fatalf("%+v after %+v: the history changed", *s, *prev)
+		grew := 1
+		if s.end == endRepeat {
+			grew = 0
+		}
+		if n != int(prev.nmoves)+grew {
+			t.Fatalf("%+v after %+v: the history did not grow by %d", *s, *prev, grew)
+		}
+		for j := 0; j < int(prev.nmoves); j++ {
+			if s.moves[j/16]>>(4*(j%16))&15 != prev.moves[j/16]>>(4*(j%16))&15 {
+				t.Fatalf("%+v after %+v: the history changed", *s, *prev)
+			}
 		}
 	}
-	if prev != nil && s.quiet == 0 && n != 1 {
+	if prev != nil && s.quiet == 0 && (n != 0 || s.first != s.rows) {
 		t.Fatalf("%+v: a capture did not clear the history", *s)
 	}
+	return pos
 }
 
 // futureKey writes what decides the future of s: its position, its end and the set
-// of positions it remembers (in any order).
-func futureKey(g *Game, s *State) string {
-	h := slices.Clone(s.hist[:s.nhist])
-	slices.Sort(h)
-	return fmt.Sprint(g.FormatPosition(s), s.end, h)
+// of positions it remembers (pos, in any order).
+func futureKey(g *Game, s *State, pos []histPos) string {
+	keys := make([]uint64, len(pos))
+	for i := range pos {
+		rows := refRows(&pos[i])
+		keys[i] = keyOf(&rows)<<1 | uint64(pos[i].mover) // keys are below 2^63
+	}
+	slices.Sort(keys)
+	b := fmt.Appendf(nil, "%s %d", g.FormatPosition(s), s.end)
+	for _, k := range keys {
+		b = binary.LittleEndian.AppendUint64(b, k)
+	}
+	return string(b)
 }
 
 func TestRandomGameInvariants(t *testing.T) {
@@ -194,8 +280,7 @@ func TestRandomGameInvariants(t *testing.T) {
 				s := randomStart(g, rng)
 				var prev *State
 				for {
-					checkState(t, g, &s, prev)
-					key := futureKey(g, &s)
+					key := futureKey(g, &s, checkState(t, g, &s, prev))
 					if old, ok := hashes[s.Hash()]; ok && old != key {
 						t.Fatalf("hash collision: %s and %s", old, key)
 					}

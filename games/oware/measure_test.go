@@ -20,8 +20,10 @@ func TestMeasure(t *testing.T) {
 		t.Skip("set OWARE_MEASURE=1 to measure")
 	}
 	const games = 100000
-	for _, name := range []string{"oware", "oware:quiet=50", "oware:grandslam=illegal", "oware:grandslam=sowagain", "oware:grandslam=capture",
-		"ayo", "ayo:feed=on", "ayo:skip=move", "ayo:relay=1000"} {
+	winners := map[string][]int{} // the winner of each game, by rule set
+	for _, name := range []string{"oware", "oware:quiet=off", "oware:majority=off", "oware:majority=off,quiet=off",
+		"oware:quiet=50", "oware:grandslam=illegal", "oware:grandslam=sowagain", "oware:grandslam=capture",
+		"ayo", "ayo:majority=on", "ayo:feed=on", "ayo:skip=move", "ayo:relay=1000"} {
 		g := mustParse(t, name)
 		rng := rand.NewPCG(1, 1)
 		var lengths, maxQuiet, boardAtQuietEnd, boardAtRepeat, quietAtRepeat, maxLaps []float64
@@ -42,7 +44,7 @@ func TestMeasure(t *testing.T) {
 				mq = max(mq, int(s.quiet))
 			}
 			r := s.end
-			reasons[[5]string{"", "no seeds", "cannot feed", "quiet cap", "repetition"}[r]]++
+			reasons[[6]string{"", "no seeds", "cannot feed", "quiet cap", "repetition", "majority"}[r]]++
 			switch r {
 			case endQuiet:
 				boardAtQuietEnd = append(boardAtQuietEnd, float64(s.SideSeeds(0)+s.SideSeeds(1)))
@@ -56,6 +58,7 @@ func TestMeasure(t *testing.T) {
 			maxLaps = append(maxLaps, float64(ml))
 			w, _ := g.Result(&s)
 			wins[w+1]++
+			winners[name] = append(winners[name], w)
 		}
 		fmt.Printf("%s (%d games)\n", name, games)
 		fmt.Printf("  plies: %s\n", stats(lengths))
@@ -79,6 +82,18 @@ func TestMeasure(t *testing.T) {
 			fmt.Printf("  most laps in one move of a game: %s\n", stats(maxLaps))
 			fmt.Printf("  games with a sowing stopped by the relay cap: %.2f%%\n", 100*float64(capped)/games)
 		}
+	}
+	// Games of the same index have the same seed: the same moves until one rule set
+	// ends the game.
+	for _, pair := range [][2]string{{"oware", "oware:quiet=off"}, {"oware:majority=off", "oware:majority=off,quiet=off"},
+		{"oware", "oware:majority=off"}, {"oware:quiet=off", "oware:majority=off,quiet=off"}, {"ayo", "ayo:majority=on"}} {
+		differ := 0
+		for i, w := range winners[pair[0]] {
+			if winners[pair[1]][i] != w {
+				differ++
+			}
+		}
+		fmt.Printf("%s and %s: another winner in %d games (%.2f%%)\n", pair[0], pair[1], differ, 100*float64(differ)/games)
 	}
 }
 

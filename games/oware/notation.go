@@ -84,8 +84,8 @@ func (g *Game) ParsePosition(text string) (State, error) {
 	if err != nil {
 		return s, fmt.Errorf("position: quiet: %w", err)
 	}
-	s.quiet = uint8(q)
-	s.remember(keyOf(&s.rows))
+	s.quiet = uint16(q)
+	s.restart()
 	g.finish(&s)
 	return s, nil
 }

@@ -1,6 +1,7 @@
 package oware
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -26,12 +27,24 @@ func TestParams(t *testing.T) {
 		{true, "skip=move,relay=50,quiet=100", "ayo:relay=50,skip=move", ""},
 		{true, "skip=move,relay=50,quiet=99", "ayo:quiet=99,relay=50,skip=move", ""},
 		{true, "skip=lap,relay=10000,feed=off", "ayo", ""},
+		{false, "majority=on", "oware", ""},
+		{false, "majority=off", "oware:majority=off", ""},
+		{true, "majority=off", "ayo", ""},
+		{true, "majority=on", "ayo:majority=on", ""},
+		{false, "quiet=off", "oware:quiet=off", ""},
+		{false, "quiet=off,majority=off,feed=off", "oware:feed=off,majority=off,quiet=off", ""},
+		{true, "quiet=off,skip=move,majority=on", "ayo:majority=on,quiet=off,skip=move", ""},
+		{false, "majority=yes", "", `majority="yes", want on or off`},
+		{false, "majority=25", "", "majority"},
+		{false, "quiet=Off", "", `quiet="Off", want a number from 1 to 100 or off`},
+		{false, "quiet=on", "", "or off"},
+		{false, "quiet=off,quiet=5", "", "twice"},
 		{false, "grandslam=sowagain,feed=off", "", "needs feed=on"},
 		{false, "grandslam=maybe", "", "grandslam"},
 		{false, "relay=5", "", `unknown parameter "relay"`},
 		{true, "grandslam=illegal", "", `unknown parameter "grandslam"`},
 		{false, "quiet=0", "", "quiet"},
-		{false, "quiet=101", "", "from 1 to 100"},
+		{false, "quiet=101", "", "from 1 to 100 or off"},
 		{false, "quiet=255", "", "quiet"},
 		{false, "quiet=07", "", "quiet"},
 		{false, "quiet=+7", "", "quiet"},
@@ -103,6 +116,31 @@ func TestParsePositionErrors(t *testing.T) {
 	} {
 		if _, err := g.ParsePosition(tc.pos); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("ParsePosition(%q): error %v, want one saying %q", tc.pos, err, tc.want)
+		}
+	}
+	// Under quiet=off the count goes up to MaxHistory, where the game ends.
+	off := mustParse(t, "oware:quiet=off")
+	for _, tc := range []struct {
+		quiet int
+		ok    bool
+		end   string
+	}{
+		{101, true, ""},
+		{MaxHistory - 1, true, ""},
+		{MaxHistory, true, "no capture in 1280 moves (the most the history holds)"},
+		{MaxHistory + 1, false, "quiet: 1281 is more than 1280"},
+	} {
+		pos := fmt.Sprintf("pits=4.4.4.4.4.4/4.4.4.4.4.4 stores=0,0 move=south quiet=%d", tc.quiet)
+		s, err := off.ParsePosition(pos)
+		switch {
+		case !tc.ok:
+			if err == nil || !strings.Contains(err.Error(), tc.end) {
+				t.Errorf("quiet=off: ParsePosition(%q): error %v, want one saying %q", pos, err, tc.end)
+			}
+		case err != nil:
+			t.Errorf("quiet=off: ParsePosition(%q): %v", pos, err)
+		case off.EndReason(&s) != tc.end || off.FormatPosition(&s) != pos:
+			t.Errorf("quiet=off: %q reads as %q, end %q; want end %q", pos, off.FormatPosition(&s), off.EndReason(&s), tc.end)
 		}
 	}
 }

@@ -3,9 +3,12 @@
 // opponent's side, the grand slam rule and the feeding obligation) and "ayo" (Ayoayo:
 // relay sowing, captures from the pit opposite an own empty pit). In both, a move that
 // repeats a position seen since the last capture ends the game, each side taking the
-// seeds on its row, and so does the quiet cap (a number of moves without capture).
-// RULES.md in this folder holds the rules in full, every reading of the source text
-// and the measured figures.
+// seeds on its row, and so does the quiet cap (a number of moves without capture,
+// which quiet=off turns off). Oware also ends as soon as a side has captured more than
+// half the seeds (the majority; an option in Ayo). With quiet=off, Oware plays
+// OpenSpiel's oware move for move. RULES.md in this folder holds the rules in full,
+// every reading of the source text, the comparison with OpenSpiel and the measured
+// figures.
 //
 // # Constructors
 //
@@ -16,12 +19,14 @@
 // The bare rule-set name is also accepted as params, so
 // New(strings.TrimPrefix(g.Name(), "oware:")) round-trips even when Name is "oware".
 //
-//	parameter  games       values                                default
-//	grandslam  oware       nocapture, illegal, sowagain, capture nocapture
-//	feed       oware, ayo  on, off                               on (oware), off (ayo)
-//	quiet      oware, ayo  1..100: plies without capture to end  100
-//	relay      ayo         1..100000: laps of sowing per move    10000
-//	skip       ayo         lap, move: the pit a big lap skips    lap
+//	parameter  games       values                                  default
+//	grandslam  oware       nocapture, illegal, sowagain, capture   nocapture
+//	feed       oware, ayo  on, off                                 on (oware), off (ayo)
+//	majority   oware, ayo  on, off: a store over 24 ends the game  on (oware), off (ayo)
+//	quiet      oware, ayo  1..100: plies without capture to end;   100
+//	                       off: no cap (MaxHistory bounds it)
+//	relay      ayo         1..100000: laps of sowing per move      10000
+//	skip       ayo         lap, move: the pit a big lap skips      lap
 //
 // # Board and decisions
 //
@@ -46,8 +51,8 @@
 //
 //	pits=4.4.4.4.4.4/4.4.4.4.4.4 stores=0,0 move=south quiet=0
 //
-// ParsePosition checks the syntax, the ranges (counts 0..48, quiet 0..the cap) and that
-// pits and stores hold 48 seeds in all. The line does not hold the positions played
+// ParsePosition checks the syntax, the ranges (counts 0..48, quiet 0..the cap, or
+// 0..MaxHistory under quiet=off) and that pits and stores hold 48 seeds in all. The line does not hold the positions played
 // since the last capture, which the repetition rule looks back on: a parsed position
 // remembers only itself, and the quiet cap counts on from its quiet count. Everything
 // else in a State (the legal moves, whether and why the game is over) follows from the
@@ -134,9 +139,15 @@ type Game struct {
 	variant   Variant
 	grandSlam GrandSlam // Oware only
 	feed      bool      // the feeding obligation
-	quiet     int       // the game ends after this many plies without a capture (<= MaxQuiet)
-	relayCap  int       // Ayo: at most this many laps in one move
-	skipMove  bool      // Ayo: big laps skip the move's first pit, not their own
+	// half is the most seeds a store may hold while the game goes on: TotalSeeds/2
+	// under majority=on (a side with more has won), TotalSeeds under majority=off.
+	half uint8
+	// quiet: the game ends after this many plies without a capture (<= MaxQuiet;
+	// MaxHistory under quiet=off, when quietOff is set).
+	quiet    int
+	quietOff bool
+	relayCap int  // Ayo: at most this many laps in one move
+	skipMove bool // Ayo: big laps skip the move's first pit, not their own
 }
 
 // New returns Oware (Abapa) with the parameters params (see the package comment).
@@ -162,7 +173,11 @@ func Parse(name string) (*Game, error) {
 }
 
 func defaults(v Variant) Game {
-	return Game{variant: v, feed: v == Oware, quiet: DefaultQuiet, relayCap: DefaultRelayCap}
+	g := Game{variant: v, feed: v == Oware, half: TotalSeeds, quiet: DefaultQuiet, relayCap: DefaultRelayCap}
+	if v == Oware {
+		g.half = TotalSeeds / 2
+	}
+	return g
 }
 
 func newGame(v Variant, params string) (*Game, error) {
@@ -197,8 +212,22 @@ func newGame(v Variant, params string) (*Game, error) {
 			default:
 				err = fmt.Errorf("feed=%q, want on or off", val)
 			}
+		case key == "majority":
+			switch val {
+			case "on":
+				g.half = TotalSeeds / 2
+			case "off":
+				g.half = TotalSeeds
+			default:
+				err = fmt.Errorf("majority=%q, want on or off", val)
+			}
+		case key == "quiet" && val == "off":
+			g.quiet, g.quietOff = MaxHistory, true
 		case key == "quiet":
-			g.quiet, err = parseParamInt(key, val, 1, MaxQuiet)
+			g.quietOff = false
+			if g.quiet, err = parseParamInt(key, val, 1, MaxQuiet); err != nil {
+				err = fmt.Errorf("quiet=%q, want a number from 1 to %d or off", val, MaxQuiet)
+			}
 		case key == "relay" && v == Ayo:
 			g.relayCap, err = parseParamInt(key, val, 1, MaxRelayCap)
 		case key == "skip" && v == Ayo:
@@ -211,9 +240,9 @@ func newGame(v Variant, params string) (*Game, error) {
 				err = fmt.Errorf("skip=%q, want lap or move", val)
 			}
 		default:
-			known := "grandslam, feed, quiet"
+			known := "grandslam, feed, majority, quiet"
 			if v == Ayo {
-				known = "feed, quiet, relay, skip"
+				known = "feed, majority, quiet, relay, skip"
 			}
 			err = fmt.Errorf("unknown parameter %q (known: %s)", key, known)
 		}
@@ -247,7 +276,13 @@ func (g *Game) Name() string {
 	if g.feed != d.feed {
 		parts = append(parts, "feed="+onOff(g.feed))
 	}
-	if g.quiet != d.quiet {
+	if g.half != d.half {
+		parts = append(parts, "majority="+onOff(g.half < TotalSeeds))
+	}
+	switch {
+	case g.quietOff:
+		parts = append(parts, "quiet=off")
+	case g.quiet != d.quiet:
 		parts = append(parts, "quiet="+strconv.Itoa(g.quiet))
 	}
 	if g.relayCap != d.relayCap {
@@ -281,8 +316,17 @@ func (g *Game) GrandSlamRule() GrandSlam { return g.grandSlam }
 // Feed reports whether the feeding obligation is on.
 func (g *Game) Feed() bool { return g.feed }
 
-// QuietCap returns the number of plies without a capture that ends the game.
+// Majority reports whether the game ends as soon as a side has captured more than
+// half the seeds (majority=on).
+func (g *Game) Majority() bool { return g.half < TotalSeeds }
+
+// QuietCap returns the number of plies without a capture that ends the game: the cap
+// (quiet=N), or MaxHistory under quiet=off (QuietOff), the most the history holds.
 func (g *Game) QuietCap() int { return g.quiet }
+
+// QuietOff reports whether the quiet cap is off (quiet=off): the game ends only by the
+// rules, or after MaxHistory plies without a capture, the most a State remembers.
+func (g *Game) QuietOff() bool { return g.quietOff }
 
 // RelayCap returns the most laps one Ayo move may sow.
 func (g *Game) RelayCap() int { return g.relayCap }

@@ -143,6 +143,9 @@ func refMove(g *Game, p refPos, k int, slamCaptures bool) (q refPos, fed, slam, 
 // refLegal returns the legal moves of p, and the end reason when there are none.
 func refLegal(g *Game, p refPos) ([]int, int) {
 	m := p.mover
+	if g.Majority() && (p.stores[0] > 24 || p.stores[1] > 24) {
+		return nil, endMajority
+	}
 	var moves []int
 	for k := 0; k < 6; k++ {
 		if p.pits[m*6+k] > 0 {
@@ -178,7 +181,7 @@ func refLegal(g *Game, p refPos) ([]int, int) {
 	if p.repeated {
 		return nil, endRepeat
 	}
-	if p.quiet >= g.quiet {
+	if p.quiet >= g.QuietCap() { // MaxHistory under quiet=off
 		return nil, endQuiet
 	}
 	return moves, endNone
@@ -205,7 +208,9 @@ func refApply(g *Game, p refPos, k int) refPos {
 var ruleSets = []string{
 	"oware", "oware:grandslam=illegal", "oware:grandslam=sowagain", "oware:grandslam=capture",
 	"oware:feed=off", "oware:quiet=20", "oware:grandslam=capture,feed=off,quiet=7",
+	"oware:quiet=off", "oware:grandslam=sowagain,majority=off,quiet=off",
 	"ayo", "ayo:feed=on", "ayo:skip=move", "ayo:relay=2", "ayo:feed=on,quiet=30,relay=3,skip=move",
+	"ayo:majority=on,quiet=off",
 }
 
 func mustParse(tb testing.TB, name string) *Game {
@@ -231,7 +236,7 @@ func randomStart(g *Game, rng *rand.Rand) State {
 	p.stores[0] = rng.IntN(TotalSeeds - onBoard + 1)
 	p.stores[1] = TotalSeeds - onBoard - p.stores[0]
 	p.mover = rng.IntN(2)
-	p.quiet = rng.IntN(g.quiet)
+	p.quiet = rng.IntN(g.QuietCap())
 	s, err := g.ParsePosition(refFormat(&p))
 	if err != nil {
 		panic(err)

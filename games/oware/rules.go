@@ -148,26 +148,26 @@ func (g *Game) applyOware(s *State, a int) {
 	}
 	s.rows[m], s.rows[o] = own, opp
 	s.quiet = q
-	var k uint64
-	if q == 0 {
-		s.forget()
-		k = keyOf(&s.rows)
-	} else {
-		// The key of the position before the move is the last one remembered.
-		k = s.hist[s.nhist-1] + e.dk[m]
-	}
 	if again {
-		s.remember(k)
-		g.finish(s) // the same player moves again
+		// The same player moves again, from a new history.
+		s.restart()
+		g.finish(s)
 		return
 	}
 	s.toMove = uint8(o)
-	rep := s.remember(k)
-	// The common case of finish, inline: the position is new, the next mover has
+	rep := false
+	if q == 0 {
+		s.restart()
+	} else {
+		rep = g.record(s, a, s.key+e.dk[m])
+	}
+	// The common case of finish, inline: the position is new, no side has captured
+	// more than half the seeds (only a capture changes that), the next mover has
 	// seeds, so has the opponent (no feeding), the quiet cap is not reached, and no
 	// grand slam is to be ruled out (a pit of 4 or more seeds on the mover's row
 	// survives any capture).
 	if mask := nonEmpty(opp); !rep && mask != 0 && own != 0 && int(q) < g.quiet &&
+		(q != 0 || s.stores[m] <= g.half) &&
 		(g.grandSlam != GrandSlamIllegal || (own+(0x80-4)*lows)&highs != 0) {
 		s.legal, s.end = mask, endNone
 		return
@@ -255,15 +255,17 @@ func lapSkipping(rows *[2]uint64, r, j, n, sr, sj int) (lr, lj int, reached uint
 func (g *Game) applyAyo(s *State, a int) {
 	m := int(s.toMove)
 	c, _ := g.sowAyo(&s.rows, m, a)
+	s.toMove ^= 1
+	rep := false
 	if c != 0 {
 		s.stores[m] += c
 		s.quiet = 0
-		s.forget()
+		s.restart()
 	} else {
 		s.quiet++
+		rep = g.record(s, a, keyOf(&s.rows))
 	}
-	s.toMove ^= 1
-	g.settle(s, s.remember(keyOf(&s.rows)))
+	g.settle(s, rep)
 }
 
 // finish sets the derived fields of s, whose pits, stores, mover, quiet count and
@@ -278,7 +280,9 @@ func (g *Game) settle(s *State, repeated bool) {
 	own := s.rows[m]
 	mask := nonEmpty(own)
 	var end uint8
-	if mask == 0 {
+	if s.stores[0] > g.half || s.stores[1] > g.half {
+		mask, end = 0, endMajority
+	} else if mask == 0 {
 		end = endNoSeeds
 	} else if g.feed && s.rows[m^1] == 0 {
 		mask = g.feeding(s, mask)

@@ -80,16 +80,16 @@ var moveScenarios = []struct {
 	{
 		// grandslam=capture: the 12 seeds are taken; North has none and cannot move.
 		name: "oware grand slam captured", rules: "oware:grandslam=capture",
-		pos: "pits=0.0.0.0.0.17/0.0.0.0.0.0 stores=16,15 move=south quiet=0", move: "f1",
-		want: "pits=1.1.1.1.1.0/0.0.0.0.0.0 stores=28,15 move=north quiet=0",
+		pos: "pits=0.0.0.0.0.17/0.0.0.0.0.0 stores=10,21 move=south quiet=0", move: "f1",
+		want: "pits=1.1.1.1.1.0/0.0.0.0.0.0 stores=22,21 move=north quiet=0",
 		end:  "north has no seeds",
 	},
 	{
 		// grandslam=sowagain: the 12 seeds are taken and South must sow again to feed
 		// North, but a1..e1 hold one seed each and none reaches North: the game ends.
 		name: "oware grand slam sow again, cannot", rules: "oware:grandslam=sowagain",
-		pos: "pits=0.0.0.0.0.17/0.0.0.0.0.0 stores=16,15 move=south quiet=0", move: "f1",
-		want: "pits=1.1.1.1.1.0/0.0.0.0.0.0 stores=28,15 move=south quiet=0",
+		pos: "pits=0.0.0.0.0.17/0.0.0.0.0.0 stores=10,21 move=south quiet=0", move: "f1",
+		want: "pits=1.1.1.1.1.0/0.0.0.0.0.0 stores=22,21 move=south quiet=0",
 		end:  "south cannot feed north",
 	},
 	{
@@ -155,12 +155,78 @@ var moveScenarios = []struct {
 		end:  "no capture in 100 moves",
 	},
 	{
+		// The same move under quiet=off: no cap, the game goes on (North plays on).
+		name: "oware quiet=off, past 100", rules: "oware:quiet=off",
+		pos: "pits=1.1.4.4.4.4/4.4.4.4.4.4 stores=3,3 move=south quiet=99", move: "a1",
+		legal: "a1 b1 c1 d1 e1 f1",
+		want:  "pits=0.2.4.4.4.4/4.4.4.4.4.4 stores=3,3 move=north quiet=100",
+	},
+	{
+		// The majority: f1's seed makes f2 2, taken: South's store goes from 23 to
+		// 25, more than half the 48 seeds, and the game ends at once. Each side takes
+		// its row as at every end: South 25+3 = 28, North 13+7 = 20.
+		name: "oware majority", rules: "oware",
+		pos: "pits=3.0.0.0.0.1/2.0.1.0.4.1 stores=23,13 move=south quiet=7", move: "f1",
+		want: "pits=3.0.0.0.0.0/2.0.1.0.4.0 stores=25,13 move=north quiet=0",
+		end:  "south has more than half the seeds",
+	},
+	{
+		// majority=off: the same move, and North plays on with e2, c2 and a2.
+		name: "oware majority=off", rules: "oware:majority=off",
+		pos: "pits=3.0.0.0.0.1/2.0.1.0.4.1 stores=23,13 move=south quiet=7", move: "f1",
+		want: "pits=3.0.0.0.0.0/2.0.1.0.4.0 stores=25,13 move=north quiet=0",
+	},
+	{
+		// Exactly half is not more than half: from 22, the same capture makes 24 and
+		// the game goes on.
+		name: "oware half is not a majority", rules: "oware",
+		pos: "pits=3.0.0.0.0.1/2.0.1.0.4.1 stores=22,14 move=south quiet=7", move: "f1",
+		want: "pits=3.0.0.0.0.0/2.0.1.0.4.0 stores=24,14 move=north quiet=0",
+	},
+	{
+		// North's run: b2's 4 seeds sow a2, then a1, b1, c1 (to 2, 2, 3); c1, b1 and
+		// a1 are taken (7) and North's store goes from 18 to 25.
+		name: "oware majority by a run", rules: "oware",
+		pos: "pits=1.1.2.0.5.0/0.4.0.1.0.3 stores=13,18 move=north quiet=0", move: "b2",
+		want: "pits=0.0.0.0.5.0/1.0.0.1.0.3 stores=13,25 move=south quiet=0",
+		end:  "north has more than half the seeds",
+	},
+	{
+		// grandslam=sowagain: the grand slam takes 4 and South's store 25: the game
+		// ends at once, without the second sowing.
+		name: "oware majority by a grand slam, sow again", rules: "oware:grandslam=sowagain",
+		pos: "pits=1.0.0.0.2.2/0.0.0.0.1.1 stores=21,20 move=south quiet=4", move: "f1",
+		want: "pits=1.0.0.0.2.0/0.0.0.0.0.0 stores=25,20 move=south quiet=0",
+		end:  "south has more than half the seeds",
+	},
+	{
+		// grandslam=capture: the grand slam takes North's last seeds, and South has
+		// more than half: the majority is the reason given.
+		name: "oware majority and no seeds", rules: "oware:grandslam=capture",
+		pos: "pits=1.0.0.0.0.2/0.0.0.0.1.1 stores=22,21 move=south quiet=0", move: "f1",
+		want: "pits=1.0.0.0.0.0/0.0.0.0.0.0 stores=26,21 move=north quiet=0",
+		end:  "south has more than half the seeds",
+	},
+	{
 		// The text's Ayo example: six seeds from f1 land on f2..a2; a2 held 2, so its
 		// 3 seeds are picked up and sown on a1, b1, c1. c1 was empty and is South's:
 		// South takes the 5 seeds of the opposite pit c2.
 		name: "ayo relay and capture", rules: "ayo",
 		pos: "pits=1.1.0.2.2.6/2.1.4.1.1.1 stores=13,13 move=south quiet=3", move: "f1",
 		want: "pits=2.2.1.2.2.0/0.2.0.2.2.2 stores=18,13 move=north quiet=0",
+	},
+	{
+		// The same under majority=on, from stores of 20 and 6: South's 25 end the game.
+		name: "ayo majority", rules: "ayo:majority=on",
+		pos: "pits=1.1.0.2.2.6/2.1.4.1.1.1 stores=20,6 move=south quiet=3", move: "f1",
+		want: "pits=2.2.1.2.2.0/0.2.0.2.2.2 stores=25,6 move=north quiet=0",
+		end:  "south has more than half the seeds",
+	},
+	{
+		// Ayo's default (majority=off): the game goes on.
+		name: "ayo no majority end", rules: "ayo",
+		pos: "pits=1.1.0.2.2.6/2.1.4.1.1.1 stores=20,6 move=south quiet=3", move: "f1",
+		want: "pits=2.2.1.2.2.0/0.2.0.2.2.2 stores=25,6 move=north quiet=0",
 	},
 	{
 		// relay=1: the sowing stops after the first lap, with no capture.
@@ -274,64 +340,112 @@ var gameScenarios = []struct {
 	{
 		// Two single seeds chase each other once round the board; the 12th move
 		// brings back the first position, North to move: the game ends and each side
-		// takes the seed on its row (21-27). Only f1 feeds North at move 4.
+		// takes the seed on its row (23-25). Only f1 feeds North at move 4.
 		name: "oware repetition", rules: "oware",
-		pos:   "pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=20,26 move=north quiet=0",
+		pos:   "pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=22,24 move=north quiet=0",
 		moves: "b2 e1 a2 f1 f2 a1 e2 b1 d2 c1 c2 d1",
 		want: []string{
-			"pits=0.0.0.0.1.0/1.0.0.0.0.0 stores=20,26 move=south quiet=1",
-			"pits=0.0.0.0.0.1/1.0.0.0.0.0 stores=20,26 move=north quiet=2",
-			"pits=1.0.0.0.0.1/0.0.0.0.0.0 stores=20,26 move=south quiet=3",
-			"pits=1.0.0.0.0.0/0.0.0.0.0.1 stores=20,26 move=north quiet=4",
-			"pits=1.0.0.0.0.0/0.0.0.0.1.0 stores=20,26 move=south quiet=5",
-			"pits=0.1.0.0.0.0/0.0.0.0.1.0 stores=20,26 move=north quiet=6",
-			"pits=0.1.0.0.0.0/0.0.0.1.0.0 stores=20,26 move=south quiet=7",
-			"pits=0.0.1.0.0.0/0.0.0.1.0.0 stores=20,26 move=north quiet=8",
-			"pits=0.0.1.0.0.0/0.0.1.0.0.0 stores=20,26 move=south quiet=9",
-			"pits=0.0.0.1.0.0/0.0.1.0.0.0 stores=20,26 move=north quiet=10",
-			"pits=0.0.0.1.0.0/0.1.0.0.0.0 stores=20,26 move=south quiet=11",
-			"pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=20,26 move=north quiet=12",
+			"pits=0.0.0.0.1.0/1.0.0.0.0.0 stores=22,24 move=south quiet=1",
+			"pits=0.0.0.0.0.1/1.0.0.0.0.0 stores=22,24 move=north quiet=2",
+			"pits=1.0.0.0.0.1/0.0.0.0.0.0 stores=22,24 move=south quiet=3",
+			"pits=1.0.0.0.0.0/0.0.0.0.0.1 stores=22,24 move=north quiet=4",
+			"pits=1.0.0.0.0.0/0.0.0.0.1.0 stores=22,24 move=south quiet=5",
+			"pits=0.1.0.0.0.0/0.0.0.0.1.0 stores=22,24 move=north quiet=6",
+			"pits=0.1.0.0.0.0/0.0.0.1.0.0 stores=22,24 move=south quiet=7",
+			"pits=0.0.1.0.0.0/0.0.0.1.0.0 stores=22,24 move=north quiet=8",
+			"pits=0.0.1.0.0.0/0.0.1.0.0.0 stores=22,24 move=south quiet=9",
+			"pits=0.0.0.1.0.0/0.0.1.0.0.0 stores=22,24 move=north quiet=10",
+			"pits=0.0.0.1.0.0/0.1.0.0.0.0 stores=22,24 move=south quiet=11",
+			"pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=22,24 move=north quiet=12",
 		},
-		end: "the position repeated", points: [2]int{21, 27}, winner: 1, margin: 6, history: 12,
+		end: "the position repeated", points: [2]int{23, 25}, winner: 1, margin: 2, history: 12,
 	},
 	{
 		// The same with quiet=11: the cap ends the game one move before the
 		// repetition.
 		name: "oware quiet cap before the repetition", rules: "oware:quiet=11",
-		pos:   "pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=20,26 move=north quiet=0",
+		pos:   "pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=22,24 move=north quiet=0",
 		moves: "b2 e1 a2 f1 f2 a1 e2 b1 d2 c1 c2",
 		want: []string{
 			"", "", "", "", "", "", "", "", "", "",
-			"pits=0.0.0.1.0.0/0.1.0.0.0.0 stores=20,26 move=south quiet=11",
+			"pits=0.0.0.1.0.0/0.1.0.0.0.0 stores=22,24 move=south quiet=11",
 		},
-		end: "no capture in 11 moves", points: [2]int{21, 27}, winner: 1, margin: 6, history: 12,
+		end: "no capture in 11 moves", points: [2]int{23, 25}, winner: 1, margin: 2, history: 12,
 	},
 	{
 		// With quiet=12 the 12th move both reaches the cap and repeats the first
 		// position: the repetition is the reason given.
 		name: "oware repetition at the quiet cap", rules: "oware:quiet=12",
-		pos:   "pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=20,26 move=north quiet=0",
+		pos:   "pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=22,24 move=north quiet=0",
 		moves: "b2 e1 a2 f1 f2 a1 e2 b1 d2 c1 c2 d1",
 		want: []string{
 			"", "", "", "", "", "", "", "", "", "", "",
-			"pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=20,26 move=north quiet=12",
+			"pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=22,24 move=north quiet=12",
 		},
-		end: "the position repeated", points: [2]int{21, 27}, winner: 1, margin: 6, history: 12,
+		end: "the position repeated", points: [2]int{23, 25}, winner: 1, margin: 2, history: 12,
+	},
+	{
+		// The cycle from 95 moves without a capture: the default cap (100) ends the
+		// game after five moves.
+		name: "oware quiet cap at 100", rules: "oware",
+		pos:   "pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=22,24 move=north quiet=95",
+		moves: "b2 e1 a2 f1 f2",
+		want: []string{
+			"", "", "", "",
+			"pits=1.0.0.0.0.0/0.0.0.0.1.0 stores=22,24 move=south quiet=100",
+		},
+		end: "no capture in 100 moves", points: [2]int{23, 25}, winner: 1, margin: 2, history: 6,
+	},
+	{
+		// The same under quiet=off: the game goes on past 100 until the repetition.
+		name: "oware quiet=off plays on to the repetition", rules: "oware:quiet=off",
+		pos:   "pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=22,24 move=north quiet=95",
+		moves: "b2 e1 a2 f1 f2 a1 e2 b1 d2 c1 c2 d1",
+		want: []string{
+			"", "", "", "",
+			"pits=1.0.0.0.0.0/0.0.0.0.1.0 stores=22,24 move=south quiet=100",
+			"pits=0.1.0.0.0.0/0.0.0.0.1.0 stores=22,24 move=north quiet=101",
+			"", "", "", "", "",
+			"pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=22,24 move=north quiet=107",
+		},
+		end: "the position repeated", points: [2]int{23, 25}, winner: 1, margin: 2, history: 12,
+	},
+	{
+		// The majority: f1's seed makes f2 2, taken; South's store goes from 23 to
+		// 25 and the game ends. South takes its 3 seeds, North its 7: 28-20.
+		name: "oware majority", rules: "oware",
+		pos:   "pits=3.0.0.0.0.1/2.0.1.0.4.1 stores=23,13 move=south quiet=7",
+		moves: "f1",
+		want:  []string{"pits=3.0.0.0.0.0/2.0.1.0.4.0 stores=25,13 move=north quiet=0"},
+		end:   "south has more than half the seeds", points: [2]int{28, 20}, winner: 0, margin: 8, history: 1,
+	},
+	{
+		// majority=off: North plays on; e2's 4 seeds go to d2, c2, b2 and a2 (its own
+		// row: no capture), and South's a1 (3) sows b1..d1.
+		name: "oware majority=off plays on", rules: "oware:majority=off",
+		pos:   "pits=3.0.0.0.0.1/2.0.1.0.4.1 stores=23,13 move=south quiet=7",
+		moves: "f1 e2 a1",
+		want: []string{
+			"pits=3.0.0.0.0.0/2.0.1.0.4.0 stores=25,13 move=north quiet=0",
+			"pits=3.0.0.0.0.0/3.1.2.1.0.0 stores=25,13 move=south quiet=1",
+			"pits=0.1.1.1.0.0/3.1.2.1.0.0 stores=25,13 move=north quiet=2",
+		},
+		points: [2]int{28, 20}, history: 3,
 	},
 	{
 		// A parsed position remembers only itself: from the sixth position of the
 		// cycle, its first position comes back after six moves and the game goes on;
 		// it ends when the parsed position itself comes back, six moves later.
 		name: "oware repetition from a parsed position", rules: "oware",
-		pos:   "pits=0.1.0.0.0.0/0.0.0.0.1.0 stores=20,26 move=north quiet=6",
+		pos:   "pits=0.1.0.0.0.0/0.0.0.0.1.0 stores=22,24 move=north quiet=6",
 		moves: "e2 b1 d2 c1 c2 d1 b2 e1 a2 f1 f2 a1",
 		want: []string{
 			"", "", "", "", "",
-			"pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=20,26 move=north quiet=12",
+			"pits=0.0.0.0.1.0/0.1.0.0.0.0 stores=22,24 move=north quiet=12",
 			"", "", "", "", "",
-			"pits=0.1.0.0.0.0/0.0.0.0.1.0 stores=20,26 move=north quiet=18",
+			"pits=0.1.0.0.0.0/0.0.0.0.1.0 stores=22,24 move=north quiet=18",
 		},
-		end: "the position repeated", points: [2]int{21, 27}, winner: 1, margin: 6, history: 12,
+		end: "the position repeated", points: [2]int{23, 25}, winner: 1, margin: 2, history: 12,
 	},
 	{
 		// A capture clears the history. North's a2 (2 seeds) sows a1 and b1 and takes
@@ -457,10 +571,10 @@ var positionScenarios = []struct {
 	},
 	{
 		// North is empty and South's a1 (2 seeds) and b1 (1) cannot reach it: the
-		// game ends and South takes its own 3 seeds (23-25).
+		// game ends and South takes its own 3 seeds (25-23).
 		name: "cannot feed", rules: "oware",
-		pos: "pits=2.1.0.0.0.0/0.0.0.0.0.0 stores=20,25 move=south quiet=0",
-		end: "south cannot feed north", points: [2]int{23, 25}, winner: 1, margin: 2,
+		pos: "pits=2.1.0.0.0.0/0.0.0.0.0.0 stores=22,23 move=south quiet=0",
+		end: "south cannot feed north", points: [2]int{25, 23}, winner: 0, margin: 2,
 	},
 	{
 		// South has no seeds (only reachable by setting up a position): the game is
@@ -475,16 +589,29 @@ var positionScenarios = []struct {
 		end: "no capture in 10 moves", points: [2]int{21, 27}, winner: 1, margin: 6,
 	},
 	{
+		// After North's run of 7 (the move scenario "oware majority by a run"): North
+		// has 25 captured, and 30 with its row; South 13 and its 5.
+		name: "north's majority", rules: "oware",
+		pos: "pits=0.0.0.0.5.0/1.0.0.1.0.3 stores=13,25 move=south quiet=0",
+		end: "north has more than half the seeds", points: [2]int{18, 30}, winner: 1, margin: 12,
+	},
+	{
+		// A parsed position with a store over 24 is over, whoever is to move.
+		name: "majority of a parsed position", rules: "oware",
+		pos: "pits=4.4.4.4.4.3/0.0.0.0.0.0 stores=25,0 move=north quiet=3",
+		end: "south has more than half the seeds", points: [2]int{48, 0}, winner: 0, margin: 48,
+	},
+	{
 		// feed=off: North may play a2 though it leaves nothing for South.
 		name: "oware feed=off", rules: "oware:feed=off",
-		pos:   "pits=0.0.0.0.0.0/1.0.0.0.0.1 stores=20,26 move=north quiet=3",
-		legal: "f2 a2", points: [2]int{20, 28}, winner: 1, margin: 8,
+		pos:   "pits=0.0.0.0.0.0/1.0.0.0.0.1 stores=22,24 move=north quiet=3",
+		legal: "f2 a2", points: [2]int{22, 26}, winner: 1, margin: 4,
 	},
 	{
 		// The same under the feeding rule: only a2 (1 seed, reaching a1) feeds South.
 		name: "oware feeding from a2", rules: "oware",
-		pos:   "pits=0.0.0.0.0.0/1.0.0.0.0.1 stores=20,26 move=north quiet=3",
-		legal: "a2", points: [2]int{20, 28}, winner: 1, margin: 8,
+		pos:   "pits=0.0.0.0.0.0/1.0.0.0.0.1 stores=22,24 move=north quiet=3",
+		legal: "a2", points: [2]int{22, 26}, winner: 1, margin: 4,
 	},
 	{
 		name: "ayo feed=on cannot feed", rules: "ayo:feed=on",

@@ -6,10 +6,17 @@ import (
 	"github.com/colony-ai/colony/games/internal/splitmix"
 )
 
-// MaxQuiet is the largest quiet cap (quiet=), and the number of positions a State can
-// remember for the repetition rule: with the cap at most MaxQuiet, every position of
-// a game since the last capture that is not its last fits.
+// MaxQuiet is the largest quiet cap (quiet=N).
 const MaxQuiet = 100
+
+// MaxHistory is the number of moves since the last capture a State can remember for
+// the repetition rule (MaxHistory+1 positions). It bounds the quiet count under
+// quiet=off: a game that plays MaxHistory moves without a capture ends there (see
+// RULES.md); under a cap (at most MaxQuiet) it is never reached.
+const MaxHistory = 1280
+
+// bloomWords is the size in words of the history's filter (State.bloom).
+const bloomWords = 16
 
 // State is a position between turns with the positions played since the last capture,
 // a plain 832-byte value copied to branch:
@@ -17,20 +24,28 @@ const MaxQuiet = 100
 //	rows     16 bytes: row r holds side r's six pits, one byte each, in sowing order
 //	                   (South: a1..f1 in bytes 0..5; North: f2..a2 in bytes 0..5);
 //	                   bytes 6 and 7 are always zero
-//	digest    8 bytes: the XOR of digestTerm over the positions in hist (for
+//	digest    8 bytes: the XOR of digestTerm over the positions of the history (for
 //	                   the hash)
+//	key       8 bytes: the key (keyOf) of the position
+//	first    16 bytes: the rows of the history's first position: the position after
+//	                   the last capture, at the start, or as parsed
+//	bloom   128 bytes: a filter of the history's positions: for each, the bits
+//	                   bloomBits of its digestTerm set
+//	moves   640 bytes: the moves played since the first position, one 4-bit pit
+//	                   number (0..5) each, in the order played; unused ones are zero
 //	stores    2 bytes: the seeds each side has captured
 //	toMove    1 byte:  0 South, 1 North
-//	quiet     1 byte:  plies since the last capture (or since the start)
 //	legal     1 byte:  bit k set when the mover's pit k is a legal move; 0 when over
 //	end       1 byte:  why the game ended (0 while it goes on)
-//	nhist     1 byte:  the keys in hist
 //	                   (+1 byte of padding)
-//	hist    800 bytes: the keys (keyOf) of the positions since the last capture, in
-//	                   the order played, the current one last (when it fits); a parsed
-//	                   position starts with itself alone. Entries from nhist on are
-//	                   zero.
+//	quiet     2 bytes: plies since the last capture (or since the start)
+//	nmoves    2 bytes: the moves in moves: the history holds nmoves+1 positions, the
+//	                   first one and one after each move (the last is the current
+//	                   position, unless the game ended by a repetition)
+//	                   (+4 bytes of padding)
 //
+// The history is thus its first position and the moves since, which replay it
+// exactly; the filter and the digest are functions of the set of its positions.
 // legal and end are derived from the other fields by the rules (Game.finish), so two
 // states with the same pits, stores, mover, quiet count and history under the same
 // Game are equal. The zero State is not a position: get states from Game.Start,
@@ -38,13 +53,16 @@ const MaxQuiet = 100
 type State struct {
 	rows   [2]uint64
 	digest uint64
+	key    uint64
+	first  [2]uint64
+	bloom  [bloomWords]uint64
+	moves  [MaxHistory / 16]uint64
 	stores [2]uint8
 	toMove uint8
-	quiet  uint8
 	legal  uint8
 	end    uint8
-	nhist  uint8
-	hist   [MaxQuiet]uint64
+	quiet  uint16
+	nmoves uint16
 }
 
 // The size in the comment above, checked at compile time.
@@ -55,8 +73,9 @@ const (
 	endNone       = iota
 	endNoSeeds    // the mover has no seed on their side
 	endCannotFeed // the opponent has no seeds and no move of the mover gives them one
-	endQuiet      // the quiet cap: too many plies without a capture
+	endQuiet      // the quiet cap (or, under quiet=off, MaxHistory): plies without a capture
 	endRepeat     // the last move repeated a position seen since the last capture
+	endMajority   // a side has captured more than half the seeds (majority=on)
 )
 
 // Seeds returns the seeds in pit i, in sowing order (0..5 South's a1..f1, 6..11
@@ -84,7 +103,7 @@ func (s *State) Quiet() int { return int(s.quiet) }
 // HistoryLen returns the number of positions s remembers for the repetition rule: the
 // positions since the last capture, the current one included, or since the position
 // was parsed if no capture came after it.
-func (s *State) HistoryLen() int { return int(s.nhist) }
+func (s *State) HistoryLen() int { return int(s.nmoves) + 1 }
 
 // Over reports whether the game is over.
 func (s *State) Over() bool { return s.legal == 0 }
@@ -99,12 +118,13 @@ func (s *State) SideSeeds(side int) int { return rowSum(s.rows[side]) }
 // the stores, the side to move, the quiet count, the set of positions since the last
 // capture and whether the move to s repeated one of them (the repetition rule).
 // SplitMix64's finaliser over the history's digest, then over each of the two 64-bit
-// words that hold the other fields. States with the same hash have the same future
-// (up to 64-bit collisions); the order in which the earlier positions came does not
-// change the hash.
+// words that hold the other fields (the quiet count's bits above the eighth, never
+// set under a cap, in bits 52..55 of the second). States with the same hash have the
+// same future (up to 64-bit collisions); the order in which the earlier positions came
+// does not change the hash.
 func (s *State) Hash() uint64 {
 	w0 := s.rows[0] | uint64(s.stores[0])<<48 | uint64(s.stores[1])<<56
-	w1 := s.rows[1] | uint64(s.toMove|s.end<<1)<<48 | uint64(s.quiet)<<56
+	w1 := s.rows[1] | uint64(s.toMove|s.end<<1)<<48 | uint64(s.quiet>>8)<<52 | uint64(s.quiet&0xff)<<56
 	return splitmix.Mix(w0 ^ splitmix.Mix(w1^splitmix.Mix(s.digest^0x6f77617265)))
 }
 
@@ -143,29 +163,78 @@ var digestMul = [2]uint64{0x9e3779b97f4a7c15, 0xd1b54a32d192ed03}
 // digest: never 0, and different for different keys.
 func digestTerm(k uint64, mover uint8) uint64 { return (k + 1) * digestMul[mover&1] }
 
-// remember records the position of s, whose key (keyOf) is k, for the repetition
-// rule. It reports whether the position occurred before since the last capture (the
-// game then ends; the position is not recorded again). Only the positions with the
-// same mover are compared: within the history the mover alternates (a capture, the
-// only way to move twice, clears it). When the history is full (only at the quiet
-// cap, which ends the game anyway) the position is not recorded.
-func (s *State) remember(k uint64) bool {
-	h := s.hist[:s.nhist]
-	for i := len(h) - 2; i >= 0; i -= 2 {
-		if h[i] == k {
-			return true
-		}
+// bloomBits returns the word of the history's filter and the bits in it (one or two)
+// that the position whose digestTerm is t sets: the word of bits 60..63 of t, the bits
+// of bits 54..59 and 48..53 (t is the key plus one times an odd constant: its high
+// bits mix all of the key's).
+func bloomBits(t uint64) (w uint, bits uint64) {
+	return uint(t>>60) & (bloomWords - 1), 1<<(t>>54&63) | 1<<(t>>48&63)
+}
+
+// restart makes the position of s, whose rows and mover are set, the history's first
+// and only position (at the start, after a capture, for a parsed position).
+func (s *State) restart() {
+	clear(s.moves[:(s.nmoves+15)/16])
+	s.bloom = [bloomWords]uint64{}
+	s.nmoves = 0
+	s.first = s.rows
+	s.key = keyOf(&s.rows)
+	t := digestTerm(s.key, s.toMove)
+	w, b := bloomBits(t)
+	s.bloom[w] |= b
+	s.digest = t
+}
+
+// record adds to the history the position of s reached by the mover's pit a, without
+// a capture: s holds its rows and its mover, and k is its key. It reports whether the
+// position occurred before since the last capture (the game then ends; the position
+// is not recorded again). The filter rules most positions out at once; a position
+// that passes it is looked for by replaying the history (Game.occurred). The history
+// holds at most MaxHistory moves; the quiet count, which is at least the number of
+// moves in it, ends the game before (Game.quiet <= MaxHistory).
+func (g *Game) record(s *State, a int, k uint64) bool {
+	s.key = k
+	t := digestTerm(k, s.toMove)
+	w, b := bloomBits(t)
+	f := s.bloom[w]
+	if f&b == b && g.occurred(s, k) {
+		return true
 	}
-	if n := int(s.nhist); n < len(s.hist) {
-		s.hist[n] = k
-		s.nhist++
-		s.digest ^= digestTerm(k, s.toMove)
-	}
+	s.bloom[w] = f | b
+	s.digest ^= t
+	n := uint(s.nmoves)
+	s.moves[n>>4] |= uint64(a) << (4 * (n & 15))
+	s.nmoves++
 	return false
 }
 
-// forget clears the history (after a capture).
-func (s *State) forget() {
-	clear(s.hist[:s.nhist])
-	s.nhist, s.digest = 0, 0
+// occurred reports whether the position of key k with s.toMove to move is among the
+// positions of the history of s: it replays the moves from the first position and
+// compares the key of every position with the same mover (every other one; within
+// the history the mover alternates). Keys are exact between positions with the same
+// seeds on the board, as in the history, so the answer is exact.
+func (g *Game) occurred(s *State, k uint64) bool {
+	n := int(s.nmoves) // positions 0..n are remembered; k is position n+1's
+	rows := s.first
+	key := keyOf(&rows)
+	mover := int(s.toMove) ^ (n+1)&1 // the mover of position 0
+	for j := 0; j < n; j++ {         // position n has the other mover
+		if (j^(n+1))&1 == 0 && key == k {
+			return true
+		}
+		a := int(s.moves[j>>4] >> (4 * (j & 15)) & 15)
+		if g.variant == Oware {
+			sh := uint(8*a) & 63
+			own := rows[mover]
+			e := &laps[a&7][own>>sh&63]
+			rows[mover] = own&^(0xff<<sh) + e.add[0]
+			rows[mover^1] += e.add[1]
+			key += e.dk[mover]
+		} else {
+			g.sowAyo(&rows, mover, a)
+			key = keyOf(&rows)
+		}
+		mover ^= 1
+	}
+	return false
 }
