@@ -40,22 +40,7 @@ func TestParseCommand(t *testing.T) {
 		{line: "go time 0 inc 0", want: &GoCommand{Limits: Limits{Clock: &Clock{}}}, back: "go time 0"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.line, func(t *testing.T) {
-			got, err := ParseCommand(tt.line)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Fatalf("got %#v, want %#v", got, tt.want)
-			}
-			back := tt.back
-			if back == "" {
-				back = tt.line
-			}
-			if s := got.String(); s != back {
-				t.Fatalf("writes %q, want %q", s, back)
-			}
-		})
+		t.Run(tt.line, func(t *testing.T) { checkParsed(t, ParseCommand, tt.line, tt.back, tt.want) })
 	}
 }
 
@@ -146,22 +131,7 @@ func TestParseReply(t *testing.T) {
 		{line: "error", want: &ErrorReply{}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.line, func(t *testing.T) {
-			got, err := ParseReply(tt.line)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !reflect.DeepEqual(got, tt.want) {
-				t.Fatalf("got %#v, want %#v", got, tt.want)
-			}
-			back := tt.back
-			if back == "" {
-				back = tt.line
-			}
-			if s := got.String(); s != back {
-				t.Fatalf("writes %q, want %q", s, back)
-			}
-		})
+		t.Run(tt.line, func(t *testing.T) { checkParsed(t, ParseReply, tt.line, tt.back, tt.want) })
 	}
 }
 
@@ -276,5 +246,24 @@ func TestEncodeCommand(t *testing.T) {
 		case tt.want != "" && (err != nil || got != tt.want):
 			t.Errorf("%#v: %q, %v; want %q", tt.cmd, got, err, tt.want)
 		}
+	}
+}
+
+// checkParsed checks that parse reads line as want, which writes back as back (as
+// line when back is "").
+func checkParsed[M Message](t *testing.T, parse func(string) (M, error), line, back string, want M) {
+	t.Helper()
+	got, err := parse(line)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("got %#v, want %#v", got, want)
+	}
+	if back == "" {
+		back = line
+	}
+	if s := got.String(); s != back {
+		t.Fatalf("writes %q, want %q", s, back)
 	}
 }

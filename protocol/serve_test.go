@@ -149,6 +149,13 @@ func (s *serveSession) expect(want ...string) {
 }
 
 // ended waits for Serve's end and returns its error.
+// handshake sends mep and expects the fake handler's identity.
+func (s *serveSession) handshake() {
+	s.t.Helper()
+	s.send("mep 1")
+	s.expect("id name Fake", "option name seed type int default 1 min 0 max 9", "mepok 1")
+}
+
 func (s *serveSession) ended() error {
 	s.t.Helper()
 	select {
@@ -235,8 +242,7 @@ func TestServeScripts(t *testing.T) {
 func TestServeOptionsAndPositions(t *testing.T) {
 	h := &fakeHandler{Turn: "c"}
 	s := startServe(t, h)
-	s.send("mep 1")
-	s.expect("id name Fake", "option name seed type int default 1 min 0 max 9", "mepok 1")
+	s.handshake()
 	s.send("setoption name seed value 4")
 	s.send("newgame kalah")
 	s.send("position set a b moves c d")
@@ -264,8 +270,7 @@ func TestServeOptionsAndPositions(t *testing.T) {
 func TestServeEnds(t *testing.T) {
 	t.Run("quit while searching", func(t *testing.T) {
 		s := startServe(t, &fakeHandler{Turn: "c", Block: true})
-		s.send("mep 1")
-		s.expect("id name Fake", "option name seed type int default 1 min 0 max 9", "mepok 1")
+		s.handshake()
 		s.send("position start")
 		s.send("go infinite")
 		s.expect("info depth 1 pv c")
@@ -279,8 +284,7 @@ func TestServeEnds(t *testing.T) {
 	})
 	t.Run("end of input", func(t *testing.T) {
 		s := startServe(t, &fakeHandler{Turn: "c", Block: true})
-		s.send("mep 1")
-		s.expect("id name Fake", "option name seed type int default 1 min 0 max 9", "mepok 1")
+		s.handshake()
 		s.send("position start")
 		s.send("go")
 		s.expect("info depth 1 pv c")
@@ -291,8 +295,7 @@ func TestServeEnds(t *testing.T) {
 	})
 	t.Run("context", func(t *testing.T) {
 		s := startServe(t, &fakeHandler{Turn: "c", Block: true})
-		s.send("mep 1")
-		s.expect("id name Fake", "option name seed type int default 1 min 0 max 9", "mepok 1")
+		s.handshake()
 		s.send("position start")
 		s.send("go")
 		s.expect("info depth 1 pv c")

@@ -468,10 +468,10 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 	grace := lim.stallGrace()
 	// The course of the game, kept only for players that want it (external engines).
 	var course *search.Course
-	if _, ok := players[0].(search.CoursePlayer[S]); ok {
-		course = &search.Course{Start: rec.Opening, Turns: w.turns[:0]}
-	} else if _, ok := players[1].(search.CoursePlayer[S]); ok {
-		course = &search.Course{Start: rec.Opening, Turns: w.turns[:0]}
+	for _, p := range players {
+		if _, ok := p.(search.CoursePlayer[S]); ok {
+			course = &search.Course{Start: rec.Opening, Turns: w.turns[:0]}
+		}
 	}
 	defer func() {
 		if course != nil {
