@@ -327,6 +327,9 @@ func (c *Client) Go(ctx context.Context, limits Limits, timeout time.Duration, o
 	if err := ctx.Err(); err != nil {
 		return res, fmt.Errorf("protocol: go: %w", err)
 	}
+	if err := c.drain(); err != nil {
+		return res, err
+	}
 	c.mu.Lock()
 	c.searching, c.stopSent = true, false
 	select {
@@ -662,6 +665,41 @@ func (c *Client) wait(w waits) (Reply, event, error) {
 	}
 }
 
+// drain reads the lines the engine wrote when it had nothing to answer (a stray
+// bestturn or info after its last search, an error answered to position), without
+// waiting: such a line is a fault (an EngineError for an error, a ProtocolError for
+// another line), so that it is not taken for the answer to the next command.
+func (c *Client) drain() error {
+	for {
+		select {
+		case it := <-c.lines:
+			if it.err != nil {
+				return c.readFault(it.err)
+			}
+			r, err := ParseReply(it.line)
+			switch {
+			case err != nil:
+				return c.fail(ProtocolError, err.Error())
+			case c.pendingReady > 0 && isReadyOK(r):
+				c.pendingReady--
+				continue
+			}
+			if _, ok := r.(*ErrorReply); ok {
+				return c.fail(EngineError, fmt.Sprintf("answered %s (to position)", quoteShort(it.line)))
+			}
+			return c.fail(ProtocolError, fmt.Sprintf("%s when not searching", quoteShort(it.line)))
+		default:
+			return nil
+		}
+	}
+}
+
+// isReadyOK reports whether r is readyok.
+func isReadyOK(r Reply) bool {
+	_, ok := r.(*ReadyOKReply)
+	return ok
+}
+
 // readFault is the fault of a failed read of the engine's output.
 func (c *Client) readFault(err error) error {
 	switch {
@@ -705,6 +743,12 @@ func (c *Client) exitFault(what string) error {
 	}
 	return c.fail(Crashed, fmt.Sprintf("the engine ended: %s%s", ps, what))
 }
+
+// Fault returns a fault of the engine that the caller found (an illegal move: the
+// caller knows the game, the Client does not), with the engine's last lines in its
+// Detail and Tail, as the Client's own faults have them. A reason that leaves the
+// engine unusable (see Fault.Usable) ends the client.
+func (c *Client) Fault(reason, detail string) *Fault { return c.fail(reason, detail) }
 
 // fail returns the fault reason with detail and the engine's last lines, and ends
 // the client unless the fault leaves the engine usable.

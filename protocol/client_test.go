@@ -264,7 +264,18 @@ func TestClientFaults(t *testing.T) {
 				}
 				_, err := c.Go(context.Background(), Limits{Depth: 1}, testWait, nil)
 				return err
-			}, reason: EngineError, detail: `"error cannot read zz" to go`},
+			}, reason: EngineError, detail: `"error cannot read zz"`}, // to go, or (to position) when read before go is written
+		{name: "stray bestturn before go", engine: answer(map[string][]string{"isready": {"readyok", "bestturn c"}}),
+			do: func(c *Client) error {
+				if err := c.IsReady(context.Background()); err != nil {
+					return err
+				}
+				for deadline := time.Now().Add(testWait); len(c.lines) == 0 && time.Now().Before(deadline); {
+					time.Sleep(time.Millisecond) // until the stray line is read
+				}
+				_, err := c.Go(context.Background(), Limits{Depth: 1}, testWait, nil)
+				return err
+			}, reason: ProtocolError, detail: `"bestturn c" when not searching`},
 		{name: "invalid UTF-8", engine: answer(map[string][]string{"go depth 1": {"info string \xff"}}),
 			do: goDepth1, reason: ProtocolError, detail: "invalid UTF-8 at byte 12"},
 		{name: "unknown reply", engine: answer(map[string][]string{"go depth 1": {"bestmove c"}}),

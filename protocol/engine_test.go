@@ -311,7 +311,7 @@ func TestEngineProcess(t *testing.T) {
 	t.Run("handshake-exit", func(t *testing.T) {
 		_, err := Start(ctx, Process{Path: e.path, Args: []string{"-fault", "handshake-exit"}}, Timeouts{})
 		f := wantFault(t, err, Crashed, "the engine ended: exit status 2; last lines: ")
-		for _, line := range []string{`"id name TestEngine"`, `"stderr: testengine: started"`} { // in either order
+		for _, line := range []string{`"id name TestEngine"`, `"stderr: testengine: started (pid `} { // in either order
 			if !strings.Contains(f.Detail, line) {
 				t.Errorf("fault %v without the line %s", f, line)
 			}

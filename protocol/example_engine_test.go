@@ -1,4 +1,4 @@
-package protocol
+package protocol_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/protocol"
 )
 
 // TestPythonExampleEngine plays whole games of Kalah against the example engine of
@@ -25,7 +26,7 @@ func TestPythonExampleEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	c, err := Start(ctx, Process{Path: python, Args: []string{script}}, Timeouts{})
+	c, err := protocol.Start(ctx, protocol.Process{Path: python, Args: []string{script}}, protocol.Timeouts{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,7 @@ func TestPythonExampleEngine(t *testing.T) {
 			if err := c.Position(ctx, from, moves); err != nil {
 				t.Fatal(err)
 			}
-			res, err := c.Go(ctx, Limits{MoveTime: time.Second}, 30*time.Second, nil)
+			res, err := c.Go(ctx, protocol.Limits{MoveTime: time.Second}, 30*time.Second, nil)
 			if err != nil {
 				t.Fatalf("%s after %q: %v", name, moves, err)
 			}

@@ -53,6 +53,10 @@ type Kind struct {
 	// Settings are the settings the kind accepts, in the order documented (and listed
 	// in ParseSpec's errors).
 	Settings []Setting
+	// Positional, when not "", is the key of the setting that a spec's first item
+	// sets when it is written without a key: "cmd:./my-engine" is
+	// "cmd:path=./my-engine" (see Spec).
+	Positional string
 	// New builds the kind's players (see Constructor).
 	New Constructor
 }
@@ -73,6 +77,9 @@ type Setting struct {
 	// Role is what the setting means to a caller that adds settings to specs (a
 	// tournament's limits and seeds); RoleNone for the others.
 	Role Role
+	// Prefix makes Key the prefix of a family of settings: a spec sets KEY.NAME for
+	// any name of letters, digits, '-', '_' and '.' ("option.Hash=64"), each once.
+	Prefix bool
 }
 
 // ValueType is the kind of value a setting takes.
@@ -123,11 +130,17 @@ func nameOf[T ~uint8](names []string, v T, typ string) string {
 	return typ + "(" + strconv.Itoa(int(v)) + ")"
 }
 
-// Setting returns the setting key of k.
+// Setting returns the setting key of k: the setting of that key, or the Prefix
+// setting whose family holds it ("option" for "option.Hash").
 func (k Kind) Setting(key string) (Setting, bool) {
 	for _, s := range k.Settings {
-		if s.Key == key {
+		if s.Key == key && !s.Prefix {
 			return s, true
+		}
+		if s.Prefix {
+			if name, ok := strings.CutPrefix(key, s.Key+"."); ok && isName(strings.ReplaceAll(name, ".", "_")) {
+				return s, true
+			}
 		}
 	}
 	return Setting{}, false
@@ -146,11 +159,14 @@ func (k Kind) SettingFor(r Role) (Setting, bool) {
 	return Setting{}, false
 }
 
-// Keys returns the keys of k's settings, in order.
+// Keys returns the keys of k's settings, in order; a Prefix setting's as KEY.NAME.
 func (k Kind) Keys() []string {
 	keys := make([]string, len(k.Settings))
 	for i, s := range k.Settings {
 		keys[i] = s.Key
+		if s.Prefix {
+			keys[i] += ".NAME"
+		}
 	}
 	return keys
 }
@@ -179,6 +195,7 @@ const (
 	builtinMinimax
 	builtinAlphaBeta
 	builtinMCTS
+	builtinEngine
 )
 
 func (builtin) constructor() {}
@@ -197,6 +214,8 @@ func newBuiltin[S any](c builtin, g game.Rules[S], ev Evaluator[S], b *Builder) 
 		return newAlphaBetaFromSpec(g, ev, st, b.Options)
 	case builtinMCTS:
 		return newMCTSFromSpec(g, ev, st, b.Options)
+	case builtinEngine:
+		return newEnginePlayer(g, b)
 	}
 	return nil, fmt.Errorf("search: unknown built-in constructor %d", c)
 }
@@ -352,6 +371,7 @@ func init() {
 	for _, k := range builtinKinds {
 		Register(k)
 	}
+	Register(engineKind)
 }
 
 // Register adds a kind of player, to be called from an init function: ParseSpec, New
@@ -388,11 +408,19 @@ func (k *Kind) check() error {
 		if slices.ContainsFunc(k.Settings[:i], func(o Setting) bool { return o.Key == s.Key }) {
 			return fmt.Errorf("kind %q: setting %q given twice", k.Name, s.Key)
 		}
+		if s.Prefix && s.Role != RoleNone {
+			return fmt.Errorf("kind %q: setting %q: a prefix has no role", k.Name, s.Key)
+		}
 		if s.Role != RoleNone {
 			if other, dup := roles[s.Role]; dup {
 				return fmt.Errorf("kind %q: settings %q and %q both have the role %s", k.Name, other, s.Key, s.Role)
 			}
 			roles[s.Role] = s.Key
+		}
+	}
+	if k.Positional != "" {
+		if s, ok := k.Setting(k.Positional); !ok || s.Prefix {
+			return fmt.Errorf("kind %q: positional setting %q is not one of its settings", k.Name, k.Positional)
 		}
 	}
 	return nil

@@ -30,10 +30,54 @@ type Player[S any] interface {
 }
 
 // Course is the course of a game so far, in the game's notations: the position it
-// started from and the turns played since, oldest first.
+// started from and the turns played since, oldest first; and how the caller times
+// the move.
 type Course struct {
-	Start string
-	Turns []string
+	Start  string
+	Turns  []string
+	Timing Timing
+}
+
+// Timing is how a caller (a tournament) times a move, for players that tell their
+// limits to another program (external engines). The zero Timing is an untimed move
+// with no deadline known.
+type Timing struct {
+	// MoveTime is the move's time (0: none).
+	MoveTime time.Duration
+	// Clock, under a time control, is the mover's clock (Clock[0]) and the
+	// opponent's (Clock[1]) at the start of the move; nil otherwise.
+	Clock *[2]Clock
+	// Margin is how far past its time (MoveTime, or its clock) the mover may reply
+	// before it loses on time.
+	Margin time.Duration
+	// Timeout, for a move without a time, is how long the caller waits for it (0:
+	// the player's own deadline).
+	Timeout time.Duration
+}
+
+// Clock is a side's clock: its time left (below zero within the margin) and its
+// increment per turn.
+type Clock struct {
+	Left, Increment time.Duration
+}
+
+// Preparer is a Player that gets ready for its game before the first move: an
+// external engine starts its program and the game, so that neither is charged to the
+// first move's time. A caller that times moves (a tournament) calls Prepare once,
+// before the game's first move, untimed; Play prepares the player when the caller
+// did not. An error loses the game for the player, as an error of Play does.
+type Preparer interface {
+	Prepare(ctx context.Context) error
+}
+
+// StopGracer is a Player that may return after the deadline of its move, by up to
+// StopGrace, because it keeps the deadline itself with a margin of its own (an
+// external engine told to stop, and killed if it does not): a caller that abandons
+// players that do not return in time (a tournament's watchdog) waits that much
+// longer, so that the player's own verdict (time forfeit, stalled) is the one
+// recorded.
+type StopGracer interface {
+	StopGrace() time.Duration
 }
 
 // CoursePlayer is a Player that wants the course of the game, not only its position,
@@ -100,4 +144,11 @@ type Options struct {
 	// Tables, if not nil, lends alpha-beta players their transposition tables (see
 	// Tables); nil gives each player a table of its own.
 	Tables *Tables
+	// Engines, if not nil, lends external engines (the cmd kind) their processes
+	// from game to game and says where their standard error goes (see Engines);
+	// nil starts a process per player, its standard error dropped.
+	Engines *Engines
+	// Name is the caller's name for the player (a tournament's player name), which
+	// names an external engine's log files; "" for the program's file name.
+	Name string
 }

@@ -24,7 +24,11 @@ import (
 //	quoted  = '"' { any character but '"' and '\' | '\"' | '\\' } '"'
 //
 // The kind is a registered kind's name (see Kinds) and a key one of its settings,
-// each given at most once. A bare value runs to the next ',' or the end: it may hold
+// each given at most once (a kind may take a family of keys, such as cmd's
+// option.NAME: see Setting.Prefix). A kind with a positional setting (cmd's path)
+// takes its first setting without a key: when the first item has no '=' before its
+// ',' (or the end), or has a '/' before its '=', or is quoted, it is the positional
+// setting's value ("cmd:./my-engine,args=-v" is "cmd:path=./my-engine,args=-v"). A bare value runs to the next ',' or the end: it may hold
 // '=', ':', spaces and '\' as they are. A value that holds a ',' or a '"', or is
 // empty, must be written in double quotes (any value may be), inside which \" stands
 // for '"' and \\ for '\' (no other escape) and every other character stands for
@@ -58,6 +62,9 @@ func ParseSpec(text string) (Spec, error) {
 	}
 	if rest == "" {
 		return Spec{}, fmt.Errorf("player %q: empty settings after ':'", text)
+	}
+	if k.Positional != "" && positional(rest) {
+		rest = k.Positional + "=" + rest
 	}
 	for {
 		// The key runs to the first '='; an item without one is not key=value.
@@ -106,6 +113,17 @@ func ParseSpec(text string) (Spec, error) {
 			return Spec{}, fmt.Errorf("player %q: setting %q is not key=value", text, rest)
 		}
 	}
+}
+
+// positional reports whether the first item of a spec's settings is written without
+// its key: it is quoted, or has no '=' before its ',', or a '/' before its '='.
+func positional(settings string) bool {
+	if strings.HasPrefix(settings, `"`) {
+		return true
+	}
+	item, _, _ := strings.Cut(settings, ",")
+	key, _, ok := strings.Cut(item, "=")
+	return !ok || strings.Contains(key, "/")
 }
 
 // unquoteValue reads the quoted value at the start of text (which starts with '"') and

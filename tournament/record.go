@@ -65,7 +65,8 @@ type Record struct {
 	Winner int    `json:"winner"`
 	Points [2]int `json:"points"`
 	// Reason is why the game ended: the game's own reason ("no log to select"), or
-	// a forfeit: "illegal move", "crash", "error" or "time forfeit", with Detail.
+	// a forfeit (see Forfeit: "illegal move", "time forfeit", an engine's fault such
+	// as "stalled" or "crashed"), with Detail.
 	Reason string `json:"reason"`
 	Detail string `json:"detail,omitempty"`
 	// Tie is true when a tie rule decided the game (equal points, a winner).
@@ -87,18 +88,25 @@ type MoveInfo struct {
 	Micros int64
 }
 
-// Forfeit reasons.
+// Forfeit reasons: the runner's, and the faults of external engines
+// (docs/protocol.md, "Errors and faults").
 const (
-	ReasonIllegal = "illegal move"
-	ReasonCrash   = "crash"
-	ReasonError   = "error"
-	ReasonTime    = "time forfeit"
+	ReasonIllegal      = "illegal move"   // a turn that is not legal (or, from an engine, does not parse)
+	ReasonCrash        = "crash"          // a panic in the player
+	ReasonError        = "error"          // an error of the player's Play
+	ReasonTime         = "time forfeit"   // over its time by more than the margin, or no reply in time
+	ReasonStalled      = "stalled"        // an engine that did not answer at all (it was killed)
+	ReasonProtocol     = "protocol error" // an engine's line that the protocol does not allow
+	ReasonCrashed      = "crashed"        // an engine that exited with a non-zero status or a signal
+	ReasonDisconnected = "disconnected"   // an engine that exited with status 0 or closed its output
+	ReasonEngineError  = "engine error"   // an engine that answered error
 )
 
 // Forfeit reports whether the game was lost by a forfeit instead of by the rules.
 func (r *Record) Forfeit() bool {
 	switch r.Reason {
-	case ReasonIllegal, ReasonCrash, ReasonError, ReasonTime:
+	case ReasonIllegal, ReasonCrash, ReasonError, ReasonTime,
+		ReasonStalled, ReasonProtocol, ReasonCrashed, ReasonDisconnected, ReasonEngineError:
 		return true
 	}
 	return false

@@ -34,6 +34,9 @@ type Report struct {
 	// bootstrap intervals (more than two players).
 	Ratings []Rating `json:"ratings,omitempty"`
 	Metrics Metrics  `json:"metrics"`
+	// Faults counts the games each player lost by a forfeit (an illegal move, its
+	// time, an external engine's fault), by reason; none when no game was forfeited.
+	Faults []FaultCount `json:"faults,omitempty"`
 	// Games counts the games in the report, Scheduled those of the schedule.
 	Games     int `json:"games"`
 	Scheduled int `json:"scheduled"`
@@ -116,6 +119,45 @@ type ReasonCount struct {
 	Games  int    `json:"games"`
 }
 
+// FaultCount is how many games a player lost by one kind of forfeit.
+type FaultCount struct {
+	Player string `json:"player"`
+	Reason string `json:"reason"`
+	Games  int    `json:"games"`
+}
+
+// faults counts the forfeits of games by the player who lost them, in the order of
+// cfg's players, then by count (most first) and reason.
+func faults(cfg *Config, games []Record) []FaultCount {
+	type key struct{ player, reason string }
+	counts := map[key]int{}
+	for i := range games {
+		r := &games[i]
+		if !r.Forfeit() || r.Winner < 0 {
+			continue
+		}
+		counts[key{r.Players[1-r.Winner], r.Reason}]++
+	}
+	var out []FaultCount
+	for k, n := range counts {
+		out = append(out, FaultCount{Player: k.player, Reason: k.reason, Games: n})
+	}
+	order := map[string]int{}
+	for i, p := range cfg.Players {
+		order[p.Name] = i
+	}
+	slices.SortFunc(out, func(x, y FaultCount) int {
+		if x.Player != y.Player {
+			return order[x.Player] - order[y.Player]
+		}
+		if x.Games != y.Games {
+			return y.Games - x.Games
+		}
+		return strings.Compare(x.Reason, y.Reason)
+	})
+	return out
+}
+
 // ratingResamples is the number of bootstrap resamplings of the joint ratings.
 const ratingResamples = 1000
 
@@ -179,6 +221,7 @@ func Summarize(cfg *Config, games []Record, sides [2]string, sprt *SPRTState) (*
 		}
 	}
 	rep.Metrics = metrics(games, sides)
+	rep.Faults = faults(cfg, games)
 	return rep, nil
 }
 
@@ -437,6 +480,16 @@ func (rep *Report) WriteText(w io.Writer) error {
 		}
 		if err := t.Render(); err != nil {
 			return err
+		}
+		if len(rep.Faults) > 0 {
+			fmt.Fprintf(&sb, "\nForfeits by player (the games each lost by its own fault)\n")
+			t = NewTable(&sb, []string{"player", "reason", "games"}, []tw.Align{tw.AlignLeft, tw.AlignLeft})
+			for _, f := range rep.Faults {
+				_ = t.Append([]string{f.Player, f.Reason, strconv.Itoa(f.Games)})
+			}
+			if err := t.Render(); err != nil {
+				return err
+			}
 		}
 		if m.Games > m.Forfeits {
 			l := m.Length

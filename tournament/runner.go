@@ -11,10 +11,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/colony-ai/colony/games/game"
-
 	"golang.org/x/sync/errgroup"
 
+	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/protocol"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -34,6 +34,14 @@ import (
 // are watched the same way, up to the timeout. Other moves (depth or node limits
 // only) are played on the worker's goroutine, unwatched: a player stuck in one holds
 // its game, and Run, until it returns, even when the run is cancelled.
+//
+// External engines (players of the cmd kind) keep their processes from game to
+// game: the run lends its players a search.Engines, so that a program is started
+// once per game slot and ended when Run returns (or after a fault that ended it: the
+// slot's next game starts a new one). A player that is a search.Preparer is prepared
+// before the game's first move, untimed (an engine's start and newgame); an error
+// there, or in Play, loses the game, with the protocol's reason when it is an
+// engine's fault (protocol.Fault: "stalled", "crashed", "disconnected", ...).
 //
 // Every player the runner builds is closed (search.Player's Close) exactly once,
 // after its last Play: the players of a game by the goroutine that built them when
@@ -71,6 +79,10 @@ type Runner[S any] struct {
 	// Progress, if not nil, is called after each finished game, from one goroutine,
 	// with a Progress that is reused: do not keep it.
 	Progress func(*Progress)
+	// EngineLogs, if not "", is the directory where the external engines (players of
+	// the cmd kind) write their standard error, a file per game slot: NAME-SLOT.log
+	// (see search.Engines). "" drops it.
+	EngineLogs string
 }
 
 // Progress is the state of a running tournament, given to Runner.Progress.
@@ -115,6 +127,10 @@ type Result struct {
 	// Abandoned counts the players the run stopped waiting for in the middle of a
 	// move (see Runner): each is closed when its Play returns, if it ever does.
 	Abandoned int
+	// EnginesKilled, if not nil, names the external engines that did not exit
+	// within a second of quit at the end of the run and were killed: a warning, it
+	// changes no game.
+	EnginesKilled error
 }
 
 // batchDelay is the longest a worker keeps finished games before it sends them to
@@ -147,10 +163,19 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	if r.NewPlayer == nil {
 		return nil, errors.New("tournament: no player factory")
 	}
-	templates, err := checkPlayers(&cfg, r.NewPlayer)
+	// The check's engines are its own, ended after it; the games' live as long as
+	// the run: Close ends those kept (the players of games in flight have given
+	// theirs back when Run returns).
+	checked := &search.Engines{LogDir: r.EngineLogs}
+	templates, err := checkPlayers(ctx, &cfg, r.NewPlayer, checked)
+	if cerr := checked.Close(); err == nil && cerr != nil {
+		err = fmt.Errorf("checking the players: %w", cerr)
+	}
 	if err != nil {
 		return nil, err
 	}
+	engines := &search.Engines{LogDir: r.EngineLogs}
+	defer engines.Close()
 	book, err := newOpeningBook(r.Game, &cfg)
 	if err != nil {
 		return nil, err
@@ -194,6 +219,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	var closeErrs closeErrors
 	for range n {
 		w := newWorker(r, &cfg, openings, templates, &closeErrs)
+		w.engines = engines
 		g.Go(func() error {
 			var batch []finished
 			var batchStart time.Time
@@ -308,33 +334,45 @@ collect:
 	flushTimer.Stop()
 	err = <-waitErr
 	flush()
+	killed := engines.Close()
 	res := c.result()
 	res.Played = played
 	res.Elapsed = time.Since(start)
 	res.Complete = len(c.order) == total || (c.sprt != nil && c.sprt.Verdict != Continue)
 	res.Abandoned = closeErrs.abandonedPlayers()
+	res.EnginesKilled = killed
 	return res, errors.Join(err, writeErr, closeErrs.err())
 }
 
 // CheckPlayers builds every player of cfg once, with the tournament's limits, so that
 // a spec that cannot be played fails before any game starts (Run does it too), and
-// closes each at once.
+// closes each at once. A player that is a search.Preparer is prepared too (an
+// external engine is started and asked to start a game), within checkTimeout.
 func CheckPlayers[S any](cfg *Config, newPlayer PlayerFactory[S]) error {
-	_, err := checkPlayers(cfg, newPlayer)
+	_, err := checkPlayers(context.Background(), cfg, newPlayer, nil)
 	return err
 }
 
-func checkPlayers[S any](cfg *Config, newPlayer PlayerFactory[S]) ([]specTemplate, error) {
+// checkTimeout bounds the preparation of a player that CheckPlayers checks.
+const checkTimeout = 30 * time.Second
+
+// checkPlayers is CheckPlayers, lending the players engines (nil: their own).
+func checkPlayers[S any](ctx context.Context, cfg *Config, newPlayer PlayerFactory[S], engines *search.Engines) ([]specTemplate, error) {
 	templates := make([]specTemplate, len(cfg.Players))
 	for i, p := range cfg.Players {
 		t, err := cfg.template(p.Spec)
 		if err == nil {
 			templates[i] = t
-			var p search.Player[S]
-			p, err = newPlayer(t.forGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0})
+			var pl search.Player[S]
+			pl, err = newPlayer(t.forGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Engines: engines, Name: p.Name})
 			if err == nil {
-				if err = closePlayer(p); err != nil {
-					err = fmt.Errorf("close: %w", err)
+				if pr, ok := pl.(search.Preparer); ok {
+					pctx, cancel := context.WithTimeout(ctx, checkTimeout)
+					err = pr.Prepare(pctx)
+					cancel()
+				}
+				if cerr := closePlayer(pl); cerr != nil && err == nil {
+					err = fmt.Errorf("close: %w", cerr)
 				}
 			}
 		}
@@ -366,6 +404,8 @@ type worker[S any] struct {
 	tables *search.Tables
 	// closeErrs collects the errors of the players' Close, for Run.
 	closeErrs *closeErrors
+	// engines lends external engines their processes (the run's).
+	engines *search.Engines
 
 	// calls run the watched moves of each seat (see watchedPlay), reused from move to
 	// move; timer is the watchdog's.
@@ -400,12 +440,13 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 	// The last game's players gave their tables back when closed; Release frees
 	// those of players that do not (a factory's wrapper that drops Close).
 	w.tables.Release()
-	opts := search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Tables: w.tables}
+	opts := search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Tables: w.tables, Engines: w.engines}
 	for seat, pi := range sl.Seats {
 		p := cfg.Players[pi]
 		rec.Players[seat] = p.Name
 		spec := w.templates[pi].forGame(seed, seat)
 		rec.Specs[seat] = spec
+		opts.Name = p.Name
 		var err error
 		if players[seat], err = w.r.NewPlayer(spec, opts); err != nil {
 			return finished{}, fmt.Errorf("game %d: player %s: %w", sl.Index, p.Name, err)
@@ -478,6 +519,24 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			w.turns = course.Turns[:0]
 		}
 	}()
+	// Players that get ready before the game (external engines) do it now, untimed.
+	for seat = range players {
+		pr, ok := players[seat].(search.Preparer)
+		if !ok {
+			continue
+		}
+		inPlayer = true
+		err := pr.Prepare(ctx)
+		inPlayer = false
+		if ctx.Err() != nil {
+			return errAborted
+		}
+		if err != nil {
+			reason, detail := faultReason(err)
+			forfeit(seat, reason, detail)
+			return nil
+		}
+	}
 	for !g.Terminal(s) {
 		seat = g.ToMove(s)
 		// budget is the move's time (its context's deadline), watch when the runner
@@ -492,6 +551,17 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			watch = max(clock[seat], 0) + grace
 		case lim.MoveTimeout > 0:
 			watch = lim.MoveTimeout
+		}
+		if course != nil {
+			course.Timing = search.Timing{MoveTime: lim.MoveTime, Margin: lim.Margin, Timeout: lim.MoveTimeout}
+			if lim.TimeControl.Base > 0 {
+				inc := lim.TimeControl.Increment
+				course.Timing.Clock = &[2]search.Clock{{Left: clock[seat], Increment: inc}, {Left: clock[1-seat], Increment: inc}}
+			}
+		}
+		if sg, ok := players[seat].(search.StopGracer); ok && watch > 0 {
+			// The player keeps its deadline itself: its verdict comes first.
+			watch += sg.StopGrace()
 		}
 		var d search.Decision
 		var playErr error
@@ -522,7 +592,8 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			return errAborted
 		}
 		if playErr != nil {
-			forfeit(seat, ReasonError, playErr.Error())
+			reason, detail := faultReason(playErr)
+			forfeit(seat, reason, detail)
 			return nil
 		}
 		if lim.MoveTime > 0 && d.Time > lim.MoveTime+lim.Margin {
@@ -551,6 +622,16 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 		}
 	}
 	return nil
+}
+
+// faultReason returns the reason and detail of a game lost by err, an error of a
+// player's Play or Prepare: an external engine's fault's (protocol.Fault), or
+// ReasonError.
+func faultReason(err error) (reason, detail string) {
+	if f := protocol.AsFault(err); f != nil {
+		return f.Reason, f.Detail
+	}
+	return ReasonError, err.Error()
 }
 
 // playMove asks p for its move in s: with the game's course when p wants it and the
@@ -663,6 +744,17 @@ func resultText(winner int) string {
 	return "1/2-1/2"
 }
 
+// UsesEngines reports whether a player of cfg is an external engine (the cmd kind),
+// whose standard error goes to log files (Runner.EngineLogs).
+func UsesEngines(cfg *Config) bool {
+	for _, p := range cfg.Players {
+		if sp, err := search.ParseSpec(p.Spec); err == nil && sp.Kind == "cmd" {
+			return true
+		}
+	}
+	return false
+}
+
 // Runnable is a Runner of some game seen without its state type, for code that
 // handles every registered game the same way (the command line).
 type Runnable interface {
@@ -676,12 +768,18 @@ type Runnable interface {
 	Sides() [2]string
 	// CheckPlayers builds every player once (see CheckPlayers).
 	CheckPlayers() error
+	// SetEngineLogs sets the directory of the external engines' logs (see
+	// Runner.EngineLogs).
+	SetEngineLogs(dir string)
 }
 
 // Setup sets Records, Done and Progress.
 func (r *Runner[S]) Setup(records io.Writer, done []Record, progress func(*Progress)) {
 	r.Records, r.Done, r.Progress = records, done, progress
 }
+
+// SetEngineLogs sets EngineLogs.
+func (r *Runner[S]) SetEngineLogs(dir string) { r.EngineLogs = dir }
 
 // Settings returns the runner's config.
 func (r *Runner[S]) Settings() *Config { return &r.Config }

@@ -135,7 +135,7 @@ func (w *worker[S]) watchedPlay(ctx context.Context, seat int, p search.Player[S
 	c.p, c.s, c.course = p, *s, nil
 	if course != nil {
 		// An abandoned Play may read its course while the worker plays on.
-		c.course = &search.Course{Start: course.Start, Turns: slices.Clone(course.Turns)}
+		c.course = &search.Course{Start: course.Start, Turns: slices.Clone(course.Turns), Timing: course.Timing}
 	}
 	c.state.Store(callRunning)
 	go c.run()

@@ -356,6 +356,19 @@ func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name
 	} else if resume {
 		return nil, fmt.Errorf("%s: --resume needs the games file (--games-file or --out)", cmd)
 	}
+	if tournament.UsesEngines(runner.Settings()) {
+		// The external engines' standard error: beside the games file, or in a new
+		// temporary directory.
+		dir := filepath.Join(filepath.Dir(name), "engines")
+		if name == "" {
+			var err error
+			if dir, err = os.MkdirTemp("", "colony-engines-"); err != nil {
+				return nil, fail(fmt.Errorf("%s: engine logs: %w", cmd, err))
+			}
+		}
+		runner.SetEngineLogs(dir)
+		fmt.Fprintf(c.ErrOrStderr(), "%s: the engines' standard error goes to %s\n", cmd, filepath.Join(dir, "NAME-SLOT.log"))
+	}
 	ctx, stop := interruptContext(c)
 	defer stop()
 	runner.Setup(records, done, func(p *tournament.Progress) {
@@ -374,6 +387,9 @@ func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name
 		}
 		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %d %s abandoned in the middle of a move, with no reply in time (the time forfeits \"no reply after ...\")\n",
 			cmd, res.Abandoned, players)
+	}
+	if res != nil && res.EnginesKilled != nil {
+		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", cmd, oneLine(res.EnginesKilled.Error()))
 	}
 	if res == nil {
 		// Nothing was played (a player that cannot be built with the limits, say):

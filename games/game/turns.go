@@ -126,3 +126,67 @@ func ReadTurn[S any](g Game[S], s *S, text string) error {
 	*s = end
 	return nil
 }
+
+// ParseTurn reads the turn written text in s, which is at the start of a turn, and
+// returns its decisions, leaving s unchanged: the turn whose decisions' notations,
+// concatenated, are text, or, for a game with a TurnReader, a turn that the reader
+// plays from another spelling (found among Turns by the position it leads to). The
+// error says what is wrong: the TurnReader's words when the game has one, otherwise
+// an error wrapping ErrNotATurn.
+func ParseTurn[S any](g Game[S], s *S, text string) ([]Action, error) {
+	if g.Terminal(s) {
+		return nil, errors.New("the game is over")
+	}
+	var path []Action
+	var walk func(c *S, rest string) bool
+	walk = func(c *S, rest string) bool {
+		var buf ActionBuffer
+		var piece []byte
+		for _, a := range g.LegalActions(c, &buf) {
+			piece = g.AppendAction(piece[:0], c, a)
+			if len(piece) == 0 || !strings.HasPrefix(rest, string(piece)) {
+				continue
+			}
+			after := rest[len(piece):]
+			d := *c
+			g.Apply(&d, a)
+			path = append(path, a)
+			if g.TurnStart(&d) || g.Terminal(&d) {
+				if after == "" {
+					return true
+				}
+			} else if walk(&d, after) {
+				return true
+			}
+			path = path[:len(path)-1]
+		}
+		return false
+	}
+	if text != "" && walk(s, text) {
+		return path, nil
+	}
+	r, ok := g.(TurnReader[S])
+	if !ok {
+		return nil, ErrNotATurn
+	}
+	end := *s
+	if err := r.ReadTurn(&end, text); err != nil {
+		return nil, err
+	}
+	// Another spelling of a legal turn: the turn that leads to the same position.
+	want := g.FormatPosition(&end)
+	_, paths, err := Turns(g, *s)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range paths {
+		c := *s
+		for _, a := range p {
+			g.Apply(&c, a)
+		}
+		if g.FormatPosition(&c) == want {
+			return p, nil
+		}
+	}
+	return nil, ErrNotATurn
+}

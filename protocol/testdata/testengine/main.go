@@ -3,7 +3,7 @@
 // at a chosen turn of a chosen game, so that runners can be tested against every
 // fault.
 //
-//	testengine [-seed N] [-fault KIND -fault-turn N -fault-game N] [-slow D] [-linger D]
+//	testengine [-seed N] [-fault KIND -fault-turn N -fault-game N [-fault-start N -state DIR]] [-slow D] [-linger D]
 //
 // The faults (-fault): illegal (a turn that is not legal), garbage (a line that is not
 // MEP instead of bestturn), noreply (never answers that go, nor stop), slow (sleeps
@@ -12,7 +12,10 @@
 // badutf8 (an info line that is not UTF-8), handshake-exit (exits with status 2
 // during the handshake), handshake-silent (never answers mep). -fault-turn is the
 // engine's turn in the game (its go count since newgame, from 1), -fault-game the
-// game of the process (its newgame count, from 1; 0 for every game).
+// game of the process (its newgame count, from 1; 0 for every game). With -state, the
+// engine counts its starts in that directory (one file each) and commits its fault
+// only in the processes started -fault-start-th or later (the first processes of a
+// tournament, which check the engine, then play well).
 package main
 
 import (
@@ -40,8 +43,13 @@ func main() {
 	flag.DurationVar(&e.slow, "slow", time.Second, "how long the slow fault sleeps")
 	flag.StringVar(&e.games, "games", "", "the games to declare, separated by commas (none: any)")
 	linger := flag.Duration("linger", 0, "how long to stay after the protocol ends (to test that runners kill engines)")
+	state := flag.String("state", "", "a directory where the engine counts its starts (for -fault-start)")
+	faultStart := flag.Int("fault-start", 1, "the first start (with -state) that commits the fault")
 	flag.Parse()
-	fmt.Fprintln(os.Stderr, "testengine: started")
+	fmt.Fprintf(os.Stderr, "testengine: started (pid %d)\n", os.Getpid())
+	if *state != "" && countStart(*state) < *faultStart {
+		e.fault = ""
+	}
 
 	switch e.fault {
 	case "handshake-exit":
@@ -167,6 +175,21 @@ func (e *engine) Search(ctx context.Context, pos protocol.Position, limits proto
 		hang()
 	}
 	return turn, nil
+}
+
+// countStart records a start of the engine in dir and returns its number, from 1.
+func countStart(dir string) int {
+	for n := 1; ; n++ {
+		f, err := os.OpenFile(fmt.Sprintf("%s/start-%d", dir, n), os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o644)
+		if err == nil {
+			f.Close()
+			return n
+		}
+		if !os.IsExist(err) {
+			fmt.Fprintln(os.Stderr, "testengine:", err)
+			os.Exit(1)
+		}
+	}
 }
 
 // raw writes a line to the standard output past Serve (which flushes every line it

@@ -1,0 +1,516 @@
+package search
+
+import (
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/protocol"
+)
+
+// The cmd kind: an external engine, a program that speaks the Mancala Engine Protocol
+// (docs/protocol.md) over its standard input and output, playing any game of the
+// toolkit through the game's notations. Its players start the program (or take one
+// from an Engines pool), tell it the game, the position and the turns since, and read
+// its turn back; whatever the program does wrong is a *protocol.Fault, which a
+// tournament records as the game's reason.
+
+// Defaults of the cmd kind.
+const (
+	engineDefaultTimeout = 60 * time.Second       // a search under depth or nodes only
+	engineDefaultMargin  = 100 * time.Millisecond // past a movetime, outside a tournament
+)
+
+// engineKind is the cmd kind.
+var engineKind = Kind{
+	Name:       "cmd",
+	Doc:        "an external engine: a program speaking the Mancala Engine Protocol (docs/protocol.md)",
+	Positional: "path",
+	Settings: []Setting{
+		{Key: "path", Type: TextValue, Doc: "the program (required; also written first without path=: cmd:./my-engine)"},
+		{Key: "args", Type: TextValue, Doc: "its arguments, separated by white space (quote the value)"},
+		{Key: "dir", Type: TextValue, Doc: "its working directory (the caller's by default)"},
+		{Key: "name", Type: TextValue, Doc: "the name of its log files (the caller's name for the player, or the program's file name)"},
+		{Key: "depth", Type: IntValue, Doc: "sent as go depth N (none by default)", Role: RoleDepth},
+		{Key: "nodes", Type: UintValue, Doc: "sent as go nodes N (none by default)", Role: RoleNodes},
+		{Key: "movetime", Type: DurationValue, Doc: "sent as go movetime MS (none by default)", Role: RoleTime},
+		{Key: "timeout", Type: DurationValue, Default: "60s",
+			Doc: "how long a search without a time limit may take before the engine is stalled"},
+		{Key: "seed", Type: UintValue, Doc: "sent as the engine's option seed, when it declares one", Role: RoleSeed},
+		{Key: "option", Type: TextValue, Prefix: true, Doc: "option.NAME=VALUE sets the engine's option NAME (setoption)"},
+	},
+	New: builtinEngine,
+}
+
+// engineConfig is what a cmd spec says.
+type engineConfig struct {
+	process protocol.Process
+	name    string
+	options [][2]string // option.NAME settings, sorted by name
+	limits  protocol.Limits
+	timeout time.Duration
+	seed    uint64
+	hasSeed bool
+	// key identifies the processes that can play for this spec: the same name,
+	// program, arguments, directory and options (not the limits or the seed).
+	key string
+}
+
+// newEngineConfig reads a cmd spec.
+func newEngineConfig(b *Builder, name string) engineConfig {
+	var c engineConfig
+	path := b.Text("path", "")
+	c.process.Dir = b.Text("dir", "")
+	c.process.Args = strings.Fields(b.Text("args", ""))
+	switch {
+	case path == "":
+		b.Fail("path", "the engine's program (cmd:path=PROGRAM or cmd:PROGRAM)")
+	default:
+		resolved, want := findProgram(path, c.process.Dir)
+		if want != "" {
+			b.Fail("path", want)
+		}
+		c.process.Path = resolved
+	}
+	if c.process.Dir != "" {
+		if fi, err := os.Stat(c.process.Dir); err != nil || !fi.IsDir() {
+			b.Fail("dir", "a directory that exists")
+		}
+	}
+	c.name = b.Text("name", name)
+	if c.name == "" {
+		c.name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	if d := b.Int("depth", 0, 1, 1<<20); d > 0 {
+		c.limits.Depth = d
+	}
+	c.limits.Nodes = b.Uint64("nodes", 0)
+	c.limits.MoveTime = b.Duration("movetime", 0)
+	c.timeout = b.Duration("timeout", engineDefaultTimeout)
+	c.seed, c.hasSeed = b.Uint64("seed", 0), b.Spec.Has("seed")
+	for key, v := range b.Spec.Settings {
+		if opt, ok := strings.CutPrefix(key, "option."); ok {
+			c.options = append(c.options, [2]string{opt, v})
+		}
+	}
+	slices.SortFunc(c.options, func(x, y [2]string) int { return cmp.Compare(x[0], y[0]) })
+	var k strings.Builder
+	for _, f := range append([]string{c.name, c.process.Path, c.process.Dir}, c.process.Args...) {
+		k.WriteString(strconv.Quote(f))
+	}
+	for _, o := range c.options {
+		k.WriteString(strconv.Quote(o[0]) + "=" + strconv.Quote(o[1]))
+	}
+	c.key = k.String()
+	return c
+}
+
+// findProgram returns the program path names, run in dir: a path with a '/' is taken
+// as it is (relative to dir when dir is given), a bare name is looked up in PATH. It
+// must be an executable file; if it is not, want says what is wanted.
+func findProgram(path, dir string) (resolved, want string) {
+	if !strings.ContainsRune(path, '/') {
+		p, err := exec.LookPath(path)
+		if err != nil {
+			return "", "a program found in PATH, or a path to one"
+		}
+		return p, ""
+	}
+	check := path
+	if dir != "" && !filepath.IsAbs(path) {
+		check = filepath.Join(dir, path)
+	}
+	fi, err := os.Stat(check)
+	switch {
+	case err != nil:
+		return "", "a program that exists"
+	case fi.IsDir() || fi.Mode()&0o111 == 0:
+		return "", "an executable file (chmod +x it, or give its interpreter: path=python3,args=FILE)"
+	}
+	return path, ""
+}
+
+// newEnginePlayer builds a player of the cmd kind for the game g.
+func newEnginePlayer[S any](g game.Rules[S], b *Builder) (Player[S], error) {
+	gm, ok := g.(game.Game[S])
+	if !ok || b.Game == "" {
+		return nil, fmt.Errorf("player %q: an external engine plays games with a name and a notation (game.Game), not %T", b.Spec.String(), g)
+	}
+	cfg := newEngineConfig(b, b.Options.Name)
+	if err := b.Err(); err != nil {
+		return nil, err
+	}
+	start := gm.Start()
+	p := &enginePlayer[S]{g: gm, spec: b.Spec.String(), cfg: cfg, game: b.Game, pool: b.Options.Engines,
+		startText: gm.FormatPosition(&start)}
+	if p.pool == nil {
+		p.pool = &Engines{}
+		p.ownPool = true
+	}
+	return p, nil
+}
+
+// enginePlayer is a player of the cmd kind, for one game.
+type enginePlayer[S any] struct {
+	g         game.Game[S]
+	spec      string
+	cfg       engineConfig
+	game      string // the game's name, for newgame
+	startText string // the game's start position, sent as "position start"
+	pool      *Engines
+	ownPool   bool // pool is the player's own (no Engines given): closed with it
+	eng       *engineProcess
+}
+
+// Spec returns the player's spec.
+func (p *enginePlayer[S]) Spec() string { return p.spec }
+
+// Prepare gets the engine ready for the game: it takes a process from the pool (or
+// starts one, with the handshake and the options), sets its seed and starts the
+// game (newgame), so that none of it is charged to the first move's time.
+func (p *enginePlayer[S]) Prepare(ctx context.Context) error {
+	if p.eng != nil {
+		return nil
+	}
+	e, err := p.pool.take(ctx, &p.cfg)
+	if err != nil {
+		return err
+	}
+	c := e.client
+	if p.cfg.hasSeed {
+		id := c.Identity()
+		if o, ok := id.Option("seed"); ok && o.Check(strconv.FormatUint(p.cfg.seed, 10)) == nil {
+			if err := c.SetOption(ctx, "seed", strconv.FormatUint(p.cfg.seed, 10)); err != nil {
+				p.pool.put(e)
+				return err
+			}
+		}
+	}
+	if err := c.NewGame(ctx, p.game); err != nil {
+		p.pool.put(e)
+		return err
+	}
+	p.eng = e
+	return nil
+}
+
+// Play searches s, told to the engine as a position without history.
+func (p *enginePlayer[S]) Play(ctx context.Context, s *S) (Decision, error) {
+	return p.PlayCourse(ctx, Course{Start: p.g.FormatPosition(s)}, s)
+}
+
+// PlayCourse tells the engine the game's course and searches.
+func (p *enginePlayer[S]) PlayCourse(ctx context.Context, course Course, s *S) (Decision, error) {
+	start := time.Now()
+	if err := p.Prepare(ctx); err != nil {
+		return Decision{}, err
+	}
+	c := p.eng.client
+	pos := course.Start
+	if pos == p.startText {
+		pos = ""
+	}
+	if err := c.Position(ctx, pos, course.Turns); err != nil {
+		return Decision{}, err
+	}
+	limits, timeout := p.cfg.searchLimits(ctx, course.Timing)
+	// The move's deadline is the engine's time, not a cancellation: the Client
+	// judges the time with the margin. Only a cancelled caller stops the search.
+	goCtx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancel()
+	stopAfter := context.AfterFunc(ctx, func() {
+		if !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+			cancel()
+		}
+	})
+	defer stopAfter()
+	res, err := c.Go(goCtx, limits, timeout, nil)
+	if err != nil {
+		return Decision{}, err
+	}
+	actions, err := game.ParseTurn(p.g, s, res.Turn)
+	if err != nil {
+		return Decision{}, c.Fault(protocol.IllegalMove, fmt.Sprintf("bestturn %q: %v", res.Turn, err))
+	}
+	d := Decision{Actions: actions, Depth: res.Info.Depth, Nodes: res.Info.Nodes, Time: time.Since(start)}
+	switch sc := res.Info.Score; sc.Kind {
+	case protocol.ValueScore:
+		d.Score = int(max(min(sc.Value, WinScore-1), -(WinScore - 1)))
+	case protocol.WinScore:
+		d.Score = WinScore + int(min(sc.Value, WinScore))
+	case protocol.LossScore:
+		d.Score = -WinScore - int(min(sc.Value, WinScore))
+	}
+	d.PV = p.pvActions(s, res.Info.PV)
+	return d, nil
+}
+
+// pvActions reads the decisions of the turns of a principal variation from s, as far
+// as they are legal turns.
+func (p *enginePlayer[S]) pvActions(s *S, pv []string) []game.Action {
+	var out []game.Action
+	c := *s
+	for _, turn := range pv {
+		if p.g.Terminal(&c) {
+			break
+		}
+		actions, err := game.ParseTurn(p.g, &c, turn)
+		if err != nil {
+			break
+		}
+		for _, a := range actions {
+			p.g.Apply(&c, a)
+		}
+		out = append(out, actions...)
+	}
+	return out
+}
+
+// Close gives the engine's process back to the pool (or ends it, after a fault or
+// with no pool).
+func (p *enginePlayer[S]) Close() error {
+	if p.eng != nil {
+		p.pool.put(p.eng)
+		p.eng = nil
+	}
+	if p.ownPool {
+		return p.pool.Close()
+	}
+	return nil
+}
+
+// searchLimits returns the limits of go and the Client's timeout: the spec's limits,
+// the caller's timing (a tournament's move time or clocks and margin), or, with
+// neither, the time left before ctx's deadline as a move time.
+func (c *engineConfig) searchLimits(ctx context.Context, t Timing) (protocol.Limits, time.Duration) {
+	l := c.limits
+	margin := engineDefaultMargin
+	if t.Margin > 0 || t.MoveTime > 0 || t.Clock != nil {
+		margin = t.Margin
+	}
+	switch {
+	case t.MoveTime > 0:
+		l.MoveTime = t.MoveTime
+	case t.Clock != nil:
+		l.MoveTime = 0
+		l.Clock = &protocol.Clock{Time: t.Clock[0].Left, Inc: t.Clock[0].Increment}
+		l.OClock = &protocol.Clock{Time: t.Clock[1].Left, Inc: t.Clock[1].Increment}
+	case l.MoveTime == 0 && l.Depth == 0 && l.Nodes == 0:
+		if dl, ok := ctx.Deadline(); ok {
+			l.MoveTime = max(time.Until(dl), time.Millisecond)
+		}
+	}
+	switch {
+	case l.Clock != nil:
+		return l, max(l.Clock.Time, 0) + margin
+	case l.MoveTime > 0:
+		return l, l.MoveTime + margin
+	case t.Timeout > 0:
+		return l, t.Timeout
+	}
+	return l, c.timeout
+}
+
+// StopGrace is how long after its deadline the player may take to return: the
+// protocol's wait for bestturn after stop, and the kill of a stalled engine.
+func (p *enginePlayer[S]) StopGrace() time.Duration {
+	return protocol.DefaultStopTimeout + time.Second
+}
+
+// Engines keeps the processes of external engines (the cmd kind) between the games
+// of their players, as Options lends it to them: a game's player takes a process that
+// an earlier game's player gave back, or starts one, and gives it back when it is
+// closed, unless a fault ended it. A tournament keeps one for the whole run, so that
+// a program is started once per game slot (a game played at the same time as others,
+// a seat), not once per game. Close ends every process kept; a process given back
+// after Close is ended at once.
+//
+// Each process's standard error goes to LogDir/NAME-SLOT.log (appended to, with a
+// line when a process starts), NAME being the player's name and SLOT the lowest
+// number from 1 that no other running process of that name has; with no LogDir, to
+// Stderr (nil: dropped).
+type Engines struct {
+	LogDir string
+	Stderr io.Writer
+
+	mu     sync.Mutex
+	idle   map[string][]*engineProcess // by engineConfig.key
+	slots  map[string][]bool           // by name: the slots in use
+	closed bool
+}
+
+// engineProcess is a running engine.
+type engineProcess struct {
+	client *protocol.Client
+	key    string
+	name   string
+	slot   int
+	log    *os.File // nil without LogDir
+}
+
+// take returns an idle process of cfg's program, or starts one.
+func (e *Engines) take(ctx context.Context, cfg *engineConfig) (*engineProcess, error) {
+	e.mu.Lock()
+	if e.closed {
+		e.mu.Unlock()
+		return nil, errors.New("search: the engines are closed")
+	}
+	for {
+		idle := e.idle[cfg.key]
+		if len(idle) == 0 {
+			break
+		}
+		p := idle[len(idle)-1]
+		e.idle[cfg.key] = idle[:len(idle)-1]
+		if p.client.Usable() {
+			e.mu.Unlock()
+			return p, nil
+		}
+		e.mu.Unlock()
+		e.end(p) // it ended while idle
+		e.mu.Lock()
+	}
+	if e.slots == nil {
+		e.slots = map[string][]bool{}
+		e.idle = map[string][]*engineProcess{}
+	}
+	used := e.slots[cfg.name]
+	slot := slices.Index(used, false)
+	if slot < 0 {
+		slot = len(used)
+		used = append(used, false)
+	}
+	used[slot] = true
+	e.slots[cfg.name] = used
+	e.mu.Unlock()
+
+	p := &engineProcess{key: cfg.key, name: cfg.name, slot: slot + 1}
+	proc := cfg.process
+	proc.Stderr = e.Stderr
+	if e.LogDir != "" {
+		f, err := e.openLog(p, &proc)
+		if err != nil {
+			e.release(p)
+			return nil, err
+		}
+		p.log, proc.Stderr = f, f
+	}
+	c, err := protocol.Start(ctx, proc, protocol.Timeouts{})
+	if err == nil {
+		for _, o := range cfg.options {
+			if err = c.SetOption(ctx, o[0], o[1]); err != nil {
+				err = fmt.Errorf("option.%s=%s: %w", o[0], o[1], err)
+				break
+			}
+		}
+		if err == nil && len(cfg.options) > 0 {
+			err = c.IsReady(ctx) // an "error" answered to an option comes now
+		}
+		if err != nil {
+			_ = c.Close()
+		}
+	}
+	if err != nil {
+		e.release(p)
+		return nil, err
+	}
+	if p.log != nil {
+		fmt.Fprintf(p.log, "# pid %d: %s (MEP %d)\n", c.Pid(), c.Identity().Name, c.Version())
+	}
+	p.client = c
+	return p, nil
+}
+
+// openLog opens the log of process p and writes its first line.
+func (e *Engines) openLog(p *engineProcess, proc *protocol.Process) (*os.File, error) {
+	if err := os.MkdirAll(e.LogDir, 0o755); err != nil {
+		return nil, fmt.Errorf("engine logs: %w", err)
+	}
+	name := fmt.Sprintf("%s-%d.log", logName(p.name), p.slot)
+	f, err := os.OpenFile(filepath.Join(e.LogDir, name), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("engine logs: %w", err)
+	}
+	fmt.Fprintf(f, "# %s: started %s\n", time.Now().UTC().Format(time.RFC3339), strings.Join(append([]string{proc.Path}, proc.Args...), " "))
+	return f, nil
+}
+
+// logName is name with the characters that a file name should not hold replaced.
+func logName(name string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r == 0 || r < ' ' {
+			return '_'
+		}
+		return r
+	}, name)
+}
+
+// put gives a process back: kept when it is usable and the pool open, ended
+// otherwise.
+func (e *Engines) put(p *engineProcess) {
+	e.mu.Lock()
+	if !e.closed && p.client.Usable() {
+		e.idle[p.key] = append(e.idle[p.key], p)
+		e.mu.Unlock()
+		return
+	}
+	e.mu.Unlock()
+	e.end(p)
+}
+
+// end ends process p and frees its slot.
+func (e *Engines) end(p *engineProcess) {
+	_ = p.client.Close()
+	e.release(p)
+}
+
+// release closes p's log and frees its slot.
+func (e *Engines) release(p *engineProcess) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if p.log != nil {
+		_ = p.log.Close()
+	}
+	e.freeLocked(p)
+}
+
+func (e *Engines) freeLocked(p *engineProcess) {
+	if used := e.slots[p.name]; p.slot-1 < len(used) {
+		used[p.slot-1] = false
+	}
+}
+
+// Close ends every process kept (quit, then a kill after a second), in parallel, and
+// makes the processes given back later end at once. It returns the errors of the
+// engines that did not exit when told.
+func (e *Engines) Close() error {
+	e.mu.Lock()
+	e.closed = true
+	var all []*engineProcess
+	for _, idle := range e.idle {
+		all = append(all, idle...)
+	}
+	e.idle = nil
+	e.mu.Unlock()
+	errs := make([]error, len(all))
+	var wg sync.WaitGroup
+	for i, p := range all {
+		wg.Go(func() {
+			errs[i] = p.client.Close()
+			e.release(p)
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}

@@ -1,0 +1,207 @@
+package tournament
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/colony-ai/colony/colony"
+)
+
+// buildTestEngine builds the protocol package's misbehaving test engine into a
+// temporary directory and returns its path.
+func buildTestEngine(t *testing.T) string {
+	t.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		goTool = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
+		if _, serr := os.Stat(goTool); os.Getenv("GOROOT") == "" || serr != nil {
+			t.Skipf("the go tool is not on PATH (%v): these tests build the test engine with it", err)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "testengine")
+	if b, err := exec.Command(goTool, "build", "-o", out, "../protocol/testdata/testengine").CombinedOutput(); err != nil {
+		t.Fatalf("go build the test engine: %v\n%s", err, b)
+	}
+	return out
+}
+
+// enginePids returns the process ids of the test engines whose standard error went to
+// the logs in dir ("testengine: started (pid N)").
+func enginePids(t *testing.T, dir string) []int {
+	t.Helper()
+	logs, err := filepath.Glob(filepath.Join(dir, "*.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pids []int
+	re := regexp.MustCompile(`testengine: started \(pid (\d+)\)`)
+	for _, name := range logs {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range re.FindAllSubmatch(b, -1) {
+			pid, _ := strconv.Atoi(string(m[1]))
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// checkGone fails t for every pid that still runs.
+func checkGone(t *testing.T, pids []int) {
+	t.Helper()
+	for _, pid := range pids {
+		if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+			t.Errorf("engine process %d survives the tournament (kill 0: %v)", pid, err)
+		}
+	}
+}
+
+// TestEngineFaultsAreResults runs real tournaments between a misbehaving external
+// engine (the test engine, at its second turn of every game) and a good one: each
+// game is recorded once, lost by the bad engine with the fault's reason, and no
+// engine process is left when Run returns; the engines' standard error is in the
+// logs, one file per game slot. (A stray bestturn, which the protocol's tests
+// cover, is not here: whether it is read before the next go, a protocol error, or
+// taken for the answer to it depends on the scheduling.)
+func TestEngineFaultsAreResults(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	engine := buildTestEngine(t)
+	tests := []struct {
+		fault  string
+		args   string
+		reason string
+		detail string
+	}{
+		{fault: "illegal", reason: ReasonIllegal, detail: `bestturn "xyzzy": move "xyzzy": unknown log`},
+		{fault: "garbage", reason: ReasonProtocol, detail: `unknown reply "this"`},
+		{fault: "noreply", reason: ReasonStalled, detail: "no bestturn within 150ms (time forfeit), then none within 1s of stop"},
+		{fault: "slow", args: "-slow 400ms", reason: ReasonTime, detail: "no bestturn within 150ms (it came after"},
+		{fault: "crash", reason: ReasonCrashed, detail: "exit status 3"},
+		{fault: "exitzero", reason: ReasonDisconnected, detail: "the engine exited with status 0"},
+		{fault: "huge", reason: ReasonProtocol, detail: "a line longer than 65536 bytes"},
+		{fault: "badutf8", reason: ReasonProtocol, detail: "invalid UTF-8"},
+		// The check's process (the first start) plays; every game's exits at once.
+		{fault: "handshake-exit", args: "-fault-start 2", reason: ReasonCrashed, detail: "exit status 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fault, func(t *testing.T) {
+			state, logs := t.TempDir(), t.TempDir()
+			args := "-fault " + tt.fault + " -fault-turn 2 -state " + state
+			if tt.args != "" {
+				args += " " + tt.args
+			}
+			cfg := Config{
+				Game: "colony",
+				Players: []Entrant{
+					{Name: "bad", Spec: `cmd:` + engine + `,args="` + args + `"`},
+					{Name: "good", Spec: `cmd:` + engine},
+				},
+				Format: RoundRobin,
+				Games:  4,
+				Seed:   3,
+				Limits: Limits{MoveTime: 50 * time.Millisecond, Margin: 100 * time.Millisecond},
+			}
+			var buf bytes.Buffer
+			if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+				t.Fatal(err)
+			}
+			r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}),
+				Concurrency: 2, Records: &buf, EngineLogs: logs}
+			res, err := r.Run(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			pids := enginePids(t, logs)
+			checkGone(t, pids)
+			if len(pids) < 3 {
+				t.Errorf("%d engine processes in the logs, want at least 3 (the check's and one per game slot)", len(pids))
+			}
+			games := parseFile(t, buf.Bytes()).Games
+			if len(games) != cfg.Games || len(res.Games) != cfg.Games {
+				t.Fatalf("%d games in the file, %d in the result, want %d", len(games), len(res.Games), cfg.Games)
+			}
+			seen := map[int]bool{}
+			for _, g := range games {
+				if seen[g.Index] {
+					t.Errorf("game %d recorded twice", g.Index)
+				}
+				seen[g.Index] = true
+				bad := 0
+				if g.Players[1] == "bad" {
+					bad = 1
+				}
+				if g.Winner != 1-bad || g.Reason != tt.reason || !strings.Contains(g.Detail, tt.detail) || !strings.HasPrefix(g.Detail, "bad (") {
+					t.Errorf("game %d: winner %d, reason %q, detail %q; want a loss of bad (seat %d) by %q with %q",
+						g.Index, g.Winner, g.Reason, g.Detail, bad, tt.reason, tt.detail)
+				}
+				if !g.Forfeit() {
+					t.Errorf("game %d: reason %q is not a forfeit", g.Index, g.Reason)
+				}
+			}
+			rep, err := Summarize(&cfg, res.Games, colonyGame.Sides(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rep.Faults; len(got) != 1 || got[0].Player != "bad" || got[0].Reason != tt.reason || got[0].Games != cfg.Games {
+				t.Errorf("the summary's faults %+v, want bad: %d × %s", got, cfg.Games, tt.reason)
+			}
+		})
+	}
+}
+
+// TestEnginesAreReused: a run starts one process per game slot and player, not one
+// per game, and ends them all.
+func TestEnginesAreReused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	engine := buildTestEngine(t)
+	logs := t.TempDir()
+	cfg := Config{
+		Game:    "colony",
+		Players: []Entrant{{Name: "a", Spec: "cmd:" + engine}, {Name: "b", Spec: "cmd:path=" + engine + ",seed=9"}},
+		Format:  RoundRobin,
+		Games:   16,
+		Seed:    5,
+	}
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}),
+		Concurrency: 2, EngineLogs: logs}
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != cfg.Games {
+		t.Fatalf("%d games, want %d", len(res.Games), cfg.Games)
+	}
+	for _, g := range res.Games {
+		if g.Forfeit() {
+			t.Errorf("game %d: %s: %s", g.Index, g.Reason, g.Detail)
+		}
+	}
+	pids := enginePids(t, logs)
+	checkGone(t, pids)
+	// The check starts one process a player; the games at most one a player and
+	// game played at once.
+	if len(pids) > 2+2*r.Concurrency {
+		t.Errorf("%d engine processes for %d games, want at most %d", len(pids), cfg.Games, 2+2*r.Concurrency)
+	}
+	for _, name := range []string{"a-1.log", "b-1.log"} {
+		if _, err := os.Stat(filepath.Join(logs, name)); err != nil {
+			t.Errorf("log %s: %v", name, err)
+		}
+	}
+}
