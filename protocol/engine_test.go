@@ -15,28 +15,9 @@ import (
 	"sync"
 	"testing"
 	"time"
-)
 
-// buildTestEngine builds testdata/testengine into a temporary directory and returns
-// its path; without the go tool the test is skipped.
-func buildTestEngine(t *testing.T) string {
-	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		goTool = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
-		if _, serr := os.Stat(goTool); os.Getenv("GOROOT") == "" || serr != nil {
-			t.Skipf("the go tool is not on PATH (%v): these tests build testdata/testengine with it", err)
-		}
-	}
-	out := filepath.Join(t.TempDir(), "testengine")
-	if runtime.GOOS == "windows" {
-		out += ".exe"
-	}
-	if b, err := exec.Command(goTool, "build", "-o", out, "./testdata/testengine").CombinedOutput(); err != nil {
-		t.Fatalf("go build ./testdata/testengine: %v\n%s", err, b)
-	}
-	return out
-}
+	"github.com/colony-ai/colony/protocol/protocoltest"
+)
 
 // syncBuffer is a bytes.Buffer safe for a writer and a reader in two goroutines.
 type syncBuffer struct {
@@ -87,7 +68,7 @@ func closeAndCheck(t *testing.T, c *Client) {
 	_ = c.Close()
 	pid := c.Pid()
 	deadline := time.Now().Add(testWait)
-	for !(processGone(pid) && groupGone(pid)) {
+	for !(protocoltest.ProcessGone(pid) && protocoltest.GroupGone(pid)) {
 		if time.Now().After(deadline) {
 			t.Errorf("process %d (or its group) still runs after Close", pid)
 			return
@@ -121,7 +102,7 @@ var (
 // TestEngineProcess runs the test engine as a process and checks the client against
 // each of its faults, and that no process is left behind.
 func TestEngineProcess(t *testing.T) {
-	e := engineTest{t: t, path: buildTestEngine(t)}
+	e := engineTest{t: t, path: protocoltest.BuildEngine(t)}
 	ctx := context.Background()
 
 	t.Run("plays", func(t *testing.T) {
@@ -401,7 +382,7 @@ func testPdeathsig(t *testing.T, engine string) {
 	case <-time.After(testWait):
 		t.Fatal("the helper did not start the engine in time")
 	}
-	if processGone(enginePid) {
+	if protocoltest.ProcessGone(enginePid) {
 		t.Fatalf("engine %d is not running", enginePid)
 	}
 	if err := helper.Process.Kill(); err != nil { // SIGKILL: no Close, no deferred function runs
@@ -409,7 +390,7 @@ func testPdeathsig(t *testing.T, engine string) {
 	}
 	_ = helper.Wait()
 	deadline := time.Now().Add(testWait)
-	for !processGone(enginePid) {
+	for !protocoltest.ProcessGone(enginePid) {
 		if time.Now().After(deadline) {
 			if p, err := os.FindProcess(enginePid); err == nil {
 				_ = p.Kill()

@@ -278,14 +278,15 @@ func (p *enginePlayer[S]) pvActions(s *S, pv []string) []game.Action {
 }
 
 // Close gives the engine's process back to the pool (or ends it, after a fault or
-// with no pool).
+// with no pool). An engine that does not exit when told is killed: that is not an
+// error of Close (an Engines' Close reports it).
 func (p *enginePlayer[S]) Close() error {
 	if p.eng != nil {
 		p.pool.put(p.eng)
 		p.eng = nil
 	}
 	if p.ownPool {
-		return p.pool.Close()
+		_ = p.pool.Close()
 	}
 	return nil
 }

@@ -3,67 +3,23 @@ package tournament
 import (
 	"bytes"
 	"context"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/protocol/protocoltest"
+
 	"github.com/colony-ai/colony/colony"
 )
-
-// buildTestEngine builds the protocol package's misbehaving test engine into a
-// temporary directory and returns its path.
-func buildTestEngine(t *testing.T) string {
-	t.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		goTool = filepath.Join(os.Getenv("GOROOT"), "bin", "go")
-		if _, serr := os.Stat(goTool); os.Getenv("GOROOT") == "" || serr != nil {
-			t.Skipf("the go tool is not on PATH (%v): these tests build the test engine with it", err)
-		}
-	}
-	out := filepath.Join(t.TempDir(), "testengine")
-	if b, err := exec.Command(goTool, "build", "-o", out, "../protocol/testdata/testengine").CombinedOutput(); err != nil {
-		t.Fatalf("go build the test engine: %v\n%s", err, b)
-	}
-	return out
-}
-
-// enginePids returns the process ids of the test engines whose standard error went to
-// the logs in dir ("testengine: started (pid N)").
-func enginePids(t *testing.T, dir string) []int {
-	t.Helper()
-	logs, err := filepath.Glob(filepath.Join(dir, "*.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var pids []int
-	re := regexp.MustCompile(`testengine: started \(pid (\d+)\)`)
-	for _, name := range logs {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range re.FindAllSubmatch(b, -1) {
-			pid, _ := strconv.Atoi(string(m[1]))
-			pids = append(pids, pid)
-		}
-	}
-	return pids
-}
 
 // checkGone fails t for every pid that still runs.
 func checkGone(t *testing.T, pids []int) {
 	t.Helper()
 	for _, pid := range pids {
-		if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
-			t.Errorf("engine process %d survives the tournament (kill 0: %v)", pid, err)
+		if !protocoltest.ProcessGone(pid) {
+			t.Errorf("engine process %d survives the tournament", pid)
 		}
 	}
 }
@@ -79,7 +35,7 @@ func TestEngineFaultsAreResults(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts engine processes")
 	}
-	engine := buildTestEngine(t)
+	engine := protocoltest.BuildEngine(t)
 	tests := []struct {
 		fault  string
 		args   string
@@ -125,7 +81,7 @@ func TestEngineFaultsAreResults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			pids := enginePids(t, logs)
+			pids := protocoltest.LoggedPids(t, logs, "*.log")
 			checkGone(t, pids)
 			if len(pids) < 3 {
 				t.Errorf("%d engine processes in the logs, want at least 3 (the check's and one per game slot)", len(pids))
@@ -169,7 +125,7 @@ func TestEnginesAreReused(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts engine processes")
 	}
-	engine := buildTestEngine(t)
+	engine := protocoltest.BuildEngine(t)
 	logs := t.TempDir()
 	cfg := Config{
 		Game:    "colony",
@@ -192,7 +148,7 @@ func TestEnginesAreReused(t *testing.T) {
 			t.Errorf("game %d: %s: %s", g.Index, g.Reason, g.Detail)
 		}
 	}
-	pids := enginePids(t, logs)
+	pids := protocoltest.LoggedPids(t, logs, "*.log")
 	checkGone(t, pids)
 	// The check starts one process a player; the games at most one a player and
 	// game played at once.

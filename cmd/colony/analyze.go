@@ -23,7 +23,7 @@ const defaultPlayer = "ab:depth=5"
 // playerFlag adds --player to c.
 func playerFlag(c *cobra.Command, p *string) {
 	c.Flags().StringVar(p, "player", defaultPlayer,
-		"player `SPEC`: random, greedy, minimax, ab or mcts, with settings, as in ab:depth=6 or mcts:sims=20000,c=1.2")
+		"player `SPEC`: random, greedy, minimax, ab, mcts or cmd (an external engine), with settings, as in ab:depth=6 or mcts:sims=20000,c=1.2 or cmd:./my-engine")
 }
 
 // cmdContext returns the context of c, or the background context.
@@ -99,8 +99,9 @@ func newAnalyzeCmd(opts *options) *cobra.Command {
 		Short: "Search a position with a player and show what it sees",
 		Long: `analyze searches the position once with the player of --player (the same
 players as everywhere: random, greedy, minimax, ab for alpha-beta, mcts for
-Monte Carlo tree search, each with its settings; a time limit is a setting, as
-in ab:time=2s) and prints, for every iteration the search reports (alpha-beta's
+Monte Carlo tree search, cmd for an external engine speaking the Mancala Engine
+Protocol (docs/protocol.md), each with its settings; a time limit is a setting,
+as in ab:time=2s; 'colony players' lists them all) and prints, for every iteration the search reports (alpha-beta's
 depths, MCTS's progress reports):
 
   depth=<d> score=<s> nodes=<n> nps=<n per second> time=<t>s pv <turn> <turn> ...

@@ -81,8 +81,16 @@ func newTournamentCmd(opts *options) *cobra.Command {
 		Use:   "tournament --player NAME=SPEC --player NAME=SPEC... [flags]",
 		Short: "Play engine-vs-engine tournaments with sound statistics",
 		Long: `tournament plays games between players given by spec strings (see 'colony analyze
---help' for the specs: random, greedy, minimax, ab, mcts), each with a display name
-(NAME=SPEC; a bare SPEC is its own name), and reports the standings.
+--help' and 'colony players' for the specs: random, greedy, minimax, ab, mcts, and
+cmd for an external engine, cmd:./my-engine,option.Hash=64), each with a display
+name (NAME=SPEC; a bare SPEC is its own name), and reports the standings.
+
+An external engine (cmd) is any program that speaks the Mancala Engine Protocol
+(docs/protocol.md). The runner starts one process per game slot and reuses it
+with newgame between games; its standard error goes to DIR/engines/NAME-SLOT.log
+beside the games file. An engine's fault (an illegal or unreadable turn, no
+answer, a crash, an exit, a protocol error) loses the game with that reason, and
+the tournament goes on; the summary counts the forfeits of each player.
 
 Formats: a match of two players, a round robin (every pair of players) or a
 gauntlet (the first player against each of the others). --games is the number of

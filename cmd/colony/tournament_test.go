@@ -458,8 +458,14 @@ func (b *lockedBuffer) String() string {
 // startColony starts the test binary as the colony command.
 func startColony(t *testing.T, args ...string) (cmd *exec.Cmd, stdout, stderr *lockedBuffer, done <-chan struct{}) {
 	t.Helper()
+	return startColonyEnv(t, nil, args...)
+}
+
+// startColonyEnv is startColony with the variables env added to its environment.
+func startColonyEnv(t *testing.T, env []string, args ...string) (cmd *exec.Cmd, stdout, stderr *lockedBuffer, done <-chan struct{}) {
+	t.Helper()
 	cmd = exec.Command(os.Args[0], args...)
-	cmd.Env = append(os.Environ(), "COLONY_TEST_MAIN=1")
+	cmd.Env = append(append(os.Environ(), "COLONY_TEST_MAIN=1"), env...)
 	stdout, stderr = &lockedBuffer{}, &lockedBuffer{}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	if err := cmd.Start(); err != nil {

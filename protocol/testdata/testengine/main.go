@@ -42,7 +42,8 @@ func main() {
 	flag.IntVar(&e.faultGame, "fault-game", 0, "the game of the process to commit it in, from 1 (0: every game)")
 	flag.DurationVar(&e.slow, "slow", time.Second, "how long the slow fault sleeps")
 	flag.StringVar(&e.games, "games", "", "the games to declare, separated by commas (none: any)")
-	linger := flag.Duration("linger", 0, "how long to stay after the protocol ends (to test that runners kill engines)")
+	lingerDefault, _ := time.ParseDuration(os.Getenv("TESTENGINE_LINGER"))
+	linger := flag.Duration("linger", lingerDefault, "how long to stay after the protocol ends (to test that runners kill engines; the default is $TESTENGINE_LINGER)")
 	state := flag.String("state", "", "a directory where the engine counts its starts (for -fault-start)")
 	faultStart := flag.Int("fault-start", 1, "the first start (with -state) that commits the fault")
 	flag.Parse()
@@ -108,6 +109,7 @@ func (e *engine) SetOption(name, value string) error {
 			return fmt.Errorf("seed: %w", err)
 		}
 		e.seed = n
+		e.count = 0 // a seed set before each game makes each game's choices its own
 	}
 	return nil
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package protocol
+package protocoltest
 
 import (
 	"errors"
@@ -10,9 +10,9 @@ import (
 	"syscall"
 )
 
-// processGone reports whether the process pid has ended: it does not exist, or is a
+// ProcessGone reports whether the process pid has ended: it does not exist, or is a
 // zombie (dead, not yet reaped by its new parent).
-func processGone(pid int) bool {
+func ProcessGone(pid int) bool {
 	if err := syscall.Kill(pid, 0); errors.Is(err, syscall.ESRCH) {
 		return true
 	}
@@ -25,7 +25,7 @@ func processGone(pid int) bool {
 	return ok && strings.HasPrefix(after, "Z")
 }
 
-// groupGone reports whether no process is left in the process group pgid.
-func groupGone(pgid int) bool {
+// GroupGone reports whether no process is left in the process group pgid.
+func GroupGone(pgid int) bool {
 	return errors.Is(syscall.Kill(-pgid, 0), syscall.ESRCH)
 }

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/colony-ai/colony/protocol/protocoltest"
+)
+
+// waitGone waits (up to 10 s) until every process of pids has ended, and fails t
+// for those that have not.
+func waitGone(t *testing.T, pids []int, when string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for _, pid := range pids {
+		for !protocoltest.ProcessGone(pid) && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if !protocoltest.ProcessGone(pid) {
+			t.Errorf("engine process %d survives %s", pid, when)
+		}
+	}
+}
+
+// engineTourn runs a tournament command with external engines that must succeed:
+// exit 0, and on stderr the description line and the line saying where the
+// engines' logs are.
+func engineTourn(t *testing.T, args ...string) (stdout string) {
+	t.Helper()
+	code, out, errOut := cli(t, args...)
+	if code != 0 {
+		t.Fatalf("colony %q: exit %d, stderr %q", args, code, errOut)
+	}
+	if !strings.Contains(errOut, "tournament: the engines' standard error goes to ") {
+		t.Errorf("colony %q: stderr does not say where the engines' logs are: %q", args, errOut)
+	}
+	return out
+}
+
+// TestEngineTournamentKillAndResume: a tournament of external engines killed with
+// SIGKILL leaves no engine behind (they die with the runner), and --resume completes
+// it into the games an uninterrupted run plays.
+func TestEngineTournamentKillAndResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	engine := protocoltest.BuildEngine(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "run")
+	args := []string{"tournament", "--game", "kalah", "-p", "a=cmd:" + engine, "-p", "b=cmd:" + engine,
+		"--games", "400", "--concurrency", "2", "--progress", "off"}
+	// The engines of the run to kill stay a minute after their input ends (the test
+	// engine's -linger, from its environment): only the kill that comes with the
+	// runner's death (Pdeathsig) ends them.
+	cmd, _, _, done := startColonyEnv(t, []string{"TESTENGINE_LINGER=60s"}, append(args, "--out", out)...)
+	file := filepath.Join(out, "games.jsonl")
+	waitFor(t, done, "20 games in the games file", func() bool { return countLines(file) >= 21 })
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	killed := readGames(t, file)
+	if len(killed.Games) >= 400 {
+		t.Fatal("the run finished before it was killed")
+	}
+	pids := protocoltest.LoggedPids(t, filepath.Join(out, "engines"), "*.log")
+	if len(pids) < 2 {
+		t.Fatalf("%d engine processes in the logs, want at least 2", len(pids))
+	}
+	waitGone(t, pids, "the runner's SIGKILL")
+
+	engineTourn(t, append(args, "--out", out, "--resume")...)
+	gf := readGames(t, file)
+	checkSchedule(t, gf.Games, 400)
+	waitGone(t, protocoltest.LoggedPids(t, filepath.Join(out, "engines"), "*.log"), "the resumed run")
+	for _, g := range gf.Games {
+		if g.Forfeit() {
+			t.Fatalf("game %d: %s: %s", g.Index, g.Reason, g.Detail)
+		}
+	}
+	// The engine's choices depend on the seed each game gets: the games are those of
+	// one uninterrupted run.
+	whole := filepath.Join(dir, "whole")
+	engineTourn(t, append(args, "--out", whole)...)
+	checkSameGames(t, gf.Games, readGames(t, filepath.Join(whole, "games.jsonl")).Games)
+}
+
+// TestEngineTournamentSIGTERM: SIGTERM stops a tournament of external engines, the
+// finished games kept, and no engine is left.
+func TestEngineTournamentSIGTERM(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	engine := protocoltest.BuildEngine(t)
+	out := t.TempDir()
+	cmd, _, stderr, done := startColony(t, "tournament", "--game", "kalah", "-p", "a=cmd:"+engine, "-p", "b=cmd:"+engine,
+		"--games", "5000", "--concurrency", "2", "--progress", "off", "--movetime", "20ms", "--out", out)
+	file := filepath.Join(out, "games.jsonl")
+	waitFor(t, done, "5 games in the games file", func() bool { return countLines(file) >= 6 })
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the run did not stop on SIGTERM")
+	}
+	if code := cmd.ProcessState.ExitCode(); code != 1 {
+		t.Errorf("exit %d after SIGTERM, want 1 (stderr %q)", code, stderr.String())
+	}
+	gf := readGames(t, file)
+	if gf.Torn != 0 || len(gf.Games) == 0 {
+		t.Errorf("after SIGTERM the games file has %d games and %d torn bytes", len(gf.Games), gf.Torn)
+	}
+	pids := protocoltest.LoggedPids(t, filepath.Join(out, "engines"), "*.log")
+	if len(pids) < 2 {
+		t.Fatalf("%d engine processes in the logs, want at least 2", len(pids))
+	}
+	// The runner ended its engines before it exited: they are gone now.
+	for _, pid := range pids {
+		if !protocoltest.ProcessGone(pid) {
+			t.Errorf("engine process %d survives the runner's SIGTERM", pid)
+		}
+	}
+}
+
+// TestPythonEngineTournament plays the example engine of examples/engine (Python,
+// standard library only) in a tournament when python3 is present: no game is
+// forfeited, and its one-ply search beats the random player.
+func TestPythonEngineTournament(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("python3 is not installed: the Python example engine is not run")
+	}
+	script, err := filepath.Abs(filepath.Join("..", "..", "examples", "engine", "kalah_greedy.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	engineTourn(t, "tournament", "--game", "kalah", "-p", "py=cmd:"+script, "-p", "random", "--games", "20",
+		"--concurrency", "2", "--progress", "off", "--out", out)
+	data, err := os.ReadFile(filepath.Join(out, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sum struct {
+		Standings []struct {
+			Name   string  `json:"name"`
+			Points float64 `json:"points"`
+		} `json:"standings"`
+		Metrics struct {
+			Forfeits int `json:"forfeits"`
+		} `json:"metrics"`
+	}
+	if err := json.Unmarshal(data, &sum); err != nil {
+		t.Fatal(err)
+	}
+	if sum.Metrics.Forfeits != 0 {
+		t.Errorf("%d forfeits; the engine's log:\n%s", sum.Metrics.Forfeits, readLogs(t, filepath.Join(out, "engines")))
+	}
+	if len(sum.Standings) != 2 || sum.Standings[0].Name != "py" || sum.Standings[0].Points <= 10 {
+		t.Errorf("standings %+v, want py first with more than 10 of 20 points", sum.Standings)
+	}
+}
+
+// readLogs returns the engine logs of dir, one after another.
+func readLogs(t *testing.T, dir string) string {
+	t.Helper()
+	names, _ := filepath.Glob(filepath.Join(dir, "*.log"))
+	var sb strings.Builder
+	for _, name := range names {
+		b, _ := os.ReadFile(name)
+		sb.WriteString("== " + filepath.Base(name) + "\n" + string(b))
+	}
+	return sb.String()
+}
