@@ -248,14 +248,14 @@ func (e *Engine) Search(ctx context.Context, pos protocol.Position, limits proto
 
 // enginePlan is how one search runs: the spec of its player, built with
 // search.Options.UntilDone or not, the deadline of its context (0: none), the notes
-// for info strings, and whether the player evaluates positions (its kind has an
-// evaluation: its score means something even when it counts no nodes, as greedy's).
+// for info strings, and whether the player scores its turns without counting nodes
+// (its kind has an evaluation but no depth or node limit: greedy).
 type enginePlan struct {
-	spec      string
-	untilDone bool
-	deadline  time.Duration
-	notes     []string
-	evaluates bool
+	spec            string
+	untilDone       bool
+	deadline        time.Duration
+	notes           []string
+	scoresUncounted bool
 }
 
 // plan maps go's limits onto the spec (see the comment at the top of engine.go).
@@ -300,7 +300,10 @@ func (e *Engine) plan(l protocol.Limits) enginePlan {
 		p.untilDone = len(set) == 0
 	}
 	p.spec = sp.String()
-	_, p.evaluates = e.kind.SettingFor(search.RoleEval)
+	_, hasEval := e.kind.SettingFor(search.RoleEval)
+	_, hasDepth := e.kind.SettingFor(search.RoleDepth)
+	_, hasNodes := e.kind.SettingFor(search.RoleNodes)
+	p.scoresUncounted = hasEval && !hasDepth && !hasNodes
 	return p
 }
 
@@ -413,11 +416,11 @@ type engineGameOf[S any] struct {
 	untilDone bool             // and whether with UntilDone
 
 	// Of the search running, for the player's Report.
-	root      S
-	info      func(protocol.Info) // nil when no search runs
-	evaluates bool                // the player evaluates positions (enginePlan)
-	reported  bool                // an iteration was reported
-	lastNodes uint64              // the nodes of the last one
+	root            S
+	info            func(protocol.Info) // nil when no search runs
+	scoresUncounted bool                // enginePlan's
+	reported        bool                // an iteration was reported
+	lastNodes       uint64              // the nodes of the last one
 }
 
 func (eg *engineGameOf[S]) prepare(spec string, untilDone bool) error {
@@ -496,7 +499,7 @@ func (eg *engineGameOf[S]) search(ctx context.Context, pos protocol.Position, pl
 		ctx, cancel = context.WithTimeout(ctx, plan.deadline)
 		defer cancel()
 	}
-	eg.root, eg.info, eg.evaluates, eg.reported, eg.lastNodes = s, info, plan.evaluates, false, 0
+	eg.root, eg.info, eg.scoresUncounted, eg.reported, eg.lastNodes = s, info, plan.scoresUncounted, false, 0
 	defer func() { eg.info = nil }()
 	c := s
 	var d search.Decision
@@ -538,12 +541,13 @@ func (eg *engineGameOf[S]) report(it search.Iteration) {
 }
 
 // infoOf returns the info line of a search from the root: its depth, score (given
-// when the player evaluates positions or searched nodes: not random's), nodes, time
+// when it searched nodes, or the player scores without counting them: not random's,
+// nor that of a search stopped before its first node), nodes, time
 // and principal variation, in whole turns.
 func (eg *engineGameOf[S]) infoOf(depth, score int, nodes uint64, elapsed time.Duration, pv []game.Action) protocol.Info {
 	in := protocol.Info{Depth: depth, Nodes: nodes, Time: elapsed}
 	in.PV, _, _ = eg.x.turnsOf(eg.root, pv)
-	if eg.evaluates || nodes > 0 {
+	if nodes > 0 || eg.scoresUncounted {
 		in.Score = EngineScore(score)
 	}
 	if secs := elapsed.Seconds(); secs > 0 && nodes > 0 {

@@ -20,6 +20,11 @@ import (
 // may be busy (no test asserts a time).
 const engineWait = 60 * time.Second
 
+// noRaceExitSleep is the environment of the engines the tests start and quit: a test
+// binary built with -race otherwise sleeps 1 s when it exits, which is as long as a
+// runner waits for an engine to exit after quit.
+const noRaceExitSleep = "GORACE=atexit_sleep_ms=0"
+
 // TestEngineRoundTrip runs 'colony engine --player ab:depth=3' as a process, as a
 // runner does (protocol.Start), and checks that it plays exactly the turns the same
 // player plays in process, over positions of several games set by their notation and
@@ -30,7 +35,7 @@ func TestEngineRoundTrip(t *testing.T) {
 	defer cancel()
 	var stderr lockedBuffer
 	c, err := protocol.Start(ctx, protocol.Process{Path: os.Args[0], Args: []string{"engine", "--player", spec},
-		Env: []string{"COLONY_TEST_MAIN=1"}, Stderr: &stderr}, protocol.Timeouts{})
+		Env: []string{"COLONY_TEST_MAIN=1", noRaceExitSleep}, Stderr: &stderr}, protocol.Timeouts{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -280,6 +285,8 @@ func TestEngineCommandSignal(t *testing.T) {
 // with the engine.
 func TestEngineRelay(t *testing.T) {
 	t.Setenv("COLONY_TEST_MAIN", "1") // for the process the engine starts
+	k, v, _ := strings.Cut(noRaceExitSleep, "=")
+	t.Setenv(k, v)
 	spec := `cmd:path=` + os.Args[0] + `,args="engine --player ab:depth=2"`
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
