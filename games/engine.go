@@ -25,8 +25,9 @@ import (
 // type's), on/off settings check options, the others (durations, numbers with a
 // fraction, the evaluation) string options. A setting without a default is not set
 // while its option is 0 (a whole number) or empty (a string); an empty string option
-// is the kind's default. setoption changes the spec from the next search on; a value
-// the player refuses is an error.
+// is the kind's default (a family of settings, cmd's option.NAME, is no option).
+// setoption changes the spec from the next search on; a value the player refuses is
+// an error.
 //
 // Limits. The limits of go that the kind takes replace the spec's own limits (its
 // settings of the depth, node and time roles): depth goes to the depth setting,
@@ -68,9 +69,8 @@ type Engine struct {
 	tables    *search.Tables
 	engines   *search.Engines // the processes of a cmd spec
 
-	game     Game       // the game being played; nil before the first newgame
-	gameName string     // its name as newgame gave it
-	playing  engineGame // the game's engine side
+	game    Game       // the game being played; nil before the first newgame
+	playing engineGame // its engine side
 }
 
 // NewEngine returns the engine of the player spec: for the game named (a game's name,
@@ -209,7 +209,7 @@ func (e *Engine) NewGame(game string) error {
 		_ = playing.close()
 		return err
 	}
-	e.game, e.gameName, e.playing = g, game, playing
+	e.game, e.playing = g, playing
 	return nil
 }
 
@@ -219,7 +219,7 @@ func (e *Engine) endGame() error {
 		return nil
 	}
 	err := e.playing.close()
-	e.game, e.gameName, e.playing = nil, "", nil
+	e.game, e.playing = nil, nil
 	if err != nil {
 		return fmt.Errorf("closing the player of the last game: %w", err)
 	}
