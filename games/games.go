@@ -10,9 +10,9 @@
 // The files: games.go, the Game interface and its results; registry.go, the
 // registrations and Register, Open; generic.go, the Game of a state type (positions,
 // turns, drawings, perft, random games); players.go, what builds players (search,
-// analysis, solving, tournaments); tuning.go, tune.go and positions.go, the linear
-// evaluation and its tuning; report.go and show.go, what the command line's reports
-// and drawings need.
+// analysis, solving, tournaments); engine.go, the players as engines of the Mancala
+// Engine Protocol; tuning.go, tune.go and positions.go, the linear evaluation and its
+// tuning; report.go and show.go, what the command line's reports and drawings need.
 package games
 
 import (
@@ -128,6 +128,10 @@ type Players interface {
 	NewRunner(cfg tournament.Config, concurrency int) tournament.Runnable
 	// LoadOpenings reads an opening file (see tournament.LoadOpenings).
 	LoadOpenings(name string) ([]string, error)
+	// engineGame returns the game as an Engine plays it (see engine.go), its
+	// alpha-beta players taking their tables from tables, its external engines
+	// their processes from engines.
+	engineGame(tables *search.Tables, engines *search.Engines) engineGame
 }
 
 // ErrNoDrawing is the error of Game.Draw for a game whose type is not a Drawer.

@@ -200,9 +200,19 @@ func (x *generic[S]) legal(s *S, a game.Action) bool {
 }
 
 func (x *generic[S]) pvTurns(s S, pv []game.Action) []string {
-	var turns []string
+	turns, last, open := x.turnsOf(s, pv)
+	if open {
+		turns = append(turns, last+"...")
+	}
+	return turns
+}
+
+// turnsOf writes the decisions pv, played from s (at the start of a turn), a whole
+// turn a string, and apart the decisions of a last turn the list leaves unfinished
+// (open reports one). The walk stops at a decision that is not legal or when the game
+// ends.
+func (x *generic[S]) turnsOf(s S, pv []game.Action) (turns []string, last string, open bool) {
 	var cur []byte
-	open := false
 	for _, a := range pv {
 		if !x.legal(&s, a) {
 			break
@@ -215,10 +225,7 @@ func (x *generic[S]) pvTurns(s S, pv []game.Action) []string {
 			cur, open = cur[:0], false
 		}
 	}
-	if open {
-		turns = append(turns, string(cur)+"...")
-	}
-	return turns
+	return turns, string(cur), open
 }
 
 func (x *generic[S]) oneTurn(s S, actions []game.Action) (string, error) {

@@ -28,8 +28,14 @@ func main() {
 
 // run executes the command line args, writing results to stdout and errors to stderr,
 // and returns the exit status. It builds a fresh command tree on every call, so it
-// can be called many times in one process (the tests do).
-func run(args []string, stdout, stderr io.Writer) (status int) {
+// can be called many times in one process (the tests do). Commands that read (engine)
+// read the standard input.
+func run(args []string, stdout, stderr io.Writer) int {
+	return runWithInput(args, nil, stdout, stderr)
+}
+
+// runWithInput is run with the commands reading stdin (nil: the standard input).
+func runWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) (status int) {
 	defer func() {
 		// A panic is a bug, but the user still gets one line, not a stack trace.
 		if p := recover(); p != nil {
@@ -39,6 +45,7 @@ func run(args []string, stdout, stderr io.Writer) (status int) {
 	}()
 	root := newRootCmd()
 	root.SetArgs(args)
+	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	if err := root.Execute(); err != nil {
@@ -127,7 +134,8 @@ prints a game's rules document.
 Engines play each other with 'colony tournament' (round robins, gauntlets and
 matches on all cores, Elo with intervals, SPRT, resumable and shardable runs);
 'colony players' lists the kinds of player a spec names, analyze and bench search
-positions with one, and eval, selfplay and tune tune the linear evaluation.
+positions with one, engine runs one as an engine of the Mancala Engine Protocol
+for other programs, and eval, selfplay and tune tune the linear evaluation.
 
 Exit status: 0 on success, 2 for bad input (a position, a move, a flag, a board
 file, an unknown command), 1 when a command cannot finish for another reason.`,
@@ -172,6 +180,7 @@ file, an unknown command), 1 when a command cannot finish for another reason.`,
 		newSolveCmd(opts),
 		newGamesCmd(opts),
 		newPlayersCmd(opts),
+		newEngineCmd(opts),
 	)
 	return root
 }

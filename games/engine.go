@@ -1,0 +1,571 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/protocol"
+	"github.com/colony-ai/colony/search"
+)
+
+// The toolkit's players as engines of the Mancala Engine Protocol (docs/protocol.md,
+// "Our players as engines"): an Engine is a protocol.Handler over a player spec.
+//
+// Options. Each setting of the player's kind is an option of the same name, its
+// default the spec's value or the setting's: whole-number settings are int options
+// (bounded by the range their description states, as "1 to 64", otherwise by the
+// type's), on/off settings check options, the others (durations, numbers with a
+// fraction, the evaluation) string options. A setting without a default is not set
+// while its option is 0 (a whole number) or empty (a string); an empty string option
+// is the kind's default (a family of settings, cmd's option.NAME, is no option).
+// setoption changes the spec from the next search on; a value the player refuses is
+// an error.
+//
+// Limits. The limits of go that the kind takes replace the spec's own limits (its
+// settings of the depth, node and time roles): depth goes to the depth setting,
+// nodes to the node or simulation setting, movetime to the time setting; a clock
+// (time, inc) gives the move a budget (a thirtieth of the time left plus three
+// quarters of the increment, at most half the time left, at least 1 ms: the
+// tournament runner's) that ends the search through its context, the player then
+// searching until it is stopped, as under infinite. A depth or node limit the kind
+// has no setting for is ignored, and an info string says so; a movetime it has no
+// setting for becomes a deadline of the search's context. go with no limit leaves
+// the spec's own limits.
+//
+// Players. One player is kept for the game (a new game closes it), so an MCTS tree
+// is reused from one turn to the next of a game but never across games; it is
+// rebuilt when the spec or the limits change. The engine's alpha-beta players share
+// one search.Tables, so that a new player (a new game, other limits) finds its
+// transposition table allocated. An external engine (a cmd spec) is told the game's
+// course, its start and turns, as the engine was, and its process is kept from game
+// to game (search.Engines) until Close.
+
+// EngineAuthor is the author an Engine declares.
+const EngineAuthor = "The Colony toolkit"
+
+// Engine is a player of the toolkit as an MEP engine: a protocol.Handler that plays
+// every registered game, or one (NewEngine), with the player of its spec. Its
+// methods are called one at a time (protocol.Serve does).
+type Engine struct {
+	// Stderr receives the standard error of the external engines the engine runs (a
+	// cmd spec); nil drops it. Set it before the first game.
+	Stderr io.Writer
+
+	spec      search.Spec // the spec as the options set it
+	kind      search.Kind
+	canonical string // the canonical spec of NewEngine's
+	only      string // the game given to NewEngine, "" for any
+	onlyBase  string // its name without its rule set
+	options   []protocol.Option
+	unset     map[string]string // the option value that leaves the setting unset, by name
+	tables    *search.Tables
+	engines   *search.Engines // the processes of a cmd spec
+
+	game    Game       // the game being played; nil before the first newgame
+	playing engineGame // its engine side
+}
+
+// NewEngine returns the engine of the player spec: for the game named (a game's name,
+// with its rule set or not, as Open takes it: its games then are that game's rule
+// sets) or, when game is "", for every registered game. The spec is checked first:
+// against the game, or, without one, it must build a player for some registered
+// game; a bad spec is an error that names it.
+func NewEngine(spec, game string) (*Engine, error) {
+	sp, err := search.ParseSpec(spec)
+	if err != nil {
+		return nil, err
+	}
+	kind, _ := search.LookupKind(sp.Kind) // ParseSpec found it
+	e := &Engine{spec: sp, kind: kind, tables: new(search.Tables), engines: new(search.Engines)}
+	if game != "" {
+		g, err := Open(game)
+		if err != nil {
+			return nil, err
+		}
+		e.only, e.onlyBase = game, baseName(game)
+		if e.canonical, err = g.PlayerSpec(spec); err != nil {
+			return nil, err
+		}
+	} else if e.canonical, err = anyGameSpec(spec); err != nil {
+		return nil, err
+	}
+	e.options, e.unset = engineOptions(kind, sp)
+	return e, nil
+}
+
+// anyGameSpec returns the canonical spec of the player of spec for the first
+// registered game it plays, or, when it plays none, the error of the first game.
+func anyGameSpec(spec string) (string, error) {
+	var first error
+	for _, name := range Names() {
+		g, err := Open(name)
+		if err != nil {
+			return "", err
+		}
+		canonical, err := g.PlayerSpec(spec)
+		if err == nil {
+			return canonical, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return "", first
+}
+
+// baseName returns a game's name without its rule set: "kalah" of "kalah:6x4".
+func baseName(game string) string {
+	name, _, _ := strings.Cut(game, ":")
+	return name
+}
+
+// Spec returns the engine's spec as its options set it now.
+func (e *Engine) Spec() string { return e.spec.String() }
+
+// Identity returns the engine's name ("colony" and the canonical spec), author,
+// options (the settings of the player's kind) and games.
+func (e *Engine) Identity() protocol.Identity {
+	id := protocol.Identity{Name: "colony " + e.canonical, Author: EngineAuthor,
+		Options: append([]protocol.Option(nil), e.options...)}
+	if e.onlyBase != "" {
+		id.Games = []string{e.onlyBase}
+	} else {
+		id.Games = Names()
+	}
+	return id
+}
+
+// SetOption sets the setting name of the spec to value, from the next search on
+// (see the comment at the top of engine.go). A value the player refuses is an error.
+func (e *Engine) SetOption(name, value string) error {
+	s, ok := e.kind.Setting(name)
+	if !ok {
+		return fmt.Errorf("%s has no setting %q", e.kind.Name, name)
+	}
+	sp := e.spec
+	switch {
+	case value == e.unset[name] || value == "":
+		sp = sp.Without(name)
+	case s.Type == search.BoolValue && (value == "true" || value == "false"):
+		v := "off"
+		if value == "true" {
+			v = "on"
+		}
+		sp = sp.With(name, v)
+	default:
+		sp = sp.With(name, value)
+	}
+	if err := e.check(sp.String()); err != nil {
+		return err
+	}
+	e.spec = sp
+	return nil
+}
+
+// check reports whether spec builds a player for the game played, the engine's game,
+// or some game.
+func (e *Engine) check(spec string) error {
+	switch {
+	case e.game != nil:
+		return e.game.CheckPlayer(spec)
+	case e.only != "":
+		g, err := Open(e.only)
+		if err != nil {
+			return err
+		}
+		return g.CheckPlayer(spec)
+	}
+	_, err := anyGameSpec(spec)
+	return err
+}
+
+// NewGame starts a game of game (a registered game's name with its rule set): the
+// player of the previous game is closed, and the player of the spec built for this
+// one. A game the engine does not play (another than NewEngine's, or one Open does not
+// know) is an error wrapping protocol.ErrUnsupportedGame; a spec that cannot play the
+// game is another error.
+func (e *Engine) NewGame(game string) error {
+	if e.onlyBase != "" && baseName(game) != e.onlyBase {
+		return fmt.Errorf("%w %s: the engine plays %s only", protocol.ErrUnsupportedGame, game, e.onlyBase)
+	}
+	g, err := Open(game)
+	if err != nil {
+		return fmt.Errorf("%w: %v", protocol.ErrUnsupportedGame, err)
+	}
+	if err := e.endGame(); err != nil {
+		return err
+	}
+	e.engines.Stderr = e.Stderr
+	playing := g.engineGame(e.tables, e.engines)
+	if err := playing.prepare(e.spec.String(), false); err != nil {
+		_ = playing.close()
+		return err
+	}
+	e.game, e.playing = g, playing
+	return nil
+}
+
+// endGame closes the player of the game being played, if any.
+func (e *Engine) endGame() error {
+	if e.playing == nil {
+		return nil
+	}
+	err := e.playing.close()
+	e.game, e.playing = nil, nil
+	if err != nil {
+		return fmt.Errorf("closing the player of the last game: %w", err)
+	}
+	return nil
+}
+
+// Close closes the player of the game being played and ends the external engines
+// the engine runs, if any: the engine is not used after it.
+func (e *Engine) Close() error { return errors.Join(e.endGame(), e.engines.Close()) }
+
+// Search plays the turns of pos from its start and searches the position reached
+// with the player of the spec within limits (see the comment at the top of
+// engine.go), sending info lines of its iterations, and returns its turn in the
+// game's turn notation. Without a newgame, an engine of one game plays that game.
+func (e *Engine) Search(ctx context.Context, pos protocol.Position, limits protocol.Limits, info func(protocol.Info)) (string, error) {
+	if e.playing == nil {
+		if e.only == "" {
+			return "", errors.New("no game (send newgame first)")
+		}
+		if err := e.NewGame(e.only); err != nil {
+			return "", err
+		}
+	}
+	return e.playing.search(ctx, pos, e.plan(limits), info)
+}
+
+// enginePlan is how one search runs: the spec of its player, built with
+// search.Options.UntilDone or not, the deadline of its context (0: none), the notes
+// for info strings, and whether the player scores its turns without counting nodes
+// (its kind has an evaluation but no depth or node limit: greedy).
+type enginePlan struct {
+	spec            string
+	untilDone       bool
+	deadline        time.Duration
+	notes           []string
+	scoresUncounted bool
+}
+
+// plan maps go's limits onto the spec (see the comment at the top of engine.go).
+func (e *Engine) plan(l protocol.Limits) enginePlan {
+	type kv struct{ key, value string }
+	var set []kv
+	var p enginePlan
+	role := func(r search.Role, value string) bool {
+		s, ok := e.kind.SettingFor(r)
+		if ok {
+			set = append(set, kv{s.Key, value})
+		}
+		return ok
+	}
+	if l.Depth > 0 && !role(search.RoleDepth, strconv.Itoa(l.Depth)) {
+		p.notes = append(p.notes, fmt.Sprintf("%s has no depth limit: depth %d ignored", e.kind.Name, l.Depth))
+	}
+	if l.Nodes > 0 && !role(search.RoleNodes, strconv.FormatUint(l.Nodes, 10)) {
+		p.notes = append(p.notes, fmt.Sprintf("%s has no node limit: nodes %d ignored", e.kind.Name, l.Nodes))
+	}
+	if l.MoveTime > 0 && !role(search.RoleTime, l.MoveTime.String()) {
+		p.deadline = l.MoveTime
+	}
+	if l.Clock != nil {
+		b := moveBudget(l.Clock.Time, l.Clock.Inc)
+		if p.deadline == 0 || b < p.deadline {
+			p.deadline = b
+		}
+	}
+	sp := e.spec
+	if len(set) > 0 || p.deadline > 0 || l.Infinite {
+		for _, r := range [...]search.Role{search.RoleDepth, search.RoleNodes, search.RoleTime} {
+			if s, ok := e.kind.SettingFor(r); ok {
+				sp = sp.Without(s.Key)
+			}
+		}
+		for _, s := range set {
+			sp = sp.With(s.key, s.value)
+		}
+		// Without a limit of its own the player searches until its context ends:
+		// at the deadline, or at stop.
+		p.untilDone = len(set) == 0
+	}
+	p.spec = sp.String()
+	_, hasEval := e.kind.SettingFor(search.RoleEval)
+	_, hasDepth := e.kind.SettingFor(search.RoleDepth)
+	_, hasNodes := e.kind.SettingFor(search.RoleNodes)
+	p.scoresUncounted = hasEval && !hasDepth && !hasNodes
+	return p
+}
+
+// moveBudget is the time given to one move from a clock with time left and increment
+// inc: a thirtieth of the time left plus three quarters of the increment, never more
+// than half of what is left, at least a millisecond (the tournament runner's).
+func moveBudget(left, inc time.Duration) time.Duration {
+	b := left/30 + inc*3/4
+	b = min(b, left/2)
+	return max(b, time.Millisecond)
+}
+
+// The options of an engine.
+
+// settingRange finds the range a setting's description states, as in "full turns
+// searched, 1 to 64".
+var settingRange = regexp.MustCompile(`(-?[0-9]+) to (-?[0-9]+)`)
+
+// engineOptions returns the options of the settings of kind, their defaults the
+// values of sp or the settings' defaults, and the value of each that leaves its
+// setting unset.
+func engineOptions(kind search.Kind, sp search.Spec) ([]protocol.Option, map[string]string) {
+	var out []protocol.Option
+	unset := map[string]string{}
+	for _, s := range kind.Settings {
+		if s.Prefix {
+			continue // a family of settings (cmd's option.NAME): not one option
+		}
+		value, ok := sp.Settings[s.Key]
+		if !ok {
+			value = s.Default
+		}
+		o, u := optionOf(s, value)
+		out = append(out, o)
+		unset[s.Key] = u
+	}
+	return out, unset
+}
+
+// optionOf returns the option of setting s with the default value ("" when the
+// setting is not set) and the option's value that leaves the setting unset.
+func optionOf(s search.Setting, value string) (protocol.Option, string) {
+	switch s.Type {
+	case search.IntValue, search.UintValue:
+		lo, hi := big.NewInt(0), new(big.Int).SetUint64(1<<64-1)
+		if s.Type == search.IntValue {
+			lo, hi = big.NewInt(-1<<63), big.NewInt(1<<63-1)
+		}
+		if m := settingRange.FindStringSubmatch(s.Doc); m != nil {
+			lo.SetString(m[1], 10)
+			hi.SetString(m[2], 10)
+		}
+		unset := ""
+		if s.Default == "" {
+			// 0 stands for "not set": the option must take it.
+			unset = "0"
+			if value == "" {
+				value = "0"
+			}
+			if lo.Sign() > 0 {
+				lo.SetInt64(0)
+			}
+			if hi.Sign() < 0 {
+				hi.SetInt64(0)
+			}
+		}
+		o := protocol.Option{Name: s.Key, Type: protocol.IntOption, Default: value, Min: lo.String(), Max: hi.String()}
+		if o.Check(value) == nil {
+			return o, unset
+		}
+	case search.BoolValue:
+		switch value {
+		case "on", "true", "1", "yes":
+			return protocol.Option{Name: s.Key, Type: protocol.CheckOption, Default: "true"}, ""
+		case "off", "false", "0", "no":
+			return protocol.Option{Name: s.Key, Type: protocol.CheckOption, Default: "false"}, ""
+		}
+	}
+	return protocol.Option{Name: s.Key, Type: protocol.StringOption, Default: value}, ""
+}
+
+// The engine's side of a game, for its state type.
+
+// engineGame is a game as an Engine plays it, without its state type: it reads the
+// positions, keeps the player of the game and runs its searches.
+type engineGame interface {
+	// prepare builds the player of spec (with search.Options.UntilDone when
+	// untilDone), unless the player kept is that one: the player of the next search.
+	prepare(spec string, untilDone bool) error
+	// search searches the last position of pos as plan says (see Engine.Search).
+	search(ctx context.Context, pos protocol.Position, plan enginePlan, info func(protocol.Info)) (string, error)
+	// close closes the player kept.
+	close() error
+}
+
+// engineGame returns the game's engine side; its alpha-beta players take their
+// tables from tables, its external engines their processes from engines.
+func (x *generic[S]) engineGame(tables *search.Tables, engines *search.Engines) engineGame {
+	return &engineGameOf[S]{x: x, tables: tables, engines: engines}
+}
+
+// engineGameOf is the engine side of a game of state type S.
+type engineGameOf[S any] struct {
+	x       *generic[S]
+	tables  *search.Tables
+	engines *search.Engines
+
+	player    search.Player[S] // the player kept, nil when none
+	spec      string           // the spec it was built from
+	untilDone bool             // and whether with UntilDone
+
+	// Of the search running, for the player's Report.
+	root            S
+	info            func(protocol.Info) // nil when no search runs
+	scoresUncounted bool                // enginePlan's
+	reported        bool                // an iteration was reported
+	lastNodes       uint64              // the nodes of the last one
+}
+
+func (eg *engineGameOf[S]) prepare(spec string, untilDone bool) error {
+	if eg.player != nil && eg.spec == spec && eg.untilDone == untilDone {
+		return nil
+	}
+	if err := eg.close(); err != nil {
+		return err
+	}
+	p, err := eg.x.factory(spec, search.Options{Report: eg.report, UntilDone: untilDone, Tables: eg.tables, Engines: eg.engines})
+	if err != nil {
+		return err
+	}
+	eg.player, eg.spec, eg.untilDone = p, spec, untilDone
+	if pr, ok := p.(search.Preparer); ok {
+		// An external engine starts now (newgame's isready waits for it), not at
+		// the first search.
+		if err := pr.Prepare(context.Background()); err != nil {
+			return errors.Join(err, eg.close())
+		}
+	}
+	return nil
+}
+
+func (eg *engineGameOf[S]) close() error {
+	if eg.player == nil {
+		return nil
+	}
+	err := eg.player.Close()
+	eg.player = nil
+	return err
+}
+
+// position returns the last position of pos: its start (the game's start position
+// when pos.Start is "") with its turns played, at the start of a turn of a game
+// that is not over.
+func (eg *engineGameOf[S]) position(pos protocol.Position) (S, error) {
+	g := eg.x.g
+	s := g.Start()
+	if pos.Start != "" {
+		var err error
+		if s, err = g.ParsePosition(pos.Start); err != nil {
+			return s, fmt.Errorf("position: %w", err)
+		}
+	}
+	for i, turn := range pos.Moves {
+		if !g.Terminal(&s) && !g.TurnStart(&s) {
+			return s, errors.New("position: the position is in the middle of a turn (send the position at the turn's start and the whole turns since)")
+		}
+		if err := eg.x.playTurn(&s, turn); err != nil {
+			return s, fmt.Errorf("position: turn %d of the moves, %s: %w", i+1, turn, err)
+		}
+	}
+	switch {
+	case g.Terminal(&s):
+		return s, fmt.Errorf("position: the game is over (%s): there is no turn to search", g.EndReason(&s))
+	case !g.TurnStart(&s):
+		return s, errors.New("position: the position is in the middle of a turn (send the position at the turn's start and the whole turns since)")
+	}
+	return s, nil
+}
+
+func (eg *engineGameOf[S]) search(ctx context.Context, pos protocol.Position, plan enginePlan, info func(protocol.Info)) (string, error) {
+	s, err := eg.position(pos)
+	if err != nil {
+		return "", err
+	}
+	if err := eg.prepare(plan.spec, plan.untilDone); err != nil {
+		return "", err
+	}
+	for _, note := range plan.notes {
+		info(protocol.Info{Text: note})
+	}
+	if plan.deadline > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, plan.deadline)
+		defer cancel()
+	}
+	eg.root, eg.info, eg.scoresUncounted, eg.reported, eg.lastNodes = s, info, plan.scoresUncounted, false, 0
+	defer func() { eg.info = nil }()
+	c := s
+	var d search.Decision
+	if cp, ok := eg.player.(search.CoursePlayer[S]); ok {
+		start := pos.Start
+		if start == "" {
+			start = eg.x.StartPosition()
+		}
+		d, err = cp.PlayCourse(ctx, search.Course{Start: start, Turns: pos.Moves}, &c)
+	} else {
+		d, err = eg.player.Play(ctx, &c)
+	}
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", eg.player.Spec(), err)
+	}
+	turn, err := eg.x.oneTurn(s, d.Actions)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", eg.player.Spec(), err)
+	}
+	// What the search saw, when its reports did not say it all (a player that does
+	// not report, an iteration interrupted).
+	if !eg.reported || d.Nodes != eg.lastNodes {
+		pv := d.PV
+		if len(pv) == 0 {
+			pv = d.Actions
+		}
+		info(eg.infoOf(d.Depth, d.Score, d.Nodes, d.Time, pv))
+	}
+	return turn, nil
+}
+
+// report is the player's search.Options.Report: an info line for each iteration.
+func (eg *engineGameOf[S]) report(it search.Iteration) {
+	if eg.info == nil {
+		return
+	}
+	eg.reported, eg.lastNodes = true, it.Nodes
+	eg.info(eg.infoOf(it.Depth, it.Score, it.Nodes, it.Time, it.PV))
+}
+
+// infoOf returns the info line of a search from the root: its depth, score (given
+// when it searched nodes, or the player scores without counting them: not random's,
+// nor that of a search stopped before its first node), nodes, time
+// and principal variation, in whole turns.
+func (eg *engineGameOf[S]) infoOf(depth, score int, nodes uint64, elapsed time.Duration, pv []game.Action) protocol.Info {
+	in := protocol.Info{Depth: depth, Nodes: nodes, Time: elapsed}
+	in.PV, _, _ = eg.x.turnsOf(eg.root, pv)
+	if nodes > 0 || eg.scoresUncounted {
+		in.Score = EngineScore(score)
+	}
+	if secs := elapsed.Seconds(); secs > 0 && nodes > 0 {
+		in.NPS = uint64(float64(nodes) / secs)
+	}
+	return in
+}
+
+// EngineScore returns a search score (search.Decision's: evaluation units, or
+// search.WinScore plus the margin for a proven win, minus that for a loss) as an
+// info line's score: "score N", or "score win N" and "score loss N" with the margin
+// in points.
+func EngineScore(v int) protocol.Score {
+	switch {
+	case v >= search.WinScore:
+		return protocol.Score{Kind: protocol.WinScore, Value: int64(v - search.WinScore), HasMargin: true}
+	case v <= -search.WinScore:
+		return protocol.Score{Kind: protocol.LossScore, Value: int64(-v - search.WinScore), HasMargin: true}
+	}
+	return protocol.Score{Kind: protocol.ValueScore, Value: int64(v)}
+}
