@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/protocol/protocoltest"
+
 	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/protocol"
 )
@@ -44,7 +46,7 @@ func TestEngineRoundTrip(t *testing.T) {
 		if err := c.Close(); err != nil {
 			t.Errorf("Close: %v", err)
 		}
-		if !processGone(pid) || !groupGone(pid) {
+		if !protocoltest.ProcessGone(pid) || !protocoltest.GroupGone(pid) {
 			t.Errorf("the engine's process %d (or its group) is left after Close", pid)
 		}
 		if s := stderr.String(); s != "" {
@@ -308,7 +310,7 @@ func TestEngineRelay(t *testing.T) {
 	if err := c.NewGame(ctx, "kalah:6x4"); err != nil {
 		t.Fatal(err)
 	}
-	children := childProcesses()
+	children := protocoltest.ChildProcesses()
 	if len(children) == 0 && runtime.GOOS == "linux" {
 		t.Error("no process started for the external engine at newgame")
 	}
@@ -346,7 +348,7 @@ func TestEngineRelay(t *testing.T) {
 		t.Fatal("the engine did not end after quit")
 	}
 	for _, pid := range children {
-		if !processGone(pid) {
+		if !protocoltest.ProcessGone(pid) {
 			t.Errorf("the external engine's process %d is left", pid)
 		}
 	}

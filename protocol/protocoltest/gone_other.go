@@ -7,3 +7,6 @@ func ProcessGone(int) bool { return true }
 
 // GroupGone cannot tell without process groups: it says yes.
 func GroupGone(int) bool { return true }
+
+// ChildProcesses cannot tell without /proc: it returns nil.
+func ChildProcesses() []int { return nil }

@@ -29,3 +29,27 @@ func ProcessGone(pid int) bool {
 func GroupGone(pgid int) bool {
 	return errors.Is(syscall.Kill(-pgid, 0), syscall.ESRCH)
 }
+
+// ChildProcesses returns the processes whose parent is this one and that have not
+// ended, as /proc tells (nil without /proc).
+func ChildProcesses() []int {
+	entries, _ := os.ReadDir("/proc")
+	var out []int
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		_, after, ok := strings.Cut(string(stat), ") ")
+		fields := strings.Fields(after)
+		if !ok || len(fields) < 2 || fields[0] == "Z" || fields[1] != strconv.Itoa(os.Getpid()) {
+			continue
+		}
+		out = append(out, pid)
+	}
+	return out
+}
