@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/big"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -71,6 +72,12 @@ type Engine struct {
 
 	game    Game       // the game being played; nil before the first newgame
 	playing engineGame // its engine side
+
+	// The plan of the last limits without a clock, kept for the next go with the
+	// same limits (every go of a tournament's game): planned says it is set.
+	lastLimits protocol.Limits
+	lastPlan   enginePlan
+	planned    bool
 }
 
 // NewEngine returns the engine of the player spec: for the game named (a game's name,
@@ -166,7 +173,7 @@ func (e *Engine) SetOption(name, value string) error {
 	if err := e.check(sp.String()); err != nil {
 		return err
 	}
-	e.spec = sp
+	e.spec, e.planned = sp, false
 	return nil
 }
 
@@ -243,7 +250,10 @@ func (e *Engine) Search(ctx context.Context, pos protocol.Position, limits proto
 			return "", err
 		}
 	}
-	return e.playing.search(ctx, pos, e.plan(limits), info)
+	if !e.planned || limits.Clock != nil || limits != e.lastLimits {
+		e.lastLimits, e.lastPlan, e.planned = limits, e.plan(limits), limits.Clock == nil
+	}
+	return e.playing.search(ctx, pos, e.lastPlan, info)
 }
 
 // enginePlan is how one search runs: the spec of its player, built with
@@ -421,6 +431,13 @@ type engineGameOf[S any] struct {
 	scoresUncounted bool                // enginePlan's
 	reported        bool                // an iteration was reported
 	lastNodes       uint64              // the nodes of the last one
+
+	// The last position read, by its start and turns: a runner sends the whole
+	// game with every go, and the next position only adds turns to it.
+	last      S
+	lastStart string
+	lastMoves []string
+	lastOK    bool
 }
 
 func (eg *engineGameOf[S]) prepare(spec string, untilDone bool) error {
@@ -460,13 +477,25 @@ func (eg *engineGameOf[S]) close() error {
 func (eg *engineGameOf[S]) position(pos protocol.Position) (S, error) {
 	g := eg.x.g
 	s := g.Start()
-	if pos.Start != "" {
+	from := 0
+	if eg.lastOK && pos.Start == eg.lastStart && len(pos.Moves) >= len(eg.lastMoves) && slices.Equal(pos.Moves[:len(eg.lastMoves)], eg.lastMoves) {
+		// The last position's game, with the turns played since (the state holds
+		// what the rules keep of the history, Oware's positions for repetitions).
+		s, from = eg.last, len(eg.lastMoves)
+	} else if pos.Start != "" {
 		var err error
 		if s, err = g.ParsePosition(pos.Start); err != nil {
 			return s, fmt.Errorf("position: %w", err)
 		}
 	}
-	for i, turn := range pos.Moves {
+	eg.lastOK = false
+	defer func() {
+		if eg.lastOK {
+			eg.last, eg.lastStart, eg.lastMoves = s, pos.Start, append(eg.lastMoves[:0], pos.Moves...)
+		}
+	}()
+	for i := from; i < len(pos.Moves); i++ {
+		turn := pos.Moves[i]
 		if !g.Terminal(&s) && !g.TurnStart(&s) {
 			return s, errors.New("position: the position is in the middle of a turn (send the position at the turn's start and the whole turns since)")
 		}
@@ -480,6 +509,7 @@ func (eg *engineGameOf[S]) position(pos protocol.Position) (S, error) {
 	case !g.TurnStart(&s):
 		return s, errors.New("position: the position is in the middle of a turn (send the position at the turn's start and the whole turns since)")
 	}
+	eg.lastOK = true
 	return s, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -93,6 +94,15 @@ type Client struct {
 	wmu  sync.Mutex // serializes writes (Stop writes while Go waits)
 	w    io.Writer
 	wbuf []byte
+	held []byte // a position's line, written with the next line (see Position)
+
+	// lastPos is the last position sent and its line (ok: it is set).
+	lastPos struct {
+		start string
+		moves []string
+		line  []byte
+		ok    bool
+	}
 
 	lines chan readItem
 	done  chan struct{} // closed when the client ends: the reader stops
@@ -296,11 +306,55 @@ func (c *Client) NewGame(ctx context.Context, game string) error {
 // ("" for the game's start position) and the turns played from it. A position that
 // cannot be written as one line (a notation holding the word "moves", a turn with a
 // space, a line over MaxLine bytes) is an error before anything is sent.
+//
+// The line is written with the next command's (go, in one write), so that an engine
+// reads a turn's two lines at once.
 func (c *Client) Position(ctx context.Context, start string, moves []string) error {
 	if err := c.check("position"); err != nil {
 		return err
 	}
-	return c.send(ctx, &PositionCommand{Position: Position{Start: start, Moves: moves}})
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("protocol: position: %w", err)
+	}
+	if !c.extendPosition(start, moves) {
+		line, err := encodeCommand(&PositionCommand{Position: Position{Start: start, Moves: moves}})
+		if err != nil {
+			c.lastPos.ok = false
+			return fmt.Errorf("protocol: %w", err)
+		}
+		c.lastPos.line = append(c.lastPos.line[:0], line...)
+		c.lastPos.start, c.lastPos.moves, c.lastPos.ok = start, append(c.lastPos.moves[:0], moves...), true
+	}
+	c.wmu.Lock()
+	c.held = append(append(c.held[:0], c.lastPos.line...), '\n')
+	c.wmu.Unlock()
+	return nil
+}
+
+// extendPosition writes the line of the position start, moves into c.lastPos when it
+// is the last position sent with more turns, checking the new turns only (a runner
+// sends the whole game with every turn); it reports whether it did.
+func (c *Client) extendPosition(start string, moves []string) bool {
+	last := &c.lastPos
+	n := len(last.moves)
+	if !last.ok || start != last.start || len(moves) < n || !slices.Equal(moves[:n], last.moves) {
+		return false
+	}
+	size := len(last.line)
+	for _, m := range moves[n:] {
+		size += len(" moves ") + len(m)
+		if m == "" || strings.IndexByte(m, ' ') >= 0 || checkLine(m) != nil || size > MaxLine {
+			return false // encodeCommand says what is wrong
+		}
+	}
+	for i, m := range moves[n:] {
+		if n == 0 && i == 0 {
+			last.line = append(last.line, " moves"...)
+		}
+		last.line = append(append(last.line, ' '), m...)
+	}
+	last.moves = append(last.moves, moves[n:]...)
+	return true
 }
 
 // Go sends go with limits and waits for bestturn, calling onInfo (when not nil) with
@@ -586,7 +640,8 @@ func (c *Client) write(line string) error {
 func (c *Client) writeLine(line string, deadline time.Time) error {
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
-	c.wbuf = append(append(c.wbuf[:0], line...), '\n')
+	c.wbuf = append(append(append(c.wbuf[:0], c.held...), line...), '\n')
+	c.held = c.held[:0]
 	if d, ok := c.w.(interface{ SetWriteDeadline(time.Time) error }); ok {
 		_ = d.SetWriteDeadline(deadline)
 	}

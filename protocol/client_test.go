@@ -409,3 +409,41 @@ func TestClientCloseWhileSearching(t *testing.T) {
 		t.Fatal("Go did not return after Close")
 	}
 }
+
+// TestPositionLineIsExtended: the line of a position that adds turns to the last one
+// is built from the last line, and is the line encodeCommand writes; a position that
+// is not an extension, or whose new turn cannot be sent, is encoded in full.
+func TestPositionLineIsExtended(t *testing.T) {
+	steps := []struct {
+		start    string
+		moves    []string
+		extended bool
+	}{
+		{start: "", moves: nil},
+		{start: "", moves: []string{"c"}, extended: true},
+		{start: "", moves: []string{"c", "f", "B6>A3/A1-B1"}, extended: true},
+		{start: "", moves: []string{"c", "g"}},                    // not an extension
+		{start: "pits=4.4 move=south", moves: []string{"c", "g"}}, // another start
+		{start: "pits=4.4 move=south", moves: []string{"c", "g", "d"}, extended: true},
+		{start: "pits=4.4 move=south", moves: []string{"c", "g", "d", "two words"}},
+	}
+	c := &Client{}
+	for i, st := range steps {
+		want, wantErr := encodeCommand(&PositionCommand{Position: Position{Start: st.start, Moves: st.moves}})
+		extended := c.extendPosition(st.start, st.moves)
+		if extended != st.extended {
+			t.Fatalf("step %d: extended %v, want %v", i, extended, st.extended)
+		}
+		if !extended {
+			if wantErr != nil {
+				c.lastPos.ok = false
+				continue
+			}
+			c.lastPos.line = append(c.lastPos.line[:0], want...)
+			c.lastPos.start, c.lastPos.moves, c.lastPos.ok = st.start, append(c.lastPos.moves[:0], st.moves...), true
+		}
+		if got := string(c.lastPos.line); got != want {
+			t.Errorf("step %d: line %q, want %q", i, got, want)
+		}
+	}
+}

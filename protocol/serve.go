@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Handler is an engine, for Serve: what the toolkit's players, or any program's
@@ -57,6 +59,8 @@ func Serve(ctx context.Context, in io.Reader, out io.Writer, h Handler) error {
 	lines := make(chan readItem)
 	stopRead := make(chan struct{})
 	defer close(stopRead)
+	defer s.flushInfo()
+	defer s.stopSearching() // after the deferred or explicit aborts
 	go func() {
 		br := newLineReader(in)
 		for {
@@ -114,13 +118,24 @@ type server struct {
 	id      Identity
 	started bool      // mep was answered
 	pos     *Position // the last position, nil before one
+	posLine string    // its line
 	search  *search   // the search running, nil when none
 	results chan searchResult
+	jobs    chan func() // to the searching goroutine (nil before the first go)
 
 	wmu  sync.Mutex
 	out  *bufio.Writer
 	werr error // the first failed write
+	// flushTimer flushes the info lines written without a flush (see writeInfo);
+	// pending says that it is armed.
+	flushTimer *time.Timer
+	pending    bool
+	scratch    []byte // an info line being checked
 }
+
+// infoFlushDelay is the longest an info line waits in the output's buffer: the
+// lines of a short search go out with its bestturn, in one write.
+const infoFlushDelay = 5 * time.Millisecond
 
 // search is a search running.
 type search struct {
@@ -140,6 +155,10 @@ type searchResult struct {
 
 // handle carries out one command line; quit reports a quit.
 func (s *server) handle(ctx context.Context, line string) (quit bool, err error) {
+	if p, ok := s.extendPosition(line); ok && s.started && s.search == nil {
+		s.pos, s.posLine = p, line
+		return false, nil
+	}
 	c, err := ParseCommand(line)
 	if err != nil {
 		return false, s.replyError(err.Error())
@@ -179,7 +198,7 @@ func (s *server) handle(ctx context.Context, line string) (quit bool, err error)
 	case *IsReadyCommand:
 		return false, s.writeLine(&ReadyOKReply{})
 	case *NewGameCommand:
-		s.pos = nil
+		s.pos, s.posLine = nil, ""
 		err := ErrUnsupportedGame
 		if s.id.Plays(c.Game) {
 			err = s.h.NewGame(c.Game)
@@ -192,7 +211,7 @@ func (s *server) handle(ctx context.Context, line string) (quit bool, err error)
 		}
 	case *PositionCommand:
 		p := c.Position
-		s.pos = &p
+		s.pos, s.posLine = &p, trimEnd(line)
 	case *GoCommand:
 		if s.pos == nil {
 			return false, s.replyError("go without a position (send position first)")
@@ -203,18 +222,62 @@ func (s *server) handle(ctx context.Context, line string) (quit bool, err error)
 	return false, nil
 }
 
+// extendPosition reads line when it is the last position's line with more turns (a
+// runner sends the whole game with every turn): only the new turns are read. It
+// returns false for any other line, which ParseCommand then reads (and explains).
+func (s *server) extendPosition(line string) (*Position, bool) {
+	last := s.pos
+	if last == nil || len(line) <= len(s.posLine) || len(line) > MaxLine ||
+		!strings.HasPrefix(line, s.posLine) || line[len(s.posLine)] != ' ' {
+		return nil, false
+	}
+	tail := line[len(s.posLine)+1:]
+	if len(last.Moves) == 0 {
+		// "position start" or "position set NOTATION": the turns come after "moves"
+		// (a notation that goes on is another position).
+		var ok bool
+		if tail, ok = strings.CutPrefix(tail, "moves "); !ok {
+			return nil, false
+		}
+	}
+	if checkLine(tail) != nil {
+		return nil, false
+	}
+	p := &Position{Start: last.Start, Moves: slices.Clip(last.Moves)}
+	for sc := newScanner(tail); ; {
+		w, ok, err := sc.next()
+		if err != nil {
+			return nil, false
+		}
+		if !ok {
+			return p, true
+		}
+		p.Moves = append(p.Moves, w)
+	}
+}
+
 // commandName returns the first word of c's line.
 func commandName(c Command) string {
 	name, _, _ := strings.Cut(c.String(), " ")
 	return name
 }
 
-// start starts a search.
+// start starts a search, on the server's searching goroutine: one goroutine for
+// every search, so that the stack a deep search grew is kept for the next (a new
+// goroutine would grow it again, copying it, at every turn).
 func (s *server) start(ctx context.Context, pos Position, limits Limits) {
 	sctx, cancel := context.WithCancel(ctx)
 	sr := &search{cancel: cancel, done: make(chan struct{})}
 	s.search = sr
-	go func() {
+	if s.jobs == nil {
+		s.jobs = make(chan func())
+		go func() {
+			for job := range s.jobs {
+				job()
+			}
+		}()
+	}
+	s.jobs <- func() {
 		defer close(sr.done)
 		turn, err := s.h.Search(sctx, pos, limits, sr.info(s))
 		if err == nil && limits.Infinite {
@@ -224,7 +287,15 @@ func (s *server) start(ctx context.Context, pos Position, limits Limits) {
 		sr.over = true
 		sr.mu.Unlock()
 		s.results <- searchResult{s: sr, turn: turn, err: err}
-	}()
+	}
+}
+
+// stopSearching ends the searching goroutine (after abort: no search runs).
+func (s *server) stopSearching() {
+	if s.jobs != nil {
+		close(s.jobs)
+		s.jobs = nil
+	}
 }
 
 // info returns the info function of a search: it writes the info lines until the
@@ -237,18 +308,91 @@ func (sr *search) info(s *server) func(Info) {
 		if sr.over {
 			return
 		}
-		replies := []Reply{&InfoReply{Info: in}}
+		// A failed write is found by Serve's loop.
 		if len(in.PV) > 0 && in.Text != "" {
 			text := Info{Text: in.Text}
 			in.Text = ""
-			replies = []Reply{&InfoReply{Info: in}, &InfoReply{Info: text}}
+			s.writeInfo(&InfoReply{Info: in})
+			s.writeInfo(&InfoReply{Info: text})
+			return
 		}
-		for _, r := range replies {
-			if _, err := encodeReply(r); err == nil {
-				_ = s.writeLine(r) // a failed write is found by Serve's loop
+		s.writeInfo(&InfoReply{Info: in})
+	}
+}
+
+// writeInfo writes an info line, unless it does not read back as r (a turn with a
+// space, a line too long: then it is dropped), without flushing: the line goes out
+// with the next line that is flushed (the bestturn), or infoFlushDelay later.
+func (s *server) writeInfo(r *InfoReply) {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	if s.werr != nil {
+		return
+	}
+	s.scratch = r.AppendLine(s.scratch[:0])
+	if !infoFits(&r.Info, s.scratch) {
+		return
+	}
+	s.scratch = append(s.scratch, '\n')
+	if _, err := s.out.Write(s.scratch); err != nil {
+		s.werr = fmt.Errorf("writing replies: %w", err)
+		return
+	}
+	if s.pending {
+		return
+	}
+	s.pending = true
+	if s.flushTimer == nil {
+		s.flushTimer = time.AfterFunc(infoFlushDelay, s.flushInfo)
+	} else {
+		s.flushTimer.Reset(infoFlushDelay)
+	}
+}
+
+// flushInfo flushes the info lines written since the last flush.
+func (s *server) flushInfo() {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	if !s.pending || s.werr != nil {
+		return
+	}
+	s.pending = false
+	if err := s.out.Flush(); err != nil {
+		s.werr = fmt.Errorf("writing replies: %w", err)
+	}
+}
+
+// infoFits reports whether line, the line of in, reads back as in. A line of turns
+// only (the common one: a PV) is checked directly, each turn a word of the line;
+// one with a text is read back with ParseReply and compared.
+func infoFits(in *Info, line []byte) bool {
+	if len(line) > MaxLine {
+		return false
+	}
+	sc := in.Score
+	numbersFit := in.Depth >= 0 && in.Time >= 0 && in.Time.Milliseconds() <= maxMillis && sc.Kind <= LossScore &&
+		(sc.Kind == ValueScore || !sc.HasMargin || sc.Value >= 0)
+	if in.Text == "" && numbersFit {
+		for _, t := range in.PV {
+			if t == "" || strings.IndexByte(t, ' ') >= 0 || checkLine(t) != nil {
+				return false
 			}
 		}
+		return true
 	}
+	back, err := ParseReply(string(line))
+	if err != nil {
+		return false
+	}
+	b, ok := back.(*InfoReply)
+	return ok && sameInfo(&b.Info, in)
+}
+
+// sameInfo reports whether a is b as a line carries it (times in whole
+// milliseconds).
+func sameInfo(a, b *Info) bool {
+	return a.Depth == b.Depth && a.Score == b.Score && a.Nodes == b.Nodes && a.NPS == b.NPS &&
+		a.Time == b.Time.Truncate(time.Millisecond) && slices.Equal(a.PV, b.PV) && a.Text == b.Text
 }
 
 // finish writes the result of the search that ended.
@@ -305,6 +449,7 @@ func (s *server) writeLine(r Reply) error {
 	_, err := s.out.Write(append(b, '\n'))
 	if err == nil {
 		err = s.out.Flush()
+		s.pending = false
 	}
 	if err != nil {
 		s.werr = fmt.Errorf("writing replies: %w", err)

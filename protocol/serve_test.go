@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -323,3 +324,66 @@ type idHandler struct {
 }
 
 func (h idHandler) Identity() Identity { return h.id }
+
+// TestServePositionExtended: a position line that adds turns to the last one is read
+// from its new turns only, and gives what ParseCommand gives; other lines, and bad
+// ones, are read in full.
+func TestServePositionExtended(t *testing.T) {
+	lines := []string{
+		"position start",
+		"position start moves c",
+		"position start moves c f B6>A3/A1-B1",
+		"position start moves c f B6>A3/A1-B1  d", // an empty word: an error, the last position kept
+		"position start moves c f B6>A3/A1-B1 d",
+		"position start moves c g", // not an extension
+		"position set pits=4.4 move=south",
+		"position set pits=4.4 move=south extra", // the notation goes on: another position
+		"position set pits=4.4 move=south extra moves a",
+		"position set pits=4.4 move=south extra moves a b\x01", // a control character
+		"position set pits=4.4 move=south extra moves a b",
+	}
+	s := &server{started: true, out: bufio.NewWriter(io.Discard)}
+	var want *Position
+	for _, line := range lines {
+		if c, err := ParseCommand(line); err == nil {
+			p := c.(*PositionCommand).Position
+			want = &p
+		}
+		if _, err := s.handle(context.Background(), line); err != nil {
+			t.Fatal(err)
+		}
+		if s.pos == nil || s.pos.Start != want.Start || !slices.Equal(s.pos.Moves, want.Moves) {
+			t.Fatalf("after %q: position %+v, want %+v", line, s.pos, want)
+		}
+	}
+}
+
+// TestInfoFits: the direct check of an info line agrees with reading the line back.
+func TestInfoFits(t *testing.T) {
+	infos := []Info{
+		{Depth: 3, Score: Score{Kind: ValueScore, Value: -12}, Nodes: 99, NPS: 5, Time: 7 * time.Millisecond, PV: []string{"c", "B6>A3/A1-B1"}},
+		{Depth: 1},
+		{Depth: -1, PV: []string{"c"}},
+		{Time: -time.Millisecond},
+		{Time: 1500 * time.Microsecond, PV: []string{"a"}},
+		{Score: Score{Kind: WinScore, Value: 3, HasMargin: true}},
+		{Score: Score{Kind: LossScore, Value: -3, HasMargin: true}},
+		{Score: Score{Kind: LossScore}},
+		{Score: Score{Kind: 9}},
+		{PV: []string{"a b"}},
+		{PV: []string{""}},
+		{PV: []string{"a\x01"}},
+		{PV: []string{strings.Repeat("x", MaxLine)}},
+		{PV: []string{"\xff"}},
+		{Text: "book move"},
+		{Text: "two\nlines"},
+	}
+	for i, in := range infos {
+		line := (&InfoReply{Info: in}).AppendLine(nil)
+		back, err := ParseReply(string(line))
+		want := err == nil && sameInfo(&back.(*InfoReply).Info, &in)
+		if got := infoFits(&in, line); got != want {
+			t.Errorf("info %d (%q): infoFits %v, reading it back says %v (%v)", i, line, got, want, err)
+		}
+	}
+}

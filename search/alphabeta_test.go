@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -486,7 +487,8 @@ func TestTransTable(t *testing.T) {
 		}
 	}
 	tt.store(hs[0], 1, boundExact, 5, 0) // generation 2
-	for i := 0; i < 255; i++ {           // 3, ..., 255, then a clear and 1, 2
+	tt.gen = math.MaxUint32 - 1          // as after 2^32-3 more searches
+	for i := 0; i < 3; i++ {             // 2^32-1, then a clear and 1, 2
 		tt.newSearch()
 	}
 	if tt.gen != 2 {

@@ -31,7 +31,8 @@ import (
 // count as empty, both for probing and for replacement. So a search sees exactly what it
 // would see in a freshly cleared table, which keeps Play a function of the position
 // alone (deterministic), at no cost per move; the table is really cleared only when the
-// 8-bit generation counter wraps, once every 255 moves.
+// 32-bit generation counter wraps, once every 2^32-1 moves (an 8-bit counter cleared
+// a 16 MB table every 255 moves, which cost more than a depth-1 search).
 
 // Bound types of a table entry.
 const (
@@ -54,8 +55,8 @@ type ttEntry struct {
 	depth uint8       // remaining depth in full turns
 	flags uint8       // bound | ttSolved | ttHasMove
 	move  game.Action // the best decision, when flags has ttHasMove
-	gen   uint8       // the generation (Play) that wrote it; 0 is never current
-	_     uint32
+	_     uint8
+	gen   uint32 // the generation (Play) that wrote it; 0 is never current
 }
 
 func (e *ttEntry) bound() uint8  { return e.flags & ttBoundMask }
@@ -82,7 +83,7 @@ type ttBucket [ttBucketEntries]ttEntry
 type transTable struct {
 	buckets []ttBucket
 	shift   uint // 64 - log2(len(buckets))
-	gen     uint8
+	gen     uint32
 }
 
 // newTransTable returns a table of at most mb megabytes: the largest power-of-two
