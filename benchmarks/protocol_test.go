@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
@@ -93,16 +94,19 @@ func benchEngineTurn[S any](b *testing.B, g game.Game[S], ev search.Evaluator[S]
 		}
 		b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "turns/s")
 	}
+	// The same player: the same turns, checked on the first positions.
+	inSpec := "ab:depth=1,eval=score"
+	exSpec := `cmd:path=` + colonyBin + `,args="engine --player ` + inSpec + ` --game ` + name + `"`
+	checkSameTurns(b, g, ev, inSpec, exSpec, positions[:20])
 	b.Run("in-process", func(b *testing.B) {
-		run(b, "ab:depth=1", func(p search.Player[S], c *coursePosition[S]) error {
+		run(b, inSpec, func(p search.Player[S], c *coursePosition[S]) error {
 			s := c.state
 			_, err := p.Play(ctx, &s)
 			return err
 		})
 	})
 	b.Run("protocol", func(b *testing.B) {
-		spec := `cmd:path=` + colonyBin + `,args="engine --player ab:depth=1 --game ` + name + `"`
-		run(b, spec, func(p search.Player[S], c *coursePosition[S]) error {
+		run(b, exSpec, func(p search.Player[S], c *coursePosition[S]) error {
 			s := c.state
 			_, err := p.(search.CoursePlayer[S]).PlayCourse(ctx, c.course, &s)
 			return err
@@ -110,9 +114,42 @@ func benchEngineTurn[S any](b *testing.B, g game.Game[S], ev search.Evaluator[S]
 	})
 }
 
-// BenchmarkEngineTurn: ab:depth=1 in process and over the protocol, The Colony and
-// Kalah (kalah:6x4), with the games' default evaluations on the engine's side and the
-// egg lead or store difference in process (the evaluation costs little at depth 1).
+// checkSameTurns fails b unless the players of specs in and ex choose the same
+// turns in positions.
+func checkSameTurns[S any](b *testing.B, g game.Game[S], ev search.Evaluator[S], in, ex string, positions []coursePosition[S]) {
+	b.Helper()
+	ctx := context.Background()
+	pi, err := search.New(g, ev, in, search.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer pi.Close()
+	pe, err := search.New(g, ev, ex, search.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer pe.Close()
+	for i := range positions {
+		c := &positions[i]
+		s1, s2 := c.state, c.state
+		d1, err := pi.Play(ctx, &s1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		want := slices.Clone(d1.Actions)
+		d2, err := pe.(search.CoursePlayer[S]).PlayCourse(ctx, c.course, &s2)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !slices.Equal(d2.Actions, want) {
+			b.Fatalf("position %d: over the protocol %v, in process %v", i, d2.Actions, want)
+		}
+	}
+}
+
+// BenchmarkEngineTurn: ab:depth=1,eval=score in process and over the protocol, The
+// Colony and Kalah (kalah:6x4): the same player on both sides (eval=score is The
+// Colony's egg lead, or the store difference).
 func BenchmarkEngineTurn(b *testing.B) {
 	b.Run("colony", func(b *testing.B) {
 		benchEngineTurn[colony.State](b, colony.NewGame(nil), colony.Score{}, "colony")

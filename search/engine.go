@@ -252,15 +252,23 @@ func (p *enginePlayer[S]) PlayCourse(ctx context.Context, course Course, s *S) (
 	case protocol.LossScore:
 		d.Score = -WinScore - int(min(sc.Value, WinScore))
 	}
-	d.PV = p.pvActions(s, res.Info.PV)
+	d.PV = p.pvActions(s, res.Info.PV, res.Turn, actions)
 	return d, nil
 }
 
 // pvActions reads the decisions of the turns of a principal variation from s, as far
-// as they are legal turns.
-func (p *enginePlayer[S]) pvActions(s *S, pv []string) []game.Action {
+// as they are legal turns; its first turn is usually the turn played, whose
+// decisions are known.
+func (p *enginePlayer[S]) pvActions(s *S, pv []string, turn string, actions []game.Action) []game.Action {
 	var out []game.Action
 	c := *s
+	if len(pv) > 0 && pv[0] == turn {
+		out = append(out, actions...)
+		for _, a := range actions {
+			p.g.Apply(&c, a)
+		}
+		pv = pv[1:]
+	}
 	for _, turn := range pv {
 		if p.g.Terminal(&c) {
 			break
