@@ -48,7 +48,11 @@ seed.`,
 					if st.Role != search.RoleNone {
 						role = " [" + st.Role.String() + "]"
 					}
-					fmt.Fprintf(&sb, "  %-10s %-8s default %-8s %s%s\n", st.Key, st.Type, def, st.Doc, role)
+					key := st.Key
+					if st.Prefix {
+						key += ".NAME"
+					}
+					fmt.Fprintf(&sb, "  %-11s %-8s default %-8s %s%s\n", key, st.Type, def, st.Doc, role)
 				}
 			}
 			return writeOut(c, sb.String())

@@ -15,9 +15,9 @@ func TestPlayersCommand(t *testing.T) {
 		if !strings.Contains(out, "\n"+k.Name+": "+k.Doc+"\n") && !strings.HasPrefix(out, k.Name+": "+k.Doc+"\n") {
 			t.Errorf("players lacks the kind %s:\n%s", k.Name, out)
 		}
-		for _, st := range k.Settings {
-			if !strings.Contains(out, "  "+st.Key+" ") {
-				t.Errorf("players lacks %s's setting %s", k.Name, st.Key)
+		for _, key := range k.Keys() { // a family of settings as KEY.NAME
+			if !strings.Contains(out, "  "+key+" ") {
+				t.Errorf("players lacks %s's setting %s", k.Name, key)
 			}
 		}
 	}
