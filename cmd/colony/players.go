@@ -52,7 +52,7 @@ seed.`,
 					if st.Prefix {
 						key += ".NAME"
 					}
-					fmt.Fprintf(&sb, "  %-11s %-8s default %-8s %s%s\n", key, st.Type, def, st.Doc, role)
+					fmt.Fprintf(&sb, "  %-10s %-8s default %-8s %s%s\n", key, st.Type, def, st.Doc, role)
 				}
 			}
 			return writeOut(c, sb.String())
