@@ -18,7 +18,7 @@ import (
 // one-line description, its settings and its constructor; ParseSpec, New, Spec.Accepts
 // and the tournament's handling of limits and seeds all read it, so a new kind needs
 // nothing but its registration. This package registers random, greedy, minimax, ab
-// and mcts (builtinKinds).
+// and mcts (builtinKinds), and cmd (engineKind).
 //
 // Constructors and generics. Go keeps no generic function value in a table, and a
 // kind's players are generic in the game's state type S. So a Kind is a non-generic
@@ -31,13 +31,11 @@ import (
 //   - a ConstructorOf[S] builds players for games of one state type S, from the game's
 //     Rules, the evaluation and a Builder: the form for a kind that plays one game
 //     (New refuses it for the games of another state type);
-//   - a kind that plays every game through the game's text notation (the planned
-//     external-engine kind, cmd:path=...,args=..., which runs a program over a text
-//     protocol) will get a third form: a non-generic constructor from a Builder,
-//     whose Game field names the game, returning an engine that reads positions and
-//     writes turns as text; New will wrap it in a Player[S] that formats positions and
-//     reads turns with the game's notation (game.Game[S], which the Rules New is given
-//     implement for every game of the toolkit).
+//   - the cmd kind (engine.go), an external engine that plays every game through the
+//     game's notations, is one of this package's constructors too: it needs the
+//     rules New is given to be a game.Game[S] (every game of the toolkit is), whose
+//     notation writes the positions and reads the turns it exchanges with the
+//     program.
 //
 // Adding a form means adding a case to New's switch; adding a kind of an existing
 // form means calling Register.
