@@ -52,13 +52,13 @@ type rulesOnly struct{ game.Rules[colony.State] }
 func TestEngineSearchLimits(t *testing.T) {
 	ms := time.Millisecond
 	tests := []struct {
-		name      string
-		spec      engineConfig
-		timing    Timing
-		moveTime  time.Duration
-		depth     int
-		clock     bool
-		timeout   time.Duration
+		name     string
+		spec     engineConfig
+		timing   Timing
+		moveTime time.Duration
+		depth    int
+		clock    bool
+		timeout  time.Duration
 	}{
 		{name: "spec depth", spec: engineConfig{timeout: time.Minute}, depth: 3, timeout: time.Minute},
 		{name: "move time", timing: Timing{MoveTime: 50 * ms, Margin: 20 * ms}, moveTime: 50 * ms, timeout: 70 * ms},
