@@ -41,7 +41,7 @@ var engineKind = Kind{
 		{Key: "path", Type: TextValue, Doc: "the program (required; also written first without path=: cmd:./my-engine)"},
 		{Key: "args", Type: TextValue, Doc: "its arguments, separated by white space (quote the value)"},
 		{Key: "dir", Type: TextValue, Doc: "its working directory (the caller's by default)"},
-		{Key: "name", Type: TextValue, Doc: "the name of its log files (the caller's name for the player, or the program's file name)"},
+		{Key: "name", Type: TextValue, Doc: "the player's name: in a tournament that gives it none (-p SPEC), and in its log files (by default the caller's name for the player, or the program's file name)"},
 		{Key: "depth", Type: IntValue, Doc: "sent as go depth N (none by default)", Role: RoleDepth},
 		{Key: "nodes", Type: UintValue, Doc: "sent as go nodes N (none by default)", Role: RoleNodes},
 		{Key: "movetime", Type: DurationValue, Doc: "sent as go movetime MS (none by default)", Role: RoleTime},

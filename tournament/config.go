@@ -16,7 +16,8 @@ type Entrant struct {
 	Spec string `json:"spec"`
 }
 
-// ParseEntrant reads NAME=SPEC, or a bare SPEC (then the spec is also the name).
+// ParseEntrant reads NAME=SPEC, or a bare SPEC (then the name is the spec's name
+// setting, as in cmd:./engine,name=mine, or else the spec itself).
 func ParseEntrant(text string) (Entrant, error) {
 	name, spec, named := strings.Cut(text, "=")
 	if named && strings.ContainsAny(name, ":,") {
@@ -30,8 +31,12 @@ func ParseEntrant(text string) (Entrant, error) {
 	if name == "" || spec == "" {
 		return Entrant{}, fmt.Errorf("player %q: want NAME=SPEC or SPEC", text)
 	}
-	if _, err := search.ParseSpec(spec); err != nil {
+	sp, err := search.ParseSpec(spec)
+	if err != nil {
 		return Entrant{}, err
+	}
+	if n, ok := sp.Settings["name"]; ok && !named {
+		name = n // a spec that names its player (cmd:./engine,name=mine)
 	}
 	return Entrant{Name: name, Spec: spec}, nil
 }

@@ -207,6 +207,8 @@ func TestParseFlags(t *testing.T) {
 		{"x=", "", "", false},
 		{"=random", "", "", false},
 		{"x=chess", "", "", false},
+		{"cmd:./engine,name=mine", "mine", "cmd:./engine,name=mine", true},
+		{"yours=cmd:./engine,name=mine", "yours", "cmd:./engine,name=mine", true},
 	} {
 		e, err := ParseEntrant(tc.text)
 		if (err == nil) != tc.ok || e.Name != tc.name || e.Spec != tc.spec {
