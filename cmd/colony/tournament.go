@@ -83,7 +83,8 @@ func newTournamentCmd(opts *options) *cobra.Command {
 		Long: `tournament plays games between players given by spec strings (see 'colony analyze
 --help' and 'colony players' for the specs: random, greedy, minimax, ab, mcts, and
 cmd for an external engine, cmd:./my-engine,option.Hash=64), each with a display
-name (NAME=SPEC; a bare SPEC is its own name, unless it sets one: name=), and reports the standings.
+name (NAME=SPEC; a bare SPEC is its own name, unless it sets one with name=), and
+reports the standings.
 
 An external engine (cmd) is any program that speaks the Mancala Engine Protocol
 (docs/protocol.md). The runner starts one process per game slot and reuses it
