@@ -161,3 +161,42 @@ func TestEnginesAreReused(t *testing.T) {
 		}
 	}
 }
+
+// TestEnginesUnderAClock: engines play a tournament at a time control (they are sent
+// both clocks) with no forfeit, each move timed by the runner.
+func TestEnginesUnderAClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	engine := protocoltest.BuildEngine(t)
+	cfg := Config{
+		Game:    "colony",
+		Players: []Entrant{{Name: "a", Spec: "cmd:" + engine}, {Name: "b", Spec: "cmd:" + engine}},
+		Format:  RoundRobin,
+		Games:   4,
+		Seed:    9,
+		Limits:  Limits{TimeControl: TimeControl{Base: 10 * time.Second, Increment: 100 * time.Millisecond}, Margin: 100 * time.Millisecond},
+	}
+	var buf bytes.Buffer
+	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+		t.Fatal(err)
+	}
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}),
+		Concurrency: 2, Records: &buf, EngineLogs: t.TempDir()}
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := parseFile(t, buf.Bytes()).Games
+	if len(games) != cfg.Games || len(res.Games) != cfg.Games {
+		t.Fatalf("%d games, want %d", len(games), cfg.Games)
+	}
+	for _, g := range games {
+		if g.Forfeit() {
+			t.Errorf("game %d: %s: %s", g.Index, g.Reason, g.Detail)
+		}
+		if len(g.Info) == 0 || g.Info[0].Micros <= 0 {
+			t.Errorf("game %d: moves not timed by the runner: %+v", g.Index, g.Info[:min(1, len(g.Info))])
+		}
+	}
+}

@@ -179,3 +179,25 @@ func readLogs(t *testing.T, dir string) string {
 	}
 	return sb.String()
 }
+
+// TestAnalyzeExternalEngine: analyze takes an external engine's spec like any other:
+// its search is one line, then its turn.
+func TestAnalyzeExternalEngine(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	engine := protocoltest.BuildEngine(t)
+	code, out, errOut := cli(t, "analyze", "--game", "kalah", "--player", "cmd:"+engine+",depth=2")
+	if code != 0 {
+		t.Fatalf("analyze: exit %d, %q", code, errOut)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	last := lines[len(lines)-1]
+	if len(lines) < 2 || !strings.HasPrefix(lines[0], "depth=1 ") || !strings.HasPrefix(last, "bestmove ") {
+		t.Errorf("analyze with an engine printed %q", out)
+	}
+	code, _, errOut = cli(t, "analyze", "--game", "kalah", "--player", "cmd:./no-such-engine")
+	if code != 2 || !strings.Contains(errOut, `path="./no-such-engine": want a program that exists`) {
+		t.Errorf("analyze with a missing engine: exit %d, %q", code, errOut)
+	}
+}
