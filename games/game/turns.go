@@ -144,7 +144,7 @@ func ParseTurn[S any](g Game[S], s *S, text string) ([]Action, error) {
 		var piece []byte
 		for _, a := range g.LegalActions(c, &buf) {
 			piece = g.AppendAction(piece[:0], c, a)
-			if len(piece) == 0 || !strings.HasPrefix(rest, string(piece)) {
+			if len(piece) == 0 || len(piece) > len(rest) || rest[:len(piece)] != string(piece) {
 				continue
 			}
 			after := rest[len(piece):]
