@@ -419,3 +419,60 @@ func TestRandomIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestParseTurn: every legal turn's notation reads back as its decisions, in seeded
+// random games of Kalah and The Colony, leaving the position unchanged; a text that
+// is no turn is an error (The Colony's reader says why).
+func TestParseTurn(t *testing.T) {
+	check := func(turns func(rng *rand.Rand) bool) {
+		rng := rand.New(rand.NewPCG(5, 6))
+		for game := 0; game < 20; game++ {
+			if !turns(rng) {
+				return
+			}
+		}
+	}
+	t.Run("kalah", func(t *testing.T) {
+		g := mustKalah(t, "")
+		check(func(rng *rand.Rand) bool { return parseTurnsOfAGame(t, g, g.Start(), rng) })
+		s := g.Start()
+		if _, err := game.ParseTurn(g, &s, "zz"); !errors.Is(err, game.ErrNotATurn) {
+			t.Errorf("ParseTurn(zz): %v, want ErrNotATurn", err)
+		}
+	})
+	t.Run("colony", func(t *testing.T) {
+		g := colony.NewGame(nil)
+		check(func(rng *rand.Rand) bool { return parseTurnsOfAGame(t, g, g.Start(), rng) })
+		s := g.Start()
+		if _, err := game.ParseTurn(g, &s, "C9"); err == nil || errors.Is(err, game.ErrNotATurn) {
+			t.Errorf("ParseTurn(C9): %v, want the reader's reason", err)
+		}
+	})
+}
+
+// parseTurnsOfAGame plays a random game of g from s, checking ParseTurn on every
+// legal turn of every position; it reports whether all went well.
+func parseTurnsOfAGame[S any](t *testing.T, g game.Game[S], s S, rng *rand.Rand) bool {
+	t.Helper()
+	for !g.Terminal(&s) {
+		names, paths, err := game.Turns(g, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		before := g.FormatPosition(&s)
+		for i, name := range names {
+			got, err := game.ParseTurn(g, &s, name)
+			if err != nil || !slices.Equal(got, paths[i]) {
+				t.Errorf("%s: ParseTurn(%q) = %v, %v; want %v", before, name, got, err, paths[i])
+				return false
+			}
+		}
+		if after := g.FormatPosition(&s); after != before {
+			t.Fatalf("ParseTurn changed the position %s into %s", before, after)
+		}
+		for _, a := range paths[rng.IntN(len(paths))] {
+			g.Apply(&s, a)
+		}
+	}
+	return true
+}
