@@ -2,6 +2,7 @@ package protocol_test
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -83,5 +84,52 @@ func TestPythonExampleEngine(t *testing.T) {
 	// The example declares that it plays only Kalah: the client asks it for no other.
 	if err := c.NewGame(ctx, "oware"); err == nil || !strings.Contains(err.Error(), "does not play oware") {
 		t.Fatalf("newgame oware: %v, want a refusal", err)
+	}
+}
+
+// TestDocsSkeletonEngine runs the Python skeleton of docs/protocol.md (when python3
+// is present): the handshake, a game, positions with and without turns, and its turn.
+func TestDocsSkeletonEngine(t *testing.T) {
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: the skeleton is not run")
+	}
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "protocol.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, ok := strings.Cut(string(doc), "The protocol itself is this much")
+	_, code, ok2 := strings.Cut(after, "```python\n")
+	code, _, ok3 := strings.Cut(code, "```")
+	if !ok || !ok2 || !ok3 {
+		t.Fatal("docs/protocol.md has no Python skeleton after \"The protocol itself is this much\"")
+	}
+	script := filepath.Join(t.TempDir(), "skeleton.py")
+	if err := os.WriteFile(script, []byte(code), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	c, err := protocol.Start(ctx, protocol.Process{Path: python, Args: []string{script}}, protocol.Timeouts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if id := c.Identity(); id.Name != "Skeleton" {
+		t.Errorf("identity %+v", id)
+	}
+	if err := c.NewGame(ctx, "kalah"); err != nil {
+		t.Fatal(err)
+	}
+	for _, moves := range [][]string{nil, {"c", "f"}} {
+		if err := c.Position(ctx, "", moves); err != nil {
+			t.Fatal(err)
+		}
+		res, err := c.Go(ctx, protocol.Limits{Depth: 1}, 30*time.Second, nil)
+		if err != nil || res.Turn != "a" {
+			t.Fatalf("go after %v: %+v, %v", moves, res, err)
+		}
+	}
+	if err := c.Close(); err != nil {
+		t.Errorf("quit: %v", err)
 	}
 }
