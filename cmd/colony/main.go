@@ -181,6 +181,7 @@ file, an unknown command), 1 when a command cannot finish for another reason.`,
 		newGamesCmd(opts),
 		newPlayersCmd(opts),
 		newEngineCmd(opts),
+		newPlayCmd(opts),
 	)
 	return root
 }
