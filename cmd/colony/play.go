@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -202,8 +203,15 @@ func (s *playSession) run(cmd *cobra.Command) error {
 			return fail(fmt.Errorf("play: %w", err))
 		}
 		if shown != s.pos {
-			s.board()
+			// The list first and the board last, next to the prompt: a long list
+			// (The Colony has over a hundred turns) must not push the board off a
+			// terminal's screen.
 			s.listMoves(moves)
+			s.board()
+			if n := len(s.turns); n > 0 {
+				t := s.turns[n-1]
+				s.printf("last turn: %s %s\n", s.name(t.mover), s.ink.bold(t.turn))
+			}
 			shown = s.pos
 		}
 		s.printf("%s", s.ink.you(fmt.Sprintf("%s, your turn (1-%d, a turn, or help)> ", sides[s.you], len(moves))))
@@ -335,8 +343,21 @@ func (s *playSession) board() {
 		s.printf("%s\n", s.ink.warn(oneLine(err.Error())))
 		return
 	}
+	if s.ink.on {
+		// The Colony's ants: R in red, B in blue.
+		text = antMark.ReplaceAllStringFunc(text, func(m string) string {
+			code := "1;31"
+			if m[len(m)-2] == 'B' {
+				code = "1;34"
+			}
+			return m[:len(m)-2] + s.ink.paint(code, m[len(m)-2:len(m)-1]) + "]"
+		})
+	}
 	s.printf("\n%s", text)
 }
+
+// antMark is a log with an ant in The Colony's drawing: "[C2  3 R]".
+var antMark = regexp.MustCompile(`\[[A-C][1-7] +\d+ [RB]\]`)
 
 // listMoves lists the legal turns, numbered, in columns.
 func (s *playSession) listMoves(moves []string) {
