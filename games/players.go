@@ -232,3 +232,17 @@ func (x *generic[S]) oneTurn(s S, actions []game.Action) (string, error) {
 	turn, err := game.NewReferee(x.g).PlayTurn(&s, actions, nil)
 	return string(turn), err
 }
+
+// ScoreScale returns the scale of the evaluation of the player spec in g: how many
+// units of a search score (search.Decision's Score, a games file's scores) make one
+// of the game's points. It is 1 when the spec names no scaled evaluation or g is not
+// a game of this package.
+func ScoreScale(g Game, spec string) int {
+	if x, ok := g.(interface{ scaleOf(spec string) int }); ok {
+		return x.scaleOf(spec)
+	}
+	return 1
+}
+
+// scaleOf is the scale of the Game the tunable wraps (see ScoreScale).
+func (t *tunable[S]) scaleOf(spec string) int { return ScoreScale(t.Game, spec) }

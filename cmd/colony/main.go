@@ -182,6 +182,7 @@ file, an unknown command), 1 when a command cannot finish for another reason.`,
 		newPlayersCmd(opts),
 		newEngineCmd(opts),
 		newPlayCmd(opts),
+		newReplayCmd(opts),
 	)
 	return root
 }
