@@ -136,6 +136,8 @@ matches on all cores, Elo with intervals, SPRT, resumable and shardable runs);
 'colony players' lists the kinds of player a spec names, analyze and bench search
 positions with one, engine runs one as an engine of the Mancala Engine Protocol
 for other programs, and eval, selfplay and tune tune the linear evaluation.
+'colony play' is a game against an engine in the terminal, and 'colony replay'
+steps through a game of a tournament's games file.
 
 Exit status: 0 on success, 2 for bad input (a position, a move, a flag, a board
 file, an unknown command), 1 when a command cannot finish for another reason.`,

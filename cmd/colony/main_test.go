@@ -567,7 +567,7 @@ func TestHelp(t *testing.T) {
 		}
 	}
 	walk(root)
-	names := []string{"apply", "help", "moves", "perft", "playout", "rules", "score", "show"}
+	names := []string{"apply", "help", "moves", "perft", "play", "playout", "replay", "rules", "score", "show"}
 	for _, name := range names {
 		out := mustRun(t, name, "--help")
 		if !strings.Contains(out, "Examples:") {

@@ -343,17 +343,21 @@ func (s *playSession) board() {
 		s.printf("%s\n", s.ink.warn(oneLine(err.Error())))
 		return
 	}
-	if s.ink.on {
-		// The Colony's ants: R in red, B in blue.
-		text = antMark.ReplaceAllStringFunc(text, func(m string) string {
-			code := "1;31"
-			if m[len(m)-2] == 'B' {
-				code = "1;34"
-			}
-			return m[:len(m)-2] + s.ink.paint(code, m[len(m)-2:len(m)-1]) + "]"
-		})
+	s.printf("\n%s", s.ink.board(text))
+}
+
+// board colours a drawing: The Colony's ants, R in red and B in blue.
+func (k ink) board(text string) string {
+	if !k.on {
+		return text
 	}
-	s.printf("\n%s", text)
+	return antMark.ReplaceAllStringFunc(text, func(m string) string {
+		code := "1;31"
+		if m[len(m)-2] == 'B' {
+			code = "1;34"
+		}
+		return m[:len(m)-2] + k.paint(code, m[len(m)-2:len(m)-1]) + "]"
+	})
 }
 
 // antMark is a log with an ant in The Colony's drawing: "[C2  3 R]".

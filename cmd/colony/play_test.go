@@ -235,3 +235,21 @@ func TestPlayOver(t *testing.T) {
 		t.Errorf("no result line:\n%s", out)
 	}
 }
+
+// TestInk: colours only when on; the ants of The Colony's drawing are coloured.
+func TestInk(t *testing.T) {
+	text := "  [C2  3 R] (C3  4  ) [B6 10 B]\n"
+	if got := (ink{}).board(text); got != text {
+		t.Errorf("plain ink changed the drawing: %q", got)
+	}
+	want := "  [C2  3 \x1b[1;31mR\x1b[0m] (C3  4  ) [B6 10 \x1b[1;34mB\x1b[0m]\n"
+	if got := (ink{on: true}).board(text); got != want {
+		t.Errorf("coloured drawing %q, want %q", got, want)
+	}
+	if got := (ink{on: true}).bold("x"); got != "\x1b[1mx\x1b[0m" {
+		t.Errorf("bold %q", got)
+	}
+	if newInk(&bytes.Buffer{}).on {
+		t.Error("colours on a buffer")
+	}
+}

@@ -261,7 +261,7 @@ func (s *replaySession) show(k int) {
 		s.printf("%s\n", s.ink.warn(oneLine(err.Error())))
 		return
 	}
-	s.printf("\n%s\n%s", s.ink.bold(fmt.Sprintf("position %d of %d", k, n)), text)
+	s.printf("\n%s\n%s", s.ink.bold(fmt.Sprintf("position %d of %d", k, n)), s.ink.board(text))
 	if k == n {
 		o := games.Outcome{Winner: r.Winner, Points: r.Points, Reason: r.Reason}
 		line := outcomeLine(s.g.Sides(), &o)
