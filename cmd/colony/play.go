@@ -338,12 +338,29 @@ func (s *playSession) undo() {
 
 // board draws the current position.
 func (s *playSession) board() {
-	text, err := s.g.Show(s.pos)
+	text, err := showOutcome(s.g, s.pos, s.outcome)
 	if err != nil {
 		s.printf("%s\n", s.ink.warn(oneLine(err.Error())))
 		return
 	}
 	s.printf("\n%s", s.ink.board(text))
+}
+
+// showOutcome is the game's Show of pos, a finished position, with its result
+// written as o says when o is not nil: the outcome the last turn's Play gave (or a
+// games file recorded) may name another reason than the position alone does (a
+// Kalah game that ended as South ran out of seeds reads back as "both sides are
+// empty").
+func showOutcome(g games.Game, pos string, o *games.Outcome) (string, error) {
+	text, err := g.Show(pos)
+	if err != nil || o == nil {
+		return text, err
+	}
+	st, err := g.Status(pos)
+	if err != nil || st.Outcome == nil {
+		return text, err
+	}
+	return strings.Replace(text, st.Outcome.Text(g.Sides()), o.Text(g.Sides()), 1), nil
 }
 
 // board colours a drawing: The Colony's ants, R in red and B in blue.

@@ -83,6 +83,9 @@ func TestPlayKalahToTheEnd(t *testing.T) {
 	if end == nil || "result: "+end.Text(g.Sides()) != res {
 		t.Errorf("replayed result %v, the transcript's %q", end, res)
 	}
+	if over := "game over: " + strings.TrimPrefix(res, "result: ") + "\n"; !strings.Contains(out, over) {
+		t.Errorf("the final board does not say %q:\n%s", over, out)
+	}
 	shown := positionsShown(out, g)
 	if len(shown) == 0 || shown[len(shown)-1] != final {
 		t.Errorf("last position shown is not the replayed %q", final)

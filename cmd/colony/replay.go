@@ -256,15 +256,18 @@ func (s *replaySession) step() {
 func (s *replaySession) show(k int) {
 	r := s.rec
 	n := len(r.Moves)
-	text, err := s.g.Show(s.positions[k])
+	var o *games.Outcome
+	if k == n {
+		o = &games.Outcome{Winner: r.Winner, Points: r.Points, Reason: r.Reason}
+	}
+	text, err := showOutcome(s.g, s.positions[k], o)
 	if err != nil {
 		s.printf("%s\n", s.ink.warn(oneLine(err.Error())))
 		return
 	}
 	s.printf("\n%s\n%s", s.ink.bold(fmt.Sprintf("position %d of %d", k, n)), s.ink.board(text))
 	if k == n {
-		o := games.Outcome{Winner: r.Winner, Points: r.Points, Reason: r.Reason}
-		line := outcomeLine(s.g.Sides(), &o)
+		line := outcomeLine(s.g.Sides(), o)
 		if r.Detail != "" {
 			line += ": " + r.Detail
 		}

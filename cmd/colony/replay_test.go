@@ -94,6 +94,7 @@ func TestReplay(t *testing.T) {
 		fmt.Sprintf("\"x\": type Enter or n, p, f, l, a position from 0 to %d, or q\n", n),
 		"no position -1: the game has positions 0 to",
 		"result: " + (&games.Outcome{Winner: rec.Winner, Points: rec.Points, Reason: rec.Reason}).Text(g.Sides()) + "\n",
+		"game over: " + (&games.Outcome{Winner: rec.Winner, Points: rec.Points, Reason: rec.Reason}).Text(g.Sides()) + "\n",
 	} {
 		if !strings.Contains(out, s) {
 			t.Errorf("output lacks %q:\n%s", s, out)
