@@ -89,3 +89,39 @@ func TestShowPictures(t *testing.T) {
 		t.Errorf("show --svg of a bad position wrote the file")
 	}
 }
+
+// TestDocsPictures checks that the commands the README gives for docs/colony.png and
+// docs/kalah.png make those very files (PNG encoding is deterministic).
+func TestDocsPictures(t *testing.T) {
+	dir := t.TempDir()
+	kalah := strings.TrimSpace(mustRun(t, "--game", "kalah", "apply", "c", "d", "b", "f", "a", "e"))
+	tests := []struct {
+		file string
+		args []string
+	}{
+		{"colony.png", []string{"show", "--position", "eggs=5.5.2.4.0.8/4.0.0.3.6.1.1/0.1.5.0.1.4 red=A3,A6,C1 black=A2,A4,C5 hand=3,3 store=3,4 move=red ants=mandatory turn=15"}},
+		{"kalah.png", []string{"--game", "kalah", "show", "--position", kalah}},
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		out := filepath.Join(dir, tt.file)
+		mustRun(t, append(tt.args, "--png", out)...)
+		got, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(filepath.Join("..", "..", "docs", tt.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Errorf("docs/%s differs from what its command makes now: rerun the command in README.md", tt.file)
+		}
+		if !strings.Contains(string(readme), "--png docs/"+tt.file) || !strings.Contains(string(readme), "](docs/"+tt.file+")") {
+			t.Errorf("README.md lacks the command or the image of docs/%s", tt.file)
+		}
+	}
+}
