@@ -12,7 +12,8 @@
 // turns, drawings, perft, random games); players.go, what builds players (search,
 // analysis, solving, tournaments); engine.go, the players as engines of the Mancala
 // Engine Protocol; tuning.go, tune.go and positions.go, the linear evaluation and its
-// tuning; report.go and show.go, what the command line's reports and drawings need.
+// tuning; report.go and show.go, what the command line's reports and drawings need;
+// pictures.go, the pictures of positions as SVG and PNG.
 package games
 
 import (
