@@ -12,7 +12,8 @@
 // turns, drawings, perft, random games); players.go, what builds players (search,
 // analysis, solving, tournaments); engine.go, the players as engines of the Mancala
 // Engine Protocol; tuning.go, tune.go and positions.go, the linear evaluation and its
-// tuning; report.go and show.go, what the command line's reports and drawings need.
+// tuning; report.go and show.go, what the command line's reports and drawings need;
+// pictures.go, the pictures of positions as SVG and PNG.
 package games
 
 import (
@@ -65,6 +66,12 @@ type Positions interface {
 	// Show draws the position as the show command prints it, the position line last
 	// (see the method of that name on the games' implementation).
 	Show(position string) (string, error)
+	// SVG draws the position as an SVG picture and PNG as a PNG image, both from the
+	// game's one drawing (see the methods of these names on the games'
+	// implementation); a game whose type draws no picture returns an error wrapping
+	// ErrNoPicture.
+	SVG(position string) ([]byte, error)
+	PNG(position string) ([]byte, error)
 	// RulesDocument returns the rules the rule set plays, as the rules command prints
 	// them.
 	RulesDocument() (string, error)

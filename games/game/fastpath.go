@@ -1,6 +1,10 @@
 package game
 
-import "math/rand/v2"
+import (
+	"math/rand/v2"
+
+	"github.com/colony-ai/colony/games/picture"
+)
 
 // Status is what the tree searches ask of a state after every decision, in one byte:
 // the player to move, whether the state is at a turn start, whether the game is over.
@@ -147,6 +151,16 @@ type Drawer[S any] interface {
 // Used by the show command (games.Game.Show).
 type PageDrawer[S any] interface {
 	DrawPage(s *S) string
+}
+
+// Illustrator is implemented by games that draw pictures of their positions:
+// Illustrate returns a drawing of s (shapes with coordinates, see package
+// games/picture), which the show command renders as SVG or PNG. A picture that is
+// not Complete gets a caption with the points and the side to move.
+//
+// Used by the show command (games.Game.SVG and PNG).
+type Illustrator[S any] interface {
+	Illustrate(s *S) *picture.Picture
 }
 
 // TurnReader is implemented by games that read a turn in their notation directly,

@@ -45,6 +45,7 @@
 //	SolveBounder       SolveRemaining         the exact solver: cut-offs from the points still to be won
 //	Drawer             Draw                   show and the other commands that draw a position as text
 //	PageDrawer         DrawPage               show: a drawing with more than the board and the points (The Colony's)
+//	Illustrator        Illustrate             show --svg and --png: a picture of a position (package games/picture)
 //	TurnReader         ReadTurn               apply: turns read with errors that say what is wrong
 //	Perfter            Perft                  perft: a faster count than the generic one
 //	CountingPlayouter  CountedPlayout         playout: random games counted on the fast path
@@ -55,7 +56,8 @@
 // # Registering a game
 //
 // A game's package holds its rules, notation and evaluation features, and imports only
-// this package: it knows no player, tournament or command line.
+// this package (and games/picture, for its pictures): it knows no player, tournament or
+// command line.
 // Package games registers it, in one statement of games/registry.go, under a name that the
 // command line's --game flag and the tournament records use. See docs/adding-a-game.md.
 package game

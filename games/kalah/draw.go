@@ -1,6 +1,9 @@
 package kalah
 
-import "github.com/colony-ai/colony/games/internal/board"
+import (
+	"github.com/colony-ai/colony/games/internal/board"
+	"github.com/colony-ai/colony/games/picture"
+)
 
 // Draw draws s as text lines, each ending in a newline: North's row on top, from its
 // last pit on the left to its pit a on the right, South's row below, from a to the
@@ -20,4 +23,15 @@ func (g *Game) Draw(s *State) string {
 	return board.Draw(g.m, 2*g.m*g.n, s.Pit, s.Store, g.Sides()) +
 		"\n  (pit seeds)  [N seeds] north's store  [S seeds] south's store\n" +
 		"  sowing runs counter-clockwise, through the mover's store only\n"
+}
+
+// Illustrate draws s as a picture (game.Illustrator), laid out as Draw lays out the
+// text: North's row on top, the stores at the ends, each pit with its name and seeds.
+func (g *Game) Illustrate(s *State) *picture.Picture {
+	toMove := s.ToMove()
+	if s.Over() {
+		toMove = -1
+	}
+	return board.Picture("Kalah", g.m, s.Pit, s.Store, g.Sides(), toMove,
+		"N: north's store, S: south's store", "sowing runs counter-clockwise, through the mover's store only")
 }

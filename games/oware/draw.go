@@ -3,6 +3,8 @@ package oware
 import (
 	"fmt"
 	"strings"
+
+	"github.com/colony-ai/colony/games/picture"
 )
 
 // Draw draws s as text lines, each ending in a newline: North's row on top and
@@ -37,4 +39,29 @@ func (g *Game) Draw(s *State) string {
 		fmt.Fprintf(&sb, "  moves since the last capture: %d (the game ends at %d)\n", s.Quiet(), g.QuietCap())
 	}
 	return sb.String()
+}
+
+// Illustrate draws s as a picture (game.Illustrator), laid out as Draw lays out the
+// text: North's row on top and South's below, both from column a on the left, each
+// pit with its name and seeds, each side's captured seeds after its row.
+func (g *Game) Illustrate(s *State) *picture.Picture {
+	b := picture.Board{Title: "Oware", TopSide: sideNames[1], BottomSide: sideNames[0], ToMove: -1,
+		Stores: []picture.Store{{Label: "N", Seeds: s.Store(1), Right: true, Row: 0}, {Label: "S", Seeds: s.Store(0), Right: true, Row: 1}},
+		Notes:  []string{"N, S: the seeds north and south have captured", "sowing runs counter-clockwise: a1 to f1, then f2 to a2"}}
+	if g.Variant() == Ayo {
+		b.Title = "Ayo"
+	}
+	if !s.Over() {
+		b.ToMove = 1 - s.ToMove()
+	}
+	for c := range PitsPerSide {
+		b.Top = append(b.Top, picture.Pit{Name: pitName(1, c), Seeds: s.Pit(1, c)})
+		b.Bottom = append(b.Bottom, picture.Pit{Name: pitName(0, c), Seeds: s.Pit(0, c)})
+	}
+	if g.QuietOff() {
+		b.Notes = append(b.Notes, fmt.Sprintf("moves since the last capture: %d (no cap)", s.Quiet()))
+	} else {
+		b.Notes = append(b.Notes, fmt.Sprintf("moves since the last capture: %d (the game ends at %d)", s.Quiet(), g.QuietCap()))
+	}
+	return picture.Mancala(b)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/games/internal/board"
+	"github.com/colony-ai/colony/games/picture"
 )
 
 // Draw draws s as text lines, each ending in a newline, as the board lies seen from
@@ -38,4 +39,28 @@ func (g *Game) Draw(s *State) string {
 		fmt.Fprintf(&sb, "  moves played: %d (the game ends at %d)\n", s.Ply(), g.capK)
 	}
 	return sb.String()
+}
+
+// Illustrate draws s as a picture (game.Illustrator), laid out as Draw lays out the
+// text: north's row on top, the mancalas at the ends, each tile with its letter and
+// coins.
+func (g *Game) Illustrate(s *State) *picture.Picture {
+	toMove := g.ToMove(s)
+	if g.Terminal(s) {
+		toMove = -1
+	}
+	name := g.variant.String()
+	notes := []string{"N: north's mancala, S: south's mancala; numbers: coins"}
+	switch g.variant {
+	case Ethiopian:
+		notes = append(notes, "sowing runs either way, through the mover's mancala only")
+	case Nigerian:
+		notes = append(notes, "sowing runs counter-clockwise, through both mancalas")
+	default:
+		notes = append(notes, "sowing runs counter-clockwise, through the mover's mancala only")
+	}
+	if g.capK > 0 {
+		notes = append(notes, fmt.Sprintf("moves played: %d (the game ends at %d)", s.Ply(), g.capK))
+	}
+	return board.Picture("piecepack Mancala, "+strings.ToUpper(name[:1])+name[1:], g.n, s.Tile, s.Store, g.Sides(), toMove, notes...)
 }

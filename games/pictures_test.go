@@ -1,0 +1,246 @@
+package games
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"image/png"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/games/picture"
+)
+
+// svgInfo is what a test reads back from an SVG picture.
+type svgInfo struct {
+	width, height string
+	classes       map[string]int // elements by class
+	texts         map[string]bool
+}
+
+// readSVG decodes an SVG document completely (any XML error fails the test) and
+// counts its elements by class and collects its texts.
+func readSVG(t *testing.T, data []byte) svgInfo {
+	t.Helper()
+	info := svgInfo{classes: map[string]int{}, texts: map[string]bool{}}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	root, inText := "", false
+	for {
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("SVG is not well-formed XML: %v", err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			if root == "" {
+				root = tok.Name.Local
+				for _, a := range tok.Attr {
+					switch a.Name.Local {
+					case "width":
+						info.width = a.Value
+					case "height":
+						info.height = a.Value
+					}
+				}
+			}
+			for _, a := range tok.Attr {
+				if a.Name.Local == "class" {
+					for _, c := range strings.Fields(a.Value) {
+						info.classes[c]++
+					}
+				}
+			}
+			inText = tok.Name.Local == "text"
+		case xml.CharData:
+			if inText {
+				info.texts[string(tok)] = true
+			}
+		case xml.EndElement:
+			inText = false
+		}
+	}
+	if root != "svg" {
+		t.Fatalf("root element %q, want svg", root)
+	}
+	return info
+}
+
+// midGame plays turns from the start of g, picking the k-th legal turn (modulo their
+// number) at turn k, and returns the position after n turns or the last one before
+// the end.
+func midGame(t *testing.T, g Game, n int) string {
+	t.Helper()
+	pos := g.StartPosition()
+	for k := range n {
+		moves, err := g.Moves(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(moves) == 0 {
+			break
+		}
+		next, out, err := g.Play(pos, []string{moves[(7*k+3)%len(moves)]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out != nil {
+			break
+		}
+		pos = next
+	}
+	return pos
+}
+
+func TestPicturesOfEveryGame(t *testing.T) {
+	colonyLogs := []string{"A1", "A2", "A3", "A4", "A5", "A6", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "C1", "C2", "C3", "C4", "C5", "C6"}
+	pits6 := []string{"a", "b", "c", "d", "e", "f"}
+	owarePits := []string{"a1", "b1", "c1", "d1", "e1", "f1", "a2", "b2", "c2", "d2", "e2", "f2"}
+	tests := []struct {
+		game   string
+		class  string   // the class of the board's places
+		count  int      // how many there are
+		stores int      // elements of class store
+		labels []string // texts the picture must hold
+	}{
+		{"colony", "log", 19, 0, append(colonyLogs, "score", "store (captured)", "ants in hand", "red ant", "black ant")},
+		{"colony:turncap=300", "log", 19, 0, append(colonyLogs, "rules colony:turncap=300")},
+		{"kalah", "pit", 12, 2, append(pits6, "N", "S")},
+		{"kalah:3x3", "pit", 6, 2, []string{"a", "b", "c", "rules kalah:3x3"}},
+		{"oware", "pit", 12, 2, owarePits},
+		{"ayo", "pit", 12, 2, owarePits},
+		{"egyptian", "pit", 12, 2, pits6},
+		{"ethiopian", "pit", 12, 2, pits6},
+		{"nigerian", "pit", 12, 2, pits6},
+	}
+	// Every registered game is in the table.
+	for _, name := range Names() {
+		found := false
+		for _, tt := range tests {
+			found = found || tt.game == name
+		}
+		if !found {
+			t.Errorf("registered game %s has no picture test", name)
+		}
+	}
+	for _, tt := range tests {
+		t.Run(tt.game, func(t *testing.T) {
+			g, err := Open(tt.game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, pos := range []string{g.StartPosition(), midGame(t, g, 12)} {
+				svg, err := g.SVG(pos)
+				if err != nil {
+					t.Fatalf("SVG: %v", err)
+				}
+				info := readSVG(t, svg)
+				if got := info.classes[tt.class]; got != tt.count {
+					t.Errorf("%d elements of class %s, want %d", got, tt.class, tt.count)
+				}
+				if got := info.classes["store"]; got != tt.stores {
+					t.Errorf("%d stores, want %d", got, tt.stores)
+				}
+				for _, l := range tt.labels {
+					if !info.texts[l] {
+						t.Errorf("no text %q in the SVG of %s", l, pos)
+					}
+				}
+
+				data, err := g.PNG(pos)
+				if err != nil {
+					t.Fatalf("PNG: %v", err)
+				}
+				img, err := png.Decode(bytes.NewReader(data))
+				if err != nil {
+					t.Fatalf("PNG does not decode: %v", err)
+				}
+				// The SVG's size in points, the PNG's in pixels at 2 a point.
+				w, err := strconv.ParseFloat(strings.TrimSuffix(info.width, "pt"), 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				h, err := strconv.ParseFloat(strings.TrimSuffix(info.height, "pt"), 64)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b := img.Bounds()
+				if b.Dx() != int(2*w+0.5) || b.Dy() != int(2*h+0.5) {
+					t.Errorf("PNG is %dx%d, want %dx%d (the SVG's %vx%v points at 144 dpi)", b.Dx(), b.Dy(), int(2*w+0.5), int(2*h+0.5), w, h)
+				}
+				colours := map[[4]uint32]int{}
+				for y := b.Min.Y; y < b.Max.Y; y += 3 {
+					for x := b.Min.X; x < b.Max.X; x += 3 {
+						r, g, b, a := img.At(x, y).RGBA()
+						colours[[4]uint32{r, g, b, a}]++
+					}
+				}
+				if len(colours) < 8 {
+					t.Errorf("PNG has %d colours, want a drawing (at least 8)", len(colours))
+				}
+				if len(data) > 150<<10 {
+					t.Errorf("PNG is %d bytes, want at most 150 KB", len(data))
+				}
+			}
+		})
+	}
+}
+
+// noPictures hides a game's Illustrate.
+type noPictures[S any] struct{ game.Game[S] }
+
+func TestPicturesRefused(t *testing.T) {
+	g, err := colony.Open("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := &generic[colony.State]{g: noPictures[colony.State]{g}}
+	pos := x.StartPosition()
+	if _, err := x.SVG(pos); !errors.Is(err, ErrNoPicture) {
+		t.Errorf("SVG of a game without pictures: %v, want ErrNoPicture", err)
+	}
+	if _, err := x.PNG(pos); !errors.Is(err, ErrNoPicture) {
+		t.Errorf("PNG of a game without pictures: %v, want ErrNoPicture", err)
+	}
+	// A bad position is refused before anything is drawn.
+	y, err := Open("colony")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := y.SVG("eggs=1"); err == nil || errors.Is(err, ErrNoPicture) {
+		t.Errorf("SVG of a bad position: %v, want a position error", err)
+	}
+}
+
+// TestRenderEscapes checks that the SVG renderer escapes text and keeps classes and
+// ids, and that the PNG of the same picture has its size.
+func TestRenderEscapes(t *testing.T) {
+	p := &picture.Picture{Title: "a <title> & more", W: 100, H: 50}
+	p.Box("log", "log-x", 10, 10, 40, 20, 5, picture.Wood, picture.WoodDark, 1)
+	p.Label("note", `x < y & "z"`, 50, 40, 10, false, picture.Middle, picture.Black)
+	p.Arrow("arrow", 60, 10, 90, 10, picture.Black, 1, true)
+	info := readSVG(t, RenderSVG(p))
+	if !info.texts[`x < y & "z"`] {
+		t.Errorf("texts %v lack the escaped one", info.texts)
+	}
+	if info.classes["log"] != 1 || info.classes["arrow"] != 2 || info.width != "100pt" || info.height != "50pt" {
+		t.Errorf("classes %v, size %sx%s", info.classes, info.width, info.height)
+	}
+	data, err := RenderPNG(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 200 || b.Dy() != 100 {
+		t.Errorf("PNG is %dx%d, want 200x100", b.Dx(), b.Dy())
+	}
+}
