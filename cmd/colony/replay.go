@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/games/gamepage"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -99,16 +100,9 @@ func (s *replaySession) readLine() (string, bool) {
 }
 
 func runReplay(cmd *cobra.Command, file string, index int, chosen bool) error {
-	gf, err := tournament.ReadGamesFile(file)
+	gf, g, err := openGamesFile("replay", file)
 	if err != nil {
-		return fmt.Errorf("replay: %w", err)
-	}
-	if len(gf.Games) == 0 {
-		return fmt.Errorf("replay: %s holds no games", file)
-	}
-	g, err := games.Open(gf.Header.Config.Game)
-	if err != nil {
-		return fmt.Errorf("replay: %s holds games of %q, which cannot be opened: %w", file, gf.Header.Config.Game, err)
+		return err
 	}
 	s := &replaySession{
 		g: g, in: bufio.NewReader(cmd.InOrStdin()), out: cmd.OutOrStdout(),
@@ -117,13 +111,8 @@ func runReplay(cmd *cobra.Command, file string, index int, chosen bool) error {
 	var rec *tournament.Record
 	switch {
 	case chosen:
-		for i := range gf.Games {
-			if gf.Games[i].Index == index {
-				rec = &gf.Games[i]
-			}
-		}
-		if rec == nil {
-			return fmt.Errorf("replay: --game %d: %s holds no game of that index (%s)", index, file, indexRange(gf.Games))
+		if rec, err = gameOfIndex("replay", file, gf, index); err != nil {
+			return err
 		}
 	case len(gf.Games) == 1:
 		rec = &gf.Games[0]
@@ -137,6 +126,33 @@ func runReplay(cmd *cobra.Command, file string, index int, chosen bool) error {
 	}
 	s.step()
 	return fail(s.err)
+}
+
+// openGamesFile reads a games file of at least one game and opens its game (for the
+// command cmd's errors).
+func openGamesFile(cmd, file string) (*tournament.GamesFile, games.Game, error) {
+	gf, err := tournament.ReadGamesFile(file)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", cmd, err)
+	}
+	if len(gf.Games) == 0 {
+		return nil, nil, fmt.Errorf("%s: %s holds no games", cmd, file)
+	}
+	g, err := games.Open(gf.Header.Config.Game)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %s holds games of %q, which cannot be opened: %w", cmd, file, gf.Header.Config.Game, err)
+	}
+	return gf, g, nil
+}
+
+// gameOfIndex returns the record of the file's game of that index.
+func gameOfIndex(cmd, file string, gf *tournament.GamesFile, index int) (*tournament.Record, error) {
+	for i := range gf.Games {
+		if gf.Games[i].Index == index {
+			return &gf.Games[i], nil
+		}
+	}
+	return nil, fmt.Errorf("%s: --game %d: %s holds no game of that index (%s)", cmd, index, file, indexRange(gf.Games))
 }
 
 // indexRange says which game indexes the games hold.
@@ -181,25 +197,11 @@ func (s *replaySession) choose(gs []tournament.Record) *tournament.Record {
 
 // load plays the record's turns from its opening, checking each.
 func (s *replaySession) load(rec *tournament.Record) error {
-	pos, err := s.g.Position(rec.Opening)
+	positions, movers, err := gamepage.Replay(s.g, rec)
 	if err != nil {
-		return fmt.Errorf("the opening is not a position of %s: %w", s.g.Name(), err)
+		return err
 	}
-	s.rec = rec
-	s.positions = []string{pos}
-	for i, t := range rec.Moves {
-		st, err := s.g.Status(pos)
-		if err != nil {
-			return err
-		}
-		next, _, err := s.g.Play(pos, []string{t})
-		if err != nil {
-			return fmt.Errorf("turn %d %q is not a legal turn of %s: %w", i+1, t, s.g.Name(), err)
-		}
-		s.movers = append(s.movers, st.ToMove)
-		s.positions = append(s.positions, next)
-		pos = next
-	}
+	s.rec, s.positions, s.movers = rec, positions, movers
 	for side := range 2 {
 		s.scales[side] = games.ScoreScale(s.g, rec.Specs[side])
 	}
