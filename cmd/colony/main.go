@@ -185,6 +185,7 @@ file, an unknown command), 1 when a command cannot finish for another reason.`,
 		newEngineCmd(opts),
 		newPlayCmd(opts),
 		newReplayCmd(opts),
+		newExportCmd(opts),
 	)
 	return root
 }
