@@ -137,7 +137,8 @@ matches on all cores, Elo with intervals, SPRT, resumable and shardable runs);
 positions with one, engine runs one as an engine of the Mancala Engine Protocol
 for other programs, and eval, selfplay and tune tune the linear evaluation.
 'colony play' is a game against an engine in the terminal, and 'colony replay'
-steps through a game of a tournament's games file.
+steps through a game of a tournament's games file ('colony export --html' writes
+one as a self-contained web page).
 
 Exit status: 0 on success, 2 for bad input (a position, a move, a flag, a board
 file, an unknown command), 1 when a command cannot finish for another reason.`,

@@ -104,7 +104,7 @@ func (p *Page) graph() string {
 	}
 	fmt.Fprintf(&b, "<line id=\"graph-mark\" x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#d62728\" stroke-width=\"2\"/>\n", graphM, graphM/2, graphM, graphH-graphM/2)
 	b.WriteString("</svg>\n")
-	fmt.Fprintf(&b, "<p class=\"caption\">The movers' scores, from the first player's view (%s up), in points: %s's moves in blue, %s's in orange; wins and losses at the edges.</p>\n", html.EscapeString(p.firstSide()), html.EscapeString(p.Data.Sides[0]), html.EscapeString(p.Data.Sides[1]))
+	fmt.Fprintf(&b, "<p class=\"caption\">The movers' scores, from the first player's view (%s up), in points (dots: %s's moves blue, %s's orange); wins and losses at the edges.</p>\n", html.EscapeString(p.firstSide()), html.EscapeString(p.Data.Sides[0]), html.EscapeString(p.Data.Sides[1]))
 	return b.String()
 }
 
