@@ -250,7 +250,7 @@ func TestExportHTMLBrowser(t *testing.T) {
 	for i := 1; i <= n+1; i++ {
 		want = append(want, min(i, n))
 	}
-	want = append(want, n-1, max(n-2, 0), 0, 0, n)
+	want = append(want, max(n-1, 0), max(n-2, 0), 0, 0, n)
 	keys := []string{"End", "Home"}
 	for i := 1; i <= n+1; i++ {
 		keys = append(keys, "ArrowRight")

@@ -76,7 +76,7 @@ const pageScript = `
     var keys = ["End", "Home"], want = [n, 0];
     for (var i = 1; i <= n + 1; i++) { keys.push("ArrowRight"); want.push(Math.min(i, n)); }
     keys.push("ArrowLeft", "ArrowLeft", "Home", "ArrowLeft", "End");
-    want.push(n - 1, Math.max(n - 2, 0), 0, 0, n);
+    want.push(Math.max(n - 1, 0), Math.max(n - 2, 0), 0, 0, n);
     var lines = [], ok = true;
     keys.forEach(function (key, s) {
       document.dispatchEvent(new KeyboardEvent("keydown", {key: key, bubbles: true}));
