@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/colony-ai/colony/games/game"
 	"github.com/colony-ai/colony/search"
@@ -246,3 +247,19 @@ func ScoreScale(g Game, spec string) int {
 
 // scaleOf is the scale of the Game the tunable wraps (see ScoreScale).
 func (t *tunable[S]) scaleOf(spec string) int { return ScoreScale(t.Game, spec) }
+
+// ScoreText writes a search score as analyze prints it: the lead in the game's points
+// of the player to move (a whole number when the evaluation's scale is 1, with two
+// decimals when its units are 1/scale of a point), or, for a proven result, "win+N"
+// or "loss-N" with the final margin N in points.
+func ScoreText(v, scale int) string {
+	switch {
+	case v >= search.WinScore:
+		return "win+" + strconv.Itoa(v-search.WinScore)
+	case v <= -search.WinScore:
+		return "loss-" + strconv.Itoa(-v-search.WinScore)
+	case scale > 1:
+		return strconv.FormatFloat(float64(v)/float64(scale), 'f', 2, 64)
+	}
+	return strconv.Itoa(v)
+}

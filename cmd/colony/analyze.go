@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -11,7 +10,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/colony-ai/colony/games"
-	"github.com/colony-ai/colony/search"
 )
 
 // defaultPlayer is the player spec of analyze and bench when --player is not given.
@@ -32,22 +30,6 @@ func cmdContext(c *cobra.Command) context.Context {
 		return ctx
 	}
 	return context.Background()
-}
-
-// scoreText writes a search score: the egg lead of the player to move (a whole
-// number for the egg-lead evaluation, with two decimals for finer ones, whose units
-// are 1/scale of an egg), or, for a proven result, "win+N" or "loss-N" with the final
-// egg margin N.
-func scoreText(v, scale int) string {
-	switch {
-	case v >= search.WinScore:
-		return "win+" + strconv.Itoa(v-search.WinScore)
-	case v <= -search.WinScore:
-		return "loss-" + strconv.Itoa(-v-search.WinScore)
-	case scale > 1:
-		return strconv.FormatFloat(float64(v)/float64(scale), 'f', 2, 64)
-	}
-	return strconv.Itoa(v)
 }
 
 // perSecond returns n per second of d, 0 when d is 0.
@@ -73,7 +55,7 @@ func iterationText(it games.Iteration) string {
 	if len(it.Children) > 0 {
 		count, rate = "sims", "sps"
 	}
-	fmt.Fprintf(&sb, "depth=%d score=%s %s=%d %s=%.0f time=%.3fs pv", it.Depth, scoreText(it.Score, it.Scale),
+	fmt.Fprintf(&sb, "depth=%d score=%s %s=%d %s=%.0f time=%.3fs pv", it.Depth, games.ScoreText(it.Score, it.Scale),
 		count, it.Nodes, rate, perSecond(it.Nodes, it.Time), it.Time.Seconds())
 	for _, t := range it.PV {
 		sb.WriteString(" " + t)
@@ -179,6 +161,6 @@ func analyzeGame(c *cobra.Command, g games.Game, pos, spec string) error {
 			Depth: a.Depth, Score: a.Score, Scale: a.Scale, Nodes: a.Nodes, Time: a.Time, PV: a.PV,
 		}))
 	}
-	fmt.Fprintf(&sb, "bestmove %s score=%s\n", a.Best, scoreText(a.Score, a.Scale))
+	fmt.Fprintf(&sb, "bestmove %s score=%s\n", a.Best, games.ScoreText(a.Score, a.Scale))
 	return writeOut(c, sb.String())
 }

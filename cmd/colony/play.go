@@ -195,7 +195,7 @@ func (s *playSession) run(cmd *cobra.Command) error {
 				return fail(fmt.Errorf("play: the engine's turn %q: %w", a.Best, err))
 			}
 			s.printf("%s %s  %s\n", s.ink.engine(s.name(st.ToMove)+" plays"), s.ink.bold(a.Best),
-				s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d)", scoreText(a.Score, a.Scale), a.Depth, a.Nodes)))
+				s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d)", games.ScoreText(a.Score, a.Scale), a.Depth, a.Nodes)))
 			continue
 		}
 		moves, err := s.g.Moves(s.pos)
@@ -265,7 +265,7 @@ func (s *playSession) command(ctx context.Context, line string, moves []string) 
 			}
 		}
 		s.printf("hint: %s%s  %s\n", s.ink.bold(a.Best), n,
-			s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d)", scoreText(a.Score, a.Scale), a.Depth, a.Nodes)))
+			s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d)", games.ScoreText(a.Score, a.Scale), a.Depth, a.Nodes)))
 		return false
 	}
 	turn := line

@@ -281,7 +281,7 @@ func (s *replaySession) show(k int) {
 	if k < len(r.Info) {
 		in := r.Info[k]
 		s.printf("  %s", s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d, time %.3fs)",
-			scoreText(int(in.Score), s.scales[m]), in.Depth, in.Nodes, float64(in.Micros)/1e6)))
+			games.ScoreText(int(in.Score), s.scales[m]), in.Depth, in.Nodes, float64(in.Micros)/1e6)))
 	}
 	s.printf("\n")
 }

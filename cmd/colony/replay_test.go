@@ -106,7 +106,7 @@ func TestReplay(t *testing.T) {
 		in := rec.Info[k]
 		line := fmt.Sprintf("turn %d: %s (%s) plays %s  (score %s, depth %d, nodes %d, time %.3fs)\n", k+1,
 			g.Sides()[st.ToMove], rec.Players[st.ToMove], m,
-			scoreText(int(in.Score), games.ScoreScale(g, rec.Specs[st.ToMove])), in.Depth, in.Nodes, float64(in.Micros)/1e6)
+			games.ScoreText(int(in.Score), games.ScoreScale(g, rec.Specs[st.ToMove])), in.Depth, in.Nodes, float64(in.Micros)/1e6)
 		if !strings.Contains(out, line) {
 			t.Errorf("output lacks %q", line)
 		}

@@ -44,20 +44,6 @@ func Replay(g games.Game, rec *tournament.Record) (positions []string, movers []
 	return positions, movers, nil
 }
 
-// ScoreText writes a search score in the game's points (scale units a point), a
-// won or lost game as win+margin or loss-margin, as analyze prints it.
-func ScoreText(v, scale int) string {
-	switch {
-	case v >= search.WinScore:
-		return "win+" + strconv.Itoa(v-search.WinScore)
-	case v <= -search.WinScore:
-		return "loss-" + strconv.Itoa(-v-search.WinScore)
-	case scale > 1:
-		return strconv.FormatFloat(float64(v)/float64(scale), 'f', 2, 64)
-	}
-	return strconv.Itoa(v)
-}
-
 // Turn is one turn of the page's data: the turn played from position k.
 type Turn struct {
 	Move   string `json:"move"`
@@ -150,7 +136,7 @@ func New(g games.Game, rec *tournament.Record) (*Page, error) {
 		if k < len(rec.Info) {
 			in := rec.Info[k]
 			t.Info, t.Depth, t.Nodes, t.Micros = true, in.Depth, in.Nodes, in.Micros
-			t.Score = ScoreText(int(in.Score), scales[movers[k]])
+			t.Score = games.ScoreText(int(in.Score), scales[movers[k]])
 			v := float64(in.Score) / float64(max(1, scales[movers[k]]))
 			switch {
 			case in.Score >= search.WinScore:

@@ -38,7 +38,7 @@ func TestChanged(t *testing.T) {
 	if got := fmt.Sprint(p.Data.Changed[1]); got != "[8 9 10 11 13]" {
 		t.Errorf("turn c changed the ids of ordinals %s", got)
 	}
-	if tu := p.Data.Turns[0]; tu.Move != "c" || tu.Score != ScoreText(2, games.ScoreScale(g, "greedy")) || tu.Side != g.Sides()[0] || tu.Player != "a" {
+	if tu := p.Data.Turns[0]; tu.Move != "c" || tu.Score != games.ScoreText(2, games.ScoreScale(g, "greedy")) || tu.Side != g.Sides()[0] || tu.Player != "a" {
 		t.Errorf("turn %+v", tu)
 	}
 	page, err := p.HTML()
