@@ -18,20 +18,12 @@ import (
 // options and every turn it answers are checked against the toolkit's Kalah, and a
 // game it does not play is refused.
 func TestPythonExampleEngine(t *testing.T) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 is not installed: the Python example engine is not run")
-	}
 	script, err := filepath.Abs(filepath.Join("..", "examples", "engine", "kalah_greedy.py"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	c, err := protocol.Start(ctx, protocol.Process{Path: python, Args: []string{script}}, protocol.Timeouts{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := startPython(t, script)
 	if id := c.Identity(); id.Name != "py-greedy-kalah" || !id.Plays("kalah") || id.Plays("oware") || len(id.Options) != 1 || id.Options[0].Name != "seed" {
 		t.Fatalf("identity %+v", id)
 	}
@@ -90,10 +82,6 @@ func TestPythonExampleEngine(t *testing.T) {
 // TestDocsSkeletonEngine runs the Python skeleton of docs/protocol.md (when python3
 // is present): the handshake, a game, positions with and without turns, and its turn.
 func TestDocsSkeletonEngine(t *testing.T) {
-	python, err := exec.LookPath("python3")
-	if err != nil {
-		t.Skip("python3 is not installed: the skeleton is not run")
-	}
 	doc, err := os.ReadFile(filepath.Join("..", "docs", "protocol.md"))
 	if err != nil {
 		t.Fatal(err)
@@ -109,11 +97,7 @@ func TestDocsSkeletonEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	c, err := protocol.Start(ctx, protocol.Process{Path: python, Args: []string{script}}, protocol.Timeouts{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := startPython(t, script)
 	if id := c.Identity(); id.Name != "Skeleton" {
 		t.Errorf("identity %+v", id)
 	}
@@ -132,4 +116,20 @@ func TestDocsSkeletonEngine(t *testing.T) {
 	if err := c.Close(); err != nil {
 		t.Errorf("quit: %v", err)
 	}
+}
+
+// startPython runs the Python engine script with python3 and makes the handshake; it
+// skips t when python3 is not installed. The engine is closed when t ends.
+func startPython(t *testing.T, script string) *protocol.Client {
+	t.Helper()
+	python, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 is not installed: the Python engine is not run")
+	}
+	c, err := protocol.Start(context.Background(), protocol.Process{Path: python, Args: []string{script}}, protocol.Timeouts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	return c
 }

@@ -14,16 +14,6 @@ import (
 	"github.com/colony-ai/colony/colony"
 )
 
-// checkGone fails t for every pid that still runs.
-func checkGone(t *testing.T, pids []int) {
-	t.Helper()
-	for _, pid := range pids {
-		if !protocoltest.ProcessGone(pid) {
-			t.Errorf("engine process %d survives the tournament", pid)
-		}
-	}
-}
-
 // TestEngineFaultsAreResults runs real tournaments between a misbehaving external
 // engine (the test engine, at its second turn of every game) and a good one: each
 // game is recorded once, lost by the bad engine with the fault's reason, and no
@@ -82,7 +72,7 @@ func TestEngineFaultsAreResults(t *testing.T) {
 				t.Fatal(err)
 			}
 			pids := protocoltest.LoggedPids(t, logs, "*.log")
-			checkGone(t, pids)
+			protocoltest.WaitGone(t, pids, 0, "the tournament")
 			if len(pids) < 3 {
 				t.Errorf("%d engine processes in the logs, want at least 3 (the check's and one per game slot)", len(pids))
 			}
@@ -149,7 +139,7 @@ func TestEnginesAreReused(t *testing.T) {
 		}
 	}
 	pids := protocoltest.LoggedPids(t, logs, "*.log")
-	checkGone(t, pids)
+	protocoltest.WaitGone(t, pids, 0, "the tournament")
 	// The check starts one process a player; the games at most one a player and
 	// game played at once.
 	if len(pids) > 2+2*r.Concurrency {

@@ -559,9 +559,11 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 				course.Timing.Clock = &[2]search.Clock{{Left: clock[seat], Increment: inc}, {Left: clock[1-seat], Increment: inc}}
 			}
 		}
-		if sg, ok := players[seat].(search.StopGracer); ok && watch > 0 {
-			// The player keeps its deadline itself: its verdict comes first.
-			watch += sg.StopGrace()
+		if watch > 0 {
+			if sg, ok := players[seat].(search.StopGracer); ok {
+				// The player keeps its deadline itself: its verdict comes first.
+				watch += sg.StopGrace()
+			}
 		}
 		var d search.Decision
 		var playErr error

@@ -13,21 +13,6 @@ import (
 	"github.com/colony-ai/colony/protocol/protocoltest"
 )
 
-// waitGone waits (up to 10 s) until every process of pids has ended, and fails t
-// for those that have not.
-func waitGone(t *testing.T, pids []int, when string) {
-	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for _, pid := range pids {
-		for !protocoltest.ProcessGone(pid) && time.Now().Before(deadline) {
-			time.Sleep(5 * time.Millisecond)
-		}
-		if !protocoltest.ProcessGone(pid) {
-			t.Errorf("engine process %d survives %s", pid, when)
-		}
-	}
-}
-
 // engineTourn runs a tournament command with external engines that must succeed:
 // exit 0, and on stderr the description line and the line saying where the
 // engines' logs are.
@@ -73,12 +58,12 @@ func TestEngineTournamentKillAndResume(t *testing.T) {
 	if len(pids) < 2 {
 		t.Fatalf("%d engine processes in the logs, want at least 2", len(pids))
 	}
-	waitGone(t, pids, "the runner's SIGKILL")
+	protocoltest.WaitGone(t, pids, 10*time.Second, "the runner's SIGKILL")
 
 	engineTourn(t, append(args, "--out", out, "--resume")...)
 	gf := readGames(t, file)
 	checkSchedule(t, gf.Games, 400)
-	waitGone(t, protocoltest.LoggedPids(t, filepath.Join(out, "engines"), "*.log"), "the resumed run")
+	protocoltest.WaitGone(t, protocoltest.LoggedPids(t, filepath.Join(out, "engines"), "*.log"), 10*time.Second, "the resumed run")
 	for _, g := range gf.Games {
 		if g.Forfeit() {
 			t.Fatalf("game %d: %s: %s", g.Index, g.Reason, g.Detail)
@@ -123,11 +108,7 @@ func TestEngineTournamentSIGTERM(t *testing.T) {
 		t.Fatalf("%d engine processes in the logs, want at least 2", len(pids))
 	}
 	// The runner ended its engines before it exited: they are gone now.
-	for _, pid := range pids {
-		if !protocoltest.ProcessGone(pid) {
-			t.Errorf("engine process %d survives the runner's SIGTERM", pid)
-		}
-	}
+	protocoltest.WaitGone(t, pids, 0, "the runner's SIGTERM")
 }
 
 // TestPythonEngineTournament plays the example engine of examples/engine (Python,

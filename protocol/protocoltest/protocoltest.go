@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"strconv"
 	"testing"
+	"time"
 )
 
 // BuildEngine builds the test engine (protocol/testdata/testengine, see its doc for
@@ -69,4 +70,19 @@ func LoggedPids(t testing.TB, dir, pattern string) []int {
 		}
 	}
 	return pids
+}
+
+// WaitGone waits up to wait until every process of pids has ended (ProcessGone), and
+// fails t for each that has not, saying it survives when.
+func WaitGone(t testing.TB, pids []int, wait time.Duration, when string) {
+	t.Helper()
+	deadline := time.Now().Add(wait)
+	for _, pid := range pids {
+		for !ProcessGone(pid) && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if !ProcessGone(pid) {
+			t.Errorf("engine process %d survives %s", pid, when)
+		}
+	}
 }
