@@ -489,11 +489,6 @@ func (eg *engineGameOf[S]) position(pos protocol.Position) (S, error) {
 		}
 	}
 	eg.lastOK = false
-	defer func() {
-		if eg.lastOK {
-			eg.last, eg.lastStart, eg.lastMoves = s, pos.Start, append(eg.lastMoves[:0], pos.Moves...)
-		}
-	}()
 	for i := from; i < len(pos.Moves); i++ {
 		turn := pos.Moves[i]
 		if !g.Terminal(&s) && !g.TurnStart(&s) {
@@ -509,7 +504,7 @@ func (eg *engineGameOf[S]) position(pos protocol.Position) (S, error) {
 	case !g.TurnStart(&s):
 		return s, errors.New("position: the position is in the middle of a turn (send the position at the turn's start and the whole turns since)")
 	}
-	eg.lastOK = true
+	eg.last, eg.lastStart, eg.lastMoves, eg.lastOK = s, pos.Start, append(eg.lastMoves[:0], pos.Moves...), true
 	return s, nil
 }
 
