@@ -2,6 +2,7 @@ package game
 
 import (
 	"math/rand/v2"
+	"strconv"
 
 	"github.com/colony-ai/colony/games/picture"
 )
@@ -161,6 +162,55 @@ type PageDrawer[S any] interface {
 // Used by the show command (games.Game.SVG and PNG).
 type Illustrator[S any] interface {
 	Illustrate(s *S) *picture.Picture
+}
+
+// StepKind is what one step of a sowing (a Step) does with the pieces.
+type StepKind uint8
+
+// The kinds of Step.
+const (
+	// Sow drops one piece from the hand onto Place.
+	Sow StepKind = iota
+	// Lift takes every piece on Place into the hand, to be sown: the pit a move
+	// starts from, and every relay lap's.
+	Lift
+	// Take moves every piece on Place to To: a capture into a store, or the pieces
+	// left on a side swept into a store at the end of the game.
+	Take
+)
+
+// String returns the kind's name: "sow", "lift" or "take".
+func (k StepKind) String() string {
+	switch k {
+	case Sow:
+		return "sow"
+	case Lift:
+		return "lift"
+	case Take:
+		return "take"
+	}
+	return "step(" + strconv.Itoa(int(k)) + ")"
+}
+
+// Step is one step of what a decision does with the pieces on the board. Place
+// and To name places of the board by the ids of their shapes in the game's
+// picture (Illustrator): "log-B4", "pit-south-c", "store-S".
+type Step struct {
+	Kind      StepKind
+	Place, To string
+}
+
+// Tracer is implemented by games that say where a decision's pieces went, in
+// order: Trace returns the steps of the legal decision a from s (s unchanged),
+// every piece sown one step, so that the counts of pieces on the places of s,
+// changed step by step, are those after the decision. A decision that moves no
+// counted piece (The Colony's ant moves) has no steps.
+//
+// Used by the page of a game (games.Game.Trace, colony export --html), which draws
+// the path of every sowing. The conformance suite (gametest, with Options.Places)
+// checks the counts.
+type Tracer[S any] interface {
+	Trace(s *S, a Action) []Step
 }
 
 // TurnReader is implemented by games that read a turn in their notation directly,

@@ -46,6 +46,7 @@
 //	Drawer             Draw                   show and the other commands that draw a position as text
 //	PageDrawer         DrawPage               show: a drawing with more than the board and the points (The Colony's)
 //	Illustrator        Illustrate             show --svg and --png: a picture of a position (package games/picture)
+//	Tracer             Trace                  export --html: the path of every sowing (Step, StepKind)
 //	TurnReader         ReadTurn               apply: turns read with errors that say what is wrong
 //	Perfter            Perft                  perft: a faster count than the generic one
 //	CountingPlayouter  CountedPlayout         playout: random games counted on the fast path

@@ -31,6 +31,7 @@ func TestConformance(t *testing.T) {
 			// back as an equal position with another end reason and hash.
 			SamePosition: func(orig, parsed *kalah.State) bool { return !orig.Over() },
 			PerftDepth:   3,
+			Places:       g.Places,
 		}
 	})
 }

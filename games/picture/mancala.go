@@ -2,10 +2,13 @@ package picture
 
 import "strconv"
 
-// Pit is a pit of a mancala board: its name in the move notation and its seeds.
+// Pit is a pit of a mancala board: its name in the move notation, its seeds, and
+// the id of its shape ("pit-" and the name when empty; give one where two pits share
+// a name, as both sides' pit a of Kalah do).
 type Pit struct {
 	Name  string
 	Seeds int
+	ID    string
 }
 
 // Store is a store of a mancala board (or the captured seeds of a side): Label names
@@ -46,7 +49,8 @@ const (
 
 // Mancala draws b: the rows of pits with their names, seeds (a number, and dots for
 // ten seeds or fewer), the stores, the sides' names with the side to move, and the
-// notes. Every pit is a shape of class "pit", every store one of class "store".
+// notes. Every pit is a shape of class "pit" (with the pit's ID), every store one of
+// class "store" (with the id "store-" and its label).
 func Mancala(b Board) *Picture {
 	n := max(len(b.Top), len(b.Bottom))
 	left, right := false, false
@@ -115,7 +119,11 @@ func (p *Picture) pit(pit Pit, cx, cy float64) {
 	if pit.Seeds == 0 {
 		fill = PaleWood
 	}
-	p.Add(Shape{Kind: Circle, Class: "pit", ID: "pit-" + pit.Name, X: cx, Y: cy, R: pitR, Fill: fill, Stroke: WoodDark, Width: 1.5})
+	id := pit.ID
+	if id == "" {
+		id = "pit-" + pit.Name
+	}
+	p.Add(Shape{Kind: Circle, Class: "pit", ID: id, X: cx, Y: cy, R: pitR, Fill: fill, Stroke: WoodDark, Width: 1.5})
 	p.Label("pit-name", pit.Name, cx, cy-14, 8, false, Middle, WoodDark)
 	p.Label("seeds", strconv.Itoa(pit.Seeds), cx, cy, 14, true, Middle, Black)
 	if pit.Seeds > maxDots {

@@ -76,6 +76,13 @@ type Options[S any] struct {
 	// Margin, when not nil, returns the margin Result must give for a finished game
 	// with a winner; nil: the difference of the Points.
 	Margin func(s *S) int
+	// Places, when not nil, counts the pieces on every place of s that a Tracer's
+	// steps name (the ids of the places in the game's picture: pits, logs, stores).
+	// With it, the Trace of every decision of the first TurnGames games is checked:
+	// the counts of the state before it, changed step by step, must be those
+	// after it, and every place a step names must be a shape of the picture of the
+	// state before it when the game is an Illustrator.
+	Places func(s *S) map[string]int
 	// Skip turns off the parts of the suite it holds.
 	Skip Part
 }
@@ -108,6 +115,7 @@ type suite[S any] struct {
 	rand game.RandomActioner[S]
 	leg  game.LegalChecker[S]
 	turn game.TurnApplier[S]
+	tr   game.Tracer[S]
 }
 
 // newSuite returns the suite for g with the defaults of o filled in.
@@ -144,6 +152,9 @@ func newSuite[S any](g game.Game[S], o Options[S]) *suite[S] {
 	}
 	if o.Skip&TurnApplies == 0 {
 		x.turn, _ = g.(game.TurnApplier[S])
+	}
+	if o.Places != nil {
+		x.tr, _ = g.(game.Tracer[S])
 	}
 	return x
 }
@@ -249,6 +260,9 @@ func (x *suite[S]) randomGames(t testing.TB) {
 			if x.rand != nil {
 				x.randomAction(r, &s, aux, legal, deep && turnStart, w)
 			}
+			if deep && x.tr != nil {
+				x.traces(r, &s, legal, w)
+			}
 			if deep && turnStart && x.on(TurnNotation) {
 				x.turns(r, &s, w)
 			}
@@ -330,6 +344,64 @@ func (x *suite[S]) decision(r *reporter, s *S, buf *game.ActionBuffer, dst *S, d
 		r.errorf("%v: applying its decisions to copies changed the position to %q", w, g.FormatPosition(s))
 	}
 	return legal
+}
+
+// traces checks the Trace of every legal decision at s against the counts of
+// Options.Places and the ids of the picture of s.
+func (x *suite[S]) traces(r *reporter, s *S, legal []game.Action, w where[S]) {
+	g := x.g
+	var ids map[string]bool
+	if il, ok := g.(game.Illustrator[S]); ok {
+		ids = map[string]bool{}
+		for _, sh := range il.Illustrate(s).Shapes {
+			if sh.ID != "" {
+				ids[sh.ID] = true
+			}
+		}
+	}
+	for _, a := range legal {
+		before := g.FormatPosition(s)
+		steps := x.tr.Trace(s, a)
+		if g.FormatPosition(s) != before {
+			r.errorf("%v: Trace(%d) changed the position", w, a)
+			return
+		}
+		counts := x.o.Places(s)
+		for i, st := range steps {
+			if st.Place == "" || (st.To == "") != (st.Kind != game.Take) {
+				r.errorf("%v: Trace(%d) step %d (%v): Place %q, To %q: want a Place, and a To for a take only", w, a, i, st.Kind, st.Place, st.To)
+			}
+			for _, id := range []string{st.Place, st.To} {
+				if _, ok := counts[id]; id != "" && !ok {
+					r.errorf("%v: Trace(%d) step %d (%v) names %q, which Places does not count", w, a, i, st.Kind, id)
+				}
+				if id != "" && ids != nil && !ids[id] {
+					r.errorf("%v: Trace(%d) step %d (%v) names %q, which the picture has no shape of", w, a, i, st.Kind, id)
+				}
+			}
+			switch st.Kind {
+			case game.Sow:
+				counts[st.Place]++
+			case game.Lift:
+				counts[st.Place] = 0
+			case game.Take:
+				counts[st.To] += counts[st.Place]
+				counts[st.Place] = 0
+			default:
+				r.errorf("%v: Trace(%d) step %d has the unknown kind %v", w, a, i, st.Kind)
+			}
+		}
+		child := *s
+		g.Apply(&child, a)
+		want := x.o.Places(&child)
+		for id, n := range want {
+			if counts[id] != n {
+				r.errorf("%v: decision %d: the trace %v leaves %d pieces on %s; after the decision it holds %d",
+					w, a, steps, counts[id], id, n)
+				break
+			}
+		}
+	}
 }
 
 // rules checks ToMove, TurnStart, Terminal and LegalActions, which gave legal, at s.

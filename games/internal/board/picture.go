@@ -14,8 +14,19 @@ func Picture(title string, n int, pit func(p, i int) int, store func(p int) int,
 		b.ToMove = 1 - toMove
 	}
 	for i := range n {
-		b.Top = append(b.Top, picture.Pit{Name: string(rune('a' + n - 1 - i)), Seeds: pit(1, n-1-i)})
-		b.Bottom = append(b.Bottom, picture.Pit{Name: string(rune('a' + i)), Seeds: pit(0, i)})
+		b.Top = append(b.Top, picture.Pit{Name: PitName(n - 1 - i), Seeds: pit(1, n-1-i), ID: PitID(sides, 1, n-1-i)})
+		b.Bottom = append(b.Bottom, picture.Pit{Name: PitName(i), Seeds: pit(0, i), ID: PitID(sides, 0, i)})
 	}
 	return picture.Mancala(b)
 }
+
+// PitName returns the name of pit i of a side in the move notation: "a" for the
+// first.
+func PitName(i int) string { return string(rune('a' + i)) }
+
+// PitID returns the id of the shape of side p's pit i in Picture: "pit-south-a".
+func PitID(sides [2]string, p, i int) string { return "pit-" + sides[p] + "-" + PitName(i) }
+
+// StoreID returns the id of the shape of side p's store in Picture: "store-S" for
+// the first side, "store-N" for the second.
+func StoreID(p int) string { return [2]string{"store-S", "store-N"}[p] }
