@@ -12,8 +12,9 @@ import (
 var conformanceParams = []string{"", "turncap=20,sowcap=5,choice=selected"}
 
 func TestConformance(t *testing.T) {
-	gametest.RunRuleSets(t, conformanceParams, colony.Open, func(colony.Game) gametest.Options[colony.State] {
+	gametest.RunRuleSets(t, conformanceParams, colony.Open, func(g colony.Game) gametest.Options[colony.State] {
 		return gametest.Options[colony.State]{
+			Places: g.Places,
 			// A game ended by "no ant can move" ends in the middle of the stuck
 			// player's turn, after the sowing; the position line, which describes
 			// positions between turns, reads back as an ordinary position with that

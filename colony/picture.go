@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/colony-ai/colony/games/picture"
@@ -21,8 +22,12 @@ const (
 	boardTop  = 44.0
 )
 
-// arrowColor is the colour of the sowing arrows.
-var arrowColor = color.RGBA{0x50, 0x50, 0x50, 0xff}
+// arrowColor is the colour of the sowing arrows, laneColor of the lanes through
+// the centre.
+var (
+	arrowColor = color.RGBA{0x50, 0x50, 0x50, 0xff}
+	laneColor  = color.RGBA{0x8a, 0x6a, 0x45, 0xff}
+)
 
 // logBox returns the top-left corner of log l's bar in the picture.
 func logBox(l Log) (x, y float64) {
@@ -38,6 +43,20 @@ func logBox(l Log) (x, y float64) {
 		x += logPitch / 2
 	}
 	return x, boardTop + float64(row)*rowPitch
+}
+
+// arrowEnds returns the ends of the arrow from log f to log t: where the line
+// between their centres leaves f's bar and meets t's, each gap points outside the
+// bar (inside it when gap is negative).
+func arrowEnds(f, t Log, gap float64) (x1, y1, x2, y2 float64) {
+	fx, fy := logBox(f)
+	tx, ty := logBox(t)
+	dx, dy := tx-fx, ty-fy
+	n := math.Hypot(dx, dy)
+	ux, uy := dx/n, dy/n
+	a, c := edge(ux, uy)+gap, n-edge(ux, uy)-gap
+	cx, cy := fx+logW/2, fy+logH/2
+	return cx + ux*a, cy + uy*a, cx + ux*c, cy + uy*c
 }
 
 // edge returns how far from a bar's centre the ray in direction (ux, uy) leaves it.
@@ -57,8 +76,10 @@ func edge(ux, uy float64) float64 {
 // its eggs and its ant (a red ant is a disc marked R, a black ant a square marked B,
 // so that print in black and white keeps them apart); the sowing arrows of the board
 // between the logs (dashed: an exit a lap starting on a fork or the centre may
-// choose, other than the way passing eggs go); a legend; each player's score, store
-// and ants in hand; the turn, the player to move and whether ant moves are mandatory
+// choose, other than the way passing eggs go); the centre's lanes (thin lines
+// inside it from each arrow in to the arrow passing eggs leave by); a legend; each
+// player's score, store (a box of class "store", ids "store-red" and
+// "store-black") and ants in hand; the turn, the player to move and whether ant moves are mandatory
 // (or the result); the rule set when it is not the default.
 func (g Game) Illustrate(s *State) *picture.Picture {
 	b := g.Rules.Board()
@@ -72,14 +93,8 @@ func (g Game) Illustrate(s *State) *picture.Picture {
 	// The arrows first, under the logs.
 	for l := range Log(NumLogs) {
 		for i, t := range b.Exits(l) {
-			x1, y1 := logBox(l)
-			x2, y2 := logBox(t)
-			dx, dy := x2-x1, y2-y1
-			n := math.Hypot(dx, dy)
-			ux, uy := dx/n, dy/n
-			a, c := edge(ux, uy)+2, n-edge(ux, uy)-2
-			cx, cy := x1+logW/2, y1+logH/2
-			p.Arrow("arrow", cx+ux*a, cy+uy*a, cx+ux*c, cy+uy*c, arrowColor, 1.4, i > 0 || b.IsCentre(l))
+			x1, y1, x2, y2 := arrowEnds(l, t, 2)
+			p.Arrow("arrow", x1, y1, x2, y2, arrowColor, 1.4, i > 0 || b.IsCentre(l))
 		}
 	}
 	for l := range Log(NumLogs) {
@@ -92,11 +107,26 @@ func (g Game) Illustrate(s *State) *picture.Picture {
 		if b.IsCentre(l) {
 			width = 3
 		}
-		p.Box("log", "log-"+l.String(), x, y, logW, logH, 12, fill, picture.WoodDark, width)
+		p.Box("log", logID(l), x, y, logW, logH, 12, fill, picture.WoodDark, width)
+		if b.IsCentre(l) {
+			// The lanes of eggs passing through (R4): from where each arrow in
+			// meets the log to where the arrow they go on by leaves it.
+			for f := range Log(NumLogs) {
+				if !b.IsCentre(f) && slices.Contains(b.Exits(f), l) {
+					_, _, x1, y1 := arrowEnds(f, l, -1)
+					x2, y2, _, _ := arrowEnds(l, b.Next(l, f), -1)
+					p.Add(picture.Shape{Kind: picture.Line, Class: "lane", X: x1, Y: y1, X2: x2, Y2: y2, Stroke: laneColor, Width: 1.2})
+				}
+			}
+		}
 		p.Label("log-name", l.String(), x+9, y+10, 9, true, picture.Start, picture.WoodDark)
-		p.Label("eggs", strconv.Itoa(s.Eggs(l)), x+31, y+logH/2+3, 17, true, picture.Middle, picture.Black)
+		eggsX, antX := x+31, x+logW-18
+		if b.IsCentre(l) {
+			eggsX, antX = x+15, x+logW-14 // clear of the lanes, which cross in the middle
+		}
+		p.Label("eggs", strconv.Itoa(s.Eggs(l)), eggsX, y+logH/2+3, 17, true, picture.Middle, picture.Black)
 		if c, ok := s.AntAt(l); ok {
-			ant(p, c, x+logW-18, y+logH/2, 11)
+			ant(p, c, antX, y+logH/2, 11)
 		}
 	}
 
@@ -115,6 +145,8 @@ func (g Game) Illustrate(s *State) *picture.Picture {
 	p.Arrow("legend", x, y, x+28, y, arrowColor, 1.4, true)
 	p.Label("legend", "a lap starting here may go this way", x+34, y, 10, false, picture.Start, picture.Black)
 	p.Label("legend", "numbers: eggs", p.W-picMargin, y, 10, false, picture.End, picture.Black)
+	y += 18
+	p.Label("legend", "thick border: the centre, which eggs passing through cross on the thin lanes, each going straight on", picMargin, y, 10, false, picture.Start, picture.Black)
 
 	// The players' table.
 	y += 28
@@ -131,6 +163,7 @@ func (g Game) Illustrate(s *State) *picture.Picture {
 			name += " (to move)"
 		}
 		p.Label("player", name, picMargin+22, y, 12, bold, picture.Start, picture.Black)
+		p.Box("store", storeID(c), cols[1]-46, y-10, 52, 18, 5, picture.PaleWood, picture.WoodDark, 1)
 		for i, v := range [3]int{s.Score(c), s.Store(c), s.Hand(c)} {
 			p.Label("table", strconv.Itoa(v), cols[i], y, 12, true, picture.End, picture.Black)
 		}

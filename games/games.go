@@ -72,6 +72,11 @@ type Positions interface {
 	// ErrNoPicture.
 	SVG(position string) ([]byte, error)
 	PNG(position string) ([]byte, error)
+	// Trace returns the steps of playing turn from the position, every decision's
+	// in order (see game.Tracer): the path of the turn's sowings over the places of
+	// SVG's picture. A game whose type traces nothing returns an error wrapping
+	// ErrNoTrace.
+	Trace(position, turn string) ([]game.Step, error)
 	// RulesDocument returns the rules the rule set plays, as the rules command prints
 	// them.
 	RulesDocument() (string, error)

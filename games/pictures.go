@@ -84,6 +84,32 @@ func (x *generic[S]) PNG(position string) ([]byte, error) {
 	return RenderPNG(p)
 }
 
+// ErrNoTrace is the error of Game.Trace for a game whose type is no game.Tracer.
+var ErrNoTrace = errors.New("the game does not trace its sowings")
+
+// Trace returns the steps of the turn from the position (game.Tracer), every
+// decision's in order.
+func (x *generic[S]) Trace(position, turn string) ([]game.Step, error) {
+	tr, ok := x.g.(game.Tracer[S])
+	if !ok {
+		return nil, fmt.Errorf("%s: %w", x.g.Name(), ErrNoTrace)
+	}
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, err
+	}
+	actions, err := game.ParseTurn(x.g, &s, turn)
+	if err != nil {
+		return nil, fmt.Errorf("move %q: %w", turn, err)
+	}
+	var steps []game.Step
+	for _, a := range actions {
+		steps = append(steps, tr.Trace(&s, a)...)
+		x.g.Apply(&s, a)
+	}
+	return steps, nil
+}
+
 // svgFonts is the font list of the SVG pictures: Liberation Sans, the font of the PNG
 // pictures, has the metrics of Arial and Helvetica.
 const svgFonts = "Liberation Sans, Arial, Helvetica, sans-serif"

@@ -109,8 +109,8 @@ func TestPicturesOfEveryGame(t *testing.T) {
 		stores int      // elements of class store
 		labels []string // texts the picture must hold
 	}{
-		{"colony", "log", 19, 0, append(colonyLogs, "score", "store (captured)", "ants in hand", "red ant", "black ant")},
-		{"colony:turncap=300", "log", 19, 0, append(colonyLogs, "rules colony:turncap=300")},
+		{"colony", "log", 19, 2, append(colonyLogs, "score", "store (captured)", "ants in hand", "red ant", "black ant")},
+		{"colony:turncap=300", "log", 19, 2, append(colonyLogs, "rules colony:turncap=300")},
 		{"kalah", "pit", 12, 2, append(pits6, "N", "S")},
 		{"kalah:3x3", "pit", 6, 2, []string{"a", "b", "c", "rules kalah:3x3"}},
 		{"oware", "pit", 12, 2, owarePits},

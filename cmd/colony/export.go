@@ -27,20 +27,20 @@ The page shows one position at a time: the board as 'show --svg' draws it, the
 position's number, the turn played from it (its notation, the mover and the
 mover's player) with what the player's search recorded for it (score in the
 game's points as analyze prints it, depth, nodes, time), and at the last
-position the result and the reason the game ended. The places the previous turn
-changed are highlighted on the board: the logs or pits (and stores) whose
-drawing differs from the position before, that is where the sowing put or took
-eggs or seeds (and where ants moved); the page does not trace the order of the
-sowing. A graph shows the movers' scores over the game from the first player's
-view, a marker at the current position.
+position the result and the reason the game ended. The board of a position
+draws the path of the sowing that led to it: a red line from the log or pit the
+eggs or seeds were picked up from (a dashed ring) through every place they were
+sown into, in order, each drop numbered (a relay lap starts again from a new
+ring), and blue dashes for captures into a store; the path is also written out
+in words ("Sowing: from A3: A2, A1; on from A1: B1, C1"). The places the turn
+changed are outlined in red: the logs or pits (and stores) whose drawing differs
+from the position before (including where ants moved). A graph shows the movers'
+scores over the game from the first player's view, a marker at the current
+position.
 
 The buttons first, previous, next and last, and the keys Left, Right, Home and
-End step through the game. Two URL fragments are understood:
-
-  #move=K     open the page at position K (the position after K turns)
-  #selftest   the page presses the keys itself, checks after each what it
-              shows against its data and writes the result into the page
-              (<pre id="selftest">, PASS or FAIL, a line a key)
+End step through the game. The URL fragment #move=K opens the page at position K
+(the position after K turns).
 
 --game N picks the game whose index (the "index" of its record) is N; without it
 the file's first game. -o names the page's file ("-" for the standard output) and

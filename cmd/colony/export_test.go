@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -14,8 +13,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/games/gamepage"
 	"github.com/colony-ai/colony/tournament"
 )
@@ -49,6 +48,7 @@ func exportPage(t *testing.T, file string, index int) (string, *gamepage.Data) {
 var (
 	tagRe    = regexp.MustCompile(`<(/?)([a-zA-Z][a-zA-Z0-9]*)[^>]*?(/?)>`)
 	scriptRe = regexp.MustCompile(`(?s)(<script[^>]*>).*?</script>`)
+	idRe     = regexp.MustCompile(` id="([^"]*)"`)
 )
 
 // checkTags checks that the page's tags (scripts' contents aside) nest: every
@@ -131,8 +131,8 @@ func TestExportHTML(t *testing.T) {
 				t.Error("no graph of the scores with its marker")
 			}
 			// The data: the record's turns and figures, and what each turn changed.
-			if len(d.Turns) != n || len(d.Changed) != n+1 || len(d.Names) != n+1 || len(d.Marks) != n+1 {
-				t.Fatalf("data of %d turns, %d changed, %d marks; want %d turns", len(d.Turns), len(d.Changed), len(d.Marks), n)
+			if len(d.Turns) != n || len(d.Changed) != n+1 || len(d.Paths) != n+1 || len(d.Marks) != n+1 {
+				t.Fatalf("data of %d turns, %d changed, %d paths, %d marks; want %d turns", len(d.Turns), len(d.Changed), len(d.Paths), len(d.Marks), n)
 			}
 			for k, tu := range d.Turns {
 				if tu.Move != rec.Moves[k] {
@@ -149,8 +149,16 @@ func TestExportHTML(t *testing.T) {
 				}
 			}
 			for k := 1; k <= n; k++ {
-				if len(d.Changed[k]) == 0 || len(d.Changed[k]) != len(d.Names[k]) {
-					t.Fatalf("turn %d changed %v %v", k, d.Changed[k], d.Names[k])
+				if len(d.Changed[k]) == 0 {
+					t.Fatalf("turn %d changed nothing", k)
+				}
+			}
+			// Every id is unique on the page: the boards' places are data-place
+			// attributes.
+			ids := map[string]int{}
+			for _, m := range idRe.FindAllStringSubmatch(scriptRe.ReplaceAllString(page, ""), -1) {
+				if ids[m[1]]++; ids[m[1]] == 2 {
+					t.Errorf("the id %q is on the page twice", m[1])
 				}
 			}
 			if d.Result != rec.Result || !strings.HasPrefix(d.Reason, rec.Reason) {
@@ -203,90 +211,122 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// runChromium runs headless Chromium on the page with the arguments and returns
-// its standard output. The timeout only keeps a stuck browser from hanging the test.
-func runChromium(t *testing.T, bin string, args ...string) []byte {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	all := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-		"--no-first-run", "--user-data-dir=" + t.TempDir()}, args...)
-	cmd := exec.CommandContext(ctx, bin, all...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		t.Fatalf("chromium %v: %v\n%s", args, err, stderr.String())
-	}
-	return stdout.Bytes()
+// pageView is what the page shows, as the browser test reads it.
+type pageView struct {
+	Pos      string   `json:"pos"`      // the position number shown
+	Visible  []int    `json:"visible"`  // the boards not hidden
+	Outlined []string `json:"outlined"` // the places outlined on the visible board
+	Eggs     []string `json:"eggs"`     // the eggs drawn on its logs, in the order of the logs
+	Paths    int      `json:"paths"`    // its path drawings
+	LastTurn string   `json:"lastTurn"`
+	Path     string   `json:"path"`
+	Turn     string   `json:"turn"`
+	Result   string   `json:"result"`
 }
 
-var selftestRe = regexp.MustCompile(`(?s)<pre id="selftest">(.*?)</pre>`)
+// readView is the expression that reads a pageView.
+const readView = `(function () {
+  var boards = document.querySelectorAll(".board"), visible = [];
+  for (var i = 0; i < boards.length; i++) { if (!boards[i].hidden) { visible.push(i); } }
+  var b = visible.length ? boards[visible[0]] : document, q = function (s) { return Array.prototype.slice.call(b.querySelectorAll(s)); };
+  var txt = function (id) { return document.getElementById(id).textContent; };
+  return {pos: txt("pos"), visible: visible,
+    outlined: q(".hl").map(function (e) { return e.getAttribute("data-place"); }),
+    eggs: q("text.eggs").map(function (e) { return e.textContent; }),
+    paths: q("g.path").length, lastTurn: txt("last-turn"), path: txt("path"), turn: txt("turn"), result: txt("result")};
+})()`
 
+// TestExportHTMLBrowser opens an exported Colony game in headless Chromium, steps
+// through it by key presses and checks what the page shows at each step against
+// the record: the position's eggs on the 19 logs, the turn, the places it changed
+// and the path of its sowing; then checks a screenshot's shape.
 func TestExportHTMLBrowser(t *testing.T) {
 	bin := chromium(t)
 	file, gf := tournamentFile(t, "colony", "a=ab:depth=2", "b=greedy")
 	rec := recordOf(t, gf, 0)
 	n := len(rec.Moves)
 	page, d := exportPage(t, file, rec.Index)
-	dir := t.TempDir()
-	path := filepath.Join(dir, "game.html")
+	path := filepath.Join(t.TempDir(), "game.html")
 	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	url := "file://" + filepath.ToSlash(path)
+	g, err := games.Open("colony")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The record replayed here: every position's eggs and every turn's path.
+	positions := []string{rec.Opening}
+	for _, m := range rec.Moves {
+		next, _, err := g.Play(positions[len(positions)-1], []string{m})
+		if err != nil {
+			t.Fatal(err)
+		}
+		positions = append(positions, next)
+	}
+	eggsOf := func(pos string) []string {
+		f := strings.Fields(pos)[0] // eggs=A1.A2...A6/B1...B7/C1...C6
+		return strings.FieldsFunc(strings.TrimPrefix(f, "eggs="), func(r rune) bool { return r == '.' || r == '/' })
+	}
 
-	// The page's self-test: keys pressed, what the page showed after each.
-	dom := runChromium(t, bin, "--virtual-time-budget=5000", "--dump-dom", url+"#selftest")
-	m := selftestRe.FindSubmatch(dom)
-	if m == nil {
-		t.Fatalf("no self-test result in the page:\n%.2000s", dom)
-	}
-	lines := strings.Split(strings.TrimSpace(html.UnescapeString(string(m[1]))), "\n")
-	if lines[0] != "PASS" {
-		t.Fatalf("the page's self-test failed:\n%s", strings.Join(lines, "\n"))
-	}
-	var want []int
-	want = append(want, n, 0)
-	for i := 1; i <= n+1; i++ {
-		want = append(want, min(i, n))
-	}
-	want = append(want, max(n-1, 0), max(n-2, 0), 0, 0, n)
+	b := startBrowser(t, bin, "file://"+filepath.ToSlash(path), 1200, 900)
 	keys := []string{"End", "Home"}
+	want := []int{n, 0}
 	for i := 1; i <= n+1; i++ {
-		keys = append(keys, "ArrowRight")
+		keys, want = append(keys, "ArrowRight"), append(want, min(i, n))
 	}
 	keys = append(keys, "ArrowLeft", "ArrowLeft", "Home", "ArrowLeft", "End")
-	if len(lines)-1 != len(want) {
-		t.Fatalf("%d steps, want %d:\n%s", len(lines)-1, len(want), strings.Join(lines, "\n"))
-	}
-	for s, l := range lines[1:] {
+	want = append(want, max(n-1, 0), max(n-2, 0), 0, 0, n)
+	for s, key := range keys {
+		b.press(key)
+		var v pageView
+		b.eval(readView, &v)
 		k := want[s]
-		turn := "-"
-		if k < n {
-			turn = rec.Moves[k]
+		at := fmt.Sprintf("step %d (%s, want position %d)", s+1, key, k)
+		if v.Pos != strconv.Itoa(k) || len(v.Visible) != 1 || v.Visible[0] != k {
+			t.Fatalf("%s: the page shows position %s, boards %v", at, v.Pos, v.Visible)
 		}
-		hl := strings.Trim(strings.Join(strings.Fields(fmt.Sprint(d.Changed[k])), ","), "[]")
-		w := fmt.Sprintf("%s position=%d turn=%s hl=%s ok", keys[s], k, turn, hl)
-		if l != w {
-			t.Fatalf("step %d: the page showed %q, want %q", s+1, l, w)
+		if got, w := strings.Join(v.Eggs, "."), strings.Join(eggsOf(positions[k]), "."); got != w {
+			t.Fatalf("%s: the logs show eggs %s, the position %q has %s", at, got, positions[k], w)
+		}
+		if k < n && !strings.Contains(v.Turn, " plays "+rec.Moves[k]) {
+			t.Fatalf("%s: the next turn shown is %q, the record's %q", at, v.Turn, rec.Moves[k])
+		}
+		if k == n && (v.Turn != "" || !strings.Contains(v.Result, rec.Result)) {
+			t.Fatalf("%s: at the end the page shows turn %q, result %q; the record's result %q", at, v.Turn, v.Result, rec.Result)
+		}
+		if k == 0 {
+			if len(v.Outlined) != 0 || v.Paths != 0 || v.Path != "" {
+				t.Fatalf("%s: the opening shows outlines %v, %d paths, %q", at, v.Outlined, v.Paths, v.Path)
+			}
+			continue
+		}
+		if !strings.Contains(v.LastTurn, " played "+rec.Moves[k-1]) || fmt.Sprint(v.Outlined) != fmt.Sprint(d.Changed[k]) {
+			t.Fatalf("%s: last turn %q, outlined %v; the record's turn %q, which changed %v", at, v.LastTurn, v.Outlined, rec.Moves[k-1], d.Changed[k])
+		}
+		// The path: the trace of the record's turn in words, starting from the log
+		// the turn selects (its first two characters), and drawn on the board.
+		steps, err := g.Trace(positions[k-1], rec.Moves[k-1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := gamepage.PathText(steps)
+		if v.Path != "Sowing: "+text+" (drawn on the board, drops numbered)." || !strings.HasPrefix(text, "from "+rec.Moves[k-1][:2]+":") || v.Paths != 1 {
+			t.Fatalf("%s: the path shown is %q (%d drawings); the turn %q traces %q", at, v.Path, v.Paths, rec.Moves[k-1], text)
 		}
 	}
 
 	// A screenshot at a middle position: the size asked for, not blank, the
-	// highlight's red present.
-	shot := filepath.Join(dir, "game.png")
-	runChromium(t, bin, "--virtual-time-budget=5000", "--window-size=1200,900", "--screenshot="+shot, fmt.Sprintf("%s#move=%d", url, n/2))
-	f, err := os.Open(shot)
-	if err != nil {
-		t.Fatal(err)
+	// outlines' and the path's red present, 19 logs' wood.
+	b.press("Home")
+	for range n / 2 {
+		b.press("ArrowRight")
 	}
-	defer f.Close()
-	img, err := png.Decode(f)
+	img, err := png.Decode(bytes.NewReader(b.screenshot()))
 	if err != nil {
 		t.Fatalf("the screenshot: %v", err)
 	}
-	if b := img.Bounds(); b.Dx() != 1200 || b.Dy() != 900 {
-		t.Fatalf("a screenshot of %v, want 1200x900", b)
+	if r := img.Bounds(); r.Dx() != 1200 || r.Dy() != 900 {
+		t.Fatalf("a screenshot of %v, want 1200x900", r)
 	}
 	colours := map[[3]uint32]int{}
 	for y := img.Bounds().Min.Y; y < img.Bounds().Max.Y; y += 2 {
@@ -305,6 +345,11 @@ func TestExportHTMLBrowser(t *testing.T) {
 		t.Fatalf("a blank screenshot: %d colours", len(colours))
 	}
 	if red < 100 {
-		t.Errorf("no highlight's red in the screenshot (%d red pixels sampled)", red)
+		t.Errorf("no outline's or path's red in the screenshot (%d red pixels sampled)", red)
+	}
+	if os.Getenv("COLONY_SCREENSHOT") != "" {
+		if err := os.WriteFile(os.Getenv("COLONY_SCREENSHOT"), b.screenshot(), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

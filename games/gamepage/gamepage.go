@@ -8,6 +8,7 @@ package gamepage
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -66,12 +67,15 @@ type Data struct {
 	// the last position, len(Turns), has none).
 	Turns []Turn `json:"turns"`
 	// Changed[k], for k ≥ 1, are the places whose drawing turn k changed: the
-	// ordinals (in document order) of the elements with an id in the board of
-	// position k, and Names their ids. Changed[0] is empty.
-	Changed [][]int    `json:"changed"`
-	Names   [][]string `json:"names"`
-	Result  string     `json:"result"`
-	Reason  string     `json:"reason"`
+	// ids of their shapes in the game's picture (the boards' data-place
+	// attributes). Changed[0] is empty.
+	Changed [][]string `json:"changed"`
+	// Paths[k], for k ≥ 1, is the path of turn k's sowings in words ("from A3: A2,
+	// A1; on from A1: B1, C1"), drawn on the board of position k too; empty for a
+	// turn that sows nothing and for a game that does not trace its sowings.
+	Paths  []string `json:"paths"`
+	Result string   `json:"result"`
+	Reason string   `json:"reason"`
 	// Sides are the sides' names, the first player's first; Marks[k] is the x of
 	// position k's marker on the graph of the scores.
 	Sides [2]string `json:"sides"`
@@ -99,6 +103,7 @@ func New(g games.Game, rec *tournament.Record) (*Page, error) {
 	}
 	var regions []map[string]string
 	var order [][]string
+	var centres []map[string]point
 	for k, pos := range positions {
 		svg, err := g.SVG(pos)
 		if err != nil {
@@ -108,28 +113,43 @@ func New(g games.Game, rec *tournament.Record) (*Page, error) {
 			svg = svg[i:]
 		}
 		p.Boards = append(p.Boards, svg)
-		ids, content, err := Regions(svg)
+		ids, content, c, err := places(svg)
 		if err != nil {
 			return nil, fmt.Errorf("position %d: %w", k, err)
 		}
 		order = append(order, ids)
 		regions = append(regions, content)
+		centres = append(centres, c)
 	}
 	d := &p.Data
 	d.Title = fmt.Sprintf("%s: game %d, %s (%s) - %s (%s)", g.Name(), rec.Index, rec.Players[0], sides[0], rec.Players[1], sides[1])
-	d.Changed = [][]int{{}}
-	d.Names = [][]string{{}}
+	d.Changed = [][]string{{}}
+	d.Paths = []string{""}
 	for k := 1; k < len(positions); k++ {
-		ch, names := []int{}, []string{}
+		changed := []string{}
 		for i, id := range order[k] {
 			key := regionKey(id, i, order[k])
 			if regions[k][key] != regions[k-1][key] {
-				ch = append(ch, i)
-				names = append(names, id)
+				changed = append(changed, id)
 			}
 		}
-		d.Changed = append(d.Changed, ch)
-		d.Names = append(d.Names, names)
+		d.Changed = append(d.Changed, changed)
+		steps, err := g.Trace(positions[k-1], rec.Moves[k-1])
+		switch {
+		case errors.Is(err, games.ErrNoTrace):
+			steps = nil
+		case err != nil:
+			return nil, fmt.Errorf("turn %d: %w", k, err)
+		}
+		d.Paths = append(d.Paths, PathText(steps))
+		overlay, err := drawPath(steps, centres[k])
+		if err != nil {
+			return nil, fmt.Errorf("turn %d: %w", k, err)
+		}
+		p.Boards[k] = insertBeforeEnd(p.Boards[k], overlay)
+	}
+	for k := range p.Boards {
+		p.Boards[k] = bytes.ReplaceAll(p.Boards[k], []byte(` id="`), []byte(` data-place="`))
 	}
 	for k, m := range rec.Moves {
 		t := Turn{Move: m, Side: sides[movers[k]], Player: rec.Players[movers[k]]}
@@ -198,6 +218,16 @@ func (b box) has(x, y float64) bool { return x >= b.x0 && x <= b.x1 && y >= b.y0
 // circle's square), written out. Two positions' regions differ where their
 // drawings of a place differ.
 func Regions(svg []byte) (ids []string, content map[string]string, err error) {
+	ids, content, _, err = places(svg)
+	return ids, content, err
+}
+
+// point is a point of a picture, in its units.
+type point struct{ x, y float64 }
+
+// places is Regions, with the centre of every place's shape (a rect's or a
+// circle's; ids of other shapes have none).
+func places(svg []byte) (ids []string, content map[string]string, centres map[string]point, err error) {
 	type elem struct {
 		name  string
 		attrs map[string]string
@@ -212,7 +242,7 @@ func Regions(svg []byte) (ids []string, content map[string]string, err error) {
 			break
 		}
 		if err != nil {
-			return nil, nil, fmt.Errorf("reading the SVG: %w", err)
+			return nil, nil, nil, fmt.Errorf("reading the SVG: %w", err)
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
@@ -237,6 +267,7 @@ func Regions(svg []byte) (ids []string, content map[string]string, err error) {
 	var boxes []box
 	var keys []string
 	content = map[string]string{}
+	centres = map[string]point{}
 	write := func(e elem) string {
 		var b strings.Builder
 		b.WriteString(e.name)
@@ -262,6 +293,9 @@ func Regions(svg []byte) (ids []string, content map[string]string, err error) {
 			b = box{f(e, "cx") - r, f(e, "cy") - r, f(e, "cx") + r, f(e, "cy") + r}
 		default:
 			b = box{math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)}
+		}
+		if _, seen := centres[id]; !seen && b.x0 <= b.x1 {
+			centres[id] = point{(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2}
 		}
 		key := regionKey(id, len(ids), append(ids, id))
 		ids = append(ids, id)
@@ -291,5 +325,5 @@ func Regions(svg []byte) (ids []string, content map[string]string, err error) {
 			}
 		}
 	}
-	return ids, content, nil
+	return ids, content, centres, nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/games/game"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -24,7 +25,11 @@ func TestChanged(t *testing.T) {
 	if len(p.Boards) != 2 || len(p.Positions) != 2 {
 		t.Fatalf("%d boards, %d positions", len(p.Boards), len(p.Positions))
 	}
-	ids, _, err := Regions(p.Boards[1])
+	svg, err := g.SVG(p.Positions[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids, _, err := Regions(svg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,11 +37,25 @@ func TestChanged(t *testing.T) {
 		t.Fatalf("ids %v, want Kalah's 12 pits and 2 stores", ids)
 	}
 	// The first player is south, whose pits come after north's six.
-	if got := fmt.Sprint(p.Data.Names[1]); got != "[pit-c pit-d pit-e pit-f store-S]" {
-		t.Errorf("turn c changed %s (%v)", got, p.Data.Changed[1])
+	if got := fmt.Sprint(p.Data.Changed[1]); got != "[pit-south-c pit-south-d pit-south-e pit-south-f store-S]" {
+		t.Errorf("turn c changed %s", got)
 	}
-	if got := fmt.Sprint(p.Data.Changed[1]); got != "[8 9 10 11 13]" {
-		t.Errorf("turn c changed the ids of ordinals %s", got)
+	if got, want := p.Data.Paths[1], "from south-c: south-d, south-e, south-f, store S"; got != want {
+		t.Errorf("the path of turn c is %q, want %q", got, want)
+	}
+	// The path drawn on the board after the turn: a ring on c, a line through c, d,
+	// e, f and the store with an arrowhead a leg, and the drops numbered 1 to 4.
+	board := string(p.Boards[1])
+	for _, want := range []string{`class="path-lift"`, `class="path-line"`, `>1</text>`, `>4</text>`} {
+		if !strings.Contains(board, want) {
+			t.Errorf("the board of position 1 has no %s", want)
+		}
+	}
+	if got := strings.Count(board, `class="path-arrow"`); got != 4 {
+		t.Errorf("%d arrowheads, want 4", got)
+	}
+	if strings.Contains(string(p.Boards[0]), `class="path`) || strings.Contains(board, ` id="`) {
+		t.Error("the opening has a path, or a board keeps ids")
 	}
 	if tu := p.Data.Turns[0]; tu.Move != "c" || tu.Score != games.ScoreText(2, games.ScoreScale(g, "greedy")) || tu.Side != g.Sides()[0] || tu.Player != "a" {
 		t.Errorf("turn %+v", tu)
@@ -52,5 +71,28 @@ func TestChanged(t *testing.T) {
 	rec.Moves = []string{"c", "z"}
 	if _, err := New(g, rec); err == nil || !strings.Contains(err.Error(), "turn 2") {
 		t.Errorf("an illegal turn: %v", err)
+	}
+}
+
+// PathText in words, for laps, relays and takes.
+func TestPathText(t *testing.T) {
+	sow := func(p string) game.Step { return game.Step{Kind: game.Sow, Place: p} }
+	lift := func(p string) game.Step { return game.Step{Kind: game.Lift, Place: p} }
+	tests := []struct {
+		steps []game.Step
+		want  string
+	}{
+		{nil, ""},
+		{[]game.Step{lift("log-A3"), sow("log-A2"), sow("log-A1"), lift("log-A1"), sow("log-B1"), sow("log-C1")},
+			"from A3: A2, A1; on from A1: B1, C1"},
+		{[]game.Step{sow("log-A6"), sow("store-red")}, "A6, store red"},
+		{[]game.Step{lift("pit-south-f"), sow("pit-north-a"), sow("pit-south-a"),
+			{Kind: game.Take, Place: "pit-south-a", To: "store-S"}, {Kind: game.Take, Place: "pit-north-f", To: "store-S"}},
+			"from south-f: north-a, south-a; south-a taken to store S; north-f taken to store S"},
+	}
+	for _, tc := range tests {
+		if got := PathText(tc.steps); got != tc.want {
+			t.Errorf("PathText(%v) = %q, want %q", tc.steps, got, tc.want)
+		}
 	}
 }

@@ -24,9 +24,10 @@ func HTML(g games.Game, rec *tournament.Record) ([]byte, error) {
 // HTML writes the page: one self-contained HTML document (no network: the boards,
 // the style, the script and the data inline). It shows one position at a time:
 // the buttons and the keys Left and Right, Home and End step through the game. The
-// fragment #move=K opens it at position K; #selftest makes the page press the keys
-// itself and write what it saw, and whether it was right, into <pre id="selftest">
-// (a line a key, then PASS or FAIL).
+// fragment #move=K opens it at position K. Every board has its places (the shapes
+// with ids in the game's picture) marked by data-place attributes rather than ids,
+// so that the page's ids stay unique; the board of position k outlines the places
+// turn k changed and draws the path of its sowings.
 func (p *Page) HTML() ([]byte, error) {
 	data, err := json.Marshal(&p.Data)
 	if err != nil {
@@ -48,11 +49,10 @@ func (p *Page) HTML() ([]byte, error) {
 		b.WriteString("</div>\n")
 	}
 	b.WriteString("</div>\n<div id=\"side\">\n")
-	b.WriteString(`<p id="last-turn"></p>` + "\n" + `<p id="turn"></p>` + "\n" + `<p id="info"></p>` + "\n" + `<p id="result"></p>` + "\n")
+	b.WriteString(`<p id="last-turn"></p>` + "\n" + `<p id="path"></p>` + "\n" + `<p id="turn"></p>` + "\n" + `<p id="info"></p>` + "\n" + `<p id="result"></p>` + "\n")
 	b.WriteString(p.graph())
 	b.WriteString("</div></div>\n")
-	b.WriteString(`<p class="help">Keys: Left and Right step, Home and End go to the first and last position. Open the page with #move=K for position K.</p>` + "\n")
-	b.WriteString(`<pre id="selftest" hidden></pre>` + "\n")
+	b.WriteString(`<p class="help">On the board: the red line is the sowing of the last turn, from the dashed ring where it picked up, each drop numbered in order; blue dashes are captures; red outlines mark the places the turn changed. Keys: Left and Right step, Home and End go to the first and last position. Open the page with #move=K for position K.</p>` + "\n")
 	fmt.Fprintf(&b, "<script type=\"application/json\" id=\"data\">%s</script>\n", data)
 	fmt.Fprintf(&b, "<script>%s</script>\n</body>\n</html>\n", pageScript)
 	return b.Bytes(), nil
