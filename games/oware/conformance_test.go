@@ -24,7 +24,7 @@ func seedsKept(t testing.TB, s *oware.State) {
 }
 
 func TestConformance(t *testing.T) {
-	gametest.RunRuleSets(t, conformanceGames, oware.Parse, func(*oware.Game) gametest.Options[oware.State] {
+	gametest.RunRuleSets(t, conformanceGames, oware.Parse, func(g *oware.Game) gametest.Options[oware.State] {
 		return gametest.Options[oware.State]{
 			Check: seedsKept,
 			// The notation leaves out the positions played since the last capture,
@@ -34,6 +34,7 @@ func TestConformance(t *testing.T) {
 			// is the same state only when the original remembers nothing else,
 			// right after a capture or at the start.
 			SamePosition: func(orig, parsed *oware.State) bool { return orig.HistoryLen() == 1 },
+			Places:       g.Places,
 		}
 	})
 }

@@ -134,7 +134,7 @@ const (
 
 // Game is one rule set of the family: Oware or Ayo with its options. It is immutable
 // and safe for concurrent use. *Game implements game.Game[State],
-// game.Playouter[State], game.RandomActioner[State] and IsLegal.
+// game.Playouter[State], game.RandomActioner[State], game.Tracer[State] and IsLegal.
 type Game struct {
 	variant   Variant
 	grandSlam GrandSlam // Oware only

@@ -42,6 +42,7 @@ func TestConformance(t *testing.T) {
 				}
 			},
 			PerftDepth: 3,
+			Places:     g.Places,
 		}
 	})
 }
