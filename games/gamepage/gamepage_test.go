@@ -90,6 +90,19 @@ func TestPathText(t *testing.T) {
 			{Kind: game.Take, Place: "pit-south-a", To: "store-S"}, {Kind: game.Take, Place: "pit-north-f", To: "store-S"}},
 			"from south-f: north-a, south-a; south-a taken to store S; north-f taken to store S"},
 	}
+	// A relay of a thousand laps: 24 written out, then the count.
+	var long []game.Step
+	for i := range 1000 {
+		long = append(long, lift(fmt.Sprintf("pit-%d", i)), sow("pit-x"), sow("pit-y"))
+	}
+	tests = append(tests, struct {
+		steps []game.Step
+		want  string
+	}{long, "from 0: x, y; on from 1: x, y; on from 2: x, y; on from 3: x, y; on from 4: x, y; on from 5: x, y; " +
+		"on from 6: x, y; on from 7: x, y; on from 8: x, y; on from 9: x, y; on from 10: x, y; on from 11: x, y; " +
+		"on from 12: x, y; on from 13: x, y; on from 14: x, y; on from 15: x, y; on from 16: x, y; on from 17: x, y; " +
+		"on from 18: x, y; on from 19: x, y; on from 20: x, y; on from 21: x, y; on from 22: x, y; on from 23: x, y; " +
+		"and so on: 1000 laps and 2000 drops in all"})
 	for _, tc := range tests {
 		if got := PathText(tc.steps); got != tc.want {
 			t.Errorf("PathText(%v) = %q, want %q", tc.steps, got, tc.want)

@@ -24,7 +24,9 @@ func PlaceName(id string) string {
 
 // PathText writes a turn's steps in words: each lap as the place it starts from
 // and the places sown in order ("from A3: A2, A1; on from A1: B1, C1"), each take as
-// "south-c to store S". No steps: the empty string.
+// "south-c taken to store S". No steps: the empty string. A path of more than
+// maxTextParts laps and takes is cut there and ends with the number of laps and
+// drops in all.
 func PathText(steps []game.Step) string {
 	var parts, sown []string
 	head, laps := "", 0
@@ -52,8 +54,24 @@ func PathText(steps []game.Step) string {
 		}
 	}
 	endLap()
+	if len(parts) > maxTextParts {
+		drops := 0
+		for _, st := range steps {
+			if st.Kind == game.Sow {
+				drops++
+			}
+		}
+		parts = append(parts[:maxTextParts], fmt.Sprintf("and so on: %d laps and %d drops in all", laps, drops))
+	}
 	return strings.Join(parts, "; ")
 }
+
+// The longest paths drawn and written out: Ayo's relays may go on for thousands of
+// laps (up to its relay cap), and a page must stay readable and small.
+const (
+	maxTextParts  = 24  // laps and takes written out by PathText
+	maxDrawnSteps = 300 // steps drawn by drawPath
+)
 
 // The path's colours (the sowing's and the takes'), and how far below a place's
 // centre it runs.
@@ -68,10 +86,12 @@ const (
 // in the order the pieces were sown, with an arrowhead on every leg and the
 // number of every drop by its place ("3" or "3,16" for a place sown twice); a
 // dashed ring on every place lifted; a dashed line with an arrowhead for every take.
+// Only the first maxDrawnSteps steps are drawn.
 func drawPath(steps []game.Step, centres map[string]point) (string, error) {
 	if len(steps) == 0 {
 		return "", nil
 	}
+	steps = steps[:min(len(steps), maxDrawnSteps)] // the text says how it goes on
 	// The line runs below the places' centres, clear of the numbers drawn there.
 	at := func(id string) (point, error) {
 		c, ok := centres[id]
