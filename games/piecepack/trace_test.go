@@ -1,12 +1,11 @@
 package piecepack_test
 
 import (
-	"maps"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/games/game/gametest"
 	"github.com/colony-ai/colony/games/piecepack"
 )
 
@@ -138,43 +137,8 @@ func TestTraceScenarios(t *testing.T) {
 			if got := g.Trace(&s, a); !slices.Equal(got, want) {
 				t.Errorf("Trace(%s):\n got %v\nwant %v", sc.move, got, want)
 			}
-			checkTraces(t, g, &s)
+			gametest.CheckTraces(t, g, &s, g.Places)
 		})
-	}
-}
-
-// checkTraces checks the trace of every legal decision of s: its steps name shapes
-// of the picture of s, and played step by step on the counts of Places they give
-// the counts after Apply.
-func checkTraces(t *testing.T, g *piecepack.Game, s *piecepack.State) {
-	t.Helper()
-	ids := map[string]bool{}
-	for _, sh := range g.Illustrate(s).Shapes {
-		ids[sh.ID] = sh.ID != ""
-	}
-	var buf game.ActionBuffer
-	for _, a := range g.LegalActions(s, &buf) {
-		counts := g.Places(s)
-		steps := g.Trace(s, a)
-		for _, st := range steps {
-			if !ids[st.Place] || (st.Kind == game.Take) != ids[st.To] {
-				t.Fatalf("%q: step %v names a place that is not a shape of the picture", g.FormatPosition(s), st)
-			}
-			switch st.Kind {
-			case game.Sow:
-				counts[st.Place]++
-			case game.Lift:
-				counts[st.Place] = 0
-			case game.Take:
-				counts[st.To] += counts[st.Place]
-				counts[st.Place] = 0
-			}
-		}
-		after := *s
-		g.Apply(&after, a)
-		if want := g.Places(&after); !maps.Equal(counts, want) {
-			t.Fatalf("%q, %s: the trace %v leaves %v; Apply gives %v", g.FormatPosition(s), g.AppendAction(nil, s, a), steps, counts, want)
-		}
 	}
 }
 
@@ -189,15 +153,7 @@ func TestTraceRuleSets(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Run(g.Name(), func(t *testing.T) {
-			var buf game.ActionBuffer
-			for i := range 30 {
-				rng := rand.New(rand.NewPCG(7, uint64(i)))
-				for s := g.Start(); !g.Terminal(&s); {
-					checkTraces(t, g, &s)
-					legal := g.LegalActions(&s, &buf)
-					g.Apply(&s, legal[rng.IntN(len(legal))])
-				}
-			}
+			gametest.CheckRandomTraces(t, g, g.Places, 30, 7)
 		})
 	}
 }

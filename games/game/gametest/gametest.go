@@ -3,6 +3,7 @@ package gametest
 import (
 	"context"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -349,59 +350,109 @@ func (x *suite[S]) decision(r *reporter, s *S, buf *game.ActionBuffer, dst *S, d
 // traces checks the Trace of every legal decision at s against the counts of
 // Options.Places and the ids of the picture of s.
 func (x *suite[S]) traces(r *reporter, s *S, legal []game.Action, w where[S]) {
-	g := x.g
-	var ids map[string]bool
-	if il, ok := g.(game.Illustrator[S]); ok {
-		ids = map[string]bool{}
-		for _, sh := range il.Illustrate(s).Shapes {
-			if sh.ID != "" {
-				ids[sh.ID] = true
-			}
-		}
-	}
+	ids := pictureIDs(x.g, s)
 	for _, a := range legal {
-		before := g.FormatPosition(s)
-		steps := x.tr.Trace(s, a)
-		if g.FormatPosition(s) != before {
-			r.errorf("%v: Trace(%d) changed the position", w, a)
-			return
-		}
-		counts := x.o.Places(s)
-		for i, st := range steps {
-			if st.Place == "" || (st.To == "") != (st.Kind != game.Take) {
-				r.errorf("%v: Trace(%d) step %d (%v): Place %q, To %q: want a Place, and a To for a take only", w, a, i, st.Kind, st.Place, st.To)
-			}
-			for _, id := range []string{st.Place, st.To} {
-				if _, ok := counts[id]; id != "" && !ok {
-					r.errorf("%v: Trace(%d) step %d (%v) names %q, which Places does not count", w, a, i, st.Kind, id)
-				}
-				if id != "" && ids != nil && !ids[id] {
-					r.errorf("%v: Trace(%d) step %d (%v) names %q, which the picture has no shape of", w, a, i, st.Kind, id)
-				}
-			}
-			switch st.Kind {
-			case game.Sow:
-				counts[st.Place]++
-			case game.Lift:
-				counts[st.Place] = 0
-			case game.Take:
-				counts[st.To] += counts[st.Place]
-				counts[st.Place] = 0
-			default:
-				r.errorf("%v: Trace(%d) step %d has the unknown kind %v", w, a, i, st.Kind)
-			}
-		}
-		child := *s
-		g.Apply(&child, a)
-		want := x.o.Places(&child)
-		for id, n := range want {
-			if counts[id] != n {
-				r.errorf("%v: decision %d: the trace %v leaves %d pieces on %s; after the decision it holds %d",
-					w, a, steps, counts[id], id, n)
-				break
-			}
+		if err := traceError(x.g, x.tr, s, a, x.o.Places, ids); err != nil {
+			r.errorf("%v: %v", w, err)
 		}
 	}
+}
+
+// CheckTraces checks the Trace of every legal decision at s as the suite checks
+// those of its random games (see Options.Places): for rule sets and positions the
+// suite does not reach. g must be a game.Tracer.
+func CheckTraces[S any](t testing.TB, g game.Game[S], s *S, places func(s *S) map[string]int) {
+	t.Helper()
+	tr, ok := g.(game.Tracer[S])
+	if !ok {
+		t.Fatalf("%s is no game.Tracer", g.Name())
+	}
+	ids := pictureIDs(g, s)
+	var buf game.ActionBuffer
+	for _, a := range g.LegalActions(s, &buf) {
+		if err := traceError(g, tr, s, a, places, ids); err != nil {
+			t.Fatalf("position %q: %v", g.FormatPosition(s), err)
+		}
+	}
+}
+
+// CheckRandomTraces plays n random games of g (game i seeded by PCG(seed, i)) and
+// checks the traces of every legal decision of every state on the way with
+// CheckTraces: for rule sets the suite does not run.
+func CheckRandomTraces[S any](t testing.TB, g game.Game[S], places func(s *S) map[string]int, n int, seed uint64) {
+	t.Helper()
+	var buf game.ActionBuffer
+	for i := range n {
+		rng := rand.NewPCG(seed, uint64(i))
+		for s := g.Start(); !g.Terminal(&s); {
+			CheckTraces(t, g, &s, places)
+			legal := g.LegalActions(&s, &buf)
+			g.Apply(&s, legal[game.RandomIndex(rng.Uint64(), len(legal))])
+		}
+	}
+}
+
+// pictureIDs returns the ids of the shapes of the picture of s, or nil when g is no
+// game.Illustrator.
+func pictureIDs[S any](g game.Game[S], s *S) map[string]bool {
+	il, ok := g.(game.Illustrator[S])
+	if !ok {
+		return nil
+	}
+	ids := map[string]bool{}
+	for _, sh := range il.Illustrate(s).Shapes {
+		if sh.ID != "" {
+			ids[sh.ID] = true
+		}
+	}
+	return ids
+}
+
+// traceError checks the trace of decision a at s: its steps name places that
+// places counts (and that are shapes of the picture, when ids is not nil), and the
+// counts of s changed step by step are those after Apply. It returns the first
+// problem.
+func traceError[S any](g game.Game[S], tr game.Tracer[S], s *S, a game.Action, places func(s *S) map[string]int, ids map[string]bool) error {
+	before := g.FormatPosition(s)
+	steps := tr.Trace(s, a)
+	if g.FormatPosition(s) != before {
+		return fmt.Errorf("Trace(%d) changed the position", a)
+	}
+	counts := places(s)
+	for i, st := range steps {
+		if st.Place == "" || (st.To == "") != (st.Kind != game.Take) {
+			return fmt.Errorf("Trace(%d) step %d (%v): Place %q, To %q: want a Place, and a To for a take only", a, i, st.Kind, st.Place, st.To)
+		}
+		for _, id := range []string{st.Place, st.To} {
+			if _, ok := counts[id]; id != "" && !ok {
+				return fmt.Errorf("Trace(%d) step %d (%v) names %q, which Places does not count", a, i, st.Kind, id)
+			}
+			if id != "" && ids != nil && !ids[id] {
+				return fmt.Errorf("Trace(%d) step %d (%v) names %q, which the picture has no shape of", a, i, st.Kind, id)
+			}
+		}
+		switch st.Kind {
+		case game.Sow:
+			counts[st.Place]++
+		case game.Lift:
+			counts[st.Place] = 0
+		case game.Take:
+			counts[st.To] += counts[st.Place]
+			counts[st.Place] = 0
+		default:
+			return fmt.Errorf("Trace(%d) step %d has the unknown kind %v", a, i, st.Kind)
+		}
+	}
+	child := *s
+	g.Apply(&child, a)
+	want := places(&child)
+	for _, id := range slices.Sorted(maps.Keys(want)) {
+		if counts[id] != want[id] {
+			return fmt.Errorf("decision %d (%s): the trace %v leaves %d pieces on %s; after the decision it holds %d",
+				a, g.AppendAction(nil, s, a), steps, counts[id], id, want[id])
+		}
+	}
+	return nil
 }
 
 // rules checks ToMove, TurnStart, Terminal and LegalActions, which gave legal, at s.
