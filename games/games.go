@@ -252,4 +252,8 @@ type Solution struct {
 	// GuessDepth decisions and GuessNodes nodes (GuessDepth 0: no heuristic search).
 	Guess, GuessDepth int
 	GuessNodes        uint64
+	// Endgames says where the endgame database came from, and EndgameTime how long
+	// it took ("" and 0 without one; see search.SolveResult).
+	Endgames    string
+	EndgameTime time.Duration
 }

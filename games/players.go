@@ -91,7 +91,7 @@ func (x *generic[S]) Solve(ctx context.Context, position string, opts search.Sol
 	}
 	res, err := search.Solve(ctx, game.Rules[S](x.g), &s, opts)
 	sol := &Solution{MoverValue: res.Value, Value: res.Value, Nodes: res.Nodes, Searches: res.Searches, Time: res.Time,
-		Guess: res.Guess, GuessDepth: res.GuessDepth, GuessNodes: res.GuessNodes}
+		Guess: res.Guess, GuessDepth: res.GuessDepth, GuessNodes: res.GuessNodes, Endgames: res.Endgames, EndgameTime: res.EndgameTime}
 	if x.g.ToMove(&s) == 1 {
 		sol.Value = -res.Value
 	}

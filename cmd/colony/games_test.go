@@ -29,6 +29,21 @@ func TestSolveKalah(t *testing.T) {
 	}
 }
 
+// --endgames: the same value with a database built, then read from its cache; a
+// game without databases is an error.
+func TestSolveKalahEndgames(t *testing.T) {
+	dir := t.TempDir()
+	for _, want := range []string{"endgames: built in ", "endgames: read from "} {
+		out := mustRun(t, "--game", "kalah:4x3", "solve", "--tt", "64", "--endgames", "10", "--endgame-dir", dir)
+		if !strings.Contains(out, "\nvalue=+8\n") || !strings.Contains(out, "\n"+want) {
+			t.Errorf("kalah:4x3 --endgames 10, want %q: %s", want, out)
+		}
+	}
+	if code, _, errOut := cli(t, "--game", "oware", "solve", "--endgames", "10", "--endgame-dir", dir); code == 0 || !strings.Contains(errOut, "no endgame databases") {
+		t.Errorf("oware --endgames: exit %d, %q", code, errOut)
+	}
+}
+
 func TestSolveColonyEndgame(t *testing.T) {
 	out := mustRun(t, "solve", "--position", posEndsNoLog)
 	if !strings.Contains(out, "\nvalue=+5\n") || !strings.Contains(out, "\nbest=A3\n") {

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"context"
 	"math/rand/v2"
 	"strconv"
 
@@ -162,6 +163,31 @@ type PageDrawer[S any] interface {
 // Used by the show command (games.Game.SVG and PNG).
 type Illustrator[S any] interface {
 	Illustrate(s *S) *picture.Picture
+}
+
+// Endgamer is implemented by mancala games with endgame databases for the exact
+// solver: Endgames returns the table of the exact values of every position with at
+// most pieces pieces left in play (not banked), built by retrograde analysis or read
+// from dir, where it is cached (dir "": not cached). A game whose pieces only ever
+// leave play (Kalah: seeds go into the stores and never come out) can build such a
+// table from the fewest pieces up.
+//
+// Used by the exact solver (SolveOptions.Endgames, colony solve --endgames).
+type Endgamer[S any] interface {
+	Endgames(ctx context.Context, pieces int, dir string) (EndgameTable[S], error)
+}
+
+// EndgameTable is an endgame database (see Endgamer).
+type EndgameTable[S any] interface {
+	// Pieces returns the most pieces left in play of the positions it holds.
+	Pieces() int
+	// Value returns the value of s, a position of the game not over with at most
+	// Pieces pieces left in play, relative to the points banked: the final margin
+	// under perfect play from the view of the player to move, minus SolveOffset.
+	Value(s *S) int
+	// Source says where the table came from, for reports: built (in how long) or
+	// read, and its file.
+	Source() string
 }
 
 // StepKind is what one step of a sowing (a Step) does with the pieces.

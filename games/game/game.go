@@ -43,6 +43,7 @@
 //	TurnApplier        ApplyTurn              the tournament referee: a whole turn checked, played and written
 //	SolveKeyer         SolveKey, SolveOffset  the exact solver: one table entry for positions that differ in banked points
 //	SolveBounder       SolveRemaining         the exact solver: cut-offs from the points still to be won
+//	Endgamer           Endgames               the exact solver: endgame databases (EndgameTable)
 //	Drawer             Draw                   show and the other commands that draw a position as text
 //	PageDrawer         DrawPage               show: a drawing with more than the board and the points (The Colony's)
 //	Illustrator        Illustrate             show --svg and --png: a picture of a position (package games/picture)

@@ -197,7 +197,8 @@ func TestSearchSolveAgreesWithReference(t *testing.T) {
 				if ply%3 == 0 {
 					mv := s.ToMove()
 					want := ref.value(s) + s.Store(mv) - s.Store(1-mv)
-					for _, opts := range []search.SolveOptions{{TableMB: 1, GuessNodes: 2000}, {TableMB: 1, GuessNodes: -1}, {TableMB: 1, GuessNodes: 50}} {
+					for _, opts := range []search.SolveOptions{{TableMB: 1, GuessNodes: 2000}, {TableMB: 1, GuessNodes: -1}, {TableMB: 1, GuessNodes: 50},
+						{TableMB: 1, Endgames: 7}} {
 						res, err := search.Solve(context.Background(), game.Rules[State](g), &s, opts)
 						if err != nil {
 							t.Fatalf("kalah:%s %s: %v", params, g.FormatPosition(&s), err)
