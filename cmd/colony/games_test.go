@@ -11,7 +11,7 @@ import (
 
 func TestGamesList(t *testing.T) {
 	out := mustRun(t, "games")
-	for _, name := range []string{"colony", "kalah", "oware", "ayo", "egyptian", "ethiopian", "nigerian"} {
+	for _, name := range []string{"colony", "kalah", "oware", "ayo", "egyptian", "ethiopian", "nigerian", "martian"} {
 		if !strings.Contains(out, "\n"+name+": ") && !strings.HasPrefix(out, name+": ") {
 			t.Errorf("games lacks %s:\n%s", name, out)
 		}
@@ -22,6 +22,16 @@ func TestSolveKalah(t *testing.T) {
 	// Irving, Donkers and Uiterwijk (2000): kalah:3x3 is a first-player win by 2 and
 	// kalah:4x3 by 8.
 	for _, tc := range []struct{ game, value string }{{"kalah:3x3", "+2"}, {"kalah:4x3", "+8"}} {
+		out := mustRun(t, "--game", tc.game, "solve", "--tt", "64")
+		if !strings.Contains(out, "\nvalue="+tc.value+"\n") || !regexp.MustCompile(`(?m)^best=\S+$`).MatchString(out) {
+			t.Errorf("%s: %s", tc.game, out)
+		}
+	}
+}
+
+func TestSolveMartian(t *testing.T) {
+	// Values computed by this solver (games/martian/RULES.md, "Solving").
+	for _, tc := range []struct{ game, value string }{{"martian:3x321", "+24"}, {"martian:3x21", "+10"}} {
 		out := mustRun(t, "--game", tc.game, "solve", "--tt", "64")
 		if !strings.Contains(out, "\nvalue="+tc.value+"\n") || !regexp.MustCompile(`(?m)^best=\S+$`).MatchString(out) {
 			t.Errorf("%s: %s", tc.game, out)
@@ -97,6 +107,7 @@ func TestRulesOfOtherGames(t *testing.T) {
 		{"oware:grandslam=illegal", "# rule set oware:grandslam=illegal\n", "# Oware and Ayo"},
 		{"ayo", "# rule set ayo\n", "# Oware and Ayo"},
 		{"nigerian", "# rule set nigerian\n", "piecepack"},
+		{"martian:8x3321", "# rule set martian:8x3321\n", "# Martian Mancala"},
 	} {
 		out := mustRun(t, "--game", tc.game, "rules")
 		if !strings.HasPrefix(out, tc.first) || !strings.Contains(out, tc.heading) {

@@ -3,6 +3,9 @@ package martian
 import (
 	"fmt"
 	"strings"
+
+	boardpkg "github.com/colony-ai/colony/games/internal/board"
+	"github.com/colony-ai/colony/games/picture"
 )
 
 // Draw draws s as text lines, each ending in a newline: North's row on top, from its
@@ -23,19 +26,7 @@ import (
 func (g *Game) Draw(s *State) string {
 	var b board
 	g.unpack(s, &b)
-	stack := func(p, i int) string {
-		x := b.st[p*g.n+i]
-		if x.zero() {
-			return "-"
-		}
-		var sb strings.Builder
-		for !x.zero() {
-			var pip uint8
-			pip, x = x.pop()
-			sb.WriteByte('0' + pip)
-		}
-		return sb.String()
-	}
+	stack := func(p, i int) string { return stackText(b.st[p*g.n+i]) }
 	w := 1
 	for p := 0; p < 2; p++ {
 		for i := 0; i < g.n; i++ {
@@ -60,5 +51,44 @@ func (g *Game) Draw(s *State) string {
 	sb.WriteString("\n  (space stack, top piece first)  [N pips] north's mancala  [S pips] south's mancala\n")
 	sb.WriteString("  pieces move their pips counter-clockwise, through both mancalas\n")
 	fmt.Fprintf(&sb, "  turns played: %d (the game ends at %d)\n", s.ply, g.capK)
+	return sb.String()
+}
+
+// Illustrate draws s as a picture (game.Illustrator), laid out as Draw lays out the
+// text: North's row on top, the mancalas at the ends, each space with its letter and
+// pips; the notes under the board give every space's stack, top piece first.
+func (g *Game) Illustrate(s *State) *picture.Picture {
+	toMove := s.ToMove()
+	if s.Over() {
+		toMove = -1
+	}
+	var b board
+	g.unpack(s, &b)
+	pips := func(p, i int) int { return b.st[p*g.n+i].pips() }
+	var rows [2]string
+	for p := 0; p < 2; p++ {
+		var parts []string
+		for i := 0; i < g.n; i++ {
+			parts = append(parts, fmt.Sprintf("%c %s", 'a'+i, stackText(b.st[p*g.n+i])))
+		}
+		rows[p] = fmt.Sprintf("%s's stacks, top piece first: %s", g.Sides()[p], strings.Join(parts, ", "))
+	}
+	return boardpkg.Picture("Martian Mancala", g.n, pips, s.Store, g.Sides(), toMove,
+		"numbers: pips (pieces of 3, 2 and 1 pips); N: north's mancala, S: south's mancala",
+		rows[1], rows[0],
+		"pieces move their pips counter-clockwise, through both mancalas")
+}
+
+// stackText returns the pips of x's pieces, top first, or "-" for an empty stack.
+func stackText(x u128) string {
+	if x.zero() {
+		return "-"
+	}
+	var sb strings.Builder
+	for !x.zero() {
+		var pip uint8
+		pip, x = x.pop()
+		sb.WriteByte('0' + pip)
+	}
 	return sb.String()
 }

@@ -1,6 +1,7 @@
 package martian_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -49,5 +50,29 @@ func TestRandomGames(t *testing.T) {
 			}
 			checkConserved(t, g, &p)
 		}
+	}
+}
+
+// TestRepetition: on martian:1x2 two stacks of one 2 pass to and fro for ever (RULES.md,
+// reading 13): South's 2 lands on North's 2 (occupied), whose lap puts a 2 back on
+// South a (the turn's original space) and the last 2 on North a, empty by then. The
+// position after each turn is the start's with the other player to move, and the
+// move cap ends the game, the pieces left going to the player who moved last.
+func TestRepetition(t *testing.T) {
+	g, err := martian.New("1x2,cap=7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := g.Start()
+	for ply := 1; ply <= 7; ply++ {
+		g.Apply(&s, 0)
+		want := fmt.Sprintf("pits=2/2 stores=-,- move=%s ply=%d", g.Sides()[ply%2], ply)
+		if got := g.FormatPosition(&s); got != want {
+			t.Fatalf("turn %d: %s, want %s", ply, got, want)
+		}
+	}
+	// South made the 7th turn: the game is over, North "to move", South wins 4-0.
+	if !g.Terminal(&s) || g.EndReason(&s) != "move cap" || g.Points(&s) != [2]int{4, 0} {
+		t.Errorf("after the cap: terminal %v, %q, points %v", g.Terminal(&s), g.EndReason(&s), g.Points(&s))
 	}
 }

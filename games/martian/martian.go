@@ -32,6 +32,7 @@ var (
 	_ game.RandomActioner[State] = (*Game)(nil)
 	_ game.LegalChecker[State]   = (*Game)(nil)
 	_ game.Drawer[State]         = (*Game)(nil)
+	_ game.Illustrator[State]    = (*Game)(nil)
 )
 
 // Game is Martian Mancala under one set of rule parameters: the spaces a side, the

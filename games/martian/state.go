@@ -160,29 +160,53 @@ type board struct {
 	store [2][4]uint8 // store[p][pip]
 }
 
-// unpack spreads the pieces of s over b's stacks and copies the mancalas.
+// unpack spreads the pieces of s over b's stacks and copies the mancalas. A stack of
+// fewer than 32 pieces (all of them, but in rare positions) takes the 64-bit path.
 func (g *Game) unpack(s *State, b *board) {
-	acc := u128{s.pcs[0], s.pcs[1]}
-	for j := 0; j < 2*g.n; j++ {
+	lo, hi := s.pcs[0], s.pcs[1]
+	for j := 0; j < 2*g.n && j < len(s.lens); j++ {
 		w := 2 * uint(s.lens[j])
+		if w < 64 {
+			// The shifts are masked to 0..63 (no test for longer shifts), and
+			// hi<<(64-w) is written (hi<<1)<<(63-w) so that w = 0 shifts hi out.
+			b.st[j] = u128{lo & (1<<(w&63) - 1), 0}
+			lo = lo>>(w&63) | (hi<<1)<<((63-w)&63)
+			hi >>= w & 63
+			continue
+		}
+		acc := u128{lo, hi}
 		b.st[j] = acc.low(w)
 		acc = acc.shr(w)
+		lo, hi = acc.lo, acc.hi
 	}
 	for p := 0; p < 2; p++ {
 		b.store[p] = [4]uint8{0, s.store[p][0], s.store[p][1], s.store[p][2]}
 	}
 }
 
-// pack writes the pieces of b into s (the flags and ply are left alone).
+// pack writes the pieces of b into s (the flags and ply are left alone), with the
+// 64-bit path for stacks of fewer than 32 pieces.
 func (g *Game) pack(b *board, s *State) {
-	var acc u128
+	var lo, hi uint64
 	for j := 2*g.n - 1; j >= 0; j-- {
-		h := b.st[j].height()
+		x := b.st[j]
+		if x.hi == 0 {
+			h := (uint(bits.Len64(x.lo)) + 1) / 2
+			s.lens[j] = uint8(h)
+			w := 2 * h
+			if w < 64 {
+				// Masked shifts, as in unpack.
+				hi = hi<<(w&63) | (lo>>1)>>((63-w)&63)
+				lo = lo<<(w&63) | x.lo
+				continue
+			}
+		}
+		h := x.height()
 		s.lens[j] = uint8(h)
-		x := acc.shl(2 * h)
-		acc = u128{x.lo | b.st[j].lo, x.hi | b.st[j].hi}
+		acc := u128{lo, hi}.shl(2 * h)
+		lo, hi = acc.lo|x.lo, acc.hi|x.hi
 	}
-	s.pcs = [2]uint64{acc.lo, acc.hi}
+	s.pcs = [2]uint64{lo, hi}
 	for p := 0; p < 2; p++ {
 		s.store[p] = [3]uint8{b.store[p][1], b.store[p][2], b.store[p][3]}
 	}
