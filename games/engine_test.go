@@ -244,6 +244,7 @@ func TestEngineNewGame(t *testing.T) {
 		{"", "oware", false},
 		{"", "ayo", false},
 		{"", "nigerian", false},
+		{"", "martian:8x3321", false},
 		{"", "nosuchgame", true},
 		{"", "kalah:0x0", true},
 		{"kalah", "kalah:4x3", false},

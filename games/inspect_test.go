@@ -140,6 +140,7 @@ func TestAnalyze(t *testing.T) {
 		{"oware", "ab:depth=3", false},
 		{"kalah", "mcts:sims=300", true},
 		{"nigerian", "mcts:sims=200", true},
+		{"martian", "ab:depth=3", false},
 		{"ethiopian", "greedy", false},
 	} {
 		t.Run(tc.game+" "+tc.spec, func(t *testing.T) {

@@ -118,6 +118,8 @@ func TestPicturesOfEveryGame(t *testing.T) {
 		{"egyptian", "pit", 12, 2, pits6},
 		{"ethiopian", "pit", 12, 2, pits6},
 		{"nigerian", "pit", 12, 2, pits6},
+		{"martian", "pit", 12, 2, append(pits6, "N", "S")},
+		{"martian:2x3", "pit", 4, 2, []string{"a", "b", "rules martian:2x3"}},
 	}
 	// Every registered game is in the table.
 	for _, name := range Names() {

@@ -8,6 +8,7 @@ import (
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/games/game"
 	"github.com/colony-ai/colony/games/kalah"
+	"github.com/colony-ai/colony/games/martian"
 	"github.com/colony-ai/colony/games/oware"
 	"github.com/colony-ai/colony/games/piecepack"
 	"github.com/colony-ai/colony/search"
@@ -38,6 +39,9 @@ func init() {
 	Register(Definition[piecepack.State]{Name: "nigerian",
 		Summary: "piecepack Mancala, Nigerian option: both mancalas sown, relays, tiles of 4 go to their owner",
 		Rules:   piecepack.RulesDocument, Open: Opener[piecepack.State](piecepack.Opener("nigerian"), piecepack.NewFeatures), Score: piecepack.StoreDiff{}})
+	Register(Definition[martian.State]{Name: "martian",
+		Summary: "Martian Mancala (Mattingly, 2002): stacks of pyramids worth 1-3 pips, each moving its pips, laps, bonus moves, both mancalas sown; martian:NxSTACK (default 6x321)",
+		Rules:   martian.RulesDocument, Open: Opener[martian.State](martian.New, martian.NewFeatures), Score: martian.StoreDiff{}})
 }
 
 // Definition is the registration of a game with state type S: what Register needs to

@@ -14,7 +14,7 @@ import (
 )
 
 // tunableNames are games of every registered kind, with parameters.
-var tunableNames = []string{"colony", "kalah", "kalah:4x3,capture=nonempty", "oware", "ayo", "egyptian", "ethiopian", "nigerian:5x3"}
+var tunableNames = []string{"colony", "kalah", "kalah:4x3,capture=nonempty", "oware", "ayo", "egyptian", "ethiopian", "nigerian:5x3", "martian:4x321"}
 
 func openTunable(t *testing.T, name string) Tunable {
 	t.Helper()

@@ -11,7 +11,7 @@ import (
 
 func TestGamesList(t *testing.T) {
 	out := mustRun(t, "games")
-	for _, name := range []string{"colony", "kalah", "oware", "ayo", "egyptian", "ethiopian", "nigerian"} {
+	for _, name := range []string{"colony", "kalah", "oware", "ayo", "egyptian", "ethiopian", "nigerian", "martian"} {
 		if !strings.Contains(out, "\n"+name+": ") && !strings.HasPrefix(out, name+": ") {
 			t.Errorf("games lacks %s:\n%s", name, out)
 		}
@@ -41,6 +41,16 @@ func TestSolveKalahEndgames(t *testing.T) {
 	}
 	if code, _, errOut := cli(t, "--game", "oware", "solve", "--endgames", "10", "--endgame-dir", dir); code == 0 || !strings.Contains(errOut, "no endgame databases") {
 		t.Errorf("oware --endgames: exit %d, %q", code, errOut)
+	}
+}
+
+func TestSolveMartian(t *testing.T) {
+	// Values computed by this solver (games/martian/RULES.md, "Solving").
+	for _, tc := range []struct{ game, value string }{{"martian:3x321", "+24"}, {"martian:3x21", "+10"}} {
+		out := mustRun(t, "--game", tc.game, "solve", "--tt", "64")
+		if !strings.Contains(out, "\nvalue="+tc.value+"\n") || !regexp.MustCompile(`(?m)^best=\S+$`).MatchString(out) {
+			t.Errorf("%s: %s", tc.game, out)
+		}
 	}
 }
 
@@ -112,6 +122,7 @@ func TestRulesOfOtherGames(t *testing.T) {
 		{"oware:grandslam=illegal", "# rule set oware:grandslam=illegal\n", "# Oware and Ayo"},
 		{"ayo", "# rule set ayo\n", "# Oware and Ayo"},
 		{"nigerian", "# rule set nigerian\n", "piecepack"},
+		{"martian:8x3321", "# rule set martian:8x3321\n", "# Martian Mancala"},
 	} {
 		out := mustRun(t, "--game", tc.game, "rules")
 		if !strings.HasPrefix(out, tc.first) || !strings.Contains(out, tc.heading) {

@@ -128,7 +128,7 @@ starts on a fork or the centre, and the ant move, for example C1, A2>B2 or
 C1/B4-A4.
 
 The classic mancala games are here too: --game kalah (or oware, ayo, egyptian,
-ethiopian, nigerian; 'colony games' lists them) with every command: rules
+ethiopian, nigerian, martian; 'colony games' lists them) with every command: rules
 prints a game's rules document.
 
 Engines play each other with 'colony tournament' (round robins, gauntlets and
@@ -156,7 +156,7 @@ file, an unknown command), 1 when a command cannot finish for another reason.`,
 	pf := root.PersistentFlags()
 	pf.StringVar(&opts.rules, "rules", "colony", "rule set `NAME`: colony, optionally with settings, as in colony:turncap=300,sowcap=5000")
 	pf.StringVar(&opts.board, "board", "", "board `FILE` to play on instead of the default board (the rule set's caps still apply)")
-	pf.StringVar(&opts.game, "game", "colony", "the game `NAME[:PARAMS]`: colony (with --rules and --board), kalah, oware, ayo, egyptian, ethiopian, nigerian; 'colony games' lists them")
+	pf.StringVar(&opts.game, "game", "colony", "the game `NAME[:PARAMS]`: colony (with --rules and --board), kalah, oware, ayo, egyptian, ethiopian, nigerian, martian; 'colony games' lists them")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		err = plainFlagError(err)
 		if c.HasParent() {

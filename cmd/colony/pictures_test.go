@@ -26,6 +26,7 @@ func TestShowPictures(t *testing.T) {
 		{"kalah", []string{"--game", "kalah"}, `class="pit"`, 12},
 		{"oware", []string{"--game", "oware"}, `class="pit"`, 12},
 		{"nigerian", []string{"--game", "nigerian"}, `class="pit"`, 12},
+		{"martian", []string{"--game", "martian"}, `class="pit"`, 12},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
