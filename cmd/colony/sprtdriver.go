@@ -48,8 +48,9 @@ after each batch and stops submitting when the LLR of the merged pairs crosses a
 bound.
 
 The match is given after --, with the flags of 'colony tournament' (two players,
---games the most games, --seed, the limits, --concurrency of each task); the
-global flags (--game, --rules, --board) go before sprt-driver and are passed on.
+--games the most games, --seed, the limits; --concurrency for each local task, a
+Slurm task plays as many games at once as it has CPUs); the global flags
+(--game, --rules, --board) go before sprt-driver and are passed on.
 Batch b (from 1) runs, for each task k of N:
 
   colony tournament MATCH... --shard k/N --until-pair b·B --resume \
@@ -93,7 +94,9 @@ logs to look at (DIR/slurm-JOB_TASK.out with slurm, DIR/shard-K.log locally).`,
 			if err != nil {
 				return err
 			}
-			return d.run(cmdContext(c))
+			ctx, stop := interruptContext(c) // Ctrl-C cancels the batch's job
+			defer stop()
+			return d.run(ctx)
 		},
 	}
 	f := c.Flags()
@@ -215,7 +218,6 @@ func driverMatch(opts *options, args []string) (tournament.Config, error) {
 	var fl tournamentFlags
 	tc := &cobra.Command{Use: "tournament"}
 	fl.add(tc)
-	tc.SetArgs(args)
 	if err := tc.ParseFlags(args); err != nil {
 		return tournament.Config{}, fmt.Errorf("sprt-driver: the match's flags: %w", err)
 	}
