@@ -75,8 +75,9 @@ Submitters (--submitter):
           'sbatch --parsable --array=1-N', the match in the environment
           (COLONY_MATCH, COLONY_RESULTS=DIR, COLONY=this program), and polls
           'squeue' every --poll until the job has left the queue; --sbatch-arg
-          adds an option to sbatch (repeat it). Interrupting the driver cancels
-          the job (scancel).
+          adds an option to sbatch (repeat it). DIR and the program must be on
+          a file system the nodes share. Interrupting the driver cancels the
+          job (scancel).
 
 A task that fails leaves games missing: the driver stops with the shards and the
 logs to look at (DIR/slurm-JOB_TASK.out with slurm, DIR/shard-K.log locally).`,
