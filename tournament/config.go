@@ -168,6 +168,12 @@ type Config struct {
 	// Shards; 0 of 0 (or 1 of 1) plays everything.
 	Shard  int `json:"shard,omitempty"`
 	Shards int `json:"shards,omitempty"`
+	// UntilPair, when positive, limits this run to the pairs of the schedule numbered
+	// below it (those of its shard among them): a prefix of the tournament. It is not
+	// part of the tournament (not in the games file's header): a later run of the same
+	// games file with a larger limit continues it, which plays a tournament in batches
+	// of pairs (see the SPRT driver of 'colony tournament sprt-driver').
+	UntilPair int `json:"-"`
 }
 
 // MaxGames bounds the games of one pairing.
@@ -227,6 +233,9 @@ func (c *Config) Validate() error {
 		if c.Shards > 1 {
 			return errors.New("an SPRT cannot be sharded: it decides when to stop from all the games")
 		}
+	}
+	if c.UntilPair < 0 {
+		return fmt.Errorf("until pair: %d: want 0 (no limit) or more", c.UntilPair)
 	}
 	if c.Shards < 0 || c.Shard < 0 || (c.Shards > 0 && (c.Shard < 1 || c.Shard > c.Shards)) || (c.Shards == 0 && c.Shard != 0) {
 		return fmt.Errorf("shard %d/%d: want K/N with 1 ≤ K ≤ N", c.Shard, c.Shards)

@@ -188,6 +188,10 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 		if rec.Index < 0 || rec.Index >= cfg.TotalGames() || !cfg.InShard(rec.Index/2) {
 			return nil, fmt.Errorf("game %d of the games file is not in this run's schedule", rec.Index)
 		}
+		if !cfg.InRun(rec.Index / 2) {
+			return nil, fmt.Errorf("game %d of the games file is in pair %d, past this run's limit of %d pairs (continue a games file with the same or a larger limit)",
+				rec.Index, rec.Index/2, cfg.UntilPair)
+		}
 		if err := c.add(rec); err != nil {
 			return nil, err
 		}

@@ -217,6 +217,64 @@ func TestResumeAfterInterruption(t *testing.T) {
 	equalGames(t, "resumed result", res2.Games, want.Games)
 }
 
+// TestBatchesOfPairsMakeTheWholeRun plays shards in batches of pairs (UntilPair
+// growing, each batch resuming the shard's games), as the SPRT driver does: each
+// batch plays exactly the shard's pairs below its limit, and the shards' games after
+// the last batch are the games of one whole run. A run refuses a games file holding
+// pairs past its limit.
+func TestBatchesOfPairsMakeTheWholeRun(t *testing.T) {
+	cfg := testConfig()
+	cfg.Players = cfg.Players[:2]
+	cfg.Format = Match
+	cfg.Games = 10 // 5 pairs
+	_, want, err := run(t, cfg, 2, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []Record
+	for k := 1; k <= 2; k++ {
+		var done []Record
+		for _, tc := range []struct{ untilPair, played int }{
+			{2, 2},  // pairs 0, 1: one of each shard
+			{2, 0},  // the same limit again: nothing left
+			{4, 2},  // pairs 2, 3
+			{99, 2}, // past the end: pair 4 for shard 1, none for shard 2
+		} {
+			sc := cfg
+			sc.Shard, sc.Shards, sc.UntilPair = k, 2, tc.untilPair
+			_, res, err := run(t, sc, 2, nil, done, nil)
+			if err != nil {
+				t.Fatalf("shard %d/2 until pair %d: %v", k, tc.untilPair, err)
+			}
+			played := tc.played
+			if tc.untilPair == 99 && k == 2 {
+				played = 0
+			}
+			if res.Played != played || !res.Complete {
+				t.Fatalf("shard %d/2 until pair %d: played %d (complete %v), want %d (complete)", k, tc.untilPair, res.Played, res.Complete, played)
+			}
+			for _, g := range res.Games {
+				if g.Pair%2 != k-1 || g.Pair >= tc.untilPair {
+					t.Errorf("shard %d/2 until pair %d played pair %d", k, tc.untilPair, g.Pair)
+				}
+			}
+			done = res.Games
+		}
+		all = append(all, done...)
+		sc := cfg
+		sc.Shard, sc.Shards, sc.UntilPair = k, 2, 1
+		_, _, err := run(t, sc, 2, nil, done, nil)
+		if err == nil || !strings.Contains(err.Error(), "past this run's limit of 1 pairs") {
+			t.Errorf("shard %d/2: a smaller limit than the games file's: error %v, want the limit named", k, err)
+		}
+	}
+	res, err := Collect(cfg, all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	equalGames(t, "batches", res.Games, want.Games)
+}
+
 func TestShardsMergeToTheUnshardedRun(t *testing.T) {
 	cfg := testConfig()
 	cfg.Games = 6

@@ -65,6 +65,11 @@ func (c *Config) InShard(pair int) bool {
 	return c.Shards <= 1 || pair%c.Shards == c.Shard-1
 }
 
+// InRun reports whether this run plays pair: in its shard, and below its UntilPair.
+func (c *Config) InRun(pair int) bool {
+	return c.InShard(pair) && (c.UntilPair <= 0 || pair < c.UntilPair)
+}
+
 // Schedule returns the games this run plays, in order. A run does not build it (see
 // RunGames and RunSlot, which give the same games one at a time).
 func (c *Config) Schedule() []Slot {
@@ -76,7 +81,8 @@ func (c *Config) Schedule() []Slot {
 	return out
 }
 
-// RunGames returns the number of games this run (its shard) plays.
+// RunGames returns the number of games this run (its shard, below its UntilPair)
+// plays.
 func (c *Config) RunGames() int { return c.runSchedule().len() }
 
 // RunSlot returns the k-th game (from 0) that this run plays: Schedule()[k], without
@@ -87,7 +93,7 @@ func (c *Config) RunSlot(k int) Slot { return c.runSchedule().slot(k) }
 // run of ten million games does not hold ten million slots.
 type runSchedule struct {
 	pairings [][2]int
-	total    int // games of the whole schedule
+	total    int // games of the whole schedule, or of its first UntilPair pairs
 	// shard is the run's shard from 0, of shards (1 for a whole run).
 	shard, shards int
 }
@@ -95,6 +101,9 @@ type runSchedule struct {
 func (c *Config) runSchedule() runSchedule {
 	rs := runSchedule{pairings: c.Pairings(), shards: 1}
 	rs.total = len(rs.pairings) * c.Games
+	if c.UntilPair > 0 && c.UntilPair < rs.total/2 {
+		rs.total = 2 * c.UntilPair
+	}
 	if c.Shards > 1 {
 		rs.shard, rs.shards = c.Shard-1, c.Shards
 	}

@@ -16,23 +16,30 @@ func TestRunSlotIsTheSchedule(t *testing.T) {
 	for _, tc := range []struct {
 		players, games, shard, shards int
 		format                        Format
+		untilPair                     int
 	}{
-		{2, 2, 0, 0, RoundRobin},
-		{3, 4, 0, 0, RoundRobin},
-		{4, 6, 2, 3, RoundRobin},
-		{4, 6, 3, 3, Gauntlet},
-		{2, 10, 5, 7, RoundRobin},
-		{2, 2, 4, 5, RoundRobin}, // a shard with no games
-		{5, 8, 1, 1, RoundRobin},
+		{2, 2, 0, 0, RoundRobin, 0},
+		{3, 4, 0, 0, RoundRobin, 0},
+		{4, 6, 2, 3, RoundRobin, 0},
+		{4, 6, 3, 3, Gauntlet, 0},
+		{2, 10, 5, 7, RoundRobin, 0},
+		{2, 2, 4, 5, RoundRobin, 0}, // a shard with no games
+		{5, 8, 1, 1, RoundRobin, 0},
+		{2, 10, 0, 0, Match, 3},       // a prefix of a whole run
+		{4, 6, 2, 3, RoundRobin, 8},   // a shard's part of a prefix
+		{4, 6, 3, 3, Gauntlet, 4},     // a prefix ending inside a round
+		{2, 10, 2, 4, Match, 1},       // a prefix holding none of the shard's pairs
+		{2, 10, 1, 2, Match, 5},       // the prefix is the whole schedule
+		{2, 10, 1, 2, Match, 1 << 62}, // a limit past the end (no overflow)
 	} {
-		cfg := Config{Games: tc.games, Shard: tc.shard, Shards: tc.shards, Format: tc.format}
+		cfg := Config{Games: tc.games, Shard: tc.shard, Shards: tc.shards, Format: tc.format, UntilPair: tc.untilPair}
 		for i := range tc.players {
 			cfg.Players = append(cfg.Players, Entrant{Name: string(rune('a' + i))})
 		}
 		pairings := cfg.Pairings()
 		var want []Slot
 		for i := range cfg.TotalGames() {
-			if cfg.InShard(i / 2) {
+			if cfg.InShard(i/2) && (tc.untilPair == 0 || i/2 < tc.untilPair) {
 				want = append(want, slotOf(pairings, i))
 			}
 		}

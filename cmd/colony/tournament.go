@@ -38,6 +38,7 @@ type tournamentFlags struct {
 	concurrency  int
 	sprt         string
 	shard        string
+	untilPair    int
 	resume       bool
 	outputs      outputFlags
 	progress     string
@@ -119,7 +120,10 @@ stuck in an untimed move otherwise holds the run, and Ctrl-C, until it returns).
 Reproducibility: game i of the schedule derives everything random (the opening,
 the players' seeds) from --seed and i, so with depth or node limits the same
 command plays the same games for any --concurrency, and shards (--shard K/N, then
-'colony tournament merge') give the same report as one run.
+'colony tournament merge') give the same report as one run. --until-pair P plays
+only the pairs numbered below P (a pair is two games, numbered from 0 in schedule
+order): the same command with --resume and a larger P continues the games file,
+so a tournament can be played in batches (as 'colony tournament sprt-driver' does).
 
 Output: a progress line on standard error, then the standings, the cross table
 (more than two players), pair statistics and the SPRT (two players), joint
@@ -141,27 +145,8 @@ hypothesis; --games is then the most games played.`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error { return runTournament(c, opts, &fl) },
 	}
-	f := c.Flags()
-	f.StringArrayVarP(&fl.players, "player", "p", nil, "a player, `NAME=SPEC` or SPEC (repeat for each player)")
-	f.StringVar(&fl.format, "format", "", "`FORMAT`: match, roundrobin or gauntlet (default: match for two players, roundrobin for more)")
-	f.IntVar(&fl.games, "games", 20, "games of each pairing, `N` (even: pairs with colours swapped)")
-	f.Uint64Var(&fl.seed, "seed", 1, "random seed `S` of the openings and the players")
-	f.StringVar(&fl.openings, "openings", "", "opening `FILE`: one position a line (blank lines and # comments skipped)")
-	f.BoolVar(&fl.shuffle, "shuffle-openings", false, "take the opening file's positions in a seeded random order")
-	f.IntVar(&fl.openingTurns, "opening-turns", 4, "random openings: `N` uniformly random turns from the start")
-	f.IntVar(&fl.depth, "depth", 0, "depth limit `N` in full turns for players that have one")
-	f.Uint64Var(&fl.nodes, "nodes", 0, "node limit `N` (ab) or simulation limit (mcts)")
-	f.DurationVar(&fl.movetime, "movetime", 0, "time per move `D`, such as 100ms")
-	f.StringVar(&fl.tc, "tc", "", "time control `BASE+INC` per game, such as 10+0.1 or 1m+500ms")
-	f.DurationVar(&fl.margin, "time-margin", 100*time.Millisecond, "how far over its time `D` a player may go before it loses (it is not waited for past its time plus the margin, at least 100ms)")
-	f.DurationVar(&fl.moveTimeout, "move-timeout", 0, "without --movetime or --tc: a player that has not replied to a move after `D` loses on time and is abandoned (default: no limit)")
-	f.IntVar(&fl.concurrency, "concurrency", runtime.NumCPU(), "games played at once, `N`")
-	f.StringVar(&fl.sprt, "sprt", "", "SPRT `TEST` for a match: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
-	f.StringVar(&fl.shard, "shard", "", "play only slice `K/N` of the schedule (merge the games files afterwards)")
-	f.BoolVar(&fl.resume, "resume", false, "continue the tournament recorded in the games file")
-	f.StringVar(&fl.progress, "progress", "auto", "progress display `MODE`: auto (a bar on a terminal, else a line now and then), bar, lines or off")
-	fl.outputs.add(c, true)
-	c.AddCommand(newMergeCmd(opts))
+	fl.add(c)
+	c.AddCommand(newMergeCmd(opts), newSprtDriverCmd(opts))
 	return c
 }
 
@@ -253,6 +238,12 @@ func tournamentConfig(c *cobra.Command, game games.Game, fl *tournamentFlags) (t
 		}
 		cfg.Shard, cfg.Shards = k, n
 	}
+	if c.Flags().Changed("until-pair") {
+		if fl.untilPair < 1 {
+			return cfg, fmt.Errorf("tournament: --until-pair must be at least 1, got %d", fl.untilPair)
+		}
+		cfg.UntilPair = fl.untilPair
+	}
 	if fl.concurrency < 1 {
 		return cfg, fmt.Errorf("tournament: --concurrency must be at least 1, got %d", fl.concurrency)
 	}
@@ -265,6 +256,31 @@ func tournamentConfig(c *cobra.Command, game games.Game, fl *tournamentFlags) (t
 		return cfg, fmt.Errorf("tournament: %w", err)
 	}
 	return cfg, nil
+}
+
+// add defines the flags of 'colony tournament' on c.
+func (fl *tournamentFlags) add(c *cobra.Command) {
+	f := c.Flags()
+	f.StringArrayVarP(&fl.players, "player", "p", nil, "a player, `NAME=SPEC` or SPEC (repeat for each player)")
+	f.StringVar(&fl.format, "format", "", "`FORMAT`: match, roundrobin or gauntlet (default: match for two players, roundrobin for more)")
+	f.IntVar(&fl.games, "games", 20, "games of each pairing, `N` (even: pairs with colours swapped)")
+	f.Uint64Var(&fl.seed, "seed", 1, "random seed `S` of the openings and the players")
+	f.StringVar(&fl.openings, "openings", "", "opening `FILE`: one position a line (blank lines and # comments skipped)")
+	f.BoolVar(&fl.shuffle, "shuffle-openings", false, "take the opening file's positions in a seeded random order")
+	f.IntVar(&fl.openingTurns, "opening-turns", 4, "random openings: `N` uniformly random turns from the start")
+	f.IntVar(&fl.depth, "depth", 0, "depth limit `N` in full turns for players that have one")
+	f.Uint64Var(&fl.nodes, "nodes", 0, "node limit `N` (ab) or simulation limit (mcts)")
+	f.DurationVar(&fl.movetime, "movetime", 0, "time per move `D`, such as 100ms")
+	f.StringVar(&fl.tc, "tc", "", "time control `BASE+INC` per game, such as 10+0.1 or 1m+500ms")
+	f.DurationVar(&fl.margin, "time-margin", 100*time.Millisecond, "how far over its time `D` a player may go before it loses (it is not waited for past its time plus the margin, at least 100ms)")
+	f.DurationVar(&fl.moveTimeout, "move-timeout", 0, "without --movetime or --tc: a player that has not replied to a move after `D` loses on time and is abandoned (default: no limit)")
+	f.IntVar(&fl.concurrency, "concurrency", runtime.NumCPU(), "games played at once, `N`")
+	f.StringVar(&fl.sprt, "sprt", "", "SPRT `TEST` for a match: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
+	f.StringVar(&fl.shard, "shard", "", "play only slice `K/N` of the schedule (merge the games files afterwards)")
+	f.IntVar(&fl.untilPair, "until-pair", 0, "play only the pairs of the schedule numbered below `P` (from 0; those of the shard with --shard); --resume with a larger P continues: batches of pairs")
+	f.BoolVar(&fl.resume, "resume", false, "continue the tournament recorded in the games file")
+	f.StringVar(&fl.progress, "progress", "auto", "progress display `MODE`: auto (a bar on a terminal, else a line now and then), bar, lines or off")
+	fl.outputs.add(c, true)
 }
 
 func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
@@ -440,6 +456,9 @@ func describeTournament(cfg *tournament.Config, resumed int) string {
 		cfg.Games, cfg.TotalGames(), cfg.Seed)
 	if cfg.Shards > 1 {
 		s += fmt.Sprintf(", shard %d/%d", cfg.Shard, cfg.Shards)
+	}
+	if cfg.UntilPair > 0 {
+		s += fmt.Sprintf(", pairs below %d", cfg.UntilPair)
 	}
 	if resumed > 0 {
 		s += fmt.Sprintf(", resuming after %d games", resumed)

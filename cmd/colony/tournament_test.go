@@ -384,6 +384,8 @@ func TestTournamentErrors(t *testing.T) {
 		{"shuffle without openings", append(two, "--shuffle-openings"), "--shuffle-openings needs --openings"},
 		{"bad progress", append(two, "--progress", "bogus"), `--progress: "bogus": want auto, bar, lines or off`},
 		{"zero concurrency", append(two, "--concurrency", "0"), "--concurrency must be at least 1, got 0"},
+		{"zero until pair", append(two, "--until-pair", "0"), "--until-pair must be at least 1, got 0"},
+		{"negative until pair", append(two, "--until-pair", "-3"), "--until-pair must be at least 1, got -3"},
 		{"zero depth", append(two, "--depth", "0"), "--depth must be at least 1, got 0"},
 		// The spec is fine, the limit added to it is not: the runner finds out, after
 		// the games file was created.
