@@ -141,6 +141,20 @@ func (t *endgameTable) Value(s *State) int {
 // Source says whether the table was built or read, and its file.
 func (t *endgameTable) Source() string { return t.source }
 
+// state returns the position of the table's pits (South's a.., then North's a..)
+// with empty stores and player p to move, not checked for the end of the game.
+func (t *endgameTable) state(pits []int, p int) State {
+	var s State
+	for j, v := range pits {
+		if j >= t.g.m {
+			j++ // past South's store
+		}
+		s.set(j, v)
+	}
+	s.w[3] |= uint64(t.g.m)<<sizeShift | uint64(p)<<flagShift
+	return s
+}
+
 // build computes every value, from the fewest seeds up.
 func (t *endgameTable) build(ctx context.Context) error {
 	for p := range 2 {
@@ -148,7 +162,6 @@ func (t *endgameTable) build(ctx context.Context) error {
 			t.values[p][i] = endgameUnknown
 		}
 	}
-	g := t.g
 	pits := make([]int, t.parts)
 	var s State
 	var err error
@@ -160,16 +173,8 @@ func (t *endgameTable) build(ctx context.Context) error {
 		}
 		if i == t.parts-1 {
 			pits[i] = r
-			s = State{}
-			for j, v := range pits {
-				if j >= g.m {
-					j++
-				}
-				s.set(j, v)
-			}
-			s.w[3] |= uint64(g.m) << sizeShift
 			for p := range 2 {
-				s.w[3] = s.w[3]&^moverBit | uint64(p)<<flagShift
+				s = t.state(pits, p)
 				t.solve(&s, t.inPlay(&s))
 			}
 			if n++; n&0xfffff == 0 && ctx.Err() != nil {

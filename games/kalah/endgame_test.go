@@ -31,16 +31,8 @@ func TestEndgamesAgreeWithReference(t *testing.T) {
 		fill = func(i, r int) {
 			if i == tab.parts-1 {
 				pits[i] = r
-				var s State
-				for j, v := range pits {
-					if j >= g.m {
-						j++
-					}
-					s.set(j, v)
-				}
-				s.w[3] |= uint64(g.m) << sizeShift
 				for p := range 2 {
-					s.w[3] = s.w[3]&^moverBit | uint64(p)<<flagShift
+					s := tab.state(pits, p)
 					c := s
 					g.checkEnd(&c) // a position the rules have already ended is never looked up
 					if c.Over() {
