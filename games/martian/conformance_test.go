@@ -17,6 +17,7 @@ func TestConformance(t *testing.T) {
 		return gametest.Options[martian.State]{
 			Check:      func(t testing.TB, s *martian.State) { t.Helper(); checkConserved(t, g, s) },
 			PerftDepth: 3,
+			Places:     g.Places,
 		}
 	})
 }
