@@ -37,7 +37,7 @@ other lines,
 then the value from the view of the player to move, the whole best line (one
 word a turn), MTD(f)'s first guess, the nodes searched and the time. It searches
 every line to the end, so it is for games and positions small enough (kalah:5x3
-in a second, kalah:6x4 in about a minute with --tt 4096 --endgames 16);
+in a second, kalah:6x4 in half a minute with --tt 4096 --endgames 16);
 --progress prints the bounds after each search on standard error, and Ctrl-C
 stops it.
 
@@ -48,7 +48,7 @@ stores, deepened while its depths took fewer than --guess-nodes nodes in all.
 --endgames N (Kalah) looks every position with at most N seeds in play up in an
 endgame database instead of searching it: the exact values of all such positions,
 built by retrograde analysis on first use (kalah's 6 pits a side: 16 seeds, 61 MB,
-about half a minute) and cached, with a checksum, in --endgame-dir (by default
+about 20 seconds) and cached, with a checksum, in --endgame-dir (by default
 the user's cache directory, colony); a file that fails its checksum is built
 again. The line "endgames: ..." says whether it was built or read, and the time.`,
 		Example: `  colony solve --game kalah:4x3
