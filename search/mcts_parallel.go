@@ -97,15 +97,27 @@ func addSum(nd *node, x float64) {
 	}
 }
 
-// shared is what the threads of a tree-parallel search share besides the arena.
+// claimBatch is how many simulations a thread of a tree-parallel search claims at a
+// time: the shared count is written once per batch, not once per simulation.
+const claimBatch = 16
+
+// shared is what the threads of a tree-parallel search share besides the arena. The
+// counts the threads write are kept on cache lines of their own.
 type shared struct {
-	claimed  atomic.Uint64 // simulations started in this search, all threads together
-	used     atomic.Int32  // nodes in use: the next free index of the arena
-	grow     atomic.Bool   // a thread needs a larger arena: all stop so that it grows
-	capacity int64         // the arena's capacity while the threads run
-	headroom int64         // what the threads may still need after a request to grow
-	maxNodes int64         // the mem= cap
-	grows    int           // times the threads stopped for the arena to grow, for tests
+	// claimed counts the simulations claimed in this search, all threads together; a
+	// thread gives back what it claimed and did not run, so when the threads have
+	// stopped it is the simulations run.
+	claimed atomic.Uint64
+	_       [56]byte
+	used    atomic.Int32 // nodes in use: the next free index of the arena
+	_       [60]byte
+	// What follows is read by every simulation and (but for grow, rarely) written
+	// only while the threads are stopped.
+	grow     atomic.Bool // a thread needs a larger arena: all stop so that it grows
+	capacity int64       // the arena's capacity while the threads run
+	headroom int64       // what the threads may still need after a request to grow
+	maxNodes int64       // the mem= cap
+	grows    int         // times the threads stopped for the arena to grow, for tests
 }
 
 // reserve takes n consecutive nodes of the arena and returns the first, or -1 when
@@ -175,9 +187,17 @@ func (m *MCTS[S]) runShared(ctx context.Context, target uint64, deadline time.Ti
 	}
 }
 
-// runShared is one thread of a tree-parallel search (see MCTS.runShared).
+// runShared is one thread of a tree-parallel search (see MCTS.runShared). It claims
+// simulations claimBatch at a time (fewer when fewer are left before target) and
+// gives back those it does not run.
 func (t *tree[S]) runShared(ctx context.Context, sh *shared, target uint64, deadline time.Time) {
 	done := ctx.Done()
+	var mine uint64 // claimed and not yet run
+	defer func() {
+		if mine > 0 {
+			sh.claimed.Add(-mine)
+		}
+	}()
 	for n := 0; ; n++ {
 		if n%16 == 0 {
 			if !deadline.IsZero() && !time.Now().Before(deadline) {
@@ -195,13 +215,19 @@ func (t *tree[S]) runShared(ctx context.Context, sh *shared, target uint64, dead
 		if p, _ := loadMeta(&t.nodes[0]); p != unproven {
 			return
 		}
-		c := sh.claimed.Load()
-		if c >= target {
-			return
+		if mine == 0 {
+			c := sh.claimed.Load()
+			if c >= target {
+				return
+			}
+			k := min(claimBatch, target-c)
+			if !sh.claimed.CompareAndSwap(c, c+k) {
+				continue
+			}
+			mine = k
 		}
-		if sh.claimed.CompareAndSwap(c, c+1) {
-			t.simulateShared(sh)
-		}
+		mine--
+		t.simulateShared(sh)
 	}
 }
 
