@@ -36,6 +36,11 @@ import (
 // its simulation, the arena grows on the goroutine that called Play, and the threads
 // start again. The headroom is what lets the simulations under way finish as they
 // would in a larger arena, so that growing changes no simulation.
+//
+// Run by one goroutine, this code builds the same tree as tree.simulate (the tests
+// check it node by node): selection leaves the simulation's own visit out of the
+// parent's count, a leaf's first visit is told by its visits before the
+// simulation's, and the virtual loss is taken back before anything reads it.
 
 // expanding is node.first while a thread creates the node's children.
 const expanding = -2

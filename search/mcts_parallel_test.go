@@ -264,3 +264,36 @@ func TestTreeParallelSolver(t *testing.T) {
 		t.Fatal("proved no endgame")
 	}
 }
+
+// TestTreeParallelMeta checks the atomic access to a node's proof and flags: the word
+// read and swapped whole holds exactly those two fields, a proof is set only once,
+// and flags are added.
+func TestTreeParallelMeta(t *testing.T) {
+	for _, tc := range []struct {
+		name                 string
+		nd                   node
+		proof, flags         uint8 // given to updateMeta
+		wantProof, wantFlags uint8
+	}{
+		{"prove an open node", node{first: 7, kids: 300, action: 200, mover: 1}, provenWin, 0, provenWin, 0},
+		{"a proof is set once", node{proof: provenLoss}, provenWin, 0, provenLoss, 0},
+		{"mark a terminal node and prove it", node{flags: nodeMarked}, provenDraw, nodeTerminal, provenDraw, nodeMarked | nodeTerminal},
+		{"flags only", node{proof: provenDraw}, unproven, nodeTerminal, provenDraw, nodeTerminal},
+	} {
+		nd := tc.nd
+		if p, f := loadMeta(&nd); p != tc.nd.proof || f != tc.nd.flags {
+			t.Errorf("%s: loadMeta = %d, %d, want %d, %d", tc.name, p, f, tc.nd.proof, tc.nd.flags)
+		}
+		updateMeta(&nd, tc.proof, tc.flags)
+		want := tc.nd
+		want.proof, want.flags = tc.wantProof, tc.wantFlags
+		if nd != want {
+			t.Errorf("%s: %+v, want %+v", tc.name, nd, want)
+		}
+	}
+	nd := node{sum: 1.5}
+	addSum(&nd, -0.25)
+	if got := loadSum(&nd); got != 1.25 || nd.sum != 1.25 {
+		t.Errorf("addSum: %g", got)
+	}
+}
