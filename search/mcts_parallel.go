@@ -40,7 +40,8 @@ import (
 // Run by one goroutine, this code builds the same tree as tree.simulate (the tests
 // check it node by node): selection leaves the simulation's own visit out of the
 // parent's count, a leaf's first visit is told by its visits before the
-// simulation's, and the virtual loss is taken back before anything reads it.
+// simulation's, and the values a selection reads are those of children the
+// simulation has not reached yet, so without its own virtual loss.
 
 // expanding is node.first while a thread creates the node's children.
 const expanding = -2
