@@ -43,6 +43,12 @@ func BenchmarkMCTSStart(b *testing.B) { benchMCTS(b, "mcts:sims=10000,reuse=off"
 // parallelism); the speed-up is its sims/s over MCTSStart's.
 func BenchmarkMCTSStartThreads2(b *testing.B) { benchMCTS(b, "mcts:sims=10000,reuse=off,threads=2") }
 
+// MCTSStartTree2: the same 10,000 simulations over two goroutines sharing one tree
+// (tree parallelism, virtual loss); the speed-up is its sims/s over MCTSStart's.
+func BenchmarkMCTSStartTree2(b *testing.B) {
+	benchMCTS(b, "mcts:sims=10000,reuse=off,threads=2,parallel=tree")
+}
+
 // MCTSStartGeneric: playouts decision by decision through the Game interface (a
 // cut-off too far to be reached turns the fast playouts off).
 func BenchmarkMCTSStartGeneric(b *testing.B) {

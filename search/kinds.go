@@ -334,7 +334,7 @@ var builtinKinds = []Kind{
 	},
 	{
 		Name: "mcts",
-		Doc:  "Monte Carlo tree search (UCT) with MCTS-Solver, tree reuse and root parallelism",
+		Doc:  "Monte Carlo tree search (UCT) with MCTS-Solver, tree reuse and root or tree parallelism",
 		Settings: []Setting{
 			{Key: "sims", Type: IntValue, Default: "10000",
 				Doc: "simulations per move, 1 to " + strconv.Itoa(math.MaxInt32) + " (no limit when only time is given)", Role: RoleNodes},
@@ -342,7 +342,9 @@ var builtinKinds = []Kind{
 			{Key: "mem", Type: IntValue, Default: "512", Doc: "caps the trees' memory, in MiB"},
 			{Key: "c", Type: FloatValue, Default: "1", Doc: "UCT's exploration constant, on results in [-1, 1]"},
 			{Key: "cutoff", Type: IntValue, Default: "0", Doc: "stops playouts after this many decisions and evaluates (0: play to the end)"},
-			{Key: "threads", Type: IntValue, Default: "1", Doc: "goroutines, each with its own tree (root parallelism)"},
+			{Key: "threads", Type: IntValue, Default: "1", Doc: "goroutines that search (see parallel)"},
+			{Key: "parallel", Type: TextValue, Default: "root",
+				Doc: "with threads > 1: root (a tree per thread, merged; the same turn for the same spec with sims=) or tree (one shared tree with virtual loss; not reproducible)"},
 			{Key: "reuse", Type: BoolValue, Default: "on", Doc: "keeps the subtree of the position after the opponent's turn"},
 			{Key: "solver", Type: BoolValue, Default: "on", Doc: "proves wins and losses (MCTS-Solver)"},
 			{Key: "seed", Type: UintValue, Default: "1", Doc: "seeds the random playouts", Role: RoleSeed},

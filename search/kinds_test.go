@@ -66,7 +66,7 @@ func TestKinds(t *testing.T) {
 		"greedy":  {"seed", "eval"},
 		"minimax": {"depth", "eval"},
 		"ab":      {"depth", "nodes", "time", "tt", "seed", "aspiration", "eval"},
-		"mcts":    {"sims", "time", "mem", "c", "cutoff", "threads", "reuse", "solver", "seed", "eval"},
+		"mcts":    {"sims", "time", "mem", "c", "cutoff", "threads", "parallel", "reuse", "solver", "seed", "eval"},
 		"echo":    {"seed", "note", "eval"},
 		"cmd":     {"path", "args", "dir", "name", "depth", "nodes", "movetime", "timeout", "seed", "option.NAME"},
 	}

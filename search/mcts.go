@@ -29,9 +29,11 @@ type MCTSConfig struct {
 	// Cutoff, when above 0, stops a playout at the first turn start after Cutoff
 	// decisions and scores it with the evaluation, squash(eval/10) [cutoff].
 	Cutoff int
-	// Threads is the number of goroutines, each with its own tree (root
-	// parallelism) [threads].
+	// Threads is the number of goroutines that search [threads].
 	Threads int
+	// Parallel is how more than one thread shares the search [parallel]: a tree each
+	// (RootParallel) or one tree (TreeParallel).
+	Parallel Parallelism
 	// Reuse keeps the subtree of the position after the opponent's turn [reuse].
 	Reuse bool
 	// Solver proves wins and losses (MCTS-Solver) [solver].
@@ -40,14 +42,42 @@ type MCTSConfig struct {
 	Seed uint64
 }
 
+// Parallelism is how the threads of an MCTS search with threads > 1 share it.
+type Parallelism uint8
+
+// The kinds of parallelism of MCTS.
+const (
+	// RootParallel gives each thread its own tree and a share of the simulations; the
+	// trees are merged when the turn is chosen (deterministic with a simulation limit).
+	RootParallel Parallelism = iota
+	// TreeParallel lets the threads search one tree, with virtual loss (not
+	// reproducible: the result depends on how the threads interleave).
+	TreeParallel
+)
+
+var parallelismNames = [...]string{RootParallel: "root", TreeParallel: "tree"}
+
+// String returns the parallelism's name in specs: root or tree.
+func (p Parallelism) String() string { return nameOf(parallelismNames[:], p, "Parallelism") }
+
+// ParseParallelism reads a parallelism's name: root or tree.
+func ParseParallelism(name string) (Parallelism, error) {
+	for p, n := range parallelismNames {
+		if n == name {
+			return Parallelism(p), nil
+		}
+	}
+	return 0, fmt.Errorf("parallel=%q: want root or tree", name)
+}
+
 // DefaultMCTSConfig returns the settings of the spec "mcts": sims=10000, mem=512,
-// c=1, cutoff=0, threads=1, reuse=on, solver=on, seed=1.
+// c=1, cutoff=0, threads=1 (parallel=root), reuse=on, solver=on, seed=1.
 func DefaultMCTSConfig() MCTSConfig {
 	return MCTSConfig{Sims: 10000, MemMB: 512, C: 1, Threads: 1, Reuse: true, Solver: true, Seed: 1}
 }
 
 // MCTS is Monte Carlo tree search with UCT over decisions, MCTS-Solver, tree reuse
-// and root parallelism. Its spec is "mcts" with the settings of MCTSConfig.
+// and root or tree parallelism. Its spec is "mcts" with the settings of MCTSConfig.
 //
 // The tree. Every node is a decision state; the player to move at a node is
 // Game.ToMove of its state. A node's value (the sum of the results of the simulations
@@ -100,21 +130,49 @@ func DefaultMCTSConfig() MCTSConfig {
 // becomes the tree (with its visits, values and proofs); otherwise the search starts
 // from a new root.
 //
-// Parallelism (threads=N): root parallelism. Each goroutine searches its own tree with
-// its own rng (seeded from seed, the thread number and the position's hash) and a
-// fixed share of the simulations (sims/N, the first sims%N threads one more); the
-// trees are merged only when read: the children of a node, at the root and down the
-// chosen line, are summed by decision over the trees (visits and values; a proof in
-// any tree is a proof). So a search with a simulation limit gives the same turn for
-// the same spec (seed and threads included) on any machine; with a time limit it
-// does not.
+// Parallelism (threads=N with N > 1): parallel=root (the default) or parallel=tree.
+// Each goroutine has its own rng, seeded from seed, the thread number and the
+// position's hash (the first thread's is the one threads=1 uses). Root parallelism
+// stays the default until tree parallelism is shown stronger at equal time per move
+// (the matches are in benchmarks/README.md when they are played): it is the one
+// whose games can be replayed.
+//
+// Root parallelism (parallel=root). Each goroutine searches its own tree with a fixed
+// share of the simulations (sims/N, the first sims%N threads one more); the trees are
+// merged only when read: the children of a node, at the root and down the chosen
+// line, are summed by decision over the trees (visits and values; a proof in any
+// tree is a proof). So a search with a simulation limit gives the same turn for the
+// same spec (seed and threads included) on any machine; with a time limit it does
+// not. The threads do not share what they learn: N trees of sims/N simulations each
+// are shallower than one tree of sims.
+//
+// Tree parallelism (parallel=tree). The goroutines search one tree (Chaslot et al.
+// 2008, "Parallel Monte-Carlo Tree Search"), without locks, as Enzenberger and Müller
+// (2010) do: a node's visits and value are updated with atomic operations, and a
+// simulation counts its visit and a virtual loss (a result of -1 for the node's mover)
+// in every node on its way down, so that the other threads turn to other lines while
+// it plays out; the backup adds the result and takes the loss back. A leaf is expanded
+// by the one thread that marks it first (a compare-and-swap on its child index); a
+// thread that meets a leaf being expanded plays out from it. Proofs (solver=on) are
+// kept as in one tree: a proof only ever goes from unproven to the value its
+// children's proofs fix, so the threads agree on it. Tree reuse works as with one
+// thread (the kept subtree is matched and compacted before the threads start). The
+// simulations are counted together: a search with sims=N runs exactly N (fewer when
+// the root is proven), whichever thread runs them, and the root's visits are N plus
+// those kept from the last search. The turn is read off the tree as with one thread.
+// The result is not reproducible: it depends on how the threads interleave, so two
+// searches of the same position with the same spec may choose different turns (with
+// threads=1 the search is the same whatever parallel= says).
 //
 // Memory. Each tree's nodes come from an arena: one slice of 24-byte nodes linked by
 // int32 indices, grown in chunks and kept between searches (tree reuse compacts the
 // kept subtree in place), so a search allocates nothing per simulation once the arena
-// has grown. mem=MB caps the arenas (split evenly over the threads, 28 bytes a node
-// with the compaction table); a full tree stops growing and the search goes on,
-// playing out from the leaves it has.
+// has grown. mem=MB caps the arenas (split evenly over the threads with root
+// parallelism; the one arena with tree parallelism; 28 bytes a node with the
+// compaction table); a full tree stops growing and the search goes on, playing out
+// from the leaves it has. A tree-parallel arena grows while the threads are stopped:
+// the thread that finds no room asks for it, every thread stops after its
+// simulation, and the search goes on in the larger arena.
 //
 // Progress goes to Options.Report, from the goroutine that called Play: after every
 // tenth of the simulations (or every 100 ms with a time limit) and once at the end,
@@ -125,6 +183,9 @@ type MCTS[S any] struct {
 	cfg   MCTSConfig
 	opts  Options
 	trees []*tree[S]
+	// sh is what the threads of a tree-parallel search share; nil with root
+	// parallelism or one thread.
+	sh *shared
 	// reused is the sum over the trees of the root's visits kept from the last
 	// search, for tests.
 	reused uint64
@@ -145,11 +206,17 @@ func NewMCTS[S any](g game.Rules[S], ev Evaluator[S], cfg MCTSConfig, opts Optio
 		return nil, fmt.Errorf("mcts: cutoff=%d: want 0 or more", cfg.Cutoff)
 	case cfg.Threads < 1:
 		return nil, fmt.Errorf("mcts: threads=%d: want at least 1", cfg.Threads)
+	case cfg.Parallel != RootParallel && cfg.Parallel != TreeParallel:
+		return nil, fmt.Errorf("mcts: unknown parallelism %v", cfg.Parallel)
 	case cfg.Cutoff > 0 && ev == nil:
 		return nil, fmt.Errorf("mcts: a cut-off needs an evaluation")
 	}
 	m := &MCTS[S]{g: g, ev: ev, cfg: cfg, opts: opts}
-	maxNodes := int(min(int64(cfg.MemMB)<<20/nodeBytes/int64(cfg.Threads), math.MaxInt32))
+	arenas := int64(cfg.Threads)
+	if cfg.Threads > 1 && cfg.Parallel == TreeParallel {
+		m.sh, arenas = &shared{}, 1
+	}
+	maxNodes := int(min(int64(cfg.MemMB)<<20/nodeBytes/arenas, math.MaxInt32))
 	maxNodes = max(maxNodes, 2*game.MaxActions) // room to expand the root and a child
 	for range cfg.Threads {
 		m.trees = append(m.trees, newTree(g, ev, &m.cfg, maxNodes))
@@ -171,6 +238,13 @@ func newMCTSFromSpec[S any](g game.Rules[S], ev Evaluator[S], st *settings, opts
 	cfg.C = st.Float("c", cfg.C, 0, 100)
 	cfg.Cutoff = st.Int("cutoff", 0, 0, 1<<20)
 	cfg.Threads = st.Int("threads", 1, 1, 256)
+	if v, ok := st.spec.Settings["parallel"]; ok {
+		p, err := ParseParallelism(v)
+		if err != nil && st.err == nil {
+			st.err = fmt.Errorf("player %q: %w", st.spec.String(), err)
+		}
+		cfg.Parallel = p
+	}
 	cfg.Reuse = st.Bool("reuse", true)
 	cfg.Solver = st.Bool("solver", true)
 	cfg.Seed = st.Uint64("seed", 1)
@@ -182,6 +256,8 @@ func newMCTSFromSpec[S any](g game.Rules[S], ev Evaluator[S], st *settings, opts
 
 // Spec returns the player's spec with every setting, for example
 // "mcts:sims=10000,mem=512,c=1,cutoff=0,threads=1,reuse=on,solver=on,seed=1".
+// parallel= is written only with threads > 1 (after threads=), where it matters: the
+// spec of a player of one thread reads as it did before the setting existed.
 func (m *MCTS[S]) Spec() string {
 	var parts []string
 	if m.cfg.Sims > 0 {
@@ -200,7 +276,11 @@ func (m *MCTS[S]) Spec() string {
 		"mem="+strconv.Itoa(m.cfg.MemMB),
 		"c="+strconv.FormatFloat(m.cfg.C, 'g', -1, 64),
 		"cutoff="+strconv.Itoa(m.cfg.Cutoff),
-		"threads="+strconv.Itoa(m.cfg.Threads),
+		"threads="+strconv.Itoa(m.cfg.Threads))
+	if m.cfg.Threads > 1 {
+		parts = append(parts, "parallel="+m.cfg.Parallel.String())
+	}
+	parts = append(parts,
 		"reuse="+onOff(m.cfg.Reuse),
 		"solver="+onOff(m.cfg.Solver),
 		"seed="+strconv.FormatUint(m.cfg.Seed, 10))
@@ -231,11 +311,18 @@ func (m *MCTS[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	hash := m.g.Hash(s)
 	m.reused = 0
 	for i, t := range m.trees {
-		m.reused += uint64(t.begin(s, m.cfg.Reuse, m.cfg.Seed, hash^uint64(i+1)*0x9e3779b97f4a7c15))
+		seed2 := hash ^ uint64(i+1)*0x9e3779b97f4a7c15
+		if m.sh != nil && i > 0 {
+			t.beginWorker(s, m.cfg.Seed, seed2)
+			continue
+		}
+		m.reused += uint64(t.begin(s, m.cfg.Reuse, m.cfg.Seed, seed2))
 	}
 
-	// Each thread's share of the simulations (no limit: MaxUint64).
-	nt := uint64(len(m.trees))
+	// Each thread's share of the simulations (no limit: MaxUint64); with tree
+	// parallelism, one share for all.
+	trees := m.readTrees()
+	nt := uint64(len(trees))
 	share := make([]uint64, nt)
 	for i := range share {
 		share[i] = math.MaxUint64
@@ -245,6 +332,9 @@ func (m *MCTS[S]) Play(ctx context.Context, s *S) (Decision, error) {
 				share[i]++
 			}
 		}
+	}
+	if m.sh != nil {
+		m.sh.claimed.Store(0)
 	}
 	// The search runs in slices, after each of which progress is reported: tenths of
 	// each thread's share, or 100 ms with a time limit. Slices change when the threads
@@ -260,8 +350,8 @@ func (m *MCTS[S]) Play(ctx context.Context, s *S) (Decision, error) {
 			break
 		}
 		more := false
-		for i, t := range m.trees {
-			more = more || (t.sims < share[i] && !t.rootProven())
+		for i, t := range trees {
+			more = more || (m.done(i) < share[i] && !t.rootProven())
 			targets[i] = share[i]
 			if slice < nSlices {
 				targets[i] = share[i] * slice / nSlices
@@ -279,6 +369,10 @@ func (m *MCTS[S]) Play(ctx context.Context, s *S) (Decision, error) {
 			if e := time.Now().Add(reportEvery); e.Before(sliceEnd) {
 				sliceEnd = e
 			}
+		}
+		if m.sh != nil {
+			m.runShared(ctx, targets[0], sliceEnd)
+			continue
 		}
 		if nt == 1 {
 			m.trees[0].run(ctx, targets[0], sliceEnd)
@@ -325,6 +419,24 @@ func (t *tree[S]) run(ctx context.Context, target uint64, deadline time.Time) {
 	}
 }
 
+// readTrees returns the trees the turn is read from: all of them with root
+// parallelism, the one shared tree with tree parallelism.
+func (m *MCTS[S]) readTrees() []*tree[S] {
+	if m.sh != nil {
+		return m.trees[:1]
+	}
+	return m.trees
+}
+
+// done returns the simulations of the current search of thread i, or of all threads
+// with tree parallelism.
+func (m *MCTS[S]) done(i int) uint64 {
+	if m.sh != nil {
+		return m.sh.claimed.Load()
+	}
+	return m.trees[i].sims
+}
+
 // mergedChild is one decision at a node, summed over the trees.
 type mergedChild struct {
 	action game.Action
@@ -346,7 +458,7 @@ func (c *mergedChild) mean() float64 {
 // has them.
 func (m *MCTS[S]) merged(at []int32, out []mergedChild) []mergedChild {
 	out = out[:0]
-	for i, t := range m.trees {
+	for i, t := range m.readTrees() {
 		if at[i] < 0 {
 			continue
 		}
@@ -406,7 +518,8 @@ func choose(kids []mergedChild) int {
 // the tree runs out), otherwise as far as the tree goes (the PV). It also returns the
 // root's merged children.
 func (m *MCTS[S]) line(s *S, turn bool) (actions []game.Action, root []mergedChild) {
-	at := make([]int32, len(m.trees))
+	trees := m.readTrees()
+	at := make([]int32, len(trees))
 	var kids []mergedChild
 	st := *s
 	for {
@@ -427,7 +540,7 @@ func (m *MCTS[S]) line(s *S, turn bool) (actions []game.Action, root []mergedChi
 		} else {
 			a = kids[i].action
 		}
-		for j, t := range m.trees {
+		for j, t := range trees {
 			at[j] = t.child(at[j], a)
 		}
 		actions = append(actions, a)
@@ -533,7 +646,7 @@ func (m *MCTS[S]) decide(s *S) Decision {
 		for _, a := range actions {
 			m.g.Apply(&st, a)
 		}
-		for _, t := range m.trees {
+		for _, t := range m.readTrees() {
 			at := int32(0)
 			for _, a := range actions {
 				at = t.child(at, a)

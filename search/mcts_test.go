@@ -435,7 +435,7 @@ func TestMCTSSpec(t *testing.T) {
 	for spec, want := range map[string]string{
 		"mcts":                          "mcts:sims=10000,mem=512,c=1,cutoff=0,threads=1,reuse=on,solver=on,seed=1",
 		"mcts:time=2s":                  "mcts:time=2s,mem=512,c=1,cutoff=0,threads=1,reuse=on,solver=on,seed=1",
-		"mcts:c=1.5,sims=20,threads=2":  "mcts:sims=20,mem=512,c=1.5,cutoff=0,threads=2,reuse=on,solver=on,seed=1",
+		"mcts:c=1.5,sims=20,threads=2":  "mcts:sims=20,mem=512,c=1.5,cutoff=0,threads=2,parallel=root,reuse=on,solver=on,seed=1",
 		"mcts:time=50,sims=9,reuse=off": "mcts:sims=9,time=50ms,mem=512,c=1,cutoff=0,threads=1,reuse=off,solver=on,seed=1",
 	} {
 		p := newMCTS(t, spec, Options{})

@@ -549,3 +549,34 @@ func TestRunRejectsBadConfigs(t *testing.T) {
 		})
 	}
 }
+
+// TestTreeParallelMCTSInATournament plays a tree-parallel MCTS player against random
+// through the runner: every game finishes without a forfeit, the record names the
+// parallelism, and MCTS wins (it beats random nearly always at 500 simulations).
+func TestTreeParallelMCTSInATournament(t *testing.T) {
+	cfg := Config{Game: "colony", Players: []Entrant{{Name: "random", Spec: "random"}, {Name: "mcts", Spec: "mcts:sims=500,threads=2,parallel=tree"}},
+		Format: Match, Games: 4, Seed: 5, Openings: Openings{RandomTurns: 2}}
+	data, res, err := run(t, cfg, 2, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.Complete || len(res.Games) != 4 {
+		t.Fatalf("complete %v, %d games; want 4", res.Complete, len(res.Games))
+	}
+	wins := 0
+	for _, g := range parseFile(t, data).Games {
+		if g.Forfeit() {
+			t.Errorf("game %d: %s (%s)", g.Index, g.Reason, g.Detail)
+		}
+		seat := slices.Index(g.Players[:], "mcts")
+		if !strings.Contains(g.Specs[seat], ",threads=2,parallel=tree,") {
+			t.Errorf("game %d: spec %q", g.Index, g.Specs[seat])
+		}
+		if g.Winner == seat {
+			wins++
+		}
+	}
+	if wins < 3 {
+		t.Fatalf("MCTS won %d of 4 games against random: want at least 3", wins)
+	}
+}

@@ -30,8 +30,9 @@ followed by a newline. With a limit on depth, nodes or simulations (not on time)
 the total node count and the hash are a signature of the engine: the same on
 every machine and in every run, so a change of either shows that a change of
 the code changed what the search does; the times and speeds show how fast it
-is. For MCTS the counts are simulations, and the signature holds when it
-searches on one thread. Greedy and random players count no nodes. The signature is for the default rule set; --rules and --board apply
+is. For MCTS the counts are simulations, and the signature holds on one thread
+and with root parallelism, not with threads=N,parallel=tree (its threads share
+a tree, and the search depends on how they interleave). Greedy and random players count no nodes. The signature is for the default rule set; --rules and --board apply
 too, but a position the rule set ends (turncap) is refused.`, len(colony.NewGame(nil).BenchPositions())),
 		Example: `  colony bench
   colony bench --player ab:depth=4

@@ -120,7 +120,9 @@ stuck in an untimed move otherwise holds the run, and Ctrl-C, until it returns).
 Reproducibility: game i of the schedule derives everything random (the opening,
 the players' seeds) from --seed and i, so with depth or node limits the same
 command plays the same games for any --concurrency, and shards (--shard K/N, then
-'colony tournament merge') give the same report as one run. --until-pair P plays
+'colony tournament merge') give the same report as one run (not with an mcts
+player of threads > 1 and parallel=tree, whose threads share a tree: its moves
+depend on how they interleave). --until-pair P plays
 only the pairs numbered below P (a pair is two games, numbered from 0 in schedule
 order): the same command with --resume and a larger P continues the games file,
 so a tournament can be played in batches (as 'colony tournament sprt-driver' does).
