@@ -133,9 +133,10 @@ func DefaultMCTSConfig() MCTSConfig {
 // Parallelism (threads=N with N > 1): parallel=root (the default) or parallel=tree.
 // Each goroutine has its own rng, seeded from seed, the thread number and the
 // position's hash (the first thread's is the one threads=1 uses). Root parallelism
-// stays the default until tree parallelism is shown stronger at equal time per move
-// (the matches are in benchmarks/README.md when they are played): it is the one
-// whose games can be replayed.
+// is the default: it is the one whose games can be replayed. At equal time per move
+// (benchmarks/README.md), tree parallelism's second thread is worth as much as twice
+// the time on The Colony (+122 Elo against one thread at 100 ms a move) but little on
+// Kalah (+9), whose short simulations the shared tree slows most.
 //
 // Root parallelism (parallel=root). Each goroutine searches its own tree with a fixed
 // share of the simulations (sims/N, the first sims%N threads one more); the trees are
