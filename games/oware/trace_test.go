@@ -139,19 +139,7 @@ func TestTraceScenarios(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s, err := g.ParsePosition(sc.pos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			a, err := g.ParseAction(&s, sc.move)
-			if err != nil {
-				t.Fatal(err)
-			}
-			want := slices.Concat(sc.want...)
-			if got := g.Trace(&s, a); !slices.Equal(got, want) {
-				t.Errorf("Trace(%s):\n got %v\nwant %v", sc.move, got, want)
-			}
-			gametest.CheckTraces(t, g, &s, g.Places)
+			gametest.CheckTrace(t, g, sc.pos, sc.move, slices.Concat(sc.want...), g.Places)
 		})
 	}
 }

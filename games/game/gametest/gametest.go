@@ -376,6 +376,39 @@ func CheckTraces[S any](t testing.TB, g game.Game[S], s *S, places func(s *S) ma
 	}
 }
 
+// CheckTrace checks a trace worked out by hand: the Trace of the decision written
+// move (its AppendAction notation) from position ("" for the start) must be want;
+// then every legal decision's trace there is checked with CheckTraces.
+func CheckTrace[S any](t testing.TB, g game.Game[S], position, move string, want []game.Step, places func(s *S) map[string]int) {
+	t.Helper()
+	s := g.Start()
+	if position != "" {
+		var err error
+		if s, err = g.ParsePosition(position); err != nil {
+			t.Fatalf("position %q: %v", position, err)
+		}
+	}
+	tr, ok := g.(game.Tracer[S])
+	if !ok {
+		t.Fatalf("%s is no game.Tracer", g.Name())
+	}
+	var buf game.ActionBuffer
+	var names []string
+	for _, a := range g.LegalActions(&s, &buf) {
+		name := string(g.AppendAction(nil, &s, a))
+		if name != move {
+			names = append(names, name)
+			continue
+		}
+		if got := tr.Trace(&s, a); !slices.Equal(got, want) {
+			t.Errorf("Trace(%s) from %q:\n got %v\nwant %v", move, position, got, want)
+		}
+		CheckTraces(t, g, &s, places)
+		return
+	}
+	t.Fatalf("%q is not a legal decision of %q (legal: %v)", move, position, names)
+}
+
 // CheckRandomTraces plays n random games of g (game i seeded by PCG(seed, i)) and
 // checks the traces of every legal decision of every state on the way with
 // CheckTraces: for rule sets the suite does not run.
