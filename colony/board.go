@@ -521,9 +521,10 @@ type lap struct {
 	next   uint8     // the arc the following egg travels on
 }
 
-// buildLaps fills the lap tables for every arc and every run of 1 to 56 eggs.
+// buildLaps fills the lap tables for every arc and every run of 0 to 56 eggs (the run
+// of 0 is the empty lap, which adds nothing and stays on the arc).
 func (b *Board) buildLaps() {
-	for k := 1; k < TotalEggs; k++ {
+	for k := 0; k < TotalEggs; k++ {
 		b.laps[k] = make([]lap, len(b.arcTo))
 		for a0 := range b.arcTo {
 			var eggs [eggBytes]uint8

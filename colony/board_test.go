@@ -684,3 +684,21 @@ func TestLoadBoardFile(t *testing.T) {
 		}
 	})
 }
+
+// TestPlayoutTables checks the two facts about the board's tables that let
+// RandomPlayout go without branches: the lap of no eggs (one egg in hand) adds
+// nothing and stays on its arc, and a log of one exit has that exit's arc as its only
+// direction, the arc a lap from it takes (Board.firstArc).
+func TestPlayoutTables(t *testing.T) {
+	b := Default().Board()
+	for a := range b.arcTo {
+		if got := b.laps[0][a]; got != (lap{next: uint8(a)}) {
+			t.Errorf("arc %d: the empty lap is %+v, want nothing added and next %d", a, got, a)
+		}
+	}
+	for l := Log(0); l < NumLogs; l++ {
+		if b.exitCount[l] == 1 && b.dirArcs[l][0] != b.firstArc[l] {
+			t.Errorf("%v: direction arc %d, first arc %d", l, b.dirArcs[l][0], b.firstArc[l])
+		}
+	}
+}

@@ -1,6 +1,9 @@
 package colony
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // Source is a source of random numbers, such as *rand.PCG from math/rand/v2.
 type Source interface {
@@ -27,30 +30,194 @@ func (r *Rules) RandomAction(s *State, rng Source) Action {
 
 // RandomPlayout plays uniformly random decisions from s to the end of the game and
 // returns the number of decisions played: the same game as applying RandomAction
-// repeatedly with a generator that yields the same numbers. It draws one number from
-// rng to seed its own SplitMix64 generator for the game, so the game depends only on
-// that number. It allocates nothing.
+// repeatedly with a generator that yields the same numbers, ending in the same State.
+// It draws one number from rng to seed its own SplitMix64 generator for the game, so
+// the game depends only on that number. It allocates nothing.
+//
+// It is Apply's rules in one loop, turn by turn: the phase is where the code is, not a
+// field read back after every decision; the counts that change during a turn stay in
+// registers; and the hash, which a playout never reads, is computed once at the end.
 func (r *Rules) RandomPlayout(s *State, rng Source) int {
 	b := r.board
 	x := rng.Uint64()
-	for n := 0; ; n++ {
-		x += splitMixGamma
-		y := splitMix(x)
-		switch s.phase {
-		case PhaseSelect:
-			r.selectLog(s, r.pickLog(s, y))
-		case PhaseDirection:
-			r.sowPending(s, b.dirArcs[s.pending][uniform(y, int(b.exitCount[s.pending]))])
-		case PhaseAnt:
-			if f, t := r.pickAntMove(s, y); f == NoLog {
-				r.endTurn(s)
-			} else {
-				r.moveAnt(s, f, t)
-			}
-		default:
-			return n
-		}
+	var (
+		y         uint64
+		n         int    // decisions played
+		p         Color  // the mover
+		own, opp  uint32 // the ants of the mover and of the opponent
+		filled    uint32 // s.filled, kept here during the game
+		at        Log    // the log a lap starts from
+		arc, hand uint8  // the arc of the next egg and the eggs in hand
+		capLeft   int    // eggs the turn may still put down one by one (R6)
+	)
+	p, filled = s.toMove, s.filled
+	own, opp = s.ants[p], s.ants[p^1]
+	capLeft = r.sowingCap - int(s.drops)
+	switch s.phase {
+	case PhaseSelect:
+		goto selectLog
+	case PhaseDirection:
+		at, hand = s.pending, s.inHand
+		s.phase, s.pending, s.inHand = PhaseSelect, 0, 0
+		goto direction
+	case PhaseAnt:
+		s.phase = PhaseSelect
+		goto antMove
+	default:
+		return 0
 	}
+
+selectLog: // R2: pick up the eggs of a log; a fork or centre needs a direction (R4).
+	x += splitMixGamma
+	y = splitMix(x)
+	n++
+	{
+		m := filled &^ (own | opp)
+		at = Log(selectBit(m, uniform(y, bits.OnesCount32(m))))
+	}
+	hand = s.eggs[at]
+	s.eggs[at] = 0
+	filled &^= 1 << at
+
+direction: // R4: a lap from a fork or centre goes the way the player chooses.
+	// Without a branch on the number of exits, which random play cannot predict: with
+	// one exit no number is drawn (x stays), no decision is counted and the only
+	// direction, dirArcs[at][0], is the log's first arc.
+	{
+		// The number is computed before the choice is known, off the path of the
+		// loads that decide it.
+		y = splitMix(x + splitMixGamma)
+		choice := (uint64(b.exitCount[at]) + 254) >> 8 // 1 with two exits or more
+		x += splitMixGamma & -choice
+		n += int(choice)
+		arc = b.dirArcs[at][uniform(y, int(b.exitCount[at]))]
+	}
+
+	// R3, R5 and R6, as in Rules.sow.
+	for {
+		if capLeft < int(hand) {
+			_, filled, capLeft, arc, hand = r.sowSlowly(s, 0, filled, capLeft, arc, hand)
+			if hand == 0 {
+				break
+			}
+		} else {
+			// A whole lap but its last egg, from the lap tables (one egg in hand: the
+			// empty lap, rather than a branch random play cannot predict).
+			lap := &b.laps[hand-1][arc]
+			w0 := binary.LittleEndian.Uint64(s.eggs[0:8])
+			w1 := binary.LittleEndian.Uint64(s.eggs[8:16])
+			w2 := binary.LittleEndian.Uint64(s.eggs[16:24])
+			binary.LittleEndian.PutUint64(s.eggs[0:8], w0+lap.eggs[0])
+			binary.LittleEndian.PutUint64(s.eggs[8:16], w1+lap.eggs[1])
+			binary.LittleEndian.PutUint64(s.eggs[16:24], w2+lap.eggs[2])
+			filled |= lap.filled
+			capLeft -= int(hand - 1)
+			arc = lap.next
+		}
+		cur := b.arcTo[arc]
+		e := s.eggs[cur]
+		bit := uint32(1) << cur
+		if own&bit != 0 || (e == 3 && opp&bit == 0) {
+			s.store[p]++
+			if own&bit == 0 && s.hand[p] > 0 {
+				s.hand[p]--
+				own |= bit
+				s.ants[p] = own
+			}
+			break
+		}
+		capLeft--
+		if e == 0 {
+			s.eggs[cur] = 1
+			filled |= bit
+			break
+		}
+		hand = e + 1
+		s.eggs[cur] = 0
+		filled &^= bit
+		if r.selectedOnly && b.exitCount[cur] > 1 {
+			arc = b.arcNext[arc] // no choice: on as a passing egg goes (R4 variant)
+			continue
+		}
+		at = cur
+		goto direction
+	}
+	// R7: the ant step, skipped without ants or moves; R9 when a compulsory one is
+	// impossible.
+	s.drops = uint16(r.sowingCap - capLeft)
+	if own == 0 {
+		goto endTurn
+	}
+
+antMove:
+	// Board.antMoves and Board.antMove written out: the compiler does not inline them,
+	// and a call here makes the loop keep its state on the stack (about 6% more
+	// instructions a game). TestRandomPlayoutMatchesRandomAction checks that both
+	// pick the same moves.
+	{
+		var moves antMoveTotals
+		{
+			const ones = 0x0101010101010101
+			free := allLogs &^ (own | opp)
+			a0, a1, a2 := &b.adjacent[0][own&127], &b.adjacent[1][own>>7&127], &b.adjacent[2][own>>14&127]
+			moves.run[0] = ((a0[0] + a1[0] + a2[0]) & byteMask[free&255]) * ones
+			moves.run[1] = ((a0[1] + a1[1] + a2[1]) & byteMask[free>>8&255]) * ones
+			moves.run[2] = ((a0[2] + a1[2] + a2[2]) & byteMask[free>>16&255]) * ones
+			moves.n0, moves.n1 = int(moves.run[0]>>56), int(moves.run[1]>>56)
+			moves.count = moves.n0 + moves.n1 + int(moves.run[2]>>56)
+		}
+		if moves.count == 0 {
+			if s.mandatory {
+				s.finish(NoAntCanMove)
+				goto over
+			}
+			goto endTurn
+		}
+		x += splitMixGamma
+		y = splitMix(x)
+		n++
+		k := uniform(y, moves.count)
+		if !s.mandatory {
+			if k = uniform(y, moves.count+1) - 1; k < 0 {
+				goto endTurn
+			}
+		}
+		const ones, highs = 0x0101010101010101, 0x8080808080808080
+		past0 := int(uint(moves.n0-k-1) >> 63) // 1 when k >= n0
+		k -= moves.n0 & -past0
+		past1 := past0 & int(uint(moves.n1-k-1)>>63)
+		k -= moves.n1 & -past1
+		w := past0 + past1
+		totals := moves.run[w&3]
+		i := bits.OnesCount64(((0x80+uint64(k))*ones - totals) & highs)
+		before := int((totals << 8) >> (8 * uint(i)) & 0xff) // the total of the logs before
+		t := 8*w + i
+		f := selectBit(b.neighbours[t]&own, k-before)
+		own ^= 1<<f | 1<<t
+		s.ants[p] = own
+		s.mandatory = true
+	}
+
+endTurn: // R9 and R10, as in Rules.endTurn.
+	p ^= 1
+	own, opp = opp, own
+	s.toMove = p
+	s.turn++
+	s.drops = 0
+	capLeft = r.sowingCap
+	switch {
+	case filled&^(own|opp) == 0:
+		s.finish(NoLogToSelect)
+	case int(s.turn) > r.turnCap:
+		s.finish(TurnCapReached)
+	default:
+		goto selectLog
+	}
+
+over:
+	s.filled = filled
+	s.hash = s.ComputeHash()
+	return n
 }
 
 // pickLog returns the k-th selectable log for k = uniform(y, count).
@@ -62,38 +229,53 @@ func (r *Rules) pickLog(s *State, y uint64) Log {
 // pickAntMove returns the k-th legal ant move for k = uniform(y, count), counting the
 // pass first while ant moves are optional, in the order of LegalActions (by target
 // log, then by the log the ant leaves); a pass is (NoLog, NoLog).
-//
-// It counts without loops: Board.adjacent gives, in one byte a log, how many of the
-// mover's ants touch each log; masked to the free logs, these are the moves by
-// target. A multiplication turns the bytes into running totals, and comparing all
-// eight bytes of a word with k at once finds the target of the k-th move.
 func (r *Rules) pickAntMove(s *State, y uint64) (from, to Log) {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	b := r.board
 	own := s.ants[s.toMove]
-	free := allLogs &^ (s.ants[Red] | s.ants[Black])
-	a0, a1, a2 := &b.adjacent[0][own&127], &b.adjacent[1][own>>7&127], &b.adjacent[2][own>>14&127]
-	// Running totals of the moves by target, one word for logs 0-7, 8-15 and 16-18;
-	// every total is at most 8*6 = 48, so the bytes never carry.
-	var run [3]uint64
-	run[0] = ((a0[0] + a1[0] + a2[0]) & byteMask[free&255]) * ones
-	run[1] = ((a0[1] + a1[1] + a2[1]) & byteMask[free>>8&255]) * ones
-	run[2] = ((a0[2] + a1[2] + a2[2]) & byteMask[free>>16&255]) * ones
-	n0, n1 := int(run[0]>>56), int(run[1]>>56)
-	n := n0 + n1 + int(run[2]>>56)
-	var k int
-	if s.mandatory {
-		k = uniform(y, n)
-	} else if k = uniform(y, n+1) - 1; k < 0 {
-		return NoLog, NoLog
+	moves := r.board.antMoves(own, s.ants[s.toMove^1])
+	k := uniform(y, moves.count)
+	if !s.mandatory {
+		if k = uniform(y, moves.count+1) - 1; k < 0 {
+			return NoLog, NoLog
+		}
 	}
+	return r.board.antMove(&moves, own, k)
+}
+
+// antMoveTotals counts the ant moves of the player with the ants own against the ants
+// opp, by target, without loops: Board.adjacent gives, in one byte a log, how many of
+// the mover's ants touch each log; masked to the free logs, these are the moves by
+// target. A multiplication turns the bytes into running totals (one word for logs 0-7,
+// 8-15 and 16-18), and comparing all eight bytes of a word with k at once finds the
+// target of the k-th move (Board.antMove).
+type antMoveTotals struct {
+	run    [3]uint64 // running totals by target; every total is at most 8*6 = 48
+	n0, n1 int       // the moves to logs 0-7 and to logs 8-15
+	count  int       // all the moves
+}
+
+// antMoves counts the ant moves of own against opp (antMoveTotals).
+func (b *Board) antMoves(own, opp uint32) (m antMoveTotals) {
+	const ones = 0x0101010101010101
+	free := allLogs &^ (own | opp)
+	a0, a1, a2 := &b.adjacent[0][own&127], &b.adjacent[1][own>>7&127], &b.adjacent[2][own>>14&127]
+	m.run[0] = ((a0[0] + a1[0] + a2[0]) & byteMask[free&255]) * ones
+	m.run[1] = ((a0[1] + a1[1] + a2[1]) & byteMask[free>>8&255]) * ones
+	m.run[2] = ((a0[2] + a1[2] + a2[2]) & byteMask[free>>16&255]) * ones
+	m.n0, m.n1 = int(m.run[0]>>56), int(m.run[1]>>56)
+	m.count = m.n0 + m.n1 + int(m.run[2]>>56)
+	return m
+}
+
+// antMove returns the k-th of the ant moves m of the ants own (k < m.count).
+func (b *Board) antMove(m *antMoveTotals, own uint32, k int) (from, to Log) {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	// The word holding the k-th move, without branches.
-	past0 := int(uint(n0-k-1) >> 63) // 1 when k >= n0
-	k -= n0 & -past0
-	past1 := past0 & int(uint(n1-k-1)>>63)
-	k -= n1 & -past1
+	past0 := int(uint(m.n0-k-1) >> 63) // 1 when k >= n0
+	k -= m.n0 & -past0
+	past1 := past0 & int(uint(m.n1-k-1)>>63)
+	k -= m.n1 & -past1
 	w := past0 + past1
-	totals := run[w]
+	totals := m.run[w&3]
 	// The target is the first log whose running total exceeds k: count the bytes
 	// with total <= k (0x80+k-total keeps its high bit exactly then; no borrows).
 	i := bits.OnesCount64(((0x80+uint64(k))*ones - totals) & highs)

@@ -415,11 +415,13 @@ func (r *Rules) sow(s *State, arc uint8, n uint8) {
 	capLeft := r.sowingCap - int(s.drops)
 	for {
 		if capLeft < int(n) {
-			arc, n = r.sowSlowly(s, &hash, &filled, &capLeft, arc, n)
+			hash, filled, capLeft, arc, n = r.sowSlowly(s, hash, filled, capLeft, arc, n)
 			if n == 0 {
 				break
 			}
-		} else if n > 1 {
+		} else {
+			// One egg in hand takes the empty lap (Board.laps[0]) rather than a branch
+			// that random positions make hard to predict.
 			lap := &b.laps[n-1][arc]
 			w0 := binary.LittleEndian.Uint64(s.eggs[0:8])
 			w1 := binary.LittleEndian.Uint64(s.eggs[8:16])
@@ -476,26 +478,28 @@ func (r *Rules) sow(s *State, arc uint8, n uint8) {
 }
 
 // sowSlowly drops the eggs of a lap one by one while the sowing cap may be reached
-// (R6). It returns the arc of the last egg and 1 when that egg is to be played out
-// normally, or n == 0 when the cap ended the sowing: the eggs still in hand were put
-// on the log reached, with no capture and no ant placed.
-func (r *Rules) sowSlowly(s *State, hash *uint64, filled *uint32, capLeft *int, arc, n uint8) (uint8, uint8) {
+// (R6), updating the hash, the filled logs and the eggs the cap leaves. It returns
+// them with the arc of the last egg and 1 when that egg is to be played out normally,
+// or n == 0 when the cap ended the sowing: the eggs still in hand were put on the log
+// reached, with no capture and no ant placed. (Values in and out, not pointers, so
+// that the callers' loops keep them in registers.)
+func (r *Rules) sowSlowly(s *State, hash uint64, filled uint32, capLeft int, arc, n uint8) (uint64, uint32, int, uint8, uint8) {
 	b := r.board
-	for ; n > 1 || *capLeft <= 0; n-- {
+	for ; n > 1 || capLeft <= 0; n-- {
 		cur := b.arcTo[arc]
-		if *capLeft <= 0 {
-			*hash += keys.egg[cur] * uint64(n)
+		if capLeft <= 0 {
+			hash += keys.egg[cur] * uint64(n)
 			s.eggs[cur] += n
-			*filled |= 1 << cur
-			return arc, 0
+			filled |= 1 << cur
+			return hash, filled, capLeft, arc, 0
 		}
-		*hash += keys.egg[cur]
+		hash += keys.egg[cur]
 		s.eggs[cur]++
-		*filled |= 1 << cur
-		*capLeft--
+		filled |= 1 << cur
+		capLeft--
 		arc = b.arcNext[arc]
 	}
-	return arc, 1
+	return hash, filled, capLeft, arc, 1
 }
 
 // afterSowing starts the ant step (R7), skips it, or ends the game when a compulsory

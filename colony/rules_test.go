@@ -213,18 +213,39 @@ func (f *fixedSource) Uint64() uint64 {
 }
 
 // TestRandomPlayoutMatchesRandomAction checks that the fused playout loop plays the
-// same games as RandomAction and Apply fed the same random numbers.
+// same games as RandomAction and Apply fed the same random numbers, ending in the same
+// State (hash included), from the start and from states inside a turn: waiting for a
+// direction, for an ant move, and at a turn start.
 func TestRandomPlayoutMatchesRandomAction(t *testing.T) {
-	for _, name := range []string{"colony", "colony:choice=selected", "colony:sowcap=7,turncap=60"} {
+	for _, name := range []string{"colony", "colony:choice=selected", "colony:sowcap=7,turncap=60", "colony:sowcap=1"} {
 		r, err := ParseRules(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for g := uint64(0); g < 300; g++ {
-			seed := g * 0x9e3779b97f4a7c15
-			fast := r.Start()
+		starts := []State{r.Start()}
+		phases := map[Phase]int{}
+		walk := r.Start()
+		rng := newTestSource(99)
+		for len(starts) < 400 {
+			if walk.Over() {
+				walk = r.Start()
+			}
+			r.Apply(&walk, r.RandomAction(&walk, rng))
+			if !walk.Over() && rng.Uint64()%5 == 0 {
+				starts = append(starts, walk)
+				phases[walk.Phase()]++
+			}
+		}
+		for _, p := range []Phase{PhaseSelect, PhaseDirection, PhaseAnt} {
+			if name != "colony:choice=selected" && phases[p] == 0 {
+				t.Fatalf("%s: no start in phase %v", name, p)
+			}
+		}
+		for g, start := range starts {
+			seed := uint64(g) * 0x9e3779b97f4a7c15
+			fast := start
 			decisions := r.RandomPlayout(&fast, &fixedSource{x: seed})
-			slow := r.Start()
+			slow := start
 			rng := newTestSource(seed)
 			n := 0
 			for !slow.Over() {
@@ -232,9 +253,17 @@ func TestRandomPlayoutMatchesRandomAction(t *testing.T) {
 				n++
 			}
 			if fast != slow || n != decisions {
-				t.Fatalf("%s game %d: RandomPlayout gives %v after %d decisions, RandomAction %v after %d",
-					name, g, fast, decisions, slow, n)
+				t.Fatalf("%s game %d from %v: RandomPlayout gives %v after %d decisions, RandomAction %v after %d",
+					name, g, start, fast, decisions, slow, n)
 			}
+			if fast.Hash() != fast.ComputeHash() {
+				t.Fatalf("%s game %d: hash %x, recomputed %x", name, g, fast.Hash(), fast.ComputeHash())
+			}
+		}
+		over := starts[0]
+		r.RandomPlayout(&over, &fixedSource{x: 1})
+		if again := over; r.RandomPlayout(&again, &fixedSource{x: 2}) != 0 || again != over {
+			t.Fatalf("%s: RandomPlayout from a finished game changed it or counted decisions", name)
 		}
 	}
 }
