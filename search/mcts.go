@@ -32,7 +32,9 @@ type MCTSConfig struct {
 	// Threads is the number of goroutines that search [threads].
 	Threads int
 	// Parallel is how more than one thread shares the search [parallel]: a tree each
-	// (RootParallel) or one tree (TreeParallel).
+	// (RootParallel) or one tree (TreeParallel). In a spec without parallel=, it is
+	// TreeParallel when the search is limited by time alone (no sims=) and
+	// RootParallel otherwise (see MCTS).
 	Parallel Parallelism
 	// Reuse keeps the subtree of the position after the opponent's turn [reuse].
 	Reuse bool
@@ -71,7 +73,8 @@ func ParseParallelism(name string) (Parallelism, error) {
 }
 
 // DefaultMCTSConfig returns the settings of the spec "mcts": sims=10000, mem=512,
-// c=1, cutoff=0, threads=1 (parallel=root), reuse=on, solver=on, seed=1.
+// c=1, cutoff=0, threads=1 (parallel=root: with one thread it makes no difference),
+// reuse=on, solver=on, seed=1.
 func DefaultMCTSConfig() MCTSConfig {
 	return MCTSConfig{Sims: 10000, MemMB: 512, C: 1, Threads: 1, Reuse: true, Solver: true, Seed: 1}
 }
@@ -130,13 +133,19 @@ func DefaultMCTSConfig() MCTSConfig {
 // becomes the tree (with its visits, values and proofs); otherwise the search starts
 // from a new root.
 //
-// Parallelism (threads=N with N > 1): parallel=root (the default) or parallel=tree.
-// Each goroutine has its own rng, seeded from seed, the thread number and the
-// position's hash (the first thread's is the one threads=1 uses). Root parallelism
-// is the default: it is the one whose games can be replayed. At equal time per move
-// (benchmarks/README.md), tree parallelism's second thread is worth as much as twice
-// the time on The Colony (+122 Elo against one thread at 100 ms a move) but little on
-// Kalah (+9), whose short simulations the shared tree slows most.
+// Parallelism (threads=N with N > 1): parallel=root or parallel=tree. Each goroutine
+// has its own rng, seeded from seed, the thread number and the position's hash (the
+// first thread's is the one threads=1 uses). The default depends on the limit. With
+// a simulation limit (sims=, given or by default) it is parallel=root, the one whose
+// searches can be replayed: the same spec gives the same turn on any machine, which
+// the promise of reproducible games with node limits needs. With a time limit alone
+// (time= without sims=, or a search until told to stop), where no search can be
+// replayed anyway, it is parallel=tree, the stronger per second: at 100 ms a move
+// against one thread (benchmarks/README.md, 256 games each), its second thread is
+// worth +109 Elo on The Colony, 82% of twice the time (+134), against +22 for root
+// parallelism; on Kalah, whose short simulations the shared tree slows most, both
+// gain little (+9 and +19 over 240 games, against +48 for twice the time). The spec
+// (Spec) always says which ran.
 //
 // Root parallelism (parallel=root). Each goroutine searches its own tree with a fixed
 // share of the simulations (sims/N, the first sims%N threads one more); the trees are
@@ -239,6 +248,9 @@ func newMCTSFromSpec[S any](g game.Rules[S], ev Evaluator[S], st *settings, opts
 	cfg.C = st.Float("c", cfg.C, 0, 100)
 	cfg.Cutoff = st.Int("cutoff", 0, 0, 1<<20)
 	cfg.Threads = st.Int("threads", 1, 1, 256)
+	if cfg.Sims == 0 {
+		cfg.Parallel = TreeParallel // time alone: see "Parallelism" in the doc of MCTS
+	}
 	if v, ok := st.spec.Settings["parallel"]; ok {
 		p, err := ParseParallelism(v)
 		if err != nil && st.err == nil {

@@ -19,6 +19,11 @@ func TestTreeParallelSpec(t *testing.T) {
 		{"mcts:parallel=tree,threads=4", "mcts:sims=10000,mem=512,c=1,cutoff=0,threads=4,parallel=tree,reuse=on,solver=on,seed=1", true},
 		{"mcts:threads=3,parallel=root", "mcts:sims=10000,mem=512,c=1,cutoff=0,threads=3,parallel=root,reuse=on,solver=on,seed=1", false},
 		{"mcts:threads=2", "mcts:sims=10000,mem=512,c=1,cutoff=0,threads=2,parallel=root,reuse=on,solver=on,seed=1", false},
+		// The default follows the limit: root with simulations, tree with time alone.
+		{"mcts:time=100ms,threads=2", "mcts:time=100ms,mem=512,c=1,cutoff=0,threads=2,parallel=tree,reuse=on,solver=on,seed=1", true},
+		{"mcts:sims=500,time=100ms,threads=2", "mcts:sims=500,time=100ms,mem=512,c=1,cutoff=0,threads=2,parallel=root,reuse=on,solver=on,seed=1", false},
+		{"mcts:time=100ms,threads=2,parallel=root", "mcts:time=100ms,mem=512,c=1,cutoff=0,threads=2,parallel=root,reuse=on,solver=on,seed=1", false},
+		{"mcts:time=100ms", "mcts:time=100ms,mem=512,c=1,cutoff=0,threads=1,reuse=on,solver=on,seed=1", false},
 		// One thread: parallel= changes nothing and is not written.
 		{"mcts:threads=1,parallel=tree", "mcts:sims=10000,mem=512,c=1,cutoff=0,threads=1,reuse=on,solver=on,seed=1", false},
 		{"mcts:parallel=root", "mcts:sims=10000,mem=512,c=1,cutoff=0,threads=1,reuse=on,solver=on,seed=1", false},
