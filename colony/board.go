@@ -521,6 +521,13 @@ type lap struct {
 	next   uint8     // the arc the following egg travels on
 }
 
+// dropLap adds the eggs of lap l to s's logs, eight logs at a time.
+func (s *State) dropLap(l *lap) {
+	binary.LittleEndian.PutUint64(s.eggs[0:8], binary.LittleEndian.Uint64(s.eggs[0:8])+l.eggs[0])
+	binary.LittleEndian.PutUint64(s.eggs[8:16], binary.LittleEndian.Uint64(s.eggs[8:16])+l.eggs[1])
+	binary.LittleEndian.PutUint64(s.eggs[16:24], binary.LittleEndian.Uint64(s.eggs[16:24])+l.eggs[2])
+}
+
 // buildLaps fills the lap tables for every arc and every run of 0 to 56 eggs (the run
 // of 0 is the empty lap, which adds nothing and stays on the arc).
 func (b *Board) buildLaps() {

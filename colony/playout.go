@@ -1,7 +1,6 @@
 package colony
 
 import (
-	"encoding/binary"
 	"math/bits"
 )
 
@@ -104,12 +103,7 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 			// A whole lap but its last egg, from the lap tables (one egg in hand: the
 			// empty lap, rather than a branch random play cannot predict).
 			lap := &b.laps[hand-1][arc]
-			w0 := binary.LittleEndian.Uint64(s.eggs[0:8])
-			w1 := binary.LittleEndian.Uint64(s.eggs[8:16])
-			w2 := binary.LittleEndian.Uint64(s.eggs[16:24])
-			binary.LittleEndian.PutUint64(s.eggs[0:8], w0+lap.eggs[0])
-			binary.LittleEndian.PutUint64(s.eggs[8:16], w1+lap.eggs[1])
-			binary.LittleEndian.PutUint64(s.eggs[16:24], w2+lap.eggs[2])
+			s.dropLap(lap)
 			filled |= lap.filled
 			capLeft -= int(hand - 1)
 			arc = lap.next

@@ -1,7 +1,6 @@
 package colony
 
 import (
-	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"strconv"
@@ -423,12 +422,7 @@ func (r *Rules) sow(s *State, arc uint8, n uint8) {
 			// One egg in hand takes the empty lap (Board.laps[0]) rather than a branch
 			// that random positions make hard to predict.
 			lap := &b.laps[n-1][arc]
-			w0 := binary.LittleEndian.Uint64(s.eggs[0:8])
-			w1 := binary.LittleEndian.Uint64(s.eggs[8:16])
-			w2 := binary.LittleEndian.Uint64(s.eggs[16:24])
-			binary.LittleEndian.PutUint64(s.eggs[0:8], w0+lap.eggs[0])
-			binary.LittleEndian.PutUint64(s.eggs[8:16], w1+lap.eggs[1])
-			binary.LittleEndian.PutUint64(s.eggs[16:24], w2+lap.eggs[2])
+			s.dropLap(lap)
 			hash += lap.hash
 			filled |= lap.filled
 			capLeft -= int(n - 1)
