@@ -36,7 +36,8 @@ type MCTSConfig struct {
 	Parallel Parallelism
 	// Reuse keeps the subtree of the position after the opponent's turn [reuse].
 	Reuse bool
-	// Solver proves wins and losses (MCTS-Solver) [solver].
+	// Solver proves wins, losses and draws (MCTS-Solver), and in a game with bounds
+	// on the points still to win (game.SolveBounder) the results they settle [solver].
 	Solver bool
 	// Seed seeds the random playouts [seed].
 	Seed uint64
@@ -108,7 +109,12 @@ func DefaultMCTSConfig() MCTSConfig {
 // Proofs are checked up the path after every simulation that ends in a proven node.
 // Selection never enters a proven loss of the player to move, and a simulation that
 // reaches a proven node stops there with its exact result. When the root is proven,
-// the search stops, before its simulation limit.
+// the search stops, before its simulation limit. In a game that bounds the points
+// still to win (game.SolveBounder: Kalah), a new node whose banked lead is larger
+// than the points left (SolveOffset against SolveRemaining) is proven as a finished
+// game is, a win for the leader: its result is settled whatever is played, long
+// before the game ends. These proofs are not used in a search whose root the bounds
+// already settle: it plays for the margin, as without them.
 //
 // The choice. The turn is read off the tree from the root: at each decision a proven
 // win if there is one (the most visited of them), otherwise the most visited child
