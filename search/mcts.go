@@ -142,7 +142,9 @@ func DefaultMCTSConfig() MCTSConfig {
 // games. The margin plays no part: proofs are wins, losses and draws, and playouts
 // score the margin only within a win or a loss (0.9 to 1). When every decision at
 // the root is a proven loss, the most visited is played (the search stops as soon as
-// the root is proven); the matches show no cost of it.
+// the root is proven); the matches show no cost of it, and spending the rest of the
+// simulations on a search without the solver, to play what resists best, measured
+// no better.
 //
 // The choice. The turn is read off the tree from the root: at each decision a proven
 // win if there is one (the most visited of them), otherwise the most visited child
