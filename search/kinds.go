@@ -346,7 +346,7 @@ var builtinKinds = []Kind{
 			{Key: "parallel", Type: TextValue, Default: "root",
 				Doc: "with threads > 1: root (a tree per thread, merged; the same turn for the same spec with sims=) or tree (one shared tree with virtual loss; not reproducible)"},
 			{Key: "reuse", Type: BoolValue, Default: "on", Doc: "keeps the subtree of the position after the opponent's turn"},
-			{Key: "solver", Type: BoolValue, Default: "on", Doc: "proves wins and losses (MCTS-Solver)"},
+			{Key: "solver", Type: BoolValue, Default: "on", Doc: "proves wins, losses and draws (MCTS-Solver), in Kalah also the results the stores settle"},
 			{Key: "seed", Type: UintValue, Default: "1", Doc: "seeds the random playouts", Role: RoleSeed},
 			evalSetting,
 		},

@@ -345,10 +345,7 @@ func (t *tree[S]) expandShared(sh *shared, cur int32) int32 {
 		for i := range kids {
 			t.tmp = t.s
 			t.g.Apply(&t.tmp, kids[i].action)
-			if t.g.Terminal(&t.tmp) {
-				kids[i].flags |= nodeTerminal
-				kids[i].proof = t.terminalProof(&t.tmp, mover)
-			}
+			t.proveNew(&kids[i])
 		}
 	}
 	nd.kids = uint16(len(legal))
@@ -425,5 +422,6 @@ func (t *tree[S]) beginWorker(s *S, seed1, seed2 uint64) {
 	t.rng.Seed(seed1, seed2)
 	t.sims, t.full = 0, false
 	t.root = *s
+	t.bounds = t.bounder != nil && t.boundProof(s, 0) == unproven
 	t.nodes, t.kept = nil, -1
 }

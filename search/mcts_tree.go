@@ -99,6 +99,11 @@ type tree[S any] struct {
 	cutoff   int
 	solver   bool
 	maxNodes int
+	// bounder is the game's bounds on the points still to win, with the solver (nil
+	// without either); bounds says whether the current search proves nodes by them:
+	// not when the root's result is already settled by them.
+	bounder game.SolveBounder[S]
+	bounds  bool
 
 	nodes  []node
 	fwd    []int32 // compact's forwarding table
@@ -133,6 +138,9 @@ func newTree[S any](g game.Rules[S], ev Evaluator[S], cfg *MCTSConfig, maxNodes 
 	if cfg.Cutoff == 0 {
 		t.po = playouterOf(g)
 	}
+	if cfg.Solver {
+		t.bounder, _ = g.(game.SolveBounder[S])
+	}
 	return t
 }
 
@@ -143,6 +151,7 @@ func (t *tree[S]) begin(s *S, reuse bool, seed1, seed2 uint64) uint32 {
 	t.rng.Seed(seed1, seed2)
 	t.sims, t.full = 0, false
 	t.root = *s
+	t.bounds = t.bounder != nil && t.boundProof(s, 0) == unproven
 	r := int32(-1)
 	if reuse && t.kept >= 0 {
 		r = t.match(s)
@@ -251,14 +260,48 @@ func (t *tree[S]) expand(cur int32) bool {
 		for i := range kids {
 			t.tmp = t.s
 			t.g.Apply(&t.tmp, kids[i].action)
-			if t.g.Terminal(&t.tmp) {
-				kids[i].flags |= nodeTerminal
-				kids[i].proof = t.terminalProof(&t.tmp, mover)
-			}
+			t.proveNew(&kids[i])
 		}
 		t.prove(cur)
 	}
 	return true
+}
+
+// proveNew proves, for the solver, a new node k whose state is t.tmp: a finished game
+// is marked terminal and proven by its result, and while the search uses the game's
+// bounds (see bounds), a game whose result they already settle is proven too.
+func (t *tree[S]) proveNew(k *node) {
+	if t.g.Terminal(&t.tmp) {
+		k.flags |= nodeTerminal
+		k.proof = t.terminalProof(&t.tmp, k.mover)
+		return
+	}
+	if t.bounds {
+		k.proof = t.boundProof(&t.tmp, k.mover)
+	}
+}
+
+// boundProof returns the proof of s from player p's view that the game's bounds on
+// the points still to win give (game.SolveBounder; t.bounder must not be nil): the
+// final margin of s for its player to move lies within SolveRemaining(s) of
+// SolveOffset(s), so a lead larger than the points left is a win whatever is played,
+// and a deficit larger than them a loss. Otherwise s is unproven (a lead equal to the
+// points left may still end in a draw).
+func (t *tree[S]) boundProof(s *S, p uint8) uint8 {
+	off, rem := t.bounder.SolveOffset(s), t.bounder.SolveRemaining(s)
+	var winner int
+	switch {
+	case off-rem > 0:
+		winner = t.g.ToMove(s)
+	case off+rem < 0:
+		winner = 1 - t.g.ToMove(s)
+	default:
+		return unproven
+	}
+	if winner == int(p) {
+		return provenWin
+	}
+	return provenLoss
 }
 
 // grow makes room in the arena for at least n more nodes: it grows by chunks of a
