@@ -177,11 +177,10 @@ func DefaultMCTSConfig() MCTSConfig {
 // the promise of reproducible games with node limits needs. With a time limit alone
 // (time= without sims=, or a search until told to stop), where no search can be
 // replayed anyway, it is parallel=tree, the stronger per second: at 100 ms a move
-// against one thread (benchmarks/README.md, 256 games each), its second thread is
-// worth +109 Elo on The Colony, 82% of twice the time (+134), against +22 for root
-// parallelism; on Kalah, whose short simulations the shared tree slows most, both
-// gain little (+9 and +19 over 240 games, against +48 for twice the time). The spec
-// (Spec) always says which ran.
+// against one thread (benchmarks/README.md), its second thread is worth +109 Elo on
+// The Colony, 82% of twice the time (+134), against +22 for root parallelism (256
+// games each); on Kalah +32, 74% of twice the time (+43), against +19 for root
+// parallelism (720 and 240 games). The spec (Spec) always says which ran.
 //
 // Root parallelism (parallel=root). Each goroutine searches its own tree with a fixed
 // share of the simulations (sims/N, the first sims%N threads one more); the trees are
