@@ -394,7 +394,7 @@ func (m *MCTS[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	targets := make([]uint64, nt)
 	reported := uint64(0)
 	for slice := uint64(1); ; slice++ {
-		if slice > 1 && (ctx.Err() != nil || (!deadline.IsZero() && !time.Now().Before(deadline))) {
+		if slice > 1 && stopped(ctx.Done(), deadline) {
 			break
 		}
 		more := false
@@ -445,20 +445,27 @@ func (m *MCTS[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	return d, nil
 }
 
+// stopped reports whether done is closed or the deadline (if not zero) has passed:
+// the check a searching thread makes every 16 simulations.
+func stopped(done <-chan struct{}, deadline time.Time) bool {
+	if !deadline.IsZero() && !time.Now().Before(deadline) {
+		return true
+	}
+	select {
+	case <-done:
+		return true
+	default:
+		return false
+	}
+}
+
 // run simulates until the thread has done target simulations, the deadline (if not
 // zero) passes, ctx is done or the root is proven.
 func (t *tree[S]) run(ctx context.Context, target uint64, deadline time.Time) {
 	done := ctx.Done()
 	for n := 0; t.sims < target; n++ {
-		if n%16 == 0 {
-			if !deadline.IsZero() && !time.Now().Before(deadline) {
-				return
-			}
-			select {
-			case <-done:
-				return
-			default:
-			}
+		if n%16 == 0 && stopped(done, deadline) {
+			return
 		}
 		if t.rootProven() {
 			return

@@ -205,15 +205,8 @@ func (t *tree[S]) runShared(ctx context.Context, sh *shared, target uint64, dead
 		}
 	}()
 	for n := 0; ; n++ {
-		if n%16 == 0 {
-			if !deadline.IsZero() && !time.Now().Before(deadline) {
-				return
-			}
-			select {
-			case <-done:
-				return
-			default:
-			}
+		if n%16 == 0 && stopped(done, deadline) {
+			return
 		}
 		if sh.grow.Load() {
 			return

@@ -253,16 +253,7 @@ func TestTreeParallelSolver(t *testing.T) {
 				t.Errorf("endgame %d (%v): proved a win but chose %v, which loses", i, e.s, d.Actions)
 			}
 		}
-		for _, c := range last.Children {
-			if c.Proven == 0 {
-				continue
-			}
-			st := e.s
-			e.g.Apply(&st, c.Action)
-			if v := fromMover(e.g, &e.s, &st, ref.value(t, st)); v != c.Proven {
-				t.Errorf("endgame %d: root decision %d proven %+d, negamax says %+d", i, c.Action, c.Proven, v)
-			}
-		}
+		checkRootProofs(t, i, e, last, ref)
 	}
 	t.Logf("proved %d of %d endgames", proven, len(endgames))
 	if proven == 0 {

@@ -159,6 +159,22 @@ func solvedEndgames(t *testing.T) []endgame {
 	return out
 }
 
+// checkRootProofs checks that every proof among the root's decisions in last, the
+// final report of a search of endgame e (number i), agrees with the negamax ref.
+func checkRootProofs(t *testing.T, i int, e endgame, last Iteration, ref *solver) {
+	t.Helper()
+	for _, c := range last.Children {
+		if c.Proven == 0 {
+			continue
+		}
+		st := e.s
+		e.g.Apply(&st, c.Action)
+		if v := fromMover(e.g, &e.s, &st, ref.value(t, st)); v != c.Proven {
+			t.Errorf("endgame %d: root decision %d proven %+d, negamax says %+d", i, c.Action, c.Proven, v)
+		}
+	}
+}
+
 func TestMCTSSolver(t *testing.T) {
 	endgames := solvedEndgames(t)
 	if len(endgames) < 16 {
@@ -190,17 +206,7 @@ func TestMCTSSolver(t *testing.T) {
 				t.Errorf("endgame %d (%v): a win exists but MCTS chose %v (score %d), which loses", i, e.s, d.Actions, d.Score)
 			}
 		}
-		// Every proof at the root agrees with the negamax.
-		for _, c := range last.Children {
-			if c.Proven == 0 {
-				continue
-			}
-			st := e.s
-			e.g.Apply(&st, c.Action)
-			if v := fromMover(e.g, &e.s, &st, ref.value(t, st)); v != c.Proven {
-				t.Errorf("endgame %d: root decision %d proven %+d, negamax says %+d", i, c.Action, c.Proven, v)
-			}
-		}
+		checkRootProofs(t, i, e, last, ref)
 		t.Logf("endgame %d: negamax %+d, MCTS score %d after %d simulations, turn %v", i, e.value, d.Score, d.Nodes, d.Actions)
 	}
 	t.Logf("proved %d of %d endgames (%d wins, %d losses), %d before the simulation limit", proven, len(endgames), wins, losses, early)
