@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/games/game/gametest"
+	"github.com/colony-ai/colony/game/gametest"
 )
 
 // conformanceParams are the rule sets the conformance suite runs on, as the

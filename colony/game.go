@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // Game is The Colony under one rule set as a game of the toolkit (game.Game[State]):

@@ -7,7 +7,7 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/colony-ai/colony/games/picture"
+	"github.com/colony-ai/colony/picture"
 )
 
 // Layout of the picture, in points: a log is a rounded bar logW wide and logH high,

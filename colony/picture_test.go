@@ -4,7 +4,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/colony-ai/colony/games/picture"
+	"github.com/colony-ai/colony/picture"
 )
 
 func TestIllustrate(t *testing.T) {

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // TestTrace checks the steps of sowings against the default board's arrows

@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
-	gamepkg "github.com/colony-ai/colony/games/game"
+	gamepkg "github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/games/oware"
 	"github.com/colony-ai/colony/protocol"

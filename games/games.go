@@ -21,7 +21,7 @@ import (
 	"errors"
 	"time"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"

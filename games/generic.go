@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/tournament"
 )
 

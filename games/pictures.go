@@ -1,23 +1,12 @@
 package games
 
 import (
-	"bytes"
-	"encoding/xml"
 	"errors"
 	"fmt"
-	"image/color"
-	"math"
 	"strings"
-	"sync"
 
-	xfont "golang.org/x/image/font"
-	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/font/liberation"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/vgimg"
-
-	"github.com/colony-ai/colony/games/game"
-	"github.com/colony-ai/colony/games/picture"
+	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/picture"
 )
 
 // The pictures of positions: one drawing (a picture.Picture, from the game's
@@ -26,10 +15,6 @@ import (
 // ErrNoPicture is the error of Game.SVG and Game.PNG for a game whose type draws no
 // picture (is not a game.Illustrator).
 var ErrNoPicture = errors.New("the game has no picture")
-
-// PNGDPI is the resolution of the PNG pictures: a point of the drawing is
-// PNGDPI/72 pixels.
-const PNGDPI = 144
 
 // Picture returns the picture of the position: the game's drawing of it
 // (game.Illustrator) and, unless the drawing says it already, a caption with the
@@ -72,16 +57,16 @@ func (x *generic[S]) SVG(position string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return RenderSVG(p), nil
+	return picture.RenderSVG(p), nil
 }
 
-// PNG draws the position as a PNG image at PNGDPI (see Picture).
+// PNG draws the position as a PNG image at picture.PNGDPI (see Picture).
 func (x *generic[S]) PNG(position string) ([]byte, error) {
 	p, err := x.Picture(position)
 	if err != nil {
 		return nil, err
 	}
-	return RenderPNG(p)
+	return picture.RenderPNG(p)
 }
 
 // ErrNoTrace is the error of Game.Trace for a game whose type is no game.Tracer.
@@ -108,187 +93,4 @@ func (x *generic[S]) Trace(position, turn string) ([]game.Step, error) {
 		x.g.Apply(&s, a)
 	}
 	return steps, nil
-}
-
-// svgFonts is the font list of the SVG pictures: Liberation Sans, the font of the PNG
-// pictures, has the metrics of Arial and Helvetica.
-const svgFonts = "Liberation Sans, Arial, Helvetica, sans-serif"
-
-// RenderSVG renders p as a standalone SVG document whose unit is the point. Every
-// shape with a class or id keeps them as attributes.
-func RenderSVG(p *picture.Picture) []byte {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-	fmt.Fprintf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%spt\" height=\"%spt\" viewBox=\"0 0 %s %s\" font-family=\"%s\">\n",
-		num(p.W), num(p.H), num(p.W), num(p.H), svgFonts)
-	if p.Title != "" {
-		b.WriteString("<title>")
-		xml.EscapeText(&b, []byte(p.Title))
-		b.WriteString("</title>\n")
-	}
-	fmt.Fprintf(&b, "<rect width=\"%s\" height=\"%s\" fill=\"#ffffff\"/>\n", num(p.W), num(p.H))
-	for _, s := range p.Shapes {
-		attrs := ""
-		if s.Class != "" {
-			attrs += fmt.Sprintf(" class=%q", s.Class)
-		}
-		if s.ID != "" {
-			attrs += fmt.Sprintf(" id=%q", s.ID)
-		}
-		paint := fmt.Sprintf(" fill=%q", svgColor(s.Fill))
-		if s.Stroke != nil && s.Width > 0 {
-			paint += fmt.Sprintf(" stroke=%q stroke-width=\"%s\"", svgColor(s.Stroke), num(s.Width))
-			if s.Dash {
-				paint += " stroke-dasharray=\"4 3\""
-			}
-		}
-		switch s.Kind {
-		case picture.Rect:
-			fmt.Fprintf(&b, "<rect%s x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" rx=\"%s\"%s/>\n",
-				attrs, num(s.X), num(s.Y), num(s.W), num(s.H), num(s.R), paint)
-		case picture.Circle:
-			fmt.Fprintf(&b, "<circle%s cx=\"%s\" cy=\"%s\" r=\"%s\"%s/>\n", attrs, num(s.X), num(s.Y), num(s.R), paint)
-		case picture.Line:
-			fmt.Fprintf(&b, "<line%s x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"%s/>\n",
-				attrs, num(s.X), num(s.Y), num(s.X2), num(s.Y2), paint)
-		case picture.Polygon:
-			pts := make([]string, len(s.Points))
-			for i, pt := range s.Points {
-				pts[i] = num(pt.X) + "," + num(pt.Y)
-			}
-			fmt.Fprintf(&b, "<polygon%s points=\"%s\"%s/>\n", attrs, strings.Join(pts, " "), paint)
-		case picture.Text:
-			anchor := [...]string{"start", "middle", "end"}[s.Anchor]
-			weight := ""
-			if s.Bold {
-				weight = " font-weight=\"bold\""
-			}
-			fmt.Fprintf(&b, "<text%s x=\"%s\" y=\"%s\" font-size=\"%s\" text-anchor=\"%s\"%s fill=%q>",
-				attrs, num(s.X), num(baseline(s)), num(s.Size), anchor, weight, svgColor(s.Fill))
-			xml.EscapeText(&b, []byte(s.Text))
-			b.WriteString("</text>\n")
-		}
-	}
-	b.WriteString("</svg>\n")
-	return b.Bytes()
-}
-
-// baseline returns the baseline of a text whose vertical middle is at s.Y: the
-// middle of a capital letter of Liberation Sans is 0.36 of the size above it.
-func baseline(s picture.Shape) float64 { return s.Y + 0.36*s.Size }
-
-func num(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%.2f", v), ".00") }
-
-func svgColor(c color.Color) string {
-	if c == nil {
-		return "none"
-	}
-	r, g, b, _ := c.RGBA()
-	return fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)
-}
-
-var fontsOnce sync.Once
-
-// face returns the Liberation Sans face of the given size and weight.
-func face(size float64, bold bool) font.Face {
-	fontsOnce.Do(func() { font.DefaultCache.Add(liberation.Collection()) })
-	f := font.Font{Typeface: "Liberation", Variant: "Sans"}
-	if bold {
-		f.Weight = xfont.WeightBold
-	}
-	return font.DefaultCache.Lookup(f, vg.Points(size))
-}
-
-// RenderPNG renders p as a PNG image at PNGDPI on a white background.
-func RenderPNG(p *picture.Picture) ([]byte, error) {
-	c := vgimg.NewWith(vgimg.UseWH(vg.Points(p.W), vg.Points(p.H)), vgimg.UseDPI(PNGDPI),
-		vgimg.UseBackgroundColor(color.White))
-	// vg's y grows upwards: flip the picture's.
-	pt := func(x, y float64) vg.Point { return vg.Point{X: vg.Points(x), Y: vg.Points(p.H - y)} }
-	for _, s := range p.Shapes {
-		var path vg.Path
-		switch s.Kind {
-		case picture.Rect:
-			path = roundedRect(s, pt)
-		case picture.Circle:
-			path.Move(pt(s.X+s.R, s.Y))
-			path.Arc(pt(s.X, s.Y), vg.Points(s.R), 0, 2*math.Pi)
-			path.Close()
-		case picture.Line:
-			path.Move(pt(s.X, s.Y))
-			path.Line(pt(s.X2, s.Y2))
-		case picture.Polygon:
-			for i, q := range s.Points {
-				if i == 0 {
-					path.Move(pt(q.X, q.Y))
-				} else {
-					path.Line(pt(q.X, q.Y))
-				}
-			}
-			path.Close()
-		case picture.Text:
-			if s.Fill == nil || s.Text == "" {
-				continue
-			}
-			f := face(s.Size, s.Bold)
-			x := s.X
-			switch s.Anchor {
-			case picture.Middle:
-				x -= f.Width(s.Text).Points() / 2
-			case picture.End:
-				x -= f.Width(s.Text).Points()
-			}
-			c.SetColor(s.Fill)
-			c.FillString(f, pt(x, baseline(s)), s.Text)
-			continue
-		}
-		if s.Fill != nil && s.Kind != picture.Line {
-			c.SetColor(s.Fill)
-			c.Fill(path)
-		}
-		if s.Stroke != nil && s.Width > 0 {
-			c.SetColor(s.Stroke)
-			c.SetLineWidth(vg.Points(s.Width))
-			if s.Dash {
-				c.SetLineDash([]vg.Length{4, 3}, 0)
-			} else {
-				c.SetLineDash(nil, 0)
-			}
-			c.Stroke(path)
-		}
-	}
-	var b bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: c}).WriteTo(&b); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
-// roundedRect returns the outline of the box s, its corners approximated by short
-// segments.
-func roundedRect(s picture.Shape, pt func(x, y float64) vg.Point) vg.Path {
-	var path vg.Path
-	r := min(s.R, s.W/2, s.H/2)
-	corners := [4][3]float64{ // centre of the corner's arc, start angle
-		{s.X + s.W - r, s.Y + r, -math.Pi / 2},
-		{s.X + s.W - r, s.Y + s.H - r, 0},
-		{s.X + r, s.Y + s.H - r, math.Pi / 2},
-		{s.X + r, s.Y + r, math.Pi},
-	}
-	const steps = 8
-	first := true
-	for _, c := range corners {
-		for k := 0; k <= steps; k++ {
-			a := c[2] + float64(k)*math.Pi/2/steps
-			q := pt(c[0]+r*math.Cos(a), c[1]+r*math.Sin(a))
-			if first {
-				path.Move(q)
-				first = false
-			} else {
-				path.Line(q)
-			}
-		}
-	}
-	path.Close()
-	return path
 }

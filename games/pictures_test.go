@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/games/game"
-	"github.com/colony-ai/colony/games/picture"
+	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/picture"
 )
 
 // svgInfo is what a test reads back from an SVG picture.
@@ -227,14 +227,14 @@ func TestRenderEscapes(t *testing.T) {
 	p.Box("log", "log-x", 10, 10, 40, 20, 5, picture.Wood, picture.WoodDark, 1)
 	p.Label("note", `x < y & "z"`, 50, 40, 10, false, picture.Middle, picture.Black)
 	p.Arrow("arrow", 60, 10, 90, 10, picture.Black, 1, true)
-	info := readSVG(t, RenderSVG(p))
+	info := readSVG(t, picture.RenderSVG(p))
 	if !info.texts[`x < y & "z"`] {
 		t.Errorf("texts %v lack the escaped one", info.texts)
 	}
 	if info.classes["log"] != 1 || info.classes["arrow"] != 2 || info.width != "100pt" || info.height != "50pt" {
 		t.Errorf("classes %v, size %sx%s", info.classes, info.width, info.height)
 	}
-	data, err := RenderPNG(p)
+	data, err := picture.RenderPNG(p)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // TestPVTurns: pvTurns writes decisions a turn a string and oneTurn accepts exactly

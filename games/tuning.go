@@ -9,7 +9,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/search"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // The alpha-beta player ("ab").

@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/protocol"
 )
 

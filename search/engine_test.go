@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // TestEngineSpecErrors: a cmd spec that cannot run is refused by New, naming the

@@ -7,7 +7,7 @@
 // strings by New.
 package search
 
-import "github.com/colony-ai/colony/games/game"
+import "github.com/colony-ai/colony/game"
 
 // Evaluator scores a state from the view of the player to move (positive is good for
 // that player), in the game's points (eggs for The Colony) times the evaluation's

@@ -11,7 +11,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 
 	"github.com/colony-ai/colony/colony"
 )

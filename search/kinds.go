@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // The registry of player kinds.

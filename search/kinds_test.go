@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // echoPlayer is the player of the test kind "echo": a random player whose spec is its

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // MCTSConfig holds the settings of an MCTS player; the spec keys are in brackets.

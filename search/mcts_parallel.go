@@ -8,7 +8,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // Tree parallelism (parallel=tree): the threads search one tree, the arena of the

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/kalah"
 )
 

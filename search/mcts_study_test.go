@@ -30,7 +30,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/kalah"
 )
 

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 
 	"github.com/colony-ai/colony/colony"
 )

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // nim is a toy game that shows the search code is not tied to The Colony: a pile of

@@ -4,7 +4,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // Player chooses the decisions of whole turns for the side to move. A Player may keep

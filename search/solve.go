@@ -10,7 +10,7 @@ import (
 	"time"
 	"unsafe"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // The exact solver: the game-theoretic value of a position (the final margin under

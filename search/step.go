@@ -1,6 +1,6 @@
 package search
 
-import "github.com/colony-ai/colony/games/game"
+import "github.com/colony-ai/colony/game"
 
 // statusOf returns the Status of s through g's methods.
 func statusOf[S any](g game.Rules[S], s *S) game.Status { return game.StatusOf(g, s) }

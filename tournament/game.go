@@ -1,7 +1,7 @@
 package tournament
 
 import (
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/search"
 )
 

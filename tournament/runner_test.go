@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/search"

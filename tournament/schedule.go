@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // Slot is one game of the schedule.

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // PlaceName returns how the page names a place of a picture in words: the id

@@ -3,7 +3,7 @@ package kalah_test
 import (
 	"testing"
 
-	"github.com/colony-ai/colony/games/game/gametest"
+	"github.com/colony-ai/colony/game/gametest"
 	"github.com/colony-ai/colony/games/kalah"
 )
 

@@ -2,7 +2,7 @@ package kalah
 
 import (
 	"github.com/colony-ai/colony/games/internal/board"
-	"github.com/colony-ai/colony/games/picture"
+	"github.com/colony-ai/colony/picture"
 )
 
 // Draw draws s as text lines, each ending in a newline: North's row on top, from its

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // Endgame databases for the exact solver (game.Endgamer). Seeds leave play only

@@ -5,7 +5,7 @@ import (
 	"math/bits"
 	"math/rand/v2"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 
 	"github.com/colony-ai/colony/games/internal/splitmix"
 )

@@ -3,7 +3,7 @@ package kalah
 import (
 	"fmt"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 
 	"github.com/colony-ai/colony/games/internal/notation"
 )

@@ -3,7 +3,7 @@ package kalah
 import (
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // perft counts the move sequences of exactly depth moves from s (a move is a decision

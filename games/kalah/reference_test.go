@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // ref is a plain reference implementation of the rules, seed by seed on slices, written

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 
 	"github.com/colony-ai/colony/search"
 )

@@ -1,7 +1,7 @@
 package kalah
 
 import (
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/internal/board"
 )
 

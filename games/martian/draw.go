@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	boardpkg "github.com/colony-ai/colony/games/internal/board"
-	"github.com/colony-ai/colony/games/picture"
+	"github.com/colony-ai/colony/picture"
 )
 
 // Draw draws s as text lines, each ending in a newline: North's row on top, from its

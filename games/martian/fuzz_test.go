@@ -3,7 +3,7 @@ package martian_test
 import (
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/martian"
 )
 

@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 
 	"github.com/colony-ai/colony/games/internal/notation"
 )

@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/martian"
 )
 

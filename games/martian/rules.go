@@ -3,7 +3,7 @@ package martian
 import (
 	"math/rand/v2"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 
 	"github.com/colony-ai/colony/games/internal/splitmix"
 )

@@ -1,7 +1,7 @@
 package martian
 
 import (
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 	boardpkg "github.com/colony-ai/colony/games/internal/board"
 )
 

@@ -3,7 +3,7 @@ package oware_test
 import (
 	"testing"
 
-	"github.com/colony-ai/colony/games/game/gametest"
+	"github.com/colony-ai/colony/game/gametest"
 	"github.com/colony-ai/colony/games/oware"
 )
 

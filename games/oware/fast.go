@@ -1,7 +1,7 @@
 package oware
 
 import (
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // The tree searches' fast paths.

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // A model of OpenSpiel's Oware (open_spiel/games/oware/oware.cc and oware.h), written

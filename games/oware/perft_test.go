@@ -3,7 +3,7 @@ package oware
 import (
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // perft counts the sequences of exactly depth decisions from s (games that end sooner

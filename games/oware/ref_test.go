@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // The reference: the rules written again the slow, obvious way (pits as ints in

@@ -1,6 +1,6 @@
 package oware
 
-import "github.com/colony-ai/colony/games/game"
+import "github.com/colony-ai/colony/game"
 
 var _ game.Tracer[State] = (*Game)(nil)
 

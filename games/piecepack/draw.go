@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/games/internal/board"
-	"github.com/colony-ai/colony/games/picture"
+	"github.com/colony-ai/colony/picture"
 )
 
 // Draw draws s as text lines, each ending in a newline, as the board lies seen from

@@ -6,7 +6,7 @@ import (
 	"math/rand/v2"
 	"unsafe"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 
 	"github.com/colony-ai/colony/games/internal/splitmix"
 )

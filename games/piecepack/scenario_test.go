@@ -3,7 +3,7 @@ package piecepack
 import (
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // mustGame returns New(variant, params) or fails the test.

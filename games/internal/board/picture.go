@@ -1,6 +1,6 @@
 package board
 
-import "github.com/colony-ai/colony/games/picture"
+import "github.com/colony-ai/colony/picture"
 
 // Picture draws a board of two rows of n pits as Draw does, as a picture: North's row
 // on top from its last pit on the left to its pit a on the right, South's row below

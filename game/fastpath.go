@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"strconv"
 
-	"github.com/colony-ai/colony/games/picture"
+	"github.com/colony-ai/colony/picture"
 )
 
 // Status is what the tree searches ask of a state after every decision, in one byte:

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // Part is a part of the suite, for Options.Skip; parts combine with |.
