@@ -71,7 +71,7 @@ func edge(ux, uy float64) float64 {
 	return t
 }
 
-// Illustrate draws s (game.Illustrator): the 19 logs in their three rows as wooden
+// Illustrate draws s (picture.Illustrator): the 19 logs in their three rows as wooden
 // bars (shapes of class "log", with ids "log-A1" to "log-C6"), each with its name,
 // its eggs and its ant (a red ant is a disc marked R, a black ant a square marked B,
 // so that print in black and white keeps them apart); the sowing arrows of the board

@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 
-	"github.com/colony-ai/colony/picture"
 )
 
 // Status is what the tree searches ask of a state after every decision, in one byte:
@@ -153,16 +152,6 @@ type Drawer[S any] interface {
 // Used by the show command (games.Game.Show).
 type PageDrawer[S any] interface {
 	DrawPage(s *S) string
-}
-
-// Illustrator is implemented by games that draw pictures of their positions:
-// Illustrate returns a drawing of s (shapes with coordinates, see package
-// games/picture), which the show command renders as SVG or PNG. A picture that is
-// not Complete gets a caption with the points and the side to move.
-//
-// Used by the show command (games.Game.SVG and PNG).
-type Illustrator[S any] interface {
-	Illustrate(s *S) *picture.Picture
 }
 
 // Endgamer is implemented by mancala games with endgame databases for the exact

@@ -10,14 +10,14 @@ import (
 )
 
 // The pictures of positions: one drawing (a picture.Picture, from the game's
-// game.Illustrator) rendered as SVG or as PNG.
+// picture.Illustrator) rendered as SVG or as PNG.
 
 // ErrNoPicture is the error of Game.SVG and Game.PNG for a game whose type draws no
-// picture (is not a game.Illustrator).
+// picture (is not a picture.Illustrator).
 var ErrNoPicture = errors.New("the game has no picture")
 
 // Picture returns the picture of the position: the game's drawing of it
-// (game.Illustrator) and, unless the drawing says it already, a caption with the
+// (picture.Illustrator) and, unless the drawing says it already, a caption with the
 // sides' points, the side to move or the result, and the rule set when it is not the
 // game's default.
 func (x *generic[S]) Picture(position string) (*picture.Picture, error) {
@@ -25,7 +25,7 @@ func (x *generic[S]) Picture(position string) (*picture.Picture, error) {
 	if err != nil {
 		return nil, err
 	}
-	il, ok := x.g.(game.Illustrator[S])
+	il, ok := x.g.(picture.Illustrator[S])
 	if !ok {
 		return nil, fmt.Errorf("%s: %w", x.g.Name(), ErrNoPicture)
 	}

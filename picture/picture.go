@@ -1,7 +1,7 @@
 // Package picture is a small, neutral description of a drawing of a game position: a
 // list of shapes (rounded boxes, circles, lines, polygons and text) with coordinates
 // in points (1/72 inch), y growing downwards. The games build a Picture of a position
-// (game.Illustrator); package games renders the same Picture as SVG and as PNG, so
+// (picture.Illustrator); package games renders the same Picture as SVG and as PNG, so
 // both formats come from one drawing. The package also builds the picture of a
 // two-row mancala board (Mancala), which the mancala games share.
 package picture
@@ -135,4 +135,18 @@ func (p *Picture) Caption(lines ...string) {
 		p.H += 18
 	}
 	p.H += 6
+}
+
+// Illustrator is implemented by games that draw pictures of their positions:
+// Illustrate returns a drawing of s (shapes with coordinates), which the show
+// command renders as SVG or PNG. A picture that is not Complete gets a caption with
+// the points and the side to move.
+//
+// It lives here, beside the drawing primitives, rather than in the game contract
+// (package game), which imports nothing: a game that draws imports both.
+//
+// Used by the show command (the SVG and PNG of package catalog) and the
+// conformance suite, which checks that every place a trace names is a shape of it.
+type Illustrator[S any] interface {
+	Illustrate(s *S) *Picture
 }

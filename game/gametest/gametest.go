@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/picture"
 )
 
 // Part is a part of the suite, for Options.Skip; parts combine with |.
@@ -426,9 +427,9 @@ func CheckRandomTraces[S any](t testing.TB, g game.Game[S], places func(s *S) ma
 }
 
 // pictureIDs returns the ids of the shapes of the picture of s, or nil when g is no
-// game.Illustrator.
+// picture.Illustrator.
 func pictureIDs[S any](g game.Game[S], s *S) map[string]bool {
-	il, ok := g.(game.Illustrator[S])
+	il, ok := g.(picture.Illustrator[S])
 	if !ok {
 		return nil
 	}

@@ -25,7 +25,7 @@ func (g *Game) Draw(s *State) string {
 		"  sowing runs counter-clockwise, through the mover's store only\n"
 }
 
-// Illustrate draws s as a picture (game.Illustrator), laid out as Draw lays out the
+// Illustrate draws s as a picture (picture.Illustrator), laid out as Draw lays out the
 // text: North's row on top, the stores at the ends, each pit with its name and seeds.
 func (g *Game) Illustrate(s *State) *picture.Picture {
 	toMove := s.ToMove()

@@ -86,7 +86,7 @@ var (
 	pieceEdge = color.RGBA{0x0b, 0x2e, 0x5c, 0xff}
 )
 
-// Illustrate draws s as a picture (game.Illustrator), laid out as Draw lays out the
+// Illustrate draws s as a picture (picture.Illustrator), laid out as Draw lays out the
 // text: North's row on top from its last space on the left to its space a on the
 // right, South's row below from a, North's mancala at the left end and South's at the
 // right. Each space is a box (class "pit", id "pit-south-a" ...) with its letter and

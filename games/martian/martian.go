@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/picture"
 
 	"github.com/colony-ai/colony/games/internal/notation"
 )
@@ -32,7 +33,7 @@ var (
 	_ game.RandomActioner[State] = (*Game)(nil)
 	_ game.LegalChecker[State]   = (*Game)(nil)
 	_ game.Drawer[State]         = (*Game)(nil)
-	_ game.Illustrator[State]    = (*Game)(nil)
+	_ picture.Illustrator[State] = (*Game)(nil)
 )
 
 // Game is Martian Mancala under one set of rule parameters: the spaces a side, the

@@ -41,7 +41,7 @@ func (g *Game) Draw(s *State) string {
 	return sb.String()
 }
 
-// Illustrate draws s as a picture (game.Illustrator), laid out as Draw lays out the
+// Illustrate draws s as a picture (picture.Illustrator), laid out as Draw lays out the
 // text: North's row on top and South's below, both from column a on the left, each
 // pit with its name and seeds, each side's captured seeds after its row.
 func (g *Game) Illustrate(s *State) *picture.Picture {

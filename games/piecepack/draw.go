@@ -41,7 +41,7 @@ func (g *Game) Draw(s *State) string {
 	return sb.String()
 }
 
-// Illustrate draws s as a picture (game.Illustrator), laid out as Draw lays out the
+// Illustrate draws s as a picture (picture.Illustrator), laid out as Draw lays out the
 // text: north's row on top, the mancalas at the ends, each tile with its letter and
 // coins.
 func (g *Game) Illustrate(s *State) *picture.Picture {
