@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand/v2"
 	"strconv"
-
 )
 
 // Status is what the tree searches ask of a state after every decision, in one byte:

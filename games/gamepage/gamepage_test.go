@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/tournament"
 )
 
