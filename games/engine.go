@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/colony-ai/colony/external"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/protocol"
 	"github.com/colony-ai/colony/search"
@@ -47,7 +48,7 @@ import (
 // one search.Tables, so that a new player (a new game, other limits) finds its
 // transposition table allocated. An external engine (a cmd spec) is told the game's
 // course, its start and turns, as the engine was, and its process is kept from game
-// to game (search.Engines) until Close.
+// to game (external.Pool) until Close.
 
 // EngineAuthor is the author an Engine declares.
 const EngineAuthor = "The Colony toolkit"
@@ -68,7 +69,7 @@ type Engine struct {
 	options   []protocol.Option
 	unset     map[string]string // the option value that leaves the setting unset, by name
 	tables    *search.Tables
-	engines   *search.Engines // the processes of a cmd spec
+	engines   *external.Pool // the processes of a cmd spec
 
 	game    Game       // the game being played; nil before the first newgame
 	playing engineGame // its engine side
@@ -91,7 +92,7 @@ func NewEngine(spec, game string) (*Engine, error) {
 		return nil, err
 	}
 	kind, _ := search.LookupKind(sp.Kind) // ParseSpec found it
-	e := &Engine{spec: sp, kind: kind, tables: new(search.Tables), engines: new(search.Engines)}
+	e := &Engine{spec: sp, kind: kind, tables: new(search.Tables), engines: new(external.Pool)}
 	if game != "" {
 		g, err := Open(game)
 		if err != nil {
@@ -411,7 +412,7 @@ type engineGame interface {
 
 // engineGame returns the game's engine side; its alpha-beta players take their
 // tables from tables, its external engines their processes from engines.
-func (x *generic[S]) engineGame(tables *search.Tables, engines *search.Engines) engineGame {
+func (x *generic[S]) engineGame(tables *search.Tables, engines *external.Pool) engineGame {
 	return &engineGameOf[S]{x: x, tables: tables, engines: engines}
 }
 
@@ -419,7 +420,7 @@ func (x *generic[S]) engineGame(tables *search.Tables, engines *search.Engines) 
 type engineGameOf[S any] struct {
 	x       *generic[S]
 	tables  *search.Tables
-	engines *search.Engines
+	engines *external.Pool
 
 	player    search.Player[S] // the player kept, nil when none
 	spec      string           // the spec it was built from
@@ -447,7 +448,7 @@ func (eg *engineGameOf[S]) prepare(spec string, untilDone bool) error {
 	if err := eg.close(); err != nil {
 		return err
 	}
-	p, err := eg.x.factory(spec, search.Options{Report: eg.report, UntilDone: untilDone, Tables: eg.tables, Engines: eg.engines})
+	p, err := eg.x.factory(spec, search.Options{Report: eg.report, UntilDone: untilDone, Tables: eg.tables, Shared: map[string]any{external.Kind: eg.engines}})
 	if err != nil {
 		return err
 	}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/external"
 	gamepkg "github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/games/oware"
@@ -816,7 +817,7 @@ func TestEnginePositionCache(t *testing.T) {
 func (x *tunable[S]) unwrap() Game { return x.Game }
 
 func checkPositionCache[S any](t *testing.T, x *generic[S]) {
-	eg := x.engineGame(new(search.Tables), new(search.Engines)).(*engineGameOf[S])
+	eg := x.engineGame(new(search.Tables), new(external.Pool)).(*engineGameOf[S])
 	rng := rand.New(rand.NewPCG(3, 4))
 	for game := range 4 {
 		var moves []string

@@ -21,6 +21,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/colony-ai/colony/external"
 	"github.com/colony-ai/colony/game"
 
 	"github.com/colony-ai/colony/search"
@@ -143,7 +144,7 @@ type Players interface {
 	// engineGame returns the game as an Engine plays it (see engine.go), its
 	// alpha-beta players taking their tables from tables, its external engines
 	// their processes from engines.
-	engineGame(tables *search.Tables, engines *search.Engines) engineGame
+	engineGame(tables *search.Tables, engines *external.Pool) engineGame
 }
 
 // ErrNoDrawing is the error of Game.Draw for a game whose type is not a Drawer.

@@ -18,7 +18,8 @@ import (
 // one-line description, its settings and its constructor; ParseSpec, New, Spec.Accepts
 // and the tournament's handling of limits and seeds all read it, so a new kind needs
 // nothing but its registration. This package registers random, greedy, minimax, ab
-// and mcts (builtinKinds), and cmd (engineKind).
+// and mcts (builtinKinds); package external registers cmd, the external engines, from
+// outside (its init function), so that this package knows no process or protocol.
 //
 // Constructors and generics. Go keeps no generic function value in a table, and a
 // kind's players are generic in the game's state type S. So a Kind is a non-generic
@@ -31,11 +32,11 @@ import (
 //   - a ConstructorOf[S] builds players for games of one state type S, from the game's
 //     Rules, the evaluation and a Builder: the form for a kind that plays one game
 //     (New refuses it for the games of another state type);
-//   - the cmd kind (engine.go), an external engine that plays every game through the
-//     game's notations, is one of this package's constructors too: it needs the
+//   - a NotationConstructor builds players that play every game through the game's
+//     notations (package external's cmd kind, an external engine): it needs the
 //     rules New is given to be a game.Game[S] (every game of the toolkit is), whose
-//     notation writes the positions and reads the turns it exchanges with the
-//     program.
+//     notation writes the positions and reads the turns the player exchanges as
+//     text (notation.go).
 //
 // Adding a form means adding a case to New's switch; adding a kind of an existing
 // form means calling Register.
@@ -170,7 +171,8 @@ func (k Kind) Keys() []string {
 }
 
 // Constructor builds the players of a kind; see the comment at the top of kinds.go.
-// Its forms are this package's own (for the built-in kinds) and ConstructorOf.
+// Its forms are this package's own (for the built-in kinds), ConstructorOf and
+// NotationConstructor.
 type Constructor interface {
 	constructor()
 }
@@ -193,7 +195,6 @@ const (
 	builtinMinimax
 	builtinAlphaBeta
 	builtinMCTS
-	builtinEngine
 )
 
 func (builtin) constructor() {}
@@ -212,8 +213,6 @@ func newBuiltin[S any](c builtin, g game.Rules[S], ev Evaluator[S], b *Builder) 
 		return newAlphaBetaFromSpec(g, ev, st, b.Options)
 	case builtinMCTS:
 		return newMCTSFromSpec(g, ev, st, b.Options)
-	case builtinEngine:
-		return newEnginePlayer(g, b)
 	}
 	return nil, fmt.Errorf("search: unknown built-in constructor %d", c)
 }
@@ -236,7 +235,10 @@ type Builder struct {
 	// Game is the game's name (game.Game's Name) when the rules New was given have
 	// one, "" otherwise: what a program playing over a text protocol is told it plays.
 	Game string
-	st   settings
+	// StartPosition is the game's start position in its notation when the rules New
+	// was given are a game.Game, "" otherwise.
+	StartPosition string
+	st            settings
 }
 
 // newBuilder returns the Builder of spec sp for game g.
@@ -244,6 +246,10 @@ func newBuilder[S any](g game.Rules[S], sp Spec, opts Options) *Builder {
 	b := &Builder{Spec: sp, Options: opts, st: settings{spec: sp}}
 	if named, ok := g.(interface{ Name() string }); ok {
 		b.Game = named.Name()
+	}
+	if gm, ok := g.(game.Game[S]); ok {
+		start := gm.Start()
+		b.StartPosition = gm.FormatPosition(&start)
 	}
 	return b
 }
@@ -371,7 +377,6 @@ func init() {
 	for _, k := range builtinKinds {
 		Register(k)
 	}
-	Register(engineKind)
 }
 
 // Register adds a kind of player, to be called from an init function: ParseSpec, New

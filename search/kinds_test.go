@@ -68,7 +68,6 @@ func TestKinds(t *testing.T) {
 		"ab":      {"depth", "nodes", "time", "tt", "seed", "aspiration", "eval"},
 		"mcts":    {"sims", "time", "mem", "c", "cutoff", "threads", "parallel", "reuse", "solver", "seed", "eval"},
 		"echo":    {"seed", "note", "eval"},
-		"cmd":     {"path", "args", "dir", "name", "depth", "nodes", "movetime", "timeout", "seed", "option.NAME"},
 	}
 	kinds := Kinds()
 	names := make([]string, len(kinds))

@@ -144,10 +144,11 @@ type Options struct {
 	// Tables, if not nil, lends alpha-beta players their transposition tables (see
 	// Tables); nil gives each player a table of its own.
 	Tables *Tables
-	// Engines, if not nil, lends external engines (the cmd kind) their processes
-	// from game to game and says where their standard error goes (see Engines);
-	// nil starts a process per player, its standard error dropped.
-	Engines *Engines
+	// Shared, if not nil, lends the players of kinds registered outside this package
+	// what outlives a player, by the kind's name: package external's cmd kind takes
+	// its pool of engine processes (external.Pool) from Shared["cmd"], and starts a
+	// process per player without one. The caller owns and closes what it lends.
+	Shared map[string]any
 	// Name is the caller's name for the player (a tournament's player name), which
 	// names an external engine's log files; "" for the program's file name.
 	Name string

@@ -353,6 +353,8 @@ func New[S any](g game.Rules[S], ev Evaluator[S], spec string, opts Options) (Pl
 		p, err = newBuiltin(c, g, ev, b)
 	case ConstructorOf[S]:
 		p, err = c(g, ev, b)
+	case NotationConstructor:
+		p, err = newNotationPlayer(c, g, b)
 	default:
 		name := b.Game
 		if name == "" {

@@ -29,7 +29,7 @@ func TestParseSpec(t *testing.T) {
 		{spec: "ab:sims=5", wantErr: `ab has no setting "sims"`},
 		{spec: "ab:depth=3,depth=4", wantErr: "given twice"},
 		{spec: "random:depth=2", wantErr: `random has no setting "depth"`},
-		{spec: "alphabeta", wantErr: `player "alphabeta": unknown kind "alphabeta" (known: ab, cmd, echo, greedy, mcts, minimax, random)`},
+		{spec: "alphabeta", wantErr: `player "alphabeta": unknown kind "alphabeta" (known: ab, echo, greedy, mcts, minimax, random)`},
 		{spec: "ab:sims=5", wantErr: `player "ab:sims=5": ab has no setting "sims" (known: depth, nodes, time, tt, seed, aspiration, eval)`},
 		{spec: "ab:depth=3,", wantErr: `setting "" is not key=value`},
 		{spec: "ab:=3", wantErr: `setting "=3" is not key=value`},
@@ -55,17 +55,6 @@ func TestParseSpec(t *testing.T) {
 		{spec: `echo:note="a",`, wantErr: `setting "" is not key=value`},
 		{spec: `echo:note="a",note=b`, wantErr: `setting "note" given twice`},
 		{spec: `echo:"note"=a`, wantErr: `echo has no setting "\"note\""`},
-		// cmd: the path first without its key, a family of option.NAME keys.
-		{spec: "cmd:./my-engine", kind: "cmd", canon: "cmd:path=./my-engine"},
-		{spec: "cmd:my-engine", kind: "cmd", canon: "cmd:path=my-engine"},
-		{spec: "cmd:/opt/e=1/bin,depth=3", kind: "cmd", canon: "cmd:path=/opt/e=1/bin,depth=3"},
-		{spec: `cmd:"/opt/my engine",args="-v 2"`, kind: "cmd", canon: `cmd:path="/opt/my engine",args="-v 2"`},
-		{spec: "cmd:path=./e,option.Hash=64,option.Use.NN=on", kind: "cmd", canon: "cmd:path=./e,option.Hash=64,option.Use.NN=on"},
-		{spec: "cmd:./e,option.Hash=64,option.Hash=32", wantErr: `setting "option.Hash" given twice`},
-		{spec: "cmd:./e,option.=1", wantErr: `cmd has no setting "option."`},
-		{spec: "cmd:./e,option=1", wantErr: `cmd has no setting "option" (known: path, args, dir, name, depth, nodes, movetime, timeout, seed, option.NAME)`},
-		{spec: "cmd:./e,./f", wantErr: `setting "./f" is not key=value`},
-		{spec: "cmd:depth=3", kind: "cmd", canon: "cmd:depth=3"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.spec, func(t *testing.T) {

@@ -13,6 +13,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/colony-ai/colony/external"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/protocol"
 	"github.com/colony-ai/colony/search"
@@ -36,7 +37,7 @@ import (
 // its game, and Run, until it returns, even when the run is cancelled.
 //
 // External engines (players of the cmd kind) keep their processes from game to
-// game: the run lends its players a search.Engines, so that a program is started
+// game: the run lends its players an external.Pool, so that a program is started
 // once per game slot and ended when Run returns (or after a fault that ended it: the
 // slot's next game starts a new one). A player that is a search.Preparer is prepared
 // before the game's first move, untimed (an engine's start and newgame); an error
@@ -81,7 +82,7 @@ type Runner[S any] struct {
 	Progress func(*Progress)
 	// EngineLogs, if not "", is the directory where the external engines (players of
 	// the cmd kind) write their standard error, a file per game slot: NAME-SLOT.log
-	// (see search.Engines). "" drops it.
+	// (see external.Pool). "" drops it.
 	EngineLogs string
 }
 
@@ -166,13 +167,13 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	// The check's engines are its own, ended after it; the games' live as long as
 	// the run: Close ends those kept (the players of games in flight have given
 	// theirs back when Run returns).
-	checked := &search.Engines{LogDir: r.EngineLogs}
+	checked := &external.Pool{LogDir: r.EngineLogs}
 	templates, err := checkPlayers(ctx, &cfg, r.NewPlayer, checked)
 	_ = checked.Close() // an engine killed after quit: the run's end warns of it
 	if err != nil {
 		return nil, err
 	}
-	engines := &search.Engines{LogDir: r.EngineLogs}
+	engines := &external.Pool{LogDir: r.EngineLogs}
 	defer engines.Close()
 	book, err := newOpeningBook(r.Game, &cfg)
 	if err != nil {
@@ -221,7 +222,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	var closeErrs closeErrors
 	for range n {
 		w := newWorker(r, &cfg, openings, templates, &closeErrs)
-		w.engines = engines
+		w.shared = map[string]any{external.Kind: engines}
 		g.Go(func() error {
 			var batch []finished
 			var batchStart time.Time
@@ -351,7 +352,7 @@ collect:
 // closes each at once. A player that is a search.Preparer is prepared too (an
 // external engine is started and asked to start a game), within checkTimeout.
 func CheckPlayers[S any](cfg *Config, newPlayer PlayerFactory[S]) error {
-	engines := &search.Engines{}
+	engines := &external.Pool{}
 	_, err := checkPlayers(context.Background(), cfg, newPlayer, engines)
 	_ = engines.Close() // in parallel: an engine killed after quit costs a second, not one each
 	return err
@@ -361,14 +362,14 @@ func CheckPlayers[S any](cfg *Config, newPlayer PlayerFactory[S]) error {
 const checkTimeout = 30 * time.Second
 
 // checkPlayers is CheckPlayers, lending the players engines (nil: their own).
-func checkPlayers[S any](ctx context.Context, cfg *Config, newPlayer PlayerFactory[S], engines *search.Engines) ([]specTemplate, error) {
+func checkPlayers[S any](ctx context.Context, cfg *Config, newPlayer PlayerFactory[S], engines *external.Pool) ([]specTemplate, error) {
 	templates := make([]specTemplate, len(cfg.Players))
 	for i, p := range cfg.Players {
 		t, err := cfg.template(p.Spec)
 		if err == nil {
 			templates[i] = t
 			var pl search.Player[S]
-			pl, err = newPlayer(t.forGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Engines: engines, Name: p.Name})
+			pl, err = newPlayer(t.forGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Shared: map[string]any{external.Kind: engines}, Name: p.Name})
 			if err == nil {
 				if pr, ok := pl.(search.Preparer); ok {
 					pctx, cancel := context.WithTimeout(ctx, checkTimeout)
@@ -408,8 +409,9 @@ type worker[S any] struct {
 	tables *search.Tables
 	// closeErrs collects the errors of the players' Close, for Run.
 	closeErrs *closeErrors
-	// engines lends external engines their processes (the run's).
-	engines *search.Engines
+	// shared lends external engines their processes (the run's pool, under
+	// external.Kind).
+	shared map[string]any
 
 	// calls run the watched moves of each seat (see watchedPlay), reused from move to
 	// move; timer is the watchdog's.
@@ -444,7 +446,7 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 	// The last game's players gave their tables back when closed; Release frees
 	// those of players that do not (a factory's wrapper that drops Close).
 	w.tables.Release()
-	opts := search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Tables: w.tables, Engines: w.engines}
+	opts := search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Tables: w.tables, Shared: w.shared}
 	for seat, pi := range sl.Seats {
 		p := cfg.Players[pi]
 		rec.Players[seat] = p.Name

@@ -1,4 +1,4 @@
-package search
+package external
 
 import (
 	"cmp"
@@ -15,14 +15,14 @@ import (
 	"sync"
 	"time"
 
-	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/protocol"
+	"github.com/colony-ai/colony/search"
 )
 
 // The cmd kind: an external engine, a program that speaks the Mancala Engine Protocol
 // (docs/protocol.md) over its standard input and output, playing any game of the
 // toolkit through the game's notations. Its players start the program (or take one
-// from an Engines pool), tell it the game, the position and the turns since, and read
+// from an Pool pool), tell it the game, the position and the turns since, and read
 // its turn back; whatever the program does wrong is a *protocol.Fault, which a
 // tournament records as the game's reason.
 
@@ -32,25 +32,30 @@ const (
 	engineDefaultMargin  = 100 * time.Millisecond // past a movetime, outside a tournament
 )
 
-// engineKind is the cmd kind.
-var engineKind = Kind{
-	Name:       "cmd",
+// Kind is the name of the kind this package registers: "cmd".
+const Kind = "cmd"
+
+func init() { search.Register(kind) }
+
+// kind is the cmd kind.
+var kind = search.Kind{
+	Name:       Kind,
 	Doc:        "an external engine: a program speaking the Mancala Engine Protocol (docs/protocol.md)",
 	Positional: "path",
-	Settings: []Setting{
-		{Key: "path", Type: TextValue, Doc: "the program (required; also written first without path=: cmd:./my-engine)"},
-		{Key: "args", Type: TextValue, Doc: "its arguments, separated by white space (quote the value)"},
-		{Key: "dir", Type: TextValue, Doc: "its working directory (the caller's by default)"},
-		{Key: "name", Type: TextValue, Doc: "the player's name: in a tournament that gives it none (-p SPEC), and in its log files (by default the caller's name for the player, or the program's file name)"},
-		{Key: "depth", Type: IntValue, Doc: "sent as go depth N (none by default)", Role: RoleDepth},
-		{Key: "nodes", Type: UintValue, Doc: "sent as go nodes N (none by default)", Role: RoleNodes},
-		{Key: "movetime", Type: DurationValue, Doc: "sent as go movetime MS (none by default)", Role: RoleTime},
-		{Key: "timeout", Type: DurationValue, Default: "60s",
+	Settings: []search.Setting{
+		{Key: "path", Type: search.TextValue, Doc: "the program (required; also written first without path=: cmd:./my-engine)"},
+		{Key: "args", Type: search.TextValue, Doc: "its arguments, separated by white space (quote the value)"},
+		{Key: "dir", Type: search.TextValue, Doc: "its working directory (the caller's by default)"},
+		{Key: "name", Type: search.TextValue, Doc: "the player's name: in a tournament that gives it none (-p SPEC), and in its log files (by default the caller's name for the player, or the program's file name)"},
+		{Key: "depth", Type: search.IntValue, Doc: "sent as go depth N (none by default)", Role: search.RoleDepth},
+		{Key: "nodes", Type: search.UintValue, Doc: "sent as go nodes N (none by default)", Role: search.RoleNodes},
+		{Key: "movetime", Type: search.DurationValue, Doc: "sent as go movetime MS (none by default)", Role: search.RoleTime},
+		{Key: "timeout", Type: search.DurationValue, Default: "60s",
 			Doc: "how long a search without a time limit may take before the engine is stalled"},
-		{Key: "seed", Type: UintValue, Doc: "sent as the engine's option seed, when it declares one", Role: RoleSeed},
-		{Key: "option", Type: TextValue, Prefix: true, Doc: "option.NAME=VALUE sets the engine's option NAME (setoption)"},
+		{Key: "seed", Type: search.UintValue, Doc: "sent as the engine's option seed, when it declares one", Role: search.RoleSeed},
+		{Key: "option", Type: search.TextValue, Prefix: true, Doc: "option.NAME=VALUE sets the engine's option NAME (setoption)"},
 	},
-	New: builtinEngine,
+	New: search.NotationConstructor(newPlayer),
 }
 
 // engineConfig is what a cmd spec says.
@@ -68,7 +73,7 @@ type engineConfig struct {
 }
 
 // newEngineConfig reads a cmd spec.
-func newEngineConfig(b *Builder, name string) engineConfig {
+func newEngineConfig(b *search.Builder, name string) engineConfig {
 	var c engineConfig
 	path := b.Text("path", "")
 	c.process.Dir = b.Text("dir", "")
@@ -141,45 +146,40 @@ func findProgram(path, dir string) (resolved, want string) {
 	return path, ""
 }
 
-// newEnginePlayer builds a player of the cmd kind for the game g.
-func newEnginePlayer[S any](g game.Rules[S], b *Builder) (Player[S], error) {
-	gm, ok := g.(game.Game[S])
-	if !ok || b.Game == "" {
-		return nil, fmt.Errorf("player %q: an external engine plays games with a name and a notation (game.Game), not %T", b.Spec.String(), g)
-	}
+// newPlayer builds a player of the cmd kind (search wraps it in a player of the
+// game: search.NotationConstructor).
+func newPlayer(b *search.Builder) (search.NotationPlayer, error) {
 	cfg := newEngineConfig(b, b.Options.Name)
 	if err := b.Err(); err != nil {
 		return nil, err
 	}
-	start := gm.Start()
-	p := &enginePlayer[S]{g: gm, spec: b.Spec.String(), cfg: cfg, game: b.Game, pool: b.Options.Engines,
-		startText: gm.FormatPosition(&start)}
+	p := &player{spec: b.Spec.String(), cfg: cfg, game: b.Game, startText: b.StartPosition}
+	p.pool, _ = b.Options.Shared[Kind].(*Pool)
 	if p.pool == nil {
-		p.pool = &Engines{}
+		p.pool = &Pool{}
 		p.ownPool = true
 	}
 	return p, nil
 }
 
-// enginePlayer is a player of the cmd kind, for one game.
-type enginePlayer[S any] struct {
-	g         game.Game[S]
+// player is a player of the cmd kind, for one game.
+type player struct {
 	spec      string
 	cfg       engineConfig
 	game      string // the game's name, for newgame
 	startText string // the game's start position, sent as "position start"
-	pool      *Engines
-	ownPool   bool // pool is the player's own (no Engines given): closed with it
+	pool      *Pool
+	ownPool   bool // pool is the player's own (no Pool lent): closed with it
 	eng       *engineProcess
 }
 
 // Spec returns the player's spec.
-func (p *enginePlayer[S]) Spec() string { return p.spec }
+func (p *player) Spec() string { return p.spec }
 
 // Prepare gets the engine ready for the game: it takes a process from the pool (or
 // starts one, with the handshake and the options), sets its seed and starts the
 // game (newgame), so that none of it is charged to the first move's time.
-func (p *enginePlayer[S]) Prepare(ctx context.Context) error {
+func (p *player) Prepare(ctx context.Context) error {
 	if p.eng != nil {
 		return nil
 	}
@@ -205,16 +205,10 @@ func (p *enginePlayer[S]) Prepare(ctx context.Context) error {
 	return nil
 }
 
-// Play searches s, told to the engine as a position without history.
-func (p *enginePlayer[S]) Play(ctx context.Context, s *S) (Decision, error) {
-	return p.PlayCourse(ctx, Course{Start: p.g.FormatPosition(s)}, s)
-}
-
-// PlayCourse tells the engine the game's course and searches.
-func (p *enginePlayer[S]) PlayCourse(ctx context.Context, course Course, s *S) (Decision, error) {
-	start := time.Now()
+// Think tells the engine the game's course and searches.
+func (p *player) Think(ctx context.Context, course search.Course) (search.NotationReply, error) {
 	if err := p.Prepare(ctx); err != nil {
-		return Decision{}, err
+		return search.NotationReply{}, err
 	}
 	c := p.eng.client
 	pos := course.Start
@@ -222,7 +216,7 @@ func (p *enginePlayer[S]) PlayCourse(ctx context.Context, course Course, s *S) (
 		pos = ""
 	}
 	if err := c.Position(ctx, pos, course.Turns); err != nil {
-		return Decision{}, err
+		return search.NotationReply{}, err
 	}
 	limits, timeout := p.cfg.searchLimits(ctx, course.Timing)
 	// The move's deadline is the engine's time, not a cancellation: the Client
@@ -237,58 +231,29 @@ func (p *enginePlayer[S]) PlayCourse(ctx context.Context, course Course, s *S) (
 	defer stopAfter()
 	res, err := c.Go(goCtx, limits, timeout, nil)
 	if err != nil {
-		return Decision{}, err
+		return search.NotationReply{}, err
 	}
-	actions, err := game.ParseTurn(p.g, s, res.Turn)
-	if err != nil {
-		return Decision{}, c.Fault(protocol.IllegalMove, fmt.Sprintf("bestturn %q: %v", res.Turn, err))
-	}
-	d := Decision{Actions: actions, Depth: res.Info.Depth, Nodes: res.Info.Nodes, Time: time.Since(start)}
+	r := search.NotationReply{Turn: res.Turn, PV: res.Info.PV, Depth: res.Info.Depth, Nodes: res.Info.Nodes}
 	switch sc := res.Info.Score; sc.Kind {
 	case protocol.ValueScore:
-		d.Score = int(max(min(sc.Value, WinScore-1), -(WinScore - 1)))
+		r.Score = int(max(min(sc.Value, search.WinScore-1), -(search.WinScore - 1)))
 	case protocol.WinScore:
-		d.Score = WinScore + int(min(sc.Value, WinScore))
+		r.Score = search.WinScore + int(min(sc.Value, search.WinScore))
 	case protocol.LossScore:
-		d.Score = -WinScore - int(min(sc.Value, WinScore))
+		r.Score = -search.WinScore - int(min(sc.Value, search.WinScore))
 	}
-	d.PV = p.pvActions(s, res.Info.PV, res.Turn, actions)
-	return d, nil
+	return r, nil
 }
 
-// pvActions reads the decisions of the turns of a principal variation from s, as far
-// as they are legal turns; its first turn is usually the turn played, whose
-// decisions are known.
-func (p *enginePlayer[S]) pvActions(s *S, pv []string, turn string, actions []game.Action) []game.Action {
-	var out []game.Action
-	c := *s
-	if len(pv) > 0 && pv[0] == turn {
-		out = append(out, actions...)
-		for _, a := range actions {
-			p.g.Apply(&c, a)
-		}
-		pv = pv[1:]
-	}
-	for _, turn := range pv {
-		if p.g.Terminal(&c) {
-			break
-		}
-		actions, err := game.ParseTurn(p.g, &c, turn)
-		if err != nil {
-			break
-		}
-		for _, a := range actions {
-			p.g.Apply(&c, a)
-		}
-		out = append(out, actions...)
-	}
-	return out
+// Illegal returns the fault of an engine whose bestturn is not a legal turn.
+func (p *player) Illegal(turn string, err error) error {
+	return p.eng.client.Fault(protocol.IllegalMove, fmt.Sprintf("bestturn %q: %v", turn, err))
 }
 
 // Close gives the engine's process back to the pool (or ends it, after a fault or
 // with no pool). An engine that does not exit when told is killed: that is not an
-// error of Close (an Engines' Close reports it).
-func (p *enginePlayer[S]) Close() error {
+// error of Close (an Pool' Close reports it).
+func (p *player) Close() error {
 	if p.eng != nil {
 		p.pool.put(p.eng)
 		p.eng = nil
@@ -302,7 +267,7 @@ func (p *enginePlayer[S]) Close() error {
 // searchLimits returns the limits of go and the Client's timeout: the spec's limits,
 // the caller's timing (a tournament's move time or clocks and margin), or, with
 // neither, the time left before ctx's deadline as a move time.
-func (c *engineConfig) searchLimits(ctx context.Context, t Timing) (protocol.Limits, time.Duration) {
+func (c *engineConfig) searchLimits(ctx context.Context, t search.Timing) (protocol.Limits, time.Duration) {
 	l := c.limits
 	margin := engineDefaultMargin
 	if t.Margin > 0 || t.MoveTime > 0 || t.Clock != nil {
@@ -333,11 +298,11 @@ func (c *engineConfig) searchLimits(ctx context.Context, t Timing) (protocol.Lim
 
 // StopGrace is how long after its deadline the player may take to return: the
 // protocol's wait for bestturn after stop, and the kill of a stalled engine.
-func (p *enginePlayer[S]) StopGrace() time.Duration {
+func (p *player) StopGrace() time.Duration {
 	return protocol.DefaultStopTimeout + time.Second
 }
 
-// Engines keeps the processes of external engines (the cmd kind) between the games
+// Pool keeps the processes of external engines (the cmd kind) between the games
 // of their players, as Options lends it to them: a game's player takes a process that
 // an earlier game's player gave back, or starts one, and gives it back when it is
 // closed, unless a fault ended it. A tournament keeps one for the whole run, so that
@@ -349,7 +314,7 @@ func (p *enginePlayer[S]) StopGrace() time.Duration {
 // line when a process starts), NAME being the player's name and SLOT the lowest
 // number from 1 that no other running process of that name has; with no LogDir, to
 // Stderr (nil: dropped).
-type Engines struct {
+type Pool struct {
 	LogDir string
 	Stderr io.Writer
 
@@ -369,11 +334,11 @@ type engineProcess struct {
 }
 
 // take returns an idle process of cfg's program, or starts one.
-func (e *Engines) take(ctx context.Context, cfg *engineConfig) (*engineProcess, error) {
+func (e *Pool) take(ctx context.Context, cfg *engineConfig) (*engineProcess, error) {
 	e.mu.Lock()
 	if e.closed {
 		e.mu.Unlock()
-		return nil, errors.New("search: the engines are closed")
+		return nil, errors.New("external: the pool of engines is closed")
 	}
 	for {
 		idle := e.idle[cfg.key]
@@ -442,7 +407,7 @@ func (e *Engines) take(ctx context.Context, cfg *engineConfig) (*engineProcess, 
 }
 
 // openLog opens the log of process p and writes its first line.
-func (e *Engines) openLog(p *engineProcess, proc *protocol.Process) (*os.File, error) {
+func (e *Pool) openLog(p *engineProcess, proc *protocol.Process) (*os.File, error) {
 	if err := os.MkdirAll(e.LogDir, 0o755); err != nil {
 		return nil, fmt.Errorf("engine logs: %w", err)
 	}
@@ -467,7 +432,7 @@ func logName(name string) string {
 
 // put gives a process back: kept when it is usable and the pool open, ended
 // otherwise.
-func (e *Engines) put(p *engineProcess) {
+func (e *Pool) put(p *engineProcess) {
 	e.mu.Lock()
 	if !e.closed && p.client.Usable() {
 		e.idle[p.key] = append(e.idle[p.key], p)
@@ -479,13 +444,13 @@ func (e *Engines) put(p *engineProcess) {
 }
 
 // end ends process p and frees its slot.
-func (e *Engines) end(p *engineProcess) {
+func (e *Pool) end(p *engineProcess) {
 	_ = p.client.Close()
 	e.release(p)
 }
 
 // release closes p's log and frees its slot.
-func (e *Engines) release(p *engineProcess) {
+func (e *Pool) release(p *engineProcess) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if p.log != nil {
@@ -494,7 +459,7 @@ func (e *Engines) release(p *engineProcess) {
 	e.freeLocked(p)
 }
 
-func (e *Engines) freeLocked(p *engineProcess) {
+func (e *Pool) freeLocked(p *engineProcess) {
 	if used := e.slots[p.name]; p.slot-1 < len(used) {
 		used[p.slot-1] = false
 	}
@@ -503,7 +468,7 @@ func (e *Engines) freeLocked(p *engineProcess) {
 // Close ends every process kept (quit, then a kill after a second), in parallel, and
 // makes the processes given back later end at once. It returns the errors of the
 // engines that did not exit when told.
-func (e *Engines) Close() error {
+func (e *Pool) Close() error {
 	e.mu.Lock()
 	e.closed = true
 	var all []*engineProcess

@@ -1,4 +1,4 @@
-package search
+package external
 
 import (
 	"os"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/search"
 )
 
 // TestEngineSpecErrors: a cmd spec that cannot run is refused by New, naming the
@@ -32,17 +33,20 @@ func TestEngineSpecErrors(t *testing.T) {
 		{"cmd:/bin/sh,depth=0", `depth="0": want a whole number from 1`},
 	}
 	for _, tt := range tests {
-		_, err := New[colony.State](colonyGame, colony.Score{}, tt.spec, Options{})
+		_, err := search.New[colony.State](colonyGame, colony.Score{}, tt.spec, search.Options{})
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("New(%q): %v, want an error containing %q", tt.spec, err, tt.want)
 		}
 	}
 	// Rules without a notation: an external engine cannot be told the game.
-	if _, err := New[colony.State](rulesOnly{colonyGame}, colony.Score{}, "cmd:/bin/sh", Options{}); err == nil ||
+	if _, err := search.New[colony.State](rulesOnly{colonyGame}, colony.Score{}, "cmd:/bin/sh", search.Options{}); err == nil ||
 		!strings.Contains(err.Error(), "an external engine plays games with a name and a notation") {
 		t.Errorf("New on rules without a notation: %v", err)
 	}
 }
+
+// colonyGame is The Colony under its default rules.
+var colonyGame = colony.NewGame(nil)
 
 // rulesOnly hides everything of a game but its Rules.
 type rulesOnly struct{ game.Rules[colony.State] }
@@ -54,19 +58,19 @@ func TestEngineSearchLimits(t *testing.T) {
 	tests := []struct {
 		name     string
 		spec     engineConfig
-		timing   Timing
+		timing   search.Timing
 		moveTime time.Duration
 		depth    int
 		clock    bool
 		timeout  time.Duration
 	}{
 		{name: "spec depth", spec: engineConfig{timeout: time.Minute}, depth: 3, timeout: time.Minute},
-		{name: "move time", timing: Timing{MoveTime: 50 * ms, Margin: 20 * ms}, moveTime: 50 * ms, timeout: 70 * ms},
-		{name: "clock", timing: Timing{Clock: &[2]Clock{{Left: 2000 * ms, Increment: 10 * ms}, {Left: 900 * ms}}, Margin: 100 * ms},
+		{name: "move time", timing: search.Timing{MoveTime: 50 * ms, Margin: 20 * ms}, moveTime: 50 * ms, timeout: 70 * ms},
+		{name: "clock", timing: search.Timing{Clock: &[2]search.Clock{{Left: 2000 * ms, Increment: 10 * ms}, {Left: 900 * ms}}, Margin: 100 * ms},
 			clock: true, timeout: 2100 * ms},
-		{name: "clock below zero", timing: Timing{Clock: &[2]Clock{{Left: -5 * ms}, {Left: ms}}, Margin: 100 * ms},
+		{name: "clock below zero", timing: search.Timing{Clock: &[2]search.Clock{{Left: -5 * ms}, {Left: ms}}, Margin: 100 * ms},
 			clock: true, timeout: 100 * ms},
-		{name: "tournament move timeout", spec: engineConfig{timeout: time.Minute}, timing: Timing{Timeout: 5 * time.Second},
+		{name: "tournament move timeout", spec: engineConfig{timeout: time.Minute}, timing: search.Timing{Timeout: 5 * time.Second},
 			depth: 3, timeout: 5 * time.Second},
 	}
 	for _, tt := range tests {
