@@ -7,18 +7,18 @@ import (
 
 	"github.com/colony-ai/colony/game"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/search"
 )
 
 // The generic benchmarks run on every registered game through the registry's
-// operations (games.Game), the same code paths the command line uses.
+// operations (catalog.Ruleset), the same code paths the command line uses.
 
 // BenchmarkGamesPlayouts is one game of uniformly random decisions from the start,
 // through the game's fast playout: playouts/s per game.
 func BenchmarkGamesPlayouts(b *testing.B) {
-	for _, name := range games.Names() {
-		g, err := games.Open(name)
+	for _, name := range catalog.Names() {
+		g, err := catalog.Open(name)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -44,8 +44,8 @@ func BenchmarkGamesMCTS(b *testing.B) {
 }
 
 func benchThink(b *testing.B, spec string) {
-	for _, name := range games.Names() {
-		g, err := games.Open(name)
+	for _, name := range catalog.Names() {
+		g, err := catalog.Open(name)
 		if err != nil {
 			b.Fatal(err)
 		}

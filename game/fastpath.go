@@ -148,7 +148,7 @@ type Drawer[S any] interface {
 // whether ant moves are mandatory, the rule set). A game without it is drawn as its
 // Drawer's board followed by a table of the sides' points and who is to move.
 //
-// Used by the show command (games.Game.Show).
+// Used by the show command (catalog.Ruleset.Show).
 type PageDrawer[S any] interface {
 	DrawPage(s *S) string
 }
@@ -220,7 +220,7 @@ type Step struct {
 // changed step by step, are those after the decision. A decision that moves no
 // counted piece (The Colony's ant moves) has no steps.
 //
-// Used by the page of a game (games.Game.Trace, colony export --html), which draws
+// Used by the page of a game (catalog.Ruleset.Trace, colony export --html), which draws
 // the path of every sowing. The conformance suite (gametest, with Options.Places)
 // checks the counts.
 type Tracer[S any] interface {
@@ -233,7 +233,7 @@ type Tracer[S any] interface {
 // the turn text on s; on an error s is unchanged. It must accept exactly the
 // notations of the turns Turns lists, and may accept other spellings of them.
 //
-// Used by the apply command (games.Game.Play).
+// Used by the apply command (catalog.Ruleset.Play).
 type TurnReader[S any] interface {
 	ReadTurn(s *S, text string) error
 }

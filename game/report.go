@@ -15,7 +15,7 @@ import "math/rand/v2"
 // decisions after which the state is at a turn start or terminal). It allocates
 // nothing.
 //
-// Used by the playout command (games.Game.RandomGames), whose random games are then
+// Used by the playout command (catalog.Ruleset.RandomGames), whose random games are then
 // the fast path's: the same seed gives the same games as long as the fast path draws
 // the same numbers.
 type CountingPlayouter[S any] interface {
@@ -26,7 +26,7 @@ type CountingPlayouter[S any] interface {
 // on many games: Describe returns what the contract does not say, each zero field of
 // the Description meaning "not said".
 //
-// Used by the playout command's report (games.Game.Description).
+// Used by the playout command's report (catalog.Ruleset.Description).
 type Describer interface {
 	Describe() Description
 }
@@ -59,7 +59,7 @@ type Description struct {
 // of a turn. The list is part of the game's bench signature: changing it changes the
 // signature.
 //
-// Used by the bench command (games.Game.BenchPositions), which searches these
+// Used by the bench command (catalog.Ruleset.BenchPositions), which searches these
 // positions instead of positions sampled from seeded random games.
 type Bencher interface {
 	BenchPositions() []string
@@ -70,7 +70,7 @@ type Bencher interface {
 // the other games print the fixed document they registered (their RULES.md):
 // RulesDocument returns the whole text, its first line "# rule set NAME".
 //
-// Used by the rules command (games.Game.RulesDocument).
+// Used by the rules command (catalog.Ruleset.RulesDocument).
 type RulesDocumenter interface {
 	RulesDocument() string
 }

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/protocol"
 )
 
@@ -31,7 +31,7 @@ func TestPythonExampleEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"kalah", "kalah:4x3"} {
-		g, err := games.Open(name)
+		g, err := catalog.Open(name)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 )
 
 // defaultPlayer is the player spec of analyze and bench when --player is not given.
@@ -49,13 +49,13 @@ func perSecond(n uint64, d time.Duration) float64 {
 // most visited first), one a line:
 //
 //	root <decision> visits=<n> value=<v> [proven=win|loss]
-func iterationText(it games.Iteration) string {
+func iterationText(it catalog.Iteration) string {
 	var sb strings.Builder
 	count, rate := "nodes", "nps"
 	if len(it.Children) > 0 {
 		count, rate = "sims", "sps"
 	}
-	fmt.Fprintf(&sb, "depth=%d score=%s %s=%d %s=%.0f time=%.3fs pv", it.Depth, games.ScoreText(it.Score, it.Scale),
+	fmt.Fprintf(&sb, "depth=%d score=%s %s=%d %s=%.0f time=%.3fs pv", it.Depth, catalog.ScoreText(it.Score, it.Scale),
 		count, it.Nodes, rate, perSecond(it.Nodes, it.Time), it.Time.Seconds())
 	for _, t := range it.PV {
 		sb.WriteString(" " + t)
@@ -111,7 +111,7 @@ and the turns and root decisions are in the game's move notation.`,
   colony --game kalah analyze --player mcts:sims=20000
   colony analyze --player mcts:sims=20000 --position "$(colony apply C1 A3 | head -1)"`,
 		Args: noArgs,
-	}, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
+	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, pos string) error {
 		return analyzeGame(cmd, g, pos, spec)
 	})
 	playerFlag(c, &spec)
@@ -120,8 +120,8 @@ and the turns and root decisions are in the game's move notation.`,
 
 // analyzeGame is analyze on the position pos of g with the player of spec, through
 // the game's Analyze.
-func analyzeGame(c *cobra.Command, g games.Game, pos, spec string) error {
-	st, err := g.Status(pos)
+func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string) error {
+	st, err := g.Standing(pos)
 	if err != nil {
 		return fmt.Errorf("analyze: --position: %w", err)
 	}
@@ -138,7 +138,7 @@ func analyzeGame(c *cobra.Command, g games.Game, pos, spec string) error {
 		reported bool
 		werr     error
 	)
-	report := func(it games.Iteration) {
+	report := func(it catalog.Iteration) {
 		mu.Lock()
 		defer mu.Unlock()
 		reported = true
@@ -157,10 +157,10 @@ func analyzeGame(c *cobra.Command, g games.Game, pos, spec string) error {
 	}
 	var sb strings.Builder
 	if !reported {
-		sb.WriteString(iterationText(games.Iteration{
+		sb.WriteString(iterationText(catalog.Iteration{
 			Depth: a.Depth, Score: a.Score, Scale: a.Scale, Nodes: a.Nodes, Time: a.Time, PV: a.PV,
 		}))
 	}
-	fmt.Fprintf(&sb, "bestmove %s score=%s\n", a.Best, games.ScoreText(a.Score, a.Scale))
+	fmt.Fprintf(&sb, "bestmove %s score=%s\n", a.Best, catalog.ScoreText(a.Score, a.Scale))
 	return writeOut(c, sb.String())
 }

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 )
 
 // Kalah positions of the tests.
@@ -23,7 +23,7 @@ const (
 // pits and stores replaced, the other fields kept as the game writes them.
 func owarePosition(t *testing.T, pitsAndStores string) string {
 	t.Helper()
-	g, err := games.Open("oware")
+	g, err := catalog.Open("oware")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,9 +163,9 @@ func TestShowOtherGames(t *testing.T) {
 	}
 	// Every classic game draws its two rows with the move notation's names, and the
 	// last line is the position line, as moves and apply read it.
-	for _, name := range games.Names()[1:] {
+	for _, name := range catalog.Names()[1:] {
 		out := mustRun(t, "--game", name, "show")
-		g, _ := games.Open(name)
+		g, _ := catalog.Open(name)
 		if !strings.HasSuffix(out, "\n\n"+g.StartPosition()+"\n") || !strings.Contains(out, "(a") || !strings.Contains(out, "  south to move\n") {
 			t.Errorf("%s: show:\n%s", name, out)
 		}
@@ -232,7 +232,7 @@ func TestPlayoutOtherGames(t *testing.T) {
 				}
 			}
 			// The counts are those of the game's random games.
-			g, _ := games.Open(name)
+			g, _ := catalog.Open(name)
 			res, err := g.RandomGames(context.Background(), g.StartPosition(), 300, 5)
 			if err != nil {
 				t.Fatal(err)
@@ -350,7 +350,7 @@ func TestOtherGamesBadInput(t *testing.T) {
 	}
 	var tests []bad
 	for _, game := range []string{"kalah", "oware"} {
-		g, err := games.Open(game)
+		g, err := catalog.Open(game)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -68,7 +68,7 @@ func runBench(c *cobra.Command, opts *options, spec string) error {
 		positions = g.SamplePositions(benchSamples, benchSeed)
 	}
 	for i, pos := range positions {
-		st, err := g.Status(pos)
+		st, err := g.Standing(pos)
 		if err != nil {
 			return fmt.Errorf("bench: position %d: %w", i+1, err)
 		}

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/games"
 	"github.com/spf13/cobra"
 )
 
@@ -36,7 +36,7 @@ func (o *options) ruleSet() (*colony.Rules, error) {
 
 // openGame returns the game of --game: The Colony under --rules and --board, or a
 // registered game.
-func (o *options) openGame() (games.Game, error) {
+func (o *options) openGame() (catalog.Ruleset, error) {
 	name, params, _ := strings.Cut(o.game, ":")
 	if name == "colony" {
 		if params != "" {
@@ -49,12 +49,12 @@ func (o *options) openGame() (games.Game, error) {
 		if err != nil {
 			return nil, err
 		}
-		return games.Colony(r), nil
+		return catalog.Colony(r), nil
 	}
 	if o.rules != "colony" || o.board != "" {
 		return nil, fmt.Errorf("--rules and --board are The Colony's; --game %s takes its settings as %s:PARAMS", name, name)
 	}
-	g, err := games.Open(o.game)
+	g, err := catalog.Open(o.game)
 	if err != nil {
 		return nil, fmt.Errorf("--game: %w", err)
 	}
@@ -71,7 +71,7 @@ func positionFlag(c *cobra.Command, p *string) {
 // gameRun is the work of a command on one position of any game: g is the game of
 // --game (with --rules and --board for The Colony), position the canonical text of
 // --position, or the game's start position when it is not given.
-type gameRun func(c *cobra.Command, args []string, g games.Game, position string) error
+type gameRun func(c *cobra.Command, args []string, g catalog.Ruleset, position string) error
 
 // gameCmd completes c as a command on one position of any game: it adds --position
 // and sets RunE to open the game and read the position, then to call run with them.
@@ -103,7 +103,7 @@ func writeOut(c *cobra.Command, text string) error {
 // game's side names: "result: <winner> wins <a>-<b> (<reason>)", or for a draw
 // "result: draw <a>-<b> (<reason>)", a and b the points of the first and second side.
 // It is resultLine's format for every game.
-func outcomeLine(sides [2]string, o *games.Outcome) string {
+func outcomeLine(sides [2]string, o *catalog.Outcome) string {
 	return "result: " + o.Text(sides)
 }
 

@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/protocol"
 )
 
@@ -58,11 +58,11 @@ plays in process ('colony analyze', tournaments).`,
 				game = opts.game
 			}
 			if game != "" {
-				if _, err := games.Open(game); err != nil {
+				if _, err := catalog.Open(game); err != nil {
 					return fmt.Errorf("engine: --game: %w", err)
 				}
 			}
-			e, err := games.NewEngine(spec, game)
+			e, err := catalog.NewEngine(spec, game)
 			if err != nil {
 				return fmt.Errorf("engine: --player: %w", err)
 			}

@@ -14,7 +14,7 @@ import (
 
 	"github.com/colony-ai/colony/protocol/protocoltest"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/protocol"
 )
 
@@ -53,12 +53,12 @@ func TestEngineRoundTrip(t *testing.T) {
 			t.Errorf("the engine wrote on its standard error: %q", s)
 		}
 	}()
-	if id := c.Identity(); id.Name != "colony ab:depth=3,tt=16,aspiration=12" || id.Author != games.EngineAuthor {
+	if id := c.Identity(); id.Name != "colony ab:depth=3,tt=16,aspiration=12" || id.Author != catalog.EngineAuthor {
 		t.Errorf("identity %q by %q", id.Name, id.Author)
 	}
 	played := 0
 	for _, name := range []string{"colony", "kalah:6x4", "oware", "ayo"} {
-		g, err := games.Open(name)
+		g, err := catalog.Open(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -143,7 +143,7 @@ func TestEngineCommandErrors(t *testing.T) {
 // TestEngineCommandSession drives 'colony engine --player random --game kalah' in
 // process through its standard input and output with a scripted session.
 func TestEngineCommandSession(t *testing.T) {
-	kalah, _ := games.Open("kalah:4x3")
+	kalah, _ := catalog.Open("kalah:4x3")
 	first, _, err := kalah.Think(context.Background(), "random:seed=7", kalah.StartPosition())
 	if err != nil {
 		t.Fatal(err)
@@ -306,7 +306,7 @@ func TestEngineRelay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, _ := games.Open("kalah:6x4")
+	g, _ := catalog.Open("kalah:6x4")
 	if err := c.NewGame(ctx, "kalah:6x4"); err != nil {
 		t.Fatal(err)
 	}

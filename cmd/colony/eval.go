@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/eval"
-	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
@@ -81,12 +81,12 @@ game's feature set (a file of another game's set is refused) and may be left out
 
 // tunable returns the game of --game (The Colony under --rules and --board) with its
 // linear evaluation's operations, for command cmd.
-func (o *options) tunable(cmd string) (games.Tunable, error) {
+func (o *options) tunable(cmd string) (catalog.Tunable, error) {
 	g, err := o.openGame()
 	if err != nil {
 		return nil, err
 	}
-	t, err := games.AsTunable(g)
+	t, err := catalog.AsTunable(g)
 	if err != nil {
 		return nil, fmt.Errorf("%s: --game %s: %w", cmd, o.game, err)
 	}

@@ -5,7 +5,7 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/colony-ai/colony/games/gamepage"
+	"github.com/colony-ai/colony/catalog/gamepage"
 	"github.com/spf13/cobra"
 )
 

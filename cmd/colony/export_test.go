@@ -14,8 +14,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games"
-	"github.com/colony-ai/colony/games/gamepage"
+	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/catalog/gamepage"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -250,7 +250,7 @@ func TestExportHTMLBrowser(t *testing.T) {
 	if err := os.WriteFile(path, []byte(page), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	g, err := games.Open("colony")
+	g, err := catalog.Open("colony")
 	if err != nil {
 		t.Fatal(err)
 	}

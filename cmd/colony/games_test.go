@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 )
 
 func TestGamesList(t *testing.T) {
@@ -62,9 +62,9 @@ func TestSolveColonyEndgame(t *testing.T) {
 }
 
 func TestOtherGamesThroughTheTools(t *testing.T) {
-	for _, name := range games.Names()[1:] {
+	for _, name := range catalog.Names()[1:] {
 		t.Run(name, func(t *testing.T) {
-			g, err := games.Open(name)
+			g, err := catalog.Open(name)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,8 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/games"
 	"github.com/spf13/cobra"
 )
 
@@ -396,9 +396,9 @@ func TestPlayoutLengthDefinition(t *testing.T) {
 
 // colonyGames plays n random games of The Colony under r from position, as playout
 // does: through the facade's RandomGames, game i with PCG(seed, i).
-func colonyGames(t *testing.T, r *colony.Rules, position string, n int, seed uint64) *games.RandomGames {
+func colonyGames(t *testing.T, r *colony.Rules, position string, n int, seed uint64) *catalog.RandomGames {
 	t.Helper()
-	res, err := games.Colony(r).RandomGames(t.Context(), position, n, seed)
+	res, err := catalog.Colony(r).RandomGames(t.Context(), position, n, seed)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/spf13/cobra"
 )
 
@@ -23,7 +23,7 @@ printed.`,
   colony moves | wc -l
   colony moves --position "$(colony apply C1)"`,
 		Args: noArgs,
-	}, func(cmd *cobra.Command, args []string, g games.Game, pos string) error {
+	}, func(cmd *cobra.Command, args []string, g catalog.Ruleset, pos string) error {
 		texts, err := g.Moves(pos)
 		if err != nil {
 			return fail(fmt.Errorf("moves: %w", err))
@@ -62,9 +62,9 @@ is printed on stdout.`,
 			}
 			return nil
 		},
-	}, func(cmd *cobra.Command, args []string, g games.Game, pos string) error {
+	}, func(cmd *cobra.Command, args []string, g catalog.Ruleset, pos string) error {
 		after, end, err := g.Play(pos, args)
-		var turnErr *games.TurnError
+		var turnErr *catalog.TurnError
 		if errors.As(err, &turnErr) && len(args) > 1 {
 			return fmt.Errorf("argument %d: %w", turnErr.Index+1, turnErr.Err)
 		}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/spf13/cobra"
 )
 
@@ -40,7 +40,7 @@ counts with another implementation's. It runs on one core.`,
 			}
 			return nil
 		},
-	}, func(cmd *cobra.Command, _ []string, g games.Game, position string) error {
+	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, position string) error {
 		start := time.Now()
 		var (
 			nodes uint64
@@ -76,7 +76,7 @@ counts with another implementation's. It runs on one core.`,
 
 // gamePosition returns the --position of cmd for game g, or g's start position when
 // --position is not given.
-func gamePosition(cmd *cobra.Command, g games.Game) (string, error) {
+func gamePosition(cmd *cobra.Command, g catalog.Ruleset) (string, error) {
 	f := cmd.Flag("position")
 	if f == nil || !f.Changed {
 		return g.StartPosition(), nil

@@ -10,7 +10,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/spf13/cobra"
 )
 
@@ -53,7 +53,7 @@ status is 0 when the game ends, when you quit, and at the end of the input
   colony --game kalah play --player mcts:sims=20000
   printf '1\n1\n1\nquit\n' | colony --game kalah play --player random`,
 		Args: noArgs,
-	}, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
+	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, pos string) error {
 		if err := g.CheckPlayer(spec); err != nil {
 			return fmt.Errorf("play: --player: %w", err)
 		}
@@ -133,7 +133,7 @@ type playTurn struct {
 
 // playSession is a game of play in progress.
 type playSession struct {
-	g     games.Game
+	g     catalog.Ruleset
 	spec  string
 	you   int
 	pos   string
@@ -148,7 +148,7 @@ type playSession struct {
 	err  error // the first error writing out
 	// outcome is how the last turn played ended the game (Play's word: the
 	// position alone may give another reason), nil while it goes on.
-	outcome *games.Outcome
+	outcome *catalog.Outcome
 }
 
 func (s *playSession) printf(format string, args ...any) {
@@ -175,7 +175,7 @@ func (s *playSession) run(cmd *cobra.Command) error {
 	s.printf("Type a number or a turn; undo, hint, moves, help or quit.\n\n")
 	shown := "" // the position drawn last
 	for s.err == nil {
-		st, err := s.g.Status(s.pos)
+		st, err := s.g.Standing(s.pos)
 		if err != nil {
 			return fail(fmt.Errorf("play: %w", err))
 		}
@@ -195,7 +195,7 @@ func (s *playSession) run(cmd *cobra.Command) error {
 				return fail(fmt.Errorf("play: the engine's turn %q: %w", a.Best, err))
 			}
 			s.printf("%s %s  %s\n", s.ink.engine(s.name(st.ToMove)+" plays"), s.ink.bold(a.Best),
-				s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d)", games.ScoreText(a.Score, a.Scale), a.Depth, a.Nodes)))
+				s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d)", catalog.ScoreText(a.Score, a.Scale), a.Depth, a.Nodes)))
 			s.sowing()
 			continue
 		}
@@ -266,7 +266,7 @@ func (s *playSession) command(ctx context.Context, line string, moves []string) 
 			}
 		}
 		s.printf("hint: %s%s  %s\n", s.ink.bold(a.Best), n,
-			s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d)", games.ScoreText(a.Score, a.Scale), a.Depth, a.Nodes)))
+			s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d)", catalog.ScoreText(a.Score, a.Scale), a.Depth, a.Nodes)))
 		return false
 	}
 	turn := line
@@ -361,12 +361,12 @@ func (s *playSession) board() {
 // games file recorded) may name another reason than the position alone does (a
 // Kalah game that ended as South ran out of seeds reads back as "both sides are
 // empty").
-func showOutcome(g games.Game, pos string, o *games.Outcome) (string, error) {
+func showOutcome(g catalog.Ruleset, pos string, o *catalog.Outcome) (string, error) {
 	text, err := g.Show(pos)
 	if err != nil || o == nil {
 		return text, err
 	}
-	st, err := g.Status(pos)
+	st, err := g.Standing(pos)
 	if err != nil || st.Outcome == nil {
 		return text, err
 	}
@@ -426,7 +426,7 @@ func numberedColumns(items []string, width int) string {
 }
 
 // end prints the final board, the result and the game's turns.
-func (s *playSession) end(o *games.Outcome) {
+func (s *playSession) end(o *catalog.Outcome) {
 	s.board()
 	s.printf("%s\n", s.ink.bold(outcomeLine(s.g.Sides(), o)))
 	switch {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 )
 
 // cliIn runs the command line with input on stdin.
@@ -41,7 +41,7 @@ func playedTurns(out string) (turns, who []string) {
 }
 
 // positionsShown returns the position lines of the boards drawn, in order.
-func positionsShown(out string, g games.Game) []string {
+func positionsShown(out string, g catalog.Ruleset) []string {
 	var ps []string
 	for _, l := range strings.Split(out, "\n") {
 		if p, err := g.Position(l); err == nil && p == l && l != "" {
@@ -51,9 +51,9 @@ func positionsShown(out string, g games.Game) []string {
 	return ps
 }
 
-func openTestGame(t *testing.T, name string) games.Game {
+func openTestGame(t *testing.T, name string) catalog.Ruleset {
 	t.Helper()
-	g, err := games.Open(name)
+	g, err := catalog.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}

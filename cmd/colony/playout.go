@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
@@ -67,8 +67,8 @@ score counts them).`,
 			}
 			return nil
 		},
-	}, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
-		st, err := g.Status(pos)
+	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, pos string) error {
+		st, err := g.Standing(pos)
 		if err != nil {
 			return fmt.Errorf("playout: --position: %w", err)
 		}
@@ -129,7 +129,7 @@ type reason struct {
 // reasonRows returns the rows of the endings' table of res: the game's end reasons
 // fixed, in that order (those no game gave included), then those res gave that
 // fixed does not list, the most frequent first (then by name).
-func reasonRows(res *games.RandomGames, fixed []string) []reason {
+func reasonRows(res *catalog.RandomGames, fixed []string) []reason {
 	var out []reason
 	for _, name := range fixed {
 		out = append(out, reason{name, slices.Index(res.Reasons, name)})
@@ -139,7 +139,7 @@ func reasonRows(res *games.RandomGames, fixed []string) []reason {
 
 // byCount returns the end reasons of res but those of skip, the most frequent first
 // (then by name).
-func byCount(res *games.RandomGames, skip []string) []reason {
+func byCount(res *catalog.RandomGames, skip []string) []reason {
 	counts := make([]int, len(res.Reasons))
 	for _, g := range res.Games {
 		counts[g.Reason]++
@@ -180,7 +180,7 @@ type reportInfo struct {
 }
 
 // report writes the statistics of the games.
-func report(w io.Writer, res []games.RandomGame, info reportInfo) error {
+func report(w io.Writer, res []catalog.RandomGame, info reportInfo) error {
 	var sb strings.Builder
 	n := len(res)
 	nf := float64(n)

@@ -7,8 +7,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/colony-ai/colony/games"
-	"github.com/colony-ai/colony/games/gamepage"
+	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/catalog/gamepage"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -67,7 +67,7 @@ index, not the game's name; --rules and --board do not apply).`,
 
 // replaySession is a game of a games file being replayed.
 type replaySession struct {
-	g         games.Game
+	g         catalog.Ruleset
 	rec       *tournament.Record
 	positions []string // positions[k]: after k turns
 	movers    []int    // movers[k]: the side that played turn k+1
@@ -130,7 +130,7 @@ func runReplay(cmd *cobra.Command, file string, index int, chosen bool) error {
 
 // openGamesFile reads a games file of at least one game and opens its game (for the
 // command cmd's errors).
-func openGamesFile(cmd, file string) (*tournament.GamesFile, games.Game, error) {
+func openGamesFile(cmd, file string) (*tournament.GamesFile, catalog.Ruleset, error) {
 	gf, err := tournament.ReadGamesFile(file)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", cmd, err)
@@ -138,7 +138,7 @@ func openGamesFile(cmd, file string) (*tournament.GamesFile, games.Game, error) 
 	if len(gf.Games) == 0 {
 		return nil, nil, fmt.Errorf("%s: %s holds no games", cmd, file)
 	}
-	g, err := games.Open(gf.Header.Config.Game)
+	g, err := catalog.Open(gf.Header.Config.Game)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %s holds games of %q, which cannot be opened: %w", cmd, file, gf.Header.Config.Game, err)
 	}
@@ -203,7 +203,7 @@ func (s *replaySession) load(rec *tournament.Record) error {
 	}
 	s.rec, s.positions, s.movers = rec, positions, movers
 	for side := range 2 {
-		s.scales[side] = games.ScoreScale(s.g, rec.Specs[side])
+		s.scales[side] = catalog.ScoreScale(s.g, rec.Specs[side])
 	}
 	return nil
 }
@@ -258,9 +258,9 @@ func (s *replaySession) step() {
 func (s *replaySession) show(k int) {
 	r := s.rec
 	n := len(r.Moves)
-	var o *games.Outcome
+	var o *catalog.Outcome
 	if k == n {
-		o = &games.Outcome{Winner: r.Winner, Points: r.Points, Reason: r.Reason}
+		o = &catalog.Outcome{Winner: r.Winner, Points: r.Points, Reason: r.Reason}
 	}
 	text, err := showOutcome(s.g, s.positions[k], o)
 	if err != nil {
@@ -281,7 +281,7 @@ func (s *replaySession) show(k int) {
 	if k < len(r.Info) {
 		in := r.Info[k]
 		s.printf("  %s", s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d, time %.3fs)",
-			games.ScoreText(int(in.Score), s.scales[m]), in.Depth, in.Nodes, float64(in.Micros)/1e6)))
+			catalog.ScoreText(int(in.Score), s.scales[m]), in.Depth, in.Nodes, float64(in.Micros)/1e6)))
 	}
 	s.printf("\n")
 	if text := sowingText(s.g, s.positions[k], r.Moves[k]); text != "" {
@@ -292,7 +292,7 @@ func (s *replaySession) show(k int) {
 // sowingText returns the path of the sowings of turn from position in words
 // (gamepage.PathText: "from A3: A2, A1; on from A1: B1, C1"), or "" for a turn that
 // sows nothing or a game that does not trace its sowings.
-func sowingText(g games.Game, position, turn string) string {
+func sowingText(g catalog.Ruleset, position, turn string) string {
 	steps, err := g.Trace(position, turn)
 	if err != nil {
 		return ""

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -32,7 +32,7 @@ func tournamentFile(t *testing.T, game string, players ...string) (string, *tour
 var positionHeader = regexp.MustCompile(`^position (\d+) of (\d+)$`)
 
 // replayedPositions returns the positions replay drew, in order, by number.
-func replayedPositions(t *testing.T, out string, g games.Game) (ks []int, ps []string) {
+func replayedPositions(t *testing.T, out string, g catalog.Ruleset) (ks []int, ps []string) {
 	t.Helper()
 	k := -1
 	for _, l := range strings.Split(out, "\n") {
@@ -93,8 +93,8 @@ func TestReplay(t *testing.T) {
 		fmt.Sprintf("no position %d: the game has positions 0 to %d\n", n+1, n),
 		fmt.Sprintf("\"x\": type Enter or n, p, f, l, a position from 0 to %d, or q\n", n),
 		"no position -1: the game has positions 0 to",
-		"result: " + (&games.Outcome{Winner: rec.Winner, Points: rec.Points, Reason: rec.Reason}).Text(g.Sides()) + "\n",
-		"game over: " + (&games.Outcome{Winner: rec.Winner, Points: rec.Points, Reason: rec.Reason}).Text(g.Sides()) + "\n",
+		"result: " + (&catalog.Outcome{Winner: rec.Winner, Points: rec.Points, Reason: rec.Reason}).Text(g.Sides()) + "\n",
+		"game over: " + (&catalog.Outcome{Winner: rec.Winner, Points: rec.Points, Reason: rec.Reason}).Text(g.Sides()) + "\n",
 	} {
 		if !strings.Contains(out, s) {
 			t.Errorf("output lacks %q:\n%s", s, out)
@@ -102,11 +102,11 @@ func TestReplay(t *testing.T) {
 	}
 	// Every turn with the figures recorded for it.
 	for k, m := range rec.Moves {
-		st, _ := g.Status(ps[k])
+		st, _ := g.Standing(ps[k])
 		in := rec.Info[k]
 		line := fmt.Sprintf("turn %d: %s (%s) plays %s  (score %s, depth %d, nodes %d, time %.3fs)\n", k+1,
 			g.Sides()[st.ToMove], rec.Players[st.ToMove], m,
-			games.ScoreText(int(in.Score), games.ScoreScale(g, rec.Specs[st.ToMove])), in.Depth, in.Nodes, float64(in.Micros)/1e6)
+			catalog.ScoreText(int(in.Score), catalog.ScoreScale(g, rec.Specs[st.ToMove])), in.Depth, in.Nodes, float64(in.Micros)/1e6)
 		if !strings.Contains(out, line) {
 			t.Errorf("output lacks %q", line)
 		}

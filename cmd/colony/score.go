@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/spf13/cobra"
 )
 
@@ -37,8 +37,8 @@ and Ayo, which go to that side when the game ends.`,
   colony score --position "$(colony apply C1)"
   colony --game kalah:1x1 score --position "$(colony --game kalah:1x1 apply a | head -1)"`,
 		Args: noArgs,
-	}, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
-		st, err := g.Status(pos)
+	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, pos string) error {
+		st, err := g.Standing(pos)
 		if err != nil {
 			return fmt.Errorf("score: --position: %w", err)
 		}
@@ -49,7 +49,7 @@ and Ayo, which go to that side when the game ends.`,
 // scoreLines writes the score of a game: the line
 // "<side>=<n> <side>=<n> over=<yes|no> winner=<side|draw|->" and, for a finished
 // game, its result line.
-func scoreLines(sides [2]string, st *games.Status) string {
+func scoreLines(sides [2]string, st *catalog.Standing) string {
 	over, winner := "no", "-"
 	if o := st.Outcome; o != nil {
 		over, winner = "yes", "draw"

@@ -7,8 +7,8 @@ import (
 	"runtime"
 
 	"github.com/colony-ai/colony/eval"
-	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/tournament"
+	"github.com/colony-ai/colony/tuning"
 	"github.com/spf13/cobra"
 )
 
@@ -99,7 +99,7 @@ from all the games at the end).`,
 			if !res.Complete {
 				return fail(fmt.Errorf("selfplay: stopped after %d of %d games; continue with the same command and --resume", len(res.Games), numGames))
 			}
-			n, err := games.WritePositions(t, filepath.Join(dir, "games.jsonl"), filepath.Join(dir, positionsName))
+			n, err := tuning.WritePositions(t, filepath.Join(dir, "games.jsonl"), filepath.Join(dir, positionsName))
 			if err != nil {
 				return fail(fmt.Errorf("selfplay: %w", err))
 			}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"os"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/spf13/cobra"
 )
 
@@ -44,7 +44,7 @@ to move and the points. The SVG's unit is the point; the PNG has 2 pixels a poin
   colony --game oware show
   colony show --svg board.svg --png board.png --position "$(colony apply C1 A3 | head -1)"`,
 		Args: noArgs,
-	}, func(cmd *cobra.Command, _ []string, g games.Game, pos string) error {
+	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, pos string) error {
 		text, err := g.Show(pos)
 		if err != nil {
 			return fmt.Errorf("show: --position: %w", err)

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/search"
 	"github.com/spf13/cobra"
 )
@@ -103,7 +103,7 @@ again. The line "endgames: ..." says whether it was built or read, and the time.
 }
 
 // solutionText writes a solution: the value= and best= lines, then the details.
-func solutionText(g games.Game, sol *games.Solution) string {
+func solutionText(g catalog.Ruleset, sol *catalog.Solution) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "game=%s\n", g.Name())
 	fmt.Fprintf(&sb, "value=%s\n", signedInt(sol.Value))
@@ -153,7 +153,7 @@ func newGamesCmd(opts *options) *cobra.Command {
   colony --game kalah:4x3 solve`,
 		Args: noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
-			return writeOut(c, strings.Join(games.Describe(), "\n")+"\n")
+			return writeOut(c, strings.Join(catalog.Describe(), "\n")+"\n")
 		},
 	}
 }

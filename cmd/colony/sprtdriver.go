@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -159,7 +159,7 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 	}
 	d := &driver{cfg: cfg, batchPairs: fl.batchPairs, tasks: fl.tasks, dir: dir,
 		out: c.OutOrStdout(), log: c.ErrOrStderr()}
-	if g, err := games.Open(cfg.Game); err == nil {
+	if g, err := catalog.Open(cfg.Game); err == nil {
 		d.sides = g.Sides()
 	}
 	// The global flags that were given go to the tasks, before the match's flags.

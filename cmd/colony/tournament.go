@@ -15,7 +15,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -153,7 +153,7 @@ hypothesis; --games is then the most games played.`,
 }
 
 // tournamentConfig builds the tournament's config from the flags.
-func tournamentConfig(c *cobra.Command, game games.Game, fl *tournamentFlags) (tournament.Config, error) {
+func tournamentConfig(c *cobra.Command, game catalog.Ruleset, fl *tournamentFlags) (tournament.Config, error) {
 	cfg := tournament.Config{
 		Game:  game.Name(),
 		Games: fl.games,
@@ -556,7 +556,7 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 			}
 			cfg := merged.Header.Config
 			var sides [2]string
-			if g, err := games.Open(cfg.Game); err == nil {
+			if g, err := catalog.Open(cfg.Game); err == nil {
 				sides = g.Sides()
 			}
 			if test != nil {

@@ -11,9 +11,10 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
+	"github.com/colony-ai/colony/tuning"
 	"github.com/spf13/cobra"
 )
 
@@ -178,9 +179,9 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	cfg := fl.config(start)
 	ckName := cfg.CheckpointFile()
 	settings := cfg.Settings(t)
-	var ck *games.Checkpoint
+	var ck *tuning.Checkpoint
 	if fl.resume {
-		ck, err = games.ReadCheckpoint(ckName)
+		ck, err = tuning.ReadCheckpoint(ckName)
 		if err != nil {
 			return fmt.Errorf("tune: --resume: %w", err)
 		}
@@ -196,15 +197,15 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	out := c.OutOrStdout()
 	var tuned []float64
 	switch fl.method {
-	case games.MethodTexel:
+	case tuning.MethodTexel:
 		tuned, err = tuneTexel(ctx, c, t, cfg, fl.progress, ck)
-	case games.MethodSPSA:
+	case tuning.MethodSPSA:
 		tuned, err = tuneSPSA(ctx, c, t, cfg, fl.progress, ck)
 	}
 	if err != nil {
 		return err
 	}
-	if err := games.WriteWeights(t, cfg.WeightsFile(), tuned); err != nil {
+	if err := tuning.WriteWeights(t, cfg.WeightsFile(), tuned); err != nil {
 		return fail(fmt.Errorf("tune: %w", err))
 	}
 	fmt.Fprintf(out, "weights: %s\n", cfg.WeightsFile())
@@ -219,8 +220,8 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 }
 
 // config returns the settings of the run of the flags, from the weights start.
-func (fl *tuneFlags) config(start []float64) *games.TuneConfig {
-	return &games.TuneConfig{
+func (fl *tuneFlags) config(start []float64) *tuning.TuneConfig {
+	return &tuning.TuneConfig{
 		Method: fl.method, Start: start, Dir: fl.dir, Seed: fl.seed,
 		Iterations: fl.iterations, Concurrency: fl.concurrency,
 		Positions: fl.positions, HeldOut: fl.heldOut, L2: fl.l2,
@@ -248,10 +249,10 @@ func writeWeightsTable(w io.Writer, names []string, start, tuned []float64) erro
 
 // tuneHooks returns the hooks that show a tuning run on standard error: its
 // description, then its steps on a progress display in mode.
-func tuneHooks(c *cobra.Command, mode string, total int) games.TuneHooks {
+func tuneHooks(c *cobra.Command, mode string, total int) tuning.TuneHooks {
 	stderr := c.ErrOrStderr()
 	prog := tournament.NewProgressDisplay(stderr, mode)
-	return games.TuneHooks{
+	return tuning.TuneHooks{
 		Start:  func(description string) { fmt.Fprintf(stderr, "tune: %s\n", description) },
 		Step:   func(step int, text string) { prog.Step(step, total, text) },
 		Finish: prog.Finish,
@@ -268,13 +269,13 @@ func tuneFailure(ctx context.Context, err error) error {
 }
 
 // tuneTexel runs logistic tuning and prints the losses before and after.
-func tuneTexel(ctx context.Context, c *cobra.Command, t games.Tunable, cfg *games.TuneConfig, progress string,
-	ck *games.Checkpoint) ([]float64, error) {
-	positions, err := games.ReadPositions(t, cfg.Positions)
+func tuneTexel(ctx context.Context, c *cobra.Command, t catalog.Tunable, cfg *tuning.TuneConfig, progress string,
+	ck *tuning.Checkpoint) ([]float64, error) {
+	positions, err := tuning.ReadPositions(t, cfg.Positions)
 	if err != nil {
 		return nil, fmt.Errorf("tune: --positions: %w (make them with 'colony selfplay')", err)
 	}
-	tuner, err := games.NewTexelTuner(t, cfg, positions)
+	tuner, err := tuning.NewTexelTuner(t, cfg, positions)
 	if err != nil {
 		return nil, fmt.Errorf("tune: --positions: %w", err)
 	}
@@ -292,7 +293,9 @@ func tuneTexel(ctx context.Context, c *cobra.Command, t games.Tunable, cfg *game
 }
 
 // resume continues tuner from the checkpoint ck, when there is one.
-func resume(tuner interface{ Resume(*games.Checkpoint) error }, ck *games.Checkpoint) error {
+func resume(tuner interface {
+	Resume(*tuning.Checkpoint) error
+}, ck *tuning.Checkpoint) error {
 	if ck == nil {
 		return nil
 	}
@@ -303,9 +306,9 @@ func resume(tuner interface{ Resume(*games.Checkpoint) error }, ck *games.Checkp
 }
 
 // tuneSPSA runs SPSA over match results.
-func tuneSPSA(ctx context.Context, c *cobra.Command, t games.Tunable, cfg *games.TuneConfig, progress string,
-	ck *games.Checkpoint) ([]float64, error) {
-	tuner, err := games.NewSPSATuner(t, cfg)
+func tuneSPSA(ctx context.Context, c *cobra.Command, t catalog.Tunable, cfg *tuning.TuneConfig, progress string,
+	ck *tuning.Checkpoint) ([]float64, error) {
+	tuner, err := tuning.NewSPSATuner(t, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("tune: %w", err)
 	}
@@ -321,8 +324,8 @@ func tuneSPSA(ctx context.Context, c *cobra.Command, t games.Tunable, cfg *games
 
 // verifyTuned plays the tuned weights against the starting weights and prints the
 // Elo difference with its 95% interval.
-func verifyTuned(c *cobra.Command, t games.Tunable, cfg *games.TuneConfig, progress string, tuned []float64) error {
-	runner, err := games.NewVerifyRunner(t, cfg, tuned)
+func verifyTuned(c *cobra.Command, t catalog.Tunable, cfg *tuning.TuneConfig, progress string, tuned []float64) error {
+	runner, err := tuning.NewVerifyRunner(t, cfg, tuned)
 	if err != nil {
 		return fail(fmt.Errorf("tune: %w", err))
 	}

@@ -10,9 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/tuning"
 )
 
 // selfplayFixture plays a short selfplay into a temporary directory and returns it.
@@ -32,7 +33,7 @@ func selfplayFixture(t *testing.T) string {
 func TestSelfplayPositions(t *testing.T) {
 	dir := selfplayFixture(t)
 	r := colony.Default()
-	lines, err := games.ReadPositions(games.Colony(r), filepath.Join(dir, positionsName))
+	lines, err := tuning.ReadPositions(catalog.Colony(r), filepath.Join(dir, positionsName))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func TestTuneTexelWritesEverythingAndResumes(t *testing.T) {
 		t.Errorf("store_diff moved to %v: it is the anchor", w.W[colony.FeatStoreDiff])
 	}
 	checkPNG(t, filepath.Join(out, "loss.png"))
-	ck, err := games.ReadCheckpoint(filepath.Join(out, "checkpoint.json"))
+	ck, err := tuning.ReadCheckpoint(filepath.Join(out, "checkpoint.json"))
 	if err != nil || ck.Method != "texel" || ck.Iteration != 3 || len(ck.History) != 4 {
 		t.Fatalf("checkpoint %+v, %v", ck, err)
 	}
@@ -141,7 +142,7 @@ func TestTuneTexelWritesEverythingAndResumes(t *testing.T) {
 	if code, stdout, stderr := cli(t, more...); code != 0 {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	ck, err = games.ReadCheckpoint(filepath.Join(out, "checkpoint.json"))
+	ck, err = tuning.ReadCheckpoint(filepath.Join(out, "checkpoint.json"))
 	if err != nil || ck.Iteration > 5 || ck.Iteration < 3 || len(ck.History) != ck.Iteration+1 {
 		t.Fatalf("resumed checkpoint: iteration %d, %d history entries, %v", ck.Iteration, len(ck.History), err)
 	}
@@ -160,7 +161,7 @@ func TestTuneSPSA(t *testing.T) {
 		t.Fatalf("tune: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	checkPNG(t, filepath.Join(out, "weights.png"))
-	ck, err := games.ReadCheckpoint(filepath.Join(out, "checkpoint.json"))
+	ck, err := tuning.ReadCheckpoint(filepath.Join(out, "checkpoint.json"))
 	if err != nil || ck.Method != "spsa" || ck.Iteration != 4 || len(ck.History) != 5 || len(ck.SPSA) == 0 {
 		t.Fatalf("checkpoint %+v, %v", ck, err)
 	}
@@ -177,12 +178,12 @@ func TestTuneSPSA(t *testing.T) {
 	killed := filepath.Join(t.TempDir(), "killed")
 	cmd, _, _, done := startColony(t, append(args, "--out", killed)...)
 	waitFor(t, done, "the third checkpoint", func() bool {
-		ck, err := games.ReadCheckpoint(filepath.Join(killed, "checkpoint.json"))
+		ck, err := tuning.ReadCheckpoint(filepath.Join(killed, "checkpoint.json"))
 		return err == nil && ck.Iteration >= 3
 	})
 	cmd.Process.Kill()
 	<-done
-	ck, err = games.ReadCheckpoint(filepath.Join(killed, "checkpoint.json"))
+	ck, err = tuning.ReadCheckpoint(filepath.Join(killed, "checkpoint.json"))
 	if err != nil || ck.Iteration >= 40 {
 		t.Fatalf("killed at iteration %d (%v): the run was not interrupted", ck.Iteration, err)
 	}
@@ -243,15 +244,15 @@ func TestTuneOtherGames(t *testing.T) {
 			if code != 0 || !regexp.MustCompile(`^selfplay: 10 games, \d+ positions in .*positions.txt\n$`).MatchString(out) {
 				t.Fatalf("selfplay: exit %d, %q, %s", code, out, errOut)
 			}
-			tg, err := games.Open(game)
+			tg, err := catalog.Open(game)
 			if err != nil {
 				t.Fatal(err)
 			}
-			tun, err := games.AsTunable(tg)
+			tun, err := catalog.AsTunable(tg)
 			if err != nil {
 				t.Fatal(err)
 			}
-			lines, err := games.ReadPositions(tun, filepath.Join(data, positionsName))
+			lines, err := tuning.ReadPositions(tun, filepath.Join(data, positionsName))
 			if err != nil || len(lines) < 20 {
 				t.Fatalf("positions: %d, %v", len(lines), err)
 			}
@@ -276,7 +277,7 @@ func TestTuneOtherGames(t *testing.T) {
 				t.Fatalf("weights.json: %s, %v", w, err)
 			}
 			checkPNG(t, filepath.Join(outDir, "loss.png"))
-			ck, err := games.ReadCheckpoint(filepath.Join(outDir, "checkpoint.json"))
+			ck, err := tuning.ReadCheckpoint(filepath.Join(outDir, "checkpoint.json"))
 			_, names := tun.FeatureSet()
 			if err != nil || ck.Method != "texel" || ck.Iteration != 3 || len(ck.Weights) != len(names) ||
 				!strings.HasPrefix(ck.Settings, "game="+game+" ") {
@@ -305,7 +306,7 @@ func TestTuneOtherGames(t *testing.T) {
 			t.Fatalf("tune: exit %d\n%s\n%s", code, stdout, stderr)
 		}
 		checkPNG(t, filepath.Join(out, "weights.png"))
-		ck, err := games.ReadCheckpoint(filepath.Join(out, "checkpoint.json"))
+		ck, err := tuning.ReadCheckpoint(filepath.Join(out, "checkpoint.json"))
 		if err != nil || ck.Method != "spsa" || ck.Iteration != 3 || len(ck.History) != 4 || len(ck.Weights) != 9 || ck.Weights[0] != 1 {
 			t.Fatalf("checkpoint %+v, %v", ck, err)
 		}

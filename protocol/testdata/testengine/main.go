@@ -30,7 +30,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/protocol"
 )
 
@@ -79,7 +79,7 @@ type engine struct {
 	slow                 time.Duration
 	games                string
 
-	game  games.Game
+	game  catalog.Ruleset
 	rng   *rand.Rand
 	count int // games started
 	turn  int // turns played in the game
@@ -115,7 +115,7 @@ func (e *engine) SetOption(name, value string) error {
 }
 
 func (e *engine) NewGame(name string) error {
-	g, err := games.Open(name)
+	g, err := catalog.Open(name)
 	if err != nil {
 		return fmt.Errorf("%w %s: %v", protocol.ErrUnsupportedGame, name, err)
 	}

@@ -2,19 +2,19 @@
 // classic mancala games it descends from (Kalah, Oware, Ayo and the piecepack rule
 // sets). Each game is a package that implements the game contract (package
 // games/game) for its own state type and knows nothing of this package; one Register
-// call in registry.go names it, and Open turns it into a Game of this package, whose
+// call in registry.go names it, and Open turns it into a Ruleset of this package, whose
 // operations are the toolkit's generic code (players, the exact solver, perft,
 // tournaments, tuning) instantiated for that state. The command line works on any
 // registered game through these operations, with no per-game copy of a tool.
 //
-// The files: games.go, the Game interface and its results; registry.go, the
-// registrations and Register, Open; generic.go, the Game of a state type (positions,
+// The files: games.go, the Ruleset interface and its results; registry.go, the
+// registrations and Register, Open; generic.go, the Ruleset of a state type (positions,
 // turns, drawings, perft, random games); players.go, what builds players (search,
 // analysis, solving, tournaments); engine.go, the players as engines of the Mancala
 // Engine Protocol; tuning.go, tune.go and positions.go, the linear evaluation and its
 // tuning; report.go and show.go, what the command line's reports and drawings need;
 // pictures.go, the pictures of positions as SVG and PNG.
-package games
+package catalog
 
 import (
 	"context"
@@ -28,11 +28,11 @@ import (
 	"github.com/colony-ai/colony/tournament"
 )
 
-// Game is a registered game under one rule set, with the toolkit's operations on it:
+// Ruleset is a registered game under one rule set, with the toolkit's operations on it:
 // what the command line and other programs use to work on any game without knowing
 // its state type. Positions and moves are text in the game's notations. Open returns
 // one; every registered game is also a Tunable.
-type Game interface {
+type Ruleset interface {
 	Positions
 	Counts
 	Players
@@ -56,9 +56,9 @@ type Positions interface {
 	// position reached and, when the game is over, how it ended (nil otherwise). A
 	// turn that cannot be played is a *TurnError.
 	Play(position string, turns []string) (string, *Outcome, error)
-	// Status says where the game stands in the position: the side to move, the
+	// Standing says where the game stands in the position: the side to move, the
 	// points so far and, for a finished game, how it ended.
-	Status(position string) (*Status, error)
+	Standing(position string) (*Standing, error)
 	// Draw draws the position as text lines, each ending in a newline: the board with
 	// its pits named as in the move notation, the stores and what else the game's
 	// drawing shows (see Drawer). A game whose type draws nothing returns
@@ -147,11 +147,11 @@ type Players interface {
 	engineGame(tables *search.Tables, engines *external.Pool) engineGame
 }
 
-// ErrNoDrawing is the error of Game.Draw for a game whose type is not a Drawer.
+// ErrNoDrawing is the error of Ruleset.Draw for a game whose type is not a Drawer.
 var ErrNoDrawing = errors.New("the game has no drawing")
 
-// Status is where a game stands in a position.
-type Status struct {
+// Standing is where a game stands in a position.
+type Standing struct {
 	// ToMove is the side to move (0 or 1): for a finished game, the side that would
 	// have moved.
 	ToMove int
@@ -177,7 +177,7 @@ type RandomGame struct {
 	TieBreak bool
 }
 
-// RandomGames are the results of Game.RandomGames.
+// RandomGames are the results of Ruleset.RandomGames.
 type RandomGames struct {
 	// Games holds the games in order: game i used PCG(seed, i).
 	Games []RandomGame
@@ -185,7 +185,7 @@ type RandomGames struct {
 	Reasons []string
 }
 
-// Iteration is one iteration of a search, reported by Game.Analyze, in the game's
+// Iteration is one iteration of a search, reported by Ruleset.Analyze, in the game's
 // notations.
 type Iteration struct {
 	// Depth is the depth in turns; Score the value from the view of the player to
@@ -215,7 +215,7 @@ type Child struct {
 	Proven int
 }
 
-// Analysis is the turn a player chose in Game.Analyze and what its search saw.
+// Analysis is the turn a player chose in Ruleset.Analyze and what its search saw.
 type Analysis struct {
 	// Spec is the player's canonical spec; Best the turn chosen.
 	Spec, Best string

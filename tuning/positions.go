@@ -1,4 +1,4 @@
-package games
+package tuning
 
 // Positions files: the positions of self-play games with the games' results, the data
 // of Texel tuning.

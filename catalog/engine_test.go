@@ -1,4 +1,4 @@
-package games
+package catalog
 
 import (
 	"bufio"
@@ -97,7 +97,7 @@ func goTurn(t *testing.T, c *protocol.Client, start string, moves []string, limi
 }
 
 // inProcess returns the turn the player of spec chooses in position, in process.
-func inProcess(t *testing.T, g Game, spec, position string) string {
+func inProcess(t *testing.T, g Ruleset, spec, position string) string {
 	t.Helper()
 	turn, _, err := g.Think(context.Background(), spec, position)
 	if err != nil {
@@ -289,12 +289,12 @@ func TestEngineNewGame(t *testing.T) {
 
 // playedTurns returns the first n turns of a game between two seeded players from the
 // start (fewer when it ends).
-func playedTurns(t *testing.T, g Game, n int, seed uint64) []string {
+func playedTurns(t *testing.T, g Ruleset, n int, seed uint64) []string {
 	t.Helper()
 	pos := g.StartPosition()
 	var turns []string
 	for range n {
-		st, err := g.Status(pos)
+		st, err := g.Standing(pos)
 		if err != nil || st.Outcome != nil {
 			break
 		}
@@ -390,7 +390,7 @@ func TestEngineBadPositions(t *testing.T) {
 // checkInfo checks an info line of a search of pos in g: a pv of legal turns in
 // sequence, and a score and nodes unless the search may have been stopped before its
 // first node (stoppable: then it has neither).
-func checkInfo(t *testing.T, g Game, pos string, in protocol.Info, stoppable bool) {
+func checkInfo(t *testing.T, g Ruleset, pos string, in protocol.Info, stoppable bool) {
 	t.Helper()
 	if line := (&protocol.InfoReply{Info: in}).String(); !strings.HasPrefix(line, "info ") {
 		t.Errorf("info line %q", line)
@@ -412,7 +412,7 @@ func TestEngineInfoLines(t *testing.T) {
 	oware, _ := Open("oware")
 	tests := []struct {
 		spec   string
-		g      Game
+		g      Ruleset
 		limits protocol.Limits
 		depths []int  // the depths of the info lines, when they have them
 		text   string // an info string expected
@@ -796,7 +796,7 @@ func TestEnginePositionCache(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tu, ok := g.(interface{ unwrap() Game }); ok {
+			if tu, ok := g.(interface{ unwrap() Ruleset }); ok {
 				g = tu.unwrap()
 			}
 			switch x := g.(type) {
@@ -814,7 +814,7 @@ func TestEnginePositionCache(t *testing.T) {
 }
 
 // unwrap returns the game a tunable game wraps.
-func (x *tunable[S]) unwrap() Game { return x.Game }
+func (x tunable[S]) unwrap() Ruleset { return x.generic }
 
 func checkPositionCache[S any](t *testing.T, x *generic[S]) {
 	eg := x.engineGame(new(search.Tables), new(external.Pool)).(*engineGameOf[S])

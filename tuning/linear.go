@@ -1,7 +1,9 @@
-package games
+package tuning
 
-// Tuning: the linear evaluation of every registered game, over the game's feature set,
-// with what 'colony eval', 'colony selfplay' and 'colony tune' need of it.
+// The linear evaluation of a game over its feature set, with what 'colony eval',
+// 'colony selfplay' and 'colony tune' need of it: Linear, for any game of the
+// contract, and Tunable, its operations at the level of text that the tuning runs
+// (tune.go) and the positions files (positions.go) use.
 
 import (
 	"embed"
@@ -9,19 +11,29 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/colony-ai/colony/game"
-
 	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 )
 
-// Tunable is a Game whose players evaluate with a linear evaluation over a feature set
-// (the eval setting "linear", "hand" or a weights file of the set), with the
-// operations that show and tune it. Every registered game is one: get it from a Game
-// with AsTunable.
+// FeatureSet is what a game's feature set provides: eval.FeatureSet (named features
+// extracted from a state) with the hand-set weights by name, and optionally the
+// default (tuned) weights by name (DefaultWeights() map[string]float64, as The
+// Colony's; the other games ship theirs in weights/SET.json of this package).
+type FeatureSet[S any] interface {
+	eval.FeatureSet[S]
+	HandWeights() map[string]float64
+}
+
+// Tunable is a game under one rule set whose players evaluate with a linear
+// evaluation over a feature set (the eval setting "linear", "hand" or a weights file
+// of the set), with the operations that show and tune it, positions and turns being
+// text in the game's notations. A Linear is one; the registry of games (package
+// catalog) gives every registered game's.
 type Tunable interface {
-	Game
+	// Name returns the rule set's full name ("kalah:4x3").
+	Name() string
 	// FeatureSet returns the name of the linear evaluation's feature set (which its
 	// weights files carry) and the names of its features, in order.
 	FeatureSet() (name string, features []string)
@@ -38,7 +50,7 @@ type Tunable interface {
 	// and calls visit with every position at the start of a turn, before the turn is
 	// played, and its side to move.
 	Replay(opening string, turns []string, visit func(position string, toMove int)) error
-	// NewTuningRunner returns a tournament runner like NewRunner's, whose players'
+	// NewTuningRunner returns a tournament runner for the game whose players'
 	// eval setting also takes the names of weights (keys starting with '@').
 	NewTuningRunner(cfg tournament.Config, concurrency int, weights map[string][]float64) (tournament.Runnable, error)
 	// PerturbationScales returns, per feature, the share of SPSA's perturbation size
@@ -46,42 +58,95 @@ type Tunable interface {
 	PerturbationScales() []float64
 }
 
-// AsTunable returns g as a Tunable, or an error when g has no linear evaluation.
-func AsTunable(g Game) (Tunable, error) {
-	t, ok := g.(Tunable)
-	if !ok {
-		return nil, fmt.Errorf("%s has no linear evaluation to tune", g.Name())
-	}
-	return t, nil
-}
-
-// tunable is a Game with the tuning operations over its state type S.
-type tunable[S any] struct {
-	Game
-	g  game.Game[S]
-	fs eval.FeatureSet[S]
+// Linear is the linear evaluation of the game g over its feature set: the
+// evaluations its players' eval setting names (score, linear, hand, a weights file of
+// the set) and the tuning operations (Tunable).
+type Linear[S any] struct {
+	g     game.Game[S]
+	fs    FeatureSet[S]
+	evals *linearEvals[S]
+	// loader resolves the eval setting of the players of Players.
+	loader *eval.LoaderOf[S]
 	// named holds the weights of "hand" and "default".
-	named map[string][]float64
-	// load reads a weights file.
-	load func(path string) ([]float64, error)
-	// players returns a player factory whose eval setting also resolves the names
-	// of weights.
-	players func(weights map[string][]float64) (tournament.PlayerFactory[S], error)
-	scales  []float64
+	named  map[string][]float64
+	scales []float64
 }
 
-func (t *tunable[S]) FeatureSet() (string, []string) {
+var _ Tunable = (*Linear[int])(nil)
+
+// NewLinear returns the linear evaluation of g over fs, with score the evaluation of
+// eval=score (the difference of the sides' points from the view of the player to
+// move): its players evaluate with score, linear (the set's default weights: those it
+// carries, else weights/<set>.json when that ships, else the hand-set ones) or hand,
+// or with a weights file of fs (eval=FILE). SPSA perturbs the features whose values
+// are large (largeCounts) by a tenth of its size.
+func NewLinear[S any](g game.Game[S], fs FeatureSet[S], score search.Evaluator[S]) (*Linear[S], error) {
+	e, err := newLinearEvals(fs, score)
+	if err != nil {
+		return nil, err
+	}
+	loader, err := e.loader(nil)
+	if err != nil {
+		return nil, err
+	}
+	scales := make([]float64, len(fs.Features()))
+	for i, name := range fs.Features() {
+		scales[i] = 1
+		for _, prefix := range largeCounts {
+			if strings.HasPrefix(name, prefix) {
+				scales[i] = 0.1 // large counts
+			}
+		}
+	}
+	return &Linear[S]{g: g, fs: fs, evals: e, loader: loader,
+		named: map[string][]float64{"hand": e.hand.W, "default": e.tuned.W}, scales: scales}, nil
+}
+
+// Name returns the rule set's name.
+func (t *Linear[S]) Name() string { return t.g.Name() }
+
+// Evaluations names the values the eval setting of player specs takes; the first is
+// the default.
+func (t *Linear[S]) Evaluations() []string { return t.evals.names() }
+
+// Players returns the player factory of the game: search.New with the evaluation
+// the spec's eval setting names.
+func (t *Linear[S]) Players() tournament.PlayerFactory[S] { return playersOf(t.g, t.loader) }
+
+// Scale returns the scale of the evaluation of the player spec (search.Scaler): how
+// many of its units make a point; 1 when the spec or its eval setting is bad or the
+// evaluation has no scale.
+func (t *Linear[S]) Scale(spec string) int {
+	sp, err := search.ParseSpec(spec)
+	if err != nil {
+		return 1
+	}
+	ev, err := t.loader.Evaluator(sp.Settings["eval"])
+	if err != nil {
+		return 1
+	}
+	if sc, ok := any(ev).(search.Scaler); ok && sc.Scale() > 0 {
+		return sc.Scale()
+	}
+	return 1
+}
+
+// FeatureSet returns the feature set's name and its features' names.
+func (t *Linear[S]) FeatureSet() (string, []string) {
 	return t.fs.Name(), slices.Clone(t.fs.Features())
 }
 
-func (t *tunable[S]) Weights(value string) ([]float64, error) {
+// Weights returns the weights value names (see Tunable).
+func (t *Linear[S]) Weights(value string) ([]float64, error) {
 	if w, ok := t.named[value]; ok {
 		return slices.Clone(w), nil
 	}
-	return t.load(value)
+	w, err := eval.LoadNamedWeights(value, t.fs.Name(), t.fs.Features())
+	return w.W, err
 }
 
-func (t *tunable[S]) MarshalWeights(w []float64) ([]byte, error) {
+// MarshalWeights writes w as a weights file of the feature set.
+func (t *Linear[S]) MarshalWeights(w []float64) ([]byte, error) {
 	nw, err := eval.WeightsFor(t.fs, w)
 	if err != nil {
 		return nil, err
@@ -89,7 +154,8 @@ func (t *tunable[S]) MarshalWeights(w []float64) ([]byte, error) {
 	return nw.MarshalJSON()
 }
 
-func (t *tunable[S]) Features(position string) (eval.Vector, int, error) {
+// Features returns the feature values of a position and its side to move.
+func (t *Linear[S]) Features(position string) (eval.Vector, int, error) {
 	s, err := t.g.ParsePosition(position)
 	if err != nil {
 		return eval.Vector{}, 0, err
@@ -97,17 +163,21 @@ func (t *tunable[S]) Features(position string) (eval.Vector, int, error) {
 	return t.fs.Extract(&s), t.g.ToMove(&s), nil
 }
 
-func (t *tunable[S]) PerturbationScales() []float64 { return slices.Clone(t.scales) }
+// PerturbationScales returns SPSA's share of its perturbation size per feature.
+func (t *Linear[S]) PerturbationScales() []float64 { return slices.Clone(t.scales) }
 
-func (t *tunable[S]) NewTuningRunner(cfg tournament.Config, concurrency int, weights map[string][]float64) (tournament.Runnable, error) {
-	factory, err := t.players(weights)
+// NewTuningRunner returns a tournament runner whose players' eval setting also takes
+// the names of weights.
+func (t *Linear[S]) NewTuningRunner(cfg tournament.Config, concurrency int, weights map[string][]float64) (tournament.Runnable, error) {
+	loader, err := t.evals.loader(weights)
 	if err != nil {
 		return nil, err
 	}
-	return &tournament.Runner[S]{Game: t.g, Config: cfg, NewPlayer: factory, Concurrency: concurrency}, nil
+	return &tournament.Runner[S]{Game: t.g, Config: cfg, NewPlayer: playersOf(t.g, loader), Concurrency: concurrency}, nil
 }
 
-func (t *tunable[S]) Replay(opening string, turns []string, visit func(position string, toMove int)) error {
+// Replay plays turns from opening, calling visit at every turn start (see Tunable).
+func (t *Linear[S]) Replay(opening string, turns []string, visit func(position string, toMove int)) error {
 	s, err := t.g.ParsePosition(opening)
 	if err != nil {
 		return fmt.Errorf("opening: %w", err)
@@ -234,47 +304,3 @@ func playersOf[S any](g game.Game[S], loader *eval.LoaderOf[S]) tournament.Playe
 // counts of seeds (seeds_), of coins (coins_) and The Colony's selectable logs and
 // eggs (selectable_).
 var largeCounts = []string{"seeds_", "coins_", "selectable_"}
-
-// newTunable returns the Game of g with feature set fs and its tuning operations:
-// its players evaluate with the evaluations of newLinearEvals (score, linear, hand)
-// or a weights file of fs (eval=FILE). SPSA perturbs the features whose values are
-// large (largeCounts) by a tenth of its size.
-func newTunable[S any](g game.Game[S], fs FeatureSet[S], score search.Evaluator[S], rules string) (*tunable[S], error) {
-	e, err := newLinearEvals(fs, score)
-	if err != nil {
-		return nil, err
-	}
-	loader, err := e.loader(nil)
-	if err != nil {
-		return nil, err
-	}
-	scale := specScale(func(name string) (any, error) { return loader.Evaluator(name) })
-	base := &generic[S]{g: g, factory: playersOf(g, loader), scale: scale, evals: e.names(), rules: rules}
-	scales := make([]float64, len(fs.Features()))
-	for i, name := range fs.Features() {
-		scales[i] = 1
-		for _, prefix := range largeCounts {
-			if strings.HasPrefix(name, prefix) {
-				scales[i] = 0.1 // large counts
-			}
-		}
-	}
-	return &tunable[S]{
-		Game:  base,
-		g:     g,
-		fs:    fs,
-		named: map[string][]float64{"hand": e.hand.W, "default": e.tuned.W},
-		load: func(path string) ([]float64, error) {
-			w, err := eval.LoadNamedWeights(path, fs.Name(), fs.Features())
-			return w.W, err
-		},
-		players: func(weights map[string][]float64) (tournament.PlayerFactory[S], error) {
-			loader, err := e.loader(weights)
-			if err != nil {
-				return nil, err
-			}
-			return playersOf(g, loader), nil
-		},
-		scales: scales,
-	}, nil
-}

@@ -5,14 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/game"
-	"github.com/colony-ai/colony/games"
 	"github.com/colony-ai/colony/tournament"
 )
 
 // The places a turn changed: the pit sown from, the pits sown into and the store.
 func TestChanged(t *testing.T) {
-	g, err := games.Open("kalah")
+	g, err := catalog.Open("kalah")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestChanged(t *testing.T) {
 	if strings.Contains(string(p.Boards[0]), `class="path`) || strings.Contains(board, ` id="`) {
 		t.Error("the opening has a path, or a board keeps ids")
 	}
-	if tu := p.Data.Turns[0]; tu.Move != "c" || tu.Score != games.ScoreText(2, games.ScoreScale(g, "greedy")) || tu.Side != g.Sides()[0] || tu.Player != "a" {
+	if tu := p.Data.Turns[0]; tu.Move != "c" || tu.Score != catalog.ScoreText(2, catalog.ScoreScale(g, "greedy")) || tu.Side != g.Sides()[0] || tu.Player != "a" {
 		t.Errorf("turn %+v", tu)
 	}
 	page, err := p.HTML()

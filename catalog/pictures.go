@@ -1,4 +1,4 @@
-package games
+package catalog
 
 import (
 	"errors"
@@ -12,7 +12,7 @@ import (
 // The pictures of positions: one drawing (a picture.Picture, from the game's
 // picture.Illustrator) rendered as SVG or as PNG.
 
-// ErrNoPicture is the error of Game.SVG and Game.PNG for a game whose type draws no
+// ErrNoPicture is the error of Ruleset.SVG and Ruleset.PNG for a game whose type draws no
 // picture (is not a picture.Illustrator).
 var ErrNoPicture = errors.New("the game has no picture")
 
@@ -32,7 +32,7 @@ func (x *generic[S]) Picture(position string) (*picture.Picture, error) {
 	p := il.Illustrate(&s)
 	if !p.Complete {
 		pos := x.g.FormatPosition(&s)
-		st, err := x.Status(pos)
+		st, err := x.Standing(pos)
 		if err != nil {
 			return nil, err
 		}
@@ -69,7 +69,7 @@ func (x *generic[S]) PNG(position string) ([]byte, error) {
 	return picture.RenderPNG(p)
 }
 
-// ErrNoTrace is the error of Game.Trace for a game whose type is no game.Tracer.
+// ErrNoTrace is the error of Ruleset.Trace for a game whose type is no game.Tracer.
 var ErrNoTrace = errors.New("the game does not trace its sowings")
 
 // Trace returns the steps of the turn from the position (game.Tracer), every

@@ -1,4 +1,4 @@
-package games
+package catalog
 
 import (
 	"context"
@@ -71,7 +71,7 @@ type Engine struct {
 	tables    *search.Tables
 	engines   *external.Pool // the processes of a cmd spec
 
-	game    Game       // the game being played; nil before the first newgame
+	game    Ruleset    // the game being played; nil before the first newgame
 	playing engineGame // its engine side
 
 	// The plan of the last limits without a clock, kept for the next go with the

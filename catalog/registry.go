@@ -1,17 +1,17 @@
-package games
+package catalog
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/games/martian"
 	"github.com/colony-ai/colony/games/oware"
 	"github.com/colony-ai/colony/games/piecepack"
 	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/tuning"
 )
 
 // The registered games, The Colony first: one Register call a game. A game's package
@@ -58,25 +58,16 @@ type Definition[S any] struct {
 	Rules string
 	// Open returns the game under the rule set PARAMS of "NAME:PARAMS" (empty: the
 	// default rule set) and the feature set of its linear evaluation (see Opener).
-	Open func(params string) (game.Game[S], FeatureSet[S], error)
+	Open func(params string) (game.Game[S], tuning.FeatureSet[S], error)
 	// Score is the evaluation of eval=score, the difference of the sides' points
 	// from the view of the player to move.
 	Score search.Evaluator[S]
 }
 
-// FeatureSet is what a game's feature set provides: eval.FeatureSet (named features
-// extracted from a state) with the hand-set weights by name, and optionally the
-// default (tuned) weights by name (DefaultWeights() map[string]float64, as The
-// Colony's; the other games ship theirs in games/weights/SET.json).
-type FeatureSet[S any] interface {
-	eval.FeatureSet[S]
-	HandWeights() map[string]float64
-}
-
 // Opener returns the Open of a Definition from a game package's constructor open
 // (reading the rule-set parameters) and the constructor of the game's feature set.
-func Opener[S any, G game.Game[S], F FeatureSet[S]](open func(params string) (G, error), features func(G) F) func(string) (game.Game[S], FeatureSet[S], error) {
-	return func(params string) (game.Game[S], FeatureSet[S], error) {
+func Opener[S any, G game.Game[S], F tuning.FeatureSet[S]](open func(params string) (G, error), features func(G) F) func(string) (game.Game[S], tuning.FeatureSet[S], error) {
+	return func(params string) (game.Game[S], tuning.FeatureSet[S], error) {
 		g, err := open(params)
 		if err != nil {
 			return nil, nil, err
@@ -86,10 +77,10 @@ func Opener[S any, G game.Game[S], F FeatureSet[S]](open func(params string) (G,
 }
 
 // entry is one registered game: its name, summary and rules document, and how to open
-// it as a Game.
+// it as a Ruleset.
 type entry struct {
 	name, summary, rules string
-	open                 func(params string) (Game, error)
+	open                 func(params string) (Ruleset, error)
 }
 
 // registry lists the games in the order of registration. It is written only by
@@ -108,7 +99,7 @@ func Register[S any](d Definition[S]) {
 		}
 	}
 	registry = append(registry, entry{name: d.Name, summary: d.Summary, rules: d.Rules,
-		open: func(params string) (Game, error) {
+		open: func(params string) (Ruleset, error) {
 			g, fs, err := d.Open(params)
 			if err != nil {
 				return nil, err
@@ -118,7 +109,7 @@ func Register[S any](d Definition[S]) {
 }
 
 // Open returns the game NAME or NAME:PARAMS (for example "kalah:4x3").
-func Open(text string) (Game, error) {
+func Open(text string) (Ruleset, error) {
 	name, params, _ := strings.Cut(text, ":")
 	for _, e := range registry {
 		if e.name == name {
@@ -173,4 +164,45 @@ func Colony(r *colony.Rules) Tunable {
 		panic("games: The Colony's weights: " + err.Error())
 	}
 	return t
+}
+
+// Tunable is a registered game with the operations that show and tune its linear
+// evaluation (tuning.Tunable). Every registered game is one: get it from a Ruleset
+// with AsTunable.
+type Tunable interface {
+	Ruleset
+	tuning.Tunable
+}
+
+// AsTunable returns g as a Tunable, or an error when g has no linear evaluation.
+func AsTunable(g Ruleset) (Tunable, error) {
+	t, ok := g.(Tunable)
+	if !ok {
+		return nil, fmt.Errorf("%s has no linear evaluation to tune", g.Name())
+	}
+	return t, nil
+}
+
+// tunable is the Ruleset of a game with state type S and its linear evaluation.
+type tunable[S any] struct {
+	*generic[S]
+	*tuning.Linear[S]
+}
+
+// Name returns the rule set's name.
+func (t tunable[S]) Name() string { return t.generic.Name() }
+
+// Evaluations names the values the eval setting of player specs takes.
+func (t tunable[S]) Evaluations() []string { return t.generic.Evaluations() }
+
+// newTunable returns the Ruleset of g with feature set fs: its players evaluate with
+// the evaluations of its tuning.Linear (score, linear, hand, a weights file of fs).
+// rules is its rules document ("" when it has none or is a game.RulesDocumenter).
+func newTunable[S any](g game.Game[S], fs tuning.FeatureSet[S], score search.Evaluator[S], rules string) (tunable[S], error) {
+	lin, err := tuning.NewLinear(g, fs, score)
+	if err != nil {
+		return tunable[S]{}, err
+	}
+	base := &generic[S]{g: g, factory: lin.Players(), scale: lin.Scale, evals: lin.Evaluations(), rules: rules}
+	return tunable[S]{base, lin}, nil
 }

@@ -1,4 +1,4 @@
-package games
+package catalog
 
 import (
 	"context"
@@ -12,9 +12,9 @@ import (
 	"github.com/colony-ai/colony/tournament"
 )
 
-// The Game of a state type: positions, turns, drawings, perft and random games.
+// The Ruleset of a state type: positions, turns, drawings, perft and random games.
 
-// generic is a Game over the state type S.
+// generic is a Ruleset over the state type S.
 type generic[S any] struct {
 	g       game.Game[S]
 	factory tournament.PlayerFactory[S]
@@ -172,12 +172,12 @@ func (x *generic[S]) Draw(position string) (string, error) {
 	return d.Draw(&s), nil
 }
 
-func (x *generic[S]) Status(position string) (*Status, error) {
+func (x *generic[S]) Standing(position string) (*Standing, error) {
 	s, err := x.g.ParsePosition(position)
 	if err != nil {
 		return nil, err
 	}
-	return &Status{ToMove: x.g.ToMove(&s), Points: x.g.Points(&s), Outcome: x.outcome(&s)}, nil
+	return &Standing{ToMove: x.g.ToMove(&s), Points: x.g.Points(&s), Outcome: x.outcome(&s)}, nil
 }
 
 // outcome returns how the game in s ended, or nil while it goes on.
@@ -237,7 +237,7 @@ func (x *generic[S]) RandomGames(ctx context.Context, position string, n int, se
 }
 
 // scaleOf returns the scale of the evaluation of the player spec: 1 when unknown or
-// when the Game was built without a scale function.
+// when the Ruleset was built without a scale function.
 // iteration writes a search iteration from the root s in the game's notations.
 // NewIteration returns the search iteration it, whose evaluation has the scale scale,
 // as an Iteration with the principal variation pv (already written, a turn a string)

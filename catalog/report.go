@@ -1,4 +1,4 @@
-package games
+package catalog
 
 // Reports: what the command line's playout and bench reports need of a game beyond
 // its operations, through the optional interfaces of package game

@@ -1,4 +1,4 @@
-package games
+package catalog
 
 import (
 	"cmp"
@@ -12,28 +12,8 @@ import (
 	"github.com/colony-ai/colony/tournament"
 )
 
-// The Game of a state type: what builds and runs players (search, analysis, exact
+// The Ruleset of a state type: what builds and runs players (search, analysis, exact
 // solving, tournaments).
-
-// specScale returns the function that gives the scale of a player spec's evaluation
-// (search.Scaler) when resolve turns the spec's eval setting into the evaluation, and
-// 1 when the spec or the setting is bad or the evaluation has no scale.
-func specScale(resolve func(name string) (any, error)) func(spec string) int {
-	return func(spec string) int {
-		sp, err := search.ParseSpec(spec)
-		if err != nil {
-			return 1
-		}
-		ev, err := resolve(sp.Settings["eval"])
-		if err != nil {
-			return 1
-		}
-		if sc, ok := ev.(search.Scaler); ok && sc.Scale() > 0 {
-			return sc.Scale()
-		}
-		return 1
-	}
-}
 
 func (x *generic[S]) Think(ctx context.Context, spec, position string) (string, search.Decision, error) {
 	s, err := x.g.ParsePosition(position)
@@ -238,15 +218,14 @@ func (x *generic[S]) oneTurn(s S, actions []game.Action) (string, error) {
 // units of a search score (search.Decision's Score, a games file's scores) make one
 // of the game's points. It is 1 when the spec names no scaled evaluation or g is not
 // a game of this package.
-func ScoreScale(g Game, spec string) int {
+func ScoreScale(g Ruleset, spec string) int {
 	if x, ok := g.(interface{ scaleOf(spec string) int }); ok {
 		return x.scaleOf(spec)
 	}
 	return 1
 }
 
-// scaleOf is the scale of the Game the tunable wraps (see ScoreScale).
-func (t *tunable[S]) scaleOf(spec string) int { return ScoreScale(t.Game, spec) }
+// scaleOf is the scale of the Ruleset the tunable wraps (see ScoreScale).
 
 // ScoreText writes a search score as analyze prints it: the lead in the game's points
 // of the player to move (a whole number when the evaluation's scale is 1, with two

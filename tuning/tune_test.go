@@ -1,4 +1,4 @@
-package games
+package tuning_test
 
 import (
 	"bytes"
@@ -12,23 +12,25 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/tuning"
 )
 
 func TestTuneSettings(t *testing.T) {
-	g := Colony(colony.Default())
+	g := catalog.Colony(colony.Default())
 	hand, err := g.Weights("hand")
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := TuneConfig{Method: MethodTexel, Start: hand, Seed: 1, Iterations: 200, Positions: "sp/positions.txt",
+	cfg := tuning.TuneConfig{Method: tuning.MethodTexel, Start: hand, Seed: 1, Iterations: 200, Positions: "sp/positions.txt",
 		HeldOut: 0.1, L2: 0.0001, Player: "ab:depth=1", Pairs: 1, C: 0.5, A: -1, Alpha: 0.602, Gamma: 0.101}
 	tests := []struct {
 		method string
 		want   string
 	}{
-		{MethodTexel, "game=colony method=texel seed=1 start=629fe60853317ddd positions=sp/positions.txt held-out=0.1 l2=0.0001"},
-		{MethodSPSA, "game=colony method=spsa seed=1 start=629fe60853317ddd iterations=200 player=ab:depth=1 pairs=1 c=0.5 r=0 A=-1 alpha=0.602 gamma=0.101"},
+		{tuning.MethodTexel, "game=colony method=texel seed=1 start=629fe60853317ddd positions=sp/positions.txt held-out=0.1 l2=0.0001"},
+		{tuning.MethodSPSA, "game=colony method=spsa seed=1 start=629fe60853317ddd iterations=200 player=ab:depth=1 pairs=1 c=0.5 r=0 A=-1 alpha=0.602 gamma=0.101"},
 	}
 	for _, tc := range tests {
 		cfg.Method = tc.method
@@ -45,9 +47,9 @@ func TestTuneSettings(t *testing.T) {
 
 func TestCheckpointRoundTrip(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "checkpoint.json")
-	ck := &Checkpoint{Method: MethodSPSA, Settings: "s", Iteration: 3, Weights: []float64{1, 0.5},
+	ck := &tuning.Checkpoint{Method: tuning.MethodSPSA, Settings: "s", Iteration: 3, Weights: []float64{1, 0.5},
 		History: [][]float64{{1, 0}, {1, 0.5}}, SPSA: []byte(`{"k":3}`)}
-	if err := WriteCheckpoint(name, ck); err != nil {
+	if err := tuning.WriteCheckpoint(name, ck); err != nil {
 		t.Fatal(err)
 	}
 	data, _ := os.ReadFile(name)
@@ -57,7 +59,7 @@ func TestCheckpointRoundTrip(t *testing.T) {
 	if _, err := os.Stat(name + ".tmp"); err == nil {
 		t.Error("the temporary file is left")
 	}
-	back, err := ReadCheckpoint(name)
+	back, err := tuning.ReadCheckpoint(name)
 	var compact bytes.Buffer
 	if err == nil {
 		err = json.Compact(&compact, back.SPSA) // indented in the file
@@ -67,14 +69,14 @@ func TestCheckpointRoundTrip(t *testing.T) {
 		t.Errorf("read back %+v, %v", back, err)
 	}
 	os.WriteFile(name, []byte("{"), 0o644)
-	if _, err := ReadCheckpoint(name); err == nil || !strings.HasPrefix(err.Error(), name+": ") {
+	if _, err := tuning.ReadCheckpoint(name); err == nil || !strings.HasPrefix(err.Error(), name+": ") {
 		t.Errorf("a bad checkpoint: %v", err)
 	}
 }
 
 // recordHooks returns hooks that record what they are given.
-func recordHooks(starts *[]string, steps *[]int, finished *int) TuneHooks {
-	return TuneHooks{
+func recordHooks(starts *[]string, steps *[]int, finished *int) tuning.TuneHooks {
+	return tuning.TuneHooks{
 		Start:  func(d string) { *starts = append(*starts, d) },
 		Step:   func(step int, _ string) { *steps = append(*steps, step) },
 		Finish: func() { *finished++ },
@@ -96,28 +98,28 @@ func TestTexelTuner(t *testing.T) {
 	g := openTunable(t, "kalah")
 	dir := t.TempDir()
 	posFile := filepath.Join(dir, "positions.txt")
-	if _, err := WritePositions(g, selfplayFile(t, g, dir, 10), posFile); err != nil {
+	if _, err := tuning.WritePositions(g, selfplayFile(t, g, dir, 10), posFile); err != nil {
 		t.Fatal(err)
 	}
-	positions, err := ReadPositions(g, posFile)
+	positions, err := tuning.ReadPositions(g, posFile)
 	if err != nil {
 		t.Fatal(err)
 	}
 	hand, _ := g.Weights("hand")
-	cfg := &TuneConfig{Method: MethodTexel, Start: hand, Dir: dir, Seed: 1, Iterations: 2, HeldOut: 0.2, L2: 0.0001}
+	cfg := &tuning.TuneConfig{Method: tuning.MethodTexel, Start: hand, Dir: dir, Seed: 1, Iterations: 2, HeldOut: 0.2, L2: 0.0001}
 
 	// One game cannot be split.
-	var one []Position
+	var one []tuning.Position
 	for _, p := range positions {
 		if p.Game == positions[0].Game {
 			one = append(one, p)
 		}
 	}
-	if _, err := NewTexelTuner(g, cfg, one); err == nil || err.Error() != "1 games cannot be split into training and held-out games" {
+	if _, err := tuning.NewTexelTuner(g, cfg, one); err == nil || err.Error() != "1 games cannot be split into training and held-out games" {
 		t.Errorf("one game: %v", err)
 	}
 
-	tuner, err := NewTexelTuner(g, cfg, positions)
+	tuner, err := tuning.NewTexelTuner(g, cfg, positions)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,8 +137,8 @@ func TestTexelTuner(t *testing.T) {
 		t.Errorf("result %+v", res)
 	}
 	checkPNG(t, filepath.Join(dir, "loss.png"))
-	ck, err := ReadCheckpoint(cfg.CheckpointFile())
-	if err != nil || ck.Method != MethodTexel || ck.Settings != cfg.Settings(g) || ck.Iteration != steps[len(steps)-1] ||
+	ck, err := tuning.ReadCheckpoint(cfg.CheckpointFile())
+	if err != nil || ck.Method != tuning.MethodTexel || ck.Settings != cfg.Settings(g) || ck.Iteration != steps[len(steps)-1] ||
 		len(ck.History) != ck.Iteration+1 || !reflect.DeepEqual(ck.Weights, res.Weights) {
 		t.Fatalf("checkpoint %+v, %v", ck, err)
 	}
@@ -144,7 +146,7 @@ func TestTexelTuner(t *testing.T) {
 	// Resumed with more iterations, it goes on from the checkpoint.
 	more := *cfg
 	more.Iterations = 4
-	tuner, _ = NewTexelTuner(g, &more, positions)
+	tuner, _ = tuning.NewTexelTuner(g, &more, positions)
 	if err := tuner.Resume(ck); err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +157,7 @@ func TestTexelTuner(t *testing.T) {
 	if len(steps) > 0 && steps[0] != ck.Iteration+1 {
 		t.Errorf("resumed steps %v after %d", steps, ck.Iteration)
 	}
-	if err := tuner.Resume(&Checkpoint{Weights: []float64{1}}); err == nil {
+	if err := tuner.Resume(&tuning.Checkpoint{Weights: []float64{1}}); err == nil {
 		t.Error("a checkpoint of another feature set resumed")
 	}
 
@@ -164,8 +166,8 @@ func TestTexelTuner(t *testing.T) {
 	cancel()
 	cancelled := *cfg
 	cancelled.Dir = t.TempDir()
-	tuner, _ = NewTexelTuner(g, &cancelled, positions)
-	if _, err := tuner.Run(ctx, TuneHooks{}); !errors.Is(err, context.Canceled) {
+	tuner, _ = tuning.NewTexelTuner(g, &cancelled, positions)
+	if _, err := tuner.Run(ctx, tuning.TuneHooks{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v", err)
 	}
 }
@@ -173,9 +175,9 @@ func TestTexelTuner(t *testing.T) {
 func TestSPSATuner(t *testing.T) {
 	g := openTunable(t, "kalah")
 	hand, _ := g.Weights("hand")
-	cfg := &TuneConfig{Method: MethodSPSA, Start: hand, Dir: t.TempDir(), Seed: 1, Iterations: 2, Concurrency: 1,
+	cfg := &tuning.TuneConfig{Method: tuning.MethodSPSA, Start: hand, Dir: t.TempDir(), Seed: 1, Iterations: 2, Concurrency: 1,
 		Player: "ab:depth=1", Pairs: 1, C: 0.5, A: -1, Alpha: 0.602, Gamma: 0.101}
-	tuner, err := NewSPSATuner(g, cfg)
+	tuner, err := tuning.NewSPSATuner(g, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,13 +196,13 @@ func TestSPSATuner(t *testing.T) {
 		t.Errorf("tuned %v: store_diff is the anchor", tuned)
 	}
 	checkPNG(t, filepath.Join(cfg.Dir, "weights.png"))
-	ck, err := ReadCheckpoint(cfg.CheckpointFile())
-	if err != nil || ck.Method != MethodSPSA || ck.Iteration != 2 || len(ck.History) != 3 || len(ck.SPSA) == 0 || !reflect.DeepEqual(ck.Weights, tuned) {
+	ck, err := tuning.ReadCheckpoint(cfg.CheckpointFile())
+	if err != nil || ck.Method != tuning.MethodSPSA || ck.Iteration != 2 || len(ck.History) != 3 || len(ck.SPSA) == 0 || !reflect.DeepEqual(ck.Weights, tuned) {
 		t.Fatalf("checkpoint %+v, %v", ck, err)
 	}
 
 	// A finished run resumed has nothing left to play.
-	tuner, _ = NewSPSATuner(g, cfg)
+	tuner, _ = tuning.NewSPSATuner(g, cfg)
 	if err := tuner.Resume(ck); err != nil {
 		t.Fatal(err)
 	}
@@ -208,14 +210,14 @@ func TestSPSATuner(t *testing.T) {
 	if again, err := tuner.Run(context.Background(), recordHooks(&starts, &steps, &finished)); err != nil || len(steps) != 0 || !reflect.DeepEqual(again, tuned) {
 		t.Errorf("resumed a finished run: %v, steps %v, %v", again, steps, err)
 	}
-	if err := tuner.Resume(&Checkpoint{SPSA: []byte("{")}); err == nil {
+	if err := tuner.Resume(&tuning.Checkpoint{SPSA: []byte("{")}); err == nil {
 		t.Error("a bad SPSA state resumed")
 	}
 
 	// Cancelled, it returns the context's error.
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	tuner, _ = NewSPSATuner(g, cfg)
+	tuner, _ = tuning.NewSPSATuner(g, cfg)
 	finished = 0
 	if _, err := tuner.Run(ctx, recordHooks(&starts, &steps, &finished)); !errors.Is(err, context.Canceled) || finished != 1 {
 		t.Errorf("cancelled: %v, finished %d", err, finished)
@@ -223,7 +225,7 @@ func TestSPSATuner(t *testing.T) {
 
 	// The verification match: tuned against start.
 	cfg.VerifyGames, cfg.VerifyPlayer = 2, "ab:depth=1"
-	runner, err := NewVerifyRunner(g, cfg, tuned)
+	runner, err := tuning.NewVerifyRunner(g, cfg, tuned)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package games_test
+package catalog_test
 
 import (
 	"io/fs"
@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 )
 
 // TestNoPathsOutsideRepository: nothing in the repository (rules documents, board
@@ -65,7 +65,7 @@ func TestRulesDocumentsReadings(t *testing.T) {
 		{"oware", "*Are captures compulsory?*"},
 		{"oware", "capture is compulsory (a reading"},
 	} {
-		doc, ok := games.RulesDocument(tc.game)
+		doc, ok := catalog.RulesDocument(tc.game)
 		if !ok || !strings.Contains(doc, tc.want) {
 			t.Errorf("the rules document of %s lacks %q", tc.game, tc.want)
 		}

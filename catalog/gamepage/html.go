@@ -8,12 +8,12 @@ import (
 	"math"
 	"strings"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/tournament"
 )
 
 // HTML replays the record in g and returns the page (see Page.HTML).
-func HTML(g games.Game, rec *tournament.Record) ([]byte, error) {
+func HTML(g catalog.Ruleset, rec *tournament.Record) ([]byte, error) {
 	p, err := New(g, rec)
 	if err != nil {
 		return nil, err

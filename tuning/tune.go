@@ -1,4 +1,4 @@
-package games
+package tuning
 
 // Tuning runs: Texel (logistic) tuning on the positions of self-play games and SPSA
 // over match results, with their checkpoints, charts and verification match ('colony

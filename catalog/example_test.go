@@ -1,17 +1,17 @@
-package games_test
+package catalog_test
 
 import (
 	"context"
 	"fmt"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/search"
 )
 
 // Any registered game, by the name --game takes, through its notation.
 func ExampleOpen() {
-	g, err := games.Open("kalah:4x3")
+	g, err := catalog.Open("kalah:4x3")
 	if err != nil {
 		panic(err)
 	}

@@ -1,4 +1,4 @@
-package games
+package catalog
 
 import (
 	"context"
@@ -14,7 +14,7 @@ import (
 // one whole turn (what analyze prints of The Colony's searches).
 func TestPVTurns(t *testing.T) {
 	r := colony.Default()
-	x := Colony(r).(*tunable[colony.State]).Game.(*generic[colony.State])
+	x := Colony(r).(tunable[colony.State]).generic
 	s := r.Start()
 	want := []string{"C1", "A3", "A2>B2"}
 	var pv []game.Action

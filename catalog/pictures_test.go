@@ -1,4 +1,4 @@
-package games
+package catalog
 
 import (
 	"bytes"
@@ -75,7 +75,7 @@ func readSVG(t *testing.T, data []byte) svgInfo {
 // midGame plays turns from the start of g, picking the k-th legal turn (modulo their
 // number) at turn k, and returns the position after n turns or the last one before
 // the end.
-func midGame(t *testing.T, g Game, n int) string {
+func midGame(t *testing.T, g Ruleset, n int) string {
 	t.Helper()
 	pos := g.StartPosition()
 	for k := range n {

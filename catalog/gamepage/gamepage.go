@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/colony-ai/colony/games"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 )
@@ -23,14 +23,14 @@ import (
 // Replay plays the record's turns from its opening, checking each: positions[k] is
 // the position after k turns (positions[0] the opening) and movers[k] the side (0 or
 // 1) that played turn k+1.
-func Replay(g games.Game, rec *tournament.Record) (positions []string, movers []int, err error) {
+func Replay(g catalog.Ruleset, rec *tournament.Record) (positions []string, movers []int, err error) {
 	pos, err := g.Position(rec.Opening)
 	if err != nil {
 		return nil, nil, fmt.Errorf("the opening is not a position of %s: %w", g.Name(), err)
 	}
 	positions = []string{pos}
 	for i, t := range rec.Moves {
-		st, err := g.Status(pos)
+		st, err := g.Standing(pos)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -90,7 +90,7 @@ type Page struct {
 }
 
 // New replays the record in g and draws every position.
-func New(g games.Game, rec *tournament.Record) (*Page, error) {
+func New(g catalog.Ruleset, rec *tournament.Record) (*Page, error) {
 	positions, movers, err := Replay(g, rec)
 	if err != nil {
 		return nil, err
@@ -99,7 +99,7 @@ func New(g games.Game, rec *tournament.Record) (*Page, error) {
 	sides := g.Sides()
 	var scales [2]int
 	for s := range 2 {
-		scales[s] = games.ScoreScale(g, rec.Specs[s])
+		scales[s] = catalog.ScoreScale(g, rec.Specs[s])
 	}
 	var regions []map[string]string
 	var order [][]string
@@ -136,7 +136,7 @@ func New(g games.Game, rec *tournament.Record) (*Page, error) {
 		d.Changed = append(d.Changed, changed)
 		steps, err := g.Trace(positions[k-1], rec.Moves[k-1])
 		switch {
-		case errors.Is(err, games.ErrNoTrace):
+		case errors.Is(err, catalog.ErrNoTrace):
 			steps = nil
 		case err != nil:
 			return nil, fmt.Errorf("turn %d: %w", k, err)
@@ -156,7 +156,7 @@ func New(g games.Game, rec *tournament.Record) (*Page, error) {
 		if k < len(rec.Info) {
 			in := rec.Info[k]
 			t.Info, t.Depth, t.Nodes, t.Micros = true, in.Depth, in.Nodes, in.Micros
-			t.Score = games.ScoreText(int(in.Score), scales[movers[k]])
+			t.Score = catalog.ScoreText(int(in.Score), scales[movers[k]])
 			v := float64(in.Score) / float64(max(1, scales[movers[k]]))
 			switch {
 			case in.Score >= search.WinScore:

@@ -1,4 +1,4 @@
-package games
+package catalog
 
 import (
 	"errors"
@@ -25,7 +25,7 @@ func (x *generic[S]) Show(position string) (string, error) {
 	if err != nil && !errors.Is(err, ErrNoDrawing) {
 		return "", err
 	}
-	st, err := x.Status(pos)
+	st, err := x.Standing(pos)
 	if err != nil {
 		return "", err
 	}
@@ -59,7 +59,7 @@ func (o *Outcome) Text(sides [2]string) string {
 	return fmt.Sprintf("%s wins %d-%d (%s)", sides[o.Winner], o.Points[0], o.Points[1], o.Reason)
 }
 
-// TurnError is the error of Game.Play for a turn that cannot be played: Index is the
+// TurnError is the error of Ruleset.Play for a turn that cannot be played: Index is the
 // turn's place in the list (from 0), Turn its text.
 type TurnError struct {
 	Index int

@@ -1,4 +1,4 @@
-package games
+package tuning_test
 
 import (
 	"context"
@@ -8,12 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/tournament"
+	"github.com/colony-ai/colony/tuning"
 )
 
 // selfplayFile plays games of g (self-play at depth 1, as 'colony selfplay' does) into
 // a games file in dir and returns its name.
-func selfplayFile(t *testing.T, g Tunable, dir string, games int) string {
+func selfplayFile(t *testing.T, g catalog.Tunable, dir string, games int) string {
 	t.Helper()
 	spec := "ab:depth=1,eval=hand"
 	cfg := tournament.Config{Game: g.Name(), Format: tournament.Match, Games: games, Seed: 1,
@@ -40,7 +42,7 @@ func TestWriteAndReadPositions(t *testing.T) {
 			dir := t.TempDir()
 			gamesFile := selfplayFile(t, g, dir, 4)
 			posFile := filepath.Join(dir, "positions.txt")
-			n, err := WritePositions(g, gamesFile, posFile)
+			n, err := tuning.WritePositions(g, gamesFile, posFile)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -69,7 +71,7 @@ func TestWriteAndReadPositions(t *testing.T) {
 			for _, r := range gf.Games {
 				winners[r.Index] = r.Winner
 			}
-			positions, err := ReadPositions(g, posFile)
+			positions, err := tuning.ReadPositions(g, posFile)
 			if err != nil || len(positions) != n {
 				t.Fatalf("read %d positions, %v", len(positions), err)
 			}
@@ -110,18 +112,18 @@ func TestReadPositionsErrors(t *testing.T) {
 			if err := os.WriteFile(name, []byte(tc.content), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			_, err := ReadPositions(g, name)
+			_, err := tuning.ReadPositions(g, name)
 			if err == nil || !strings.HasPrefix(err.Error(), name+tc.want) {
 				t.Errorf("error %v, want %q", err, name+tc.want)
 			}
 		})
 	}
-	if _, err := ReadPositions(g, filepath.Join(dir, "none.txt")); !os.IsNotExist(err) {
+	if _, err := tuning.ReadPositions(g, filepath.Join(dir, "none.txt")); !os.IsNotExist(err) {
 		t.Errorf("a missing file: %v", err)
 	}
 	name := filepath.Join(dir, "other.txt")
 	os.WriteFile(name, []byte("1 0 "+start+"\n"), 0o644)
-	if _, err := ReadPositions(openTunable(t, "colony"), name); err == nil || !strings.Contains(err.Error(), "(a position of colony?)") {
+	if _, err := tuning.ReadPositions(openTunable(t, "colony"), name); err == nil || !strings.Contains(err.Error(), "(a position of colony?)") {
 		t.Errorf("a position of another game: %v", err)
 	}
 }

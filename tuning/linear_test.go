@@ -1,4 +1,4 @@
-package games
+package tuning_test
 
 import (
 	"context"
@@ -10,19 +10,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/tournament"
 )
 
 // tunableNames are games of every registered kind, with parameters.
 var tunableNames = []string{"colony", "kalah", "kalah:4x3,capture=nonempty", "oware", "ayo", "egyptian", "ethiopian", "nigerian:5x3", "martian:4x321"}
 
-func openTunable(t *testing.T, name string) Tunable {
+func openTunable(t *testing.T, name string) catalog.Tunable {
 	t.Helper()
-	g, err := Open(name)
+	g, err := catalog.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tg, err := AsTunable(g)
+	tg, err := catalog.AsTunable(g)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +31,7 @@ func openTunable(t *testing.T, name string) Tunable {
 }
 
 func TestEveryGameIsTunable(t *testing.T) {
-	for _, name := range Names() {
+	for _, name := range catalog.Names() {
 		openTunable(t, name)
 	}
 	dir := t.TempDir() // a subtest's would have the name's commas, which specs split at
