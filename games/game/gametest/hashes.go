@@ -72,6 +72,8 @@ func (hs *hashes) check(r *reporter) {
 	for _, h := range hs.texts {
 		low[h&(1<<lowBits-1)] = true
 	}
+	r.t.Logf("%d distinct positions, no hash collision; %d collisions of the low %d bits (uniform hashing: %.1f)",
+		n, n-len(low), lowBits, expectedLowCollisions(n))
 	if got, limit := n-len(low), lowCollisionLimit(n); got > limit {
 		r.errorf("the %d distinct positions of the random games have %d distinct values of their hashes' low %d bits: %d collisions, where uniform hashing gives %.0f on average (at most %d accepted)",
 			n, len(low), lowBits, got, expectedLowCollisions(n), limit)
@@ -89,8 +91,9 @@ func expectedLowCollisions(n int) float64 {
 // lowCollisionLimit is the most low-bit collisions accepted among n positions: the
 // expectation plus 8 of its standard deviations (at most the square root of the
 // expectation: the count is nearly Poisson) plus 8, a bound that uniform hashing
-// passes but for a chance of about 1e-15, while a hash whose low bits carry a few
-// bits less than 20 fails it by far once n is in the thousands.
+// passes but for a chance of about 1e-15, while a hash whose low bits carry two bits
+// less than 20 fails it once n is in the tens of thousands (and one whose low bits
+// carry far less, from a few hundred positions on).
 func lowCollisionLimit(n int) int {
 	e := expectedLowCollisions(n)
 	return int(math.Ceil(e + 8*math.Sqrt(e) + 8))
