@@ -25,8 +25,8 @@ type Scenario struct {
 	// Want is the exact position after the turns, as FormatPosition writes it: a
 	// position ParsePosition accepts. Not checked when Err is set.
 	Want string
-	// End is the EndReason after the turns: "" for a game that goes on. Not
-	// checked when Err is set.
+	// End is the EndReason after the turns, "" for a game that goes on (Terminal
+	// false; its EndReason is not compared). Not checked when Err is set.
 	End string
 	// Err, when not nil, says that the last turn is illegal: ReadTurn must refuse
 	// it, leaving the position as it was, with an error that contains each of
@@ -102,8 +102,9 @@ func PlayScenario[S any](t testing.TB, g game.Game[S], sc Scenario) (S, bool) {
 		t.Errorf("%s: %s: the expected position %q is not one the game reads: %v", sc.Name, g.Name(), sc.Want, err)
 		ok = false
 	}
-	if got := g.EndReason(&s); got != sc.End || g.Terminal(&s) != (sc.End != "") {
-		t.Errorf("%s: %s: after %s: end reason %q (terminal %v), want %q", sc.Name, g.Name(), sc.Turn, got, g.Terminal(&s), sc.End)
+	if over := g.Terminal(&s); over != (sc.End != "") || over && g.EndReason(&s) != sc.End {
+		t.Errorf("%s: %s: after %s: terminal %v (end reason %q), want the end reason %q (\"\": the game goes on)",
+			sc.Name, g.Name(), sc.Turn, over, g.EndReason(&s), sc.End)
 		ok = false
 	}
 	if !g.TurnStart(&s) {
