@@ -49,8 +49,8 @@ const (
 	HashCollisions
 )
 
-// Options tune Run for a game; the zero value runs the whole suite with the
-// defaults.
+// Options tune Run for a game; with only Variants set (which the HashSensitivity
+// part requires) they run the whole suite with the defaults.
 type Options[S any] struct {
 	// Games is the number of random games played: 200 when 0, a quarter of it
 	// under -short.
