@@ -14,7 +14,8 @@ var conformanceParams = []string{"", "turncap=20,sowcap=5,choice=selected"}
 func TestConformance(t *testing.T) {
 	gametest.RunRuleSets(t, conformanceParams, colony.Open, func(g colony.Game) gametest.Options[colony.State] {
 		return gametest.Options[colony.State]{
-			Places: g.Places,
+			Places:   g.Places,
+			Variants: func(s *colony.State) []colony.State { return variants(g, s) },
 			// A game ended by "no ant can move" ends in the middle of the stuck
 			// player's turn, after the sowing; the position line, which describes
 			// positions between turns, reads back as an ordinary position with that
@@ -38,6 +39,18 @@ func TestConformance(t *testing.T) {
 			},
 		}
 	})
+}
+
+// variants returns the neighbours of s for the suite's HashSensitivity part: the
+// other colour to move, the other ant rule, one egg moved between neighbouring logs
+// and stores (the notation keeps the 57 eggs), and the turn number changed by one.
+func variants(g colony.Game, s *colony.State) []colony.State {
+	text := g.FormatPosition(s)
+	texts := gametest.FieldVariants(text, "move", "red", "black")
+	texts = append(texts, gametest.FieldVariants(text, "ants", "optional", "mandatory")...)
+	texts = append(texts, gametest.MoveVariants(text, "eggs", "store")...)
+	texts = append(texts, gametest.NumberVariants(text, "turn")...)
+	return gametest.ParseVariants(g, texts)
 }
 
 func FuzzConformancePosition(f *testing.F) {

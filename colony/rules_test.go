@@ -3,6 +3,8 @@ package colony
 import (
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/games/game/gametest"
 )
 
 func TestParseRulesSettings(t *testing.T) {
@@ -95,21 +97,16 @@ func TestChoiceOnSelectedOnly(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := variant.ParsePosition(tc.pos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := variant.ParseMove(&s, tc.move)
-			if err != nil {
-				t.Fatalf("ParseMove(%s): %v", tc.move, err)
-			}
-			after := s
-			variant.ApplyMove(&after, m)
-			if got := after.String(); got != tc.want {
-				t.Fatalf("after %s:\n got %s\nwant %s", tc.move, got, tc.want)
+			after, ok := gametest.PlayScenario(t, NewGame(variant), gametest.Scenario{Name: tc.name, Position: tc.pos, Turn: tc.move, Want: tc.want})
+			if !ok {
+				t.FailNow()
 			}
 			if after.Hash() != after.ComputeHash() {
 				t.Fatalf("hash not kept up to date")
+			}
+			s, err := variant.ParsePosition(tc.pos)
+			if err != nil {
+				t.Fatal(err)
 			}
 			for _, bad := range tc.rejects {
 				if _, err := variant.ParseMove(&s, bad); err == nil {

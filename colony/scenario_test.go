@@ -47,6 +47,8 @@ package colony
 import (
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/games/game/gametest"
 )
 
 // scenarioStart is the start position (R1), written out by hand.
@@ -59,7 +61,8 @@ type scenarioCase struct {
 	pos             string
 	move            string
 	// wantErr: the move must be rejected by ParseMove, and the error message, with the
-	// move's own text removed from it, must contain each of these strings.
+	// move's own text removed from it, must contain each of these strings
+	// (gametest.Scenario.Err).
 	wantErr []string
 	want    string
 	scores  [2]int // Score(Red), Score(Black) after the move
@@ -224,6 +227,17 @@ var scenarioCases = []scenarioCase{
 		// Red's ants have free neighbours; optional: pass.
 		want:   "eggs=1.1.1.1.1.1/1.0.0.2.0.0.1/1.1.1.1.1.1 red=A5,C1 black=C5 hand=4,5 store=21,20 move=black ants=optional turn=11",
 		scores: [2]int{21 + 1 + 1, 20 + 1},
+	},
+	{
+		name: "R3/long lap drops on ant logs and on the start log, black to move",
+		pos:  "eggs=0.0.0.17.0.0/0.0.0.0.0.0.0/0.0.0.0.0.0 red=C5 black=A5,C1 hand=5,4 store=20,20 move=black ants=optional turn=10",
+		move: "A4",
+		// The same lap with the colours swapped, for black (the second player): the
+		// eggs go once round the eight, past the centre twice, and back to A4 as
+		// above; the last (17th) on A5: black's own ant -> captured (20->21), stop.
+		// Black's ants have free neighbours; optional: pass.
+		want:   "eggs=1.1.1.1.1.1/1.0.0.2.0.0.1/1.1.1.1.1.1 red=C5 black=A5,C1 hand=5,4 store=20,21 move=red ants=optional turn=11",
+		scores: [2]int{20 + 1, 21 + 1 + 1},
 	},
 
 	// ---------------------------------------------------------------------------------
@@ -719,7 +733,9 @@ func TestScenarioStart(t *testing.T) {
 	}
 }
 
-// TestScenarioTurns plays the table's turns.
+// TestScenarioTurns plays the table's turns with gametest.PlayScenario (the turn read
+// by the game's ReadTurn, ParseMove; a refused turn's error, with the turn's own text
+// taken out, must say each of wantErr).
 func TestScenarioTurns(t *testing.T) {
 	check := Default()
 	for _, tc := range scenarioCases {
@@ -729,51 +745,30 @@ func TestScenarioTurns(t *testing.T) {
 			if err != nil {
 				t.Fatalf("ParsePosition(%q): %v", tc.pos, err)
 			}
-			if got := s.String(); got != tc.pos {
-				t.Fatalf("position does not round-trip:\n got %s\nwant %s", got, tc.pos)
-			}
 			if s.Over() {
 				t.Fatalf("position is already over (%v)", s.EndReason())
 			}
-			m, err := r.ParseMove(&s, tc.move)
-			if tc.wantErr != nil {
-				if err == nil {
-					t.Fatalf("ParseMove(%q) accepted the move (%v), want an error mentioning %q", tc.move, m, tc.wantErr)
-				}
-				rest := strings.Replace(err.Error(), tc.move, "", 1)
-				for _, w := range tc.wantErr {
-					if !strings.Contains(rest, w) {
-						t.Errorf("ParseMove(%q) error %q does not mention %q", tc.move, err, w)
-					}
-				}
-				return
-			}
-			if err != nil {
-				t.Fatalf("ParseMove(%q): %v", tc.move, err)
-			}
 			// The hand-written expectation must itself be a valid position (57 eggs,
 			// 6 ants a colour).
-			if _, err := check.ParsePosition(tc.want); err != nil {
+			if _, err := check.ParsePosition(tc.want); tc.wantErr == nil && err != nil {
 				t.Fatalf("expected position %q is not valid: %v", tc.want, err)
 			}
-			r.ApplyMove(&s, m)
-			if got := s.String(); got != tc.want {
-				t.Errorf("after %s:\n got %s\nwant %s", tc.move, got, tc.want)
+			end := ""
+			if tc.end != NotOver {
+				end = tc.end.String()
+			}
+			g := NewGame(r)
+			s, ok := gametest.PlayScenario(t, g, gametest.Scenario{
+				Name: tc.name, Position: tc.pos, Turn: tc.move, Want: tc.want, End: end, Err: tc.wantErr,
+			})
+			if !ok {
+				return
 			}
 			if got := [2]int{s.Score(Red), s.Score(Black)}; got != tc.scores {
 				t.Errorf("scores (red, black) = %v, want %v", got, tc.scores)
 			}
 			if tc.end == NotOver {
-				if s.Over() {
-					t.Errorf("game over (%v), want it to go on", s.EndReason())
-				}
 				return
-			}
-			if !s.Over() {
-				t.Fatalf("game goes on, want it over (%v)", tc.end)
-			}
-			if s.EndReason() != tc.end {
-				t.Errorf("end reason %q, want %q", s.EndReason(), tc.end)
 			}
 			if s.Winner() != tc.winner {
 				t.Errorf("winner %v, want %v", s.Winner(), tc.winner)

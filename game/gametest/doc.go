@@ -10,6 +10,12 @@
 //		}
 //		gametest.Run(t, g, gametest.Options[kalah.State]{
 //			Check: func(t testing.TB, s *kalah.State) { /* the game's own invariants */ },
+//			// The neighbours of a position, each differing from it in one part.
+//			Variants: func(s *kalah.State) []kalah.State {
+//				text := g.FormatPosition(s)
+//				return gametest.ParseVariants(g, append(gametest.FieldVariants(text, "move", "south", "north"),
+//					gametest.MoveVariants(text, "pits", "stores")...))
+//			},
 //		})
 //	}
 //
@@ -18,12 +24,13 @@
 //		gametest.FuzzPositions(f, g, "pits=0.5.5.5.5.4/4.4.4.4.4.4 stores=0,0 move=north")
 //	}
 //
-// Options holds what differs between games: the game's invariants (Check), whether
-// its position notation covers states in the middle of a turn (MidTurnNotation),
-// what its notation leaves out (SamePosition), a margin other than the points'
-// difference (Margin), and the parts of the suite to skip (Skip). The zero Options
-// run everything with the defaults. Run takes about a second of CPU for a game whose
-// random games last a few hundred decisions.
+// Options holds what differs between games: the neighbours of a position for the
+// hash checks (Variants, required), the game's invariants (Check), whether its
+// position notation covers states in the middle of a turn (MidTurnNotation), what
+// its notation leaves out (SamePosition), a margin other than the points'
+// difference (Margin), and the parts of the suite to skip (Skip). Options with only
+// Variants set run everything with the defaults. Run takes about a second of CPU
+// for a game whose random games last a few hundred decisions.
 //
 // # What Run checks
 //
@@ -65,11 +72,39 @@
 //     refuses a position in the middle of a turn.
 //   - Allocs: LegalActions, Apply, Hash, ToMove, TurnStart, Terminal, Result, Step,
 //     StepSibling and Playout allocate nothing (skipped under the race detector).
+//   - the hash's sensitivity (HashSensitivity, in RandomGames), at every turn
+//     start of the first TurnGames games: the position read back from its notation
+//     and its neighbours of Options.Variants (the position with the other side to
+//     move, one place's count changed or, where the notation keeps the number of
+//     pieces, one piece moved to a neighbouring place, a flag toggled, a counter
+//     changed), taken two by two, have different hashes whenever their notations
+//     differ: a hash that leaves out the side to move, a place or a flag fails.
+//     ParseVariants, FieldVariants, NumberVariants, MoveVariants and SwapVariants
+//     write the neighbours by editing the position line. A game without Variants
+//     fails the part unless it skips it.
+//   - the hash's collisions (HashCollisions, at the end of RandomGames), over the
+//     distinct positions (by their notation) at the turn starts of all the random
+//     games (and in the middle of turns with MidTurnNotation): no two have the same
+//     64-bit hash (n positions collide with a chance of about n²/2^65), and the low
+//     20 bits of their hashes, the index of a transposition table, collide no more
+//     than uniform hashing's expectation plus eight of its standard deviations
+//     (plus 8). Both are deterministic, as the games are seeded.
 //
 // Options.Skip turns off single parts of the suite (see Part), for a game that
 // breaks one for a known reason: say why in a comment where it is set. A Playout
 // that never ends hangs the suite (there is no way to stop it from outside); the
 // random games themselves are bounded by Options.MaxDecisions.
+//
+// CheckScenarios and PlayScenario check a game's rulings worked out by hand: a
+// Scenario is a position, the turns played from it (game.ReadTurn) and the exact
+// position they lead to with its end reason, or the error refusing an illegal turn.
+// A game's table should hold turns of both players, among them a sowing of the
+// second player round the end of the board, where an off-by-one of one side shows.
+//
+// The suite's own tests run it on toy games with faults put in on purpose (a hash
+// without the side to move or a store, a hash with many collisions or poor low bits,
+// a sowing of the second player that wraps one place early, and others), and check
+// that the part meant to find each fault reports it.
 //
 // FuzzPositions is the body of a fuzz target for a game's position parser: any input
 // either is refused or reads to a state whose notation reads back to the same

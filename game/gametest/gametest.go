@@ -41,10 +41,17 @@ const (
 	Perfts
 	// Allocs: the hot paths allocate nothing.
 	Allocs
+	// HashSensitivity: a position and its neighbours of Options.Variants, which
+	// differ from it in one part, have different hashes.
+	HashSensitivity
+	// HashCollisions: the distinct positions of the random games have distinct
+	// hashes, and their low 20 bits (a transposition table's index) take about as
+	// many values as uniform hashing gives.
+	HashCollisions
 )
 
-// Options tune Run for a game; the zero value runs the whole suite with the
-// defaults.
+// Options tune Run for a game; with only Variants set (which the HashSensitivity
+// part requires) they run the whole suite with the defaults.
 type Options[S any] struct {
 	// Games is the number of random games played: 200 when 0, a quarter of it
 	// under -short.
@@ -85,6 +92,17 @@ type Options[S any] struct {
 	// after it, and every place a step names must be a shape of the picture of the
 	// state before it when the game is an Illustrator.
 	Places func(s *S) map[string]int
+	// Variants returns neighbours of s, the positions that differ from s in exactly
+	// one part, for the HashSensitivity part: s with the other side to move, with one
+	// place's count changed (or, where the notation keeps the pieces' number, one
+	// piece moved to a neighbouring place), with a flag toggled or a counter
+	// changed. Every neighbour whose notation differs from the notation of s must
+	// have another hash than s (read back from its notation) and than the other
+	// neighbours. It is called at the turn starts of the first TurnGames games and
+	// must give at least one neighbour in all; ParseVariants, FieldVariants,
+	// NumberVariants, MoveVariants and SwapVariants build neighbours by editing the
+	// notation. Required unless HashSensitivity is skipped.
+	Variants func(s *S) []S
 	// Skip turns off the parts of the suite it holds.
 	Skip Part
 }
@@ -237,6 +255,13 @@ func (x *suite[S]) randomGames(t testing.TB) {
 	r := &reporter{t: t}
 	var buf game.ActionBuffer
 	dst := g.Start() // Step's destination, holding the last child stepped to
+	hs := newHashes(x.on(HashCollisions))
+	sensitive := x.on(HashSensitivity)
+	if sensitive && x.o.Variants == nil {
+		r.errorf("Options.Variants is nil: supply the neighbours of a position, or skip HashSensitivity saying why")
+		sensitive = false
+	}
+	variants := 0
 	for i := range x.o.Games {
 		rng := rand.NewPCG(x.o.Seed, uint64(i))
 		aux := rand.NewPCG(x.o.Seed^0x5eed, uint64(i))
@@ -249,8 +274,18 @@ func (x *suite[S]) randomGames(t testing.TB) {
 				x.o.Check(t, &s)
 			}
 			turnStart := g.TurnStart(&s)
-			if x.on(Positions) && (turnStart || x.o.MidTurnNotation) {
-				x.roundTrip(r, &s, w)
+			if turnStart || x.o.MidTurnNotation {
+				text := ""
+				if x.on(Positions) || hs != nil {
+					text = g.FormatPosition(&s)
+				}
+				if x.on(Positions) {
+					x.roundTrip(r, &s, text, w)
+				}
+				hs.add(r, g.Hash(&s), text, w)
+			}
+			if deep && turnStart && sensitive {
+				variants += x.hashSensitivity(r, &s, w)
 			}
 			if deep && x.play != nil {
 				x.playout(r, &s, uint64(d), w)
@@ -278,6 +313,10 @@ func (x *suite[S]) randomGames(t testing.TB) {
 			g.Apply(&s, legal[game.RandomIndex(rng.Uint64(), len(legal))])
 		}
 	}
+	if sensitive && variants == 0 && x.o.TurnGames > 0 {
+		r.errorf("Options.Variants gave no neighbour of the turn starts of the first %d games", x.o.TurnGames)
+	}
+	hs.check(r)
 }
 
 // decision checks the rules at one state of a random game and returns its legal
@@ -536,10 +575,9 @@ func (x *suite[S]) same(r *reporter, fast string, want *S, wantText string, got 
 	}
 }
 
-// roundTrip checks the position notation of s.
-func (x *suite[S]) roundTrip(r *reporter, s *S, w where[S]) {
+// roundTrip checks the position notation of s, which FormatPosition writes text.
+func (x *suite[S]) roundTrip(r *reporter, s *S, text string, w where[S]) {
 	g := x.g
-	text := g.FormatPosition(s)
 	p, err := g.ParsePosition(text)
 	if err != nil {
 		r.errorf("%v: ParsePosition refuses FormatPosition's %q: %v", w, text, err)

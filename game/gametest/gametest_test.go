@@ -6,8 +6,17 @@ import (
 	"testing"
 )
 
+// toyVariants returns the neighbours of a toy position: the other side to move, one
+// token moved between the heap, the tokens taken and the points.
+func toyVariants(s *toyState) []toyState {
+	g := newToy("")
+	text := g.FormatPosition(s)
+	return ParseVariants[toyState](g, append(FieldVariants(text, "move", "0", "1"), MoveVariants(text, "heap", "take", "pts")...))
+}
+
 func TestToyConforms(t *testing.T) {
 	Run(t, newToy(""), Options[toyState]{
+		Variants:        toyVariants,
 		MidTurnNotation: true,
 		PerftDepth:      4,
 		Check: func(t testing.TB, s *toyState) {
@@ -77,6 +86,7 @@ func TestSuiteFindsFaults(t *testing.T) {
 				t.Skip("the race detector allocates")
 			}
 			tc.opts.MidTurnNotation = true
+			tc.opts.Variants = toyVariants
 			x := newSuite(newToy(tc.bug), tc.opts)
 			r := &recorder{TB: t}
 			parts := []func(testing.TB){x.basics, x.randomGames, x.perft, x.allocs}
@@ -116,7 +126,7 @@ func TestSkip(t *testing.T) {
 		{"alloc", Allocs},
 	} {
 		t.Run(tc.bug, func(t *testing.T) {
-			Run(t, newToy(tc.bug), Options[toyState]{Skip: tc.skip, MidTurnNotation: true, Games: 20})
+			Run(t, newToy(tc.bug), Options[toyState]{Skip: tc.skip, MidTurnNotation: true, Games: 20, Variants: toyVariants})
 		})
 	}
 }
@@ -127,6 +137,7 @@ func TestSamePosition(t *testing.T) {
 	Run(t, newToy("hash"), Options[toyState]{
 		Games:           20,
 		MidTurnNotation: true,
+		Variants:        toyVariants,
 		SamePosition:    func(orig, parsed *toyState) bool { return orig.hidden == parsed.hidden },
 	})
 }

@@ -107,7 +107,15 @@ func (g toy) Hash(s *toyState) uint64 {
 	if g.bug == "alloc" {
 		h += uint64(len(fmt.Sprint(h)))
 	}
-	return h * 0x9e3779b97f4a7c15
+	return mix(h)
+}
+
+// mix is SplitMix64's finalizer: every bit of x moves every bit of the result (a
+// plain product would leave the low bits to the low fields).
+func mix(x uint64) uint64 {
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }
 
 func (g toy) Name() string     { return "toy" }

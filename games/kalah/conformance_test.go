@@ -32,8 +32,18 @@ func TestConformance(t *testing.T) {
 			SamePosition: func(orig, parsed *kalah.State) bool { return !orig.Over() },
 			PerftDepth:   3,
 			Places:       g.Places,
+			Variants:     func(s *kalah.State) []kalah.State { return variants(g, s) },
 		}
 	})
+}
+
+// variants returns the neighbours of s for the suite's HashSensitivity part: the
+// other side to move, and one seed moved between neighbouring pits and stores (the
+// notation keeps the number of seeds).
+func variants(g *kalah.Game, s *kalah.State) []kalah.State {
+	text := g.FormatPosition(s)
+	return gametest.ParseVariants(g, append(gametest.FieldVariants(text, "move", "south", "north"),
+		gametest.MoveVariants(text, "pits", "stores")...))
 }
 
 func FuzzConformancePosition(f *testing.F) {

@@ -1,8 +1,10 @@
 package kalah
 
 import (
+	"fmt"
 	"testing"
 
+	"github.com/colony-ai/colony/games/game/gametest"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -24,8 +26,8 @@ func mustParse(t testing.TB, g *Game, pos string) State {
 	return s
 }
 
-// TestScenarios plays one move from a position and checks the exact position after it,
-// derived by hand (in the comments: pits are counted a..f from each mover's side, the
+// TestScenarios plays one move from a position and checks the exact position after it
+// with gametest.PlayScenario, on the narrow and the generic rules, derived by hand (in the comments: pits are counted a..f from each mover's side, the
 // opposite of own pit i is the opponent's pit M-1-i, e.g. South c faces North d).
 func TestScenarios(t *testing.T) {
 	cases := []struct {
@@ -146,20 +148,9 @@ func TestScenarios(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			g0 := mustNew(t, c.params)
 			for _, g := range []*Game{g0, generic(g0)} {
-				s := mustParse(t, g, c.before)
-				a, err := g.ParseAction(&s, c.move)
-				if err != nil {
-					t.Fatal(err)
-				}
-				g.Apply(&s, a)
-				if got := g.FormatPosition(&s); got != c.after {
-					t.Errorf("%s narrow=%v: after %s: %s, want %s", g.Name(), g.narrow, c.move, got, c.after)
-				}
-				if g.Terminal(&s) != c.over || g.EndReason(&s) != c.reason {
-					t.Errorf("%s: terminal %v reason %q, want %v %q", g.Name(), g.Terminal(&s), g.EndReason(&s), c.over, c.reason)
-				}
-				if !g.TurnStart(&s) {
-					t.Errorf("TurnStart false")
+				sc := gametest.Scenario{Name: fmt.Sprintf("narrow=%v", g.narrow), Position: c.before, Turn: c.move, Want: c.after, End: c.reason}
+				if s, ok := gametest.PlayScenario(t, g, sc); ok && g.Terminal(&s) != c.over {
+					t.Errorf("%s: terminal %v, want %v", g.Name(), g.Terminal(&s), c.over)
 				}
 			}
 		})

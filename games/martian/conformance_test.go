@@ -18,6 +18,7 @@ func TestConformance(t *testing.T) {
 			Check:      func(t testing.TB, s *martian.State) { t.Helper(); checkConserved(t, g, s) },
 			PerftDepth: 3,
 			Places:     g.Places,
+			Variants:   func(s *martian.State) []martian.State { return variants(g, s) },
 		}
 	})
 }
@@ -55,6 +56,18 @@ func checkConserved(t testing.TB, g *martian.Game, s *martian.State) {
 	if pts := g.Points(s); pts[0]+pts[1] != g.TotalPips() && s.Over() {
 		t.Fatalf("%q: finished with points %v, want %d in all", g.FormatPosition(s), pts, g.TotalPips())
 	}
+}
+
+// variants returns the neighbours of s for the suite's HashSensitivity part: the
+// other side to move, two neighbouring spaces' stacks (or the two mancalas'
+// pieces) swapped (the notation keeps the pieces), and the count of moves changed
+// by one.
+func variants(g *martian.Game, s *martian.State) []martian.State {
+	text := g.FormatPosition(s)
+	texts := gametest.FieldVariants(text, "move", "south", "north")
+	texts = append(texts, gametest.SwapVariants(text, "pits", "stores")...)
+	texts = append(texts, gametest.NumberVariants(text, "ply")...)
+	return gametest.ParseVariants(g, texts)
 }
 
 func FuzzConformancePosition(f *testing.F) {

@@ -1,13 +1,16 @@
 package martian_test
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/games/game/gametest"
 	"github.com/colony-ai/colony/games/martian"
 )
 
 // A scenario plays the moves on a position and expects an exact position, and for a
-// finished game the points and end reason. Ring places of the default board: South's
+// finished game the points and end reason: gametest.PlayScenario plays each move as a
+// turn and checks the position and the end reason. Ring places of the default board: South's
 // spaces a..f are 0..5, South's mancala 6, North's a..f 7..12, North's mancala 13; on
 // a 2-space board South a, b are 0, 1, South's mancala 2, North a, b 3, 4, North's
 // mancala 5.
@@ -69,6 +72,16 @@ var scenarios = []scenario{
 		// to North f, 1 into North's mancala: the turn ends.
 		moves: "af",
 		want:  "pits=-.321.321.3321.321.-/2321.321.321.3321.321.2321 stores=1,1 move=north ply=2",
+	},
+	{
+		name: "(reading) North sows counterclockwise as South does, from its mancala on round the end of the " +
+			"ring to South's spaces.",
+		// North b (21, ring place 4 of 6): 2 over North's mancala onto South a (on top of
+		// its 3), 1 onto South b, empty: the turn ends.
+		params: "2x321",
+		from:   "pits=3.-/321.21 stores=321,321 move=north ply=0",
+		moves:  "b",
+		want:   "pits=23.1/321.- stores=321,321 move=south ply=1",
 	},
 	{
 		name: "If the last pyramid is placed in an empty space (not the player's own mancala), or in the " +
@@ -156,26 +169,13 @@ func TestScenarios(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", sc.name, err)
 		}
-		s := g.Start()
-		if sc.from != "" {
-			if s, err = g.ParsePosition(sc.from); err != nil {
-				t.Fatalf("%s: %v", sc.name, err)
-			}
-		}
-		for i := 0; i < len(sc.moves); i++ {
-			a, err := g.ParseAction(&s, sc.moves[i:i+1])
-			if err != nil {
-				t.Fatalf("%s: move %d: %v", sc.name, i+1, err)
-			}
-			g.Apply(&s, a)
-		}
-		if got := g.FormatPosition(&s); got != sc.want {
-			t.Errorf("%s\n got %s\nwant %s", sc.name, got, sc.want)
+		s, ok := gametest.PlayScenario(t, g, gametest.Scenario{
+			Name: sc.name, Position: sc.from, Turn: strings.Join(strings.Split(sc.moves, ""), " "), Want: sc.want, End: sc.reason,
+		})
+		if !ok {
+			continue
 		}
 		checkConserved(t, g, &s)
-		if got := g.Terminal(&s); got != (sc.reason != "") {
-			t.Errorf("%s: Terminal %v", sc.name, got)
-		}
 		if sc.reason != "" {
 			if got := g.Points(&s); got != sc.points {
 				t.Errorf("%s: points %v, want %v", sc.name, got, sc.points)
@@ -189,9 +189,6 @@ func TestScenarios(t *testing.T) {
 			}
 			if w != wantW || margin != wantM {
 				t.Errorf("%s: result %d by %d, want %d by %d", sc.name, w, margin, wantW, wantM)
-			}
-			if got := g.EndReason(&s); got != sc.reason {
-				t.Errorf("%s: end reason %q, want %q", sc.name, got, sc.reason)
 			}
 		}
 	}

@@ -35,8 +35,21 @@ func TestConformance(t *testing.T) {
 			// right after a capture or at the start.
 			SamePosition: func(orig, parsed *oware.State) bool { return orig.HistoryLen() == 1 },
 			Places:       g.Places,
+			Variants:     func(s *oware.State) []oware.State { return variants(g, s) },
 		}
 	})
+}
+
+// variants returns the neighbours of s for the suite's HashSensitivity part: the
+// other side to move, one seed moved between neighbouring pits and stores (the
+// notation keeps the 48 seeds), and the count of moves without a capture changed
+// by one.
+func variants(g *oware.Game, s *oware.State) []oware.State {
+	text := g.FormatPosition(s)
+	texts := gametest.FieldVariants(text, "move", "south", "north")
+	texts = append(texts, gametest.MoveVariants(text, "pits", "stores")...)
+	texts = append(texts, gametest.NumberVariants(text, "quiet")...)
+	return gametest.ParseVariants(g, texts)
 }
 
 func FuzzConformancePosition(f *testing.F) {

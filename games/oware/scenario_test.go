@@ -5,10 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/games/game/gametest"
 )
 
-// Scenarios: one move from a position, with the position after it derived by hand.
+// Scenarios: one move from a position, with the position after it derived by hand,
+// checked by gametest.PlayScenario.
 // Pits are written South a1..f1 / North a2..f2 (column order); sowing runs a1..f1, then
 // f2..a2, then back to a1.
 var moveScenarios = []struct {
@@ -311,17 +313,7 @@ func TestMoveScenarios(t *testing.T) {
 					t.Errorf("legal moves %q, want %q", got, sc.legal)
 				}
 			}
-			a, err := g.ParseAction(&s, sc.move)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g.Apply(&s, a)
-			if got := g.FormatPosition(&s); got != sc.want {
-				t.Errorf("after %s:\n got %s\nwant %s", sc.move, got, sc.want)
-			}
-			if got := g.EndReason(&s); got != sc.end || g.Terminal(&s) != (sc.end != "") {
-				t.Errorf("end reason %q (terminal %v), want %q", got, g.Terminal(&s), sc.end)
-			}
+			gametest.PlayScenario(t, g, gametest.Scenario{Name: sc.name, Position: sc.pos, Turn: sc.move, Want: sc.want, End: sc.end})
 		})
 	}
 }

@@ -43,8 +43,21 @@ func TestConformance(t *testing.T) {
 			},
 			PerftDepth: 3,
 			Places:     g.Places,
+			Variants:   func(s *piecepack.State) []piecepack.State { return variants(g, s) },
 		}
 	})
+}
+
+// variants returns the neighbours of s for the suite's HashSensitivity part: the
+// other side to move, one coin moved between neighbouring tiles and mancalas (the
+// notation keeps the coins), and the count of moves (under a move cap) changed by
+// one.
+func variants(g *piecepack.Game, s *piecepack.State) []piecepack.State {
+	text := g.FormatPosition(s)
+	texts := gametest.FieldVariants(text, "move", "south", "north")
+	texts = append(texts, gametest.MoveVariants(text, "pits", "stores")...)
+	texts = append(texts, gametest.NumberVariants(text, "ply")...)
+	return gametest.ParseVariants(g, texts)
 }
 
 func FuzzConformancePosition(f *testing.F) {

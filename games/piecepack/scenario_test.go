@@ -1,9 +1,11 @@
 package piecepack
 
 import (
+	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/games/game/gametest"
 )
 
 // mustGame returns New(variant, params) or fails the test.
@@ -16,7 +18,8 @@ func mustGame(t testing.TB, variant, params string) *Game {
 	return g
 }
 
-// scenario is one move from a position, with the position and ending expected after.
+// scenario is one move from a position, with the position and ending expected after,
+// checked by gametest.PlayScenario (the moves played as turns with game.ReadTurn).
 type scenario struct {
 	name            string
 	variant, params string
@@ -233,31 +236,11 @@ func TestScenarios(t *testing.T) {
 	for _, sc := range scenarios {
 		t.Run(sc.name, func(t *testing.T) {
 			g := mustGame(t, sc.variant, sc.params)
-			s, err := g.ParsePosition(sc.from)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := g.FormatPosition(&s); got != sc.from {
-				t.Fatalf("from: formats as %q", got)
-			}
-			for _, m := range sc.moves {
-				if g.Terminal(&s) {
-					t.Fatalf("game over (%s) before %s", g.EndReason(&s), m)
-				}
-				a, err := g.ParseAction(&s, m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if got := string(g.AppendAction(nil, &s, a)); got != m {
-					t.Errorf("AppendAction(%d) = %q, want %q", a, got, m)
-				}
-				g.Apply(&s, a)
-			}
-			if got := g.FormatPosition(&s); got != sc.want {
-				t.Errorf("after %v:\n got %s\nwant %s", sc.moves, got, sc.want)
-			}
-			if got := g.EndReason(&s); got != sc.end {
-				t.Errorf("end reason %q, want %q", got, sc.end)
+			s, ok := gametest.PlayScenario(t, g, gametest.Scenario{
+				Name: sc.name, Position: sc.from, Turn: strings.Join(sc.moves, " "), Want: sc.want, End: sc.end,
+			})
+			if !ok {
+				return
 			}
 			if sc.end != "" {
 				if got := g.Points(&s); got != sc.points {
