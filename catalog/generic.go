@@ -22,22 +22,17 @@ type generic[S any] struct {
 	// means 1 for every spec (see scaleOf).
 	scale func(spec string) int
 	evals []string
-	// rules is the game's registered rules document ("" when it has none or is a
-	// game.RulesDocumenter).
-	rules string
 }
 
 // RulesDocument returns the rules document of the rule set, as the rules command
-// prints it: the game's own (game.RulesDocumenter) or "# rule set NAME" and the
-// document it registered. A game with neither is an error.
+// prints it: "# rule set NAME" and the game's (game.About's Rules). A game without
+// one is an error.
 func (x *generic[S]) RulesDocument() (string, error) {
-	if d, ok := x.g.(game.RulesDocumenter); ok {
-		return d.RulesDocument(), nil
-	}
-	if x.rules == "" {
+	rules := x.g.About().Rules
+	if rules == "" {
 		return "", fmt.Errorf("%s has no rules document", x.g.Name())
 	}
-	return fmt.Sprintf("# rule set %s\n%s", x.g.Name(), x.rules), nil
+	return fmt.Sprintf("# rule set %s\n%s", x.g.Name(), rules), nil
 }
 
 func (x *generic[S]) Name() string          { return x.g.Name() }

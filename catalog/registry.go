@@ -19,29 +19,21 @@ import (
 // package; the call here is what makes every command, player and tool play it.
 func init() {
 	Register(Definition[colony.State]{Name: "colony",
-		Summary: "The Colony (Jeph Stahl, 2008): three rows of logs, ants and eggs; parameters turncap=N, sowcap=N, choice=selected",
 		Open:    Opener[colony.State](colony.Open, colony.Game.FeatureSet), Score: colony.Score{}})
 	Register(Definition[kalah.State]{Name: "kalah",
-		Summary: "Kalah (Champion, 1958): MxN pits and seeds (default 6x4), stores sown, extra turns, captures; kalah:MxN[,capture=nonempty]",
-		Rules:   kalah.RulesDocument, Open: Opener[kalah.State](kalah.New, kalah.NewFeatures), Score: kalah.StoreDiff{}})
+		Open: Opener[kalah.State](kalah.New, kalah.NewFeatures), Score: kalah.StoreDiff{}})
 	Register(Definition[oware.State]{Name: "oware",
-		Summary: "Oware (Abapa): 2x6 pits of 4, captures of 2s and 3s, feeding, grand slam options, won at 25 captured seeds; oware:quiet=off is OpenSpiel's (see games/oware/RULES.md)",
-		Rules:   oware.RulesDocument, Open: Opener[oware.State](oware.New, oware.NewFeatures), Score: oware.StoreDiff{}})
+		Open: Opener[oware.State](oware.New, oware.NewFeatures), Score: oware.StoreDiff{}})
 	Register(Definition[oware.State]{Name: "ayo",
-		Summary: "Ayo (Yoruba): Oware's board with relay sowing and captures from the opposite pit (see games/oware/RULES.md)",
-		Rules:   oware.RulesDocument, Open: Opener[oware.State](oware.NewAyo, oware.NewFeatures), Score: oware.StoreDiff{}})
+		Open: Opener[oware.State](oware.NewAyo, oware.NewFeatures), Score: oware.StoreDiff{}})
 	Register(Definition[piecepack.State]{Name: "egyptian",
-		Summary: "piecepack Mancala, Egyptian option: 6 tiles of 4 coins a side, extra turns, captures (see games/piecepack/RULES.md)",
-		Rules:   piecepack.RulesDocument, Open: Opener[piecepack.State](piecepack.Opener("egyptian"), piecepack.NewFeatures), Score: piecepack.StoreDiff{}})
+		Open: Opener[piecepack.State](piecepack.Opener("egyptian"), piecepack.NewFeatures), Score: piecepack.StoreDiff{}})
 	Register(Definition[piecepack.State]{Name: "ethiopian",
-		Summary: "piecepack Mancala, Ethiopian option: Egyptian with a choice of direction, no start from a single coin",
-		Rules:   piecepack.RulesDocument, Open: Opener[piecepack.State](piecepack.Opener("ethiopian"), piecepack.NewFeatures), Score: piecepack.StoreDiff{}})
+		Open: Opener[piecepack.State](piecepack.Opener("ethiopian"), piecepack.NewFeatures), Score: piecepack.StoreDiff{}})
 	Register(Definition[piecepack.State]{Name: "nigerian",
-		Summary: "piecepack Mancala, Nigerian option: both mancalas sown, relays, tiles of 4 go to their owner",
-		Rules:   piecepack.RulesDocument, Open: Opener[piecepack.State](piecepack.Opener("nigerian"), piecepack.NewFeatures), Score: piecepack.StoreDiff{}})
+		Open: Opener[piecepack.State](piecepack.Opener("nigerian"), piecepack.NewFeatures), Score: piecepack.StoreDiff{}})
 	Register(Definition[martian.State]{Name: "martian",
-		Summary: "Martian Mancala (Mattingly, 2002): stacks of pyramids worth 1-3 pips, each moving its pips, laps, bonus moves, both mancalas sown; martian:NxSTACK (default 6x321)",
-		Rules:   martian.RulesDocument, Open: Opener[martian.State](martian.New, martian.NewFeatures), Score: martian.StoreDiff{}})
+		Open: Opener[martian.State](martian.New, martian.NewFeatures), Score: martian.StoreDiff{}})
 }
 
 // Definition is the registration of a game with state type S: what Register needs to
@@ -49,13 +41,6 @@ func init() {
 type Definition[S any] struct {
 	// Name is the game's name, as --game, Open and the games files give it ("kalah").
 	Name string
-	// Summary is one line about the game and its parameters, as 'colony games' lists
-	// it after the name.
-	Summary string
-	// Rules is the game's rules document (its RULES.md), which 'colony rules' prints;
-	// empty for a game whose document depends on the rule set opened and that
-	// implements game.RulesDocumenter instead (The Colony).
-	Rules string
 	// Open returns the game under the rule set PARAMS of "NAME:PARAMS" (empty: the
 	// default rule set) and the feature set of its linear evaluation (see Opener).
 	Open func(params string) (game.Game[S], tuning.FeatureSet[S], error)
@@ -79,8 +64,9 @@ func Opener[S any, G game.Game[S], F tuning.FeatureSet[S]](open func(params stri
 // entry is one registered game: its name, summary and rules document, and how to open
 // it as a Ruleset.
 type entry struct {
-	name, summary, rules string
-	open                 func(params string) (Ruleset, error)
+	name  string
+	open  func(params string) (Ruleset, error)
+	about func() game.About // the default rule set's
 }
 
 // registry lists the games in the order of registration. It is written only by
@@ -91,20 +77,29 @@ var registry []entry
 // registered twice, or an empty one, is a programming error and panics.
 func Register[S any](d Definition[S]) {
 	if d.Name == "" || strings.ContainsAny(d.Name, ": ") || d.Open == nil || d.Score == nil {
-		panic(fmt.Sprintf("games: Register: incomplete definition of %q", d.Name))
+		panic(fmt.Sprintf("catalog: Register: incomplete definition of %q", d.Name))
 	}
 	for _, e := range registry {
 		if e.name == d.Name {
-			panic("games: Register: " + d.Name + " registered twice")
+			panic("catalog: Register: " + d.Name + " registered twice")
 		}
 	}
-	registry = append(registry, entry{name: d.Name, summary: d.Summary, rules: d.Rules,
+	registry = append(registry, entry{name: d.Name,
 		open: func(params string) (Ruleset, error) {
 			g, fs, err := d.Open(params)
 			if err != nil {
 				return nil, err
 			}
-			return newTunable(g, fs, d.Score, d.Rules)
+			return newTunable(g, fs, d.Score)
+		},
+		about: func() game.About {
+			g, _, err := d.Open("")
+			if err != nil {
+				// The default rule set of every registered game opens: the
+				// registry's tests open each.
+				panic("catalog: the default rule set of " + d.Name + ": " + err.Error())
+			}
+			return g.About()
 		}})
 }
 
@@ -132,24 +127,24 @@ func Names() []string {
 	return out
 }
 
-// RulesDocument returns the rules document of the registered game name (without
-// parameters): the rules it plays, with the readings chosen where its source is
-// silent and its options. The Colony has none here (its rules are the rule texts and
-// the board specification; 'colony rules' prints its board).
-func RulesDocument(name string) (string, bool) {
+// About returns what the registered game name (without parameters) says of itself
+// under its default rule set (game.About): its summary, rules document, reports'
+// description and bench positions.
+func About(name string) (game.About, bool) {
 	for _, e := range registry {
-		if e.name == name && e.rules != "" {
-			return e.rules, true
+		if e.name == name {
+			return e.about(), true
 		}
 	}
-	return "", false
+	return game.About{}, false
 }
 
-// Describe returns one line about each registered game: its name and what it is.
+// Describe returns one line about each registered game: its name and what it is
+// (its About's Summary).
 func Describe() []string {
 	var out []string
 	for _, e := range registry {
-		out = append(out, e.name+": "+e.summary)
+		out = append(out, e.name+": "+e.about().Summary)
 	}
 	return out
 }
@@ -158,10 +153,10 @@ func Describe() []string {
 // cannot name, such as one on another board), built as the registry builds it.
 func Colony(r *colony.Rules) Tunable {
 	g := colony.NewGame(r)
-	t, err := newTunable[colony.State](g, g.FeatureSet(), colony.Score{}, "")
+	t, err := newTunable[colony.State](g, g.FeatureSet(), colony.Score{})
 	if err != nil {
 		// The weights are built into package colony, and its tests check them.
-		panic("games: The Colony's weights: " + err.Error())
+		panic("catalog: The Colony's weights: " + err.Error())
 	}
 	return t
 }
@@ -197,12 +192,11 @@ func (t tunable[S]) Evaluations() []string { return t.generic.Evaluations() }
 
 // newTunable returns the Ruleset of g with feature set fs: its players evaluate with
 // the evaluations of its tuning.Linear (score, linear, hand, a weights file of fs).
-// rules is its rules document ("" when it has none or is a game.RulesDocumenter).
-func newTunable[S any](g game.Game[S], fs tuning.FeatureSet[S], score search.Evaluator[S], rules string) (tunable[S], error) {
+func newTunable[S any](g game.Game[S], fs tuning.FeatureSet[S], score search.Evaluator[S]) (tunable[S], error) {
 	lin, err := tuning.NewLinear(g, fs, score)
 	if err != nil {
 		return tunable[S]{}, err
 	}
-	base := &generic[S]{g: g, factory: lin.Players(), scale: lin.Scale, evals: lin.Evaluations(), rules: rules}
+	base := &generic[S]{g: g, factory: lin.Players(), scale: lin.Scale, evals: lin.Evaluations()}
 	return tunable[S]{base, lin}, nil
 }

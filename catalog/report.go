@@ -2,7 +2,7 @@ package catalog
 
 // Reports: what the command line's playout and bench reports need of a game beyond
 // its operations, through the optional interfaces of package game
-// (game.CountingPlayouter, game.Describer, game.Bencher).
+// (game.About, game.CountingPlayouter).
 
 import (
 	"fmt"
@@ -11,23 +11,13 @@ import (
 	"github.com/colony-ai/colony/game"
 )
 
-// Description returns what the game says of itself for reports (game.Describer); the
-// zero Description when it says nothing.
-func (x *generic[S]) Description() game.Description {
-	if d, ok := x.g.(game.Describer); ok {
-		return d.Describe()
-	}
-	return game.Description{}
-}
+// Description returns what the game says of itself for reports (game.About's
+// Report); the zero Description when it says nothing.
+func (x *generic[S]) Description() game.Description { return x.g.About().Report }
 
-// BenchPositions returns the game's own benchmark positions (game.Bencher), or nil
-// when it has none.
-func (x *generic[S]) BenchPositions() []string {
-	if b, ok := x.g.(game.Bencher); ok {
-		return b.BenchPositions()
-	}
-	return nil
-}
+// BenchPositions returns the game's own benchmark positions (game.About's
+// BenchPositions), or nil when it has none.
+func (x *generic[S]) BenchPositions() []string { return x.g.About().BenchPositions }
 
 // randomGame plays uniformly random decisions from *s to the end of the game,
 // through fast when not nil (the game's game.CountingPlayouter) and otherwise

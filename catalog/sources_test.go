@@ -65,8 +65,8 @@ func TestRulesDocumentsReadings(t *testing.T) {
 		{"oware", "*Are captures compulsory?*"},
 		{"oware", "capture is compulsory (a reading"},
 	} {
-		doc, ok := catalog.RulesDocument(tc.game)
-		if !ok || !strings.Contains(doc, tc.want) {
+		about, ok := catalog.About(tc.game)
+		if !ok || !strings.Contains(about.Rules, tc.want) {
 			t.Errorf("the rules document of %s lacks %q", tc.game, tc.want)
 		}
 	}

@@ -21,9 +21,19 @@ func (g Game) CountedPlayout(s *State, rng *rand.PCG) (decisions, turns int) {
 	return decisions, turns
 }
 
-// Describe says what reports show of The Colony (game.Describer): its three end
-// reasons, its decisions, its tie rule (R9) and its points, the eggs each side owns
-// out of TotalEggs.
+// Summary is The Colony's line in the registry's list of games.
+const Summary = "The Colony (Jeph Stahl, 2008): three rows of logs, ants and eggs; parameters turncap=N, sowcap=N, choice=selected"
+
+// About says what The Colony says of itself (game.Game's About): its summary, its
+// rules document (RulesDocument), what reports show of it (Describe) and its bench
+// positions (BenchPositions).
+func (g Game) About() game.About {
+	return game.About{Summary: Summary, Rules: g.RulesDocument(), Report: g.Describe(), BenchPositions: g.BenchPositions()}
+}
+
+// Describe says what reports show of The Colony: its three end reasons, its
+// decisions, its tie rule (R9) and its points, the eggs each side owns out of
+// TotalEggs.
 func (g Game) Describe() game.Description {
 	return game.Description{
 		EndReasons:  []string{NoLogToSelect.String(), NoAntCanMove.String(), TurnCapReached.String()},
@@ -34,7 +44,7 @@ func (g Game) Describe() game.Description {
 	}
 }
 
-// BenchPositions returns the positions of The Colony's bench (game.Bencher): the
+// BenchPositions returns the positions of The Colony's bench: the
 // start position, ten middlegame positions and five endgame positions (the last few
 // turns before a game ended with no log to select). They were taken from five games
 // played with the search package's players on the default rule set, each position
@@ -72,19 +82,12 @@ func (g Game) BenchPositions() []string {
 	}
 }
 
-// The report interfaces Game implements.
-var (
-	_ game.CountingPlayouter[State] = Game{}
-	_ game.Describer                = Game{}
-	_ game.Bencher                  = Game{}
-	_ game.RulesDocumenter          = Game{}
-)
+var _ game.CountingPlayouter[State] = Game{}
 
-// RulesDocument returns the rule set as the rules command prints it
-// (game.RulesDocumenter): its name, its sowing and turn caps as comments, and its
-// board file, which --board reads back.
+// RulesDocument returns the rules document of the rule set (About's Rules): its
+// sowing and turn caps as comments, and its board file, which --board reads back.
 func (g Game) RulesDocument() string {
 	r := g.Rules
-	return fmt.Sprintf("# rule set %s\n# sowing cap %d (eggs put down one by one in a turn, R6)\n# turn cap %d (full turns, R10)\n%s",
-		r.Name(), r.SowingCap(), r.TurnCap(), r.Board().Format())
+	return fmt.Sprintf("# sowing cap %d (eggs put down one by one in a turn, R6)\n# turn cap %d (full turns, R10)\n%s",
+		r.SowingCap(), r.TurnCap(), r.Board().Format())
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game/gametest"
+	"github.com/colony-ai/colony/game/gametest"
 )
 
 func TestParseRulesSettings(t *testing.T) {

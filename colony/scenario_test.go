@@ -48,7 +48,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game/gametest"
+	"github.com/colony-ai/colony/game/gametest"
 )
 
 // scenarioStart is the start position (R1), written out by hand.

@@ -129,4 +129,7 @@ type Game[S any] interface {
 	// TieBreak reports whether a finished game with a winner was decided by a tie
 	// rule (equal points).
 	TieBreak(s *S) bool
+	// About returns what the game says of itself beyond its rules: a summary, its
+	// rules document, how reports describe it, its benchmark positions.
+	About() About
 }

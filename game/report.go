@@ -2,10 +2,8 @@ package game
 
 import "math/rand/v2"
 
-// Reports: optional interfaces through which a game tells the command line's reports
-// what the contract does not (how its random games are counted, what its decisions
-// and points are, how it breaks ties, which positions benchmark it). A game that has
-// none gets the generic reports.
+// What a game says of itself (About), and the fast path of the statistics of random
+// games (CountingPlayouter).
 
 // CountingPlayouter is an optional fast path for the statistics of random games:
 // CountedPlayout plays uniformly random decisions from s to the end of the game as
@@ -22,16 +20,8 @@ type CountingPlayouter[S any] interface {
 	CountedPlayout(s *S, rng *rand.PCG) (decisions, turns int)
 }
 
-// Describer is an optional interface of games that describe themselves for reports
-// on many games: Describe returns what the contract does not say, each zero field of
-// the Description meaning "not said".
-//
-// Used by the playout command's report (catalog.Ruleset.Description).
-type Describer interface {
-	Describe() Description
-}
-
-// Description is what a Describer says of itself. Every field is optional.
+// Description is how reports of many games describe a game (About.Report). Every
+// field is optional.
 type Description struct {
 	// EndReasons lists every reason EndReason gives, in the order a report lists
 	// them; a report of many games shows each, those no game ended with included.
@@ -54,23 +44,24 @@ type Description struct {
 	TotalPoints int
 }
 
-// Bencher is an optional interface of games with a fixed list of benchmark
-// positions: BenchPositions returns them, in the game's notation, each at the start
-// of a turn. The list is part of the game's bench signature: changing it changes the
-// signature.
-//
-// Used by the bench command (catalog.Ruleset.BenchPositions), which searches these
-// positions instead of positions sampled from seeded random games.
-type Bencher interface {
-	BenchPositions() []string
-}
-
-// RulesDocumenter is an optional interface of games whose rules document depends on
-// the rule set opened (The Colony's: its board file, sowing cap and turn cap), where
-// the other games print the fixed document they registered (their RULES.md):
-// RulesDocument returns the whole text, its first line "# rule set NAME".
-//
-// Used by the rules command (catalog.Ruleset.RulesDocument).
-type RulesDocumenter interface {
-	RulesDocument() string
+// About is what a game says of itself beyond its rules, in one value (Game.About):
+// for the registry's list of games, the rules command, the reports on many games and
+// the bench command. Every field but Summary is optional.
+type About struct {
+	// Summary is one line about the game and its parameters, as 'colony games' lists
+	// it after the name ("Kalah (Champion, 1958): MxN pits and seeds ...").
+	Summary string
+	// Rules is the rules document of the rule set: the rules it plays, with the
+	// readings chosen where its source is silent, and its options (a game package's
+	// RULES.md; for The Colony, its caps and board file, which --board reads back).
+	// The rules command prints it after a line "# rule set NAME". Empty: none.
+	Rules string
+	// Report says how reports on many games describe the game (the playout
+	// command's).
+	Report Description
+	// BenchPositions are the game's fixed benchmark positions, in its notation, each
+	// at the start of a turn, which the bench command searches instead of positions
+	// sampled from seeded random games. They are part of the game's bench signature:
+	// changing them changes the signature. Nil: none.
+	BenchPositions []string
 }

@@ -36,6 +36,7 @@ func (g bits) Sides() [2]string              { return [2]string{"a", "b"} }
 func (g bits) Points(s *bitsState) [2]int    { return [2]int{} }
 func (g bits) EndReason(s *bitsState) string { return "two turns" }
 func (g bits) TieBreak(s *bitsState) bool    { return false }
+func (g bits) About() About                  { return About{Summary: "bits"} }
 
 func TestTurnsLimit(t *testing.T) {
 	for _, tc := range []struct {

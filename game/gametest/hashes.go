@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // The HashSensitivity and HashCollisions parts of the suite, and the helpers that

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // mancala is a tiny mancala for the suite's own tests of its hash checks and of
@@ -184,6 +184,7 @@ func (g mancala) EndReason(s *mancalaState) string {
 }
 
 func (g mancala) TieBreak(s *mancalaState) bool { return false }
+func (g mancala) About() game.About             { return game.About{Summary: "a tiny mancala"} }
 
 var _ game.Game[mancalaState] = mancala{}
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
+	"github.com/colony-ai/colony/game"
 )
 
 // Scenario is a ruling worked out by hand: the turns played from a position and

@@ -168,6 +168,7 @@ func (g toy) EndReason(s *toyState) string {
 	return ""
 }
 func (g toy) TieBreak(s *toyState) bool { return false }
+func (g toy) About() game.About         { return game.About{Summary: "a toy game"} }
 
 // The fast paths.
 

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game/gametest"
+	"github.com/colony-ai/colony/game/gametest"
 	"github.com/colony-ai/colony/search"
 )
 

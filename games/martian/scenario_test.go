@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game/gametest"
+	"github.com/colony-ai/colony/game/gametest"
 	"github.com/colony-ai/colony/games/martian"
 )
 

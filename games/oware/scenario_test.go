@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
-	"github.com/colony-ai/colony/games/game/gametest"
+	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/game/gametest"
 )
 
 // Scenarios: one move from a position, with the position after it derived by hand,

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games/game"
-	"github.com/colony-ai/colony/games/game/gametest"
+	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/game/gametest"
 )
 
 // mustGame returns New(variant, params) or fails the test.
