@@ -18,7 +18,6 @@ package catalog
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/colony-ai/colony/external"
@@ -59,11 +58,6 @@ type Positions interface {
 	// Standing says where the game stands in the position: the side to move, the
 	// points so far and, for a finished game, how it ended.
 	Standing(position string) (*Standing, error)
-	// Draw draws the position as text lines, each ending in a newline: the board with
-	// its pits named as in the move notation, the stores and what else the game's
-	// drawing shows (see Drawer). A game whose type draws nothing returns
-	// ErrNoDrawing.
-	Draw(position string) (string, error)
 	// Show draws the position as the show command prints it, the position line last
 	// (see the method of that name on the games' implementation).
 	Show(position string) (string, error)
@@ -146,9 +140,6 @@ type Players interface {
 	// their processes from engines.
 	engineGame(tables *search.Tables, engines *external.Pool) engineGame
 }
-
-// ErrNoDrawing is the error of Ruleset.Draw for a game whose type is not a Drawer.
-var ErrNoDrawing = errors.New("the game has no drawing")
 
 // Standing is where a game stands in a position.
 type Standing struct {

@@ -155,18 +155,6 @@ func (x *generic[S]) playTurn(s *S, text string) error {
 	return err
 }
 
-func (x *generic[S]) Draw(position string) (string, error) {
-	s, err := x.g.ParsePosition(position)
-	if err != nil {
-		return "", err
-	}
-	d, ok := x.g.(game.Drawer[S])
-	if !ok {
-		return "", ErrNoDrawing
-	}
-	return d.Draw(&s), nil
-}
-
 func (x *generic[S]) Standing(position string) (*Standing, error) {
 	s, err := x.g.ParsePosition(position)
 	if err != nil {

@@ -2,13 +2,11 @@ package catalog
 
 import (
 	"context"
-	"errors"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/games/oware"
@@ -22,23 +20,23 @@ var (
 	_ game.Drawer[piecepack.State] = (*piecepack.Game)(nil)
 )
 
-func TestDrawThroughTheRegistry(t *testing.T) {
-	for _, name := range Names()[1:] {
+func TestShowThroughTheRegistry(t *testing.T) {
+	for _, name := range Names() {
 		g, err := Open(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := g.Draw(g.StartPosition())
-		if err != nil || !strings.HasSuffix(out, "\n") || !strings.Contains(out, "(a ") && !strings.Contains(out, "(a1 ") {
-			t.Errorf("%s: Draw: %q, %v", name, out, err)
+		pos := g.StartPosition()
+		out, err := g.Show(pos)
+		if err != nil || !strings.HasSuffix(out, "\n"+pos+"\n") || !strings.Contains(out, " to move") {
+			t.Errorf("%s: Show: %q, %v", name, out, err)
 		}
-		if _, err := g.Draw("pits=4"); err == nil || !strings.Contains(err.Error(), "position") {
-			t.Errorf("%s: Draw of a bad position: %v", name, err)
+		if name != "colony" && !strings.Contains(out, "(a ") && !strings.Contains(out, "(a1 ") {
+			t.Errorf("%s: Show draws no board: %q", name, out)
 		}
-	}
-	g, _ := Open("colony")
-	if _, err := g.Draw(colony.StartPosition); !errors.Is(err, ErrNoDrawing) {
-		t.Errorf("colony: Draw: %v, want ErrNoDrawing", err)
+		if _, err := g.Show("pits=4"); err == nil || !strings.Contains(err.Error(), "position") {
+			t.Errorf("%s: Show of a bad position: %v", name, err)
+		}
 	}
 }
 

@@ -19,7 +19,7 @@ import (
 // package; the call here is what makes every command, player and tool play it.
 func init() {
 	Register(Definition[colony.State]{Name: "colony",
-		Open:    Opener[colony.State](colony.Open, colony.Game.FeatureSet), Score: colony.Score{}})
+		Open: Opener[colony.State](colony.Open, colony.Game.FeatureSet), Score: colony.Score{}})
 	Register(Definition[kalah.State]{Name: "kalah",
 		Open: Opener[kalah.State](kalah.New, kalah.NewFeatures), Score: kalah.StoreDiff{}})
 	Register(Definition[oware.State]{Name: "oware",

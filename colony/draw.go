@@ -27,13 +27,13 @@ func logCell(s *State, l Log) string {
 	return fmt.Sprintf("[%v %2d %s]", l, s.Eggs(l), ant)
 }
 
-// DrawPage draws s as the show command prints it above the position line
-// (game.PageDrawer): the 19 logs in their three rows, offset like the log ends of a
+// Draw draws s as the show command prints it above the position line
+// (game.Drawer): the 19 logs in their three rows, offset like the log ends of a
 // wood pile, each with its name, its eggs and its ant (R or B), a legend, each
 // player's score, store and ants in hand, the player to move with the turn and
 // whether ant moves are mandatory (or the result), and the rule set when it is not
 // the default.
-func (g Game) DrawPage(s *State) string {
+func (g Game) Draw(s *State) string {
 	var sb strings.Builder
 	pitch := cellWidth + cellGap
 	rows := [3][2]Log{{0, 6}, {6, 13}, {13, NumLogs}}

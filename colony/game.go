@@ -10,7 +10,7 @@ import (
 // Game is The Colony under one rule set as a game of the toolkit (game.Game[State]):
 // the decisions of Rules on State, the position and turn notations, the fast paths
 // the searches and the referee use (Playout, RandomAction, IsLegal, ApplyTurn, Perft)
-// and what the command line shows of The Colony alone (DrawPage, ReadTurn).
+// and what the command line shows of The Colony alone (Draw, ReadTurn).
 type Game struct {
 	Rules *Rules
 }
@@ -142,7 +142,7 @@ var (
 	_ game.RandomActioner[State] = Game{}
 	_ game.LegalChecker[State]   = Game{}
 	_ game.TurnApplier[State]    = Game{}
-	_ game.PageDrawer[State]     = Game{}
+	_ game.Drawer[State]         = Game{}
 	_ game.TurnReader[State]     = Game{}
 	_ game.Perfter[State]        = Game{}
 )

@@ -133,24 +133,18 @@ type SolveBounder[S any] interface {
 }
 
 // Drawer is implemented by games that draw their positions as text: Draw returns the
-// board as lines, each ending in a newline, its pits or logs named as in the game's
-// notation.
+// whole drawing of s, every line ending in a newline, as the show command prints it
+// above the position line: the board with its pits or logs named as in the game's
+// notation, and where the game stands. The classic games draw their board and
+// DrawStanding's lines under it; The Colony draws its own page (the logs, a legend,
+// each side's score, store and ants in hand, the turn, whether ant moves are
+// mandatory, the rule set). A game without a Drawer is drawn as DrawStanding's lines
+// alone.
 //
-// Used by the show command (and the other commands that draw a position).
+// Used by the show command (catalog.Ruleset.Show) and the commands that draw a
+// position.
 type Drawer[S any] interface {
 	Draw(s *S) string
-}
-
-// PageDrawer is implemented by games whose drawing says more than the board, the
-// points and the side to move: DrawPage returns the whole drawing of s, every line
-// ending in a newline, as show prints it above the position line (for The Colony:
-// the logs, the legend, each side's score, store and ants in hand, the turn and
-// whether ant moves are mandatory, the rule set). A game without it is drawn as its
-// Drawer's board followed by a table of the sides' points and who is to move.
-//
-// Used by the show command (catalog.Ruleset.Show).
-type PageDrawer[S any] interface {
-	DrawPage(s *S) string
 }
 
 // Endgamer is implemented by mancala games with endgame databases for the exact

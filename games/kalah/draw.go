@@ -1,11 +1,18 @@
 package kalah
 
 import (
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/internal/board"
 	"github.com/colony-ai/colony/picture"
 )
 
-// Draw draws s as text lines, each ending in a newline: North's row on top, from its
+// Draw draws s as the show command prints it (game.Drawer): the board (drawBoard)
+// and where the game stands (game.DrawStanding).
+func (g *Game) Draw(s *State) string {
+	return g.drawBoard(s) + "\n" + game.DrawStanding[State](g, s)
+}
+
+// drawBoard draws s as text lines, each ending in a newline: North's row on top, from its
 // last pit on the left to its pit a on the right, South's row below, from a to the
 // M-th pit, so that the pits facing each other are drawn one above the other; North's
 // store at the left end between the rows, South's at the right end; each row's side
@@ -19,7 +26,7 @@ import (
 //
 //	(pit seeds)  [N seeds] north's store  [S seeds] south's store
 //	sowing runs counter-clockwise, through the mover's store only
-func (g *Game) Draw(s *State) string {
+func (g *Game) drawBoard(s *State) string {
 	return board.Draw(g.m, 2*g.m*g.n, s.Pit, s.Store, g.Sides()) +
 		"\n  (pit seeds)  [N seeds] north's store  [S seeds] south's store\n" +
 		"  sowing runs counter-clockwise, through the mover's store only\n"

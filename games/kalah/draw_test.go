@@ -91,7 +91,7 @@ func TestDrawNamesFacingPits(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := g.Start()
-		lines := strings.Split(g.Draw(&s), "\n")
+		lines := strings.Split(g.drawBoard(&s), "\n")
 		for i := range m {
 			south := strings.Index(lines[2], "("+string(rune('a'+i))+" ")
 			north := strings.Index(lines[0], "("+string(rune('a'+m-1-i))+" ")

@@ -5,11 +5,18 @@ import (
 	"image/color"
 	"strings"
 
+	"github.com/colony-ai/colony/game"
 	boardpkg "github.com/colony-ai/colony/games/internal/board"
 	"github.com/colony-ai/colony/picture"
 )
 
-// Draw draws s as text lines, each ending in a newline: North's row on top, from its
+// Draw draws s as the show command prints it (game.Drawer): the board (drawBoard)
+// and where the game stands (game.DrawStanding).
+func (g *Game) Draw(s *State) string {
+	return g.drawBoard(s) + "\n" + game.DrawStanding[State](g, s)
+}
+
+// drawBoard draws s as text lines, each ending in a newline: North's row on top, from its
 // last space on the left to its space a on the right, South's row below, from a to
 // its last space, so that the spaces facing each other are drawn one above the other;
 // North's mancala at the left end between the rows, South's at the right end; then a
@@ -24,7 +31,7 @@ import (
 //	(space stack, top piece first)  [N pips] north's mancala  [S pips] south's mancala
 //	pieces move their pips counter-clockwise, through both mancalas
 //	turns played: 0 (the game ends at 200)
-func (g *Game) Draw(s *State) string {
+func (g *Game) drawBoard(s *State) string {
 	var b board
 	g.unpack(s, &b)
 	stack := func(p, i int) string { return stackText(b.st[p*g.n+i]) }

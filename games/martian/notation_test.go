@@ -146,7 +146,13 @@ func TestDraw(t *testing.T) {
 		"\n" +
 		"  (space stack, top piece first)  [N pips] north's mancala  [S pips] south's mancala\n" +
 		"  pieces move their pips counter-clockwise, through both mancalas\n" +
-		"  turns played: 4 (the game ends at 200)\n"
+		"  turns played: 4 (the game ends at 200)\n" +
+		"\n" +
+		"                    south  north\n" +
+		"  points                3      8\n" +
+		"\n" +
+		"  north to move\n" +
+		"  rules martian:3x321\n"
 	if got := g.Draw(&s); got != want {
 		t.Errorf("Draw:\n%s\nwant:\n%s", got, want)
 	}

@@ -4,10 +4,17 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/picture"
 )
 
-// Draw draws s as text lines, each ending in a newline: North's row on top and
+// Draw draws s as the show command prints it (game.Drawer): the board (drawBoard)
+// and where the game stands (game.DrawStanding).
+func (g *Game) Draw(s *State) string {
+	return g.drawBoard(s) + "\n" + game.DrawStanding[State](g, s)
+}
+
+// drawBoard draws s as text lines, each ending in a newline: North's row on top and
 // South's below, both from column a on the left to f on the right, so that a2 is
 // drawn above a1 as the pits face each other; after each row the seeds its side has
 // captured and the side's name; then a legend and the moves since the last capture.
@@ -22,7 +29,7 @@ import (
 //	moves since the last capture: 0 (the game ends at 100)
 //
 // Under quiet=off the last line ends in "(no cap)".
-func (g *Game) Draw(s *State) string {
+func (g *Game) drawBoard(s *State) string {
 	var sb strings.Builder
 	for _, side := range [2]int{1, 0} {
 		sb.WriteString(" ")

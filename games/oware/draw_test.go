@@ -76,7 +76,7 @@ func TestDrawCaptures(t *testing.T) {
 		s := g.Start()
 		var buf game.ActionBuffer
 		for ply := 0; ply < 200 && !g.Terminal(&s); ply++ {
-			lines := strings.Split(g.Draw(&s), "\n")
+			lines := strings.Split(g.drawBoard(&s), "\n")
 			for side, line := range [2]string{lines[1], lines[0]} {
 				for c := range PitsPerSide {
 					if cell := fmt.Sprintf("(%s %2d)", pitName(side, c), s.Pit(side, c)); !strings.Contains(line, cell) {

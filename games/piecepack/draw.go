@@ -4,11 +4,18 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/internal/board"
 	"github.com/colony-ai/colony/picture"
 )
 
-// Draw draws s as text lines, each ending in a newline, as the board lies seen from
+// Draw draws s as the show command prints it (game.Drawer): the board (drawBoard)
+// and where the game stands (game.DrawStanding).
+func (g *Game) Draw(s *State) string {
+	return g.drawBoard(s) + "\n" + game.DrawStanding[State](g, s)
+}
+
+// drawBoard draws s as text lines, each ending in a newline, as the board lies seen from
 // above with south at the bottom: north's row on top, from its last tile on the left
 // to its tile a on the right, south's row below, from a to its last tile, so that the
 // tiles facing each other are drawn one above the other; north's mancala at the west
@@ -23,7 +30,7 @@ import (
 //
 //	(tile coins)  [N coins] north's mancala  [S coins] south's mancala
 //	sowing runs counter-clockwise, through the mover's mancala only
-func (g *Game) Draw(s *State) string {
+func (g *Game) drawBoard(s *State) string {
 	var sb strings.Builder
 	sb.WriteString(board.Draw(g.n, 2*g.n*g.c, s.Tile, s.Store, g.Sides()))
 	sb.WriteString("\n  (tile coins)  [N coins] north's mancala  [S coins] south's mancala\n")

@@ -69,13 +69,14 @@ func CheckExtractAllocs[S any](t testing.TB, fs eval.FeatureSet[S], s *S) {
 
 // Drawer is a game that reads and plays moves in its notation and draws its states.
 type Drawer[S any] interface {
+	game.Game[S]
 	ParseAction(s *S, text string) (game.Action, error)
-	Apply(s *S, a game.Action)
 	Draw(s *S) string
 }
 
 // CheckDraw plays moves from s and checks that g draws the position reached as the
-// lines want, each ending in a newline.
+// board lines want, each ending in a newline, followed by a blank line and where the
+// game stands (game.DrawStanding).
 func CheckDraw[S any](t testing.TB, g Drawer[S], s S, moves, want []string) {
 	t.Helper()
 	for _, m := range moves {
@@ -85,7 +86,7 @@ func CheckDraw[S any](t testing.TB, g Drawer[S], s S, moves, want []string) {
 		}
 		g.Apply(&s, a)
 	}
-	w := strings.Join(want, "\n") + "\n"
+	w := strings.Join(want, "\n") + "\n\n" + game.DrawStanding[S](g, &s)
 	if got := g.Draw(&s); got != w {
 		t.Errorf("Draw:\n%s\nwant\n%s", got, w)
 	}
