@@ -71,7 +71,7 @@ type Positions interface {
 	// in order (see game.Tracer): the path of the turn's sowings over the places of
 	// SVG's picture. A game whose type traces nothing returns an error wrapping
 	// ErrNoTrace.
-	Trace(position, turn string) ([]game.Step, error)
+	Trace(position, turn string) ([]game.TraceStep, error)
 	// RulesDocument returns the rules the rule set plays, as the rules command prints
 	// them.
 	RulesDocument() (string, error)

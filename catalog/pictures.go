@@ -74,7 +74,7 @@ var ErrNoTrace = errors.New("the game does not trace its sowings")
 
 // Trace returns the steps of the turn from the position (game.Tracer), every
 // decision's in order.
-func (x *generic[S]) Trace(position, turn string) ([]game.Step, error) {
+func (x *generic[S]) Trace(position, turn string) ([]game.TraceStep, error) {
 	tr, ok := x.g.(game.Tracer[S])
 	if !ok {
 		return nil, fmt.Errorf("%s: %w", x.g.Name(), ErrNoTrace)
@@ -87,7 +87,7 @@ func (x *generic[S]) Trace(position, turn string) ([]game.Step, error) {
 	if err != nil {
 		return nil, fmt.Errorf("move %q: %w", turn, err)
 	}
-	var steps []game.Step
+	var steps []game.TraceStep
 	for _, a := range actions {
 		steps = append(steps, tr.Trace(&s, a)...)
 		x.g.Apply(&s, a)

@@ -11,19 +11,19 @@ var _ game.Tracer[State] = Game{}
 // Illustrate's shapes: "log-B4", "store-red". Ant moves and passes move no egg and
 // have no steps. Trace follows the rules egg by egg, apart from the lap tables
 // Apply uses; the conformance suite checks that the two agree.
-func (g Game) Trace(s *State, a game.Action) []game.Step {
+func (g Game) Trace(s *State, a game.Action) []game.TraceStep {
 	r, b := g.Rules, g.Rules.board
 	eggs := s.eggs
-	var steps []game.Step
+	var steps []game.TraceStep
 	sow := func(l Log) {
-		steps = append(steps, game.Step{Kind: game.Sow, Place: logID(l)})
+		steps = append(steps, game.TraceStep{Kind: game.Sow, Place: logID(l)})
 		eggs[l]++
 	}
 	var arc, n uint8
 	switch act := Action(a); {
 	case act < DirectionBase:
 		l := Log(act)
-		steps = append(steps, game.Step{Kind: game.Lift, Place: logID(l)})
+		steps = append(steps, game.TraceStep{Kind: game.Lift, Place: logID(l)})
 		n, eggs[l] = eggs[l], 0
 		if b.exitCount[l] > 1 {
 			return steps // the player chooses the direction next (R4)
@@ -55,7 +55,7 @@ func (g Game) Trace(s *State, a game.Action) []game.Step {
 		cur := b.arcTo[arc]
 		bit := uint32(1) << cur
 		if own&bit != 0 || (eggs[cur] == 3 && opp&bit == 0) {
-			return append(steps, game.Step{Kind: game.Sow, Place: storeID(p)})
+			return append(steps, game.TraceStep{Kind: game.Sow, Place: storeID(p)})
 		}
 		capLeft--
 		e := eggs[cur]
@@ -63,7 +63,7 @@ func (g Game) Trace(s *State, a game.Action) []game.Step {
 		if e == 0 {
 			return steps
 		}
-		steps = append(steps, game.Step{Kind: game.Lift, Place: logID(cur)})
+		steps = append(steps, game.TraceStep{Kind: game.Lift, Place: logID(cur)})
 		n, eggs[cur] = e+1, 0
 		switch {
 		case b.exitCount[cur] == 1:

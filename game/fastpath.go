@@ -44,13 +44,13 @@ func (st Status) TurnStart() bool { return st&StatusTurnStart != 0 }
 // Terminal reports whether the game is over.
 func (st Status) Terminal() bool { return st&StatusTerminal != 0 }
 
-// Stepper is an optional fast path for the tree searches. Step sets *dst to the state
+// Stepper is an optional fast path for the tree searches. TraceStep sets *dst to the state
 // after the legal decision a in *src and returns its Status: what Apply on a copy
 // followed by ToMove, TurnStart and Terminal give, in one call instead of four
 // through the interface (calls through a type parameter or an interface are indirect
 // and never inlined, and alpha-beta makes them at every node). dst and src may be the
 // same state; the game may copy only what the rules read (the result must behave as
-// Apply's would, Hash included). Step allocates nothing.
+// Apply's would, Hash included). TraceStep allocates nothing.
 //
 // Used by alpha-beta, MCTS and the exact solver.
 type Stepper[S any] interface {
@@ -172,13 +172,13 @@ type EndgameTable[S any] interface {
 	Source() string
 }
 
-// StepKind is what one step of a sowing (a Step) does with the pieces.
-type StepKind uint8
+// TraceKind is what one step of a sowing (a TraceStep) does with the pieces.
+type TraceKind uint8
 
-// The kinds of Step.
+// The kinds of TraceStep.
 const (
 	// Sow drops one piece from the hand onto Place.
-	Sow StepKind = iota
+	Sow TraceKind = iota
 	// Lift takes every piece on Place into the hand, to be sown: the pit a move
 	// starts from, and every relay lap's.
 	Lift
@@ -188,7 +188,7 @@ const (
 )
 
 // String returns the kind's name: "sow", "lift" or "take".
-func (k StepKind) String() string {
+func (k TraceKind) String() string {
 	switch k {
 	case Sow:
 		return "sow"
@@ -200,11 +200,11 @@ func (k StepKind) String() string {
 	return "step(" + strconv.Itoa(int(k)) + ")"
 }
 
-// Step is one step of what a decision does with the pieces on the board. Place
+// TraceStep is one step of what a decision does with the pieces on the board. Place
 // and To name places of the board by the ids of their shapes in the game's
 // picture (Illustrator): "log-B4", "pit-south-c", "store-S".
-type Step struct {
-	Kind      StepKind
+type TraceStep struct {
+	Kind      TraceKind
 	Place, To string
 }
 
@@ -218,7 +218,7 @@ type Step struct {
 // the path of every sowing. The conformance suite (gametest, with Options.Places)
 // checks the counts.
 type Tracer[S any] interface {
-	Trace(s *S, a Action) []Step
+	Trace(s *S, a Action) []TraceStep
 }
 
 // TurnReader is implemented by games that read a turn in their notation directly,

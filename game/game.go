@@ -35,7 +35,7 @@
 // exactly as the fall-back would (the conformance suite checks it where it can).
 //
 //	interface          method(s)              used by
-//	Stepper            Step                   alpha-beta, MCTS, solver: a child state and its Status in one call
+//	Stepper            TraceStep                   alpha-beta, MCTS, solver: a child state and its Status in one call
 //	SiblingStepper     StepSibling            alpha-beta: siblings that share costly parts of a state (Oware's history)
 //	Playouter          Playout                MCTS playouts, bench and playout commands: a whole random game
 //	RandomActioner     RandomAction           the random player: one uniform decision without listing all
@@ -47,7 +47,7 @@
 //	Drawer             Draw                   show and the other commands that draw a position as text
 //	PageDrawer         DrawPage               show: a drawing with more than the board and the points (The Colony's)
 //	Illustrator        Illustrate             show --svg and --png: a picture of a position (package games/picture)
-//	Tracer             Trace                  export --html: the path of every sowing (Step, StepKind)
+//	Tracer             Trace                  export --html: the path of every sowing (TraceStep, TraceKind)
 //	TurnReader         ReadTurn               apply: turns read with errors that say what is wrong
 //	Perfter            Perft                  perft: a faster count than the generic one
 //	CountingPlayouter  CountedPlayout         playout: random games counted on the fast path

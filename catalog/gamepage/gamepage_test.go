@@ -76,27 +76,27 @@ func TestChanged(t *testing.T) {
 
 // PathText in words, for laps, relays and takes.
 func TestPathText(t *testing.T) {
-	sow := func(p string) game.Step { return game.Step{Kind: game.Sow, Place: p} }
-	lift := func(p string) game.Step { return game.Step{Kind: game.Lift, Place: p} }
+	sow := func(p string) game.TraceStep { return game.TraceStep{Kind: game.Sow, Place: p} }
+	lift := func(p string) game.TraceStep { return game.TraceStep{Kind: game.Lift, Place: p} }
 	tests := []struct {
-		steps []game.Step
+		steps []game.TraceStep
 		want  string
 	}{
 		{nil, ""},
-		{[]game.Step{lift("log-A3"), sow("log-A2"), sow("log-A1"), lift("log-A1"), sow("log-B1"), sow("log-C1")},
+		{[]game.TraceStep{lift("log-A3"), sow("log-A2"), sow("log-A1"), lift("log-A1"), sow("log-B1"), sow("log-C1")},
 			"from A3: A2, A1; on from A1: B1, C1"},
-		{[]game.Step{sow("log-A6"), sow("store-red")}, "A6, store red"},
-		{[]game.Step{lift("pit-south-f"), sow("pit-north-a"), sow("pit-south-a"),
+		{[]game.TraceStep{sow("log-A6"), sow("store-red")}, "A6, store red"},
+		{[]game.TraceStep{lift("pit-south-f"), sow("pit-north-a"), sow("pit-south-a"),
 			{Kind: game.Take, Place: "pit-south-a", To: "store-S"}, {Kind: game.Take, Place: "pit-north-f", To: "store-S"}},
 			"from south-f: north-a, south-a; south-a taken to store S; north-f taken to store S"},
 	}
 	// A relay of a thousand laps: 24 written out, then the count.
-	var long []game.Step
+	var long []game.TraceStep
 	for i := range 1000 {
 		long = append(long, lift(fmt.Sprintf("pit-%d", i)), sow("pit-x"), sow("pit-y"))
 	}
 	tests = append(tests, struct {
-		steps []game.Step
+		steps []game.TraceStep
 		want  string
 	}{long, "from 0: x, y; on from 1: x, y; on from 2: x, y; on from 3: x, y; on from 4: x, y; on from 5: x, y; " +
 		"on from 6: x, y; on from 7: x, y; on from 8: x, y; on from 9: x, y; on from 10: x, y; on from 11: x, y; " +

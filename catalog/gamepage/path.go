@@ -27,7 +27,7 @@ func PlaceName(id string) string {
 // "south-c taken to store S". No steps: the empty string. A path of more than
 // maxTextParts laps and takes is cut there and ends with the number of laps and
 // drops in all.
-func PathText(steps []game.Step) string {
+func PathText(steps []game.TraceStep) string {
 	var parts, sown []string
 	head, laps := "", 0
 	endLap := func() {
@@ -87,7 +87,7 @@ const (
 // number of every drop by its place ("3" or "3,16" for a place sown twice); a
 // dashed ring on every place lifted; a dashed line with an arrowhead for every take.
 // Only the first maxDrawnSteps steps are drawn.
-func drawPath(steps []game.Step, centres map[string]point) (string, error) {
+func drawPath(steps []game.TraceStep, centres map[string]point) (string, error) {
 	if len(steps) == 0 {
 		return "", nil
 	}

@@ -419,7 +419,7 @@ func CheckTraces[S any](t testing.TB, g game.Game[S], s *S, places func(s *S) ma
 // CheckTrace checks a trace worked out by hand: the Trace of the decision written
 // move (its AppendAction notation) from position ("" for the start) must be want;
 // then every legal decision's trace there is checked with CheckTraces.
-func CheckTrace[S any](t testing.TB, g game.Game[S], position, move string, want []game.Step, places func(s *S) map[string]int) {
+func CheckTrace[S any](t testing.TB, g game.Game[S], position, move string, want []game.TraceStep, places func(s *S) map[string]int) {
 	t.Helper()
 	s := g.Start()
 	if position != "" {

@@ -13,7 +13,7 @@ var _ game.Tracer[State] = (*Game)(nil)
 // seeds left on each side taken to its store. Places are the ids of Illustrate's
 // shapes. Trace follows the rules seed by seed, apart from the tables Apply uses;
 // the conformance suite checks that the two agree.
-func (g *Game) Trace(s *State, a game.Action) []game.Step {
+func (g *Game) Trace(s *State, a game.Action) []game.TraceStep {
 	m, mv := g.m, s.ToMove()
 	ring := 2 * (m + 1) // south's pits and store, then north's
 	seeds := make([]int, ring)
@@ -28,7 +28,7 @@ func (g *Game) Trace(s *State, a game.Action) []game.Step {
 	}
 	store, oppStore := mv*(m+1)+m, (1-mv)*(m+1)+m
 	at := mv*(m+1) + int(a)
-	steps := []game.Step{{Kind: game.Lift, Place: ids[at]}}
+	steps := []game.TraceStep{{Kind: game.Lift, Place: ids[at]}}
 	n := seeds[at]
 	seeds[at] = 0
 	for ; n > 0; n-- {
@@ -36,14 +36,14 @@ func (g *Game) Trace(s *State, a game.Action) []game.Step {
 			at = (at + 1) % ring
 		}
 		seeds[at]++
-		steps = append(steps, game.Step{Kind: game.Sow, Place: ids[at]})
+		steps = append(steps, game.TraceStep{Kind: game.Sow, Place: ids[at]})
 	}
 	if at/(m+1) == mv && at != store && seeds[at] == 1 {
 		opp := (1-mv)*(m+1) + m - 1 - at%(m+1)
 		if g.captureEmpty || seeds[opp] > 0 {
-			steps = append(steps, game.Step{Kind: game.Take, Place: ids[at], To: ids[store]})
+			steps = append(steps, game.TraceStep{Kind: game.Take, Place: ids[at], To: ids[store]})
 			if seeds[opp] > 0 {
-				steps = append(steps, game.Step{Kind: game.Take, Place: ids[opp], To: ids[store]})
+				steps = append(steps, game.TraceStep{Kind: game.Take, Place: ids[opp], To: ids[store]})
 			}
 			seeds[at], seeds[opp] = 0, 0
 		}
@@ -54,7 +54,7 @@ func (g *Game) Trace(s *State, a game.Action) []game.Step {
 		for p := range 2 {
 			for i := range m {
 				if seeds[p*(m+1)+i] > 0 {
-					steps = append(steps, game.Step{Kind: game.Take, Place: ids[p*(m+1)+i], To: ids[p*(m+1)+m]})
+					steps = append(steps, game.TraceStep{Kind: game.Take, Place: ids[p*(m+1)+i], To: ids[p*(m+1)+m]})
 				}
 			}
 		}

@@ -17,7 +17,7 @@ var _ game.Tracer[State] = (*Game)(nil)
 //
 // Trace follows the rules piece by piece on plain slices, apart from the packed
 // stacks Apply uses; the conformance suite checks that the two agree.
-func (g *Game) Trace(s *State, a game.Action) []game.Step {
+func (g *Game) Trace(s *State, a game.Action) []game.TraceStep {
 	n, p := g.n, s.ToMove()
 	ring := 2*n + 2 // South's spaces and mancala, then North's
 	ids := make([]string, ring)
@@ -35,17 +35,17 @@ func (g *Game) Trace(s *State, a game.Action) []game.Step {
 	isStore := func(r int) bool { return r%(n+1) == n }
 	origin := p*(n+1) + int(a)
 	at := origin
-	var steps []game.Step
+	var steps []game.TraceStep
 	for laps := 0; ; laps++ {
 		hand := stacks[at] // bottom first: the top piece is the last
 		stacks[at] = nil
-		steps = append(steps, game.Step{Kind: game.Lift, Place: ids[at]})
+		steps = append(steps, game.TraceStep{Kind: game.Lift, Place: ids[at]})
 		occupied := false
 		for k := len(hand) - 1; k >= 0; k-- {
 			at = (at + hand[k]) % ring
 			occupied = len(stacks[at]) > 0
 			stacks[at] = append(stacks[at], hand[k])
-			steps = append(steps, game.Step{Kind: game.Sow, Place: ids[at]})
+			steps = append(steps, game.TraceStep{Kind: game.Sow, Place: ids[at]})
 		}
 		if isStore(at) || at == origin || !occupied || laps >= g.maxLaps {
 			return steps

@@ -12,17 +12,19 @@ import (
 // lift and sow write the steps of an expected trace, places named as in the picture
 // without their prefix: lift("south-a") lifts South's space a, sow("north-a", "S")
 // puts a piece on North's space a, then one in South's mancala ("N" for North's).
-func lift(space string) []game.Step { return []game.Step{{Kind: game.Lift, Place: "pit-" + space}} }
+func lift(space string) []game.TraceStep {
+	return []game.TraceStep{{Kind: game.Lift, Place: "pit-" + space}}
+}
 
-func sow(places ...string) []game.Step {
-	var steps []game.Step
+func sow(places ...string) []game.TraceStep {
+	var steps []game.TraceStep
 	for _, p := range places {
 		if p == "S" || p == "N" {
 			p = "store-" + p
 		} else {
 			p = "pit-" + p
 		}
-		steps = append(steps, game.Step{Kind: game.Sow, Place: p})
+		steps = append(steps, game.TraceStep{Kind: game.Sow, Place: p})
 	}
 	return steps
 }
@@ -33,20 +35,20 @@ func sow(places ...string) []game.Step {
 // and lands only at the end of its count: the places between are not sown.
 var traceScenarios = []struct {
 	name, params, from, move string
-	want                     [][]game.Step
+	want                     [][]game.TraceStep
 }{
 	{
 		// South a's 321: the 3 to d, the 2 from d to f, the 1 from f into South's
 		// mancala: a bonus move.
 		name: "bonus move ending in the own mancala", move: "a",
-		want: [][]game.Step{lift("south-a"), sow("south-d", "south-f", "S")},
+		want: [][]game.TraceStep{lift("south-a"), sow("south-d", "south-f", "S")},
 	},
 	{
 		// South a's 1 onto b's 2 (occupied): lap of b's 12: the 1 into South's
 		// mancala, the 2 over North a onto North b, empty: the turn ends.
 		name: "one lap from an occupied space", params: "2x321",
 		from: "pits=1.2/321.- stores=3322,311 move=south ply=0", move: "a",
-		want: [][]game.Step{lift("south-a"), sow("south-b"), lift("south-b"), sow("S", "north-b")},
+		want: [][]game.TraceStep{lift("south-a"), sow("south-b"), lift("south-b"), sow("S", "north-b")},
 	},
 	{
 		// RULES.md's example, South b from the start: 3 to e, 2 into South's mancala,
@@ -55,7 +57,7 @@ var traceScenarios = []struct {
 		// lifted space), 3 to South e, 2 into South's mancala, 1 onto North a, empty
 		// since its lap.
 		name: "two laps through both mancalas", move: "b",
-		want: [][]game.Step{lift("south-b"), sow("south-e", "S", "north-a"),
+		want: [][]game.TraceStep{lift("south-b"), sow("south-e", "S", "north-a"),
 			lift("north-a"), sow("north-b", "north-e", "N", "south-a"),
 			lift("south-a"), sow("south-b", "south-e", "S", "north-a")},
 	},
@@ -65,14 +67,14 @@ var traceScenarios = []struct {
 		// not moved again: the turn ends.
 		name: "the original space is not moved again", params: "2x33",
 		from: "pits=3333.-/-.33 stores=33,- move=south ply=0", move: "a",
-		want: [][]game.Step{lift("south-a"), sow("north-a", "south-a", "north-a", "south-a")},
+		want: [][]game.TraceStep{lift("south-a"), sow("north-a", "south-a", "north-a", "south-a")},
 	},
 	{
 		// South a's 233: 2 into South's mancala, 3 into North's, 3 over South a
 		// (the original space, jumped over: not sown) and b into South's mancala.
 		name: "a piece jumps over the original space", params: "2x321",
 		from: "pits=233.1/321.321 stores=21,- move=south ply=0", move: "a",
-		want: [][]game.Step{lift("south-a"), sow("S", "N", "S")},
+		want: [][]game.TraceStep{lift("south-a"), sow("S", "N", "S")},
 	},
 	{
 		// North b's 12 (North moves): the 1 into North's mancala, the 2 over South a
@@ -80,7 +82,7 @@ var traceScenarios = []struct {
 		// 2 into North's mancala: a bonus move.
 		name: "north's lap ending in its own mancala", params: "2x321",
 		from: "pits=3.2/31.12 stores=3322,11 move=north ply=3", move: "b",
-		want: [][]game.Step{lift("north-b"), sow("N", "south-b"), lift("south-b"), sow("north-a", "N")},
+		want: [][]game.TraceStep{lift("north-b"), sow("N", "south-b"), lift("south-b"), sow("north-a", "N")},
 	},
 	{
 		// South b's 31 empties South's side and ends the game: 3 to North b, 1 into
@@ -88,7 +90,7 @@ var traceScenarios = []struct {
 		// counts them for South, who moved last): no takes.
 		name: "the end of the game moves nothing", params: "2x321",
 		from: "pits=-.31/321.321 stores=3221,- move=south ply=0", move: "b",
-		want: [][]game.Step{lift("south-b"), sow("north-b", "N")},
+		want: [][]game.TraceStep{lift("south-b"), sow("north-b", "N")},
 	},
 }
 

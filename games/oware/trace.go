@@ -17,7 +17,7 @@ var _ game.Tracer[State] = (*Game)(nil)
 //
 // Trace follows the rules seed by seed, apart from the tables Apply uses; the
 // conformance suite checks that the two agree.
-func (g *Game) Trace(s *State, a game.Action) []game.Step {
+func (g *Game) Trace(s *State, a game.Action) []game.TraceStep {
 	m := s.ToMove()
 	t := tracer{store: storeID(m)}
 	for i := range t.seeds {
@@ -37,14 +37,14 @@ func (g *Game) Trace(s *State, a game.Action) []game.Step {
 type tracer struct {
 	seeds [NumPits]int
 	store string // the mover's store
-	steps []game.Step
+	steps []game.TraceStep
 }
 
 // lift picks up the seeds of pit i and returns them.
 func (t *tracer) lift(i int) int {
 	n := t.seeds[i]
 	t.seeds[i] = 0
-	t.steps = append(t.steps, game.Step{Kind: game.Lift, Place: pitID(i)})
+	t.steps = append(t.steps, game.TraceStep{Kind: game.Lift, Place: pitID(i)})
 	return n
 }
 
@@ -56,7 +56,7 @@ func (t *tracer) sow(i, n, skip int) int {
 			continue
 		}
 		t.seeds[i]++
-		t.steps = append(t.steps, game.Step{Kind: game.Sow, Place: pitID(i)})
+		t.steps = append(t.steps, game.TraceStep{Kind: game.Sow, Place: pitID(i)})
 		n--
 	}
 	return i
@@ -65,7 +65,7 @@ func (t *tracer) sow(i, n, skip int) int {
 // take moves the seeds of pit i to the mover's store.
 func (t *tracer) take(i int) {
 	t.seeds[i] = 0
-	t.steps = append(t.steps, game.Step{Kind: game.Take, Place: pitID(i), To: t.store})
+	t.steps = append(t.steps, game.TraceStep{Kind: game.Take, Place: pitID(i), To: t.store})
 }
 
 // traceOware traces Oware's move by side m from pit from (in sowing order).

@@ -23,7 +23,7 @@ var _ game.Tracer[State] = (*Game)(nil)
 //
 // Trace follows the rules coin by coin, apart from the tables Apply uses; the
 // conformance suite checks that the two agree.
-func (g *Game) Trace(s *State, a game.Action) []game.Step {
+func (g *Game) Trace(s *State, a game.Action) []game.TraceStep {
 	pit, dir := int(a), 0
 	if pit >= g.n {
 		pit, dir = pit-g.n, 1
@@ -43,7 +43,7 @@ type pieceTracer struct {
 	cells [numCells]uint8
 	p     int // the mover
 	dir   int // 0 counter-clockwise, 1 clockwise
-	steps []game.Step
+	steps []game.TraceStep
 }
 
 // tile returns the cell of player p's tile i.
@@ -95,21 +95,21 @@ func (t *pieceTracer) next(c int) int {
 func (t *pieceTracer) lift(c int) int {
 	k := int(t.cells[c])
 	t.cells[c] = 0
-	t.steps = append(t.steps, game.Step{Kind: game.Lift, Place: t.id(c)})
+	t.steps = append(t.steps, game.TraceStep{Kind: game.Lift, Place: t.id(c)})
 	return k
 }
 
 // sow drops one coin on cell c.
 func (t *pieceTracer) sow(c int) {
 	t.cells[c]++
-	t.steps = append(t.steps, game.Step{Kind: game.Sow, Place: t.id(c)})
+	t.steps = append(t.steps, game.TraceStep{Kind: game.Sow, Place: t.id(c)})
 }
 
 // take moves the coins of cell c to player p's mancala.
 func (t *pieceTracer) take(c, p int) {
 	t.cells[store(p)] += t.cells[c]
 	t.cells[c] = 0
-	t.steps = append(t.steps, game.Step{Kind: game.Take, Place: t.id(c), To: t.id(store(p))})
+	t.steps = append(t.steps, game.TraceStep{Kind: game.Take, Place: t.id(c), To: t.id(store(p))})
 }
 
 // kalah traces an Egyptian or Ethiopian move from the mover's tile pit.

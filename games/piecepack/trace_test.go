@@ -13,25 +13,27 @@ import (
 // picture without their prefix: lift("south-f") lifts south's tile f, sow("S",
 // "north-a") sows a coin in south's mancala then on north's tile a, take("N",
 // "north-a") takes north's tile a to north's mancala.
-func lift(tile string) []game.Step { return []game.Step{{Kind: game.Lift, Place: "pit-" + tile}} }
+func lift(tile string) []game.TraceStep {
+	return []game.TraceStep{{Kind: game.Lift, Place: "pit-" + tile}}
+}
 
-func sow(places ...string) []game.Step {
-	var steps []game.Step
+func sow(places ...string) []game.TraceStep {
+	var steps []game.TraceStep
 	for _, p := range places {
 		if p == "S" || p == "N" {
 			p = "store-" + p
 		} else {
 			p = "pit-" + p
 		}
-		steps = append(steps, game.Step{Kind: game.Sow, Place: p})
+		steps = append(steps, game.TraceStep{Kind: game.Sow, Place: p})
 	}
 	return steps
 }
 
-func take(store string, tiles ...string) []game.Step {
-	var steps []game.Step
+func take(store string, tiles ...string) []game.TraceStep {
+	var steps []game.TraceStep
 	for _, p := range tiles {
-		steps = append(steps, game.Step{Kind: game.Take, Place: "pit-" + p, To: "store-" + store})
+		steps = append(steps, game.TraceStep{Kind: game.Take, Place: "pit-" + p, To: "store-" + store})
 	}
 	return steps
 }
@@ -41,33 +43,33 @@ func take(store string, tiles ...string) []game.Step {
 // tile x faces north's (g - x): a faces f, b faces e, c faces d.
 var traceScenarios = []struct {
 	name, variant, params, from, move string
-	want                              [][]game.Step
+	want                              [][]game.TraceStep
 }{
 	{
 		// a's coin lands on the empty b: it and north e's 4 coins go to south's
 		// mancala.
 		name: "egyptian capture", variant: "egyptian",
 		from: "pits=1.0.4.4.4.4/4.4.4.4.4.4 stores=7,0 move=south", move: "a",
-		want: [][]game.Step{lift("south-a"), sow("south-b"), take("S", "south-b", "north-e")},
+		want: [][]game.TraceStep{lift("south-a"), sow("south-b"), take("S", "south-b", "north-e")},
 	},
 	{
 		// Across an empty tile the lone coin still goes to the mancala.
 		name: "egyptian capture across an empty tile", variant: "egyptian",
 		from: "pits=1.0.4.4.4.4/4.4.4.4.0.4 stores=11,0 move=south", move: "a",
-		want: [][]game.Step{lift("south-a"), sow("south-b"), take("S", "south-b")},
+		want: [][]game.TraceStep{lift("south-a"), sow("south-b"), take("S", "south-b")},
 	},
 	{
 		// capture=nonempty: nothing is taken across an empty tile.
 		name: "capture=nonempty across an empty tile", variant: "egyptian", params: "capture=nonempty",
 		from: "pits=1.0.4.4.4.4/4.4.4.4.0.4 stores=11,0 move=south", move: "a",
-		want: [][]game.Step{lift("south-a"), sow("south-b")},
+		want: [][]game.TraceStep{lift("south-a"), sow("south-b")},
 	},
 	{
 		// A full lap past north's mancala back into the emptied a: a capture of a's
 		// coin and north f's 5.
 		name: "egyptian lap back into the start tile", variant: "egyptian",
 		from: "pits=13.0.0.0.0.0/4.4.4.4.4.4 stores=10,1 move=south", move: "a",
-		want: [][]game.Step{lift("south-a"),
+		want: [][]game.TraceStep{lift("south-a"),
 			sow("south-b", "south-c", "south-d", "south-e", "south-f", "S"),
 			sow("north-a", "north-b", "north-c", "north-d", "north-e", "north-f", "south-a"),
 			take("S", "south-a", "north-f")},
@@ -76,20 +78,20 @@ var traceScenarios = []struct {
 		// North sows to the left: north a, then past south's mancala to south f, e, d.
 		name: "ethiopian north sows to the left", variant: "ethiopian",
 		from: "pits=4.4.4.4.4.4/4.4.4.4.4.4 stores=0,0 move=north ply=0", move: "b<",
-		want: [][]game.Step{lift("north-b"), sow("north-a", "south-f", "south-e", "south-d")},
+		want: [][]game.TraceStep{lift("north-b"), sow("north-a", "south-f", "south-e", "south-d")},
 	},
 	{
 		// Capture to the left: c's 2 go to b and the empty a; a's coin and north f's 4
 		// are taken.
 		name: "ethiopian capture to the left", variant: "ethiopian",
 		from: "pits=0.1.2.4.4.4/4.4.4.4.4.4 stores=9,0 move=south ply=0", move: "c<",
-		want: [][]game.Step{lift("south-c"), sow("south-b", "south-a"), take("S", "south-a", "north-f")},
+		want: [][]game.TraceStep{lift("south-c"), sow("south-b", "south-a"), take("S", "south-a", "north-f")},
 	},
 	{
 		// leftbonus=off: the same sowing takes nothing.
 		name: "leftbonus=off: no capture to the left", variant: "ethiopian", params: "leftbonus=off",
 		from: "pits=0.1.2.4.4.4/4.4.4.4.4.4 stores=9,0 move=south ply=0", move: "c<",
-		want: [][]game.Step{lift("south-c"), sow("south-b", "south-a")},
+		want: [][]game.TraceStep{lift("south-c"), sow("south-b", "south-a")},
 	},
 	{
 		// f's 3: south's mancala, north a (3 -> 4: to north's mancala at once), north
@@ -98,7 +100,7 @@ var traceScenarios = []struct {
 		// south's mancala, where the move ends.
 		name: "nigerian four on the way, then relays", variant: "nigerian",
 		from: "pits=4.4.4.4.4.3/3.1.4.4.4.4 stores=3,2 move=south", move: "f",
-		want: [][]game.Step{lift("south-f"), sow("S", "north-a"), take("N", "north-a"), sow("north-b"),
+		want: [][]game.TraceStep{lift("south-f"), sow("S", "north-a"), take("N", "north-a"), sow("north-b"),
 			lift("north-b"), sow("north-c", "north-d"),
 			lift("north-d"), sow("north-e", "north-f", "N", "south-a", "south-b"),
 			lift("south-b"), sow("south-c", "south-d", "south-e", "south-f", "S")},
@@ -108,13 +110,13 @@ var traceScenarios = []struct {
 		// on north's empty a.
 		name: "nigerian fourdrop=last", variant: "nigerian", params: "fourdrop=last",
 		from: "pits=4.4.4.4.3.3/0.4.4.4.4.4 stores=6,0 move=south", move: "e",
-		want: [][]game.Step{lift("south-e"), sow("south-f", "S", "north-a")},
+		want: [][]game.TraceStep{lift("south-e"), sow("south-f", "S", "north-a")},
 	},
 	{
 		// fourlast=mover: f's last coin makes north a 4, which goes to the mover.
 		name: "nigerian fourlast=mover", variant: "nigerian", params: "fourlast=mover",
 		from: "pits=4.4.4.4.4.2/3.4.4.4.4.4 stores=3,0 move=south", move: "f",
-		want: [][]game.Step{lift("south-f"), sow("S", "north-a"), take("S", "north-a")},
+		want: [][]game.TraceStep{lift("south-f"), sow("S", "north-a"), take("S", "north-a")},
 	},
 }
 
