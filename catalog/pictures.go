@@ -75,7 +75,8 @@ var ErrNoTrace = errors.New("the game does not trace its sowings")
 // Trace returns the steps of the turn from the position (game.Tracer), every
 // decision's in order.
 func (x *generic[S]) Trace(position, turn string) ([]game.TraceStep, error) {
-	tr, ok := x.g.(game.Tracer[S])
+	tr := game.FastPathsOf(x.g).Tracer
+	ok := tr != nil
 	if !ok {
 		return nil, fmt.Errorf("%s: %w", x.g.Name(), ErrNoTrace)
 	}

@@ -2,7 +2,9 @@
 // plays them: the players of package search, the tournament runner, the exact solver,
 // perft, the tuner and the command line. It is to the games what database/sql/driver
 // is to database drivers: a small package of interfaces, with no game and no player in
-// it, that a game implements and the tools consume.
+// it, that a game implements and the tools consume. It is the ground floor of the
+// module and imports no package of it (a test, game/layers_test.go, checks the layers
+// of every package).
 //
 // # What a game provides
 //
@@ -21,47 +23,53 @@
 //     turn's notation, as tournament records and the command line write turns).
 //   - Scoring: Sides (the sides' names, the first player's first), Points, EndReason
 //     and TieBreak, which say how a finished game ended.
+//   - About: what the game says of itself in one value (a summary for the registry's
+//     list, its rules document, how reports describe it, its benchmark positions).
 //
 // The package's helpers work on any Game: Turns lists the legal turns of a position
 // with their notation, PlayTurn and a Referee check and play the decisions of one turn
 // (what the tournament runner does with a player's turn), ReadTurn reads a turn
-// written in the game's notation, and Perft and PerftDivide count turn sequences. Package gametest
-// holds the conformance suite every game's tests run with one call.
+// written in the game's notation, Perft and PerftDivide count turn sequences, and
+// DrawStanding writes where a game stands as text. Package gametest holds the
+// conformance suite every game's tests run with one call.
 //
-// # Optional fast paths
+// # Optional parts
 //
-// A game may implement any of these interfaces on the same type; the tools find them
-// by type assertion and fall back to Rules when a game has none. Each must behave
-// exactly as the fall-back would (the conformance suite checks it where it can).
+// A game may implement any of these interfaces on the same type. FastPathsOf is the
+// one place where the tools find them; each tool falls back as the table says when a
+// game has none, and each part must behave exactly as its fall-back would (the
+// conformance suite checks it where it can). A fast path is kept where a measurement
+// justifies it; the figures of the single-implementer ones are medians of three runs
+// of a benchmark of the part against its fall-back on The Colony (the others are
+// measured in benchmarks/README.md).
 //
-//	interface          method(s)              used by
-//	Stepper            TraceStep                   alpha-beta, MCTS, solver: a child state and its Status in one call
-//	SiblingStepper     StepSibling            alpha-beta: siblings that share costly parts of a state (Oware's history)
-//	Playouter          Playout                MCTS playouts, bench and playout commands: a whole random game
-//	RandomActioner     RandomAction           the random player: one uniform decision without listing all
-//	LegalChecker       IsLegal                the tournament referee: one decision checked without listing all
-//	TurnApplier        ApplyTurn              the tournament referee: a whole turn checked, played and written
-//	SolveKeyer         SolveKey, SolveOffset  the exact solver: one table entry for positions that differ in banked points
-//	SolveBounder       SolveRemaining         the exact solver: cut-offs from the points still to be won
-//	Endgamer           Endgames               the exact solver: endgame databases (EndgameTable)
-//	Drawer             Draw                   show and the other commands that draw a position as text
-//	PageDrawer         DrawPage               show: a drawing with more than the board and the points (The Colony's)
-//	Illustrator        Illustrate             show --svg and --png: a picture of a position (package games/picture)
-//	Tracer             Trace                  export --html: the path of every sowing (TraceStep, TraceKind)
-//	TurnReader         ReadTurn               apply: turns read with errors that say what is wrong
-//	Perfter            Perft                  perft: a faster count than the generic one
-//	CountingPlayouter  CountedPlayout         playout: random games counted on the fast path
-//	Describer          Describe               playout's report: end reasons, tie rule, what decisions are
-//	Bencher            BenchPositions         bench: the game's fixed benchmark positions
-//	RulesDocumenter    RulesDocument          rules: a rules document that depends on the rule set
+//	part               used by                                  fall-back, and why the part stays
+//	Stepper            alpha-beta, MCTS, the solver             copy, Apply, then ToMove, TurnStart, Terminal: one call instead of four indirect ones a node
+//	SiblingStepper     alpha-beta, every child but the first    Step: Oware's states carry a history that siblings share
+//	Playouter          MCTS playouts, playout, bench            LegalActions and Apply a decision: every game's playouts
+//	CountingPlayouter  the playout command (The Colony)         the walk over LegalActions: 14.5 against 31.5 µs a game
+//	RandomActioner     the random player                        LegalActions[k]: one decision without listing all
+//	LegalChecker       the tournament referee                   LegalActions: one decision checked without listing all
+//	TurnApplier        the tournament referee (The Colony)      PlayTurn: 145 against 369 ns a turn
+//	Perfter            perft (The Colony)                       the walk over Rules: 495 against 761 µs for perft 2 from the start
+//	TurnReader         apply, play (The Colony)                 the legal turns' notations: errors that say what is wrong with a turn
+//	SolveKeyer         the exact solver (Kalah)                 one table entry a position: orders of magnitude fewer nodes
+//	SolveBounder       the exact solver, MCTS-Solver (Kalah)    no cut-off from the points still to be won
+//	Endgamer           the exact solver (Kalah)                 no endgame database
+//	Drawer             show, play                               DrawStanding's lines alone: the one way to draw a position as text
+//	Tracer             export --html, play, replay              no sowing path drawn
+//
+// Pictures (picture.Illustrator) are drawn by the games that import package picture
+// beside this one: this package imports no drawing.
 //
 // # Registering a game
 //
 // A game's package holds its rules, notation and evaluation features, and imports only
-// this package (and games/picture, for its pictures): it knows no player, tournament or
-// command line.
-// Package games registers it, in one statement of games/registry.go, under a name that the
-// command line's --game flag and the tournament records use. See docs/adding-a-game.md.
+// this package (and package picture, for its pictures, and the games' shared internal
+// packages): it knows no player, tournament or command line. Package catalog
+// registers it, in one statement of catalog/registry.go, under a name that the
+// command line's --game flag and the tournament records use. See
+// docs/adding-a-game.md.
 package game
 
 // Action is one decision of a game, a small integer whose meaning is the game's own

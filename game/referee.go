@@ -23,8 +23,8 @@ type Referee[S any] struct {
 // NewReferee returns a referee of the game g.
 func NewReferee[S any](g Game[S]) *Referee[S] {
 	r := &Referee[S]{g: g}
-	r.applier, _ = g.(TurnApplier[S])
-	r.checker, _ = g.(LegalChecker[S])
+	f := FastPathsOf[S](g)
+	r.applier, r.checker = f.TurnApplier, f.LegalChecker
 	return r
 }
 

@@ -137,13 +137,14 @@ func Solve[S any](ctx context.Context, g game.Rules[S], s *S, opts SolveOptions)
 		shift: uint(64 - bits.TrailingZeros(uint(n))), bound: math.MaxInt16 - 1,
 		stack: make([]S, 64), moves: make([]game.ActionBuffer, 64), scores: make([][game.MaxActions]int64, 64),
 		kids: make([]childKeys, 64)}
-	sv.keyer, _ = g.(game.SolveKeyer[S])
-	sv.bounder, _ = g.(game.SolveBounder[S])
+	fast := game.FastPathsOf(g)
+	sv.keyer, sv.bounder = fast.SolveKeyer, fast.SolveBounder
 	lower, upper := -sv.bound, sv.bound
 	sv.lower, sv.upper = lower, upper
 	res := SolveResult{Guess: opts.Guess}
 	if opts.Endgames > 0 {
-		eg, ok := g.(game.Endgamer[S])
+		eg := fast.Endgamer
+		ok := eg != nil
 		if !ok || sv.keyer == nil || sv.bounder == nil {
 			return res, errors.New("solve: the game has no endgame databases")
 		}

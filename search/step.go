@@ -6,19 +6,12 @@ import "github.com/colony-ai/colony/game"
 func statusOf[S any](g game.Rules[S], s *S) game.Status { return game.StatusOf(g, s) }
 
 // stepper returns g's Stepper, or nil.
-func stepper[S any](g game.Rules[S]) game.Stepper[S] {
-	st, _ := g.(game.Stepper[S])
-	return st
-}
+func stepper[S any](g game.Rules[S]) game.Stepper[S] { return game.FastPathsOf(g).Stepper }
 
 // siblingStepper returns g's SiblingStepper, or nil.
 func siblingStepper[S any](g game.Rules[S]) game.SiblingStepper[S] {
-	st, _ := g.(game.SiblingStepper[S])
-	return st
+	return game.FastPathsOf(g).SiblingStepper
 }
 
 // playouterOf returns g's fast playouts, or nil.
-func playouterOf[S any](g game.Rules[S]) game.Playouter[S] {
-	p, _ := g.(game.Playouter[S])
-	return p
-}
+func playouterOf[S any](g game.Rules[S]) game.Playouter[S] { return game.FastPathsOf(g).Playouter }

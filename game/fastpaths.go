@@ -1,0 +1,43 @@
+package game
+
+// FastPaths are the optional fast paths (and the other optional parts) of a game,
+// each nil when the game lacks it. FastPathsOf is the one place where the tools find
+// them, by type assertion once when a player, a referee, a solver or a report is
+// built, and so the one place that says what a tool falls back to: the table of the
+// package's documentation lists each part with its fall-back.
+type FastPaths[S any] struct {
+	Stepper           Stepper[S]
+	SiblingStepper    SiblingStepper[S]
+	Playouter         Playouter[S]
+	CountingPlayouter CountingPlayouter[S]
+	RandomActioner    RandomActioner[S]
+	LegalChecker      LegalChecker[S]
+	TurnApplier       TurnApplier[S]
+	TurnReader        TurnReader[S]
+	Perfter           Perfter[S]
+	SolveKeyer        SolveKeyer[S]
+	SolveBounder      SolveBounder[S]
+	Endgamer          Endgamer[S]
+	Drawer            Drawer[S]
+	Tracer            Tracer[S]
+}
+
+// FastPathsOf returns the optional parts g implements.
+func FastPathsOf[S any](g Rules[S]) FastPaths[S] {
+	var f FastPaths[S]
+	f.Stepper, _ = g.(Stepper[S])
+	f.SiblingStepper, _ = g.(SiblingStepper[S])
+	f.Playouter, _ = g.(Playouter[S])
+	f.CountingPlayouter, _ = g.(CountingPlayouter[S])
+	f.RandomActioner, _ = g.(RandomActioner[S])
+	f.LegalChecker, _ = g.(LegalChecker[S])
+	f.TurnApplier, _ = g.(TurnApplier[S])
+	f.TurnReader, _ = g.(TurnReader[S])
+	f.Perfter, _ = g.(Perfter[S])
+	f.SolveKeyer, _ = g.(SolveKeyer[S])
+	f.SolveBounder, _ = g.(SolveBounder[S])
+	f.Endgamer, _ = g.(Endgamer[S])
+	f.Drawer, _ = g.(Drawer[S])
+	f.Tracer, _ = g.(Tracer[S])
+	return f
+}
