@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -127,9 +128,7 @@ A position is one line of text, as printed by every command that shows one:
 starts on a fork or the centre, and the ant move, for example C1, A2>B2 or
 C1/B4-A4.
 
-The classic mancala games are here too: --game kalah (or oware, ayo, egyptian,
-ethiopian, nigerian, martian; 'colony games' lists them) with every command: rules
-prints a game's rules document.
+` + otherGamesHelp() + `
 
 Engines play each other with 'colony tournament' (round robins, gauntlets and
 matches on all cores, Elo with intervals, SPRT, resumable and shardable runs);
@@ -156,7 +155,8 @@ file, an unknown command), 1 when a command cannot finish for another reason.`,
 	pf := root.PersistentFlags()
 	pf.StringVar(&opts.rules, "rules", "colony", "rule set `NAME`: colony, optionally with settings, as in colony:turncap=300,sowcap=5000")
 	pf.StringVar(&opts.board, "board", "", "board `FILE` to play on instead of the default board (the rule set's caps still apply)")
-	pf.StringVar(&opts.game, "game", "colony", "the game `NAME[:PARAMS]`: colony (with --rules and --board), kalah, oware, ayo, egyptian, ethiopian, nigerian, martian; 'colony games' lists them")
+	pf.StringVar(&opts.game, "game", "colony", "the game `NAME[:PARAMS]`: colony (with --rules and --board), "+
+		strings.Join(catalog.Names()[1:], ", ")+"; 'colony games' lists them")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		err = plainFlagError(err)
 		if c.HasParent() {
@@ -248,3 +248,30 @@ func noArgs(c *cobra.Command, args []string) error {
 	}
 	return nil
 }
+
+// otherGamesHelp is the root command's paragraph on the registered games after The
+// Colony, from the registry, wrapped as the help's other paragraphs are.
+func otherGamesHelp() string {
+	names := catalog.Names()[1:]
+	text := "The classic mancala games are here too: --game " + names[0] + " (or " + strings.Join(names[1:], ", ") +
+		"; 'colony games' lists them) with every command: rules prints a game's rules document."
+	var b strings.Builder
+	line := 0
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == 0:
+		case line+1+len(w) > helpWidth:
+			b.WriteByte('\n')
+			line = 0
+		default:
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(w)
+		line += len(w)
+	}
+	return b.String()
+}
+
+// helpWidth is the widest line of otherGamesHelp's paragraph.
+const helpWidth = 82
