@@ -6,7 +6,6 @@ package tuning
 // (tune.go) and the positions files (positions.go) use.
 
 import (
-	"embed"
 	"fmt"
 	"slices"
 	"strings"
@@ -20,7 +19,7 @@ import (
 // FeatureSet is what a game's feature set provides: eval.FeatureSet (named features
 // extracted from a state) with the hand-set weights by name, and optionally the
 // default (tuned) weights by name (DefaultWeights() map[string]float64, as The
-// Colony's; the other games ship theirs in weights/SET.json of this package).
+// Colony's; the classic games' packages ship theirs as weights/SET.json files).
 type FeatureSet[S any] interface {
 	eval.FeatureSet[S]
 	HandWeights() map[string]float64
@@ -77,7 +76,7 @@ var _ Tunable = (*Linear[int])(nil)
 // NewLinear returns the linear evaluation of g over fs, with score the evaluation of
 // eval=score (the difference of the sides' points from the view of the player to
 // move): its players evaluate with score, linear (the set's default weights: those it
-// carries, else weights/<set>.json when that ships, else the hand-set ones) or hand,
+// carries, else the weights file its package ships, else the hand-set ones) or hand,
 // or with a weights file of fs (eval=FILE). SPSA perturbs the features whose values
 // are large (largeCounts) by a tenth of its size.
 func NewLinear[S any](g game.Game[S], fs FeatureSet[S], score search.Evaluator[S]) (*Linear[S], error) {
@@ -195,18 +194,25 @@ func (t *Linear[S]) Replay(opening string, turns []string, visit func(position s
 }
 
 // defaultWeighter is a feature set that carries its default (tuned) weights by name,
-// as The Colony's does (colony.Features); the classic games' ship in weights/.
+// as The Colony's does (colony.Features).
 type defaultWeighter interface {
 	DefaultWeights() map[string]float64
 }
 
-// tunedWeights holds the weights files shipped for the classic games' feature sets,
-// weights/<set>.json, each made by 'colony selfplay' and 'colony tune' (Texel) from
-// the hand-set weights and kept only where the tuned weights beat the store
-// difference in a verification match (README.md, Tuning).
-//
-//go:embed weights/*.json
-var tunedWeights embed.FS
+// weightsShipper is a feature set whose package ships its default (tuned) weights as
+// a weights file, as the classic games' do (their weights/SET.json): nil when none
+// ships for the set.
+type weightsShipper interface {
+	ShippedWeights() []byte
+}
+
+// shippedWeightsOf returns the weights file fs's package ships, or nil.
+func shippedWeightsOf[S any](fs FeatureSet[S]) []byte {
+	if w, ok := fs.(weightsShipper); ok {
+		return w.ShippedWeights()
+	}
+	return nil
+}
 
 // linearEvals are the evaluations of a game's players over its feature set fs: the
 // fixed ones (score, linear, hand) and the default among them.
@@ -222,8 +228,8 @@ type linearEvals[S any] struct {
 
 // newLinearEvals returns the evaluations over fs: score (the evaluation score),
 // linear (the linear evaluation with the set's default weights when it carries them
-// (defaultWeighter), else with weights/<set>.json when that ships, else with its
-// hand-set weights) and hand (the hand-set weights). The default is linear for a set
+// (defaultWeighter), else with the weights file its package ships (weightsShipper),
+// else with its hand-set weights) and hand (the hand-set weights). The default is linear for a set
 // with tuned weights, score for the others.
 func newLinearEvals[S any](fs FeatureSet[S], score search.Evaluator[S]) (*linearEvals[S], error) {
 	hand, err := eval.NewNamedWeights(fs.Name(), fs.Features(), fs.HandWeights())
@@ -241,7 +247,7 @@ func newLinearEvals[S any](fs FeatureSet[S], score search.Evaluator[S]) (*linear
 			return nil, fmt.Errorf("the default weights of %s: %w", fs.Name(), err)
 		}
 		haveTuned = true
-	} else if data, err := tunedWeights.ReadFile("weights/" + fs.Name() + ".json"); err == nil {
+	} else if data := shippedWeightsOf(fs); data != nil {
 		if tuned, err = eval.ParseNamedWeights(data, fs.Name(), fs.Features()); err != nil {
 			return nil, fmt.Errorf("the shipped weights of %s: %w", fs.Name(), err)
 		}
