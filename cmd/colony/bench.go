@@ -6,6 +6,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/colony"
 	"github.com/spf13/cobra"
 )
@@ -106,11 +107,11 @@ func runBench(c *cobra.Command, opts *options, spec string) error {
 		elapsed += t
 		io.WriteString(hash, best+"\n")
 		if _, err := fmt.Fprintf(w, "position %d/%d nodes=%d time=%.3fs nps=%.0f best=%s\n",
-			i+1, len(positions), d.Nodes, t.Seconds(), perSecond(d.Nodes, t), best); err != nil {
+			i+1, len(positions), d.Nodes, t.Seconds(), catalog.PerSecond(d.Nodes, t), best); err != nil {
 			return fail(err)
 		}
 	}
 	_, err = fmt.Fprintf(w, "bench nodes=%d time=%.3fs nps=%.0f moves=%016x\n",
-		total, elapsed.Seconds(), perSecond(total, elapsed), hash.Sum64())
+		total, elapsed.Seconds(), catalog.PerSecond(total, elapsed), hash.Sum64())
 	return fail(err)
 }
