@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/tournament"
@@ -165,7 +164,11 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	}
 	fmt.Fprintf(out, "weights: %s\n", cfg.WeightsFile())
 	_, names := t.FeatureSet()
-	if err := writeWeightsTable(out, names, start, tuned); err != nil {
+	table, err := tuning.WeightsTable(names, start, tuned)
+	if err != nil {
+		return fail(err)
+	}
+	if _, err := io.WriteString(out, table); err != nil {
 		return fail(err)
 	}
 	if fl.verifyGames == 0 {
@@ -188,22 +191,6 @@ func (fl *tuneFlags) config() *tuning.TuneConfig {
 
 // flagName names a setting of a tuning run as its flag.
 func flagName(setting string) string { return "--" + setting }
-
-// writeWeightsTable prints the starting and tuned weights of the features names side
-// by side.
-func writeWeightsTable(w io.Writer, names []string, start, tuned []float64) error {
-	var sb strings.Builder
-	t := tournament.NewTable(&sb, []string{"feature", "start", "tuned"}, nil)
-	t.Header([]string{"feature", "start", "tuned"})
-	for f, name := range names {
-		_ = t.Append([]string{name, fmt.Sprintf("%.3f", start[f]), fmt.Sprintf("%.3f", tuned[f])})
-	}
-	if err := t.Render(); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, sb.String())
-	return err
-}
 
 // tuneHooks returns the hooks that show a tuning run on standard error: its
 // description, then its steps on a progress display in mode.
@@ -304,19 +291,7 @@ func verifyTuned(c *cobra.Command, t catalog.Tunable, cfg *tuning.TuneConfig, pr
 	if err != nil {
 		return fail(err)
 	}
-	out := c.OutOrStdout()
-	e := rep.Pair.Estimate
-	fmt.Fprintf(out, "verify: tuned vs start over %d games (%d pairs, %s): elo %s [%s, %s], los %.1f%%\n",
-		len(res.Games), rep.Pair.Pentanomial.Pairs(), cfg.VerifyPlayer,
-		tournament.FormatElo(e.Elo, 1), tournament.FormatElo(e.EloLow, 1), tournament.FormatElo(e.EloHigh, 1), 100*e.LOS)
-	switch {
-	case e.EloLow > 0:
-		fmt.Fprintln(out, "verify: the tuned weights are stronger (the 95% interval is above 0)")
-	case e.EloHigh < 0:
-		fmt.Fprintln(out, "verify: the tuned weights are weaker (the 95% interval is below 0)")
-	default:
-		fmt.Fprintln(out, "verify: no significant difference (the 95% interval contains 0)")
-	}
+	fmt.Fprint(c.OutOrStdout(), tuning.VerifyText(rep, len(res.Games), cfg.VerifyPlayer))
 	if !res.Complete {
 		return fail(fmt.Errorf("tune: the verification stopped after %d of %d games", len(res.Games), cfg.VerifyGames))
 	}
