@@ -13,7 +13,10 @@
 // analysis, solving, tournaments); engine.go, the players as engines of the Mancala
 // Engine Protocol; tuning.go, tune.go and positions.go, the linear evaluation and its
 // tuning; report.go and show.go, what the command line's reports and drawings need;
-// pictures.go, the pictures of positions as SVG and PNG.
+// playout.go, bench.go and text.go, the reports of random games, the bench and the
+// texts of results; registry.go's OpenWith, The Colony on a board file; pictures.go,
+// the pictures of positions as SVG and PNG. Package catalog/session holds the
+// interactive sessions (a game against an engine, the replay of a recorded game).
 package catalog
 
 import (

@@ -200,3 +200,68 @@ func newTunable[S any](g game.Game[S], fs tuning.FeatureSet[S], score search.Eva
 	base := &generic[S]{g: g, factory: lin.Players(), scale: lin.Scale, evals: lin.Evaluations()}
 	return tunable[S]{base, lin}, nil
 }
+
+// Options are the settings of a game that its name cannot carry: The Colony's rule
+// set under another name and its board file.
+type Options struct {
+	// Rules is The Colony's rule set as colony.ParseRules reads it
+	// ("colony:turncap=300"), for a text that names The Colony without parameters;
+	// "" or "colony": the text's rule set.
+	Rules string
+	// Board is The Colony's board file ("": the rule set's board).
+	Board string
+}
+
+// SettingError is the error of OpenWith for a setting of Options that cannot be
+// used: Setting is "rules" or "board".
+type SettingError struct {
+	Setting string
+	Err     error
+}
+
+// Error returns the setting and what is wrong with it.
+func (e *SettingError) Error() string { return e.Setting + ": " + e.Err.Error() }
+
+// Unwrap returns what is wrong with the setting.
+func (e *SettingError) Unwrap() error { return e.Err }
+
+// OpenWith returns the game NAME or NAME:PARAMS under the options o: The Colony under
+// the rule set of text or o.Rules, on the board of o.Board when it is given (an error
+// there is a *SettingError), or another registered game as Open returns it, which
+// takes no options.
+func OpenWith(text string, o Options) (Ruleset, error) {
+	name, params, _ := strings.Cut(text, ":")
+	rulesGiven := o.Rules != "" && o.Rules != "colony"
+	if name != "colony" {
+		if rulesGiven || o.Board != "" {
+			return nil, fmt.Errorf("game %q: the rule set and the board file are The Colony's; %s takes its settings as %s:PARAMS", text, name, name)
+		}
+		return Open(text)
+	}
+	rules := "colony"
+	if params != "" {
+		rules = text
+	}
+	if rulesGiven {
+		if params != "" {
+			return nil, fmt.Errorf("game %q and rule set %q: give the rule set once", text, o.Rules)
+		}
+		rules = o.Rules
+	}
+	r, err := colony.ParseRules(rules)
+	if err != nil {
+		return nil, &SettingError{"rules", err}
+	}
+	if o.Board == "" {
+		return Colony(r), nil
+	}
+	b, err := colony.LoadBoardFile(o.Board)
+	if err != nil {
+		return nil, &SettingError{"board", err}
+	}
+	onBoard, err := colony.NewRules(b, r.SowingCap(), r.TurnCap())
+	if err != nil {
+		return nil, &SettingError{"board", err}
+	}
+	return Colony(onBoard.WithChoiceOnSelectedOnly(r.ChoiceOnSelectedOnly())), nil
+}

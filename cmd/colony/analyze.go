@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -30,48 +29,6 @@ func cmdContext(c *cobra.Command) context.Context {
 		return ctx
 	}
 	return context.Background()
-}
-
-// perSecond returns n per second of d, 0 when d is 0.
-func perSecond(n uint64, d time.Duration) float64 {
-	if secs := d.Seconds(); secs > 0 {
-		return float64(n) / secs
-	}
-	return 0
-}
-
-// iterationText writes one reported iteration: a line
-//
-//	depth=<d> score=<s> nodes=<n> nps=<n/s> time=<t>s pv <turn> <turn> ...
-//
-// and, for MCTS (Children not empty), "sims=" and "sps=" in place of "nodes=" and
-// "nps=", followed by the first root decisions (up to 5; the caller sorts them, the
-// most visited first), one a line:
-//
-//	root <decision> visits=<n> value=<v> [proven=win|loss]
-func iterationText(it catalog.Iteration) string {
-	var sb strings.Builder
-	count, rate := "nodes", "nps"
-	if len(it.Children) > 0 {
-		count, rate = "sims", "sps"
-	}
-	fmt.Fprintf(&sb, "depth=%d score=%s %s=%d %s=%.0f time=%.3fs pv", it.Depth, catalog.ScoreText(it.Score, it.Scale),
-		count, it.Nodes, rate, perSecond(it.Nodes, it.Time), it.Time.Seconds())
-	for _, t := range it.PV {
-		sb.WriteString(" " + t)
-	}
-	sb.WriteByte('\n')
-	for _, k := range it.Children[:min(5, len(it.Children))] {
-		fmt.Fprintf(&sb, "  root %s visits=%d value=%+.3f", k.Decision, k.Visits, k.Value)
-		switch {
-		case k.Proven > 0:
-			sb.WriteString(" proven=win")
-		case k.Proven < 0:
-			sb.WriteString(" proven=loss")
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
 }
 
 func newAnalyzeCmd(opts *options) *cobra.Command {
@@ -143,7 +100,7 @@ func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string) error {
 		defer mu.Unlock()
 		reported = true
 		if werr == nil {
-			werr = writeOut(c, iterationText(it))
+			werr = writeOut(c, it.Text())
 		}
 	}
 	a, err := g.Analyze(cmdContext(c), spec, pos, report)
@@ -157,9 +114,7 @@ func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string) error {
 	}
 	var sb strings.Builder
 	if !reported {
-		sb.WriteString(iterationText(catalog.Iteration{
-			Depth: a.Depth, Score: a.Score, Scale: a.Scale, Nodes: a.Nodes, Time: a.Time, PV: a.PV,
-		}))
+		sb.WriteString(a.Iteration().Text())
 	}
 	fmt.Fprintf(&sb, "bestmove %s score=%s\n", a.Best, catalog.ScoreText(a.Score, a.Scale))
 	return writeOut(c, sb.String())

@@ -1,11 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
-	"hash/fnv"
 	"io"
-	"time"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/colony"
 	"github.com/spf13/cobra"
 )
@@ -46,71 +46,37 @@ too, but a position the rule set ends (turncap) is refused.`, len(colony.NewGame
 	return c
 }
 
-// benchSamples is the number of positions of the bench of a game that has no bench
-// positions of its own (game.Bencher), and benchSeed their seed.
-const (
-	benchSamples = 16
-	benchSeed    = 1
-)
-
-// runBench is the bench of the game of --game with the player of spec: its own bench
-// positions (The Colony's), or else 16 positions from seeded random games of the game
-// (the same on every machine), each searched by a fresh player.
+// runBench is the bench of the game of --game with the player of spec (catalog.Bench).
 func runBench(c *cobra.Command, opts *options, spec string) error {
 	g, err := opts.openGame()
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
-	// Check all the positions and the spec before the first search.
-	positions := g.BenchPositions()
-	own := positions != nil
-	if !own {
-		positions = g.SamplePositions(benchSamples, benchSeed)
-	}
-	for i, pos := range positions {
-		st, err := g.Standing(pos)
-		if err != nil {
-			return fmt.Errorf("bench: position %d: %w", i+1, err)
-		}
-		if st.Outcome != nil {
-			return fmt.Errorf("bench: position %d is a finished game under the rule set %s (%s)", i+1, g.Name(), st.Outcome.Reason)
-		}
-	}
-	canonical, err := g.PlayerSpec(spec)
-	if err != nil {
-		return fmt.Errorf("bench: --player: %w", err)
-	}
-	// The header of a game's own positions, whose signature is pinned, names the
-	// player with all its settings; that of sampled positions names the game.
-	header := fmt.Sprintf("bench player=%s positions=%d\n", canonical, len(positions))
-	if !own {
-		header = fmt.Sprintf("bench game=%s player=%s positions=%d\n", g.Name(), spec, len(positions))
+	b, err := catalog.NewBench(g, spec)
+	var se *catalog.SettingError
+	switch {
+	case errors.As(err, &se):
+		return fmt.Errorf("bench: --player: %w", se.Err)
+	case err != nil:
+		return fmt.Errorf("bench: %w", err)
 	}
 	w := c.OutOrStdout()
-	if _, err := io.WriteString(w, header); err != nil {
+	if _, err := io.WriteString(w, b.Header()); err != nil {
 		return fail(err)
 	}
-	hash := fnv.New64a()
-	var (
-		total   uint64
-		elapsed time.Duration
-	)
-	for i, pos := range positions {
-		start := time.Now()
-		best, d, err := g.Think(cmdContext(c), spec, pos)
-		t := time.Since(start)
-		if err != nil {
-			return fail(fmt.Errorf("bench: position %d: %s: %w", i+1, canonical, err))
-		}
-		total += d.Nodes
-		elapsed += t
-		io.WriteString(hash, best+"\n")
-		if _, err := fmt.Fprintf(w, "position %d/%d nodes=%d time=%.3fs nps=%.0f best=%s\n",
-			i+1, len(positions), d.Nodes, t.Seconds(), perSecond(d.Nodes, t), best); err != nil {
-			return fail(err)
-		}
+	var werr error
+	total, hash, err := b.Run(cmdContext(c), func(i int, r catalog.BenchResult) error {
+		_, werr = fmt.Fprintf(w, "position %d/%d nodes=%d time=%.3fs nps=%.0f best=%s\n",
+			i+1, len(b.Positions), r.Nodes, r.Time.Seconds(), catalog.PerSecond(r.Nodes, r.Time), r.Best)
+		return werr
+	})
+	switch {
+	case werr != nil:
+		return fail(werr)
+	case err != nil:
+		return fail(fmt.Errorf("bench: %w", err))
 	}
 	_, err = fmt.Fprintf(w, "bench nodes=%d time=%.3fs nps=%.0f moves=%016x\n",
-		total, elapsed.Seconds(), perSecond(total, elapsed), hash.Sum64())
+		total.Nodes, total.Time.Seconds(), catalog.PerSecond(total.Nodes, total.Time), hash)
 	return fail(err)
 }

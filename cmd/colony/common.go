@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,48 +15,22 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// ruleSet returns the rule set named by --rules, on the board of --board if given.
-func (o *options) ruleSet() (*colony.Rules, error) {
-	r, err := colony.ParseRules(o.rules)
-	if err != nil {
-		return nil, fmt.Errorf("--rules: %s", strings.TrimPrefix(err.Error(), "rules: "))
-	}
-	if o.board == "" {
-		return r, nil
-	}
-	b, err := colony.LoadBoardFile(o.board)
-	if err != nil {
-		return nil, fmt.Errorf("--board: %w", err)
-	}
-	onBoard, err := colony.NewRules(b, r.SowingCap(), r.TurnCap())
-	if err != nil {
-		return nil, fmt.Errorf("--board: %s", strings.TrimPrefix(err.Error(), "rules: "))
-	}
-	return onBoard.WithChoiceOnSelectedOnly(r.ChoiceOnSelectedOnly()), nil
-}
-
 // openGame returns the game of --game: The Colony under --rules and --board, or a
 // registered game.
 func (o *options) openGame() (catalog.Ruleset, error) {
 	name, params, _ := strings.Cut(o.game, ":")
-	if name == "colony" {
-		if params != "" {
-			if o.rules != "colony" {
-				return nil, fmt.Errorf("--game %s and --rules %s: give the rule set once", o.game, o.rules)
-			}
-			o.rules = o.game
-		}
-		r, err := o.ruleSet()
-		if err != nil {
-			return nil, err
-		}
-		return catalog.Colony(r), nil
-	}
-	if o.rules != "colony" || o.board != "" {
+	switch {
+	case name == "colony" && params != "" && o.rules != "colony":
+		return nil, fmt.Errorf("--game %s and --rules %s: give the rule set once", o.game, o.rules)
+	case name != "colony" && (o.rules != "colony" || o.board != ""):
 		return nil, fmt.Errorf("--rules and --board are The Colony's; --game %s takes its settings as %s:PARAMS", name, name)
 	}
-	g, err := catalog.Open(o.game)
-	if err != nil {
+	g, err := catalog.OpenWith(o.game, catalog.Options{Rules: o.rules, Board: o.board})
+	var se *catalog.SettingError
+	switch {
+	case errors.As(err, &se):
+		return nil, fmt.Errorf("--%s: %s", se.Setting, strings.TrimPrefix(se.Err.Error(), "rules: "))
+	case err != nil:
 		return nil, fmt.Errorf("--game: %w", err)
 	}
 	return g, nil

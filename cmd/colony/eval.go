@@ -2,13 +2,9 @@ package main
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/colony-ai/colony/catalog"
-	"github.com/colony-ai/colony/eval"
-	"github.com/colony-ai/colony/tournament"
-	"github.com/olekukonko/tablewriter/tw"
+	"github.com/colony-ai/colony/tuning"
 	"github.com/spf13/cobra"
 )
 
@@ -66,7 +62,7 @@ game's feature set (a file of another game's set is refused) and may be left out
 				return fmt.Errorf("eval: --weights: %w", err)
 			}
 			_, names := t.FeatureSet()
-			text, err := evalReport(names, &f, w, t.Sides()[toMove])
+			text, err := tuning.FeatureTable(names, &f, w, t.Sides()[toMove])
 			if err != nil {
 				return fail(err)
 			}
@@ -91,30 +87,4 @@ func (o *options) tunable(cmd string) (catalog.Tunable, error) {
 		return nil, fmt.Errorf("%s: --game %s: %w", cmd, o.game, err)
 	}
 	return t, nil
-}
-
-// evalReport writes the table of the features f (named names) with weights w, and the
-// total for the side to move.
-func evalReport(names []string, f *eval.Vector, w []float64, side string) (string, error) {
-	var sb strings.Builder
-	t := tournament.NewTable(&sb, []string{"feature", "value", "weight", "contribution"}, []tw.Align{tw.AlignLeft})
-	var padded [eval.MaxFeatures]float64
-	copy(padded[:], w)
-	for i, name := range names {
-		t.Append([]string{name, strconv.Itoa(int(f[i])), strconv.FormatFloat(w[i], 'g', 4, 64), eggs(float64(f[i]) * w[i])})
-	}
-	if err := t.Render(); err != nil {
-		return "", err
-	}
-	fmt.Fprintf(&sb, "total: %s (side to move: %s)\n", eggs(eval.DotVector(&padded, f)), side)
-	return sb.String(), nil
-}
-
-// eggs formats a number of points with two decimals, never as -0.00.
-func eggs(x float64) string {
-	s := strconv.FormatFloat(x, 'f', 2, 64)
-	if s == "-0.00" {
-		return "0.00"
-	}
-	return s
 }

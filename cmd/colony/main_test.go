@@ -589,44 +589,6 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-func TestPercent(t *testing.T) {
-	tests := []struct {
-		k, n int
-		want string
-	}{
-		{0, 10, "0.0%"}, {10, 10, "100.0%"}, {1, 3, "33.3%"}, {1, 5000, "<0.1%"}, {1999, 2000, ">99.9%"},
-	}
-	for _, tt := range tests {
-		if got := percent(tt.k, tt.n); got != tt.want {
-			t.Errorf("percent(%d, %d) = %q, want %q", tt.k, tt.n, got, tt.want)
-		}
-	}
-}
-
-func TestHistogram(t *testing.T) {
-	var sb strings.Builder
-	histogram(&sb, []float64{3, 3, 4, 7})
-	want := "  turns │                                          games  share\n" +
-		"      3 │████████████████████████████████████████      2  50.0%\n" +
-		"      4 │████████████████████                          1  25.0%\n" +
-		"      5 │                                              0   0.0%\n" +
-		"      6 │                                              0   0.0%\n" +
-		"      7 │████████████████████                          1  25.0%\n"
-	if sb.String() != want {
-		t.Errorf("histogram:\n%s\nwant\n%s", sb.String(), want)
-	}
-	sb.Reset()
-	xs := make([]float64, 0, 200)
-	for i := 20; i < 220; i++ {
-		xs = append(xs, float64(i))
-	}
-	histogram(&sb, xs)
-	lines := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
-	if len(lines) != 11 || !strings.HasPrefix(lines[1], "   20-39  │") || !strings.HasPrefix(lines[10], "  200-219 │") {
-		t.Errorf("histogram of 20..219:\n%s", sb.String())
-	}
-}
-
 func TestOneLine(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"plain", "plain"},

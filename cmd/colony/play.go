@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/catalog/session"
 	"github.com/spf13/cobra"
 )
 
@@ -54,41 +56,22 @@ status is 0 when the game ends, when you quit, and at the end of the input
   printf '1\n1\n1\nquit\n' | colony --game kalah play --player random`,
 		Args: noArgs,
 	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, pos string) error {
-		if err := g.CheckPlayer(spec); err != nil {
+		you, asErr := session.ParseSide(as, g.Sides())
+		game, err := session.NewGame(g, spec, you, pos)
+		if err != nil {
 			return fmt.Errorf("play: --player: %w", err)
 		}
-		you, err := parseSeat(as, g.Sides())
-		if err != nil {
-			return fmt.Errorf("play: --as: %w", err)
+		if asErr != nil {
+			return fmt.Errorf("play: --as: %w", asErr)
 		}
-		s := &playSession{
-			g: g, spec: spec, you: you, pos: pos,
-			in:   bufio.NewReader(cmd.InOrStdin()),
-			out:  cmd.OutOrStdout(),
-			ink:  newInk(cmd.OutOrStdout()),
-			echo: !isTerminal(cmd.InOrStdin()),
-		}
-		return s.run(cmd)
+		t := &playTerminal{s: game, in: bufio.NewReader(cmd.InOrStdin()), out: cmd.OutOrStdout(),
+			ink: newInk(cmd.OutOrStdout()), echo: !isTerminal(cmd.InOrStdin())}
+		return t.run(cmdContext(cmd))
 	})
 	c.Flags().StringVar(&spec, "player", playDefaultPlayer,
 		"the engine's player `SPEC`, as in ab:depth=6 or mcts:sims=20000 ('colony players' lists them)")
 	c.Flags().StringVar(&as, "as", "first", "your `SIDE`: first, second, or a side's name")
 	return c
-}
-
-// parseSeat reads --as: first, second or a side's name.
-func parseSeat(as string, sides [2]string) (int, error) {
-	switch strings.ToLower(as) {
-	case "first", "1":
-		return 0, nil
-	case "second", "2":
-		return 1, nil
-	case strings.ToLower(sides[0]):
-		return 0, nil
-	case strings.ToLower(sides[1]):
-		return 1, nil
-	}
-	return 0, fmt.Errorf("%q: want first, second, %s or %s", as, sides[0], sides[1])
 }
 
 // isTerminal reports whether f is a terminal (a character device).
@@ -123,254 +106,153 @@ func (k ink) engine(s string) string { return k.paint("1;36", s) }
 func (k ink) warn(s string) string   { return k.paint("33", s) }
 func (k ink) dim(s string) string    { return k.paint("2", s) }
 
-// playTurn is one turn of a game of play: the position it was played from, by whom,
-// and the turn.
-type playTurn struct {
-	from  string
-	mover int
-	turn  string
-}
-
-// playSession is a game of play in progress.
-type playSession struct {
-	g     catalog.Ruleset
-	spec  string
-	you   int
-	pos   string
-	start string
-	turns []playTurn
-	in    *bufio.Reader
-	out   io.Writer
-	ink   ink
+// playTerminal is a game of play on a terminal: what it reads and prints.
+type playTerminal struct {
+	s   *session.Game
+	in  *bufio.Reader
+	out io.Writer
+	ink ink
 	// echo writes each line read after its prompt: the input is not a terminal,
 	// which would show it.
 	echo bool
 	err  error // the first error writing out
-	// outcome is how the last turn played ended the game (Play's word: the
-	// position alone may give another reason), nil while it goes on.
-	outcome *catalog.Outcome
 }
 
-func (s *playSession) printf(format string, args ...any) {
-	if s.err == nil {
-		_, s.err = fmt.Fprintf(s.out, format, args...)
+func (t *playTerminal) printf(format string, args ...any) {
+	if t.err == nil {
+		_, t.err = fmt.Fprintf(t.out, format, args...)
 	}
-}
-
-// name returns a side's name with who plays it: "red (you)", "black (engine)".
-func (s *playSession) name(side int) string {
-	who := "engine"
-	if side == s.you {
-		who = "you"
-	}
-	return s.g.Sides()[side] + " (" + who + ")"
 }
 
 // run plays the game to its end, to quit or to the end of the input.
-func (s *playSession) run(cmd *cobra.Command) error {
-	ctx := cmdContext(cmd)
-	s.start = s.pos
-	sides := s.g.Sides()
-	s.printf("%s\n", s.ink.bold(fmt.Sprintf("You play %s against %s (%s).", sides[s.you], sides[1-s.you], s.spec)))
-	s.printf("Type a number or a turn; undo, hint, moves, help or quit.\n\n")
+func (t *playTerminal) run(ctx context.Context) error {
+	s, k := t.s, t.ink
+	sides := s.Ruleset().Sides()
+	t.printf("%s\n", k.bold(fmt.Sprintf("You play %s against %s (%s).", sides[s.You()], sides[1-s.You()], s.Spec())))
+	t.printf("Type a number or a turn; undo, hint, moves, help or quit.\n\n")
 	shown := "" // the position drawn last
-	for s.err == nil {
-		st, err := s.g.Standing(s.pos)
+	for t.err == nil {
+		toMove, o, err := s.Standing()
 		if err != nil {
 			return fail(fmt.Errorf("play: %w", err))
 		}
-		if o := s.outcome; o != nil || st.Outcome != nil {
-			if o == nil {
-				o = st.Outcome // a position that was over from the start
-			}
-			s.end(o)
+		if o != nil {
+			t.end(o)
 			break
 		}
-		if st.ToMove != s.you {
-			a, err := s.g.Analyze(ctx, s.spec, s.pos, nil)
+		if toMove != s.You() {
+			a, err := s.EngineTurn(ctx)
 			if err != nil {
-				return fail(fmt.Errorf("play: the engine: %w", err))
+				return fail(fmt.Errorf("play: %w", err))
 			}
-			if err := s.playTurn(a.Best, st.ToMove); err != nil {
-				return fail(fmt.Errorf("play: the engine's turn %q: %w", a.Best, err))
-			}
-			s.printf("%s %s  %s\n", s.ink.engine(s.name(st.ToMove)+" plays"), s.ink.bold(a.Best),
-				s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d)", catalog.ScoreText(a.Score, a.Scale), a.Depth, a.Nodes)))
-			s.sowing()
+			t.printf("%s %s  %s\n", k.engine(s.Name(toMove)+" plays"), k.bold(a.Best),
+				k.dim(fmt.Sprintf("(score %s, depth %d, nodes %d)", catalog.ScoreText(a.Score, a.Scale), a.Depth, a.Nodes)))
+			t.sowing()
 			continue
 		}
-		moves, err := s.g.Moves(s.pos)
+		moves, err := s.Moves()
 		if err != nil {
 			return fail(fmt.Errorf("play: %w", err))
 		}
-		if shown != s.pos {
+		if shown != s.Position() {
 			// The list first and the board last, next to the prompt: a long list
 			// (The Colony has over a hundred turns) must not push the board off a
 			// terminal's screen.
-			s.listMoves(moves)
-			s.board()
-			if n := len(s.turns); n > 0 {
-				t := s.turns[n-1]
-				s.printf("last turn: %s %s\n", s.name(t.mover), s.ink.bold(t.turn))
+			t.listMoves(moves)
+			t.board()
+			if turns := s.Turns(); len(turns) > 0 {
+				last := turns[len(turns)-1]
+				t.printf("last turn: %s %s\n", s.Name(last.Mover), k.bold(last.Turn))
 			}
-			shown = s.pos
+			shown = s.Position()
 		}
-		s.printf("%s", s.ink.you(fmt.Sprintf("%s, your turn (1-%d, a turn, or help)> ", sides[s.you], len(moves))))
-		line, rerr := s.in.ReadString('\n')
+		t.printf("%s", k.you(fmt.Sprintf("%s, your turn (1-%d, a turn, or help)> ", sides[s.You()], len(moves))))
+		line, rerr := t.in.ReadString('\n')
 		if rerr != nil && line == "" {
-			s.printf("\n%s\n", s.ink.warn("end of input: the game is left unfinished"))
-			s.printTurns()
+			t.printf("\n%s\n", k.warn("end of input: the game is left unfinished"))
+			t.printTurns()
 			break
 		}
-		if s.echo {
-			s.printf("%s\n", strings.TrimRight(line, "\r\n"))
+		if t.echo {
+			t.printf("%s\n", strings.TrimRight(line, "\r\n"))
 		}
-		if s.command(ctx, strings.TrimSpace(line), moves) {
+		if t.command(ctx, strings.TrimSpace(line), moves) {
 			break
 		}
 	}
-	return fail(s.err)
+	return fail(t.err)
 }
 
 // command does what the person typed on their turn and reports whether the game
 // stops (quit).
-func (s *playSession) command(ctx context.Context, line string, moves []string) bool {
+func (t *playTerminal) command(ctx context.Context, line string, moves []string) bool {
+	s, k := t.s, t.ink
 	switch strings.ToLower(line) {
 	case "":
-		return false
 	case "quit", "q", "exit":
-		s.printf("%s\n", s.ink.warn("you quit: the game is left unfinished"))
-		s.printTurns()
+		t.printf("%s\n", k.warn("you quit: the game is left unfinished"))
+		t.printTurns()
 		return true
 	case "moves", "m", "help", "h", "?":
-		s.listMoves(moves)
-		s.printf("Type a number or a turn to play it; undo takes back your last turn and the\n" +
+		t.listMoves(moves)
+		t.printf("Type a number or a turn to play it; undo takes back your last turn and the\n" +
 			"engine's reply, hint asks the engine for a turn, quit stops the game.\n")
-		return false
 	case "board", "b", "show":
-		s.board()
-		return false
+		t.board()
 	case "undo", "u":
-		s.undo()
-		return false
+		if taken, ok := s.Undo(); ok {
+			t.printf("%s\n", k.warn(fmt.Sprintf("took back %s", strings.Join(session.TurnTexts(taken), " "))))
+		} else {
+			t.printf("%s\n", k.warn("nothing to undo: you have not played a turn"))
+		}
 	case "hint":
-		a, err := s.g.Analyze(ctx, s.spec, s.pos, nil)
+		a, number, err := s.Hint(ctx, moves)
 		if err != nil {
-			s.printf("%s\n", s.ink.warn("hint: "+oneLine(err.Error())))
+			t.printf("%s\n", k.warn("hint: "+oneLine(err.Error())))
 			return false
 		}
 		n := ""
-		for i, m := range moves {
-			if m == a.Best {
-				n = fmt.Sprintf(" (number %d)", i+1)
-			}
+		if number > 0 {
+			n = fmt.Sprintf(" (number %d)", number)
 		}
-		s.printf("hint: %s%s  %s\n", s.ink.bold(a.Best), n,
-			s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d)", catalog.ScoreText(a.Score, a.Scale), a.Depth, a.Nodes)))
-		return false
-	}
-	turn := line
-	if n, err := strconv.Atoi(line); err == nil {
-		if n < 1 || n > len(moves) {
-			s.printf("%s\n", s.ink.warn(fmt.Sprintf("%d: no such turn, type a number from 1 to %d", n, len(moves))))
+		t.printf("hint: %s%s  %s\n", k.bold(a.Best), n,
+			k.dim(fmt.Sprintf("(score %s, depth %d, nodes %d)", catalog.ScoreText(a.Score, a.Scale), a.Depth, a.Nodes)))
+	default:
+		turn, err := s.Choose(line, moves)
+		var ne *session.NumberError
+		if errors.As(err, &ne) {
+			t.printf("%s\n", k.warn(ne.Error()))
 			return false
 		}
-		turn = moves[n-1]
-	}
-	mover := s.you
-	if err := s.playTurn(turn, mover); err != nil {
-		msg := oneLine(err.Error())
-		if i := strings.Index(msg, " (legal: "); i >= 0 {
-			msg = msg[:i]
+		if err != nil {
+			msg := oneLine(err.Error())
+			if i := strings.Index(msg, " (legal: "); i >= 0 {
+				msg = msg[:i]
+			}
+			t.printf("%s\n", k.warn(msg+"; type a number from the list, a turn, or help"))
+			return false
 		}
-		s.printf("%s\n", s.ink.warn(msg+"; type a number from the list, a turn, or help"))
-		return false
+		t.printf("%s %s\n", k.you(s.Name(turn.Mover)+" plays"), k.bold(turn.Turn))
+		t.sowing()
 	}
-	s.printf("%s %s\n", s.ink.you(s.name(mover)+" plays"), s.ink.bold(s.turns[len(s.turns)-1].turn))
-	s.sowing()
 	return false
 }
 
 // sowing writes the path of the last turn's sowing, for the games that trace it.
-func (s *playSession) sowing() {
-	t := s.turns[len(s.turns)-1]
-	if text := sowingText(s.g, t.from, t.turn); text != "" {
-		s.printf("  %s\n", s.ink.dim("sowing: "+text))
+func (t *playTerminal) sowing() {
+	if text := t.s.Sowing(); text != "" {
+		t.printf("  %s\n", t.ink.dim("sowing: "+text))
 	}
-}
-
-// playTurn plays turn, by mover, from the current position, and records it in its
-// canonical notation when the game has one (the legal turn the text names).
-func (s *playSession) playTurn(turn string, mover int) error {
-	after, o, err := s.g.Play(s.pos, []string{turn})
-	if err != nil {
-		return err
-	}
-	s.outcome = o
-	s.turns = append(s.turns, playTurn{from: s.pos, mover: mover, turn: s.canonical(turn, after)})
-	s.pos = after
-	return nil
-}
-
-// canonical returns the legal turn of the current position that reaches after as
-// turn does: the listed spelling of a turn typed another way.
-func (s *playSession) canonical(turn, after string) string {
-	moves, err := s.g.Moves(s.pos)
-	if err != nil {
-		return turn
-	}
-	for _, m := range moves {
-		if m == turn {
-			return turn
-		}
-	}
-	for _, m := range moves {
-		if p, _, err := s.g.Play(s.pos, []string{m}); err == nil && p == after {
-			return m
-		}
-	}
-	return turn
-}
-
-// undo takes back the person's last turn and the engine's turns after it.
-func (s *playSession) undo() {
-	for i := len(s.turns) - 1; i >= 0; i-- {
-		if s.turns[i].mover == s.you {
-			s.pos = s.turns[i].from
-			s.printf("%s\n", s.ink.warn(fmt.Sprintf("took back %s", strings.Join(turnTexts(s.turns[i:]), " "))))
-			s.turns = s.turns[:i]
-			s.outcome = nil
-			return
-		}
-	}
-	s.printf("%s\n", s.ink.warn("nothing to undo: you have not played a turn"))
 }
 
 // board draws the current position.
-func (s *playSession) board() {
-	text, err := showOutcome(s.g, s.pos, s.outcome)
+func (t *playTerminal) board() {
+	text, err := t.s.Board()
 	if err != nil {
-		s.printf("%s\n", s.ink.warn(oneLine(err.Error())))
+		t.printf("%s\n", t.ink.warn(oneLine(err.Error())))
 		return
 	}
-	s.printf("\n%s", s.ink.board(text))
-}
-
-// showOutcome is the game's Show of pos, a finished position, with its result
-// written as o says when o is not nil: the outcome the last turn's Play gave (or a
-// games file recorded) may name another reason than the position alone does (a
-// Kalah game that ended as South ran out of seeds reads back as "both sides are
-// empty").
-func showOutcome(g catalog.Ruleset, pos string, o *catalog.Outcome) (string, error) {
-	text, err := g.Show(pos)
-	if err != nil || o == nil {
-		return text, err
-	}
-	st, err := g.Standing(pos)
-	if err != nil || st.Outcome == nil {
-		return text, err
-	}
-	return strings.Replace(text, st.Outcome.Text(g.Sides()), o.Text(g.Sides()), 1), nil
+	t.printf("\n%s", t.ink.board(text))
 }
 
 // board colours a drawing: The Colony's ants, R in red and B in blue.
@@ -391,9 +273,9 @@ func (k ink) board(text string) string {
 var antMark = regexp.MustCompile(`\[[A-C][1-7] +\d+ [RB]\]`)
 
 // listMoves lists the legal turns, numbered, in columns.
-func (s *playSession) listMoves(moves []string) {
-	s.printf("%s\n", s.ink.bold(fmt.Sprintf("Your turns (%d):", len(moves))))
-	s.printf("%s", numberedColumns(moves, 78))
+func (t *playTerminal) listMoves(moves []string) {
+	t.printf("%s\n", t.ink.bold(fmt.Sprintf("Your turns (%d):", len(moves))))
+	t.printf("%s", numberedColumns(moves, 78))
 }
 
 // numberedColumns writes items as "<n>. <item>" in columns that fit width, numbered
@@ -426,32 +308,24 @@ func numberedColumns(items []string, width int) string {
 }
 
 // end prints the final board, the result and the game's turns.
-func (s *playSession) end(o *catalog.Outcome) {
-	s.board()
-	s.printf("%s\n", s.ink.bold(outcomeLine(s.g.Sides(), o)))
-	switch {
-	case o.Winner == s.you:
-		s.printf("%s\n", s.ink.you("You win."))
-	case o.Winner == 1-s.you:
-		s.printf("%s\n", s.ink.engine("The engine wins."))
+func (t *playTerminal) end(o *catalog.Outcome) {
+	t.board()
+	t.printf("%s\n", t.ink.bold(outcomeLine(t.s.Ruleset().Sides(), o)))
+	switch you := t.s.You(); o.Winner {
+	case you:
+		t.printf("%s\n", t.ink.you("You win."))
+	case 1 - you:
+		t.printf("%s\n", t.ink.engine("The engine wins."))
 	default:
-		s.printf("A draw.\n")
+		t.printf("A draw.\n")
 	}
-	s.printTurns()
+	t.printTurns()
 }
 
 // printTurns lists the game's turns, from the start position.
-func (s *playSession) printTurns() {
-	s.printf("turns: %s\n", strings.Join(turnTexts(s.turns), " "))
-	if s.start != s.g.StartPosition() {
-		s.printf("from: %s\n", s.start)
+func (t *playTerminal) printTurns() {
+	t.printf("turns: %s\n", strings.Join(session.TurnTexts(t.s.Turns()), " "))
+	if start := t.s.Start(); start != t.s.Ruleset().StartPosition() {
+		t.printf("from: %s\n", start)
 	}
-}
-
-func turnTexts(ts []playTurn) []string {
-	out := make([]string, len(ts))
-	for i, t := range ts {
-		out[i] = t.turn
-	}
-	return out
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
-	"github.com/colony-ai/colony/catalog/gamepage"
+	"github.com/colony-ai/colony/catalog/session"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -65,36 +65,32 @@ index, not the game's name; --rules and --board do not apply).`,
 	return c
 }
 
-// replaySession is a game of a games file being replayed.
-type replaySession struct {
-	g         catalog.Ruleset
-	rec       *tournament.Record
-	positions []string // positions[k]: after k turns
-	movers    []int    // movers[k]: the side that played turn k+1
-	scales    [2]int   // the score scales of the two specs
-	in        *bufio.Reader
-	out       io.Writer
-	ink       ink
-	echo      bool
-	err       error
+// replayTerminal is a game of a games file being replayed on a terminal.
+type replayTerminal struct {
+	r    *session.Replay
+	in   *bufio.Reader
+	out  io.Writer
+	ink  ink
+	echo bool
+	err  error
 }
 
-func (s *replaySession) printf(format string, args ...any) {
-	if s.err == nil {
-		_, s.err = fmt.Fprintf(s.out, format, args...)
+func (t *replayTerminal) printf(format string, args ...any) {
+	if t.err == nil {
+		_, t.err = fmt.Fprintf(t.out, format, args...)
 	}
 }
 
 // readLine reads a line (trimmed), echoing it when the input is not a terminal; ok
 // is false at the end of the input.
-func (s *replaySession) readLine() (string, bool) {
-	line, err := s.in.ReadString('\n')
+func (t *replayTerminal) readLine() (string, bool) {
+	line, err := t.in.ReadString('\n')
 	if err != nil && line == "" {
-		s.printf("\n")
+		t.printf("\n")
 		return "", false
 	}
-	if s.echo {
-		s.printf("%s\n", strings.TrimRight(line, "\r\n"))
+	if t.echo {
+		t.printf("%s\n", strings.TrimRight(line, "\r\n"))
 	}
 	return strings.TrimSpace(line), true
 }
@@ -104,10 +100,8 @@ func runReplay(cmd *cobra.Command, file string, index int, chosen bool) error {
 	if err != nil {
 		return err
 	}
-	s := &replaySession{
-		g: g, in: bufio.NewReader(cmd.InOrStdin()), out: cmd.OutOrStdout(),
-		ink: newInk(cmd.OutOrStdout()), echo: !isTerminal(cmd.InOrStdin()),
-	}
+	t := &replayTerminal{in: bufio.NewReader(cmd.InOrStdin()), out: cmd.OutOrStdout(),
+		ink: newInk(cmd.OutOrStdout()), echo: !isTerminal(cmd.InOrStdin())}
 	var rec *tournament.Record
 	switch {
 	case chosen:
@@ -117,135 +111,78 @@ func runReplay(cmd *cobra.Command, file string, index int, chosen bool) error {
 	case len(gf.Games) == 1:
 		rec = &gf.Games[0]
 	default:
-		if rec = s.choose(gf.Games); rec == nil {
-			return fail(s.err)
+		if rec = t.choose(gf.Games); rec == nil {
+			return fail(t.err)
 		}
 	}
-	if err := s.load(rec); err != nil {
+	if t.r, err = session.NewReplay(g, rec); err != nil {
 		return fmt.Errorf("replay: %s, game %d: %w", file, rec.Index, err)
 	}
-	s.step()
-	return fail(s.err)
+	t.step()
+	return fail(t.err)
 }
 
 // openGamesFile reads a games file of at least one game and opens its game (for the
 // command cmd's errors).
 func openGamesFile(cmd, file string) (*tournament.GamesFile, catalog.Ruleset, error) {
-	gf, err := tournament.ReadGamesFile(file)
+	gf, g, err := session.OpenGamesFile(file)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", cmd, err)
-	}
-	if len(gf.Games) == 0 {
-		return nil, nil, fmt.Errorf("%s: %s holds no games", cmd, file)
-	}
-	g, err := catalog.Open(gf.Header.Config.Game)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %s holds games of %q, which cannot be opened: %w", cmd, file, gf.Header.Config.Game, err)
 	}
 	return gf, g, nil
 }
 
 // gameOfIndex returns the record of the file's game of that index.
 func gameOfIndex(cmd, file string, gf *tournament.GamesFile, index int) (*tournament.Record, error) {
-	for i := range gf.Games {
-		if gf.Games[i].Index == index {
-			return &gf.Games[i], nil
-		}
+	if rec := session.FindGame(gf.Games, index); rec != nil {
+		return rec, nil
 	}
-	return nil, fmt.Errorf("%s: --game %d: %s holds no game of that index (%s)", cmd, index, file, indexRange(gf.Games))
-}
-
-// indexRange says which game indexes the games hold.
-func indexRange(gs []tournament.Record) string {
-	lo, hi := gs[0].Index, gs[0].Index
-	for _, r := range gs {
-		lo, hi = min(lo, r.Index), max(hi, r.Index)
-	}
-	return fmt.Sprintf("%d games, indexes %d to %d", len(gs), lo, hi)
+	return nil, fmt.Errorf("%s: --game %d: %s holds no game of that index (%s)", cmd, index, file, session.IndexRange(gf.Games))
 }
 
 // choose lists the games and asks for one; nil at the end of the input.
-func (s *replaySession) choose(gs []tournament.Record) *tournament.Record {
-	s.printf("%s\n", s.ink.bold(fmt.Sprintf("%6s  %-30s  %-7s  %-24s  %s", "index", "players", "result", "reason", "turns")))
+func (t *replayTerminal) choose(gs []tournament.Record) *tournament.Record {
+	t.printf("%s\n", t.ink.bold(fmt.Sprintf("%6s  %-30s  %-7s  %-24s  %s", "index", "players", "result", "reason", "turns")))
 	for _, r := range gs {
-		s.printf("%6d  %-30s  %-7s  %-24s  %d\n", r.Index, r.Players[0]+" - "+r.Players[1], r.Result, r.Reason, r.Turns)
+		t.printf("%6d  %-30s  %-7s  %-24s  %d\n", r.Index, r.Players[0]+" - "+r.Players[1], r.Result, r.Reason, r.Turns)
 	}
-	for s.err == nil {
-		s.printf("%s", s.ink.you(fmt.Sprintf("game (index, Enter for %d)> ", gs[0].Index)))
-		line, ok := s.readLine()
-		if !ok {
+	for t.err == nil {
+		t.printf("%s", t.ink.you(fmt.Sprintf("game (index, Enter for %d)> ", gs[0].Index)))
+		line, ok := t.readLine()
+		switch {
+		case !ok || line == "q" || line == "quit":
 			return nil
-		}
-		if line == "" {
+		case line == "":
 			return &gs[0]
 		}
-		if line == "q" || line == "quit" {
-			return nil
-		}
-		n, err := strconv.Atoi(line)
-		if err == nil {
-			for i := range gs {
-				if gs[i].Index == n {
-					return &gs[i]
-				}
+		if n, err := strconv.Atoi(line); err == nil {
+			if rec := session.FindGame(gs, n); rec != nil {
+				return rec
 			}
 		}
-		s.printf("%s\n", s.ink.warn(fmt.Sprintf("%q: not a game's index (%s)", line, indexRange(gs))))
-	}
-	return nil
-}
-
-// load plays the record's turns from its opening, checking each.
-func (s *replaySession) load(rec *tournament.Record) error {
-	positions, movers, err := gamepage.Replay(s.g, rec)
-	if err != nil {
-		return err
-	}
-	s.rec, s.positions, s.movers = rec, positions, movers
-	for side := range 2 {
-		s.scales[side] = catalog.ScoreScale(s.g, rec.Specs[side])
+		t.printf("%s\n", t.ink.warn(fmt.Sprintf("%q: not a game's index (%s)", line, session.IndexRange(gs))))
 	}
 	return nil
 }
 
 // step shows the positions as the person asks, until quit or the end of the input.
-func (s *replaySession) step() {
-	r := s.rec
-	n := len(r.Moves)
-	sides := s.g.Sides()
-	s.printf("%s\n", s.ink.bold(fmt.Sprintf("game %d: %s (%s) %s - %s (%s) %s, %d turns",
-		r.Index, r.Players[0], sides[0], r.Specs[0], r.Players[1], sides[1], r.Specs[1], n)))
-	k := 0
-	for s.err == nil {
-		s.show(k)
-		for s.err == nil {
-			s.printf("%s", s.ink.you(fmt.Sprintf("position %d of %d (Enter/n, p, f, l, a number, q)> ", k, n)))
-			line, ok := s.readLine()
+func (t *replayTerminal) step() {
+	n := t.r.Len()
+	t.printf("%s\n", t.ink.bold(t.r.Title()))
+	for k := 0; t.err == nil; {
+		t.show(k)
+		for t.err == nil {
+			t.printf("%s", t.ink.you(fmt.Sprintf("position %d of %d (Enter/n, p, f, l, a number, q)> ", k, n)))
+			line, ok := t.readLine()
 			if !ok {
 				return
 			}
-			next := k
-			switch strings.ToLower(line) {
-			case "", "n", "next":
-				next = k + 1
-			case "p", "prev", "previous":
-				next = k - 1
-			case "f", "first":
-				next = 0
-			case "l", "last":
-				next = n
-			case "q", "quit":
+			next, quit, err := session.Step(line, k, n)
+			if quit {
 				return
-			default:
-				v, err := strconv.Atoi(line)
-				if err != nil {
-					s.printf("%s\n", s.ink.warn(fmt.Sprintf("%q: type Enter or n, p, f, l, a position from 0 to %d, or q", line, n)))
-					continue
-				}
-				next = v
 			}
-			if next < 0 || next > n {
-				s.printf("%s\n", s.ink.warn(fmt.Sprintf("no position %d: the game has positions 0 to %d", next, n)))
+			if err != nil {
+				t.printf("%s\n", t.ink.warn(err.Error()))
 				continue
 			}
 			k = next
@@ -255,47 +192,25 @@ func (s *replaySession) step() {
 }
 
 // show draws position k and the turn played from it, or the result.
-func (s *replaySession) show(k int) {
-	r := s.rec
-	n := len(r.Moves)
-	var o *catalog.Outcome
-	if k == n {
-		o = &catalog.Outcome{Winner: r.Winner, Points: r.Points, Reason: r.Reason}
-	}
-	text, err := showOutcome(s.g, s.positions[k], o)
+func (t *replayTerminal) show(k int) {
+	n := t.r.Len()
+	text, err := t.r.Board(k)
 	if err != nil {
-		s.printf("%s\n", s.ink.warn(oneLine(err.Error())))
+		t.printf("%s\n", t.ink.warn(oneLine(err.Error())))
 		return
 	}
-	s.printf("\n%s\n%s", s.ink.bold(fmt.Sprintf("position %d of %d", k, n)), s.ink.board(text))
+	t.printf("\n%s\n%s", t.ink.bold(fmt.Sprintf("position %d of %d", k, n)), t.ink.board(text))
 	if k == n {
-		line := outcomeLine(s.g.Sides(), o)
-		if r.Detail != "" {
-			line += ": " + r.Detail
-		}
-		s.printf("%s\n", s.ink.bold(line))
+		t.printf("%s\n", t.ink.bold(t.r.Result()))
 		return
 	}
-	m := s.movers[k]
-	s.printf("turn %d: %s (%s) plays %s", k+1, s.g.Sides()[m], r.Players[m], s.ink.bold(r.Moves[k]))
-	if k < len(r.Info) {
-		in := r.Info[k]
-		s.printf("  %s", s.ink.dim(fmt.Sprintf("(score %s, depth %d, nodes %d, time %.3fs)",
-			catalog.ScoreText(int(in.Score), s.scales[m]), in.Depth, in.Nodes, float64(in.Micros)/1e6)))
+	turn := t.r.Turn(k)
+	t.printf("turn %d: %s (%s) plays %s", turn.Number, turn.Side, turn.Player, t.ink.bold(turn.Move))
+	if turn.Info != "" {
+		t.printf("  %s", t.ink.dim("("+turn.Info+")"))
 	}
-	s.printf("\n")
-	if text := sowingText(s.g, s.positions[k], r.Moves[k]); text != "" {
-		s.printf("  %s\n", s.ink.dim("sowing: "+text))
+	t.printf("\n")
+	if turn.Sowing != "" {
+		t.printf("  %s\n", t.ink.dim("sowing: "+turn.Sowing))
 	}
-}
-
-// sowingText returns the path of the sowings of turn from position in words
-// (gamepage.PathText: "from A3: A2, A1; on from A1: B1, C1"), or "" for a turn that
-// sows nothing or a game that does not trace its sowings.
-func sowingText(g catalog.Ruleset, position, turn string) string {
-	steps, err := g.Trace(position, turn)
-	if err != nil {
-		return ""
-	}
-	return gamepage.PathText(steps)
 }

@@ -42,24 +42,6 @@ and Ayo, which go to that side when the game ends.`,
 		if err != nil {
 			return fmt.Errorf("score: --position: %w", err)
 		}
-		return writeOut(cmd, scoreLines(g.Sides(), st))
+		return writeOut(cmd, st.Text(g.Sides()))
 	})
-}
-
-// scoreLines writes the score of a game: the line
-// "<side>=<n> <side>=<n> over=<yes|no> winner=<side|draw|->" and, for a finished
-// game, its result line.
-func scoreLines(sides [2]string, st *catalog.Standing) string {
-	over, winner := "no", "-"
-	if o := st.Outcome; o != nil {
-		over, winner = "yes", "draw"
-		if o.Winner == 0 || o.Winner == 1 {
-			winner = sides[o.Winner]
-		}
-	}
-	out := fmt.Sprintf("%s=%d %s=%d over=%s winner=%s\n", sides[0], st.Points[0], sides[1], st.Points[1], over, winner)
-	if st.Outcome != nil {
-		out += outcomeLine(sides, st.Outcome) + "\n"
-	}
-	return out
 }

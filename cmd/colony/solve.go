@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -80,7 +79,7 @@ again. The line "endgames: ..." says whether it was built or read, and the time.
 				errOut := c.ErrOrStderr()
 				so.Report = func(lower, upper int, nodes uint64) {
 					fmt.Fprintf(errOut, "solve: value in [%s, %s] after %d nodes (%.1fs)\n",
-						boundText(lower), boundText(upper), nodes, time.Since(start).Seconds())
+						catalog.BoundText(lower), catalog.BoundText(upper), nodes, time.Since(start).Seconds())
 				}
 			}
 			sol, err := g.Solve(ctx, pos, so)
@@ -90,7 +89,7 @@ again. The line "endgames: ..." says whether it was built or read, and the time.
 				}
 				return fmt.Errorf("solve: %w", err)
 			}
-			return writeOut(c, solutionText(g, sol))
+			return writeOut(c, sol.Text(g.Name()))
 		},
 	}
 	c.Flags().StringVar(&position, "position", "", "position `LINE` in the game's notation; default: the start position")
@@ -100,47 +99,6 @@ again. The line "endgames: ..." says whether it was built or read, and the time.
 	c.Flags().StringVar(&endgameDir, "endgame-dir", "", "cache the endgame databases in `DIR` (default: the user's cache directory, colony; \"\" with the flag given: no cache)")
 	c.Flags().BoolVar(&progress, "progress", false, "print the bounds after each null-window search on standard error")
 	return c
-}
-
-// solutionText writes a solution: the value= and best= lines, then the details.
-func solutionText(g catalog.Ruleset, sol *catalog.Solution) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "game=%s\n", g.Name())
-	fmt.Fprintf(&sb, "value=%s\n", signedInt(sol.Value))
-	fmt.Fprintf(&sb, "best=%s\n", sol.Best)
-	fmt.Fprintf(&sb, "mover value=%s\n", signedInt(sol.MoverValue))
-	fmt.Fprintf(&sb, "pv %s\n", strings.Join(sol.PV, " "))
-	nps := 0.0
-	if secs := sol.Time.Seconds(); secs > 0 {
-		nps = float64(sol.Nodes) / secs
-	}
-	if sol.GuessDepth > 0 {
-		fmt.Fprintf(&sb, "guess=%s guess_depth=%d guess_nodes=%d\n", signedInt(sol.Guess), sol.GuessDepth, sol.GuessNodes)
-	}
-	fmt.Fprintf(&sb, "nodes=%d searches=%d time=%.3fs nps=%.0f\n", sol.Nodes, sol.Searches, sol.Time.Seconds(), nps)
-	if sol.Endgames != "" {
-		fmt.Fprintf(&sb, "endgames: %s; %.3fs\n", sol.Endgames, sol.EndgameTime.Seconds())
-	}
-	return sb.String()
-}
-
-// boundText writes a bound of the solver: a signed margin, or ±inf beyond any margin.
-func boundText(n int) string {
-	switch {
-	case n >= math.MaxInt16-1:
-		return "+inf"
-	case n <= -(math.MaxInt16 - 1):
-		return "-inf"
-	}
-	return signedInt(n)
-}
-
-// signedInt writes n with its sign: +8, -2, 0.
-func signedInt(n int) string {
-	if n > 0 {
-		return fmt.Sprintf("+%d", n)
-	}
-	return fmt.Sprint(n)
 }
 
 func newGamesCmd(opts *options) *cobra.Command {

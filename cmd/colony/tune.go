@@ -5,14 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"runtime"
-	"strings"
 
 	"github.com/colony-ai/colony/catalog"
-	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tuning"
 	"github.com/spf13/cobra"
@@ -124,33 +121,9 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	if err != nil {
 		return err
 	}
-	switch fl.method {
-	case "texel":
-		if fl.iterations == 0 {
-			fl.iterations = 200
-		}
-	case "spsa":
-		if fl.iterations == 0 {
-			fl.iterations = 150
-		}
-	default:
-		return fmt.Errorf("tune: --method: %q: want texel or spsa", fl.method)
-	}
-	switch {
-	case fl.iterations < 1:
-		return fmt.Errorf("tune: --iterations must be at least 1, got %d", fl.iterations)
-	case !(fl.heldOut > 0 && fl.heldOut < 1):
-		return fmt.Errorf("tune: --held-out must be between 0 and 1, got %g", fl.heldOut)
-	case fl.l2 < 0 || math.IsNaN(fl.l2):
-		return fmt.Errorf("tune: --l2 must be 0 or more, got %g", fl.l2)
-	case fl.pairs < 1:
-		return fmt.Errorf("tune: --pairs must be at least 1, got %d", fl.pairs)
-	case fl.verifyGames < 0 || fl.verifyGames%2 != 0:
-		return fmt.Errorf("tune: --verify-games must be an even number of 0 or more, got %d", fl.verifyGames)
-	case fl.concurrency < 1:
-		return fmt.Errorf("tune: --concurrency must be at least 1, got %d", fl.concurrency)
-	case !(fl.spsaC > 0) || !(fl.spsaR >= 0) || !(fl.alpha > 0) || !(fl.gamma > 0):
-		return errors.New("tune: --c, --alpha and --gamma must be positive, --r 0 or more")
+	cfg := fl.config()
+	if err := cfg.Prepare(flagName); err != nil {
+		return fmt.Errorf("tune: %w", err)
 	}
 	switch fl.progress {
 	case "auto", "bar", "lines", "off":
@@ -161,35 +134,16 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	if err != nil {
 		return fmt.Errorf("tune: --start: %w", err)
 	}
-	for _, spec := range []string{fl.spsaPlayer, fl.verifyPlayer} {
-		sp, err := search.ParseSpec(spec)
-		if err != nil {
-			return fmt.Errorf("tune: %w", err)
-		}
-		if !sp.Accepts("eval") {
-			return fmt.Errorf("tune: player %q does not use an evaluation", spec)
-		}
-		if sp.Has("eval") {
-			return fmt.Errorf("tune: player %q: leave eval out, tune sets it", spec)
-		}
+	cfg.Start = start
+	if err := cfg.CheckPlayers(); err != nil {
+		return fmt.Errorf("tune: %w", err)
 	}
 	if err := os.MkdirAll(fl.dir, 0o755); err != nil {
 		return fail(fmt.Errorf("tune: %w", err))
 	}
-	cfg := fl.config(start)
-	ckName := cfg.CheckpointFile()
-	settings := cfg.Settings(t)
-	var ck *tuning.Checkpoint
-	if fl.resume {
-		ck, err = tuning.ReadCheckpoint(ckName)
-		if err != nil {
-			return fmt.Errorf("tune: --resume: %w", err)
-		}
-		if ck.Settings != settings || len(ck.Weights) != len(start) {
-			return fmt.Errorf("tune: --resume: %s is of another run (%s), not of this one (%s)", ckName, ck.Settings, settings)
-		}
-	} else if _, err := os.Stat(ckName); err == nil {
-		return fmt.Errorf("tune: %s exists: give --resume to continue that run, or another --out", ckName)
+	ck, err := cfg.OpenCheckpoint(t, fl.resume, flagName)
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
 	}
 
 	ctx, stop := interruptContext(c)
@@ -210,7 +164,11 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	}
 	fmt.Fprintf(out, "weights: %s\n", cfg.WeightsFile())
 	_, names := t.FeatureSet()
-	if err := writeWeightsTable(out, names, start, tuned); err != nil {
+	table, err := tuning.WeightsTable(names, start, tuned)
+	if err != nil {
+		return fail(err)
+	}
+	if _, err := io.WriteString(out, table); err != nil {
 		return fail(err)
 	}
 	if fl.verifyGames == 0 {
@@ -219,10 +177,10 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	return verifyTuned(c, t, cfg, fl.progress, tuned)
 }
 
-// config returns the settings of the run of the flags, from the weights start.
-func (fl *tuneFlags) config(start []float64) *tuning.TuneConfig {
+// config returns the settings of the run of the flags, without its starting weights.
+func (fl *tuneFlags) config() *tuning.TuneConfig {
 	return &tuning.TuneConfig{
-		Method: fl.method, Start: start, Dir: fl.dir, Seed: fl.seed,
+		Method: fl.method, Dir: fl.dir, Seed: fl.seed,
 		Iterations: fl.iterations, Concurrency: fl.concurrency,
 		Positions: fl.positions, HeldOut: fl.heldOut, L2: fl.l2,
 		Player: fl.spsaPlayer, Pairs: fl.pairs,
@@ -231,21 +189,8 @@ func (fl *tuneFlags) config(start []float64) *tuning.TuneConfig {
 	}
 }
 
-// writeWeightsTable prints the starting and tuned weights of the features names side
-// by side.
-func writeWeightsTable(w io.Writer, names []string, start, tuned []float64) error {
-	var sb strings.Builder
-	t := tournament.NewTable(&sb, []string{"feature", "start", "tuned"}, nil)
-	t.Header([]string{"feature", "start", "tuned"})
-	for f, name := range names {
-		_ = t.Append([]string{name, fmt.Sprintf("%.3f", start[f]), fmt.Sprintf("%.3f", tuned[f])})
-	}
-	if err := t.Render(); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, sb.String())
-	return err
-}
+// flagName names a setting of a tuning run as its flag.
+func flagName(setting string) string { return "--" + setting }
 
 // tuneHooks returns the hooks that show a tuning run on standard error: its
 // description, then its steps on a progress display in mode.
@@ -346,19 +291,7 @@ func verifyTuned(c *cobra.Command, t catalog.Tunable, cfg *tuning.TuneConfig, pr
 	if err != nil {
 		return fail(err)
 	}
-	out := c.OutOrStdout()
-	e := rep.Pair.Estimate
-	fmt.Fprintf(out, "verify: tuned vs start over %d games (%d pairs, %s): elo %s [%s, %s], los %.1f%%\n",
-		len(res.Games), rep.Pair.Pentanomial.Pairs(), cfg.VerifyPlayer,
-		tournament.FormatElo(e.Elo, 1), tournament.FormatElo(e.EloLow, 1), tournament.FormatElo(e.EloHigh, 1), 100*e.LOS)
-	switch {
-	case e.EloLow > 0:
-		fmt.Fprintln(out, "verify: the tuned weights are stronger (the 95% interval is above 0)")
-	case e.EloHigh < 0:
-		fmt.Fprintln(out, "verify: the tuned weights are weaker (the 95% interval is below 0)")
-	default:
-		fmt.Fprintln(out, "verify: no significant difference (the 95% interval contains 0)")
-	}
+	fmt.Fprint(c.OutOrStdout(), tuning.VerifyText(rep, len(res.Games), cfg.VerifyPlayer))
 	if !res.Complete {
 		return fail(fmt.Errorf("tune: the verification stopped after %d of %d games", len(res.Games), cfg.VerifyGames))
 	}

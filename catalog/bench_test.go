@@ -1,0 +1,61 @@
+package catalog
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestBench: a game's own positions or 16 sampled ones, a header naming the player,
+// and the same signature on every run.
+func TestBench(t *testing.T) {
+	tests := []struct {
+		game, spec string
+		own        bool
+		header     string
+	}{
+		{"kalah:4x3", "ab:depth=1", false, "bench game=kalah:4x3 player=ab:depth=1 positions=16\n"},
+		{"colony", "greedy", true, "bench player=greedy"},
+	}
+	for _, tt := range tests {
+		g, err := Open(tt.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := NewBench(g, tt.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Own != tt.own || !strings.HasPrefix(b.Header(), tt.header) {
+			t.Errorf("%s: own %v, header %q", tt.game, b.Own, b.Header())
+		}
+		if b.Own {
+			continue
+		}
+		seen := 0
+		total, hash, err := b.Run(context.Background(), func(i int, r BenchResult) error {
+			if i != seen || r.Best == "" {
+				t.Errorf("position %d reported as %d: %+v", seen, i, r)
+			}
+			seen++
+			return nil
+		})
+		if err != nil || seen != len(b.Positions) {
+			t.Fatalf("run: %v after %d positions", err, seen)
+		}
+		again, hash2, err := b.Run(context.Background(), nil)
+		if err != nil || hash2 != hash || again.Nodes != total.Nodes {
+			t.Errorf("a second run: %d nodes, hash %x; want %d, %x (%v)", again.Nodes, hash2, total.Nodes, hash, err)
+		}
+		stop := errors.New("stop")
+		if _, _, err := b.Run(context.Background(), func(int, BenchResult) error { return stop }); err != stop {
+			t.Errorf("the callback's error: %v", err)
+		}
+	}
+	g, _ := Open("kalah")
+	var se *SettingError
+	if _, err := NewBench(g, "nosuch"); !errors.As(err, &se) || se.Setting != "player" {
+		t.Errorf("a bad spec: %v", err)
+	}
+}

@@ -1,0 +1,163 @@
+package session
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/catalog/gamepage"
+	"github.com/colony-ai/colony/tournament"
+)
+
+// OpenGamesFile reads a games file of at least one game and opens the game its header
+// names.
+func OpenGamesFile(file string) (*tournament.GamesFile, catalog.Ruleset, error) {
+	gf, err := tournament.ReadGamesFile(file)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(gf.Games) == 0 {
+		return nil, nil, fmt.Errorf("%s holds no games", file)
+	}
+	g, err := catalog.Open(gf.Header.Config.Game)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s holds games of %q, which cannot be opened: %w", file, gf.Header.Config.Game, err)
+	}
+	return gf, g, nil
+}
+
+// FindGame returns the record of the game of that index among gs, or nil.
+func FindGame(gs []tournament.Record, index int) *tournament.Record {
+	for i := range gs {
+		if gs[i].Index == index {
+			return &gs[i]
+		}
+	}
+	return nil
+}
+
+// IndexRange says which game indexes gs (at least one game) holds: "<n> games,
+// indexes <lo> to <hi>".
+func IndexRange(gs []tournament.Record) string {
+	lo, hi := gs[0].Index, gs[0].Index
+	for _, r := range gs {
+		lo, hi = min(lo, r.Index), max(hi, r.Index)
+	}
+	return fmt.Sprintf("%d games, indexes %d to %d", len(gs), lo, hi)
+}
+
+// Replay is a recorded game of a games file, position by position: position k is the
+// position after k turns (0: the opening, Len: the end).
+type Replay struct {
+	g         catalog.Ruleset
+	rec       *tournament.Record
+	positions []string
+	movers    []int
+	scales    [2]int // the score scales of the two specs
+}
+
+// NewReplay plays the record's turns in g from its opening, checking each.
+func NewReplay(g catalog.Ruleset, rec *tournament.Record) (*Replay, error) {
+	positions, movers, err := gamepage.Replay(g, rec)
+	if err != nil {
+		return nil, err
+	}
+	r := &Replay{g: g, rec: rec, positions: positions, movers: movers}
+	for side := range 2 {
+		r.scales[side] = catalog.ScoreScale(g, rec.Specs[side])
+	}
+	return r, nil
+}
+
+// Len returns the number of turns of the game: its positions are 0 to Len.
+func (r *Replay) Len() int { return len(r.rec.Moves) }
+
+// Title returns the line that introduces the game: its index, its players with
+// their sides and specs, and its turns.
+func (r *Replay) Title() string {
+	rec, sides := r.rec, r.g.Sides()
+	return fmt.Sprintf("game %d: %s (%s) %s - %s (%s) %s, %d turns", rec.Index, rec.Players[0], sides[0], rec.Specs[0],
+		rec.Players[1], sides[1], rec.Specs[1], r.Len())
+}
+
+// Position returns position k.
+func (r *Replay) Position(k int) string { return r.positions[k] }
+
+// Board draws position k as the game's Show does, the last with the recorded result.
+func (r *Replay) Board(k int) (string, error) {
+	var o *catalog.Outcome
+	if k == r.Len() {
+		o = r.outcome()
+	}
+	return Show(r.g, r.positions[k], o)
+}
+
+func (r *Replay) outcome() *catalog.Outcome {
+	return &catalog.Outcome{Winner: r.rec.Winner, Points: r.rec.Points, Reason: r.rec.Reason}
+}
+
+// Result returns the game's result line, "result: " and the recorded outcome, with
+// the record's detail after a colon when it has one.
+func (r *Replay) Result() string {
+	line := "result: " + r.outcome().Text(r.g.Sides())
+	if r.rec.Detail != "" {
+		line += ": " + r.rec.Detail
+	}
+	return line
+}
+
+// ReplayTurn is the turn played from a position of a Replay.
+type ReplayTurn struct {
+	// Number counts the turns from 1; Side is the mover's side name, Player its
+	// player's name, Move the turn.
+	Number             int
+	Side, Player, Move string
+	// Info is what the mover's search recorded ("score 1.25, depth 6, nodes 812,
+	// time 0.004s"), "" when the record has nothing; Sowing the path of the turn's
+	// sowing in words (see Sowing), "" when the game traces none.
+	Info, Sowing string
+}
+
+// Turn returns the turn played from position k (k < Len).
+func (r *Replay) Turn(k int) ReplayTurn {
+	m := r.movers[k]
+	t := ReplayTurn{Number: k + 1, Side: r.g.Sides()[m], Player: r.rec.Players[m], Move: r.rec.Moves[k],
+		Sowing: Sowing(r.g, r.positions[k], r.rec.Moves[k])}
+	if k < len(r.rec.Info) {
+		in := r.rec.Info[k]
+		t.Info = fmt.Sprintf("score %s, depth %d, nodes %d, time %.3fs",
+			catalog.ScoreText(int(in.Score), r.scales[m]), in.Depth, in.Nodes, float64(in.Micros)/1e6)
+	}
+	return t
+}
+
+// Step reads a step command at position k of a game of n turns and returns the
+// position it asks for: "", n or next (the next), p or prev(ious), f or first, l or
+// last, or a position's number; quit is true for q or quit. A command that is none of
+// these, or a position out of 0 to n, is an error.
+func Step(command string, k, n int) (next int, quit bool, err error) {
+	next = k
+	switch strings.ToLower(command) {
+	case "", "n", "next":
+		next = k + 1
+	case "p", "prev", "previous":
+		next = k - 1
+	case "f", "first":
+		next = 0
+	case "l", "last":
+		next = n
+	case "q", "quit":
+		return k, true, nil
+	default:
+		v, err := strconv.Atoi(command)
+		if err != nil {
+			return k, false, fmt.Errorf("%q: type Enter or n, p, f, l, a position from 0 to %d, or q", command, n)
+		}
+		next = v
+	}
+	if next < 0 || next > n {
+		return k, false, fmt.Errorf("no position %d: the game has positions 0 to %d", next, n)
+	}
+	return next, false, nil
+}
