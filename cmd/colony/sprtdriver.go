@@ -122,7 +122,7 @@ type driver struct {
 	tasks      int
 	dir        string   // absolute
 	files      []string // files[k-1] is task k's games file
-	outputs    outputFlags
+	outputs    tournament.Outputs
 	submitter  batchSubmitter
 	out, log   io.Writer
 }
@@ -172,9 +172,9 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 	for k := 1; k <= d.tasks; k++ {
 		d.files = append(d.files, filepath.Join(dir, fmt.Sprintf("shard-%d.jsonl", k)))
 	}
-	d.outputs = outputFlags{dir: dir}
-	d.outputs.fill()
-	d.outputs.gamesFile = "" // the games are in the shards' files
+	d.outputs = tournament.Outputs{Dir: dir}
+	d.outputs.Fill()
+	d.outputs.GamesFile = "" // the games are in the shards' files
 	switch fl.submitter {
 	case "local":
 		if fl.script != "" || len(fl.sbatchArgs) > 0 || fl.colony != "" {
@@ -419,7 +419,7 @@ func (d *driver) run(ctx context.Context) error {
 		if err := rep.WriteText(d.out); err != nil {
 			return fail(err)
 		}
-		if err := writeOutputs(rep, &d.outputs, d.log); err != nil {
+		if err := d.outputs.Write(rep, d.log); err != nil {
 			return fail(fmt.Errorf("sprt-driver: %w", err))
 		}
 		return nil

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -40,40 +39,21 @@ type tournamentFlags struct {
 	shard        string
 	untilPair    int
 	resume       bool
-	outputs      outputFlags
+	outputs      tournament.Outputs
 	progress     string
 }
 
-// outputFlags name the files a tournament or a merge writes.
-type outputFlags struct {
-	dir, gamesFile, summary, csv, plot string
-}
-
-// fill sets the files that --out implies and were not given on their own.
-func (o *outputFlags) fill() {
-	if o.dir == "" {
-		return
-	}
-	set := func(p *string, name string) {
-		if *p == "" {
-			*p = filepath.Join(o.dir, name)
-		}
-	}
-	set(&o.gamesFile, "games.jsonl")
-	set(&o.summary, "summary.json")
-	set(&o.csv, "standings.csv")
-	set(&o.plot, "ratings.png")
-}
-
-func (o *outputFlags) add(c *cobra.Command, withGames bool) {
+// addOutputFlags defines on c the flags of the output files o: --out, --games-file
+// (withGames), --summary, --csv and --plot.
+func addOutputFlags(c *cobra.Command, o *tournament.Outputs, withGames bool) {
 	f := c.Flags()
-	f.StringVar(&o.dir, "out", "", "directory `DIR` for all the output files: games.jsonl, summary.json, standings.csv, ratings.png")
+	f.StringVar(&o.Dir, "out", "", "directory `DIR` for all the output files: games.jsonl, summary.json, standings.csv, ratings.png")
 	if withGames {
-		f.StringVar(&o.gamesFile, "games-file", "", "games `FILE`: one JSON line per finished game, appended as each game ends")
+		f.StringVar(&o.GamesFile, "games-file", "", "games `FILE`: one JSON line per finished game, appended as each game ends")
 	}
-	f.StringVar(&o.summary, "summary", "", "write the report as JSON to `FILE`")
-	f.StringVar(&o.csv, "csv", "", "write the standings as CSV to `FILE`")
-	f.StringVar(&o.plot, "plot", "", "draw the Elo estimates with their intervals as a PNG chart in `FILE`")
+	f.StringVar(&o.Summary, "summary", "", "write the report as JSON to `FILE`")
+	f.StringVar(&o.CSV, "csv", "", "write the standings as CSV to `FILE`")
+	f.StringVar(&o.Plot, "plot", "", "draw the Elo estimates with their intervals as a PNG chart in `FILE`")
 }
 
 func newTournamentCmd(opts *options) *cobra.Command {
@@ -282,7 +262,7 @@ func (fl *tournamentFlags) add(c *cobra.Command) {
 	f.IntVar(&fl.untilPair, "until-pair", 0, "play only the pairs of the schedule numbered below `P` (from 0; those of the shard with --shard); --resume with a larger P continues: batches of pairs")
 	f.BoolVar(&fl.resume, "resume", false, "continue the tournament recorded in the games file")
 	f.StringVar(&fl.progress, "progress", "auto", "progress display `MODE`: auto (a bar on a terminal, else a line now and then), bar, lines or off")
-	fl.outputs.add(c, true)
+	addOutputFlags(c, &fl.outputs, true)
 }
 
 func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
@@ -294,7 +274,7 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	if err != nil {
 		return err
 	}
-	fl.outputs.fill()
+	fl.outputs.Fill()
 	runner := g.NewRunner(cfg, fl.concurrency)
 	// Check every player, with the limits, before touching any file.
 	if err := runner.CheckPlayers(); err != nil {
@@ -325,8 +305,8 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 			}
 		}
 	}
-	describe := func(resumed int) string { return describeTournament(&cfg, resumed) }
-	res, err := playRecorded(c, "tournament", runner, fl.outputs.gamesFile, fl.resume, prog, describe, onProgress)
+	describe := cfg.Describe
+	res, err := playRecorded(c, "tournament", runner, fl.outputs.GamesFile, fl.resume, prog, describe, onProgress)
 	if err != nil {
 		return err
 	}
@@ -346,12 +326,12 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	if err := rep.WriteText(out); err != nil {
 		return fail(err)
 	}
-	if err := writeOutputs(rep, &fl.outputs, c.ErrOrStderr()); err != nil {
+	if err := fl.outputs.Write(rep, c.ErrOrStderr()); err != nil {
 		return fail(fmt.Errorf("tournament: %w", err))
 	}
 	if !res.Complete {
 		msg := fmt.Sprintf("tournament: stopped after %d of %d games", len(res.Games), cfg.RunGames())
-		if fl.outputs.gamesFile != "" {
+		if fl.outputs.GamesFile != "" {
 			msg += "; continue with the same command and --resume"
 		}
 		return fail(errors.New(msg))
@@ -448,71 +428,9 @@ func gamesFileError(cmd string, err error) error {
 	return fmt.Errorf("%s: %w", cmd, err)
 }
 
-// describeTournament says in one line what will be played.
-func describeTournament(cfg *tournament.Config, resumed int) string {
-	var names []string
-	for _, p := range cfg.Players {
-		names = append(names, p.Name)
-	}
-	s := fmt.Sprintf("%s of %s, %d games a pairing (%d in all), seed %d", cfg.Format, strings.Join(names, ", "),
-		cfg.Games, cfg.TotalGames(), cfg.Seed)
-	if cfg.Shards > 1 {
-		s += fmt.Sprintf(", shard %d/%d", cfg.Shard, cfg.Shards)
-	}
-	if cfg.UntilPair > 0 {
-		s += fmt.Sprintf(", pairs below %d", cfg.UntilPair)
-	}
-	if resumed > 0 {
-		s += fmt.Sprintf(", resuming after %d games", resumed)
-	}
-	return s
-}
-
-// writeOutputs writes the summary JSON, the CSV and the chart that were asked for; a
-// chart that cannot be drawn is a warning on warn, not an error.
-func writeOutputs(rep *tournament.Report, o *outputFlags, warn io.Writer) error {
-	write := func(name string, fn func(io.Writer) error) error {
-		if name == "" {
-			return nil
-		}
-		if dir := filepath.Dir(name); dir != "" {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return err
-			}
-		}
-		f, err := os.Create(name)
-		if err != nil {
-			return err
-		}
-		if err := fn(f); err != nil {
-			f.Close()
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		return f.Close()
-	}
-	err := errors.Join(
-		write(o.summary, rep.WriteJSON),
-		write(o.csv, rep.WriteCSV),
-	)
-	if o.plot != "" {
-		// A picture never fails a finished run: the chart is drawn in memory first,
-		// and one that cannot be drawn is a warning, with no file left behind.
-		var png bytes.Buffer
-		if perr := rep.WritePlot(&png); perr != nil {
-			fmt.Fprintf(warn, "warning: %s not drawn: %v\n", o.plot, perr)
-		} else {
-			err = errors.Join(err, write(o.plot, func(w io.Writer) error {
-				_, werr := w.Write(png.Bytes())
-				return werr
-			}))
-		}
-	}
-	return err
-}
-
 func newMergeCmd(opts *options) *cobra.Command {
 	var (
-		o            outputFlags
+		o            tournament.Outputs
 		sprtText     string
 		allowPartial bool
 	)
@@ -541,7 +459,7 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 			return nil
 		},
 		RunE: func(c *cobra.Command, files []string) error {
-			o.fill()
+			o.Fill()
 			var test *tournament.SPRT
 			if sprtText != "" {
 				t, err := tournament.ParseSPRT(sprtText)
@@ -583,7 +501,7 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 			if err := rep.WriteText(out); err != nil {
 				return fail(err)
 			}
-			if err := writeOutputs(rep, &o, c.ErrOrStderr()); err != nil {
+			if err := o.Write(rep, c.ErrOrStderr()); err != nil {
 				return fail(err)
 			}
 			if missing := merged.Missing(); len(missing) > 0 && !allowPartial {
@@ -600,7 +518,7 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 			return nil
 		},
 	}
-	o.add(c, false)
+	addOutputFlags(c, &o, false)
 	c.Flags().BoolVar(&allowPartial, "allow-partial", false, "report on the games the files hold, with status 0, when games of the schedule are missing")
 	c.Flags().StringVar(&sprtText, "sprt", "", "SPRT `TEST` over the match's pairs: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
 	return c
