@@ -21,26 +21,11 @@ import (
 
 // tournamentFlags are the flags of 'colony tournament'.
 type tournamentFlags struct {
-	players      []string
-	format       string
-	games        int
-	seed         uint64
-	openings     string
-	shuffle      bool
-	openingTurns int
-	depth        int
-	nodes        uint64
-	movetime     time.Duration
-	tc           string
-	margin       time.Duration
-	moveTimeout  time.Duration
-	concurrency  int
-	sprt         string
-	shard        string
-	untilPair    int
-	resume       bool
-	outputs      tournament.Outputs
-	progress     string
+	settings    tournament.Settings
+	concurrency int
+	resume      bool
+	outputs     tournament.Outputs
+	progress    string
 }
 
 // addOutputFlags defines on c the flags of the output files o: --out, --games-file
@@ -132,109 +117,41 @@ hypothesis; --games is then the most games played.`,
 	return c
 }
 
-// tournamentConfig builds the tournament's config from the flags.
+// tournamentConfig checks the flags and builds the tournament's config.
 func tournamentConfig(c *cobra.Command, game catalog.Ruleset, fl *tournamentFlags) (tournament.Config, error) {
-	cfg := tournament.Config{
-		Game:  game.Name(),
-		Games: fl.games,
-		Seed:  tournament.Seed(fl.seed),
-		Limits: tournament.Limits{
-			Depth: fl.depth, Nodes: fl.nodes, MoveTime: fl.movetime, Margin: fl.margin, MoveTimeout: fl.moveTimeout,
-		},
-		Openings: tournament.Openings{RandomTurns: fl.openingTurns, Shuffle: fl.shuffle},
-	}
-	if len(fl.players) < 2 {
-		return cfg, fmt.Errorf("tournament: give at least two players with --player NAME=SPEC (got %d)", len(fl.players))
-	}
-	for _, text := range fl.players {
-		e, err := tournament.ParseEntrant(text)
-		if err != nil {
-			return cfg, fmt.Errorf("tournament: --player: %w", err)
-		}
-		// Check the spec as given, then name its evaluation (the records say which).
-		if err := game.CheckPlayer(e.Spec); err != nil {
-			return cfg, fmt.Errorf("tournament: player %d (%s): %w", len(cfg.Players)+1, e.Name, err)
-		}
-		e.Spec = withDefaultEval(e.Spec, game.Evaluations()[0])
-		cfg.Players = append(cfg.Players, e)
-	}
+	s, changed := &fl.settings, c.Flags().Changed
 	switch {
-	case fl.format != "":
-		f, err := tournament.ParseFormat(fl.format)
-		if err != nil {
-			return cfg, fmt.Errorf("tournament: --format: %w", err)
-		}
-		cfg.Format = f
-	case len(cfg.Players) == 2:
-		cfg.Format = tournament.Match
-	default:
-		cfg.Format = tournament.RoundRobin
-	}
-	if fl.tc != "" {
-		tc, err := tournament.ParseTimeControl(fl.tc)
-		if err != nil {
-			return cfg, fmt.Errorf("tournament: --tc: %w", err)
-		}
-		cfg.Limits.TimeControl = tc
-	}
-	if c.Flags().Changed("depth") && fl.depth < 1 {
-		return cfg, fmt.Errorf("tournament: --depth must be at least 1, got %d", fl.depth)
-	}
-	if c.Flags().Changed("nodes") && fl.nodes < 1 {
-		return cfg, errors.New("tournament: --nodes must be at least 1")
-	}
-	if c.Flags().Changed("movetime") && fl.movetime <= 0 {
-		return cfg, fmt.Errorf("tournament: --movetime must be positive, got %v", fl.movetime)
-	}
-	if c.Flags().Changed("move-timeout") {
-		switch {
-		case fl.moveTimeout <= 0:
-			return cfg, fmt.Errorf("tournament: --move-timeout must be positive, got %v", fl.moveTimeout)
-		case fl.movetime > 0 || fl.tc != "":
-			return cfg, errors.New("tournament: --move-timeout is for games without --movetime or --tc (a timed move is abandoned when its time and --time-margin are over)")
-		}
-	}
-	if fl.openings != "" {
-		if c.Flags().Changed("opening-turns") {
-			return cfg, errors.New("tournament: --openings and --opening-turns cannot both be given")
-		}
-		positions, err := game.LoadOpenings(fl.openings)
-		if err != nil {
-			return cfg, fmt.Errorf("tournament: --openings: %w", err)
-		}
-		cfg.Openings = tournament.Openings{File: filepath.Base(fl.openings), Positions: positions, Shuffle: fl.shuffle}
-	} else if fl.shuffle {
-		return cfg, errors.New("tournament: --shuffle-openings needs --openings")
-	}
-	if fl.sprt != "" {
-		t, err := tournament.ParseSPRT(fl.sprt)
-		if err != nil {
-			return cfg, fmt.Errorf("tournament: --sprt: %w", err)
-		}
-		cfg.SPRT = &t
-	}
-	if fl.shard != "" {
-		k, n, err := tournament.ParseShard(fl.shard)
-		if err != nil {
-			return cfg, fmt.Errorf("tournament: --shard: %w", err)
-		}
-		cfg.Shard, cfg.Shards = k, n
-	}
-	if c.Flags().Changed("until-pair") {
-		if fl.untilPair < 1 {
-			return cfg, fmt.Errorf("tournament: --until-pair must be at least 1, got %d", fl.untilPair)
-		}
-		cfg.UntilPair = fl.untilPair
-	}
-	if fl.concurrency < 1 {
-		return cfg, fmt.Errorf("tournament: --concurrency must be at least 1, got %d", fl.concurrency)
+	case len(s.Players) < 2:
+		return tournament.Config{}, fmt.Errorf("tournament: give at least two players with --player NAME=SPEC (got %d)", len(s.Players))
+	case changed("depth") && s.Depth < 1:
+		return tournament.Config{}, fmt.Errorf("tournament: --depth must be at least 1, got %d", s.Depth)
+	case changed("nodes") && s.Nodes < 1:
+		return tournament.Config{}, errors.New("tournament: --nodes must be at least 1")
+	case changed("movetime") && s.MoveTime <= 0:
+		return tournament.Config{}, fmt.Errorf("tournament: --movetime must be positive, got %v", s.MoveTime)
+	case changed("move-timeout") && s.MoveTimeout <= 0:
+		return tournament.Config{}, fmt.Errorf("tournament: --move-timeout must be positive, got %v", s.MoveTimeout)
+	case changed("move-timeout") && (s.MoveTime > 0 || s.TimeControl != ""):
+		return tournament.Config{}, errors.New("tournament: --move-timeout is for games without --movetime or --tc (a timed move is abandoned when its time and --time-margin are over)")
+	case s.Openings != "" && changed("opening-turns"):
+		return tournament.Config{}, errors.New("tournament: --openings and --opening-turns cannot both be given")
+	case s.Openings == "" && s.Shuffle:
+		return tournament.Config{}, errors.New("tournament: --shuffle-openings needs --openings")
+	case changed("until-pair") && s.UntilPair < 1:
+		return tournament.Config{}, fmt.Errorf("tournament: --until-pair must be at least 1, got %d", s.UntilPair)
+	case fl.concurrency < 1:
+		return tournament.Config{}, fmt.Errorf("tournament: --concurrency must be at least 1, got %d", fl.concurrency)
 	}
 	switch fl.progress {
 	case "auto", "bar", "lines", "off":
 	default:
-		return cfg, fmt.Errorf("tournament: --progress: %q: want auto, bar, lines or off", fl.progress)
+		return tournament.Config{}, fmt.Errorf("tournament: --progress: %q: want auto, bar, lines or off", fl.progress)
 	}
-	if err := cfg.Validate(); err != nil {
+	cfg, err := s.Config(game)
+	var se *tournament.SettingError
+	if errors.As(err, &se) {
+		return cfg, fmt.Errorf("tournament: --%s: %w", se.Setting, se.Err)
+	} else if err != nil {
 		return cfg, fmt.Errorf("tournament: %w", err)
 	}
 	return cfg, nil
@@ -242,24 +159,24 @@ func tournamentConfig(c *cobra.Command, game catalog.Ruleset, fl *tournamentFlag
 
 // add defines the flags of 'colony tournament' on c.
 func (fl *tournamentFlags) add(c *cobra.Command) {
-	f := c.Flags()
-	f.StringArrayVarP(&fl.players, "player", "p", nil, "a player, `NAME=SPEC` or SPEC (repeat for each player)")
-	f.StringVar(&fl.format, "format", "", "`FORMAT`: match, roundrobin or gauntlet (default: match for two players, roundrobin for more)")
-	f.IntVar(&fl.games, "games", 20, "games of each pairing, `N` (even: pairs with colours swapped)")
-	f.Uint64Var(&fl.seed, "seed", 1, "random seed `S` of the openings and the players")
-	f.StringVar(&fl.openings, "openings", "", "opening `FILE`: one position a line (blank lines and # comments skipped)")
-	f.BoolVar(&fl.shuffle, "shuffle-openings", false, "take the opening file's positions in a seeded random order")
-	f.IntVar(&fl.openingTurns, "opening-turns", 4, "random openings: `N` uniformly random turns from the start")
-	f.IntVar(&fl.depth, "depth", 0, "depth limit `N` in full turns for players that have one")
-	f.Uint64Var(&fl.nodes, "nodes", 0, "node limit `N` (ab) or simulation limit (mcts)")
-	f.DurationVar(&fl.movetime, "movetime", 0, "time per move `D`, such as 100ms")
-	f.StringVar(&fl.tc, "tc", "", "time control `BASE+INC` per game, such as 10+0.1 or 1m+500ms")
-	f.DurationVar(&fl.margin, "time-margin", 100*time.Millisecond, "how far over its time `D` a player may go before it loses (it is not waited for past its time plus the margin, at least 100ms)")
-	f.DurationVar(&fl.moveTimeout, "move-timeout", 0, "without --movetime or --tc: a player that has not replied to a move after `D` loses on time and is abandoned (default: no limit)")
+	f, s := c.Flags(), &fl.settings
+	f.StringArrayVarP(&s.Players, "player", "p", nil, "a player, `NAME=SPEC` or SPEC (repeat for each player)")
+	f.StringVar(&s.Format, "format", "", "`FORMAT`: match, roundrobin or gauntlet (default: match for two players, roundrobin for more)")
+	f.IntVar(&s.Games, "games", 20, "games of each pairing, `N` (even: pairs with colours swapped)")
+	f.Uint64Var(&s.Seed, "seed", 1, "random seed `S` of the openings and the players")
+	f.StringVar(&s.Openings, "openings", "", "opening `FILE`: one position a line (blank lines and # comments skipped)")
+	f.BoolVar(&s.Shuffle, "shuffle-openings", false, "take the opening file's positions in a seeded random order")
+	f.IntVar(&s.OpeningTurns, "opening-turns", 4, "random openings: `N` uniformly random turns from the start")
+	f.IntVar(&s.Depth, "depth", 0, "depth limit `N` in full turns for players that have one")
+	f.Uint64Var(&s.Nodes, "nodes", 0, "node limit `N` (ab) or simulation limit (mcts)")
+	f.DurationVar(&s.MoveTime, "movetime", 0, "time per move `D`, such as 100ms")
+	f.StringVar(&s.TimeControl, "tc", "", "time control `BASE+INC` per game, such as 10+0.1 or 1m+500ms")
+	f.DurationVar(&s.Margin, "time-margin", 100*time.Millisecond, "how far over its time `D` a player may go before it loses (it is not waited for past its time plus the margin, at least 100ms)")
+	f.DurationVar(&s.MoveTimeout, "move-timeout", 0, "without --movetime or --tc: a player that has not replied to a move after `D` loses on time and is abandoned (default: no limit)")
 	f.IntVar(&fl.concurrency, "concurrency", runtime.NumCPU(), "games played at once, `N`")
-	f.StringVar(&fl.sprt, "sprt", "", "SPRT `TEST` for a match: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
-	f.StringVar(&fl.shard, "shard", "", "play only slice `K/N` of the schedule (merge the games files afterwards)")
-	f.IntVar(&fl.untilPair, "until-pair", 0, "play only the pairs of the schedule numbered below `P` (from 0; those of the shard with --shard); --resume with a larger P continues: batches of pairs")
+	f.StringVar(&s.SPRT, "sprt", "", "SPRT `TEST` for a match: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
+	f.StringVar(&s.Shard, "shard", "", "play only slice `K/N` of the schedule (merge the games files afterwards)")
+	f.IntVar(&s.UntilPair, "until-pair", 0, "play only the pairs of the schedule numbered below `P` (from 0; those of the shard with --shard); --resume with a larger P continues: batches of pairs")
 	f.BoolVar(&fl.resume, "resume", false, "continue the tournament recorded in the games file")
 	f.StringVar(&fl.progress, "progress", "auto", "progress display `MODE`: auto (a bar on a terminal, else a line now and then), bar, lines or off")
 	addOutputFlags(c, &fl.outputs, true)
