@@ -1,13 +1,10 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -256,75 +253,50 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	return nil
 }
 
-// playRecorded plays runner's games, recording them in the games file name ("" for
-// none; see tournament.OpenGamesFile): a new file gets the header; an existing one is
-// continued when resume is set and refused otherwise. It prints the line describe
-// returns on standard error, shows the progress, and calls onProgress (if not nil)
-// after each game. Ctrl-C stops the run at once (a player stuck in a watched move is
-// abandoned, see tournament.Runner): the finished games stay recorded and the result
-// holds them. It warns on standard error when players were abandoned. A games file it
-// created is removed when no game could start. cmd prefixes the errors.
+// playRecorded plays runner's games recorded in the games file name ("" for none) as a
+// tournament.Session: it prints the engines' logs and the line describe returns on
+// standard error, shows the progress, and calls onProgress (if not nil) after each
+// game; Ctrl-C stops the run at once, its finished games kept. It warns on standard
+// error when players were abandoned or engines killed. cmd prefixes the errors.
 func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name string, resume bool,
 	prog *tournament.ProgressDisplay, describe func(resumed int) string, onProgress func(*tournament.Progress)) (*tournament.Result, error) {
-	var gamesFile *tournament.GamesFileWriter
-	var records io.Writer
-	var done []tournament.Record
-	if name != "" {
-		var err error
-		gamesFile, err = tournament.OpenGamesFile(name, *runner.Settings(), resume)
-		if err != nil {
-			return nil, gamesFileError(cmd, err)
-		}
-		defer gamesFile.Close()
-		records, done = gamesFile, gamesFile.Done
-	} else if resume {
-		return nil, fmt.Errorf("%s: --resume needs the games file (--games-file or --out)", cmd)
-	}
-	if tournament.UsesEngines(runner.Settings()) {
-		// The external engines' standard error: beside the games file, or in a new
-		// temporary directory.
-		dir := filepath.Join(filepath.Dir(name), "engines")
-		if name == "" {
-			var err error
-			if dir, err = os.MkdirTemp("", "colony-engines-"); err != nil {
-				return nil, fail(fmt.Errorf("%s: engine logs: %w", cmd, err))
+	stderr := c.ErrOrStderr()
+	s := &tournament.Session{Runner: runner, GamesFile: name, Resume: resume, Describe: describe,
+		Progress: func(p *tournament.Progress) {
+			prog.Update(p)
+			if onProgress != nil {
+				onProgress(p)
 			}
-		}
-		runner.SetEngineLogs(dir)
-		fmt.Fprintf(c.ErrOrStderr(), "%s: the engines' standard error goes to %s\n", cmd, filepath.Join(dir, "NAME-SLOT.log"))
-	}
+		},
+		Notef: func(format string, args ...any) { fmt.Fprintf(stderr, cmd+": "+format+"\n", args...) }}
 	ctx, stop := interruptContext(c)
 	defer stop()
-	runner.Setup(records, done, func(p *tournament.Progress) {
-		prog.Update(p)
-		if onProgress != nil {
-			onProgress(p)
-		}
-	})
-	fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", cmd, describe(len(done)))
-	res, runErr := runner.Run(ctx)
+	res, err := s.Run(ctx)
 	prog.Finish()
 	if res != nil && res.Abandoned > 0 {
 		players := "players were"
 		if res.Abandoned == 1 {
 			players = "player was"
 		}
-		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %d %s abandoned in the middle of a move, with no reply in time (the time forfeits \"no reply after ...\")\n",
+		fmt.Fprintf(stderr, "%s: warning: %d %s abandoned in the middle of a move, with no reply in time (the time forfeits \"no reply after ...\")\n",
 			cmd, res.Abandoned, players)
 	}
 	if res != nil && res.EnginesKilled != nil {
-		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", cmd, oneLine(res.EnginesKilled.Error()))
+		fmt.Fprintf(stderr, "%s: warning: %s\n", cmd, oneLine(res.EnginesKilled.Error()))
 	}
-	if res == nil {
-		// Nothing was played (a player that cannot be built with the limits, say):
-		// leave no header-only games file behind, which would refuse the next run.
-		if gamesFile != nil {
-			gamesFile.Discard()
-		}
-		return nil, fmt.Errorf("%s: %w", cmd, runErr)
-	}
-	if runErr != nil && !errors.Is(runErr, context.Canceled) {
-		return nil, fail(fmt.Errorf("%s: %w (the finished games are in the games file; --resume continues)", cmd, runErr))
+	var openErr *tournament.OpenError
+	var startErr *tournament.StartError
+	switch {
+	case errors.Is(err, tournament.ErrResumeWithoutGamesFile):
+		return nil, fmt.Errorf("%s: --resume needs the games file (--games-file or --out)", cmd)
+	case errors.As(err, &openErr):
+		return nil, gamesFileError(cmd, openErr.Err)
+	case errors.As(err, &startErr):
+		return nil, fmt.Errorf("%s: %w", cmd, err)
+	case err != nil && res != nil:
+		return nil, fail(fmt.Errorf("%s: %w (the finished games are in the games file; --resume continues)", cmd, err))
+	case err != nil:
+		return nil, fail(fmt.Errorf("%s: %w", cmd, err))
 	}
 	return res, nil
 }
