@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/signal"
 	"runtime"
-	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -361,21 +360,15 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 			if err != nil {
 				return fmt.Errorf("merge: %w", err)
 			}
+			if test != nil {
+				if err := merged.TestSPRT(*test); err != nil {
+					return fmt.Errorf("merge: --sprt: %w", err)
+				}
+			}
 			cfg := merged.Header.Config
 			var sides [2]string
 			if g, err := catalog.Open(cfg.Game); err == nil {
 				sides = g.Sides()
-			}
-			if test != nil {
-				if len(cfg.Players) != 2 {
-					return fmt.Errorf("merge: --sprt: an SPRT needs a match of two players, the files hold %d", len(cfg.Players))
-				}
-				cfg.SPRT = test
-				res, err := tournament.Collect(cfg, merged.Games)
-				if err != nil {
-					return fmt.Errorf("merge: %w", err)
-				}
-				merged.Games, merged.SPRT = res.Games, res.SPRT
 			}
 			rep, err := tournament.Summarize(&cfg, merged.Games, sides, merged.SPRT)
 			if err != nil {
@@ -393,16 +386,8 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 			if err := o.Write(rep, c.ErrOrStderr()); err != nil {
 				return fail(err)
 			}
-			if missing := merged.Missing(); len(missing) > 0 && !allowPartial {
-				msg := fmt.Sprintf("merge: %d of %d games are missing (games %s)", len(missing), cfg.TotalGames(), tournament.IndexRanges(missing, 8))
-				if shards := merged.MissingShards(missing); len(shards) > 0 {
-					var names []string
-					for _, k := range shards {
-						names = append(names, fmt.Sprintf("%d/%d", k, merged.Shards))
-					}
-					msg += fmt.Sprintf("; no file holds any game of shard %s", strings.Join(names, ", "))
-				}
-				return fail(errors.New(msg + "; give every shard's games file, or --allow-partial to report on the games there are"))
+			if missing := merged.DescribeMissing(); missing != "" && !allowPartial {
+				return fail(fmt.Errorf("merge: %s; give every shard's games file, or --allow-partial to report on the games there are", missing))
 			}
 			return nil
 		},
