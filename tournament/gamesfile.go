@@ -1,8 +1,10 @@
 package tournament
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -172,4 +174,111 @@ func (w *GamesFileWriter) Discard() error {
 		return errors.Join(err, os.Remove(w.name))
 	}
 	return err
+}
+
+// ErrResumeWithoutGamesFile is the error of Session.Run when it is to resume a run
+// but has no games file.
+var ErrResumeWithoutGamesFile = errors.New("resuming needs the games file")
+
+// OpenError is the error of Session.Run when its games file could not be opened:
+// Err is OpenGamesFile's (ErrGamesFileExists, ErrGamesFileInUse, a *ResumeError, a
+// *WriteError or another).
+type OpenError struct{ Err error }
+
+// Error returns the message of the underlying error.
+func (e *OpenError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *OpenError) Unwrap() error { return e.Err }
+
+// StartError is the error of Session.Run when no game could start (a player that
+// cannot be built with the limits, say): nothing was played.
+type StartError struct{ Err error }
+
+// Error returns the message of the underlying error.
+func (e *StartError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *StartError) Unwrap() error { return e.Err }
+
+// A Session is one run of a Runnable with its games recorded in a games file, the
+// way a command runs a tournament: a run that can be interrupted and resumed without
+// losing or repeating a game.
+type Session struct {
+	Runner Runnable
+	// GamesFile is the games file, "" for none (see OpenGamesFile): a new file gets
+	// the header; one that holds games is continued when Resume is set, and refused
+	// otherwise.
+	GamesFile string
+	Resume    bool
+	// Progress, if not nil, is called after each finished game (see Runner).
+	Progress func(*Progress)
+	// Notef, if not nil, is told, as lines without their newline, where the external
+	// engines' standard error goes and, before the games start, the line Describe
+	// returns.
+	Notef func(format string, args ...any)
+	// Describe, if not nil, says what is played, given the games resumed from the
+	// games file.
+	Describe func(resumed int) string
+}
+
+// Run plays the runner's games, recorded in the games file, until they are all played
+// (or the SPRT decided) or ctx is cancelled: a cancelled run is not an error, its
+// result is not Complete and its finished games stay recorded. The external engines'
+// standard error goes to the directory engines beside the games file, or to a new
+// temporary directory without one.
+//
+// Its errors are ErrResumeWithoutGamesFile, an *OpenError, a *StartError (nothing
+// could be played: a games file the session created is removed, so that it does not
+// refuse the next run), or an error of the run, with the result of the games that
+// were finished when the result is not nil.
+func (s *Session) Run(ctx context.Context) (*Result, error) {
+	var gamesFile *GamesFileWriter
+	var records io.Writer
+	var done []Record
+	if s.GamesFile != "" {
+		var err error
+		gamesFile, err = OpenGamesFile(s.GamesFile, *s.Runner.Settings(), s.Resume)
+		if err != nil {
+			return nil, &OpenError{err}
+		}
+		defer gamesFile.Close()
+		records, done = gamesFile, gamesFile.Done
+	} else if s.Resume {
+		return nil, ErrResumeWithoutGamesFile
+	}
+	if UsesEngines(s.Runner.Settings()) {
+		dir := filepath.Join(filepath.Dir(s.GamesFile), "engines")
+		if s.GamesFile == "" {
+			var err error
+			if dir, err = os.MkdirTemp("", "colony-engines-"); err != nil {
+				return nil, fmt.Errorf("engine logs: %w", err)
+			}
+		}
+		s.Runner.SetEngineLogs(dir)
+		s.notef("the engines' standard error goes to %s", filepath.Join(dir, "NAME-SLOT.log"))
+	}
+	s.Runner.Setup(records, done, s.Progress)
+	if s.Describe != nil {
+		s.notef("%s", s.Describe(len(done)))
+	}
+	res, err := s.Runner.Run(ctx)
+	if res == nil {
+		// Leave no header-only games file behind, which would refuse the next run.
+		if gamesFile != nil {
+			gamesFile.Discard()
+		}
+		return nil, &StartError{err}
+	}
+	if errors.Is(err, context.Canceled) {
+		return res, nil
+	}
+	return res, err
+}
+
+// notef tells Notef, if there is one.
+func (s *Session) notef(format string, args ...any) {
+	if s.Notef != nil {
+		s.Notef(format, args...)
+	}
 }

@@ -756,3 +756,42 @@ func (s *Seed) UnmarshalJSON(b []byte) error {
 	*s = Seed(v)
 	return nil
 }
+
+// TestSPRT runs the SPRT test over the pairs of the merged match in schedule order,
+// as a run of the match with the test would have, stopping at the first pair where
+// it decides: Games then hold the pairs up to the decision, SPRT the test's state,
+// and Header.Config the test. The files must hold a match of two players.
+func (m *Merged) TestSPRT(test SPRT) error {
+	cfg := m.Header.Config
+	if len(cfg.Players) != 2 {
+		return fmt.Errorf("an SPRT needs a match of two players, the files hold %d", len(cfg.Players))
+	}
+	cfg.SPRT = &test
+	res, err := Collect(cfg, m.Games)
+	if err != nil {
+		return err
+	}
+	m.Header.Config, m.Games, m.SPRT = cfg, res.Games, res.SPRT
+	return nil
+}
+
+// DescribeMissing says which games of the schedule the files do not hold (see
+// Missing), and the shards none of whose games they hold (see MissingShards): "3 of
+// 40 games are missing (games 4-5, 9); no file holds any game of shard 2/4", or ""
+// when none is missing.
+func (m *Merged) DescribeMissing() string {
+	missing := m.Missing()
+	if len(missing) == 0 {
+		return ""
+	}
+	total := m.Header.Config.TotalGames()
+	msg := fmt.Sprintf("%d of %d games are missing (games %s)", len(missing), total, IndexRanges(missing, 8))
+	if shards := m.MissingShards(missing); len(shards) > 0 {
+		var names []string
+		for _, k := range shards {
+			names = append(names, fmt.Sprintf("%d/%d", k, m.Shards))
+		}
+		msg += fmt.Sprintf("; no file holds any game of shard %s", strings.Join(names, ", "))
+	}
+	return msg
+}

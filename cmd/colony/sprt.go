@@ -1,18 +1,12 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
-
-// sprtMaxCount bounds each count of 'colony sprt', so that sums cannot overflow.
-const sprtMaxCount = 1_000_000_000_000
 
 func newSprtCmd(_ *options) *cobra.Command {
 	var pentaText, wdlText, sprtText string
@@ -81,52 +75,26 @@ ln((1-β)/α), and the verdict (continue, H0 accepted or H1 accepted):
 				test = &t
 			}
 
-			var sb strings.Builder
-			var e tournament.Estimate
-			llr := 0.0
+			var rep *tournament.CountsReport
 			if hasPenta {
-				counts, err := sprtCounts("--pentanomial", pentaText, "N0,N1,N2,N3,N4")
+				p, err := tournament.ParsePentanomial(pentaText)
+				if err == nil {
+					rep, err = tournament.PentanomialReport(p, test)
+				}
 				if err != nil {
-					return err
-				}
-				p := tournament.Pentanomial(counts)
-				if p.Pairs() == 0 {
-					return fmt.Errorf("sprt: --pentanomial: no pairs (every count is 0)")
-				}
-				e = p.Estimate()
-				fmt.Fprintf(&sb, "games: %d (%d pairs)\n", e.Games, p.Pairs())
-				if test != nil {
-					llr = test.LLR(p)
+					return fmt.Errorf("sprt: --pentanomial: %w", err)
 				}
 			} else {
-				counts, err := sprtCounts("--wdl", wdlText, "W,D,L")
+				w, err := tournament.ParseWDL(wdlText)
+				if err == nil {
+					rep, err = tournament.WDLReport(w, test)
+				}
 				if err != nil {
-					return err
-				}
-				w := tournament.WDL{Wins: counts[0], Draws: counts[1], Losses: counts[2]}
-				if w.Games() == 0 {
-					return fmt.Errorf("sprt: --wdl: no games (every count is 0)")
-				}
-				e = w.Estimate()
-				fmt.Fprintf(&sb, "games: %d (%d wins, %d draws, %d losses)\n", e.Games, w.Wins, w.Draws, w.Losses)
-				if test != nil {
-					llr = test.LLRTrinomial(w)
+					return fmt.Errorf("sprt: --wdl: %w", err)
 				}
 			}
-			fmt.Fprintf(&sb, "score: %.1f%% [%.1f%%, %.1f%%]\n", 100*e.Score, 100*e.ScoreLow, 100*e.ScoreHigh)
-			fmt.Fprintf(&sb, "elo: %s [%s, %s]\n", sprtSigned(e.Elo, 1), sprtSigned(e.EloLow, 1), sprtSigned(e.EloHigh, 1))
-			if math.IsNaN(e.NElo) {
-				sb.WriteString("nelo: undefined (every result is the same)\n")
-			} else {
-				fmt.Fprintf(&sb, "nelo: %s [%s, %s]\n", sprtSigned(e.NElo, 1), sprtSigned(e.NEloLow, 1), sprtSigned(e.NEloHigh, 1))
-			}
-			fmt.Fprintf(&sb, "los: %.1f%%\n", 100*e.LOS)
-			if test != nil {
-				lower, upper := test.Bounds()
-				fmt.Fprintf(&sb, "llr: %.2f [%.2f, %s] (model %v, elo0=%s elo1=%s alpha=%s beta=%s)\n",
-					llr, lower, sprtSigned(upper, 2), test.Model, sprtFloat(test.Elo0), sprtFloat(test.Elo1), sprtFloat(test.Alpha), sprtFloat(test.Beta))
-				fmt.Fprintf(&sb, "sprt: %v\n", test.Decide(llr))
-			}
+			var sb strings.Builder
+			_ = rep.WriteText(&sb) // a strings.Builder takes every write
 			return writeOut(c, sb.String())
 		},
 	}
@@ -136,38 +104,3 @@ ln((1-β)/α), and the verdict (continue, H0 accepted or H1 accepted):
 	f.StringVar(&sprtText, "sprt", "", "test `SPEC`: elo0=E0,elo1=E1[,alpha=A,beta=B,model=normalized|logistic]")
 	return c
 }
-
-// sprtCounts reads the comma-separated counts of flag, which must be as many as
-// the fields of form ("W,D,L"), each a non-negative integer of at most sprtMaxCount.
-func sprtCounts(flag, text, form string) ([]int, error) {
-	want := strings.Count(form, ",") + 1
-	fields := strings.Split(text, ",")
-	if len(fields) != want {
-		return nil, fmt.Errorf("sprt: %s: want %d counts %s, got %q", flag, want, form, text)
-	}
-	counts := make([]int, want)
-	for i, s := range fields {
-		s = strings.TrimSpace(s)
-		n, err := strconv.ParseInt(s, 10, 64)
-		switch {
-		case errors.Is(err, strconv.ErrRange):
-			return nil, fmt.Errorf("sprt: %s: count %q is too large (at most %d)", flag, s, sprtMaxCount)
-		case err != nil:
-			return nil, fmt.Errorf("sprt: %s: count %q is not an integer", flag, s)
-		case n < 0:
-			return nil, fmt.Errorf("sprt: %s: count %d is negative", flag, n)
-		case n > sprtMaxCount:
-			return nil, fmt.Errorf("sprt: %s: count %d is too large (at most %d)", flag, n, sprtMaxCount)
-		}
-		counts[i] = int(n)
-	}
-	return counts, nil
-}
-
-// sprtSigned writes x with a sign and the given decimals: "+34.9", "-2.0", "+Inf".
-func sprtSigned(x float64, decimals int) string {
-	return fmt.Sprintf("%+.*f", decimals, x)
-}
-
-// sprtFloat writes x in the shortest form that reads back as x.
-func sprtFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

@@ -1,21 +1,16 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/tournament"
+	"github.com/colony-ai/colony/tournament/sprtdriver"
 	"github.com/spf13/cobra"
 )
 
@@ -91,13 +86,13 @@ logs to look at (DIR/slurm-JOB_TASK.out with slurm, DIR/shard-K.log locally).`,
 			if c.ArgsLenAtDash() != 0 {
 				return errors.New("sprt-driver: give the match's flags after --, as in 'colony tournament sprt-driver --sprt elo0=0,elo1=5 --out results -- -p a=ab:depth=3 -p b=ab:depth=2 --games 400'")
 			}
-			d, err := newDriver(c, opts, &fl, args)
+			r, err := newDriver(c, opts, &fl, args)
 			if err != nil {
 				return err
 			}
 			ctx, stop := interruptContext(c) // Ctrl-C cancels the batch's job
 			defer stop()
-			return d.run(ctx)
+			return r.run(ctx, c)
 		},
 	}
 	f := c.Flags()
@@ -113,22 +108,17 @@ logs to look at (DIR/slurm-JOB_TASK.out with slurm, DIR/shard-K.log locally).`,
 	return c
 }
 
-// driver is a running 'colony tournament sprt-driver'.
-type driver struct {
-	cfg        tournament.Config // the match, with its SPRT
-	sides      [2]string
-	args       []string // the match's flags for the tasks, with the global flags
-	batchPairs int
-	tasks      int
-	dir        string   // absolute
-	files      []string // files[k-1] is task k's games file
-	outputs    outputFlags
-	submitter  batchSubmitter
-	out, log   io.Writer
+// driverRun is a checked 'colony tournament sprt-driver': the driver, and the game's
+// sides and the files of the report.
+type driverRun struct {
+	driver  *sprtdriver.Driver
+	sides   [2]string
+	outputs tournament.Outputs
 }
 
-// newDriver checks the flags and the match and returns the driver.
-func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) (*driver, error) {
+// newDriver checks the flags and the match and returns the driver's run.
+func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) (*driverRun, error) {
+	var sides [2]string
 	switch {
 	case fl.sprt == "":
 		return nil, errors.New("sprt-driver: --sprt is required (elo0=0,elo1=5, say)")
@@ -150,37 +140,34 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 		return nil, err
 	}
 	cfg.SPRT = &test
-	if err := cfg.Validate(); err != nil {
-		return nil, fmt.Errorf("sprt-driver: the match: %w", err)
-	}
 	dir, err := filepath.Abs(fl.out)
 	if err != nil {
 		return nil, fmt.Errorf("sprt-driver: --out: %w", err)
 	}
-	d := &driver{cfg: cfg, batchPairs: fl.batchPairs, tasks: fl.tasks, dir: dir,
-		out: c.OutOrStdout(), log: c.ErrOrStderr()}
 	if g, err := catalog.Open(cfg.Game); err == nil {
-		d.sides = g.Sides()
+		sides = g.Sides()
 	}
+	log := c.ErrOrStderr()
+	logf := func(format string, args ...any) { fmt.Fprintf(log, "sprt-driver: "+format+"\n", args...) }
+	dc := sprtdriver.Config{Match: cfg, BatchPairs: fl.batchPairs, Tasks: fl.tasks, Dir: dir, Logf: logf,
+		OnBatch: func(b *sprtdriver.Batch, st *tournament.SPRTState) {
+			lower, upper := st.Test.Bounds()
+			fmt.Fprintf(c.OutOrStdout(), "batch %d: pairs below %d: llr %.3f [%.3f, %.3f] after %d pairs: %v\n",
+				b.Number, b.UntilPair, st.LLR, lower, upper, st.Pentanomial.Pairs(), st.Verdict)
+		}}
 	// The global flags that were given go to the tasks, before the match's flags.
 	for _, name := range []string{"game", "rules", "board"} {
 		if f := c.Flag(name); f != nil && f.Changed {
-			d.args = append(d.args, "--"+name, f.Value.String())
+			dc.Args = append(dc.Args, "--"+name, f.Value.String())
 		}
 	}
-	d.args = append(d.args, args...)
-	for k := 1; k <= d.tasks; k++ {
-		d.files = append(d.files, filepath.Join(dir, fmt.Sprintf("shard-%d.jsonl", k)))
-	}
-	d.outputs = outputFlags{dir: dir}
-	d.outputs.fill()
-	d.outputs.gamesFile = "" // the games are in the shards' files
+	dc.Args = append(dc.Args, args...)
 	switch fl.submitter {
 	case "local":
 		if fl.script != "" || len(fl.sbatchArgs) > 0 || fl.colony != "" {
 			return nil, errors.New("sprt-driver: --script, --sbatch-arg and --colony are for --submitter slurm")
 		}
-		d.submitter = &localSubmitter{}
+		dc.Submitter = sprtdriver.Local{Run: run}
 	case "slurm":
 		if fl.script == "" {
 			return nil, errors.New("sprt-driver: --submitter slurm needs the job script, --script deploy/slurm/match.sbatch")
@@ -198,19 +185,53 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 				return nil, fmt.Errorf("sprt-driver: this program's path, for the tasks: %w (give --colony)", err)
 			}
 		}
-		// The match travels to the job script in an environment variable, split at
-		// spaces: an argument cannot hold one.
-		for _, a := range d.args {
-			if a == "" || strings.ContainsAny(a, " \t\n") {
-				return nil, fmt.Errorf("sprt-driver: --submitter slurm: the match's argument %q is empty or holds a space, which the job script cannot pass on", a)
-			}
+		if err := sprtdriver.CheckSlurmArgs(dc.Args); err != nil {
+			return nil, fmt.Errorf("sprt-driver: --submitter slurm: %w", err)
 		}
-		d.submitter = &slurmSubmitter{script: script, sbatchArgs: fl.sbatchArgs, colony: colony, poll: fl.poll,
-			sbatch: "sbatch", squeue: "squeue", scancel: "scancel", log: d.log}
+		dc.Submitter = &sprtdriver.Slurm{Script: script, SbatchArgs: fl.sbatchArgs, Colony: colony, Poll: fl.poll, Logf: logf}
 	default:
 		return nil, fmt.Errorf("sprt-driver: --submitter %q: want local or slurm", fl.submitter)
 	}
-	return d, nil
+	d, err := sprtdriver.New(dc)
+	if err != nil {
+		return nil, fmt.Errorf("sprt-driver: %w", err)
+	}
+	r := &driverRun{driver: d, sides: sides, outputs: tournament.Outputs{Dir: dir}}
+	r.outputs.Fill()
+	r.outputs.GamesFile = "" // the games are in the shards' files
+	return r, nil
+}
+
+// run runs the driver and prints its decision and report, writing the report's files.
+func (r *driverRun) run(ctx context.Context, c *cobra.Command) error {
+	o, err := r.driver.Run(ctx)
+	var dirErr *sprtdriver.DirError
+	switch {
+	case errors.As(err, &dirErr) && dirErr.Other:
+		return fmt.Errorf("sprt-driver: %w: give another --out", err)
+	case errors.As(err, &dirErr):
+		return fmt.Errorf("sprt-driver: %w", err)
+	case err != nil:
+		return fail(fmt.Errorf("sprt-driver: %w", err))
+	}
+	out, st := c.OutOrStdout(), o.Result.SPRT
+	if o.Decided() {
+		fmt.Fprintf(out, "the SPRT decided at pair %d (%v) in batch %d: %d pairs played; the report counts the %d games up to the decision\n",
+			st.StopPair+1, st.Verdict, o.Batches, o.PlayedPairs, len(o.Result.Games))
+	} else {
+		fmt.Fprintf(out, "the SPRT did not decide in the %d pairs of the schedule\n", o.TotalPairs)
+	}
+	rep, err := tournament.Summarize(&o.Result.Config, o.Result.Games, r.sides, st)
+	if err != nil {
+		return fail(fmt.Errorf("sprt-driver: %w", err))
+	}
+	if err := rep.WriteText(out); err != nil {
+		return fail(err)
+	}
+	if err := r.outputs.Write(rep, c.ErrOrStderr()); err != nil {
+		return fail(fmt.Errorf("sprt-driver: %w", err))
+	}
+	return nil
 }
 
 // driverMatch reads the match's flags as 'colony tournament' does and returns its
@@ -242,241 +263,4 @@ func driverMatch(opts *options, args []string) (tournament.Config, error) {
 		return tournament.Config{}, fmt.Errorf("sprt-driver: an SPRT needs a match of two players, got %d", len(cfg.Players))
 	}
 	return cfg, nil
-}
-
-// batch is one batch of the driver: Tasks tasks, task k (from 1) playing the pairs
-// of shard k/Tasks below UntilPair into Files[k-1], resuming it.
-type batch struct {
-	Number    int // from 1
-	Tasks     int
-	UntilPair int
-	Args      []string // the match's flags
-	Dir       string
-	Files     []string
-}
-
-// taskArgs returns the command line of task k (from 1) of b, without the program.
-func (b *batch) taskArgs(k int) []string {
-	args := append([]string{"tournament"}, b.Args...)
-	return append(args, "--shard", fmt.Sprintf("%d/%d", k, b.Tasks), "--until-pair", strconv.Itoa(b.UntilPair),
-		"--games-file", b.Files[k-1], "--resume", "--progress", "off")
-}
-
-// A batchSubmitter runs the tasks of a batch and returns when they have all ended.
-// A task that fails is not its error (the driver finds its games missing); the
-// error says that the batch could not be run or waited for.
-type batchSubmitter interface {
-	submit(ctx context.Context, b *batch) error
-}
-
-// localSubmitter plays the tasks of a batch one after another in this process, each
-// task's output appended to DIR/shard-K.log.
-type localSubmitter struct{}
-
-func (localSubmitter) submit(ctx context.Context, b *batch) error {
-	for k := 1; k <= b.Tasks; k++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		name := filepath.Join(b.Dir, fmt.Sprintf("shard-%d.log", k))
-		logFile, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-		if err != nil {
-			return fmt.Errorf("task %d: %w", k, err)
-		}
-		run(b.taskArgs(k), logFile, logFile)
-		if err := logFile.Close(); err != nil {
-			return fmt.Errorf("task %d: %w", k, err)
-		}
-	}
-	return nil
-}
-
-// slurmSubmitter submits a batch as a Slurm job array of the job script and waits
-// until the job has left the queue.
-type slurmSubmitter struct {
-	script     string // the job script, absolute
-	sbatchArgs []string
-	colony     string // the program the tasks run
-	poll       time.Duration
-	// The Slurm commands (tests give stand-ins).
-	sbatch, squeue, scancel string
-	log                     io.Writer
-}
-
-func (s *slurmSubmitter) submit(ctx context.Context, b *batch) error {
-	args := []string{"--parsable", fmt.Sprintf("--array=1-%d", b.Tasks), fmt.Sprintf("--job-name=colony-sprt-%d", b.Number),
-		"--output=" + filepath.Join(b.Dir, "slurm-%A_%a.out")}
-	args = append(args, s.sbatchArgs...)
-	args = append(args, s.script)
-	cmd := exec.CommandContext(ctx, s.sbatch, args...)
-	match := append(cloneArgs(b.Args), "--until-pair", strconv.Itoa(b.UntilPair))
-	cmd.Env = append(os.Environ(), "COLONY="+s.colony, "COLONY_MATCH="+strings.Join(match, " "), "COLONY_RESULTS="+b.Dir)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		return fmt.Errorf("sbatch: %w: %s", err, strings.TrimSpace(stderr.String()))
-	}
-	// --parsable prints "JOBID" or "JOBID;CLUSTER".
-	id, _, _ := strings.Cut(strings.TrimSpace(string(out)), ";")
-	if _, err := strconv.ParseUint(id, 10, 64); err != nil {
-		return fmt.Errorf("sbatch: no job id in its output %q", strings.TrimSpace(string(out)))
-	}
-	fmt.Fprintf(s.log, "sprt-driver: batch %d: job %s, %d tasks, pairs below %d\n", b.Number, id, b.Tasks, b.UntilPair)
-	failures := 0
-	for {
-		select {
-		case <-ctx.Done():
-			s.cancel(id)
-			return fmt.Errorf("waiting for job %s: %w (the job was cancelled)", id, ctx.Err())
-		case <-time.After(s.poll):
-		}
-		q := exec.CommandContext(ctx, s.squeue, "--noheader", "--jobs="+id, "--format=%T")
-		var qerr bytes.Buffer
-		q.Stderr = &qerr
-		states, err := q.Output()
-		switch {
-		case err == nil && strings.TrimSpace(string(states)) == "":
-			return nil // no task pending or running
-		case err == nil:
-			failures = 0
-		case strings.Contains(qerr.String(), "Invalid job id"):
-			return nil // the job ended and was purged
-		case ctx.Err() != nil:
-			continue // cancelled: the select cancels the job
-		default:
-			// slurmctld may be busy for a moment; give up after a minute of failures.
-			failures++
-			if time.Duration(failures)*s.poll > time.Minute {
-				s.cancel(id)
-				return fmt.Errorf("squeue on job %s: %w: %s", id, err, strings.TrimSpace(qerr.String()))
-			}
-		}
-	}
-}
-
-// cancel cancels job id, telling on the log when it cannot.
-func (s *slurmSubmitter) cancel(id string) {
-	ctx, stop := context.WithTimeout(context.Background(), 30*time.Second)
-	defer stop()
-	if out, err := exec.CommandContext(ctx, s.scancel, id).CombinedOutput(); err != nil {
-		fmt.Fprintf(s.log, "sprt-driver: scancel %s: %v: %s\n", id, err, strings.TrimSpace(string(out)))
-	}
-}
-
-// cloneArgs returns a copy of args, so that appending to it leaves args alone.
-func cloneArgs(args []string) []string { return append([]string(nil), args...) }
-
-// run plays batches until the SPRT decides or the schedule ends, then reports.
-func (d *driver) run(ctx context.Context) error {
-	if err := os.MkdirAll(d.dir, 0o755); err != nil {
-		return fail(fmt.Errorf("sprt-driver: %w", err))
-	}
-	totalPairs := d.cfg.TotalGames() / 2
-	fmt.Fprintf(d.log, "sprt-driver: %s, %d pairs at most, batches of %d pairs on %d tasks, in %s\n",
-		d.cfg.SPRT, totalPairs, d.batchPairs, d.tasks, d.dir)
-	for number := 1; ; number++ {
-		until := min(number*d.batchPairs, totalPairs)
-		games, err := d.gamesBelow(until)
-		if err != nil {
-			return err
-		}
-		b := &batch{Number: number, Tasks: d.tasks, UntilPair: until, Args: d.args, Dir: d.dir, Files: d.files}
-		if len(games) < 2*until {
-			if err := d.submitter.submit(ctx, b); err != nil {
-				return fail(fmt.Errorf("sprt-driver: batch %d: %w", number, err))
-			}
-			if games, err = d.gamesBelow(until); err != nil {
-				return err
-			}
-			if len(games) < 2*until {
-				return fail(d.missing(number, until, games))
-			}
-		} else {
-			fmt.Fprintf(d.log, "sprt-driver: batch %d: pairs below %d already played\n", number, until)
-		}
-		res, err := tournament.Collect(d.cfg, games)
-		if err != nil {
-			return fail(fmt.Errorf("sprt-driver: batch %d: %w", number, err))
-		}
-		st := res.SPRT
-		lower, upper := st.Test.Bounds()
-		fmt.Fprintf(d.out, "batch %d: pairs below %d: llr %.3f [%.3f, %.3f] after %d pairs: %v\n",
-			number, until, st.LLR, lower, upper, st.Pentanomial.Pairs(), st.Verdict)
-		if st.Verdict == tournament.Continue && until < totalPairs {
-			continue
-		}
-		if st.Verdict != tournament.Continue {
-			fmt.Fprintf(d.out, "the SPRT decided at pair %d (%v) in batch %d: %d pairs played; the report counts the %d games up to the decision\n",
-				st.StopPair+1, st.Verdict, number, until, len(res.Games))
-		} else {
-			fmt.Fprintf(d.out, "the SPRT did not decide in the %d pairs of the schedule\n", totalPairs)
-		}
-		rep, err := tournament.Summarize(&d.cfg, res.Games, d.sides, st)
-		if err != nil {
-			return fail(fmt.Errorf("sprt-driver: %w", err))
-		}
-		if err := rep.WriteText(d.out); err != nil {
-			return fail(err)
-		}
-		if err := writeOutputs(rep, &d.outputs, d.log); err != nil {
-			return fail(fmt.Errorf("sprt-driver: %w", err))
-		}
-		return nil
-	}
-}
-
-// gamesBelow returns the games of the shards' files in the pairs below until, after
-// checking that the files hold the driver's match.
-func (d *driver) gamesBelow(until int) ([]tournament.Record, error) {
-	var names []string
-	for _, name := range d.files {
-		if _, err := os.Stat(name); errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		names = append(names, name)
-	}
-	if len(names) == 0 {
-		return nil, nil
-	}
-	merged, err := tournament.MergeFiles(names)
-	if err != nil {
-		return nil, fmt.Errorf("sprt-driver: %s: %w", d.dir, err)
-	}
-	match := d.cfg
-	match.SPRT = nil // the tasks' files hold the match without the test
-	if err := tournament.SameTournament(merged.Header, tournament.NewHeader(match)); err != nil {
-		return nil, fmt.Errorf("sprt-driver: %s holds another tournament (%w): give another --out", d.dir, err)
-	}
-	var games []tournament.Record
-	for _, g := range merged.Games {
-		if g.Pair < until {
-			games = append(games, g)
-		}
-	}
-	return games, nil
-}
-
-// missing describes the games of batch number (the pairs below until) that its
-// tasks did not play.
-func (d *driver) missing(number, until int, games []tournament.Record) error {
-	have := make([]bool, 2*until)
-	for _, g := range games {
-		have[g.Index] = true
-	}
-	lacking := map[int]bool{}
-	var tasks []string
-	for i, ok := range have {
-		k := (i/2)%d.tasks + 1
-		if !ok && !lacking[k] {
-			lacking[k] = true
-			tasks = append(tasks, strconv.Itoa(k))
-		}
-	}
-	logs := "DIR/shard-K.log"
-	if _, ok := d.submitter.(*slurmSubmitter); ok {
-		logs = "DIR/slurm-JOB_K.out"
-	}
-	return fmt.Errorf("sprt-driver: batch %d: %d of its games are missing, of task %s of %d (see %s in %s); run again to retry the batch",
-		number, 2*until-len(games), strings.Join(tasks, ", "), d.tasks, logs, d.dir)
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,7 +10,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 )
 
 // testMatch is a fast match whose SPRT (driverTest) accepts H1 at pair 17 of a
@@ -282,40 +280,5 @@ echo 4242
 		if line != want {
 			t.Errorf("sbatch call %d:\n%s\nwant\n%s", b, line, want)
 		}
-	}
-}
-
-// TestSlurmSubmitterCancelsOnInterrupt checks that a driver interrupted while it
-// waits for a batch cancels the job (scancel) and says so.
-func TestSlurmSubmitterCancelsOnInterrupt(t *testing.T) {
-	bin := t.TempDir()
-	cancelled := filepath.Join(t.TempDir(), "cancelled")
-	for name, text := range map[string]string{
-		"sbatch":  "#!/bin/sh\necho '77;cluster'\n",
-		"squeue":  "#!/bin/sh\necho RUNNING\n",
-		"scancel": "#!/bin/sh\necho \"$*\" >\"" + cancelled + "\"\n",
-	} {
-		if err := os.WriteFile(filepath.Join(bin, name), []byte(text), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
-	var log lockedBuffer
-	s := &slurmSubmitter{script: "match.sbatch", colony: "colony", poll: time.Millisecond,
-		sbatch: filepath.Join(bin, "sbatch"), squeue: filepath.Join(bin, "squeue"), scancel: filepath.Join(bin, "scancel"), log: &log}
-	ctx, cancel := context.WithCancel(context.Background())
-	go func() {
-		// Interrupt once the driver has told the job's id: it is then waiting.
-		for !strings.Contains(log.String(), "job 77") {
-			time.Sleep(time.Millisecond)
-		}
-		cancel()
-	}()
-	err := s.submit(ctx, &batch{Number: 1, Tasks: 2, UntilPair: 4, Dir: t.TempDir(), Files: []string{"a", "b"}})
-	if err == nil || !strings.Contains(err.Error(), "waiting for job 77: context canceled (the job was cancelled)") {
-		t.Fatalf("submit: %v, want the job cancelled", err)
-	}
-	got, err := os.ReadFile(cancelled)
-	if err != nil || string(got) != "77\n" {
-		t.Errorf("scancel got %q (%v), want \"77\\n\"", got, err)
 	}
 }

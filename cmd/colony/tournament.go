@@ -1,16 +1,11 @@
 package main
 
 import (
-	"bytes"
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
-	"strings"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -22,58 +17,24 @@ import (
 
 // tournamentFlags are the flags of 'colony tournament'.
 type tournamentFlags struct {
-	players      []string
-	format       string
-	games        int
-	seed         uint64
-	openings     string
-	shuffle      bool
-	openingTurns int
-	depth        int
-	nodes        uint64
-	movetime     time.Duration
-	tc           string
-	margin       time.Duration
-	moveTimeout  time.Duration
-	concurrency  int
-	sprt         string
-	shard        string
-	untilPair    int
-	resume       bool
-	outputs      outputFlags
-	progress     string
+	settings    tournament.Settings
+	concurrency int
+	resume      bool
+	outputs     tournament.Outputs
+	progress    string
 }
 
-// outputFlags name the files a tournament or a merge writes.
-type outputFlags struct {
-	dir, gamesFile, summary, csv, plot string
-}
-
-// fill sets the files that --out implies and were not given on their own.
-func (o *outputFlags) fill() {
-	if o.dir == "" {
-		return
-	}
-	set := func(p *string, name string) {
-		if *p == "" {
-			*p = filepath.Join(o.dir, name)
-		}
-	}
-	set(&o.gamesFile, "games.jsonl")
-	set(&o.summary, "summary.json")
-	set(&o.csv, "standings.csv")
-	set(&o.plot, "ratings.png")
-}
-
-func (o *outputFlags) add(c *cobra.Command, withGames bool) {
+// addOutputFlags defines on c the flags of the output files o: --out, --games-file
+// (withGames), --summary, --csv and --plot.
+func addOutputFlags(c *cobra.Command, o *tournament.Outputs, withGames bool) {
 	f := c.Flags()
-	f.StringVar(&o.dir, "out", "", "directory `DIR` for all the output files: games.jsonl, summary.json, standings.csv, ratings.png")
+	f.StringVar(&o.Dir, "out", "", "directory `DIR` for all the output files: games.jsonl, summary.json, standings.csv, ratings.png")
 	if withGames {
-		f.StringVar(&o.gamesFile, "games-file", "", "games `FILE`: one JSON line per finished game, appended as each game ends")
+		f.StringVar(&o.GamesFile, "games-file", "", "games `FILE`: one JSON line per finished game, appended as each game ends")
 	}
-	f.StringVar(&o.summary, "summary", "", "write the report as JSON to `FILE`")
-	f.StringVar(&o.csv, "csv", "", "write the standings as CSV to `FILE`")
-	f.StringVar(&o.plot, "plot", "", "draw the Elo estimates with their intervals as a PNG chart in `FILE`")
+	f.StringVar(&o.Summary, "summary", "", "write the report as JSON to `FILE`")
+	f.StringVar(&o.CSV, "csv", "", "write the standings as CSV to `FILE`")
+	f.StringVar(&o.Plot, "plot", "", "draw the Elo estimates with their intervals as a PNG chart in `FILE`")
 }
 
 func newTournamentCmd(opts *options) *cobra.Command {
@@ -152,109 +113,41 @@ hypothesis; --games is then the most games played.`,
 	return c
 }
 
-// tournamentConfig builds the tournament's config from the flags.
+// tournamentConfig checks the flags and builds the tournament's config.
 func tournamentConfig(c *cobra.Command, game catalog.Ruleset, fl *tournamentFlags) (tournament.Config, error) {
-	cfg := tournament.Config{
-		Game:  game.Name(),
-		Games: fl.games,
-		Seed:  tournament.Seed(fl.seed),
-		Limits: tournament.Limits{
-			Depth: fl.depth, Nodes: fl.nodes, MoveTime: fl.movetime, Margin: fl.margin, MoveTimeout: fl.moveTimeout,
-		},
-		Openings: tournament.Openings{RandomTurns: fl.openingTurns, Shuffle: fl.shuffle},
-	}
-	if len(fl.players) < 2 {
-		return cfg, fmt.Errorf("tournament: give at least two players with --player NAME=SPEC (got %d)", len(fl.players))
-	}
-	for _, text := range fl.players {
-		e, err := tournament.ParseEntrant(text)
-		if err != nil {
-			return cfg, fmt.Errorf("tournament: --player: %w", err)
-		}
-		// Check the spec as given, then name its evaluation (the records say which).
-		if err := game.CheckPlayer(e.Spec); err != nil {
-			return cfg, fmt.Errorf("tournament: player %d (%s): %w", len(cfg.Players)+1, e.Name, err)
-		}
-		e.Spec = withDefaultEval(e.Spec, game.Evaluations()[0])
-		cfg.Players = append(cfg.Players, e)
-	}
+	s, changed := &fl.settings, c.Flags().Changed
 	switch {
-	case fl.format != "":
-		f, err := tournament.ParseFormat(fl.format)
-		if err != nil {
-			return cfg, fmt.Errorf("tournament: --format: %w", err)
-		}
-		cfg.Format = f
-	case len(cfg.Players) == 2:
-		cfg.Format = tournament.Match
-	default:
-		cfg.Format = tournament.RoundRobin
-	}
-	if fl.tc != "" {
-		tc, err := tournament.ParseTimeControl(fl.tc)
-		if err != nil {
-			return cfg, fmt.Errorf("tournament: --tc: %w", err)
-		}
-		cfg.Limits.TimeControl = tc
-	}
-	if c.Flags().Changed("depth") && fl.depth < 1 {
-		return cfg, fmt.Errorf("tournament: --depth must be at least 1, got %d", fl.depth)
-	}
-	if c.Flags().Changed("nodes") && fl.nodes < 1 {
-		return cfg, errors.New("tournament: --nodes must be at least 1")
-	}
-	if c.Flags().Changed("movetime") && fl.movetime <= 0 {
-		return cfg, fmt.Errorf("tournament: --movetime must be positive, got %v", fl.movetime)
-	}
-	if c.Flags().Changed("move-timeout") {
-		switch {
-		case fl.moveTimeout <= 0:
-			return cfg, fmt.Errorf("tournament: --move-timeout must be positive, got %v", fl.moveTimeout)
-		case fl.movetime > 0 || fl.tc != "":
-			return cfg, errors.New("tournament: --move-timeout is for games without --movetime or --tc (a timed move is abandoned when its time and --time-margin are over)")
-		}
-	}
-	if fl.openings != "" {
-		if c.Flags().Changed("opening-turns") {
-			return cfg, errors.New("tournament: --openings and --opening-turns cannot both be given")
-		}
-		positions, err := game.LoadOpenings(fl.openings)
-		if err != nil {
-			return cfg, fmt.Errorf("tournament: --openings: %w", err)
-		}
-		cfg.Openings = tournament.Openings{File: filepath.Base(fl.openings), Positions: positions, Shuffle: fl.shuffle}
-	} else if fl.shuffle {
-		return cfg, errors.New("tournament: --shuffle-openings needs --openings")
-	}
-	if fl.sprt != "" {
-		t, err := tournament.ParseSPRT(fl.sprt)
-		if err != nil {
-			return cfg, fmt.Errorf("tournament: --sprt: %w", err)
-		}
-		cfg.SPRT = &t
-	}
-	if fl.shard != "" {
-		k, n, err := tournament.ParseShard(fl.shard)
-		if err != nil {
-			return cfg, fmt.Errorf("tournament: --shard: %w", err)
-		}
-		cfg.Shard, cfg.Shards = k, n
-	}
-	if c.Flags().Changed("until-pair") {
-		if fl.untilPair < 1 {
-			return cfg, fmt.Errorf("tournament: --until-pair must be at least 1, got %d", fl.untilPair)
-		}
-		cfg.UntilPair = fl.untilPair
-	}
-	if fl.concurrency < 1 {
-		return cfg, fmt.Errorf("tournament: --concurrency must be at least 1, got %d", fl.concurrency)
+	case len(s.Players) < 2:
+		return tournament.Config{}, fmt.Errorf("tournament: give at least two players with --player NAME=SPEC (got %d)", len(s.Players))
+	case changed("depth") && s.Depth < 1:
+		return tournament.Config{}, fmt.Errorf("tournament: --depth must be at least 1, got %d", s.Depth)
+	case changed("nodes") && s.Nodes < 1:
+		return tournament.Config{}, errors.New("tournament: --nodes must be at least 1")
+	case changed("movetime") && s.MoveTime <= 0:
+		return tournament.Config{}, fmt.Errorf("tournament: --movetime must be positive, got %v", s.MoveTime)
+	case changed("move-timeout") && s.MoveTimeout <= 0:
+		return tournament.Config{}, fmt.Errorf("tournament: --move-timeout must be positive, got %v", s.MoveTimeout)
+	case changed("move-timeout") && (s.MoveTime > 0 || s.TimeControl != ""):
+		return tournament.Config{}, errors.New("tournament: --move-timeout is for games without --movetime or --tc (a timed move is abandoned when its time and --time-margin are over)")
+	case s.Openings != "" && changed("opening-turns"):
+		return tournament.Config{}, errors.New("tournament: --openings and --opening-turns cannot both be given")
+	case s.Openings == "" && s.Shuffle:
+		return tournament.Config{}, errors.New("tournament: --shuffle-openings needs --openings")
+	case changed("until-pair") && s.UntilPair < 1:
+		return tournament.Config{}, fmt.Errorf("tournament: --until-pair must be at least 1, got %d", s.UntilPair)
+	case fl.concurrency < 1:
+		return tournament.Config{}, fmt.Errorf("tournament: --concurrency must be at least 1, got %d", fl.concurrency)
 	}
 	switch fl.progress {
 	case "auto", "bar", "lines", "off":
 	default:
-		return cfg, fmt.Errorf("tournament: --progress: %q: want auto, bar, lines or off", fl.progress)
+		return tournament.Config{}, fmt.Errorf("tournament: --progress: %q: want auto, bar, lines or off", fl.progress)
 	}
-	if err := cfg.Validate(); err != nil {
+	cfg, err := s.Config(game)
+	var se *tournament.SettingError
+	if errors.As(err, &se) {
+		return cfg, fmt.Errorf("tournament: --%s: %w", se.Setting, se.Err)
+	} else if err != nil {
 		return cfg, fmt.Errorf("tournament: %w", err)
 	}
 	return cfg, nil
@@ -262,27 +155,27 @@ func tournamentConfig(c *cobra.Command, game catalog.Ruleset, fl *tournamentFlag
 
 // add defines the flags of 'colony tournament' on c.
 func (fl *tournamentFlags) add(c *cobra.Command) {
-	f := c.Flags()
-	f.StringArrayVarP(&fl.players, "player", "p", nil, "a player, `NAME=SPEC` or SPEC (repeat for each player)")
-	f.StringVar(&fl.format, "format", "", "`FORMAT`: match, roundrobin or gauntlet (default: match for two players, roundrobin for more)")
-	f.IntVar(&fl.games, "games", 20, "games of each pairing, `N` (even: pairs with colours swapped)")
-	f.Uint64Var(&fl.seed, "seed", 1, "random seed `S` of the openings and the players")
-	f.StringVar(&fl.openings, "openings", "", "opening `FILE`: one position a line (blank lines and # comments skipped)")
-	f.BoolVar(&fl.shuffle, "shuffle-openings", false, "take the opening file's positions in a seeded random order")
-	f.IntVar(&fl.openingTurns, "opening-turns", 4, "random openings: `N` uniformly random turns from the start")
-	f.IntVar(&fl.depth, "depth", 0, "depth limit `N` in full turns for players that have one")
-	f.Uint64Var(&fl.nodes, "nodes", 0, "node limit `N` (ab) or simulation limit (mcts)")
-	f.DurationVar(&fl.movetime, "movetime", 0, "time per move `D`, such as 100ms")
-	f.StringVar(&fl.tc, "tc", "", "time control `BASE+INC` per game, such as 10+0.1 or 1m+500ms")
-	f.DurationVar(&fl.margin, "time-margin", 100*time.Millisecond, "how far over its time `D` a player may go before it loses (it is not waited for past its time plus the margin, at least 100ms)")
-	f.DurationVar(&fl.moveTimeout, "move-timeout", 0, "without --movetime or --tc: a player that has not replied to a move after `D` loses on time and is abandoned (default: no limit)")
+	f, s := c.Flags(), &fl.settings
+	f.StringArrayVarP(&s.Players, "player", "p", nil, "a player, `NAME=SPEC` or SPEC (repeat for each player)")
+	f.StringVar(&s.Format, "format", "", "`FORMAT`: match, roundrobin or gauntlet (default: match for two players, roundrobin for more)")
+	f.IntVar(&s.Games, "games", 20, "games of each pairing, `N` (even: pairs with colours swapped)")
+	f.Uint64Var(&s.Seed, "seed", 1, "random seed `S` of the openings and the players")
+	f.StringVar(&s.Openings, "openings", "", "opening `FILE`: one position a line (blank lines and # comments skipped)")
+	f.BoolVar(&s.Shuffle, "shuffle-openings", false, "take the opening file's positions in a seeded random order")
+	f.IntVar(&s.OpeningTurns, "opening-turns", 4, "random openings: `N` uniformly random turns from the start")
+	f.IntVar(&s.Depth, "depth", 0, "depth limit `N` in full turns for players that have one")
+	f.Uint64Var(&s.Nodes, "nodes", 0, "node limit `N` (ab) or simulation limit (mcts)")
+	f.DurationVar(&s.MoveTime, "movetime", 0, "time per move `D`, such as 100ms")
+	f.StringVar(&s.TimeControl, "tc", "", "time control `BASE+INC` per game, such as 10+0.1 or 1m+500ms")
+	f.DurationVar(&s.Margin, "time-margin", 100*time.Millisecond, "how far over its time `D` a player may go before it loses (it is not waited for past its time plus the margin, at least 100ms)")
+	f.DurationVar(&s.MoveTimeout, "move-timeout", 0, "without --movetime or --tc: a player that has not replied to a move after `D` loses on time and is abandoned (default: no limit)")
 	f.IntVar(&fl.concurrency, "concurrency", runtime.NumCPU(), "games played at once, `N`")
-	f.StringVar(&fl.sprt, "sprt", "", "SPRT `TEST` for a match: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
-	f.StringVar(&fl.shard, "shard", "", "play only slice `K/N` of the schedule (merge the games files afterwards)")
-	f.IntVar(&fl.untilPair, "until-pair", 0, "play only the pairs of the schedule numbered below `P` (from 0; those of the shard with --shard); --resume with a larger P continues: batches of pairs")
+	f.StringVar(&s.SPRT, "sprt", "", "SPRT `TEST` for a match: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
+	f.StringVar(&s.Shard, "shard", "", "play only slice `K/N` of the schedule (merge the games files afterwards)")
+	f.IntVar(&s.UntilPair, "until-pair", 0, "play only the pairs of the schedule numbered below `P` (from 0; those of the shard with --shard); --resume with a larger P continues: batches of pairs")
 	f.BoolVar(&fl.resume, "resume", false, "continue the tournament recorded in the games file")
 	f.StringVar(&fl.progress, "progress", "auto", "progress display `MODE`: auto (a bar on a terminal, else a line now and then), bar, lines or off")
-	fl.outputs.add(c, true)
+	addOutputFlags(c, &fl.outputs, true)
 }
 
 func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
@@ -294,7 +187,7 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	if err != nil {
 		return err
 	}
-	fl.outputs.fill()
+	fl.outputs.Fill()
 	runner := g.NewRunner(cfg, fl.concurrency)
 	// Check every player, with the limits, before touching any file.
 	if err := runner.CheckPlayers(); err != nil {
@@ -325,8 +218,8 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 			}
 		}
 	}
-	describe := func(resumed int) string { return describeTournament(&cfg, resumed) }
-	res, err := playRecorded(c, "tournament", runner, fl.outputs.gamesFile, fl.resume, prog, describe, onProgress)
+	describe := cfg.Describe
+	res, err := playRecorded(c, "tournament", runner, fl.outputs.GamesFile, fl.resume, prog, describe, onProgress)
 	if err != nil {
 		return err
 	}
@@ -346,12 +239,12 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	if err := rep.WriteText(out); err != nil {
 		return fail(err)
 	}
-	if err := writeOutputs(rep, &fl.outputs, c.ErrOrStderr()); err != nil {
+	if err := fl.outputs.Write(rep, c.ErrOrStderr()); err != nil {
 		return fail(fmt.Errorf("tournament: %w", err))
 	}
 	if !res.Complete {
 		msg := fmt.Sprintf("tournament: stopped after %d of %d games", len(res.Games), cfg.RunGames())
-		if fl.outputs.gamesFile != "" {
+		if fl.outputs.GamesFile != "" {
 			msg += "; continue with the same command and --resume"
 		}
 		return fail(errors.New(msg))
@@ -359,75 +252,50 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	return nil
 }
 
-// playRecorded plays runner's games, recording them in the games file name ("" for
-// none; see tournament.OpenGamesFile): a new file gets the header; an existing one is
-// continued when resume is set and refused otherwise. It prints the line describe
-// returns on standard error, shows the progress, and calls onProgress (if not nil)
-// after each game. Ctrl-C stops the run at once (a player stuck in a watched move is
-// abandoned, see tournament.Runner): the finished games stay recorded and the result
-// holds them. It warns on standard error when players were abandoned. A games file it
-// created is removed when no game could start. cmd prefixes the errors.
+// playRecorded plays runner's games recorded in the games file name ("" for none) as a
+// tournament.Session: it prints the engines' logs and the line describe returns on
+// standard error, shows the progress, and calls onProgress (if not nil) after each
+// game; Ctrl-C stops the run at once, its finished games kept. It warns on standard
+// error when players were abandoned or engines killed. cmd prefixes the errors.
 func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name string, resume bool,
 	prog *tournament.ProgressDisplay, describe func(resumed int) string, onProgress func(*tournament.Progress)) (*tournament.Result, error) {
-	var gamesFile *tournament.GamesFileWriter
-	var records io.Writer
-	var done []tournament.Record
-	if name != "" {
-		var err error
-		gamesFile, err = tournament.OpenGamesFile(name, *runner.Settings(), resume)
-		if err != nil {
-			return nil, gamesFileError(cmd, err)
-		}
-		defer gamesFile.Close()
-		records, done = gamesFile, gamesFile.Done
-	} else if resume {
-		return nil, fmt.Errorf("%s: --resume needs the games file (--games-file or --out)", cmd)
-	}
-	if tournament.UsesEngines(runner.Settings()) {
-		// The external engines' standard error: beside the games file, or in a new
-		// temporary directory.
-		dir := filepath.Join(filepath.Dir(name), "engines")
-		if name == "" {
-			var err error
-			if dir, err = os.MkdirTemp("", "colony-engines-"); err != nil {
-				return nil, fail(fmt.Errorf("%s: engine logs: %w", cmd, err))
+	stderr := c.ErrOrStderr()
+	s := &tournament.Session{Runner: runner, GamesFile: name, Resume: resume, Describe: describe,
+		Progress: func(p *tournament.Progress) {
+			prog.Update(p)
+			if onProgress != nil {
+				onProgress(p)
 			}
-		}
-		runner.SetEngineLogs(dir)
-		fmt.Fprintf(c.ErrOrStderr(), "%s: the engines' standard error goes to %s\n", cmd, filepath.Join(dir, "NAME-SLOT.log"))
-	}
+		},
+		Notef: func(format string, args ...any) { fmt.Fprintf(stderr, cmd+": "+format+"\n", args...) }}
 	ctx, stop := interruptContext(c)
 	defer stop()
-	runner.Setup(records, done, func(p *tournament.Progress) {
-		prog.Update(p)
-		if onProgress != nil {
-			onProgress(p)
-		}
-	})
-	fmt.Fprintf(c.ErrOrStderr(), "%s: %s\n", cmd, describe(len(done)))
-	res, runErr := runner.Run(ctx)
+	res, err := s.Run(ctx)
 	prog.Finish()
 	if res != nil && res.Abandoned > 0 {
 		players := "players were"
 		if res.Abandoned == 1 {
 			players = "player was"
 		}
-		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %d %s abandoned in the middle of a move, with no reply in time (the time forfeits \"no reply after ...\")\n",
+		fmt.Fprintf(stderr, "%s: warning: %d %s abandoned in the middle of a move, with no reply in time (the time forfeits \"no reply after ...\")\n",
 			cmd, res.Abandoned, players)
 	}
 	if res != nil && res.EnginesKilled != nil {
-		fmt.Fprintf(c.ErrOrStderr(), "%s: warning: %s\n", cmd, oneLine(res.EnginesKilled.Error()))
+		fmt.Fprintf(stderr, "%s: warning: %s\n", cmd, oneLine(res.EnginesKilled.Error()))
 	}
-	if res == nil {
-		// Nothing was played (a player that cannot be built with the limits, say):
-		// leave no header-only games file behind, which would refuse the next run.
-		if gamesFile != nil {
-			gamesFile.Discard()
-		}
-		return nil, fmt.Errorf("%s: %w", cmd, runErr)
-	}
-	if runErr != nil && !errors.Is(runErr, context.Canceled) {
-		return nil, fail(fmt.Errorf("%s: %w (the finished games are in the games file; --resume continues)", cmd, runErr))
+	var openErr *tournament.OpenError
+	var startErr *tournament.StartError
+	switch {
+	case errors.Is(err, tournament.ErrResumeWithoutGamesFile):
+		return nil, fmt.Errorf("%s: --resume needs the games file (--games-file or --out)", cmd)
+	case errors.As(err, &openErr):
+		return nil, gamesFileError(cmd, openErr.Err)
+	case errors.As(err, &startErr):
+		return nil, fmt.Errorf("%s: %w", cmd, err)
+	case err != nil && res != nil:
+		return nil, fail(fmt.Errorf("%s: %w (the finished games are in the games file; --resume continues)", cmd, err))
+	case err != nil:
+		return nil, fail(fmt.Errorf("%s: %w", cmd, err))
 	}
 	return res, nil
 }
@@ -448,71 +316,9 @@ func gamesFileError(cmd string, err error) error {
 	return fmt.Errorf("%s: %w", cmd, err)
 }
 
-// describeTournament says in one line what will be played.
-func describeTournament(cfg *tournament.Config, resumed int) string {
-	var names []string
-	for _, p := range cfg.Players {
-		names = append(names, p.Name)
-	}
-	s := fmt.Sprintf("%s of %s, %d games a pairing (%d in all), seed %d", cfg.Format, strings.Join(names, ", "),
-		cfg.Games, cfg.TotalGames(), cfg.Seed)
-	if cfg.Shards > 1 {
-		s += fmt.Sprintf(", shard %d/%d", cfg.Shard, cfg.Shards)
-	}
-	if cfg.UntilPair > 0 {
-		s += fmt.Sprintf(", pairs below %d", cfg.UntilPair)
-	}
-	if resumed > 0 {
-		s += fmt.Sprintf(", resuming after %d games", resumed)
-	}
-	return s
-}
-
-// writeOutputs writes the summary JSON, the CSV and the chart that were asked for; a
-// chart that cannot be drawn is a warning on warn, not an error.
-func writeOutputs(rep *tournament.Report, o *outputFlags, warn io.Writer) error {
-	write := func(name string, fn func(io.Writer) error) error {
-		if name == "" {
-			return nil
-		}
-		if dir := filepath.Dir(name); dir != "" {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				return err
-			}
-		}
-		f, err := os.Create(name)
-		if err != nil {
-			return err
-		}
-		if err := fn(f); err != nil {
-			f.Close()
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		return f.Close()
-	}
-	err := errors.Join(
-		write(o.summary, rep.WriteJSON),
-		write(o.csv, rep.WriteCSV),
-	)
-	if o.plot != "" {
-		// A picture never fails a finished run: the chart is drawn in memory first,
-		// and one that cannot be drawn is a warning, with no file left behind.
-		var png bytes.Buffer
-		if perr := rep.WritePlot(&png); perr != nil {
-			fmt.Fprintf(warn, "warning: %s not drawn: %v\n", o.plot, perr)
-		} else {
-			err = errors.Join(err, write(o.plot, func(w io.Writer) error {
-				_, werr := w.Write(png.Bytes())
-				return werr
-			}))
-		}
-	}
-	return err
-}
-
 func newMergeCmd(opts *options) *cobra.Command {
 	var (
-		o            outputFlags
+		o            tournament.Outputs
 		sprtText     string
 		allowPartial bool
 	)
@@ -541,7 +347,7 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 			return nil
 		},
 		RunE: func(c *cobra.Command, files []string) error {
-			o.fill()
+			o.Fill()
 			var test *tournament.SPRT
 			if sprtText != "" {
 				t, err := tournament.ParseSPRT(sprtText)
@@ -554,21 +360,15 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 			if err != nil {
 				return fmt.Errorf("merge: %w", err)
 			}
+			if test != nil {
+				if err := merged.TestSPRT(*test); err != nil {
+					return fmt.Errorf("merge: --sprt: %w", err)
+				}
+			}
 			cfg := merged.Header.Config
 			var sides [2]string
 			if g, err := catalog.Open(cfg.Game); err == nil {
 				sides = g.Sides()
-			}
-			if test != nil {
-				if len(cfg.Players) != 2 {
-					return fmt.Errorf("merge: --sprt: an SPRT needs a match of two players, the files hold %d", len(cfg.Players))
-				}
-				cfg.SPRT = test
-				res, err := tournament.Collect(cfg, merged.Games)
-				if err != nil {
-					return fmt.Errorf("merge: %w", err)
-				}
-				merged.Games, merged.SPRT = res.Games, res.SPRT
 			}
 			rep, err := tournament.Summarize(&cfg, merged.Games, sides, merged.SPRT)
 			if err != nil {
@@ -583,24 +383,16 @@ a hypothesis on a sharded match, since a sharded run cannot stop early.`,
 			if err := rep.WriteText(out); err != nil {
 				return fail(err)
 			}
-			if err := writeOutputs(rep, &o, c.ErrOrStderr()); err != nil {
+			if err := o.Write(rep, c.ErrOrStderr()); err != nil {
 				return fail(err)
 			}
-			if missing := merged.Missing(); len(missing) > 0 && !allowPartial {
-				msg := fmt.Sprintf("merge: %d of %d games are missing (games %s)", len(missing), cfg.TotalGames(), tournament.IndexRanges(missing, 8))
-				if shards := merged.MissingShards(missing); len(shards) > 0 {
-					var names []string
-					for _, k := range shards {
-						names = append(names, fmt.Sprintf("%d/%d", k, merged.Shards))
-					}
-					msg += fmt.Sprintf("; no file holds any game of shard %s", strings.Join(names, ", "))
-				}
-				return fail(errors.New(msg + "; give every shard's games file, or --allow-partial to report on the games there are"))
+			if missing := merged.DescribeMissing(); missing != "" && !allowPartial {
+				return fail(fmt.Errorf("merge: %s; give every shard's games file, or --allow-partial to report on the games there are", missing))
 			}
 			return nil
 		},
 	}
-	o.add(c, false)
+	addOutputFlags(c, &o, false)
 	c.Flags().BoolVar(&allowPartial, "allow-partial", false, "report on the games the files hold, with status 0, when games of the schedule are missing")
 	c.Flags().StringVar(&sprtText, "sprt", "", "SPRT `TEST` over the match's pairs: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
 	return c

@@ -1,0 +1,143 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// MaxCount bounds each count that ParsePentanomial and ParseWDL read, so that their
+// sums cannot overflow.
+const MaxCount = 1_000_000_000_000
+
+// ParsePentanomial reads pair counts written N0,N1,N2,N3,N4 (see Pentanomial), each a
+// whole number from 0 to MaxCount.
+func ParsePentanomial(text string) (Pentanomial, error) {
+	var p Pentanomial
+	return p, parseCounts(text, "N0,N1,N2,N3,N4", p[:])
+}
+
+// ParseWDL reads game counts written W,D,L: wins, draws and losses, each a whole
+// number from 0 to MaxCount.
+func ParseWDL(text string) (WDL, error) {
+	var c [3]int
+	if err := parseCounts(text, "W,D,L", c[:]); err != nil {
+		return WDL{}, err
+	}
+	return WDL{Wins: c[0], Draws: c[1], Losses: c[2]}, nil
+}
+
+// parseCounts reads the comma-separated counts of text into counts, which has as
+// many as form ("W,D,L") has fields.
+func parseCounts(text, form string, counts []int) error {
+	fields := strings.Split(text, ",")
+	if len(fields) != len(counts) {
+		return fmt.Errorf("want %d counts %s, got %q", len(counts), form, text)
+	}
+	for i, s := range fields {
+		s = strings.TrimSpace(s)
+		n, err := strconv.ParseInt(s, 10, 64)
+		switch {
+		case errors.Is(err, strconv.ErrRange):
+			return fmt.Errorf("count %q is too large (at most %d)", s, MaxCount)
+		case err != nil:
+			return fmt.Errorf("count %q is not an integer", s)
+		case n < 0:
+			return fmt.Errorf("count %d is negative", n)
+		case n > MaxCount:
+			return fmt.Errorf("count %d is too large (at most %d)", n, MaxCount)
+		}
+		counts[i] = int(n)
+	}
+	return nil
+}
+
+// CountsReport is what the results of a match between players A and B, given as
+// counts, say of A: the estimate of its strength and, with a test, the SPRT's
+// log-likelihood ratio and verdict.
+type CountsReport struct {
+	// Pentanomial holds the pair counts (nil when the results are games: WDL).
+	Pentanomial *Pentanomial
+	// WDL holds the game counts (nil when the results are pairs: Pentanomial).
+	WDL      *WDL
+	Estimate Estimate
+	// Test is the SPRT, or nil; LLR its log-likelihood ratio (on the pairs, or on the
+	// games as independent) and Verdict its decision.
+	Test    *SPRT
+	LLR     float64
+	Verdict Verdict
+}
+
+// PentanomialReport returns the report of pair counts p, with the test when it is
+// not nil. There must be a pair.
+func PentanomialReport(p Pentanomial, test *SPRT) (*CountsReport, error) {
+	if p.Pairs() == 0 {
+		return nil, errors.New("no pairs (every count is 0)")
+	}
+	r := &CountsReport{Pentanomial: &p, Estimate: p.Estimate(), Test: test}
+	if test != nil {
+		r.LLR = test.LLR(p)
+		r.Verdict = test.Decide(r.LLR)
+	}
+	return r, nil
+}
+
+// WDLReport returns the report of game counts w, with the test when it is not nil.
+// There must be a game.
+func WDLReport(w WDL, test *SPRT) (*CountsReport, error) {
+	if w.Games() == 0 {
+		return nil, errors.New("no games (every count is 0)")
+	}
+	r := &CountsReport{WDL: &w, Estimate: w.Estimate(), Test: test}
+	if test != nil {
+		r.LLR = test.LLRTrinomial(w)
+		r.Verdict = test.Decide(r.LLR)
+	}
+	return r, nil
+}
+
+// WriteText writes the report as lines of text:
+//
+//	games: <games> (<pairs> pairs | <W> wins, <D> draws, <L> losses)
+//	score: <mean score> [<95% interval>]
+//	elo: <logistic Elo> [<95% interval>]
+//	nelo: <normalized Elo> [<95% interval>]
+//	los: <likelihood of superiority>
+//
+// and with a test
+//
+//	llr: <llr> [<lower>, <upper>] (model <model>, elo0=<e0> elo1=<e1> alpha=<a> beta=<b>)
+//	sprt: <verdict>
+func (r *CountsReport) WriteText(w io.Writer) error {
+	var sb strings.Builder
+	e := r.Estimate
+	if r.Pentanomial != nil {
+		fmt.Fprintf(&sb, "games: %d (%d pairs)\n", e.Games, r.Pentanomial.Pairs())
+	} else {
+		fmt.Fprintf(&sb, "games: %d (%d wins, %d draws, %d losses)\n", e.Games, r.WDL.Wins, r.WDL.Draws, r.WDL.Losses)
+	}
+	fmt.Fprintf(&sb, "score: %.1f%% [%.1f%%, %.1f%%]\n", 100*e.Score, 100*e.ScoreLow, 100*e.ScoreHigh)
+	fmt.Fprintf(&sb, "elo: %s [%s, %s]\n", signedFixed(e.Elo, 1), signedFixed(e.EloLow, 1), signedFixed(e.EloHigh, 1))
+	if math.IsNaN(e.NElo) {
+		sb.WriteString("nelo: undefined (every result is the same)\n")
+	} else {
+		fmt.Fprintf(&sb, "nelo: %s [%s, %s]\n", signedFixed(e.NElo, 1), signedFixed(e.NEloLow, 1), signedFixed(e.NEloHigh, 1))
+	}
+	fmt.Fprintf(&sb, "los: %.1f%%\n", 100*e.LOS)
+	if t := r.Test; t != nil {
+		lower, upper := t.Bounds()
+		fmt.Fprintf(&sb, "llr: %.2f [%.2f, %s] (model %v, elo0=%s elo1=%s alpha=%s beta=%s)\n",
+			r.LLR, lower, signedFixed(upper, 2), t.Model, formatFloat(t.Elo0), formatFloat(t.Elo1), formatFloat(t.Alpha), formatFloat(t.Beta))
+		fmt.Fprintf(&sb, "sprt: %v\n", r.Verdict)
+	}
+	_, err := io.WriteString(w, sb.String())
+	return err
+}
+
+// signedFixed writes x with a sign and the given decimals: "+34.9", "-2.0", "+Inf".
+func signedFixed(x float64, decimals int) string {
+	return fmt.Sprintf("%+.*f", decimals, x)
+}

@@ -1,0 +1,103 @@
+package tournament
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Outputs name the files of a tournament: its games file and the files its report
+// is written to (see Write); "" names no file. Dir, when set, names the files not
+// given on their own (see Fill).
+type Outputs struct {
+	Dir       string // the directory of every file not given: games.jsonl, summary.json, standings.csv, ratings.png
+	GamesFile string // one JSON line per finished game (see OpenGamesFile)
+	Summary   string // the report as JSON (Report.WriteJSON)
+	CSV       string // the standings as CSV (Report.WriteCSV)
+	Plot      string // the Elo estimates as a PNG chart (Report.WritePlot)
+}
+
+// Fill names the files in Dir that were not given on their own: games.jsonl,
+// summary.json, standings.csv and ratings.png. Without Dir it does nothing.
+func (o *Outputs) Fill() {
+	if o.Dir == "" {
+		return
+	}
+	set := func(p *string, name string) {
+		if *p == "" {
+			*p = filepath.Join(o.Dir, name)
+		}
+	}
+	set(&o.GamesFile, "games.jsonl")
+	set(&o.Summary, "summary.json")
+	set(&o.CSV, "standings.csv")
+	set(&o.Plot, "ratings.png")
+}
+
+// Write writes rep to the files named (the summary JSON, the CSV and the chart, each
+// with its directory); the games file is not Write's. A chart that cannot be drawn is
+// a warning on warn, not an error, and leaves no file: it is drawn in memory first,
+// so that a picture never fails a finished run. The error joins those of every file.
+func (o *Outputs) Write(rep *Report, warn io.Writer) error {
+	write := func(name string, fn func(io.Writer) error) error {
+		if name == "" {
+			return nil
+		}
+		if dir := filepath.Dir(name); dir != "" {
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				return err
+			}
+		}
+		f, err := os.Create(name)
+		if err != nil {
+			return err
+		}
+		if err := fn(f); err != nil {
+			f.Close()
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		return f.Close()
+	}
+	err := errors.Join(
+		write(o.Summary, rep.WriteJSON),
+		write(o.CSV, rep.WriteCSV),
+	)
+	if o.Plot != "" {
+		var png bytes.Buffer
+		if perr := rep.WritePlot(&png); perr != nil {
+			fmt.Fprintf(warn, "warning: %s not drawn: %v\n", o.Plot, perr)
+		} else {
+			err = errors.Join(err, write(o.Plot, func(w io.Writer) error {
+				_, werr := w.Write(png.Bytes())
+				return werr
+			}))
+		}
+	}
+	return err
+}
+
+// Describe says in one line what a run of the tournament plays: the format, the
+// players, the games, the seed, the shard and the pairs of the run, and, when
+// resumed is positive, that it resumes after that many games.
+func (c *Config) Describe(resumed int) string {
+	var names []string
+	for _, p := range c.Players {
+		names = append(names, p.Name)
+	}
+	s := fmt.Sprintf("%s of %s, %d games a pairing (%d in all), seed %d", c.Format, strings.Join(names, ", "),
+		c.Games, c.TotalGames(), c.Seed)
+	if c.Shards > 1 {
+		s += fmt.Sprintf(", shard %d/%d", c.Shard, c.Shards)
+	}
+	if c.UntilPair > 0 {
+		s += fmt.Sprintf(", pairs below %d", c.UntilPair)
+	}
+	if resumed > 0 {
+		s += fmt.Sprintf(", resuming after %d games", resumed)
+	}
+	return s
+}

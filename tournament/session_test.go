@@ -1,0 +1,111 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/search"
+)
+
+// session returns a session of cfg on the games file name, with a runner of
+// factory (nil: the colony players), and the notes it tells.
+func session(cfg Config, name string, resume bool, factory PlayerFactory[colony.State]) (*Session, *strings.Builder) {
+	if factory == nil {
+		factory = NewFactory[colony.State](colonyGame, colony.Score{})
+	}
+	var notes strings.Builder
+	s := &Session{Runner: &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: factory, Concurrency: 2},
+		GamesFile: name, Resume: resume, Describe: cfg.Describe,
+		Notef: func(format string, args ...any) { fmt.Fprintf(&notes, format+"\n", args...) }}
+	return s, &notes
+}
+
+// TestSessionResumes interrupts a session after a few games and resumes it: the
+// games file then holds every game once, as an uninterrupted run's.
+func TestSessionResumes(t *testing.T) {
+	cfg := testConfig()
+	name := filepath.Join(t.TempDir(), "sub", "games.jsonl")
+	s, notes := session(cfg, name, false, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	s.Progress = func(p *Progress) {
+		if p.Done == 3 {
+			cancel()
+		}
+	}
+	res, err := s.Run(ctx)
+	if err != nil || res == nil || res.Complete {
+		t.Fatalf("the interrupted run: %v, %+v; want an incomplete result and no error", err, res)
+	}
+	if want := cfg.Describe(0) + "\n"; notes.String() != want {
+		t.Errorf("notes %q, want %q", notes.String(), want)
+	}
+
+	// Without Resume, the file is refused; with it, the run continues.
+	s, _ = session(cfg, name, false, nil)
+	_, err = s.Run(context.Background())
+	var openErr *OpenError
+	if !errors.As(err, &openErr) || !errors.Is(err, ErrGamesFileExists) {
+		t.Errorf("again without resuming: %v, want an OpenError of ErrGamesFileExists", err)
+	}
+	s, notes = session(cfg, name, true, nil)
+	res, err = s.Run(context.Background())
+	if err != nil || !res.Complete || len(res.Games) != cfg.TotalGames() {
+		t.Fatalf("resumed: %v, %d games, complete %v", err, len(res.Games), res.Complete)
+	}
+	if !strings.Contains(notes.String(), ", resuming after ") {
+		t.Errorf("notes %q: no resuming", notes.String())
+	}
+	whole, _, err := run(t, cfg, 1, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gf, err := ReadGamesFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	equalGames(t, "resumed", gf.Games, parseFile(t, whole).Games)
+}
+
+func TestSessionErrors(t *testing.T) {
+	cfg := testConfig()
+	t.Run("resume without a file", func(t *testing.T) {
+		s, _ := session(cfg, "", true, nil)
+		if _, err := s.Run(context.Background()); !errors.Is(err, ErrResumeWithoutGamesFile) {
+			t.Errorf("Run: %v, want ErrResumeWithoutGamesFile", err)
+		}
+	})
+	t.Run("another tournament", func(t *testing.T) {
+		name := filepath.Join(t.TempDir(), "games.jsonl")
+		other := cfg
+		other.Seed++
+		writeGamesFile(t, name, other, nil, "")
+		s, _ := session(cfg, name, true, nil)
+		_, err := s.Run(context.Background())
+		var openErr *OpenError
+		var resumeErr *ResumeError
+		if !errors.As(err, &openErr) || !errors.As(err, &resumeErr) {
+			t.Errorf("Run: %v, want an OpenError of a ResumeError", err)
+		}
+	})
+	t.Run("no game starts", func(t *testing.T) {
+		name := filepath.Join(t.TempDir(), "games.jsonl")
+		broken := func(string, search.Options) (search.Player[colony.State], error) {
+			return nil, errors.New("cannot build")
+		}
+		s, _ := session(cfg, name, false, broken)
+		res, err := s.Run(context.Background())
+		var startErr *StartError
+		if res != nil || !errors.As(err, &startErr) || !strings.Contains(err.Error(), "cannot build") {
+			t.Errorf("Run: %v, %v; want a StartError and no result", err, res)
+		}
+		if _, err := os.Stat(name); !os.IsNotExist(err) {
+			t.Errorf("the games file is left behind (%v)", err)
+		}
+	})
+}

@@ -1,0 +1,158 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"github.com/colony-ai/colony/search"
+)
+
+// Settings are a tournament as text, as a command line or a form gives it: Config
+// reads them and checks them against the game. The zero values say "not given".
+type Settings struct {
+	// Players are the players, NAME=SPEC or SPEC (see ParseEntrant).
+	Players []string
+	// Format is match, roundrobin or gauntlet; "" for DefaultFormat.
+	Format string
+	// Games is the games of each pairing; Seed the tournament's seed.
+	Games int
+	Seed  uint64
+	// Openings is an opening file (its positions in order, or shuffled with
+	// Shuffle); "" for random openings of OpeningTurns turns.
+	Openings     string
+	Shuffle      bool
+	OpeningTurns int
+	// Depth, Nodes, MoveTime, Margin and MoveTimeout are the Limits; TimeControl
+	// is the clock, BASE+INC (see ParseTimeControl), "" for none.
+	Depth       int
+	Nodes       uint64
+	MoveTime    time.Duration
+	Margin      time.Duration
+	MoveTimeout time.Duration
+	TimeControl string
+	// SPRT is the test of a match (see ParseSPRT), "" for none.
+	SPRT string
+	// Shard is the slice K/N of the schedule to play (see ParseShard), "" for all.
+	Shard string
+	// UntilPair limits the run to the pairs below it (see Config.UntilPair); 0 for
+	// no limit.
+	UntilPair int
+}
+
+// Ruleset is what Settings.Config needs of a game (catalog.Ruleset is one): its
+// name, its evaluations (the first the default), the check of a player's spec, and
+// its opening files.
+type Ruleset interface {
+	Name() string
+	Evaluations() []string
+	CheckPlayer(spec string) error
+	LoadOpenings(name string) ([]string, error)
+}
+
+// SettingError is the error of Settings.Config for a setting that does not read:
+// Setting names it as a command line's flag does (player, format, tc, openings,
+// sprt, shard).
+type SettingError struct {
+	Setting string
+	Err     error
+}
+
+// Error names the setting and says what is wrong with it.
+func (e *SettingError) Error() string { return e.Setting + ": " + e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *SettingError) Unwrap() error { return e.Err }
+
+// DefaultFormat is the format of a tournament of n players that names none: a match
+// of two players, a round robin of more.
+func DefaultFormat(n int) Format {
+	if n == 2 {
+		return Match
+	}
+	return RoundRobin
+}
+
+// WithDefaultEval returns spec with eval=def added when its kind takes an evaluation
+// and it names none, so that the records say which one was played.
+func WithDefaultEval(spec, def string) string {
+	sp, err := search.ParseSpec(spec)
+	if err != nil || !sp.Accepts("eval") || sp.Has("eval") {
+		return spec
+	}
+	return sp.With("eval", def).String()
+}
+
+// Config reads the settings and returns the tournament on game g, checked
+// (Config.Validate): each player's spec is read (a *SettingError of player), checked
+// by g (an error naming the player, numbered from 1) and given g's default
+// evaluation when it names none; the opening file is loaded by g (its name in the
+// records without its directory). A setting that does not read is a *SettingError.
+func (s *Settings) Config(g Ruleset) (Config, error) {
+	cfg := Config{
+		Game:     g.Name(),
+		Games:    s.Games,
+		Seed:     Seed(s.Seed),
+		Limits:   Limits{Depth: s.Depth, Nodes: s.Nodes, MoveTime: s.MoveTime, Margin: s.Margin, MoveTimeout: s.MoveTimeout},
+		Openings: Openings{RandomTurns: s.OpeningTurns, Shuffle: s.Shuffle},
+	}
+	for _, text := range s.Players {
+		e, err := ParseEntrant(text)
+		if err != nil {
+			return cfg, &SettingError{"player", err}
+		}
+		// Check the spec as given, then name its evaluation (the records say which).
+		if err := g.CheckPlayer(e.Spec); err != nil {
+			return cfg, fmt.Errorf("player %d (%s): %w", len(cfg.Players)+1, e.Name, err)
+		}
+		if evals := g.Evaluations(); len(evals) > 0 {
+			e.Spec = WithDefaultEval(e.Spec, evals[0])
+		}
+		cfg.Players = append(cfg.Players, e)
+	}
+	cfg.Format = DefaultFormat(len(cfg.Players))
+	if s.Format != "" {
+		f, err := ParseFormat(s.Format)
+		if err != nil {
+			return cfg, &SettingError{"format", err}
+		}
+		cfg.Format = f
+	}
+	if s.TimeControl != "" {
+		tc, err := ParseTimeControl(s.TimeControl)
+		if err != nil {
+			return cfg, &SettingError{"tc", err}
+		}
+		cfg.Limits.TimeControl = tc
+	}
+	if s.Shuffle && s.Openings == "" {
+		return cfg, &SettingError{"shuffle-openings", errors.New("no opening file to shuffle")}
+	}
+	if s.Openings != "" {
+		positions, err := g.LoadOpenings(s.Openings)
+		if err != nil {
+			return cfg, &SettingError{"openings", err}
+		}
+		cfg.Openings = Openings{File: filepath.Base(s.Openings), Positions: positions, Shuffle: s.Shuffle}
+	}
+	if s.SPRT != "" {
+		t, err := ParseSPRT(s.SPRT)
+		if err != nil {
+			return cfg, &SettingError{"sprt", err}
+		}
+		cfg.SPRT = &t
+	}
+	if s.Shard != "" {
+		k, n, err := ParseShard(s.Shard)
+		if err != nil {
+			return cfg, &SettingError{"shard", err}
+		}
+		cfg.Shard, cfg.Shards = k, n
+	}
+	cfg.UntilPair = s.UntilPair
+	if err := cfg.Validate(); err != nil {
+		return cfg, err
+	}
+	return cfg, nil
+}
