@@ -34,40 +34,11 @@ func cmdContext(c *cobra.Command) context.Context {
 func newAnalyzeCmd(opts *options) *cobra.Command {
 	var spec string
 	c := gameCmd(opts, &cobra.Command{
-		Use:   "analyze [--position P] [--player SPEC]",
-		Short: "Search a position with a player and show what it sees",
-		Long: `analyze searches the position once with the player of --player (the same
-players as everywhere: random, greedy, minimax, ab for alpha-beta, mcts for
-Monte Carlo tree search, cmd for an external engine speaking the Mancala Engine
-Protocol (docs/protocol.md), each with its settings; a time limit is a setting,
-as in ab:time=2s; 'colony players' lists them all) and prints, for every iteration the search reports (alpha-beta's
-depths, MCTS's progress reports):
-
-  depth=<d> score=<s> nodes=<n> nps=<n per second> time=<t>s pv <turn> <turn> ...
-
-The score is the egg lead of the player to move that the search expects (eggs
-captured plus eggs under ants, the player's minus the opponent's), or win+N or
-loss-N for a result it has proven, N being the final egg margin. The principal
-variation (pv) is written in turn notation, one word a turn, from the position
-on; a last turn the search left unfinished ends in "...". For MCTS the counts
-are simulations (sims=, sps=), and below each line come the root decisions with
-the most visits (up to 5): "  root <decision> visits=<n> value=<v>", the value
-being the mean result for the player to move, from -1 to 1.
-
-A player that does not iterate (random, greedy, minimax) reports nothing while
-it searches: analyze prints one line of the same form for its whole search.
-The last line is the turn chosen and its score:
-
-  bestmove <turn> score=<s>
-
-Other games (--game) print the same lines: the score is then the lead in the
-game's points (seeds or coins) that the search expects for the player to move,
-and the turns and root decisions are in the game's move notation.`,
-		Example: `  colony analyze
-  colony analyze --player ab:depth=6
-  colony --game kalah analyze --player mcts:sims=20000
-  colony analyze --player mcts:sims=20000 --position "$(colony apply C1 A3 | head -1)"`,
-		Args: noArgs,
+		Use:     "analyze [--position P] [--player SPEC]",
+		Short:   "Search a position with a player and show what it sees",
+		Long:    helpText("analyze"),
+		Example: helpText("analyze.example"),
+		Args:    noArgs,
 	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, pos string) error {
 		return analyzeGame(cmd, g, pos, spec)
 	})

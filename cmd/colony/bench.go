@@ -34,10 +34,8 @@ is. For MCTS the counts are simulations, and the signature holds on one thread
 and with root parallelism, not with threads=N,parallel=tree (its threads share
 a tree, and the search depends on how they interleave). Greedy and random players count no nodes. The signature is for the default rule set; --rules and --board apply
 too, but a position the rule set ends (turncap) is refused.`, len(colony.NewGame(nil).BenchPositions())),
-		Example: `  colony bench
-  colony bench --player ab:depth=4
-  colony bench --player mcts:sims=5000`,
-		Args: noArgs,
+		Example: helpText("bench.example"),
+		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return runBench(c, opts, spec)
 		},

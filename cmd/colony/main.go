@@ -141,12 +141,7 @@ one as a self-contained web page).
 
 Exit status: 0 on success, 2 for bad input (a position, a move, a flag, a board
 file, an unknown command), 1 when a command cannot finish for another reason.`,
-		Example: `  colony show
-  colony moves
-  colony apply C1 A3
-  colony perft --depth 2 --divide
-  colony playout --games 2000 --seed 1
-  colony --rules colony:turncap=300 playout`,
+		Example:       helpText("colony.example"),
 		Version:       version(),
 		SilenceUsage:  true,
 		SilenceErrors: true,
@@ -222,11 +217,10 @@ func plainFlagError(err error) error {
 // unknown topic.
 func newHelpCmd() *cobra.Command {
 	return &cobra.Command{
-		Use:   "help [COMMAND]",
-		Short: "Help about any command",
-		Long:  "help prints the help of a command, or of colony itself when no command is given.",
-		Example: `  colony help
-  colony help playout`,
+		Use:     "help [COMMAND]",
+		Short:   "Help about any command",
+		Long:    "help prints the help of a command, or of colony itself when no command is given.",
+		Example: helpText("help.example"),
 		RunE: func(c *cobra.Command, args []string) error {
 			root := c.Root()
 			target, rest, err := root.Find(args)

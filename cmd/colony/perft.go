@@ -15,22 +15,11 @@ func newPerftCmd(opts *options) *cobra.Command {
 		divide bool
 	)
 	c := gameCmd(opts, &cobra.Command{
-		Use:   "perft --depth N [--position P] [--divide]",
-		Short: "Count the turn sequences of a given depth",
-		Long: `perft counts the sequences of exactly N legal turns from the position: every
-distinct turn (every distinct move in 'colony moves') is one edge, and a line
-on which the game ends before N turns adds nothing. It prints
-
-  perft depth=<N> nodes=<count> time=<seconds>s nps=<nodes per second>
-
-With --divide it first prints, for every legal first turn in byte-wise order of
-its notation, the turn and the count below it ("<move> <count>"); the counts add
-up to the total. Perft is the standard check of a move generator: compare the
-counts with another implementation's. It runs on one core.`,
-		Example: `  colony perft --depth 2
-  colony perft --depth 3 --divide
-  colony perft --depth 2 --position "$(colony apply C1)"`,
-		Args: noArgs,
+		Use:     "perft --depth N [--position P] [--divide]",
+		Short:   "Count the turn sequences of a given depth",
+		Long:    helpText("perft"),
+		Example: helpText("perft.example"),
+		Args:    noArgs,
 		PreRunE: func(c *cobra.Command, _ []string) error {
 			if !c.Flags().Changed("depth") {
 				return fmt.Errorf("perft: --depth is required (see 'colony perft --help')")

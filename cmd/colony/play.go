@@ -23,38 +23,11 @@ const playDefaultPlayer = "ab:depth=4"
 func newPlayCmd(opts *options) *cobra.Command {
 	var spec, as string
 	c := gameCmd(opts, &cobra.Command{
-		Use:   "play [--player SPEC] [--as first|second] [--position P]",
-		Short: "Play a game against an engine in the terminal",
-		Long: `play is a game between you and an engine (the player of --player, ab:depth=4
-by default; 'colony players' lists the players). You play the side of --as:
-first (the default) or second, or a side's name (red or black; south or north
-for Kalah). The game starts from --position, or from the start position.
-
-Before each of your turns the board is drawn (as show draws it, the position
-line last) and your legal turns are listed, numbered. Type:
-
-  a number        the turn of that number in the list
-  a turn          any turn the game reads, as apply takes it (C1/B4-A4, c)
-  undo            take back your last turn and the engine's reply
-  hint            the engine's choice for you, with its score
-  moves, help     list the turns again, and these commands
-  quit            stop the game
-
-A line that is none of these is reported on one line and the prompt comes
-again. On the engine's turn play prints the turn it chose, its score (the lead
-it expects, in the game's points, as analyze prints it), its search depth and
-its nodes. At the end come the final board, the result line (as apply prints
-it: the winner, the points and why the game ended) and the game's turns.
-
-play reads its input line by line, so it can be driven through a pipe. Colours
-are used only when the output is a terminal and NO_COLOR is not set. The exit
-status is 0 when the game ends, when you quit, and at the end of the input
-(which leaves the game unfinished, with a note).`,
-		Example: `  colony play
-  colony play --as second --player ab:depth=6
-  colony --game kalah play --player mcts:sims=20000
-  printf '1\n1\n1\nquit\n' | colony --game kalah play --player random`,
-		Args: noArgs,
+		Use:     "play [--player SPEC] [--as first|second] [--position P]",
+		Short:   "Play a game against an engine in the terminal",
+		Long:    helpText("play"),
+		Example: helpText("play.example"),
+		Args:    noArgs,
 	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, pos string) error {
 		you, asErr := session.ParseSide(as, g.Sides())
 		game, err := session.NewGame(g, spec, you, pos)

@@ -20,21 +20,11 @@ func withDefaultEval(spec, def string) string {
 
 func newPlayersCmd(_ *options) *cobra.Command {
 	return &cobra.Command{
-		Use:   "players",
-		Short: "List the kinds of player and their settings",
-		Long: `players lists every kind of player a spec string can name (the registry of
-player kinds that the tournament runner and every command use), each with its
-settings: the kind of value, the default and what it does.
-
-A spec is KIND or KIND:key=value,key=value. A value that holds a ',' or a '"',
-or is empty, is written in double quotes, inside which \" and \\ stand for a
-quote and a backslash: cmd:path="/opt/my engine",args="--hash=64, --threads 2".
-The tournament's --depth, --nodes and --movetime go to the setting of each kind
-that is its depth, node or time limit, and its seed to the setting that is its
-seed.`,
-		Example: `  colony players
-  colony tournament -p a=ab:depth=4,eval=score -p b=mcts:sims=5000 --games 20`,
-		Args: noArgs,
+		Use:     "players",
+		Short:   "List the kinds of player and their settings",
+		Long:    helpText("players"),
+		Example: helpText("players.example"),
+		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			var sb strings.Builder
 			for _, k := range search.Kinds() {

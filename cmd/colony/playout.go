@@ -15,43 +15,11 @@ func newPlayoutCmd(opts *options) *cobra.Command {
 		seed     uint64
 	)
 	c := gameCmd(opts, &cobra.Command{
-		Use:   "playout [--games N] [--seed S] [--position P]",
-		Short: "Play random games and report statistics of the game",
-		Long: `playout plays N games from the position in which every decision (the log to
-select, the exit at a fork or the centre, the ant move or the pass) is chosen
-uniformly at random among the legal ones, and reports:
-
-  - the speed: games and decisions per second (one core);
-  - the game length in turns: mean, standard deviation, min, the 10/50/90/99%
-    quantiles and max, and a histogram;
-  - how the games ended, per reason ("no log to select", "no ant can move",
-    "turn cap");
-  - Red's win rate with a 95% Wilson score interval, the share of games decided
-    by the tie rule (equal scores: the player who completed the last full turn
-    wins), and the final scores.
-
-Game length: the number of turns played from the position to the end, counting
-each player's turn as one. A game that ends because the player to move cannot
-select a log, or at the turn cap, ends at a turn boundary and its length is the
-number of completed turns (Turn()-1 from the start position). A game that ends
-because the player to move must move an ant and cannot ends after that player's
-sowing: the unfinished last turn counts, so its length is the final Turn() from
-the start position.
-
-Game i (counting from 0) uses the random source PCG(S, i) of Go's math/rand/v2,
-so the same seed gives the same games, and the same numbers, on every machine;
-only the timing line changes.
-
-Other games (--game) get the same report with their own sides, end reasons
-(the most frequent first) and points: a decision there is the choice among the
-legal moves, a turn ends at each change of turn or extra turn, each side's wins
-and the draws are counted, and the final score is in the game's points (as
-score counts them).`,
-		Example: `  colony playout
-  colony playout --games 10000 --seed 7
-  colony --rules colony:turncap=200 playout --games 500
-  colony --game kalah playout --games 10000 --seed 3`,
-		Args: noArgs,
+		Use:     "playout [--games N] [--seed S] [--position P]",
+		Short:   "Play random games and report statistics of the game",
+		Long:    helpText("playout"),
+		Example: helpText("playout.example"),
+		Args:    noArgs,
 		PreRunE: func(*cobra.Command, []string) error {
 			if numGames < 1 || numGames > maxGames {
 				return fmt.Errorf("playout: --games must be from 1 to %d, got %d", maxGames, numGames)

@@ -16,37 +16,10 @@ import (
 func newReplayCmd(opts *options) *cobra.Command {
 	var index string
 	c := &cobra.Command{
-		Use:   "replay GAMES.jsonl [--game N]",
-		Short: "Step through a recorded tournament game",
-		Long: `replay shows a game of a games file (the games.jsonl that tournament writes with
---out or --games-file) position by position: the board (as show draws it, the
-position line last), the turn played from it, who played it, and what the
-player's search reported for that move (its score in the game's points, as
-analyze prints it, its depth, its nodes and the move's time). The last position
-comes with the game's result and the reason it ended.
-
---game N picks the game whose index (the "index" of its record, as the
-tournament numbered it) is N. Without it a file of one game shows that game;
-otherwise the games are listed (index, players, result, reason, turns) and
-replay asks for an index: an empty line takes the first game listed.
-
-Position k is the position after k turns of the game (0: its opening). Type:
-
-  Enter or n     the next position
-  p              the previous position
-  f, l           the first, the last position
-  a number k     position k
-  q              quit
-
-replay reads its input line by line, so it can be driven through a pipe; it
-stops at the end of the input (exit status 0). A games file that cannot be
-read, a game index it does not hold, or a game whose turns are not legal in the
-game the file's header names (a file of another game) is an error (exit status
-2). The game is the one the file's header names (here --game is a game's
-index, not the game's name; --rules and --board do not apply).`,
-		Example: `  colony tournament -p ab:depth=3 -p greedy --games 2 --out run
-  colony replay run/games.jsonl --game 1
-  printf 'l\nq\n' | colony replay run/games.jsonl --game 0`,
+		Use:     "replay GAMES.jsonl [--game N]",
+		Short:   "Step through a recorded tournament game",
+		Long:    helpText("replay"),
+		Example: helpText("replay.example"),
 		Args: func(c *cobra.Command, args []string) error {
 			if len(args) != 1 {
 				return fmt.Errorf("replay needs one games file, got %d arguments (see 'colony replay --help')", len(args))

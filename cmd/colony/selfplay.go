@@ -31,29 +31,11 @@ func newSelfplayCmd(opts *options) *cobra.Command {
 		progress     string
 	)
 	c := &cobra.Command{
-		Use:   "selfplay [--player SPEC] [--games N] [--out DIR]",
-		Short: "Play a player against itself and write the positions with the games' results, for tuning",
-		Long: `selfplay plays N games of a player against itself (a match of two copies, in pairs
-of games from random openings with the colours swapped, on all cores, through the
-tournament runner) and writes the positions of the games, each with the game's final
-result, for 'colony tune':
-
-  DIR/games.jsonl     the games, one JSON line each (as 'colony tournament' writes them)
-  DIR/positions.txt   one position a line: <result> <game> <position>
-
-where <result> is the game's result for the side to move in the position (1 a win,
-0 a loss, 0.5 a draw), <game> the game's index and <position> the position in the
-game's notation. It plays the game of --game (any game: 'colony --game kalah
-selfplay'), with the game's linear evaluation unless --player names another. Every position at the start of a turn is written, from the end
-of the opening to the last turn; the opening's random turns are not.
-
-The same seed and depth or node limits give the same games and positions on every
-machine. An interrupted run continues with --resume (the positions file is written
-from all the games at the end).`,
-		Example: `  colony selfplay
-  colony selfplay --player ab:depth=3,eval=linear --games 4000 --out data
-  colony --game kalah selfplay --games 400 --out kalah-data`,
-		Args: noArgs,
+		Use:     "selfplay [--player SPEC] [--games N] [--out DIR]",
+		Short:   "Play a player against itself and write the positions with the games' results, for tuning",
+		Long:    helpText("selfplay"),
+		Example: helpText("selfplay.example"),
+		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			t, err := opts.tunable("selfplay")
 			if err != nil {

@@ -22,38 +22,11 @@ func newSolveCmd(opts *options) *cobra.Command {
 		endgameDir string
 	)
 	c := &cobra.Command{
-		Use:   "solve --game NAME [--position P] [--tt MB]",
-		Short: "Compute the exact value of a position and a best move",
-		Long: `solve computes the game-theoretic value of a position of the game of --game: the
-final margin under perfect play, from the first player's view (positive when the
-first player wins), with a best move, by MTD(f) (null-window alpha-beta searches
-to the end of the game) over a transposition table of bounds. It prints, among
-other lines,
-
-  value=<margin with its sign: +8, -2 or 0>
-  best=<the first turn of a best line, in the game's move notation>
-
-then the value from the view of the player to move, the whole best line (one
-word a turn), MTD(f)'s first guess, the nodes searched and the time. It searches
-every line to the end, so it is for games and positions small enough (kalah:5x3
-in a second, kalah:6x4 in half a minute with --tt 4096 --endgames 16);
---progress prints the bounds after each search on standard error, and Ctrl-C
-stops it.
-
-For games that bank points (Kalah and the other mancala games), the first guess
-comes from a heuristic iterative deepening search that scores its horizon by the
-stores, deepened while its depths took fewer than --guess-nodes nodes in all.
-
---endgames N (Kalah) looks every position with at most N seeds in play up in an
-endgame database instead of searching it: the exact values of all such positions,
-built by retrograde analysis on first use (kalah's 6 pits a side: 16 seeds, 61 MB,
-about 20 seconds) and cached, with a checksum, in --endgame-dir (by default
-the user's cache directory, colony); a file that fails its checksum is built
-again. The line "endgames: ..." says whether it was built or read, and the time.`,
-		Example: `  colony solve --game kalah:4x3
-  colony solve --game kalah:3x3,capture=nonempty
-  colony solve --game kalah --tt 4096 --endgames 16`,
-		Args: noArgs,
+		Use:     "solve --game NAME [--position P] [--tt MB]",
+		Short:   "Compute the exact value of a position and a best move",
+		Long:    helpText("solve"),
+		Example: helpText("solve.example"),
+		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			if tableMB < 1 || tableMB > 1<<16 {
 				return fmt.Errorf("solve: --tt must be from 1 to 65536 MB, got %d", tableMB)
@@ -103,13 +76,11 @@ again. The line "endgames: ..." says whether it was built or read, and the time.
 
 func newGamesCmd(opts *options) *cobra.Command {
 	return &cobra.Command{
-		Use:   "games",
-		Short: "List the games --game takes",
-		Long: `games lists the registered games, each with what it is and its parameters.
---game NAME:PARAMS picks one; every command works on all of them.`,
-		Example: `  colony games
-  colony --game kalah:4x3 solve`,
-		Args: noArgs,
+		Use:     "games",
+		Short:   "List the games --game takes",
+		Long:    helpText("games"),
+		Example: helpText("games.example"),
+		Args:    noArgs,
 		RunE: func(c *cobra.Command, _ []string) error {
 			return writeOut(c, strings.Join(catalog.Describe(), "\n")+"\n")
 		},

@@ -34,54 +34,11 @@ var driverReserved = []string{"shard", "until-pair", "games-file", "out", "resum
 func newSprtDriverCmd(opts *options) *cobra.Command {
 	var fl driverFlags
 	c := &cobra.Command{
-		Use:   "sprt-driver --sprt TEST --out DIR [flags] -- TOURNAMENT-FLAGS...",
-		Short: "Run an SPRT on a batch system: batches of pairs as array tasks, merged after each",
-		Long: `sprt-driver runs the SPRT of a match on many machines, as fishtest does with its
-workers: it plays the match in batches of --batch-pairs pairs, each batch as
---tasks tasks (the shards of the batch's pairs), merges the shards' games files
-after each batch and stops submitting when the LLR of the merged pairs crosses a
-bound.
-
-The match is given after --, with the flags of 'colony tournament' (two players,
---games the most games, --seed, the limits; --concurrency for each local task, a
-Slurm task plays as many games at once as it has CPUs); the global flags
-(--game, --rules, --board) go before sprt-driver and are passed on.
-Batch b (from 1) runs, for each task k of N:
-
-  colony tournament MATCH... --shard k/N --until-pair b·B --resume \
-      --games-file DIR/shard-k.jsonl
-
-(B the batch's pairs), so each task continues its games file. After the batch,
-the driver counts the pairs below b·B in schedule order, exactly as a single
-'colony tournament MATCH... --sprt TEST' counts them after each pair (whatever
-order the games finished in), and stops at the first pair where the test
-decides. With depth or node limits the games are those of the single run, so the
-driver decides at the same pair as the single run; it has played the pairs up to
-the end of that batch (the first multiple of B at or past the deciding pair, or
-the end of the schedule). The report counts the pairs up to the decision, as the
-single run's does; it is printed and written to DIR (summary.json,
-standings.csv, ratings.png). Run again with the same flags, the driver skips the
-batches whose games are all in DIR.
-
-Submitters (--submitter):
-  local   plays the tasks of a batch one after another in this process
-  slurm   submits each batch as a job array of the job script --script
-          (deploy/slurm/match.sbatch of the repository) with
-          'sbatch --parsable --array=1-N', the match in the environment
-          (COLONY_MATCH, COLONY_RESULTS=DIR, COLONY=this program), and polls
-          'squeue' every --poll until the job has left the queue; --sbatch-arg
-          adds an option to sbatch (repeat it). DIR and the program must be on
-          a file system the nodes share. Interrupting the driver cancels the
-          job (scancel).
-
-A task that fails leaves games missing: the driver stops with the shards and the
-logs to look at (DIR/slurm-JOB_TASK.out with slurm, DIR/shard-K.log locally).`,
-		Example: `  colony tournament sprt-driver --sprt elo0=0,elo1=5 --batch-pairs 64 --tasks 16 --out results \
-      --submitter slurm --script deploy/slurm/match.sbatch \
-      -- -p new=ab:depth=5 -p old=ab:depth=4 --games 20000
-  colony tournament sprt-driver --sprt elo0=0,elo1=20 --batch-pairs 8 --tasks 2 --out results \
-      -- -p a=ab:depth=3 -p b=ab:depth=2 --games 400 --concurrency 2`,
-		Args: cobra.ArbitraryArgs,
+		Use:     "sprt-driver --sprt TEST --out DIR [flags] -- TOURNAMENT-FLAGS...",
+		Short:   "Run an SPRT on a batch system: batches of pairs as array tasks, merged after each",
+		Long:    helpText("sprt-driver"),
+		Example: helpText("sprt-driver.example"),
+		Args:    cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			if c.ArgsLenAtDash() != 0 {
 				return errors.New("sprt-driver: give the match's flags after --, as in 'colony tournament sprt-driver --sprt elo0=0,elo1=5 --out results -- -p a=ab:depth=3 -p b=ab:depth=2 --games 400'")

@@ -40,73 +40,12 @@ func addOutputFlags(c *cobra.Command, o *tournament.Outputs, withGames bool) {
 func newTournamentCmd(opts *options) *cobra.Command {
 	var fl tournamentFlags
 	c := &cobra.Command{
-		Use:   "tournament --player NAME=SPEC --player NAME=SPEC... [flags]",
-		Short: "Play engine-vs-engine tournaments with sound statistics",
-		Long: `tournament plays games between players given by spec strings (see 'colony analyze
---help' and 'colony players' for the specs: random, greedy, minimax, ab, mcts, and
-cmd for an external engine, cmd:./my-engine,option.Hash=64), each with a display
-name (NAME=SPEC; a bare SPEC is its own name, unless it sets one with name=), and
-reports the standings.
-
-An external engine (cmd) is any program that speaks the Mancala Engine Protocol
-(docs/protocol.md). The runner starts one process per game slot and reuses it
-with newgame between games; its standard error goes to DIR/engines/NAME-SLOT.log
-beside the games file. An engine's fault (an illegal or unreadable turn, no
-answer, a crash, an exit, a protocol error) loses the game with that reason, and
-the tournament goes on; the summary counts the forfeits of each player.
-
-Formats: a match of two players, a round robin (every pair of players) or a
-gauntlet (the first player against each of the others). --games is the number of
-games of each pairing; games are played in pairs from the same opening with the
-colours swapped, so it must be even.
-
-Openings: by default each round starts from a random opening of --opening-turns
-uniformly random turns from the start position (seeded; openings that end the game
-are skipped); --openings FILE takes one position a line from a file instead, in
-order (or shuffled with --shuffle-openings).
-
-Limits: --depth, --nodes (nodes for ab, simulations for mcts) and --movetime are
-added to every player whose kind has the setting and whose spec does not set it.
---tc BASE+INC gives each player a clock per game (10+0.1: ten seconds and a tenth
-of a second a move); players without their own limit then search until the time
-the runner gives the move. A player that goes over its move time or its clock by
-more than --time-margin, returns an illegal move, fails or panics loses the game;
-the reason is recorded and the tournament goes on. The runner does not wait for a
-player past its time and the margin (at least 100 ms past its time): the player
-loses on time ("no reply after ..."), is abandoned, and the next game gets new
-players. Games without a move time or a clock are not timed: --move-timeout D
-abandons a player that has not replied to a move after D the same way (a player
-stuck in an untimed move otherwise holds the run, and Ctrl-C, until it returns).
-
-Reproducibility: game i of the schedule derives everything random (the opening,
-the players' seeds) from --seed and i, so with depth or node limits the same
-command plays the same games for any --concurrency, and shards (--shard K/N, then
-'colony tournament merge') give the same report as one run (not with an mcts
-player of threads > 1 and parallel=tree, whose threads share a tree: its moves
-depend on how they interleave). --until-pair P plays
-only the pairs numbered below P (a pair is two games, numbered from 0 in schedule
-order): the same command with --resume and a larger P continues the games file,
-so a tournament can be played in batches (as 'colony tournament sprt-driver' does).
-
-Output: a progress line on standard error, then the standings, the cross table
-(more than two players), pair statistics and the SPRT (two players), joint
-Bradley–Terry ratings with bootstrap intervals (more than two players) and game
-metrics. Send SIGUSR1 to print the standings so far. --games-file records every
-game as a JSON line as it ends; --resume continues an interrupted tournament from
-it without losing or repeating a game. Interrupting (Ctrl-C) stops at once: the
-finished games are kept and reported (a second Ctrl-C exits without waiting for
-the games in play).
-
-SPRT: --sprt elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic] runs
-fishtest's generalised SPRT on the pairs of a match and stops when it accepts a
-hypothesis; --games is then the most games played.`,
-		Example: `  colony tournament -p random -p greedy -p ab=ab:depth=2 -p mcts=mcts:sims=300 --games 10
-  colony tournament -p new=ab:depth=4 -p old=ab:depth=3 --games 2000 --sprt elo0=0,elo1=20
-  colony tournament -p a=ab -p b=mcts --tc 10+0.1 --games 100 --out results
-  colony tournament -p a=ab:depth=3 -p b=mcts:sims=1000 --games 400 --shard 2/4 --games-file shard2.jsonl
-  colony tournament merge shard*.jsonl --out results`,
-		Args: noArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return runTournament(c, opts, &fl) },
+		Use:     "tournament --player NAME=SPEC --player NAME=SPEC... [flags]",
+		Short:   "Play engine-vs-engine tournaments with sound statistics",
+		Long:    helpText("tournament"),
+		Example: helpText("tournament.example"),
+		Args:    noArgs,
+		RunE:    func(c *cobra.Command, _ []string) error { return runTournament(c, opts, &fl) },
 	}
 	fl.add(c)
 	c.AddCommand(newMergeCmd(opts), newSprtDriverCmd(opts))
@@ -323,23 +262,10 @@ func newMergeCmd(opts *options) *cobra.Command {
 		allowPartial bool
 	)
 	c := &cobra.Command{
-		Use:   "merge FILE...",
-		Short: "Combine the games files of a tournament's shards into one report",
-		Long: `merge reads the games files of one tournament (its shards, or one interrupted
-run) and prints the report an unsharded run would print: the files must hold the
-same tournament (the same header but for the shard); a game recorded twice must
-be the same game. When games of the schedule are missing (a shard's file not given,
-a run not finished), merge prints the report of the games there are, says which
-games and shards are missing and exits with status 1, unless --allow-partial is
-given: the way to report on a tournament that is still running, from its games
-file.
-
---sprt runs an SPRT over a match's pairs in schedule order, as a match with the
-test would have (stopping at the first pair where it decides): the way to test
-a hypothesis on a sharded match, since a sharded run cannot stop early.`,
-		Example: `  colony tournament merge shard1.jsonl shard2.jsonl shard3.jsonl shard4.jsonl
-  colony tournament merge results/games.jsonl --plot ratings.png
-  colony tournament merge --sprt elo0=0,elo1=5 results/shard-*.jsonl`,
+		Use:     "merge FILE...",
+		Short:   "Combine the games files of a tournament's shards into one report",
+		Long:    helpText("merge"),
+		Example: helpText("merge.example"),
 		Args: func(_ *cobra.Command, files []string) error {
 			if len(files) == 0 {
 				return errors.New("merge needs the games files to merge, as in 'colony tournament merge results/shard-*.jsonl'")

@@ -45,52 +45,12 @@ type tuneFlags struct {
 func newTuneCmd(opts *options) *cobra.Command {
 	var fl tuneFlags
 	c := &cobra.Command{
-		Use:   "tune [--method texel|spsa] [flags]",
-		Short: "Tune the weights of the linear evaluation, then verify them in a match",
-		Long: `tune fits the weights of the linear evaluation ('colony eval' lists its features)
-of the game of --game (any game: every one has a feature set) and then verifies the
-result: it plays the tuned weights against the starting weights with the tournament
-runner and prints the Elo difference with its 95% interval.
-
-Methods:
-
-  texel  logistic (Texel-style) tuning on the positions of 'colony selfplay': the
-         weights that best predict each position's game result through a logistic
-         function of the evaluation, fitted by L-BFGS (gonum/optimize) on a training
-         part of the games, the loss reported before and after on the held-out part.
-         The weight of store_diff stays fixed, so the evaluation stays in eggs; the
-         scale K of the logistic is fitted once, to the starting weights.
-  spsa   simultaneous perturbation stochastic approximation over match results (as
-         fishtest tunes engines): each iteration perturbs every weight by ±c, plays
-         pairs of games (both colours, one opening) between the two perturbed sets
-         and moves the weights towards the winner.
-
-Outputs in --out DIR: weights.json (the final weights, the format of --weights,
-naming the game's feature set; a player uses them with eval=DIR/weights.json),
-checkpoint.json (written after every step: a killed run continues from it with
---resume, losing at most the step it was in), loss.png (texel: the training and
-held-out loss over the iterations) or weights.png (spsa: the weights over the
-iterations), and verify.jsonl (the verification games).
-
-SPSA's defaults: c = 0.5 points (eggs, seeds) for every weight (a tenth of it for
-the features whose values are large: selectable_logs and selectable_eggs, the
-mancala games' seeds_ and coins_ counts); a_k = a/(A+k+1)^alpha and c_k =
-c/(k+1)^gamma with alpha = 0.602 and gamma = 0.101 (Spall's) and A = 10% of the
-iterations; a = r·c²·(A+1)^alpha, with r chosen so that a result of +1 at every
-step would move a weight 150 perturbations in all (a step moves θ by
-(a_k/c_k)·result·Δ, the result being the mean score of θ+ against θ− in [-1, 1]);
-4 pairs of games a step at ab:depth=1. store_diff stays at its starting value,
-so the evaluation stays in points.
-
---start hand is the hand-set weights, default those of eval=linear (the tuned
-weights built into colony for every game), or a weights file of the game's
-feature set.`,
-		Example: `  colony selfplay && colony tune
-  colony tune --method spsa --iterations 300 --out tune-spsa
-  colony tune --start tuned/weights.json --verify-games 2000
-  colony --game kalah selfplay --out kalah-data && colony --game kalah tune --positions kalah-data/positions.txt --out kalah-tune`,
-		Args: noArgs,
-		RunE: func(c *cobra.Command, _ []string) error { return runTune(c, opts, &fl) },
+		Use:     "tune [--method texel|spsa] [flags]",
+		Short:   "Tune the weights of the linear evaluation, then verify them in a match",
+		Long:    helpText("tune"),
+		Example: helpText("tune.example"),
+		Args:    noArgs,
+		RunE:    func(c *cobra.Command, _ []string) error { return runTune(c, opts, &fl) },
 	}
 	f := c.Flags()
 	f.StringVar(&fl.method, "method", "texel", "tuning `METHOD`: texel or spsa")
