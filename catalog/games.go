@@ -1,22 +1,28 @@
-// Package games is the registry of the games the toolkit plays: The Colony and the
-// classic mancala games it descends from (Kalah, Oware, Ayo and the piecepack rule
-// sets). Each game is a package that implements the game contract (package
-// games/game) for its own state type and knows nothing of this package; one Register
-// call in registry.go names it, and Open turns it into a Ruleset of this package, whose
-// operations are the toolkit's generic code (players, the exact solver, perft,
-// tournaments, tuning) instantiated for that state. The command line works on any
-// registered game through these operations, with no per-game copy of a tool.
+// Package catalog is the registry of the games and players the toolkit knows by
+// name, and the text-level face of a game: The Colony and the classic mancala games
+// it descends from (Kalah, Oware, Ayo, the piecepack rule sets, Martian Mancala). Each
+// game is a package that implements the game contract (package game) for its own
+// state type and knows nothing of this package; one Register call in registry.go
+// names it, and Open turns it into a Ruleset, whose operations are the toolkit's
+// generic code (players, the exact solver, perft, tournaments, tuning) instantiated
+// for that state, with positions and turns as text in the game's notations. The
+// command line, the MEP engine and other programs work on any registered game
+// through a Ruleset, with no per-game copy of a tool.
+//
+// It sits above the players (package search, and package external, whose cmd kind it
+// registers by importing it), the tournament runner and the tuning (package tuning);
+// only the command line and the programs built on the toolkit sit above it.
 //
 // The files: games.go, the Ruleset interface and its results; registry.go, the
-// registrations and Register, Open; generic.go, the Ruleset of a state type (positions,
-// turns, drawings, perft, random games); players.go, what builds players (search,
-// analysis, solving, tournaments); engine.go, the players as engines of the Mancala
-// Engine Protocol; tuning.go, tune.go and positions.go, the linear evaluation and its
-// tuning; report.go and show.go, what the command line's reports and drawings need;
-// playout.go, bench.go and text.go, the reports of random games, the bench and the
-// texts of results; registry.go's OpenWith, The Colony on a board file; pictures.go,
-// the pictures of positions as SVG and PNG. Package catalog/session holds the
-// interactive sessions (a game against an engine, the replay of a recorded game).
+// registrations, Register, Open and OpenWith (The Colony on a board file), About,
+// Tunable; generic.go, the Ruleset of a state type (positions, turns, perft, random
+// games); players.go, what builds players (search, analysis, solving, tournaments);
+// engine.go, the players as engines of the Mancala Engine Protocol; show.go and
+// pictures.go, the drawings of positions as text, SVG and PNG and the traces of
+// sowings; report.go, playout.go, bench.go and text.go, the reports of random games,
+// the bench and the texts of results. Package catalog/session holds the interactive
+// sessions (a game against an engine, the replay of a recorded game), package
+// catalog/gamepage the web page of a recorded game.
 package catalog
 
 import (
@@ -103,11 +109,11 @@ type Counts interface {
 	// SamplePositions returns n positions at the start of a turn, from seeded random
 	// games at various stages (for benchmarks).
 	SamplePositions(n int, seed uint64) []string
-	// BenchPositions returns the game's own benchmark positions (see game.Bencher),
+	// BenchPositions returns the game's own benchmark positions (see game.About),
 	// or nil when it has none.
 	BenchPositions() []string
 	// Description returns what the game says of itself for reports (see
-	// game.Describer); the zero Description when it says nothing.
+	// game.About's Report); the zero Description when it says nothing.
 	Description() game.Description
 }
 

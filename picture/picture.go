@@ -1,7 +1,7 @@
 // Package picture is a small, neutral description of a drawing of a game position: a
 // list of shapes (rounded boxes, circles, lines, polygons and text) with coordinates
 // in points (1/72 inch), y growing downwards. The games build a Picture of a position
-// (picture.Illustrator); package games renders the same Picture as SVG and as PNG, so
+// (picture.Illustrator); RenderSVG and RenderPNG render the same Picture, so
 // both formats come from one drawing. The package also builds the picture of a
 // two-row mancala board (Mancala), which the mancala games share.
 package picture
@@ -73,7 +73,7 @@ type Picture struct {
 	W, H   float64
 	Shapes []Shape
 	// Complete reports a picture that already says who is to move and the points
-	// (The Colony's); otherwise package games adds a caption that does.
+	// (The Colony's); otherwise package catalog adds a caption that does.
 	Complete bool
 }
 

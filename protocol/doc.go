@@ -5,7 +5,7 @@
 // engine's faults) and the engine's side (Serve, which speaks MEP for a Handler).
 //
 // The package knows nothing of any game: positions and turns are strings in the
-// game's own notations, which the caller reads and writes (package games does, for
+// game's own notations, which the caller reads and writes (package catalog does, for
 // every game of the toolkit). It imports only the standard library.
 //
 // The files: lines.go, the rules of a line and the reading of lines; messages.go,
