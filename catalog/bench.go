@@ -8,8 +8,9 @@ import (
 	"time"
 )
 
-// The positions of the bench of a game that has none of its own (game.Bencher):
-// benchSamples positions of seeded random games (SamplePositions with benchSeed).
+// The positions of the bench of a game that has none of its own (no BenchPositions
+// in its game.About): benchSamples positions of seeded random games
+// (SamplePositions with benchSeed).
 const (
 	benchSamples = 16
 	benchSeed    = 1
