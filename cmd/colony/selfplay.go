@@ -50,7 +50,7 @@ func newSelfplayCmd(opts *options) *cobra.Command {
 			if err := t.CheckPlayer(player); err != nil {
 				return fmt.Errorf("selfplay: --player: %w", err)
 			}
-			spec := withDefaultEval(player, eval.DefaultName)
+			spec := tournament.WithDefaultEval(player, eval.DefaultName)
 			cfg := tournament.Config{
 				Game:     t.Name(),
 				Players:  []tournament.Entrant{{Name: "a", Spec: spec}, {Name: "b", Spec: spec}},
