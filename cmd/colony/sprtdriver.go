@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -107,11 +106,7 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 	log := c.ErrOrStderr()
 	logf := func(format string, args ...any) { fmt.Fprintf(log, "sprt-driver: "+format+"\n", args...) }
 	dc := sprtdriver.Config{Match: cfg, BatchPairs: fl.batchPairs, Tasks: fl.tasks, Dir: dir, Logf: logf,
-		OnBatch: func(b *sprtdriver.Batch, st *tournament.SPRTState) {
-			lower, upper := st.Test.Bounds()
-			fmt.Fprintf(c.OutOrStdout(), "batch %d: pairs below %d: llr %.3f [%.3f, %.3f] after %d pairs: %v\n",
-				b.Number, b.UntilPair, st.LLR, lower, upper, st.Pentanomial.Pairs(), st.Verdict)
-		}}
+		OnBatch: func(b *sprtdriver.Batch, st *tournament.SPRTState) { fmt.Fprint(c.OutOrStdout(), b.Summary(st)) }}
 	// The global flags that were given go to the tasks, before the match's flags.
 	for _, name := range []string{"game", "rules", "board"} {
 		if f := c.Flag(name); f != nil && f.Changed {
@@ -126,26 +121,12 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 		}
 		dc.Submitter = sprtdriver.Local{Run: run}
 	case "slurm":
-		if fl.script == "" {
-			return nil, errors.New("sprt-driver: --submitter slurm needs the job script, --script deploy/slurm/match.sbatch")
-		}
-		script, err := filepath.Abs(fl.script)
+		slurm, err := sprtdriver.NewSlurm(sprtdriver.Slurm{Script: fl.script, SbatchArgs: fl.sbatchArgs, Colony: fl.colony,
+			Poll: fl.poll, Logf: logf}, dc.Args, flagName)
 		if err != nil {
-			return nil, fmt.Errorf("sprt-driver: --script: %w", err)
+			return nil, fmt.Errorf("sprt-driver: %w", err)
 		}
-		if info, err := os.Stat(script); err != nil || !info.Mode().IsRegular() {
-			return nil, fmt.Errorf("sprt-driver: --script %s: not a readable file", fl.script)
-		}
-		colony := fl.colony
-		if colony == "" {
-			if colony, err = os.Executable(); err != nil {
-				return nil, fmt.Errorf("sprt-driver: this program's path, for the tasks: %w (give --colony)", err)
-			}
-		}
-		if err := sprtdriver.CheckSlurmArgs(dc.Args); err != nil {
-			return nil, fmt.Errorf("sprt-driver: --submitter slurm: %w", err)
-		}
-		dc.Submitter = &sprtdriver.Slurm{Script: script, SbatchArgs: fl.sbatchArgs, Colony: colony, Poll: fl.poll, Logf: logf}
+		dc.Submitter = slurm
 	default:
 		return nil, fmt.Errorf("sprt-driver: --submitter %q: want local or slurm", fl.submitter)
 	}
@@ -172,12 +153,7 @@ func (r *driverRun) run(ctx context.Context, c *cobra.Command) error {
 		return fail(fmt.Errorf("sprt-driver: %w", err))
 	}
 	out, st := c.OutOrStdout(), o.Result.SPRT
-	if o.Decided() {
-		fmt.Fprintf(out, "the SPRT decided at pair %d (%v) in batch %d: %d pairs played; the report counts the %d games up to the decision\n",
-			st.StopPair+1, st.Verdict, o.Batches, o.PlayedPairs, len(o.Result.Games))
-	} else {
-		fmt.Fprintf(out, "the SPRT did not decide in the %d pairs of the schedule\n", o.TotalPairs)
-	}
+	fmt.Fprint(out, o.Decision())
 	rep, err := tournament.Summarize(&o.Result.Config, o.Result.Games, r.sides, st)
 	if err != nil {
 		return fail(fmt.Errorf("sprt-driver: %w", err))
