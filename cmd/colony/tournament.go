@@ -3,10 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
 	"runtime"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -77,10 +74,8 @@ func tournamentConfig(c *cobra.Command, game catalog.Ruleset, fl *tournamentFlag
 	case fl.concurrency < 1:
 		return tournament.Config{}, fmt.Errorf("tournament: --concurrency must be at least 1, got %d", fl.concurrency)
 	}
-	switch fl.progress {
-	case "auto", "bar", "lines", "off":
-	default:
-		return tournament.Config{}, fmt.Errorf("tournament: --progress: %q: want auto, bar, lines or off", fl.progress)
+	if err := tournament.CheckProgressMode(fl.progress); err != nil {
+		return tournament.Config{}, fmt.Errorf("tournament: --progress: %w", err)
 	}
 	cfg, err := s.Config(game)
 	var se *tournament.SettingError
@@ -133,32 +128,11 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 		return fmt.Errorf("tournament: %w", err)
 	}
 
-	report := make(chan os.Signal, 1)
-	signal.Notify(report, syscall.SIGUSR1)
-	defer func() {
-		signal.Stop(report)
-		close(report) // ends the goroutine below
-	}()
-	var wantReport atomic.Bool
-	go func() {
-		for range report {
-			wantReport.Store(true)
-		}
-	}()
 	stderr := c.ErrOrStderr()
 	prog := tournament.NewProgressDisplay(stderr, fl.progress)
-	onProgress := func(p *tournament.Progress) {
-		if wantReport.Swap(false) {
-			rep, err := tournament.Summarize(&cfg, p.Games, g.Sides(), p.SPRT)
-			if err == nil {
-				prog.Clear()
-				fmt.Fprintf(stderr, "\n--- standings after %d games ---\n", p.Done)
-				_ = rep.WriteText(stderr)
-			}
-		}
-	}
-	describe := cfg.Describe
-	res, err := playRecorded(c, "tournament", runner, fl.outputs.GamesFile, fl.resume, prog, describe, onProgress)
+	standings := &tournament.Standings{W: stderr, Display: prog, Config: &cfg, Sides: g.Sides()}
+	defer standings.OnSignal(syscall.SIGUSR1)() // SIGUSR1 shows the standings so far
+	res, err := playRecorded(c, "tournament", runner, fl.outputs.GamesFile, fl.resume, prog, cfg.Describe, standings.Progress)
 	if err != nil {
 		return err
 	}
@@ -167,14 +141,7 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 		return fail(fmt.Errorf("tournament: %w", err))
 	}
 	out := c.OutOrStdout()
-	if res.Played > 0 {
-		fmt.Fprintf(out, "played %d games in %s (%.1f games/s, concurrency %d)\n", res.Played,
-			res.Elapsed.Round(time.Millisecond), float64(res.Played)/res.Elapsed.Seconds(), fl.concurrency)
-		if res.SPRT != nil && res.SPRT.StopPair >= 0 {
-			fmt.Fprintf(out, "the SPRT decided at pair %d: the report counts the %d games up to it (games in flight then were finished, not counted)\n",
-				res.SPRT.StopPair+1, rep.Games)
-		}
-	}
+	fmt.Fprint(out, res.Summary(fl.concurrency, rep.Games))
 	if err := rep.WriteText(out); err != nil {
 		return fail(err)
 	}
@@ -211,16 +178,8 @@ func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name
 	defer stop()
 	res, err := s.Run(ctx)
 	prog.Finish()
-	if res != nil && res.Abandoned > 0 {
-		players := "players were"
-		if res.Abandoned == 1 {
-			players = "player was"
-		}
-		fmt.Fprintf(stderr, "%s: warning: %d %s abandoned in the middle of a move, with no reply in time (the time forfeits \"no reply after ...\")\n",
-			cmd, res.Abandoned, players)
-	}
-	if res != nil && res.EnginesKilled != nil {
-		fmt.Fprintf(stderr, "%s: warning: %s\n", cmd, oneLine(res.EnginesKilled.Error()))
+	for _, w := range res.Warnings() {
+		fmt.Fprintf(stderr, "%s: warning: %s\n", cmd, oneLine(w))
 	}
 	var openErr *tournament.OpenError
 	var startErr *tournament.StartError

@@ -83,10 +83,8 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	if err := cfg.Prepare(flagName); err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	switch fl.progress {
-	case "auto", "bar", "lines", "off":
-	default:
-		return fmt.Errorf("tune: --progress: %q: want auto, bar, lines or off", fl.progress)
+	if err := tournament.CheckProgressMode(fl.progress); err != nil {
+		return fmt.Errorf("tune: --progress: %w", err)
 	}
 	if cfg.Start, err = t.Weights(fl.start); err != nil {
 		return fmt.Errorf("tune: --start: %w", err)
