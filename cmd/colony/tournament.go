@@ -51,33 +51,16 @@ func newTournamentCmd(opts *options) *cobra.Command {
 
 // tournamentConfig checks the flags and builds the tournament's config.
 func tournamentConfig(c *cobra.Command, game catalog.Ruleset, fl *tournamentFlags) (tournament.Config, error) {
-	s, changed := &fl.settings, c.Flags().Changed
-	switch {
-	case len(s.Players) < 2:
-		return tournament.Config{}, fmt.Errorf("tournament: give at least two players with --player NAME=SPEC (got %d)", len(s.Players))
-	case changed("depth") && s.Depth < 1:
-		return tournament.Config{}, fmt.Errorf("tournament: --depth must be at least 1, got %d", s.Depth)
-	case changed("nodes") && s.Nodes < 1:
-		return tournament.Config{}, errors.New("tournament: --nodes must be at least 1")
-	case changed("movetime") && s.MoveTime <= 0:
-		return tournament.Config{}, fmt.Errorf("tournament: --movetime must be positive, got %v", s.MoveTime)
-	case changed("move-timeout") && s.MoveTimeout <= 0:
-		return tournament.Config{}, fmt.Errorf("tournament: --move-timeout must be positive, got %v", s.MoveTimeout)
-	case changed("move-timeout") && (s.MoveTime > 0 || s.TimeControl != ""):
-		return tournament.Config{}, errors.New("tournament: --move-timeout is for games without --movetime or --tc (a timed move is abandoned when its time and --time-margin are over)")
-	case s.Openings != "" && changed("opening-turns"):
-		return tournament.Config{}, errors.New("tournament: --openings and --opening-turns cannot both be given")
-	case s.Openings == "" && s.Shuffle:
-		return tournament.Config{}, errors.New("tournament: --shuffle-openings needs --openings")
-	case changed("until-pair") && s.UntilPair < 1:
-		return tournament.Config{}, fmt.Errorf("tournament: --until-pair must be at least 1, got %d", s.UntilPair)
-	case fl.concurrency < 1:
+	if err := fl.settings.Check(c.Flags().Changed, flagName); err != nil {
+		return tournament.Config{}, fmt.Errorf("tournament: %w", err)
+	}
+	if fl.concurrency < 1 {
 		return tournament.Config{}, fmt.Errorf("tournament: --concurrency must be at least 1, got %d", fl.concurrency)
 	}
 	if err := tournament.CheckProgressMode(fl.progress); err != nil {
 		return tournament.Config{}, fmt.Errorf("tournament: --progress: %w", err)
 	}
-	cfg, err := s.Config(game)
+	cfg, err := fl.settings.Config(game)
 	var se *tournament.SettingError
 	if errors.As(err, &se) {
 		return cfg, fmt.Errorf("tournament: --%s: %w", se.Setting, se.Err)
