@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tournament/sprtdriver"
 	"github.com/spf13/cobra"
@@ -74,7 +73,6 @@ type driverRun struct {
 
 // newDriver checks the flags and the match and returns the driver's run.
 func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) (*driverRun, error) {
-	var sides [2]string
 	switch {
 	case fl.sprt == "":
 		return nil, errors.New("sprt-driver: --sprt is required (elo0=0,elo1=5, say)")
@@ -99,9 +97,6 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 	dir, err := filepath.Abs(fl.out)
 	if err != nil {
 		return nil, fmt.Errorf("sprt-driver: --out: %w", err)
-	}
-	if g, err := catalog.Open(cfg.Game); err == nil {
-		sides = g.Sides()
 	}
 	log := c.ErrOrStderr()
 	logf := func(format string, args ...any) { fmt.Fprintf(log, "sprt-driver: "+format+"\n", args...) }
@@ -134,7 +129,7 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 	if err != nil {
 		return nil, fmt.Errorf("sprt-driver: %w", err)
 	}
-	r := &driverRun{driver: d, sides: sides, outputs: tournament.Outputs{Dir: dir}}
+	r := &driverRun{driver: d, sides: gameSides(cfg.Game), outputs: tournament.Outputs{Dir: dir}}
 	r.outputs.Fill()
 	r.outputs.GamesFile = "" // the games are in the shards' files
 	return r, nil

@@ -216,38 +216,16 @@ func newMergeCmd(opts *options) *cobra.Command {
 		},
 		RunE: func(c *cobra.Command, files []string) error {
 			o.Fill()
-			var test *tournament.SPRT
-			if sprtText != "" {
-				t, err := tournament.ParseSPRT(sprtText)
-				if err != nil {
-					return fmt.Errorf("merge: --sprt: %w", err)
-				}
-				test = &t
-			}
-			merged, err := tournament.MergeFiles(files)
-			if err != nil {
-				return fmt.Errorf("merge: %w", err)
-			}
-			if test != nil {
-				if err := merged.TestSPRT(*test); err != nil {
-					return fmt.Errorf("merge: --sprt: %w", err)
-				}
-			}
-			cfg := merged.Header.Config
-			var sides [2]string
-			if g, err := catalog.Open(cfg.Game); err == nil {
-				sides = g.Sides()
-			}
-			rep, err := tournament.Summarize(&cfg, merged.Games, sides, merged.SPRT)
-			if err != nil {
+			merged, rep, err := tournament.MergeReport(files, sprtText, gameSides)
+			var se *tournament.SettingError
+			switch {
+			case errors.As(err, &se):
+				return fmt.Errorf("merge: --%s: %w", se.Setting, se.Err)
+			case err != nil:
 				return fmt.Errorf("merge: %w", err)
 			}
 			out := c.OutOrStdout()
-			noun := "files"
-			if len(files) == 1 {
-				noun = "file"
-			}
-			fmt.Fprintf(out, "merged %d %s: %d of %d games\n", len(files), noun, len(merged.Games), cfg.TotalGames())
+			fmt.Fprint(out, merged.Summary(len(files)))
 			if err := rep.WriteText(out); err != nil {
 				return fail(err)
 			}
@@ -264,4 +242,12 @@ func newMergeCmd(opts *options) *cobra.Command {
 	c.Flags().BoolVar(&allowPartial, "allow-partial", false, "report on the games the files hold, with status 0, when games of the schedule are missing")
 	c.Flags().StringVar(&sprtText, "sprt", "", "SPRT `TEST` over the match's pairs: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
 	return c
+}
+
+// gameSides returns the side names of the game named game, none when it is not known.
+func gameSides(game string) (sides [2]string) {
+	if g, err := catalog.Open(game); err == nil {
+		sides = g.Sides()
+	}
+	return sides
 }
