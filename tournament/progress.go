@@ -160,3 +160,12 @@ func ProgressLine(pr *Progress, bar bool) string {
 	}
 	return sb.String()
 }
+
+// CheckProgressMode checks a mode of NewProgressDisplay: auto, bar, lines or off.
+func CheckProgressMode(mode string) error {
+	switch mode {
+	case "auto", "bar", "lines", "off":
+		return nil
+	}
+	return fmt.Errorf("%q: want auto, bar, lines or off", mode)
+}

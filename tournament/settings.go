@@ -84,6 +84,44 @@ func WithDefaultEval(spec, def string) string {
 	return sp.With("eval", def).String()
 }
 
+// Check checks the settings as they were given, before Config reads them: at least
+// two players, the limits and the pair limit given positive, --move-timeout only
+// for untimed games, openings from a file or random, shuffled only from a file.
+// given reports whether a setting was given (a command line's flag set; nil: none
+// was), since the zero values also say "not given"; name names the settings in the
+// errors as the caller spells them (the command line's "--depth"; nil leaves them as
+// they are).
+func (s *Settings) Check(given func(setting string) bool, name func(setting string) string) error {
+	if given == nil {
+		given = func(string) bool { return false }
+	}
+	if name == nil {
+		name = func(setting string) string { return setting }
+	}
+	switch {
+	case len(s.Players) < 2:
+		return fmt.Errorf("give at least two players with %s NAME=SPEC (got %d)", name("player"), len(s.Players))
+	case given("depth") && s.Depth < 1:
+		return fmt.Errorf("%s must be at least 1, got %d", name("depth"), s.Depth)
+	case given("nodes") && s.Nodes < 1:
+		return fmt.Errorf("%s must be at least 1", name("nodes"))
+	case given("movetime") && s.MoveTime <= 0:
+		return fmt.Errorf("%s must be positive, got %v", name("movetime"), s.MoveTime)
+	case given("move-timeout") && s.MoveTimeout <= 0:
+		return fmt.Errorf("%s must be positive, got %v", name("move-timeout"), s.MoveTimeout)
+	case given("move-timeout") && (s.MoveTime > 0 || s.TimeControl != ""):
+		return fmt.Errorf("%s is for games without %s or %s (a timed move is abandoned when its time and %s are over)",
+			name("move-timeout"), name("movetime"), name("tc"), name("time-margin"))
+	case s.Openings != "" && given("opening-turns"):
+		return fmt.Errorf("%s and %s cannot both be given", name("openings"), name("opening-turns"))
+	case s.Openings == "" && s.Shuffle:
+		return fmt.Errorf("%s needs %s", name("shuffle-openings"), name("openings"))
+	case given("until-pair") && s.UntilPair < 1:
+		return fmt.Errorf("%s must be at least 1, got %d", name("until-pair"), s.UntilPair)
+	}
+	return nil
+}
+
 // Config reads the settings and returns the tournament on game g, checked
 // (Config.Validate): each player's spec is read (a *SettingError of player), checked
 // by g (an error naming the player, numbered from 1) and given g's default

@@ -111,36 +111,9 @@ type options struct {
 func newRootCmd() *cobra.Command {
 	opts := &options{}
 	root := &cobra.Command{
-		Use:   "colony",
-		Short: "Tools for The Colony, a three-row mancala game",
-		Long: `colony works with positions of The Colony, the mancala game of ants and eggs on a
-wood pile of 19 logs (rows A, B and C of 6, 7 and 6 logs). It draws positions,
-lists and plays turns, scores games, counts move trees (perft) and plays random
-games to measure the game.
-
-A position is one line of text, as printed by every command that shows one:
-
-  eggs=<A1..A6>/<B1..B7>/<C1..C6> red=<logs|-> black=<logs|-> hand=<r>,<b>
-  store=<r>,<b> move=<red|black> ants=<optional|mandatory> turn=<n>
-
-(on one line, fields separated by single spaces). A turn is written
-<log>{><log>}[/<from>-<to>]: the log selected, the exit chosen at each lap that
-starts on a fork or the centre, and the ant move, for example C1, A2>B2 or
-C1/B4-A4.
-
-` + otherGamesHelp() + `
-
-Engines play each other with 'colony tournament' (round robins, gauntlets and
-matches on all cores, Elo with intervals, SPRT, resumable and shardable runs);
-'colony players' lists the kinds of player a spec names, analyze and bench search
-positions with one, engine runs one as an engine of the Mancala Engine Protocol
-for other programs, and eval, selfplay and tune tune the linear evaluation.
-'colony play' is a game against an engine in the terminal, and 'colony replay'
-steps through a game of a tournament's games file ('colony export --html' writes
-one as a self-contained web page).
-
-Exit status: 0 on success, 2 for bad input (a position, a move, a flag, a board
-file, an unknown command), 1 when a command cannot finish for another reason.`,
+		Use:           "colony",
+		Short:         "Tools for The Colony, a three-row mancala game",
+		Long:          strings.Replace(helpText("colony"), "{{other games}}", otherGamesHelp(), 1),
 		Example:       helpText("colony.example"),
 		Version:       version(),
 		SilenceUsage:  true,

@@ -8,16 +8,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// withDefaultEval returns spec with eval=def added when its kind takes an evaluation
-// and it names none, so that records say which one was used.
-func withDefaultEval(spec, def string) string {
-	sp, err := search.ParseSpec(spec)
-	if err != nil || !sp.Accepts("eval") || sp.Has("eval") {
-		return spec
-	}
-	return sp.With("eval", def).String()
-}
-
 func newPlayersCmd(_ *options) *cobra.Command {
 	return &cobra.Command{
 		Use:     "players",

@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"time"
 
-	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tournament/sprtdriver"
 	"github.com/spf13/cobra"
@@ -75,7 +73,6 @@ type driverRun struct {
 
 // newDriver checks the flags and the match and returns the driver's run.
 func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) (*driverRun, error) {
-	var sides [2]string
 	switch {
 	case fl.sprt == "":
 		return nil, errors.New("sprt-driver: --sprt is required (elo0=0,elo1=5, say)")
@@ -101,17 +98,10 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 	if err != nil {
 		return nil, fmt.Errorf("sprt-driver: --out: %w", err)
 	}
-	if g, err := catalog.Open(cfg.Game); err == nil {
-		sides = g.Sides()
-	}
 	log := c.ErrOrStderr()
 	logf := func(format string, args ...any) { fmt.Fprintf(log, "sprt-driver: "+format+"\n", args...) }
 	dc := sprtdriver.Config{Match: cfg, BatchPairs: fl.batchPairs, Tasks: fl.tasks, Dir: dir, Logf: logf,
-		OnBatch: func(b *sprtdriver.Batch, st *tournament.SPRTState) {
-			lower, upper := st.Test.Bounds()
-			fmt.Fprintf(c.OutOrStdout(), "batch %d: pairs below %d: llr %.3f [%.3f, %.3f] after %d pairs: %v\n",
-				b.Number, b.UntilPair, st.LLR, lower, upper, st.Pentanomial.Pairs(), st.Verdict)
-		}}
+		OnBatch: func(b *sprtdriver.Batch, st *tournament.SPRTState) { fmt.Fprint(c.OutOrStdout(), b.Summary(st)) }}
 	// The global flags that were given go to the tasks, before the match's flags.
 	for _, name := range []string{"game", "rules", "board"} {
 		if f := c.Flag(name); f != nil && f.Changed {
@@ -126,26 +116,12 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 		}
 		dc.Submitter = sprtdriver.Local{Run: run}
 	case "slurm":
-		if fl.script == "" {
-			return nil, errors.New("sprt-driver: --submitter slurm needs the job script, --script deploy/slurm/match.sbatch")
-		}
-		script, err := filepath.Abs(fl.script)
+		slurm, err := sprtdriver.NewSlurm(sprtdriver.Slurm{Script: fl.script, SbatchArgs: fl.sbatchArgs, Colony: fl.colony,
+			Poll: fl.poll, Logf: logf}, dc.Args, flagName)
 		if err != nil {
-			return nil, fmt.Errorf("sprt-driver: --script: %w", err)
+			return nil, fmt.Errorf("sprt-driver: %w", err)
 		}
-		if info, err := os.Stat(script); err != nil || !info.Mode().IsRegular() {
-			return nil, fmt.Errorf("sprt-driver: --script %s: not a readable file", fl.script)
-		}
-		colony := fl.colony
-		if colony == "" {
-			if colony, err = os.Executable(); err != nil {
-				return nil, fmt.Errorf("sprt-driver: this program's path, for the tasks: %w (give --colony)", err)
-			}
-		}
-		if err := sprtdriver.CheckSlurmArgs(dc.Args); err != nil {
-			return nil, fmt.Errorf("sprt-driver: --submitter slurm: %w", err)
-		}
-		dc.Submitter = &sprtdriver.Slurm{Script: script, SbatchArgs: fl.sbatchArgs, Colony: colony, Poll: fl.poll, Logf: logf}
+		dc.Submitter = slurm
 	default:
 		return nil, fmt.Errorf("sprt-driver: --submitter %q: want local or slurm", fl.submitter)
 	}
@@ -153,7 +129,7 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 	if err != nil {
 		return nil, fmt.Errorf("sprt-driver: %w", err)
 	}
-	r := &driverRun{driver: d, sides: sides, outputs: tournament.Outputs{Dir: dir}}
+	r := &driverRun{driver: d, sides: gameSides(cfg.Game), outputs: tournament.Outputs{Dir: dir}}
 	r.outputs.Fill()
 	r.outputs.GamesFile = "" // the games are in the shards' files
 	return r, nil
@@ -172,12 +148,7 @@ func (r *driverRun) run(ctx context.Context, c *cobra.Command) error {
 		return fail(fmt.Errorf("sprt-driver: %w", err))
 	}
 	out, st := c.OutOrStdout(), o.Result.SPRT
-	if o.Decided() {
-		fmt.Fprintf(out, "the SPRT decided at pair %d (%v) in batch %d: %d pairs played; the report counts the %d games up to the decision\n",
-			st.StopPair+1, st.Verdict, o.Batches, o.PlayedPairs, len(o.Result.Games))
-	} else {
-		fmt.Fprintf(out, "the SPRT did not decide in the %d pairs of the schedule\n", o.TotalPairs)
-	}
+	fmt.Fprint(out, o.Decision())
 	rep, err := tournament.Summarize(&o.Result.Config, o.Result.Games, r.sides, st)
 	if err != nil {
 		return fail(fmt.Errorf("sprt-driver: %w", err))

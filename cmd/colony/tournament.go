@@ -3,10 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
 	"runtime"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -54,35 +51,16 @@ func newTournamentCmd(opts *options) *cobra.Command {
 
 // tournamentConfig checks the flags and builds the tournament's config.
 func tournamentConfig(c *cobra.Command, game catalog.Ruleset, fl *tournamentFlags) (tournament.Config, error) {
-	s, changed := &fl.settings, c.Flags().Changed
-	switch {
-	case len(s.Players) < 2:
-		return tournament.Config{}, fmt.Errorf("tournament: give at least two players with --player NAME=SPEC (got %d)", len(s.Players))
-	case changed("depth") && s.Depth < 1:
-		return tournament.Config{}, fmt.Errorf("tournament: --depth must be at least 1, got %d", s.Depth)
-	case changed("nodes") && s.Nodes < 1:
-		return tournament.Config{}, errors.New("tournament: --nodes must be at least 1")
-	case changed("movetime") && s.MoveTime <= 0:
-		return tournament.Config{}, fmt.Errorf("tournament: --movetime must be positive, got %v", s.MoveTime)
-	case changed("move-timeout") && s.MoveTimeout <= 0:
-		return tournament.Config{}, fmt.Errorf("tournament: --move-timeout must be positive, got %v", s.MoveTimeout)
-	case changed("move-timeout") && (s.MoveTime > 0 || s.TimeControl != ""):
-		return tournament.Config{}, errors.New("tournament: --move-timeout is for games without --movetime or --tc (a timed move is abandoned when its time and --time-margin are over)")
-	case s.Openings != "" && changed("opening-turns"):
-		return tournament.Config{}, errors.New("tournament: --openings and --opening-turns cannot both be given")
-	case s.Openings == "" && s.Shuffle:
-		return tournament.Config{}, errors.New("tournament: --shuffle-openings needs --openings")
-	case changed("until-pair") && s.UntilPair < 1:
-		return tournament.Config{}, fmt.Errorf("tournament: --until-pair must be at least 1, got %d", s.UntilPair)
-	case fl.concurrency < 1:
+	if err := fl.settings.Check(c.Flags().Changed, flagName); err != nil {
+		return tournament.Config{}, fmt.Errorf("tournament: %w", err)
+	}
+	if fl.concurrency < 1 {
 		return tournament.Config{}, fmt.Errorf("tournament: --concurrency must be at least 1, got %d", fl.concurrency)
 	}
-	switch fl.progress {
-	case "auto", "bar", "lines", "off":
-	default:
-		return tournament.Config{}, fmt.Errorf("tournament: --progress: %q: want auto, bar, lines or off", fl.progress)
+	if err := tournament.CheckProgressMode(fl.progress); err != nil {
+		return tournament.Config{}, fmt.Errorf("tournament: --progress: %w", err)
 	}
-	cfg, err := s.Config(game)
+	cfg, err := fl.settings.Config(game)
 	var se *tournament.SettingError
 	if errors.As(err, &se) {
 		return cfg, fmt.Errorf("tournament: --%s: %w", se.Setting, se.Err)
@@ -133,32 +111,11 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 		return fmt.Errorf("tournament: %w", err)
 	}
 
-	report := make(chan os.Signal, 1)
-	signal.Notify(report, syscall.SIGUSR1)
-	defer func() {
-		signal.Stop(report)
-		close(report) // ends the goroutine below
-	}()
-	var wantReport atomic.Bool
-	go func() {
-		for range report {
-			wantReport.Store(true)
-		}
-	}()
 	stderr := c.ErrOrStderr()
 	prog := tournament.NewProgressDisplay(stderr, fl.progress)
-	onProgress := func(p *tournament.Progress) {
-		if wantReport.Swap(false) {
-			rep, err := tournament.Summarize(&cfg, p.Games, g.Sides(), p.SPRT)
-			if err == nil {
-				prog.Clear()
-				fmt.Fprintf(stderr, "\n--- standings after %d games ---\n", p.Done)
-				_ = rep.WriteText(stderr)
-			}
-		}
-	}
-	describe := cfg.Describe
-	res, err := playRecorded(c, "tournament", runner, fl.outputs.GamesFile, fl.resume, prog, describe, onProgress)
+	standings := &tournament.Standings{W: stderr, Display: prog, Config: &cfg, Sides: g.Sides()}
+	defer standings.OnSignal(syscall.SIGUSR1)() // SIGUSR1 shows the standings so far
+	res, err := playRecorded(c, "tournament", runner, fl.outputs.GamesFile, fl.resume, prog, cfg.Describe, standings.Progress)
 	if err != nil {
 		return err
 	}
@@ -167,14 +124,7 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 		return fail(fmt.Errorf("tournament: %w", err))
 	}
 	out := c.OutOrStdout()
-	if res.Played > 0 {
-		fmt.Fprintf(out, "played %d games in %s (%.1f games/s, concurrency %d)\n", res.Played,
-			res.Elapsed.Round(time.Millisecond), float64(res.Played)/res.Elapsed.Seconds(), fl.concurrency)
-		if res.SPRT != nil && res.SPRT.StopPair >= 0 {
-			fmt.Fprintf(out, "the SPRT decided at pair %d: the report counts the %d games up to it (games in flight then were finished, not counted)\n",
-				res.SPRT.StopPair+1, rep.Games)
-		}
-	}
+	fmt.Fprint(out, res.Summary(fl.concurrency, rep.Games))
 	if err := rep.WriteText(out); err != nil {
 		return fail(err)
 	}
@@ -211,16 +161,8 @@ func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name
 	defer stop()
 	res, err := s.Run(ctx)
 	prog.Finish()
-	if res != nil && res.Abandoned > 0 {
-		players := "players were"
-		if res.Abandoned == 1 {
-			players = "player was"
-		}
-		fmt.Fprintf(stderr, "%s: warning: %d %s abandoned in the middle of a move, with no reply in time (the time forfeits \"no reply after ...\")\n",
-			cmd, res.Abandoned, players)
-	}
-	if res != nil && res.EnginesKilled != nil {
-		fmt.Fprintf(stderr, "%s: warning: %s\n", cmd, oneLine(res.EnginesKilled.Error()))
+	for _, w := range res.Warnings() {
+		fmt.Fprintf(stderr, "%s: warning: %s\n", cmd, oneLine(w))
 	}
 	var openErr *tournament.OpenError
 	var startErr *tournament.StartError
@@ -274,38 +216,16 @@ func newMergeCmd(opts *options) *cobra.Command {
 		},
 		RunE: func(c *cobra.Command, files []string) error {
 			o.Fill()
-			var test *tournament.SPRT
-			if sprtText != "" {
-				t, err := tournament.ParseSPRT(sprtText)
-				if err != nil {
-					return fmt.Errorf("merge: --sprt: %w", err)
-				}
-				test = &t
-			}
-			merged, err := tournament.MergeFiles(files)
-			if err != nil {
-				return fmt.Errorf("merge: %w", err)
-			}
-			if test != nil {
-				if err := merged.TestSPRT(*test); err != nil {
-					return fmt.Errorf("merge: --sprt: %w", err)
-				}
-			}
-			cfg := merged.Header.Config
-			var sides [2]string
-			if g, err := catalog.Open(cfg.Game); err == nil {
-				sides = g.Sides()
-			}
-			rep, err := tournament.Summarize(&cfg, merged.Games, sides, merged.SPRT)
-			if err != nil {
+			merged, rep, err := tournament.MergeReport(files, sprtText, gameSides)
+			var se *tournament.SettingError
+			switch {
+			case errors.As(err, &se):
+				return fmt.Errorf("merge: --%s: %w", se.Setting, se.Err)
+			case err != nil:
 				return fmt.Errorf("merge: %w", err)
 			}
 			out := c.OutOrStdout()
-			noun := "files"
-			if len(files) == 1 {
-				noun = "file"
-			}
-			fmt.Fprintf(out, "merged %d %s: %d of %d games\n", len(files), noun, len(merged.Games), cfg.TotalGames())
+			fmt.Fprint(out, merged.Summary(len(files)))
 			if err := rep.WriteText(out); err != nil {
 				return fail(err)
 			}
@@ -322,4 +242,12 @@ func newMergeCmd(opts *options) *cobra.Command {
 	c.Flags().BoolVar(&allowPartial, "allow-partial", false, "report on the games the files hold, with status 0, when games of the schedule are missing")
 	c.Flags().StringVar(&sprtText, "sprt", "", "SPRT `TEST` over the match's pairs: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
 	return c
+}
+
+// gameSides returns the side names of the game named game, none when it is not known.
+func gameSides(game string) (sides [2]string) {
+	if g, err := catalog.Open(game); err == nil {
+		sides = g.Sides()
+	}
+	return sides
 }

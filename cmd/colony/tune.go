@@ -1,10 +1,8 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -85,53 +83,26 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	if err := cfg.Prepare(flagName); err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	switch fl.progress {
-	case "auto", "bar", "lines", "off":
-	default:
-		return fmt.Errorf("tune: --progress: %q: want auto, bar, lines or off", fl.progress)
+	if err := tournament.CheckProgressMode(fl.progress); err != nil {
+		return fmt.Errorf("tune: --progress: %w", err)
 	}
-	start, err := t.Weights(fl.start)
-	if err != nil {
+	if cfg.Start, err = t.Weights(fl.start); err != nil {
 		return fmt.Errorf("tune: --start: %w", err)
 	}
-	cfg.Start = start
-	if err := cfg.CheckPlayers(); err != nil {
-		return fmt.Errorf("tune: %w", err)
-	}
-	if err := os.MkdirAll(fl.dir, 0o755); err != nil {
-		return fail(fmt.Errorf("tune: %w", err))
-	}
-	ck, err := cfg.OpenCheckpoint(t, fl.resume, flagName)
-	if err != nil {
-		return fmt.Errorf("tune: %w", err)
-	}
-
 	ctx, stop := interruptContext(c)
 	defer stop()
-	out := c.OutOrStdout()
-	var tuned []float64
-	switch fl.method {
-	case tuning.MethodTexel:
-		tuned, err = tuneTexel(ctx, c, t, cfg, fl.progress, ck)
-	case tuning.MethodSPSA:
-		tuned, err = tuneSPSA(ctx, c, t, cfg, fl.progress, ck)
-	}
-	if err != nil {
-		return err
-	}
-	if err := tuning.WriteWeights(t, cfg.WeightsFile(), tuned); err != nil {
+	tuned, err := tuning.Run(ctx, t, cfg, tuning.RunOptions{Resume: fl.resume, Name: flagName,
+		Hooks: tuneHooks(c, fl.progress, cfg.Iterations), Out: c.OutOrStdout()})
+	var inputErr *tuning.InputError
+	var reportErr *tuning.ReportError
+	switch {
+	case errors.As(err, &inputErr):
+		return fmt.Errorf("tune: %w", err)
+	case errors.As(err, &reportErr):
+		return fail(reportErr.Err)
+	case err != nil:
 		return fail(fmt.Errorf("tune: %w", err))
-	}
-	fmt.Fprintf(out, "weights: %s\n", cfg.WeightsFile())
-	_, names := t.FeatureSet()
-	table, err := tuning.WeightsTable(names, start, tuned)
-	if err != nil {
-		return fail(err)
-	}
-	if _, err := io.WriteString(out, table); err != nil {
-		return fail(err)
-	}
-	if fl.verifyGames == 0 {
+	case fl.verifyGames == 0:
 		return nil
 	}
 	return verifyTuned(c, t, cfg, fl.progress, tuned)
@@ -162,69 +133,6 @@ func tuneHooks(c *cobra.Command, mode string, total int) tuning.TuneHooks {
 		Step:   func(step int, text string) { prog.Step(step, total, text) },
 		Finish: prog.Finish,
 	}
-}
-
-// tuneFailure is the error of a tuning run that failed with err: an interruption
-// (ctx cancelled) says how to continue.
-func tuneFailure(ctx context.Context, err error) error {
-	if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
-		return fail(errors.New("tune: interrupted; continue with the same command and --resume"))
-	}
-	return fail(fmt.Errorf("tune: %w", err))
-}
-
-// tuneTexel runs logistic tuning and prints the losses before and after.
-func tuneTexel(ctx context.Context, c *cobra.Command, t catalog.Tunable, cfg *tuning.TuneConfig, progress string,
-	ck *tuning.Checkpoint) ([]float64, error) {
-	positions, err := tuning.ReadPositions(t, cfg.Positions)
-	if err != nil {
-		return nil, fmt.Errorf("tune: --positions: %w (make them with 'colony selfplay')", err)
-	}
-	tuner, err := tuning.NewTexelTuner(t, cfg, positions)
-	if err != nil {
-		return nil, fmt.Errorf("tune: --positions: %w", err)
-	}
-	if err := resume(tuner, ck); err != nil {
-		return nil, err
-	}
-	res, err := tuner.Run(ctx, tuneHooks(c, progress, cfg.Iterations))
-	if err != nil {
-		return nil, tuneFailure(ctx, err)
-	}
-	out := c.OutOrStdout()
-	fmt.Fprintf(out, "loss (held out, %d positions): %.5f before, %.5f after\n", res.TestSize, res.TestBefore, res.TestAfter)
-	fmt.Fprintf(out, "loss (training, %d positions): %.5f before, %.5f after\n", res.TrainSize, res.TrainBefore, res.TrainAfter)
-	return res.Weights, nil
-}
-
-// resume continues tuner from the checkpoint ck, when there is one.
-func resume(tuner interface {
-	Resume(*tuning.Checkpoint) error
-}, ck *tuning.Checkpoint) error {
-	if ck == nil {
-		return nil
-	}
-	if err := tuner.Resume(ck); err != nil {
-		return fmt.Errorf("tune: --resume: %w", err)
-	}
-	return nil
-}
-
-// tuneSPSA runs SPSA over match results.
-func tuneSPSA(ctx context.Context, c *cobra.Command, t catalog.Tunable, cfg *tuning.TuneConfig, progress string,
-	ck *tuning.Checkpoint) ([]float64, error) {
-	tuner, err := tuning.NewSPSATuner(t, cfg)
-	if err != nil {
-		return nil, fmt.Errorf("tune: %w", err)
-	}
-	if err := resume(tuner, ck); err != nil {
-		return nil, err
-	}
-	tuned, err := tuner.Run(ctx, tuneHooks(c, progress, cfg.Iterations))
-	if err != nil {
-		return nil, tuneFailure(ctx, err)
-	}
-	return tuned, nil
 }
 
 // verifyTuned plays the tuned weights against the starting weights and prints the

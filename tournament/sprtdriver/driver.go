@@ -110,6 +110,15 @@ func (b *Batch) TaskArgs(k int) []string {
 		"--games-file", b.Files[k-1], "--resume", "--progress", "off")
 }
 
+// Summary returns the line of b's end with the state st of the SPRT over the pairs
+// below it (Config.OnBatch's): "batch <b>: pairs below <p>: llr <llr> [<lower>,
+// <upper>] after <n> pairs: <verdict>".
+func (b *Batch) Summary(st *tournament.SPRTState) string {
+	lower, upper := st.Test.Bounds()
+	return fmt.Sprintf("batch %d: pairs below %d: llr %.3f [%.3f, %.3f] after %d pairs: %v\n",
+		b.Number, b.UntilPair, st.LLR, lower, upper, st.Pentanomial.Pairs(), st.Verdict)
+}
+
 // A Submitter runs the tasks of a batch and returns when they have all ended. A task
 // that fails is not its error (the driver finds its games missing); the error says
 // that the batch could not be run or waited for.
@@ -163,6 +172,17 @@ type Outcome struct {
 
 // Decided reports whether the SPRT accepted a hypothesis.
 func (o *Outcome) Decided() bool { return o.Result.SPRT.Verdict != tournament.Continue }
+
+// Decision returns the line of the SPRT's decision: the pair, the verdict, the batch
+// and the pairs played, or that it did not decide in the schedule's pairs.
+func (o *Outcome) Decision() string {
+	if !o.Decided() {
+		return fmt.Sprintf("the SPRT did not decide in the %d pairs of the schedule\n", o.TotalPairs)
+	}
+	st := o.Result.SPRT
+	return fmt.Sprintf("the SPRT decided at pair %d (%v) in batch %d: %d pairs played; the report counts the %d games up to the decision\n",
+		st.StopPair+1, st.Verdict, o.Batches, o.PlayedPairs, len(o.Result.Games))
+}
 
 // DirError is the error of Run when the directory's games files cannot be read or
 // hold another tournament: the directory's fault, not the run's.

@@ -42,6 +42,37 @@ func CheckSlurmArgs(args []string) error {
 	return nil
 }
 
+// NewSlurm checks the settings of s for a match whose flags are args and returns
+// its submitter: s.Script, which must name a file, made absolute; s.Colony, when "",
+// this program; the args checked by CheckSlurmArgs. name names the settings in the
+// errors as the caller spells them (the command line's "--script"); nil leaves them
+// as they are (script, colony, submitter).
+func NewSlurm(s Slurm, args []string, name func(setting string) string) (*Slurm, error) {
+	if name == nil {
+		name = func(setting string) string { return setting }
+	}
+	if s.Script == "" {
+		return nil, fmt.Errorf("%s slurm needs the job script, %s deploy/slurm/match.sbatch", name("submitter"), name("script"))
+	}
+	script, err := filepath.Abs(s.Script)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name("script"), err)
+	}
+	if info, err := os.Stat(script); err != nil || !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s %s: not a readable file", name("script"), s.Script)
+	}
+	s.Script = script
+	if s.Colony == "" {
+		if s.Colony, err = os.Executable(); err != nil {
+			return nil, fmt.Errorf("this program's path, for the tasks: %w (give %s)", err, name("colony"))
+		}
+	}
+	if err := CheckSlurmArgs(args); err != nil {
+		return nil, fmt.Errorf("%s slurm: %w", name("submitter"), err)
+	}
+	return &s, nil
+}
+
 // TaskLogs returns "DIR/slurm-JOB_K.out", the job script's output of task K.
 func (*Slurm) TaskLogs() string { return "DIR/slurm-JOB_K.out" }
 

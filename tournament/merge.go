@@ -1,0 +1,49 @@
+package tournament
+
+// The report of merged games files ('colony tournament merge').
+
+import "fmt"
+
+// MergeReport merges the games files names (MergeFiles), runs the SPRT of the test
+// text sprt (ParseSPRT) over the merged pairs when it is not "" (Merged.TestSPRT),
+// and returns the merge with the report of its games (Summarize). sides gives the
+// side names of a game by its name; nil names none. An SPRT that does not read or
+// cannot be run is a *SettingError of sprt.
+func MergeReport(names []string, sprt string, sides func(game string) [2]string) (*Merged, *Report, error) {
+	var test *SPRT
+	if sprt != "" {
+		t, err := ParseSPRT(sprt)
+		if err != nil {
+			return nil, nil, &SettingError{Setting: "sprt", Err: err}
+		}
+		test = &t
+	}
+	merged, err := MergeFiles(names)
+	if err != nil {
+		return nil, nil, err
+	}
+	if test != nil {
+		if err := merged.TestSPRT(*test); err != nil {
+			return nil, nil, &SettingError{Setting: "sprt", Err: err}
+		}
+	}
+	var sideNames [2]string
+	if sides != nil {
+		sideNames = sides(merged.Header.Config.Game)
+	}
+	rep, err := Summarize(&merged.Header.Config, merged.Games, sideNames, merged.SPRT)
+	if err != nil {
+		return nil, nil, err
+	}
+	return merged, rep, nil
+}
+
+// Summary returns the line of a merge of files games files: "merged <files> file(s):
+// <games> of <total> games".
+func (m *Merged) Summary(files int) string {
+	noun := "files"
+	if files == 1 {
+		noun = "file"
+	}
+	return fmt.Sprintf("merged %d %s: %d of %d games\n", files, noun, len(m.Games), m.Header.Config.TotalGames())
+}

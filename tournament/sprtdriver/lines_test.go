@@ -1,0 +1,107 @@
+package sprtdriver
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/colony-ai/colony/tournament"
+)
+
+func TestNewSlurm(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "match.sbatch")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(mustGetwd(t), script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flag := func(setting string) string { return "--" + setting }
+	for _, tc := range []struct {
+		name   string
+		s      Slurm
+		args   []string
+		named  func(string) string
+		err    string // the error, or ""
+		colony string // the program, "" for this one
+	}{
+		{name: "absolute", s: Slurm{Script: script, Colony: "/opt/colony"}, colony: "/opt/colony"},
+		{name: "relative, this program", s: Slurm{Script: rel}, args: []string{"--games", "4"}},
+		{name: "no script", s: Slurm{}, named: flag,
+			err: "--submitter slurm needs the job script, --script deploy/slurm/match.sbatch"},
+		{name: "no script, plain names", s: Slurm{},
+			err: "submitter slurm needs the job script, script deploy/slurm/match.sbatch"},
+		{name: "missing script", s: Slurm{Script: "no/such.sbatch"}, named: flag,
+			err: "--script no/such.sbatch: not a readable file"},
+		{name: "script is a directory", s: Slurm{Script: dir}, named: flag,
+			err: fmt.Sprintf("--script %s: not a readable file", dir)},
+		{name: "argument with a space", s: Slurm{Script: script}, args: []string{"-p", "a b"}, named: flag,
+			err: `--submitter slurm: the match's argument "a b" is empty or holds a space, which the job script cannot pass on`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := NewSlurm(tc.s, tc.args, tc.named)
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Fatalf("error %v, want %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := tc.colony
+			if want == "" {
+				if want, err = os.Executable(); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if s.Script != script || s.Colony != want {
+				t.Errorf("script %q, colony %q; want %q, %q", s.Script, s.Colony, script, want)
+			}
+		})
+	}
+}
+
+func mustGetwd(t *testing.T) string {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wd
+}
+
+func TestBatchSummaryAndDecision(t *testing.T) {
+	test, err := tournament.ParseSPRT("elo0=0,elo1=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lower, upper := test.Bounds()
+	for _, tc := range []struct {
+		name              string
+		st                tournament.SPRTState
+		summary, decision string
+	}{
+		{name: "continues", st: tournament.SPRTState{Test: test, Pentanomial: tournament.Pentanomial{1, 2, 3, 2, 1}, LLR: 0.5, Verdict: tournament.Continue, StopPair: -1},
+			summary:  fmt.Sprintf("batch 3: pairs below 24: llr 0.500 [%.3f, %.3f] after 9 pairs: %v\n", lower, upper, tournament.Continue),
+			decision: "the SPRT did not decide in the 40 pairs of the schedule\n"},
+		{name: "decided", st: tournament.SPRTState{Test: test, Pentanomial: tournament.Pentanomial{0, 0, 0, 0, 20}, LLR: 3.1, Verdict: tournament.AcceptH1, StopPair: 19},
+			summary:  fmt.Sprintf("batch 3: pairs below 24: llr 3.100 [%.3f, %.3f] after 20 pairs: %v\n", lower, upper, tournament.AcceptH1),
+			decision: fmt.Sprintf("the SPRT decided at pair 20 (%v) in batch 3: 24 pairs played; the report counts the 40 games up to the decision\n", tournament.AcceptH1)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := &Batch{Number: 3, Tasks: 2, UntilPair: 24}
+			if got := b.Summary(&tc.st); got != tc.summary {
+				t.Errorf("Summary = %q, want %q", got, tc.summary)
+			}
+			o := &Outcome{Batches: 3, PlayedPairs: 24, TotalPairs: 40,
+				Result: &tournament.Result{Games: make([]tournament.Record, 40), SPRT: &tc.st}}
+			if got := o.Decision(); got != tc.decision {
+				t.Errorf("Decision = %q, want %q", got, tc.decision)
+			}
+		})
+	}
+}

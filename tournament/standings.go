@@ -1,0 +1,104 @@
+package tournament
+
+// What a command line shows of a running tournament besides its progress: the
+// standings on request (a signal), the lines of a finished run and its warnings.
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"sync/atomic"
+	"time"
+)
+
+// Standings writes a running tournament's standings when asked: after Request, the
+// next Progress clears the progress display and writes "--- standings after <n>
+// games ---" and the report of the games finished so far (Report.WriteText). The
+// zero value is not usable: W, Display and Config must be set.
+type Standings struct {
+	// W is where the standings go (standard error), Display the run's progress
+	// display on it.
+	W       io.Writer
+	Display *ProgressDisplay
+	// Config is the tournament's, Sides the game's side names (see Summarize).
+	Config *Config
+	Sides  [2]string
+	wanted atomic.Bool
+}
+
+// Request asks for the standings at the next Progress; it is safe to call from any
+// goroutine.
+func (s *Standings) Request() { s.wanted.Store(true) }
+
+// Progress writes the standings after p when they were requested since the last
+// time; it is a Session's (or a Runner's) Progress function. Standings that cannot
+// be summarized, or written, are skipped: they are a courtesy of a running
+// tournament.
+func (s *Standings) Progress(p *Progress) {
+	if !s.wanted.Swap(false) {
+		return
+	}
+	rep, err := Summarize(s.Config, p.Games, s.Sides, p.SPRT)
+	if err != nil {
+		return
+	}
+	s.Display.Clear()
+	fmt.Fprintf(s.W, "\n--- standings after %d games ---\n", p.Done)
+	_ = rep.WriteText(s.W)
+}
+
+// OnSignal makes each of the signals sig (such as SIGUSR1) Request the standings, and
+// returns the function that stops listening.
+func (s *Standings) OnSignal(sig ...os.Signal) (stop func()) {
+	ch := make(chan os.Signal, 1)
+	signal.Notify(ch, sig...)
+	go func() {
+		for range ch {
+			s.Request()
+		}
+	}()
+	return func() {
+		signal.Stop(ch)
+		close(ch) // ends the goroutine
+	}
+}
+
+// Summary returns the lines of a run that played games (none when it played none):
+// "played <n> games in <time> (<speed> games/s, concurrency <c>)", then, when the
+// SPRT decided, the pair at which it did and the games counted, counted being the
+// games of the report.
+func (r *Result) Summary(concurrency, counted int) string {
+	if r.Played == 0 {
+		return ""
+	}
+	s := fmt.Sprintf("played %d games in %s (%.1f games/s, concurrency %d)\n", r.Played,
+		r.Elapsed.Round(time.Millisecond), float64(r.Played)/r.Elapsed.Seconds(), concurrency)
+	if r.SPRT != nil && r.SPRT.StopPair >= 0 {
+		s += fmt.Sprintf("the SPRT decided at pair %d: the report counts the %d games up to it (games in flight then were finished, not counted)\n",
+			r.SPRT.StopPair+1, counted)
+	}
+	return s
+}
+
+// Warnings returns the warnings of a run, without their newlines: the players
+// abandoned in the middle of a move, and the external engines killed at its end. A
+// nil Result (a run that failed) has none.
+func (r *Result) Warnings() []string {
+	if r == nil {
+		return nil
+	}
+	var ws []string
+	if r.Abandoned > 0 {
+		players := "players were"
+		if r.Abandoned == 1 {
+			players = "player was"
+		}
+		ws = append(ws, fmt.Sprintf("%d %s abandoned in the middle of a move, with no reply in time (the time forfeits \"no reply after ...\")",
+			r.Abandoned, players))
+	}
+	if r.EnginesKilled != nil {
+		ws = append(ws, r.EnginesKilled.Error())
+	}
+	return ws
+}
