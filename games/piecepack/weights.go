@@ -1,22 +1,18 @@
 package piecepack
 
-import "embed"
+import (
+	"embed"
 
-// shippedWeights holds the weights files shipped for the package's feature sets,
-// weights/SET.json, each made by 'colony selfplay' and 'colony tune' (Texel) from the
-// hand-set weights and kept only where the tuned weights beat the store difference
-// in a verification match (README.md, Tuning).
+	"github.com/colony-ai/colony/games/internal/shipped"
+)
+
+// shippedWeights holds the weights files of the package's feature sets,
+// weights/SET.json, made by 'colony selfplay' and 'colony tune' (Texel) and kept where
+// they beat the store difference in a verification match (README.md, Tuning).
 //
 //go:embed weights/*.json
 var shippedWeights embed.FS
 
-// ShippedWeights returns the weights file shipped for the feature set
-// (weights/SET.json, in the format of package eval), which the evaluation "linear"
-// uses (package tuning); nil when none ships.
-func (f Features) ShippedWeights() []byte {
-	data, err := shippedWeights.ReadFile("weights/" + f.Name() + ".json")
-	if err != nil {
-		return nil
-	}
-	return data
-}
+// ShippedWeights returns the weights file of the feature set (weights/SET.json),
+// which the evaluation "linear" uses (package tuning); nil when none ships.
+func (f Features) ShippedWeights() []byte { return shipped.Weights(shippedWeights, f.Name()) }
