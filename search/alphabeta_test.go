@@ -161,8 +161,11 @@ func TestAlphaBetaSolvesEndgames(t *testing.T) {
 // TestAlphaBetaBeatsRandom: depth 3 against the random player (a new seed each game),
 // colours alternating, from the start position.
 func TestAlphaBetaBeatsRandom(t *testing.T) {
+	if !longTests {
+		t.Skip("a strength test: it runs with the build tag long")
+	}
 	games := 100
-	if testing.Short() || !longTests {
+	if testing.Short() {
 		games = 20
 	}
 	wins := 0
@@ -187,6 +190,9 @@ func TestAlphaBetaBeatsRandom(t *testing.T) {
 // TestAlphaBetaDeeperIsStronger: depth 3 against depth 1 from 20 random openings (four
 // random turns), each played with both colours.
 func TestAlphaBetaDeeperIsStronger(t *testing.T) {
+	if !longTests {
+		t.Skip("a strength test: it runs with the build tag long")
+	}
 	openings := 20
 	if testing.Short() {
 		openings = 5

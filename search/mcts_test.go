@@ -219,10 +219,13 @@ func TestMCTSSolver(t *testing.T) {
 // TestMCTSBeatsRandom plays MCTS with 2000 simulations against the random player in
 // 100 games, colours alternating, and wants at least 95 wins. The games run on all
 // cores: about 18 s on two idle ones (35 s on a shared machine). -short plays 20
-// games (at least 19 to win).
+// games (at least 19 to win). A strength test: it runs with the build tag long alone.
 func TestMCTSBeatsRandom(t *testing.T) {
+	if !longTests {
+		t.Skip("a strength test: it runs with the build tag long")
+	}
 	games, need := 100, 95
-	if testing.Short() || !longTests {
+	if testing.Short() {
 		games, need = 20, 19
 	}
 	start := time.Now()
