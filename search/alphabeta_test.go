@@ -29,8 +29,11 @@ func TestAlphaBetaMatchesMinimax(t *testing.T) {
 		{2, 100, []string{"ab:depth=2", "ab:depth=2,tt=0", "ab:depth=2,tt=1,aspiration=1", "ab:depth=2,aspiration=0"}},
 		{3, 12, []string{"ab:depth=3", "ab:depth=3,tt=0"}},
 	}
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		cases[0].n, cases[1].n, cases[2].n = 100, 30, 2
+	case !longTests: // the first positions of the long run's
+		cases[0].n, cases[1].n, cases[2].n = 100, 30, 4
 	}
 	ctx := context.Background()
 	for _, tc := range cases {
@@ -65,9 +68,13 @@ func TestAlphaBetaMatchesMinimax(t *testing.T) {
 // a 1 MB table (many replacements), the default table with narrow and no aspiration.
 func TestAlphaBetaTableKeepsValues(t *testing.T) {
 	cases := []struct{ depth, n int }{{4, 20}, {5, 2}}
-	if testing.Short() {
+	switch {
+	case testing.Short():
 		cases = cases[:1]
 		cases[0].n = 5
+	case !longTests: // depth 5 with the build tag long alone
+		cases = cases[:1]
+		cases[0].n = 8
 	}
 	for _, tc := range cases {
 		base := "ab:depth=" + strconv.Itoa(tc.depth)
