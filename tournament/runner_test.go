@@ -370,7 +370,10 @@ func (p *brokenPlayer) Play(ctx context.Context, s *colony.State) (search.Decisi
 	case "error":
 		return search.Decision{}, errors.New("out of cheese")
 	case "slow": // a player that does not reply in time (the runner stops waiting)
-		time.Sleep(300 * time.Millisecond)
+		// Long past the runner's wait (at most 150 ms in the tests), so that the
+		// runner's timer fires first on a loaded machine too (300 ms was not: "over
+		// its time by 418ms"); the runner does not wait for it, so it costs no time.
+		time.Sleep(2 * time.Second)
 	case "late": // a player that replies late, soon after its time
 		<-ctx.Done()
 		time.Sleep(30 * time.Millisecond)
