@@ -128,7 +128,25 @@ func TestMCTSTurnsAreLegal(t *testing.T) {
 // budget (mostly a win in a turn or two: few eggs are left), and from random games
 // under the rule set colony:turncap=30, positions 2 to 4 turns before the turn cap
 // ends the game (more eggs, harder proofs).
+//
+// The endgames are found once (seconds of negamax) and shared by the tests that
+// search them, which only read them.
 func solvedEndgames(t *testing.T) []endgame {
+	solvedEndgamesCache.Lock()
+	defer solvedEndgamesCache.Unlock()
+	if solvedEndgamesCache.out == nil {
+		solvedEndgamesCache.out = findSolvedEndgames(t)
+	}
+	return slices.Clip(solvedEndgamesCache.out)
+}
+
+// solvedEndgamesCache holds what solvedEndgames found.
+var solvedEndgamesCache struct {
+	sync.Mutex
+	out []endgame
+}
+
+func findSolvedEndgames(t *testing.T) []endgame {
 	var out []endgame
 	for seed := uint64(1); len(out) < 8 && seed < 100; seed++ {
 		ts := randomGame(colonyGame, seed, 99)
