@@ -462,9 +462,13 @@ func TestHalfTurnIsIllegal(t *testing.T) {
 }
 
 func TestTimeControlGamesFinish(t *testing.T) {
+	base := 2 * time.Second // with the build tag long; a clock of 1 s by default
+	if !longTests {
+		base = time.Second
+	}
 	cfg := Config{Game: "colony", Players: []Entrant{{Name: "ab", Spec: "ab"}, {Name: "mcts", Spec: "mcts"}},
 		Format: Match, Games: 2, Seed: 3, Openings: Openings{RandomTurns: 2},
-		Limits: Limits{TimeControl: TimeControl{Base: 2 * time.Second, Increment: 10 * time.Millisecond}, Margin: time.Second}}
+		Limits: Limits{TimeControl: TimeControl{Base: base, Increment: 10 * time.Millisecond}, Margin: time.Second}}
 	data, res, err := run(t, cfg, 2, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
