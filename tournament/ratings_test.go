@@ -5,7 +5,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 )
 
 // repeat returns count copies of the game a–b with A scoring score.
@@ -311,24 +310,6 @@ func TestRatingsErrors(t *testing.T) {
 	}
 	if _, err := FitBradleyTerry(4, ok[:2]); err == nil || !strings.Contains(err.Error(), "player 3 played no games") {
 		t.Errorf("FitBradleyTerry error %v, want player 3 played no games", err)
-	}
-}
-
-func TestRatingsSpeed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("timing")
-	}
-	truth := []float64{-300, -200, -100, -50, 0, 50, 120, 250}
-	games := synthetic(truth, 10000/28+1, 5)[:10000]
-	names := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
-	start := time.Now()
-	if _, err := Ratings(names, games, 200, 1); err != nil {
-		t.Fatal(err)
-	}
-	el := time.Since(start)
-	t.Logf("8 players, %d games, 200 resamples: %v", len(games), el)
-	if el > 10*time.Second {
-		t.Errorf("took %v, want well under 2s", el)
 	}
 }
 

@@ -370,7 +370,10 @@ func (p *brokenPlayer) Play(ctx context.Context, s *colony.State) (search.Decisi
 	case "error":
 		return search.Decision{}, errors.New("out of cheese")
 	case "slow": // a player that does not reply in time (the runner stops waiting)
-		time.Sleep(300 * time.Millisecond)
+		// Long past the runner's wait (at most 150 ms in the tests), so that the
+		// runner's timer fires first on a loaded machine too (300 ms was not: "over
+		// its time by 418ms"); the runner does not wait for it, so it costs no time.
+		time.Sleep(2 * time.Second)
 	case "late": // a player that replies late, soon after its time
 		<-ctx.Done()
 		time.Sleep(30 * time.Millisecond)
@@ -459,9 +462,13 @@ func TestHalfTurnIsIllegal(t *testing.T) {
 }
 
 func TestTimeControlGamesFinish(t *testing.T) {
+	base := 2 * time.Second // with the build tag long; a clock of 1 s by default
+	if !longTests {
+		base = time.Second
+	}
 	cfg := Config{Game: "colony", Players: []Entrant{{Name: "ab", Spec: "ab"}, {Name: "mcts", Spec: "mcts"}},
 		Format: Match, Games: 2, Seed: 3, Openings: Openings{RandomTurns: 2},
-		Limits: Limits{TimeControl: TimeControl{Base: 2 * time.Second, Increment: 10 * time.Millisecond}, Margin: time.Second}}
+		Limits: Limits{TimeControl: TimeControl{Base: base, Increment: 10 * time.Millisecond}, Margin: time.Second}}
 	data, res, err := run(t, cfg, 2, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -552,7 +559,8 @@ func TestRunRejectsBadConfigs(t *testing.T) {
 
 // TestTreeParallelMCTSInATournament plays a tree-parallel MCTS player against random
 // through the runner: every game finishes without a forfeit, the record names the
-// parallelism, and MCTS wins (it beats random nearly always at 500 simulations).
+// parallelism, and MCTS wins (it beats random nearly always at 500 simulations; a
+// strength check, made with the build tag long alone).
 func TestTreeParallelMCTSInATournament(t *testing.T) {
 	cfg := Config{Game: "colony", Players: []Entrant{{Name: "random", Spec: "random"}, {Name: "mcts", Spec: "mcts:sims=500,threads=2,parallel=tree"}},
 		Format: Match, Games: 4, Seed: 5, Openings: Openings{RandomTurns: 2}}
@@ -576,7 +584,7 @@ func TestTreeParallelMCTSInATournament(t *testing.T) {
 			wins++
 		}
 	}
-	if wins < 3 {
+	if longTests && wins < 3 {
 		t.Fatalf("MCTS won %d of 4 games against random: want at least 3", wins)
 	}
 }

@@ -213,25 +213,31 @@ func TestWatchdogStalledPlayersForfeit(t *testing.T) {
 		stuck string
 		turn  int
 	}{
-		{"move time, one at a time", Limits{MoveTime: 30 * time.Millisecond, Margin: 100 * time.Millisecond}, 1, 0,
-			"no reply after 130ms for a move time of 30ms", "", 0},
-		{"move time, two at a time", Limits{MoveTime: 30 * time.Millisecond, Margin: 100 * time.Millisecond}, 2, 0,
-			"no reply after 130ms for a move time of 30ms", "", 0},
-		{"move time, margin over the floor", Limits{MoveTime: 20 * time.Millisecond, Margin: 150 * time.Millisecond}, 2, 0,
-			"no reply after 170ms for a move time of 20ms", "", 0},
-		{"clock", Limits{TimeControl: TimeControl{Base: 200 * time.Millisecond}, Margin: 50 * time.Millisecond}, 2, 0,
+		// The margins and the move timeout are generous (the players that do not
+		// stall reply within a few milliseconds, on a loaded machine well within
+		// them): the runner's waits must not end the moves of the others.
+		{"move time, one at a time", Limits{MoveTime: 30 * time.Millisecond, Margin: 400 * time.Millisecond}, 1, 0,
+			"no reply after 430ms for a move time of 30ms", "", 0},
+		{"move time, two at a time", Limits{MoveTime: 30 * time.Millisecond, Margin: 400 * time.Millisecond}, 2, 0,
+			"no reply after 430ms for a move time of 30ms", "", 0},
+		{"move time, margin over the floor", Limits{MoveTime: 20 * time.Millisecond, Margin: 450 * time.Millisecond}, 2, 0,
+			"no reply after 470ms for a move time of 20ms", "", 0},
+		{"clock", Limits{TimeControl: TimeControl{Base: 200 * time.Millisecond}, Margin: 400 * time.Millisecond}, 2, 0,
 			"on its clock", "", 0},
-		{"move timeout", Limits{Depth: 1, MoveTimeout: 150 * time.Millisecond}, 2, 0,
-			"no reply after 150ms, the move timeout", "", 0},
-		{"returns late", Limits{MoveTime: 30 * time.Millisecond, Margin: 100 * time.Millisecond}, 2, 300 * time.Millisecond,
-			"no reply after 130ms for a move time of 30ms", "", 0},
+		{"move timeout", Limits{Depth: 1, MoveTimeout: 500 * time.Millisecond}, 2, 0,
+			"no reply after 500ms, the move timeout", "", 0},
+		{"returns late", Limits{MoveTime: 30 * time.Millisecond, Margin: 400 * time.Millisecond}, 2, 700 * time.Millisecond,
+			"no reply after 430ms for a move time of 30ms", "", 0},
 		// It stalls before it takes its transposition table from the worker's Tables,
 		// and takes it when it returns, after its worker has gone on.
-		{"alpha-beta returns late", Limits{MoveTime: 30 * time.Millisecond, Margin: 100 * time.Millisecond}, 2, 200 * time.Millisecond,
-			"no reply after 130ms for a move time of 30ms", "ab:depth=2", 1},
+		{"alpha-beta returns late", Limits{MoveTime: 30 * time.Millisecond, Margin: 400 * time.Millisecond}, 2, 600 * time.Millisecond,
+			"no reply after 430ms for a move time of 30ms", "ab:depth=2", 1},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			// The cases wait for their stuck players, their other players take
+			// little CPU and the margins are generous: they run side by side.
+			t.Parallel()
 			stuck, turn := cmp.Or(tc.stuck, "greedy"), cmp.Or(tc.turn, 2)
 			lab := newStallLab(stuck, turn, tc.lateBy)
 			cfg := Config{Game: "colony", Players: []Entrant{{Name: "stuck", Spec: stuck}, {Name: "random", Spec: "random"}, {Name: "ab", Spec: "ab:depth=1"}},

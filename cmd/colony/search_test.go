@@ -235,8 +235,8 @@ func TestBenchSignature(t *testing.T) {
 			name = "default"
 		}
 		t.Run(name, func(t *testing.T) {
-			if tt.args == nil && testing.Short() {
-				t.Skip("the default bench takes seconds")
+			if tt.args == nil && (testing.Short() || !longTests) {
+				t.Skip("the default bench takes seconds: it runs with the build tag long")
 			}
 			needPlayer(t, tt.spec)
 			got := runBenchCLI(t, tt.args...)

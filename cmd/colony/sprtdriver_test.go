@@ -99,9 +99,13 @@ func TestSprtDriverStopsWhereTheSingleRunStops(t *testing.T) {
 		if m.single != 0 && p != m.single {
 			t.Fatalf("%s: the single run decided at pair %d, want %d (the test's fixture changed)", m.name, p, m.single)
 		}
-		for _, tc := range []struct{ batchPairs, tasks int }{
-			{1, 1}, {4, 3}, {5, 2}, {p, 4}, {p - 1, 2}, {p + 3, 3},
-		} {
+		configs := []struct{ batchPairs, tasks int }{
+			{1, 1}, {p, 4}, {p - 1, 2}, {p + 3, 3}, {4, 3}, {5, 2},
+		}
+		if !longTests { // the batches within the run, several tasks: with the build tag long
+			configs = configs[:4]
+		}
+		for _, tc := range configs {
 			name := fmt.Sprintf("%s/B=%d,N=%d", m.name, tc.batchPairs, tc.tasks)
 			dir := t.TempDir()
 			args := []string{"tournament", "sprt-driver", "--sprt", driverTest, "--batch-pairs", strconv.Itoa(tc.batchPairs),

@@ -517,7 +517,11 @@ func countLines(name string) int {
 func TestTournamentResumeAfterKill(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "games.jsonl")
-	args := []string{"tournament", "-p", "a=ab:depth=2", "-p", "b=greedy", "--games", "200", "--concurrency", "2", "--progress", "off"}
+	games := 200 // with the build tag long; by default 100, killed after 20 as well
+	if !longTests {
+		games = 100
+	}
+	args := []string{"tournament", "-p", "a=ab:depth=2", "-p", "b=greedy", "--games", strconv.Itoa(games), "--concurrency", "2", "--progress", "off"}
 
 	cmd, _, _, done := startColony(t, append(args, "--games-file", file)...)
 	waitFor(t, done, "20 games in the games file", func() bool { return countLines(file) >= 21 })
@@ -525,7 +529,7 @@ func TestTournamentResumeAfterKill(t *testing.T) {
 		t.Fatal(err)
 	}
 	<-done
-	if n := countLines(file); n >= 201 {
+	if n := countLines(file); n >= games+1 {
 		t.Fatalf("the run finished (%d lines) before it was killed", n)
 	}
 	killed := readGames(t, file)
@@ -546,7 +550,7 @@ func TestTournamentResumeAfterKill(t *testing.T) {
 	if want := fmt.Sprintf(", resuming after %d games\n", len(killed.Games)); !strings.HasSuffix(errOut, want) {
 		t.Errorf("stderr %q, want it to end in %q", errOut, want)
 	}
-	if want := fmt.Sprintf("played %d games in ", 200-len(killed.Games)); !strings.HasPrefix(resumed, want) {
+	if want := fmt.Sprintf("played %d games in ", games-len(killed.Games)); !strings.HasPrefix(resumed, want) {
 		t.Errorf("resumed run: first line %q, want %q...", firstLine(resumed), want)
 	}
 	ref := filepath.Join(dir, "ref.jsonl")
@@ -556,7 +560,7 @@ func TestTournamentResumeAfterKill(t *testing.T) {
 	if gf.Torn != 0 {
 		t.Errorf("the resumed games file still has %d torn bytes", gf.Torn)
 	}
-	checkSchedule(t, gf.Games, 200)
+	checkSchedule(t, gf.Games, games)
 	checkSameGames(t, gf.Games, readGames(t, ref).Games)
 	if dropPlayed(resumed) != dropPlayed(whole) {
 		t.Errorf("the resumed run's report differs from the uninterrupted run's:\n%s\n----\n%s", resumed, whole)
@@ -564,7 +568,7 @@ func TestTournamentResumeAfterKill(t *testing.T) {
 
 	// Resuming with another seed is another tournament.
 	before, _ := os.ReadFile(file)
-	code, out, errOut := cli(t, "tournament", "-p", "a=ab:depth=2", "-p", "b=greedy", "--games", "200", "--progress", "off",
+	code, out, errOut := cli(t, "tournament", "-p", "a=ab:depth=2", "-p", "b=greedy", "--games", strconv.Itoa(games), "--progress", "off",
 		"--games-file", file, "--resume", "--seed", "2")
 	want := "colony: tournament: --resume: " + file + " holds another tournament: seed differs: \"1\" vs \"2\"\n"
 	if code != 2 || out != "" || errOut != want {

@@ -168,8 +168,13 @@ func TestTuneSPSA(t *testing.T) {
 	if ck.Weights[colony.FeatStoreDiff] != 1 {
 		t.Errorf("store_diff moved to %v", ck.Weights[colony.FeatStoreDiff])
 	}
-	// A run killed (SIGKILL) after a few steps and resumed gives what one run gives.
-	args := []string{"tune", "--method", "spsa", "--iterations", "40", "--pairs", "1", "--spsa-player", "ab:depth=2",
+	// A run killed (SIGKILL) after a few steps and resumed gives what one run gives:
+	// 40 iterations with the build tag long, 16 by default (killed after 3 as well).
+	iterations := 40
+	if !longTests {
+		iterations = 16
+	}
+	args := []string{"tune", "--method", "spsa", "--iterations", strconv.Itoa(iterations), "--pairs", "1", "--spsa-player", "ab:depth=2",
 		"--verify-games", "0", "--progress", "off"}
 	whole := filepath.Join(t.TempDir(), "whole")
 	if code, _, errOut := cli(t, append(args, "--out", whole)...); code != 0 {
@@ -184,7 +189,7 @@ func TestTuneSPSA(t *testing.T) {
 	cmd.Process.Kill()
 	<-done
 	ck, err = tuning.ReadCheckpoint(filepath.Join(killed, "checkpoint.json"))
-	if err != nil || ck.Iteration >= 40 {
+	if err != nil || ck.Iteration >= iterations {
 		t.Fatalf("killed at iteration %d (%v): the run was not interrupted", ck.Iteration, err)
 	}
 	if code, _, errOut := cli(t, append(args, "--out", killed, "--resume")...); code != 0 {

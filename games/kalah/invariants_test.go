@@ -81,9 +81,12 @@ func checkInvariants(t *testing.T, g *Game, s *State, where string) {
 // the rng's next number x, and that equal positions reached by different games hash
 // equal while different ones never collide.
 func TestRandomGames(t *testing.T) {
-	games := 300
-	if testing.Short() {
+	games := 300 // with the build tag long; the first 100 by default
+	switch {
+	case testing.Short():
 		games = 50
+	case !longTests:
+		games = 100
 	}
 	var buf game.ActionBuffer
 	for _, g := range variants(t) {

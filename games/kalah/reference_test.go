@@ -154,9 +154,12 @@ func generic(g *Game) *Game {
 // TestAgainstReference plays seeded random games under every variant and checks every
 // move against the reference: the position, the legal actions, the end.
 func TestAgainstReference(t *testing.T) {
-	games := 300
-	if testing.Short() {
+	games := 300 // with the build tag long; the first 100 by default
+	switch {
+	case testing.Short():
 		games = 30
+	case !longTests:
+		games = 100
 	}
 	var buf game.ActionBuffer
 	for _, g0 := range variants(t) {

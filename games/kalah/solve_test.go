@@ -110,7 +110,7 @@ var solvedValues = []struct {
 
 func TestSolvedValues(t *testing.T) {
 	for _, c := range solvedValues {
-		if testing.Short() && c.params == "4x3" {
+		if (testing.Short() || !longTests) && c.params == "4x3" { // seconds: the build tag long
 			continue
 		}
 		for _, v := range []struct {

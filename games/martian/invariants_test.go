@@ -14,9 +14,12 @@ import (
 // the ply, that the game ends by the move cap, that a finished game's points add up to
 // all the pips, and that Playout plays the same games as LegalActions and Apply.
 func TestRandomGames(t *testing.T) {
-	games := 2000
-	if testing.Short() {
+	games := 2000 // with the build tag long; the first 500 by default
+	switch {
+	case testing.Short():
 		games = 200
+	case !martian.LongTests:
+		games = 500
 	}
 	for _, params := range []string{"", "8x3321", "3x21,cap=40", "2x3", "4x123", "1x321", "5x2222"} {
 		g, err := martian.New(params)

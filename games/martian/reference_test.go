@@ -138,9 +138,12 @@ func (r *ref) format() string {
 // TestAgainstReference plays random games with both implementations and compares
 // every position, the legal moves and the end.
 func TestAgainstReference(t *testing.T) {
-	games := 3000
-	if testing.Short() {
+	games := 3000 // with the build tag long; the first 750 by default
+	switch {
+	case testing.Short():
 		games = 300
+	case !longTests:
+		games = 750
 	}
 	for _, params := range []string{"", "8x3321", "3x21,cap=80", "2x321", "1x3", "4x1,cap=50", "5x2"} {
 		g, err := New(params)

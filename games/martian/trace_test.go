@@ -115,7 +115,11 @@ func TestTraceRuleSets(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Run(g.Name(), func(t *testing.T) {
-			gametest.CheckRandomTraces(t, g, g.Places, 30, 7)
+			games := 30 // with the build tag long; the first 10 by default
+			if !martian.LongTests {
+				games = 10
+			}
+			gametest.CheckRandomTraces(t, g, g.Places, games, 7)
 		})
 	}
 }

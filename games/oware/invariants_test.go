@@ -266,8 +266,8 @@ func futureKey(g *Game, s *State, pos []histPos) string {
 }
 
 func TestRandomGameInvariants(t *testing.T) {
-	games := 2000
-	if testing.Short() {
+	games := 2000 // with the build tag long; the default run plays the first 200
+	if testing.Short() || !longTests {
 		games = 200
 	}
 	for _, name := range ruleSets {

@@ -6,3 +6,6 @@ package oware
 // (or are skipped), so that the default 'go test ./...' stays short; .ci/run runs
 // them whole with -tags long.
 const longTests = false
+
+// LongTests is longTests for the external test package (oware_test).
+const LongTests = longTests

@@ -5,3 +5,6 @@ package oware
 // longTests is set by the build tag long (go test -tags long, as .ci/run does): the
 // strength, equivalence and invariant runs take their full sizes.
 const longTests = true
+
+// LongTests is longTests for the external test package (oware_test).
+const LongTests = longTests

@@ -86,9 +86,12 @@ func TestPerftReference(t *testing.T) {
 		"pits=2.3.0.1.9.2/0.1.2.2.1.12 stores=4,9 move=north quiet=3",
 		"pits=1.1.0.2.2.6/2.1.4.1.1.1 stores=13,13 move=south quiet=3",
 	}
-	depth := 6
-	if testing.Short() {
+	depth := 6 // with the build tag long; 5 by default
+	switch {
+	case testing.Short():
 		depth = 4
+	case !longTests:
+		depth = 5
 	}
 	for _, name := range ruleSets {
 		g := mustParse(t, name)

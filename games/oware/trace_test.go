@@ -156,7 +156,11 @@ func TestTraceRuleSets(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Run(name, func(t *testing.T) {
-			gametest.CheckRandomTraces(t, g, g.Places, 30, 7)
+			games := 30 // with the build tag long; the first 10 by default
+			if !oware.LongTests {
+				games = 10
+			}
+			gametest.CheckRandomTraces(t, g, g.Places, games, 7)
 		})
 	}
 }

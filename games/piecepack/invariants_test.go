@@ -23,9 +23,10 @@ var configs = [][2]string{
 	{"egyptian", "3x5"}, {"ethiopian", "4x3"}, {"nigerian", "7x2"},
 }
 
-// gamesPerConfig is the number of random games each config plays.
+// gamesPerConfig is the number of random games each config plays: 3000 with the
+// build tag long, the first 300 of them by default and with -short.
 func gamesPerConfig() int {
-	if testing.Short() {
+	if testing.Short() || !longTests {
 		return 300
 	}
 	return 3000

@@ -27,11 +27,11 @@ func perft(g *Game, s *State, depth int) uint64 {
 }
 
 // perftPins are perft counts from the start of each default rule set, depths 1 up
-// (the last ones are run only without -short).
+// (the last ones are run only with the build tag long and without -short).
 var perftPins = []struct {
 	variant string
 	counts  []uint64
-	short   int // depths run under -short
+	short   int // depths run by default and under -short
 	ref     int // depths checked against the reference implementation
 }{
 	{"egyptian", []uint64{6, 35, 185, 942, 4685, 23169, 113959, 559885, 2743126}, 7, 6},
@@ -44,7 +44,7 @@ func TestPerft(t *testing.T) {
 		g := mustGame(t, pin.variant, "")
 		s := g.Start()
 		for d, want := range pin.counts {
-			if testing.Short() && d+1 > pin.short {
+			if (testing.Short() || !longTests) && d+1 > pin.short {
 				break
 			}
 			if got := perft(g, &s, d+1); got != want {

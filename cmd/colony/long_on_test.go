@@ -1,0 +1,7 @@
+//go:build long
+
+package main
+
+// longTests is set by the build tag long (go test -tags long, as .ci/run does): the
+// strength, equivalence and invariant runs take their full sizes.
+const longTests = true

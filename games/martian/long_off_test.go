@@ -1,0 +1,11 @@
+//go:build !long
+
+package martian
+
+// longTests is unset without the build tag long: the long runs take smaller sizes
+// (or are skipped), so that the default 'go test ./...' stays short; .ci/run runs
+// them whole with -tags long.
+const longTests = false
+
+// LongTests is longTests for the external test package (martian_test).
+const LongTests = longTests
