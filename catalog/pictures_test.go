@@ -12,7 +12,6 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/game"
-	"github.com/colony-ai/colony/picture"
 )
 
 // svgInfo is what a test reads back from an SVG picture.
@@ -232,32 +231,5 @@ func TestPicturesRefused(t *testing.T) {
 	}
 	if _, err := y.SVG("eggs=1"); err == nil || errors.Is(err, ErrNoPicture) {
 		t.Errorf("SVG of a bad position: %v, want a position error", err)
-	}
-}
-
-// TestRenderEscapes checks that the SVG renderer escapes text and keeps classes and
-// ids, and that the PNG of the same picture has its size.
-func TestRenderEscapes(t *testing.T) {
-	p := &picture.Picture{Title: "a <title> & more", W: 100, H: 50}
-	p.Box("log", "log-x", 10, 10, 40, 20, 5, picture.Wood, picture.WoodDark, 1)
-	p.Label("note", `x < y & "z"`, 50, 40, 10, false, picture.Middle, picture.Black)
-	p.Arrow("arrow", 60, 10, 90, 10, picture.Black, 1, true)
-	info := readSVG(t, picture.RenderSVG(p))
-	if !info.texts[`x < y & "z"`] {
-		t.Errorf("texts %v lack the escaped one", info.texts)
-	}
-	if info.classes["log"] != 1 || info.classes["arrow"] != 2 || info.width != "100pt" || info.height != "50pt" {
-		t.Errorf("classes %v, size %sx%s", info.classes, info.width, info.height)
-	}
-	data, err := picture.RenderPNG(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := png.Decode(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b := img.Bounds(); b.Dx() != 200 || b.Dy() != 100 {
-		t.Errorf("PNG is %dx%d, want 200x100", b.Dx(), b.Dy())
 	}
 }
