@@ -54,7 +54,7 @@ func (x *generic[S]) Position(text string) (string, error) {
 
 func (x *generic[S]) Playouts(n int, seed uint64) uint64 {
 	start := x.g.Start()
-	fast := game.FastPathsOf(x.g).Playouter
+	fast := game.FastPath[game.Playouter[S]](x.g)
 	rng := rand.NewPCG(0, 0)
 	var buf game.ActionBuffer
 	var decisions uint64
@@ -191,7 +191,7 @@ func (x *generic[S]) RandomGames(ctx context.Context, position string, n int, se
 	reasons := map[string]int{}
 	rng := rand.NewPCG(0, 0)
 	var buf game.ActionBuffer
-	fast := game.FastPathsOf(x.g).CountingPlayouter
+	fast := game.FastPath[game.CountingPlayouter[S]](x.g)
 	for i := range out.Games {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()

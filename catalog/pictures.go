@@ -75,7 +75,7 @@ var ErrNoTrace = errors.New("the game does not trace its sowings")
 // Trace returns the steps of the turn from the position (game.Tracer), every
 // decision's in order.
 func (x *generic[S]) Trace(position, turn string) ([]game.TraceStep, error) {
-	tr := game.FastPathsOf(x.g).Tracer
+	tr := game.FastPath[game.Tracer[S]](x.g)
 	ok := tr != nil
 	if !ok {
 		return nil, fmt.Errorf("%s: %w", x.g.Name(), ErrNoTrace)

@@ -1,10 +1,10 @@
 package game
 
 // FastPaths are the optional fast paths (and the other optional parts) of a game,
-// each nil when the game lacks it. FastPathsOf is the one place where the tools find
-// them, by type assertion once when a player, a referee, a solver or a report is
-// built, and so the one place that says what a tool falls back to: the table of the
-// package's documentation lists each part with its fall-back.
+// each nil when the game lacks it. FastPathsOf, and FastPath for one part, are the one
+// place where the tools find them, by type assertion once when a player, a referee, a
+// solver or a report is built, and so the one place that says what a tool falls back
+// to: the table of the package's documentation lists each part with its fall-back.
 type FastPaths[S any] struct {
 	Stepper           Stepper[S]
 	SiblingStepper    SiblingStepper[S]
@@ -40,4 +40,13 @@ func FastPathsOf[S any](g Rules[S]) FastPaths[S] {
 	f.Drawer, _ = g.(Drawer[S])
 	f.Tracer, _ = g.(Tracer[S])
 	return f
+}
+
+// FastPath returns g's implementation of the one optional part P (an interface of
+// this package, such as TurnApplier[S]), or the zero P when g lacks it: FastPathsOf
+// for a caller that needs one or two parts and is built once a game (the referee),
+// small enough to stay on the stack.
+func FastPath[P any, S any](g Rules[S]) P {
+	p, _ := any(g).(P)
+	return p
 }

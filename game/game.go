@@ -35,9 +35,9 @@
 //
 // # Optional parts
 //
-// A game may implement any of these interfaces on the same type. FastPathsOf is the
-// one place where the tools find them; each tool falls back as the table says when a
-// game has none, and each part must behave exactly as its fall-back would (the
+// A game may implement any of these interfaces on the same type. FastPathsOf (and
+// FastPath, for one part) in fastpaths.go is the one place where the tools find them;
+// each tool falls back as the table says when a game has none, and each part must behave exactly as its fall-back would (the
 // conformance suite checks it where it can). A fast path is kept where a measurement
 // justifies it; the figures of the single-implementer ones are medians of three runs
 // of a benchmark of the part against its fall-back on The Colony (the others are

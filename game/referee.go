@@ -22,10 +22,7 @@ type Referee[S any] struct {
 
 // NewReferee returns a referee of the game g.
 func NewReferee[S any](g Game[S]) *Referee[S] {
-	r := &Referee[S]{g: g}
-	f := FastPathsOf[S](g)
-	r.applier, r.checker = f.TurnApplier, f.LegalChecker
-	return r
+	return &Referee[S]{g: g, applier: FastPath[TurnApplier[S]](g), checker: FastPath[LegalChecker[S]](g)}
 }
 
 // PlayTurn is the package's PlayTurn, through the game's fast paths: it checks that

@@ -235,8 +235,9 @@ type Builder struct {
 	// Game is the game's name (game.Game's Name) when the rules New was given have
 	// one, "" otherwise: what a program playing over a text protocol is told it plays.
 	Game string
-	// StartPosition is the game's start position in its notation when the rules New
-	// was given are a game.Game, "" otherwise.
+	// StartPosition is the game's start position in its notation, for a
+	// NotationConstructor (New writes it only for those: it costs an allocation);
+	// "" otherwise.
 	StartPosition string
 	st            settings
 }
@@ -246,10 +247,6 @@ func newBuilder[S any](g game.Rules[S], sp Spec, opts Options) *Builder {
 	b := &Builder{Spec: sp, Options: opts, st: settings{spec: sp}}
 	if named, ok := g.(interface{ Name() string }); ok {
 		b.Game = named.Name()
-	}
-	if gm, ok := g.(game.Game[S]); ok {
-		start := gm.Start()
-		b.StartPosition = gm.FormatPosition(&start)
 	}
 	return b
 }

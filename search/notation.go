@@ -60,6 +60,8 @@ func newNotationPlayer[S any](c NotationConstructor, g game.Rules[S], b *Builder
 	if !ok || b.Game == "" {
 		return nil, fmt.Errorf("player %q: an external engine plays games with a name and a notation (game.Game), not %T", b.Spec.String(), g)
 	}
+	start := gm.Start()
+	b.StartPosition = gm.FormatPosition(&start)
 	np, err := c(b)
 	if err != nil {
 		return nil, err

@@ -6,12 +6,12 @@ import "github.com/colony-ai/colony/game"
 func statusOf[S any](g game.Rules[S], s *S) game.Status { return game.StatusOf(g, s) }
 
 // stepper returns g's Stepper, or nil.
-func stepper[S any](g game.Rules[S]) game.Stepper[S] { return game.FastPathsOf(g).Stepper }
+func stepper[S any](g game.Rules[S]) game.Stepper[S] { return game.FastPath[game.Stepper[S]](g) }
 
 // siblingStepper returns g's SiblingStepper, or nil.
 func siblingStepper[S any](g game.Rules[S]) game.SiblingStepper[S] {
-	return game.FastPathsOf(g).SiblingStepper
+	return game.FastPath[game.SiblingStepper[S]](g)
 }
 
 // playouterOf returns g's fast playouts, or nil.
-func playouterOf[S any](g game.Rules[S]) game.Playouter[S] { return game.FastPathsOf(g).Playouter }
+func playouterOf[S any](g game.Rules[S]) game.Playouter[S] { return game.FastPath[game.Playouter[S]](g) }
