@@ -14,4 +14,6 @@ func siblingStepper[S any](g game.Rules[S]) game.SiblingStepper[S] {
 }
 
 // playouterOf returns g's fast playouts, or nil.
-func playouterOf[S any](g game.Rules[S]) game.Playouter[S] { return game.FastPath[game.Playouter[S]](g) }
+func playouterOf[S any](g game.Rules[S]) game.Playouter[S] {
+	return game.FastPath[game.Playouter[S]](g)
+}
