@@ -218,17 +218,3 @@ func (x *generic[S]) RandomGames(ctx context.Context, position string, n int, se
 	}
 	return out, nil
 }
-
-// scaleOf returns the scale of the evaluation of the player spec: 1 when unknown or
-// when the Ruleset was built without a scale function.
-// iteration writes a search iteration from the root s in the game's notations.
-// NewIteration returns the search iteration it, whose evaluation has the scale scale,
-// as an Iteration with the principal variation pv (already written, a turn a string)
-// and the root decisions named by name ("pass" when it returns ""), sorted the most
-// visited first and, on equal visits, in the order of the decisions' numbers.
-// legal reports whether a is a legal decision of s.
-// pvTurns writes the decisions pv, played from s (at the start of a turn), a turn a
-// string; a last turn the list leaves unfinished ends in "...". The walk stops at a
-// decision that is not legal or when the game ends.
-// oneTurn checks that actions are exactly one legal turn from s (game.PlayTurn) and
-// returns it in the game's notation.

@@ -137,6 +137,8 @@ func (x *generic[S]) Analyze(ctx context.Context, spec, position string, report 
 		Nodes: d.Nodes, Time: d.Time, PV: x.pvTurns(s, pv)}, nil
 }
 
+// scaleOf returns the scale of the evaluation of the player spec: 1 when unknown or
+// when the Ruleset was built without a scale function.
 func (x *generic[S]) scaleOf(spec string) int {
 	if x.scale == nil {
 		return 1
@@ -144,6 +146,7 @@ func (x *generic[S]) scaleOf(spec string) int {
 	return max(1, x.scale(spec))
 }
 
+// iteration writes a search iteration from the root s in the game's notations.
 func (x *generic[S]) iteration(s S, it search.Iteration, scale int) Iteration {
 	return NewIteration(it, scale, x.pvTurns(s, it.PV), func(a game.Action) string {
 		if !x.legal(&s, a) {
@@ -153,6 +156,10 @@ func (x *generic[S]) iteration(s S, it search.Iteration, scale int) Iteration {
 	})
 }
 
+// NewIteration returns the search iteration it, whose evaluation has the scale scale,
+// as an Iteration with the principal variation pv (already written, a turn a string)
+// and the root decisions named by name ("pass" when it returns ""), sorted the most
+// visited first and, on equal visits, in the order of the decisions' numbers.
 func NewIteration(it search.Iteration, scale int, pv []string, name func(game.Action) string) Iteration {
 	out := Iteration{Depth: it.Depth, Score: it.Score, Scale: scale, Nodes: it.Nodes, Time: it.Time, PV: pv}
 	kids := slices.Clone(it.Children)
@@ -172,6 +179,7 @@ func NewIteration(it search.Iteration, scale int, pv []string, name func(game.Ac
 	return out
 }
 
+// legal reports whether a is a legal decision of s.
 func (x *generic[S]) legal(s *S, a game.Action) bool {
 	if x.g.Terminal(s) {
 		return false
@@ -180,6 +188,9 @@ func (x *generic[S]) legal(s *S, a game.Action) bool {
 	return slices.Contains(x.g.LegalActions(s, &buf), a)
 }
 
+// pvTurns writes the decisions pv, played from s (at the start of a turn), a turn a
+// string; a last turn the list leaves unfinished ends in "...". The walk stops at a
+// decision that is not legal or when the game ends.
 func (x *generic[S]) pvTurns(s S, pv []game.Action) []string {
 	turns, last, open := x.turnsOf(s, pv)
 	if open {
@@ -209,6 +220,8 @@ func (x *generic[S]) turnsOf(s S, pv []game.Action) (turns []string, last string
 	return turns, string(cur), open
 }
 
+// oneTurn checks that actions are exactly one legal turn from s (game.PlayTurn) and
+// returns it in the game's notation.
 func (x *generic[S]) oneTurn(s S, actions []game.Action) (string, error) {
 	turn, err := game.NewReferee(x.g).PlayTurn(&s, actions, nil)
 	return string(turn), err
@@ -224,8 +237,6 @@ func ScoreScale(g Ruleset, spec string) int {
 	}
 	return 1
 }
-
-// scaleOf is the scale of the Ruleset the tunable wraps (see ScoreScale).
 
 // ScoreText writes a search score as analyze prints it: the lead in the game's points
 // of the player to move (a whole number when the evaluation's scale is 1, with two

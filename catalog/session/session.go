@@ -72,8 +72,10 @@ func (s *Game) Spec() string { return s.spec }
 // You returns the person's side.
 func (s *Game) You() int { return s.you }
 
-// Start returns the position the game started from, Position the current one.
-func (s *Game) Start() string    { return s.start }
+// Start returns the position the game started from.
+func (s *Game) Start() string { return s.start }
+
+// Position returns the current position.
 func (s *Game) Position() string { return s.pos }
 
 // Turns returns the turns played, in order.
