@@ -2,74 +2,16 @@ package catalog
 
 import (
 	"bytes"
-	"encoding/xml"
 	"errors"
 	"image/png"
-	"io"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/picture/picturetest"
 )
-
-// svgInfo is what a test reads back from an SVG picture.
-type svgInfo struct {
-	width, height string
-	classes       map[string]int // elements by class
-	texts         map[string]bool
-}
-
-// readSVG decodes an SVG document completely (any XML error fails the test) and
-// counts its elements by class and collects its texts.
-func readSVG(t *testing.T, data []byte) svgInfo {
-	t.Helper()
-	info := svgInfo{classes: map[string]int{}, texts: map[string]bool{}}
-	d := xml.NewDecoder(bytes.NewReader(data))
-	root, inText := "", false
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("SVG is not well-formed XML: %v", err)
-		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			if root == "" {
-				root = tok.Name.Local
-				for _, a := range tok.Attr {
-					switch a.Name.Local {
-					case "width":
-						info.width = a.Value
-					case "height":
-						info.height = a.Value
-					}
-				}
-			}
-			for _, a := range tok.Attr {
-				if a.Name.Local == "class" {
-					for _, c := range strings.Fields(a.Value) {
-						info.classes[c]++
-					}
-				}
-			}
-			inText = tok.Name.Local == "text"
-		case xml.CharData:
-			if inText {
-				info.texts[string(tok)] = true
-			}
-		case xml.EndElement:
-			inText = false
-		}
-	}
-	if root != "svg" {
-		t.Fatalf("root element %q, want svg", root)
-	}
-	return info
-}
 
 // midGame plays turns from the start of g, picking the k-th legal turn (modulo their
 // number) at turn k, and returns the position after n turns or the last one before
@@ -152,19 +94,19 @@ func TestPicturesOfEveryGame(t *testing.T) {
 				if err != nil {
 					t.Fatalf("SVG: %v", err)
 				}
-				info := readSVG(t, svg)
+				info := picturetest.ReadSVG(t, svg)
 				if tt.class == "" {
-					if len(info.classes) < 2 {
-						t.Errorf("SVG has elements of %d classes, want a drawing", len(info.classes))
+					if len(info.Classes) < 2 {
+						t.Errorf("SVG has elements of %d classes, want a drawing", len(info.Classes))
 					}
-				} else if got := info.classes[tt.class]; got != tt.count {
+				} else if got := info.Classes[tt.class]; got != tt.count {
 					t.Errorf("%d elements of class %s, want %d", got, tt.class, tt.count)
 				}
-				if got := info.classes["store"]; tt.class != "" && got != tt.stores {
+				if got := info.Classes["store"]; tt.class != "" && got != tt.stores {
 					t.Errorf("%d stores, want %d", got, tt.stores)
 				}
 				for _, l := range tt.labels {
-					if !info.texts[l] {
+					if !info.Texts[l] {
 						t.Errorf("no text %q in the SVG of %s", l, pos)
 					}
 				}
@@ -178,11 +120,11 @@ func TestPicturesOfEveryGame(t *testing.T) {
 					t.Fatalf("PNG does not decode: %v", err)
 				}
 				// The SVG's size in points, the PNG's in pixels at 2 a point.
-				w, err := strconv.ParseFloat(strings.TrimSuffix(info.width, "pt"), 64)
+				w, err := strconv.ParseFloat(strings.TrimSuffix(info.Width, "pt"), 64)
 				if err != nil {
 					t.Fatal(err)
 				}
-				h, err := strconv.ParseFloat(strings.TrimSuffix(info.height, "pt"), 64)
+				h, err := strconv.ParseFloat(strings.TrimSuffix(info.Height, "pt"), 64)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,83 +1,29 @@
-package picture
+package picture_test
 
 import (
 	"bytes"
-	"encoding/xml"
 	"image/png"
-	"io"
-	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/picture"
+	"github.com/colony-ai/colony/picture/picturetest"
 )
-
-// svgInfo is what a test reads back from an SVG document: its size, its elements by
-// class and its texts.
-type svgInfo struct {
-	width, height string
-	classes       map[string]int
-	texts         map[string]bool
-}
-
-// readSVG decodes an SVG document completely (any XML error fails the test).
-func readSVG(t *testing.T, data []byte) svgInfo {
-	t.Helper()
-	info := svgInfo{classes: map[string]int{}, texts: map[string]bool{}}
-	d := xml.NewDecoder(bytes.NewReader(data))
-	root, inText := "", false
-	for {
-		tok, err := d.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			t.Fatalf("SVG is not well-formed XML: %v", err)
-		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			for _, a := range tok.Attr {
-				switch {
-				case root == "" && a.Name.Local == "width":
-					info.width = a.Value
-				case root == "" && a.Name.Local == "height":
-					info.height = a.Value
-				case a.Name.Local == "class":
-					for _, c := range strings.Fields(a.Value) {
-						info.classes[c]++
-					}
-				}
-			}
-			if root == "" {
-				root = tok.Name.Local
-			}
-			inText = tok.Name.Local == "text"
-		case xml.CharData:
-			if inText {
-				info.texts[string(tok)] = true
-			}
-		case xml.EndElement:
-			inText = false
-		}
-	}
-	if root != "svg" {
-		t.Fatalf("root element %q, want svg", root)
-	}
-	return info
-}
 
 // TestRenderEscapes checks that the SVG renderer escapes text and keeps classes and
 // ids, and that the PNG of the same picture has its size.
 func TestRenderEscapes(t *testing.T) {
-	p := &Picture{Title: "a <title> & more", W: 100, H: 50}
-	p.Box("log", "log-x", 10, 10, 40, 20, 5, Wood, WoodDark, 1)
-	p.Label("note", `x < y & "z"`, 50, 40, 10, false, Middle, Black)
-	p.Arrow("arrow", 60, 10, 90, 10, Black, 1, true)
-	info := readSVG(t, RenderSVG(p))
-	if !info.texts[`x < y & "z"`] {
-		t.Errorf("texts %v lack the escaped one", info.texts)
+	p := &picture.Picture{Title: "a <title> & more", W: 100, H: 50}
+	p.Box("log", "log-x", 10, 10, 40, 20, 5, picture.Wood, picture.WoodDark, 1)
+	p.Label("note", `x < y & "z"`, 50, 40, 10, false, picture.Middle, picture.Black)
+	p.Arrow("arrow", 60, 10, 90, 10, picture.Black, 1, true)
+	info := picturetest.ReadSVG(t, picture.RenderSVG(p))
+	if !info.Texts[`x < y & "z"`] {
+		t.Errorf("texts %v lack the escaped one", info.Texts)
 	}
-	if info.classes["log"] != 1 || info.classes["arrow"] != 2 || info.width != "100pt" || info.height != "50pt" {
-		t.Errorf("classes %v, size %sx%s", info.classes, info.width, info.height)
+	if info.Classes["log"] != 1 || info.Classes["arrow"] != 2 || info.Width != "100pt" || info.Height != "50pt" {
+		t.Errorf("classes %v, size %sx%s", info.Classes, info.Width, info.Height)
 	}
-	data, err := RenderPNG(p)
+	data, err := picture.RenderPNG(p)
 	if err != nil {
 		t.Fatal(err)
 	}
