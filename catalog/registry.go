@@ -225,16 +225,35 @@ func (e *SettingError) Error() string { return e.Setting + ": " + e.Err.Error() 
 // Unwrap returns what is wrong with the setting.
 func (e *SettingError) Unwrap() error { return e.Err }
 
+// ConflictError is the error of OpenWith for options that contradict the game's
+// text: The Colony's rule set given twice (in the text and in Options.Rules), or a
+// rule set or board file for another game (NotColony).
+type ConflictError struct {
+	// Text is the game's text, Rules the rule set of the options.
+	Text, Rules string
+	// NotColony says that the game is not The Colony.
+	NotColony bool
+}
+
+// Error says what contradicts what.
+func (e *ConflictError) Error() string {
+	if e.NotColony {
+		name, _, _ := strings.Cut(e.Text, ":")
+		return fmt.Sprintf("game %q: the rule set and the board file are The Colony's; %s takes its settings as %s:PARAMS", e.Text, name, name)
+	}
+	return fmt.Sprintf("game %q and rule set %q: give the rule set once", e.Text, e.Rules)
+}
+
 // OpenWith returns the game NAME or NAME:PARAMS under the options o: The Colony under
 // the rule set of text or o.Rules, on the board of o.Board when it is given (an error
 // there is a *SettingError), or another registered game as Open returns it, which
-// takes no options.
+// takes no options (options that contradict the text are a *ConflictError).
 func OpenWith(text string, o Options) (Ruleset, error) {
 	name, params, _ := strings.Cut(text, ":")
 	rulesGiven := o.Rules != "" && o.Rules != "colony"
 	if name != "colony" {
 		if rulesGiven || o.Board != "" {
-			return nil, fmt.Errorf("game %q: the rule set and the board file are The Colony's; %s takes its settings as %s:PARAMS", text, name, name)
+			return nil, &ConflictError{Text: text, Rules: o.Rules, NotColony: true}
 		}
 		return Open(text)
 	}
@@ -244,7 +263,7 @@ func OpenWith(text string, o Options) (Ruleset, error) {
 	}
 	if rulesGiven {
 		if params != "" {
-			return nil, fmt.Errorf("game %q and rule set %q: give the rule set once", text, o.Rules)
+			return nil, &ConflictError{Text: text, Rules: o.Rules}
 		}
 		rules = o.Rules
 	}

@@ -18,16 +18,17 @@ import (
 // openGame returns the game of --game: The Colony under --rules and --board, or a
 // registered game.
 func (o *options) openGame() (catalog.Ruleset, error) {
-	name, params, _ := strings.Cut(o.game, ":")
-	switch {
-	case name == "colony" && params != "" && o.rules != "colony":
-		return nil, fmt.Errorf("--game %s and --rules %s: give the rule set once", o.game, o.rules)
-	case name != "colony" && (o.rules != "colony" || o.board != ""):
-		return nil, fmt.Errorf("--rules and --board are The Colony's; --game %s takes its settings as %s:PARAMS", name, name)
-	}
 	g, err := catalog.OpenWith(o.game, catalog.Options{Rules: o.rules, Board: o.board})
-	var se *catalog.SettingError
+	var (
+		se *catalog.SettingError
+		ce *catalog.ConflictError
+	)
 	switch {
+	case errors.As(err, &ce) && ce.NotColony:
+		name, _, _ := strings.Cut(o.game, ":")
+		return nil, fmt.Errorf("--rules and --board are The Colony's; --game %s takes its settings as %s:PARAMS", name, name)
+	case errors.As(err, &ce):
+		return nil, fmt.Errorf("--game %s and --rules %s: give the rule set once", o.game, o.rules)
 	case errors.As(err, &se):
 		return nil, fmt.Errorf("--%s: %s", se.Setting, strings.TrimPrefix(se.Err.Error(), "rules: "))
 	case err != nil:
