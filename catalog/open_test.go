@@ -16,6 +16,9 @@ func TestOpenWith(t *testing.T) {
 		name    string // the Ruleset's name; "" for an error
 		setting string // the setting of a *SettingError
 		errText string // in the error
+		// conflict says the error is a *ConflictError, and of a game that is not
+		// The Colony when it is "other".
+		conflict string
 	}{
 		{text: "colony", name: "colony"},
 		{text: "colony:", name: "colony"},
@@ -28,9 +31,9 @@ func TestOpenWith(t *testing.T) {
 		{text: "colony", o: Options{Rules: "colony:turncap=x"}, setting: "rules", errText: "turncap"},
 		{text: "colony", o: Options{Board: "no/such.board"}, setting: "board", errText: "no such"},
 		{text: "colony", o: Options{Board: "../colony/testdata/bad_fork3.board"}, setting: "board", errText: "bad_fork3"},
-		{text: "colony:turncap=5", o: Options{Rules: "colony:sowcap=9"}, errText: "give the rule set once"},
-		{text: "kalah", o: Options{Board: "x.board"}, errText: "The Colony's"},
-		{text: "kalah", o: Options{Rules: "colony:turncap=5"}, errText: "The Colony's"},
+		{text: "colony:turncap=5", o: Options{Rules: "colony:sowcap=9"}, errText: "give the rule set once", conflict: "colony"},
+		{text: "kalah", o: Options{Board: "x.board"}, errText: "The Colony's", conflict: "other"},
+		{text: "kalah", o: Options{Rules: "colony:turncap=5"}, errText: "The Colony's", conflict: "other"},
 		{text: "nogame", errText: "unknown game"},
 	}
 	for _, tt := range tests {
@@ -41,7 +44,10 @@ func TestOpenWith(t *testing.T) {
 			}
 			continue
 		}
-		var se *SettingError
+		var (
+			se *SettingError
+			ce *ConflictError
+		)
 		switch {
 		case err == nil:
 			t.Errorf("OpenWith(%q, %+v) opens %s", tt.text, tt.o, g.Name())
@@ -49,6 +55,8 @@ func TestOpenWith(t *testing.T) {
 			t.Errorf("OpenWith(%q, %+v): %v, want %q in it", tt.text, tt.o, err, tt.errText)
 		case errors.As(err, &se) != (tt.setting != ""), se != nil && se.Setting != tt.setting:
 			t.Errorf("OpenWith(%q, %+v): %#v, want a setting error of %q", tt.text, tt.o, err, tt.setting)
+		case errors.As(err, &ce) != (tt.conflict != ""), ce != nil && ce.NotColony != (tt.conflict == "other"):
+			t.Errorf("OpenWith(%q, %+v): %#v, want a conflict %q", tt.text, tt.o, err, tt.conflict)
 		}
 	}
 }
