@@ -157,24 +157,25 @@ func newSuite[S any](g game.Game[S], o Options[S]) *suite[S] {
 		o.PerftDepth = 2
 	}
 	x := &suite[S]{g: g, o: o}
+	fast := game.FastPathsOf[S](g)
 	if o.Skip&Steps == 0 {
-		x.step, _ = g.(game.Stepper[S])
-		x.sib, _ = g.(game.SiblingStepper[S])
+		x.step = fast.Stepper
+		x.sib = fast.SiblingStepper
 	}
 	if o.Skip&Playouts == 0 {
-		x.play, _ = g.(game.Playouter[S])
+		x.play = fast.Playouter
 	}
 	if o.Skip&RandomActions == 0 {
-		x.rand, _ = g.(game.RandomActioner[S])
+		x.rand = fast.RandomActioner
 	}
 	if o.Skip&LegalChecks == 0 {
-		x.leg, _ = g.(game.LegalChecker[S])
+		x.leg = fast.LegalChecker
 	}
 	if o.Skip&TurnApplies == 0 {
-		x.turn, _ = g.(game.TurnApplier[S])
+		x.turn = fast.TurnApplier
 	}
 	if o.Places != nil {
-		x.tr, _ = g.(game.Tracer[S])
+		x.tr = fast.Tracer
 	}
 	return x
 }
@@ -403,7 +404,8 @@ func (x *suite[S]) traces(r *reporter, s *S, legal []game.Action, w where[S]) {
 // suite does not reach. g must be a game.Tracer.
 func CheckTraces[S any](t testing.TB, g game.Game[S], s *S, places func(s *S) map[string]int) {
 	t.Helper()
-	tr, ok := g.(game.Tracer[S])
+	tr := game.FastPath[game.Tracer[S]](g)
+	ok := tr != nil
 	if !ok {
 		t.Fatalf("%s is no game.Tracer", g.Name())
 	}
@@ -428,7 +430,8 @@ func CheckTrace[S any](t testing.TB, g game.Game[S], position, move string, want
 			t.Fatalf("position %q: %v", position, err)
 		}
 	}
-	tr, ok := g.(game.Tracer[S])
+	tr := game.FastPath[game.Tracer[S]](g)
+	ok := tr != nil
 	if !ok {
 		t.Fatalf("%s is no game.Tracer", g.Name())
 	}
