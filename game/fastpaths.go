@@ -20,6 +20,7 @@ type FastPaths[S any] struct {
 	Endgamer          Endgamer[S]
 	Drawer            Drawer[S]
 	Tracer            Tracer[S]
+	Encoder           Encoder[S]
 }
 
 // FastPathsOf returns the optional parts g implements.
@@ -39,6 +40,7 @@ func FastPathsOf[S any](g Rules[S]) FastPaths[S] {
 	f.Endgamer, _ = g.(Endgamer[S])
 	f.Drawer, _ = g.(Drawer[S])
 	f.Tracer, _ = g.(Tracer[S])
+	f.Encoder, _ = g.(Encoder[S])
 	return f
 }
 

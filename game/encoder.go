@@ -1,0 +1,37 @@
+package game
+
+// Encoder is the input encoding of a game's positions for a value network (package
+// eval/nnue): sparse and binary, seen by one player, so that a network's first layer
+// is a sum of the weight columns of the inputs that are on, and a turn, which changes
+// few inputs, changes that sum by a few columns.
+//
+// A network reads a position through both players' encodings: the player to move's
+// and the other's, each accumulated in its own first-layer sum, the mover's first
+// (the NNUE scheme of computer chess). Encode must therefore describe the whole
+// position from either side, and the same position seen by player p must give the
+// same inputs whoever is to move (the side to move, where it matters to the
+// encoding, is an input like any other).
+//
+// An encoding is identified by its Name and Inputs (which network files carry): an
+// encoding that changes what an input means takes a new name, so that networks
+// trained for the old one are refused.
+type Encoder[S any] interface {
+	// Encoding describes the encoding of the game's positions under its rule set.
+	Encoding() Encoding
+	// Encode appends to dst the indices of the inputs of s that are on, seen by
+	// player p (0 or 1), in increasing order and without repeats, and returns the
+	// extended slice. It writes at most Encoding().MaxActive indices, each below
+	// Encoding().Inputs, and allocates nothing when dst has room for them.
+	Encode(s *S, p int, dst []uint16) []uint16
+}
+
+// Encoding describes an Encoder's inputs.
+type Encoding struct {
+	// Name names the encoding and its version ("colony-v1"): networks record it and
+	// are refused by an encoding of another name.
+	Name string
+	// Inputs is the number of inputs seen by one player (at most 65,536).
+	Inputs int
+	// MaxActive bounds the inputs that are on in any position, for one player.
+	MaxActive int
+}
