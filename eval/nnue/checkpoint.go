@@ -1,0 +1,113 @@
+package nnue
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/gob"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+)
+
+// checkpointMagic begins a checkpoint file.
+const checkpointMagic = "COLONY-NNUE-CHECKPOINT-1\n"
+
+// A checkpoint file is checkpointMagic, the trainer in encoding/gob (float64 weights
+// and Adam's moments, exactly) and a SHA-256 checksum of everything before it.
+
+// runKey identifies a training run: the network's sizes, the settings that decide its
+// steps and a digest of the samples. Epochs, Threads and the files are not in it: a
+// run may be resumed with more epochs or another number of threads.
+func runKey(net *Network, train, heldOut []Sample, cfg TrainConfig) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s %d %s %d %d %d %d %v|", net.Rules, net.Inputs, net.Encoding, net.Hidden, net.L2, net.L3, cfg.Batch, net.OutScale)
+	for _, x := range []float64{cfg.LR, cfg.Beta1, cfg.Beta2, cfg.Epsilon, cfg.LRDrop, cfg.Lambda, cfg.K} {
+		binary.Write(h, binary.LittleEndian, math.Float64bits(x))
+	}
+	binary.Write(h, binary.LittleEndian, cfg.Seed)
+	for _, set := range [][]Sample{train, heldOut} {
+		binary.Write(h, binary.LittleEndian, int64(len(set)))
+		for i := range set {
+			s := &set[i]
+			binary.Write(h, binary.LittleEndian, math.Float64bits(s.Score))
+			binary.Write(h, binary.LittleEndian, math.Float64bits(s.Result))
+			binary.Write(h, binary.LittleEndian, uint16(len(s.Mover)))
+			binary.Write(h, binary.LittleEndian, s.Mover)
+			binary.Write(h, binary.LittleEndian, s.Other)
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// checkpoint is the gob form of a trainer (grads has unexported fields).
+type checkpoint struct {
+	Header  Header
+	Net     [][]float64
+	B4      float64
+	M, V    [][]float64
+	MB4     float64
+	VB4     float64
+	Step    int64
+	Epoch   int
+	History []EpochReport
+	Key     string
+}
+
+// save writes tr to the file path atomically.
+func (tr *trainer) save(path string) error {
+	c := checkpoint{Header: tr.Net.Header, Net: tr.Net.params(), B4: tr.Net.B4,
+		M: tr.M.slices(), V: tr.V.slices(), MB4: tr.M.b4, VB4: tr.V.b4,
+		Step: tr.Step, Epoch: tr.Epoch, History: tr.History, Key: tr.Key}
+	var buf bytes.Buffer
+	buf.WriteString(checkpointMagic)
+	if err := gob.NewEncoder(&buf).Encode(&c); err != nil {
+		return err
+	}
+	sum := sha256.Sum256(buf.Bytes())
+	buf.Write(sum[:])
+	return writeFileAtomic(path, buf.Bytes())
+}
+
+// loadCheckpoint reads the checkpoint file path.
+func loadCheckpoint(path string) (*trainer, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.HasPrefix(data, []byte(checkpointMagic)) || len(data) < len(checkpointMagic)+sha256.Size {
+		return nil, fmt.Errorf("%s: not a training checkpoint", path)
+	}
+	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
+	if want := sha256.Sum256(body); !bytes.Equal(want[:], sum) {
+		return nil, fmt.Errorf("%s: damaged checkpoint: its checksum does not match its contents", path)
+	}
+	var c checkpoint
+	if err := gob.NewDecoder(bytes.NewReader(body[len(checkpointMagic):])).Decode(&c); err != nil {
+		return nil, fmt.Errorf("%s: damaged checkpoint: %w", path, err)
+	}
+	if err := c.Header.check(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	net := alloc(c.Header)
+	m, v := newGrads(c.Header), newGrads(c.Header)
+	fill := func(dst, src [][]float64) error {
+		if len(src) != len(dst) {
+			return errors.New("damaged checkpoint: its weights do not fit its sizes")
+		}
+		for i := range dst {
+			if len(src[i]) != len(dst[i]) {
+				return errors.New("damaged checkpoint: its weights do not fit its sizes")
+			}
+			copy(dst[i], src[i])
+		}
+		return nil
+	}
+	if err := errors.Join(fill(net.params(), c.Net), fill(m.slices(), c.M), fill(v.slices(), c.V)); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	net.B4, m.b4, v.b4 = c.B4, c.MB4, c.VB4
+	return &trainer{Net: net, M: m, V: v, Step: c.Step, Epoch: c.Epoch, History: c.History, Key: c.Key}, nil
+}

@@ -1,0 +1,196 @@
+package nnue
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/colony-ai/colony/game"
+)
+
+// cacheSlots is the number of positions whose accumulators an Evaluator keeps.
+const cacheSlots = 4
+
+// slot is the accumulators of one evaluated position, for both players (player 0's
+// view first: the accumulators follow the players, not the side to move).
+type slot struct {
+	feats [2][]uint16
+	acc   [2][]uint64
+	stamp uint64 // when it was last used; 0: empty
+}
+
+// Evaluator evaluates the positions of a game with state type S by a quantised
+// network (search.Evaluator's Evaluate and Scale): the value for the player to move,
+// in hundredths of a point. It keeps the accumulators of the last positions it
+// evaluated and updates the nearest by the inputs that differ (see the package
+// documentation). It allocates nothing once built and is not safe for concurrent
+// use: Fork returns another for another goroutine.
+type Evaluator[S any] struct {
+	q      *Quantised
+	enc    game.Encoder[S]
+	rules  game.Rules[S]
+	slots  [cacheSlots]slot
+	clock  uint64
+	cur    [2][]uint16
+	last   int // the slot of the last evaluation
+	acts   []int32
+	Stats  Stats
+	active int
+}
+
+// Stats count what an Evaluator did: Evaluations, the Refreshes among them (first
+// layers computed from scratch) and the Updates (brought up to date from a kept
+// position), and the first-layer columns added or subtracted (Columns).
+type Stats struct {
+	Evaluations, Refreshes, Updates, Columns int64
+}
+
+// NewEvaluator returns an evaluator of the positions of g (which must implement
+// game.Encoder and match the network: CheckFor) by q.
+func NewEvaluator[S any](g game.Rules[S], rules string, q *Quantised) (*Evaluator[S], error) {
+	enc := game.FastPath[game.Encoder[S]](g)
+	if enc == nil {
+		return nil, fmt.Errorf("%s has no input encoding for networks", rules)
+	}
+	e := enc.Encoding()
+	net := Network{Header: q.Header}
+	if err := net.CheckFor(Target{Rules: rules, Encoding: e.Name, Inputs: e.Inputs}); err != nil {
+		return nil, err
+	}
+	ev := &Evaluator[S]{q: q, enc: enc, rules: g, active: e.MaxActive}
+	ev.init()
+	return ev, nil
+}
+
+func (e *Evaluator[S]) init() {
+	for i := range e.slots {
+		for p := range 2 {
+			e.slots[i].feats[p] = make([]uint16, 0, e.active)
+			e.slots[i].acc[p] = make([]uint64, e.q.words)
+		}
+	}
+	e.cur = [2][]uint16{make([]uint16, 0, e.active), make([]uint16, 0, e.active)}
+	e.acts = make([]int32, 2*e.q.Hidden+e.q.L2+e.q.L3)
+}
+
+// Fork returns a new evaluator of the same network and game, with empty caches.
+func (e *Evaluator[S]) Fork() *Evaluator[S] {
+	f := &Evaluator[S]{q: e.q, enc: e.enc, rules: e.rules, active: e.active}
+	f.init()
+	return f
+}
+
+// Scale returns ValueScale: the evaluation's units are hundredths of a point.
+func (e *Evaluator[S]) Scale() int { return ValueScale }
+
+// Network returns the quantised network.
+func (e *Evaluator[S]) Network() *Quantised { return e.q }
+
+// diffCount returns the number of entries in exactly one of the increasing lists a
+// and b.
+func diffCount(a, b []uint16) int {
+	i, j, same := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			same++
+			i++
+			j++
+		}
+	}
+	return len(a) + len(b) - 2*same
+}
+
+// update brings acc, the accumulator of the inputs from, to the inputs to (both
+// increasing lists) and returns the number of columns it changed.
+func (q *Quantised) update(acc []uint64, from, to []uint16) int {
+	i, j, n := 0, 0, 0
+	for i < len(from) || j < len(to) {
+		switch {
+		case j == len(to) || (i < len(from) && from[i] < to[j]):
+			q.sub(acc, from[i])
+			i++
+			n++
+		case i == len(from) || from[i] > to[j]:
+			q.add(acc, to[j])
+			j++
+			n++
+		default:
+			i++
+			j++
+		}
+	}
+	return n
+}
+
+// Evaluate returns the value of s for the player to move, in hundredths of a point.
+func (e *Evaluator[S]) Evaluate(s *S) int {
+	e.Stats.Evaluations++
+	e.clock++
+	f0 := e.enc.Encode(s, 0, e.cur[0][:0])
+	f1 := e.enc.Encode(s, 1, e.cur[1][:0])
+	// The kept position nearest to s, if updating it costs fewer columns than a
+	// refresh; else the least recently used slot, refreshed.
+	best, bestCost := -1, len(f0)
+	oldest := 0
+	for i := range e.slots {
+		sl := &e.slots[i]
+		if sl.stamp < e.slots[oldest].stamp {
+			oldest = i
+		}
+		if sl.stamp == 0 {
+			continue
+		}
+		if c := diffCount(sl.feats[0], f0); c < bestCost {
+			best, bestCost = i, c
+		}
+	}
+	var sl *slot
+	if best >= 0 {
+		sl = &e.slots[best]
+		e.Stats.Updates++
+		e.Stats.Columns += int64(e.q.update(sl.acc[0], sl.feats[0], f0) + e.q.update(sl.acc[1], sl.feats[1], f1))
+		e.last = best
+	} else {
+		sl = &e.slots[oldest]
+		e.Stats.Refreshes++
+		e.Stats.Columns += int64(len(f0) + len(f1))
+		e.q.refresh(sl.acc[0], f0)
+		e.q.refresh(sl.acc[1], f1)
+		e.last = oldest
+	}
+	sl.feats[0] = append(sl.feats[0][:0], f0...)
+	sl.feats[1] = append(sl.feats[1][:0], f1...)
+	sl.stamp = e.clock
+	p := e.rules.ToMove(s) & 1
+	return e.q.forward(sl.acc[p], sl.acc[p^1], e.acts)
+}
+
+// Check recomputes the accumulators of s, the position evaluated last, from scratch
+// and returns an error if the kept ones differ: the incremental updates' test.
+func (e *Evaluator[S]) Check(s *S) error {
+	sl := &e.slots[e.last]
+	for p := range 2 {
+		feats := e.enc.Encode(s, p, nil)
+		if !slices.Equal(feats, sl.feats[p]) {
+			return fmt.Errorf("the kept inputs of player %d differ from the position's", p)
+		}
+		acc := make([]uint64, e.q.words)
+		e.q.refresh(acc, feats)
+		if !slices.Equal(acc, sl.acc[p]) {
+			return fmt.Errorf("player %d's accumulator, updated incrementally, differs from a recomputation", p)
+		}
+	}
+	return nil
+}
+
+// FloatValue returns the float network n's value of s for the player to move, in
+// points: the reference that Evaluate's value (in hundredths) approximates.
+func FloatValue[S any](n *Network, enc game.Encoder[S], s *S, toMove int) float64 {
+	f0 := enc.Encode(s, toMove&1, nil)
+	f1 := enc.Encode(s, toMove&1^1, nil)
+	return n.Value(f0, f1)
+}
