@@ -21,7 +21,7 @@
 // Network holds the weights as float64 numbers: the path that training uses and the
 // reference of the other. Quantised is the integer path that search uses: first-layer
 // weights and accumulators of 16 bits, dense layers in 32-bit integer arithmetic, the
-// activations of a layer as integers from 0 to 127 (standing for 0 to 1). Its value
+// activations of a layer as integers from 0 to 255 (standing for 0 to 1). Its value
 // stays within a small tolerance of the float path's (the tests measure it on random
 // positions of every game).
 //

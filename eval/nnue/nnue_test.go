@@ -191,8 +191,8 @@ func TestEvaluator(t *testing.T) {
 	}
 	mean := sumErr / float64(len(positions))
 	t.Logf("%d positions: quantised against float: mean error %.4f, largest %.4f points; %+v", len(positions), mean, maxErr, ev.Stats)
-	if maxErr > 0.25 || mean > 0.05 {
-		t.Errorf("quantised evaluation too far from the float one: mean %.4f, largest %.4f points (tolerance 0.05 and 0.25)", mean, maxErr)
+	if maxErr > 0.2 || mean > 0.04 {
+		t.Errorf("quantised evaluation too far from the float one: mean %.4f, largest %.4f points (tolerance 0.04 and 0.2)", mean, maxErr)
 	}
 	if ev.Stats.Updates == 0 {
 		t.Error("no incremental update")

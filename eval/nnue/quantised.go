@@ -10,7 +10,7 @@ import (
 const (
 	// actOne is an activation of 1 (activations are integers from 0 to actOne) and
 	// the scale of the first layer's weights and biases.
-	actOne = 127
+	actOne = 255
 	// denseOne is the scale of the dense layers' weights.
 	denseOne = 1024
 	// denseShift divides a dense layer's sum (in units of actOne*denseOne) back to
