@@ -33,6 +33,25 @@ func EvalScale[S any](ev Evaluator[S]) int {
 	return 1
 }
 
+// Forker is implemented by evaluations that keep state from one call to the next (a
+// network's accumulators, eval/nnue) and so are not safe for concurrent use: Fork
+// returns another evaluation of the same values, for another goroutine. New forks
+// the evaluation of every player it builds, and MCTS forks it again for every thread
+// beyond the first, so an evaluation shared between players is never used by two
+// goroutines at once.
+type Forker[S any] interface {
+	Fork() Evaluator[S]
+}
+
+// Fork returns ev.Fork() when ev is a Forker, else ev itself (an evaluation without
+// state is safe for concurrent use).
+func Fork[S any](ev Evaluator[S]) Evaluator[S] {
+	if f, ok := ev.(Forker[S]); ok {
+		return f.Fork()
+	}
+	return ev
+}
+
 // Score scale: a finished game scores WinScore plus the margin for the winner (minus
 // that for the loser), always outside the range of evaluations.
 const (

@@ -345,6 +345,8 @@ var builtinKinds = []Kind{
 			{Key: "mem", Type: IntValue, Default: "512", Doc: "caps the trees' memory, in MiB"},
 			{Key: "c", Type: FloatValue, Default: "1", Doc: "UCT's exploration constant, on results in [-1, 1]"},
 			{Key: "cutoff", Type: IntValue, Default: "0", Doc: "stops playouts after this many decisions and evaluates (0: play to the end)"},
+			{Key: "leaf", Type: TextValue, Default: "playout",
+				Doc: "how a new leaf is valued: playout (a random playout, to the end or the cut-off) or eval (the evaluation at once, as AlphaZero uses a value network; best with eval=net)"},
 			{Key: "threads", Type: IntValue, Default: "1", Doc: "goroutines that search (see parallel)"},
 			{Key: "parallel", Type: TextValue, Default: "root/tree",
 				Doc: "with threads > 1: root (a tree per thread, merged; the same turn for the same spec with sims=) or tree (one shared tree with virtual loss; not reproducible); by default root with a simulation limit, tree with a time limit alone"},

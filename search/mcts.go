@@ -29,6 +29,11 @@ type MCTSConfig struct {
 	// Cutoff, when above 0, stops a playout at the first turn start after Cutoff
 	// decisions and scores it with the evaluation, squash(eval/10) [cutoff].
 	Cutoff int
+	// Leaf is how a new leaf is valued [leaf]: by a random playout (LeafPlayout,
+	// with Cutoff if set) or by the evaluation at once (LeafEval, AlphaZero's use of
+	// a value network: a leaf inside a turn is played on at random to the turn's
+	// end, then evaluated, squash(eval/10)).
+	Leaf LeafMode
 	// Threads is the number of goroutines that search [threads].
 	Threads int
 	// Parallel is how more than one thread shares the search [parallel]: a tree each
@@ -43,6 +48,37 @@ type MCTSConfig struct {
 	Solver bool
 	// Seed seeds the random playouts [seed].
 	Seed uint64
+}
+
+// LeafMode is how MCTS values a new leaf.
+type LeafMode uint8
+
+// The leaf modes.
+const (
+	// LeafPlayout plays the game out at random from the leaf (to the end, or to
+	// the cut-off).
+	LeafPlayout LeafMode = iota
+	// LeafEval evaluates the leaf with the player's evaluation.
+	LeafEval
+)
+
+// String returns "playout" or "eval".
+func (m LeafMode) String() string {
+	if m == LeafEval {
+		return "eval"
+	}
+	return "playout"
+}
+
+// ParseLeafMode reads "playout" or "eval".
+func ParseLeafMode(text string) (LeafMode, error) {
+	switch text {
+	case "playout":
+		return LeafPlayout, nil
+	case "eval":
+		return LeafEval, nil
+	}
+	return LeafPlayout, fmt.Errorf("leaf=%s: want playout or eval", text)
 }
 
 // Parallelism is how the threads of an MCTS search with threads > 1 share it.
@@ -255,6 +291,10 @@ func NewMCTS[S any](g game.Rules[S], ev Evaluator[S], cfg MCTSConfig, opts Optio
 		return nil, fmt.Errorf("mcts: unknown parallelism %v", cfg.Parallel)
 	case cfg.Cutoff > 0 && ev == nil:
 		return nil, fmt.Errorf("mcts: a cut-off needs an evaluation")
+	case cfg.Leaf != LeafPlayout && cfg.Leaf != LeafEval:
+		return nil, fmt.Errorf("mcts: unknown leaf mode %v", cfg.Leaf)
+	case cfg.Leaf == LeafEval && ev == nil:
+		return nil, fmt.Errorf("mcts: leaf=eval needs an evaluation")
 	}
 	m := &MCTS[S]{g: g, ev: ev, cfg: cfg, opts: opts}
 	arenas := int64(cfg.Threads)
@@ -263,8 +303,12 @@ func NewMCTS[S any](g game.Rules[S], ev Evaluator[S], cfg MCTSConfig, opts Optio
 	}
 	maxNodes := int(min(int64(cfg.MemMB)<<20/nodeBytes/arenas, math.MaxInt32))
 	maxNodes = max(maxNodes, 2*game.MaxActions) // room to expand the root and a child
-	for range cfg.Threads {
-		m.trees = append(m.trees, newTree(g, ev, &m.cfg, maxNodes))
+	for i := range cfg.Threads {
+		tev := ev
+		if i > 0 && ev != nil {
+			tev = Fork(ev) // each thread evaluates on its own tree's goroutine
+		}
+		m.trees = append(m.trees, newTree(g, tev, &m.cfg, maxNodes))
 	}
 	return m, nil
 }
@@ -293,13 +337,24 @@ func newMCTSFromSpec[S any](g game.Rules[S], ev Evaluator[S], st *settings, opts
 		}
 		cfg.Parallel = p
 	}
+	if v, ok := st.spec.Settings["leaf"]; ok {
+		l, err := ParseLeafMode(v)
+		if err != nil && st.err == nil {
+			st.err = fmt.Errorf("player %q: %w", st.spec.String(), err)
+		}
+		cfg.Leaf = l
+	}
 	cfg.Reuse = st.Bool("reuse", true)
 	cfg.Solver = st.Bool("solver", true)
 	cfg.Seed = st.Uint64("seed", 1)
 	if st.err != nil {
 		return nil, st.err
 	}
-	return NewMCTS(g, ev, cfg, opts)
+	m, err := NewMCTS(g, ev, cfg, opts)
+	if err != nil {
+		return nil, err // not a nil *MCTS in a non-nil Player
+	}
+	return m, nil
 }
 
 // Spec returns the player's spec with every setting, for example
@@ -323,8 +378,11 @@ func (m *MCTS[S]) Spec() string {
 	parts = append(parts,
 		"mem="+strconv.Itoa(m.cfg.MemMB),
 		"c="+strconv.FormatFloat(m.cfg.C, 'g', -1, 64),
-		"cutoff="+strconv.Itoa(m.cfg.Cutoff),
-		"threads="+strconv.Itoa(m.cfg.Threads))
+		"cutoff="+strconv.Itoa(m.cfg.Cutoff))
+	if m.cfg.Leaf != LeafPlayout {
+		parts = append(parts, "leaf="+m.cfg.Leaf.String())
+	}
+	parts = append(parts, "threads="+strconv.Itoa(m.cfg.Threads))
 	if m.cfg.Threads > 1 {
 		parts = append(parts, "parallel="+m.cfg.Parallel.String())
 	}

@@ -97,6 +97,7 @@ type tree[S any] struct {
 	po       game.Playouter[S] // nil: playouts go through Game
 	c        float64
 	cutoff   int
+	leafEval bool // value new leaves by the evaluation (MCTSConfig.Leaf)
 	solver   bool
 	maxNodes int
 	// bounder is the game's bounds on the points still to win, with the solver (nil
@@ -130,12 +131,12 @@ type tree[S any] struct {
 }
 
 func newTree[S any](g game.Rules[S], ev Evaluator[S], cfg *MCTSConfig, maxNodes int) *tree[S] {
-	t := &tree[S]{g: g, ev: ev, c: cfg.C, cutoff: cfg.Cutoff, solver: cfg.Solver, maxNodes: maxNodes, kept: -1,
+	t := &tree[S]{g: g, ev: ev, c: cfg.C, cutoff: cfg.Cutoff, leafEval: cfg.Leaf == LeafEval, solver: cfg.Solver, maxNodes: maxNodes, kept: -1,
 		evalScale: evalScale}
 	if ev != nil {
 		t.evalScale = evalScale * float64(EvalScale(ev))
 	}
-	if cfg.Cutoff == 0 {
+	if cfg.Cutoff == 0 && cfg.Leaf == LeafPlayout {
 		t.po = playouterOf(g)
 	}
 	if cfg.Solver {
@@ -415,7 +416,7 @@ func (t *tree[S]) playout(s *S) float64 {
 		return t.terminalResult(s)
 	}
 	for n := 0; ; n++ {
-		if t.cutoff > 0 && n >= t.cutoff && t.g.TurnStart(s) {
+		if (t.leafEval || (t.cutoff > 0 && n >= t.cutoff)) && t.g.TurnStart(s) {
 			if t.g.Terminal(s) {
 				break
 			}

@@ -346,6 +346,9 @@ func New[S any](g game.Rules[S], ev Evaluator[S], spec string, opts Options) (Pl
 		return nil, err
 	}
 	k := lookupKind(sp.Kind) // ParseSpec found it
+	if ev != nil {
+		ev = Fork(ev)
+	}
 	b := newBuilder(g, sp, opts)
 	var p Player[S]
 	switch c := k.New.(type) {
