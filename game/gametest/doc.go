@@ -89,6 +89,20 @@
 //     20 bits of their hashes, the index of a transposition table, collide no more
 //     than uniform hashing's expectation plus eight of its standard deviations
 //     (plus 8). Both are deterministic, as the games are seeded.
+//   - the input encoding (Encoder, its own subtest): the game must implement
+//     game.Encoder (the part fails a game that does not, unless Options.Skip holds
+//     Encodings); Encoding() is the same at every position of the random games (the
+//     first Options.Games again, from the same seeds), with a Name, 1 to 65,536
+//     Inputs and MaxActive from 1 to Inputs; at every decision, for both players,
+//     Encode gives at most MaxActive inputs, each below Inputs, in strictly
+//     increasing order, the same twice, and appends them to a slice holding other
+//     numbers without touching those; states with the same Hash have the same inputs;
+//     the position read back from its notation (where the notation is checked, and
+//     when Options.SamePosition says it is the same position) has the same inputs.
+//     From a turn start to the next, the inputs that change (turned on or off) are
+//     counted, their mean logged, and a turn that changes more than twice MaxActive
+//     of a player's inputs fails. Encode allocates nothing at the Allocs part's
+//     sample states (unless Allocs is skipped, or under the race detector).
 //
 // Options.Skip turns off single parts of the suite (see Part), for a game that
 // breaks one for a known reason: say why in a comment where it is set. A Playout

@@ -48,6 +48,8 @@ const (
 	// hashes, and their low 20 bits (a transposition table's index) take about as
 	// many values as uniform hashing gives.
 	HashCollisions
+	// Encodings: the game's input encoding (game.Encoder), which every game has.
+	Encodings
 )
 
 // Options tune Run for a game; with only Variants set (which the HashSensitivity
@@ -197,7 +199,7 @@ func RunRuleSets[S any, G game.Game[S]](t *testing.T, names []string, open func(
 }
 
 // Run runs the conformance suite on g (see the package documentation), in subtests
-// Basics, RandomGames, Perft and Allocs.
+// Basics, RandomGames, Perft, Allocs and Encoder.
 func Run[S any](t *testing.T, g game.Game[S], opts Options[S]) {
 	t.Helper()
 	x := newSuite(g, opts)
@@ -217,6 +219,12 @@ func Run[S any](t *testing.T, g game.Game[S], opts Options[S]) {
 			t.Skip("allocation checks skipped by the options")
 		}
 		x.allocs(t)
+	})
+	t.Run("Encoder", func(t *testing.T) {
+		if !x.on(Encodings) {
+			t.Skip("encoding checks skipped by the options")
+		}
+		x.encodings(t)
 	})
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/game"
 )
 
 // toyVariants returns the neighbours of a toy position: the other side to move, one
@@ -124,6 +126,7 @@ func TestSkip(t *testing.T) {
 		{"islegal", LegalChecks},
 		{"applyturn", TurnApplies},
 		{"alloc", Allocs},
+		{"encorder", Encodings},
 	} {
 		t.Run(tc.bug, func(t *testing.T) {
 			Run(t, newToy(tc.bug), Options[toyState]{Skip: tc.skip, MidTurnNotation: true, Games: 20, Variants: toyVariants})
@@ -144,4 +147,63 @@ func TestSamePosition(t *testing.T) {
 
 func FuzzToyPositions(f *testing.F) {
 	FuzzPositions(f, newToy(""), "heap=3 take=2 pts=4,1 move=1", "heap=0 take=0 pts=5,5 move=0")
+}
+
+// TestSuiteFindsEncodingFaults runs the Encodings part on the toy with faults in its
+// Encoder, and on a game without one.
+func TestSuiteFindsEncodingFaults(t *testing.T) {
+	for _, tc := range []struct {
+		bug  string
+		want string // in one of the errors
+	}{
+		{"encorder", "not in increasing order"},
+		{"encrange", "not below Inputs 37"},
+		{"encdst", "on a slice holding"},
+		{"enchidden", "read back from its notation"},
+		{"encalloc", "Encode(0) allocates"},
+	} {
+		t.Run(tc.bug, func(t *testing.T) {
+			if tc.bug == "encalloc" && raceEnabled {
+				t.Skip("the race detector allocates")
+			}
+			x := newSuite(newToy(tc.bug), Options[toyState]{MidTurnNotation: true, Games: 20, Variants: toyVariants})
+			r := &recorder{TB: t}
+			r.run(x.encodings)
+			found := false
+			for _, e := range r.errors {
+				found = found || strings.Contains(e, tc.want)
+			}
+			if !found {
+				t.Errorf("no error says %q; the errors: %q", tc.want, r.errors)
+			}
+		})
+	}
+	t.Run("none", func(t *testing.T) {
+		// Only the methods of game.Game: no Encoder.
+		type bare struct{ game.Game[mancalaState] }
+		x := newSuite[mancalaState](bare{mancala{}}, Options[mancalaState]{Games: 2, Variants: mancalaVariants})
+		r := &recorder{TB: t}
+		r.run(x.encodings)
+		if len(r.errors) == 0 || !strings.Contains(r.errors[0], "implements no game.Encoder") {
+			t.Errorf("errors %q, want one saying the game has no Encoder", r.errors)
+		}
+		Run[mancalaState](t, bare{mancala{}}, Options[mancalaState]{Games: 2, Variants: mancalaVariants, Skip: Encodings})
+	})
+}
+
+// TestChanged checks the count of inputs that differ between two lists.
+func TestChanged(t *testing.T) {
+	for _, tc := range []struct {
+		a, b []uint16
+		want int
+	}{
+		{nil, nil, 0},
+		{[]uint16{1, 2, 3}, []uint16{1, 2, 3}, 0},
+		{[]uint16{1, 2, 3}, nil, 3},
+		{[]uint16{1, 4, 9}, []uint16{2, 4, 10, 11}, 5},
+	} {
+		if got := changed(tc.a, tc.b); got != tc.want {
+			t.Errorf("changed(%v, %v) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
 }

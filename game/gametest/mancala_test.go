@@ -116,6 +116,21 @@ func (g mancala) Hash(s *mancalaState) uint64 {
 	return h
 }
 
+// Encoding describes the tiny mancala's encoding: the own pits a..c and the
+// other's, 0 to 12 seeds each, the own store and the other's, 0 to 12 each, and the
+// turns played, 0 to mancalaCap, one input on each.
+func (g mancala) Encoding() game.Encoding {
+	return game.Encoding{Name: "mancala-v1", Inputs: 8*13 + mancalaCap + 1, MaxActive: 9}
+}
+
+func (g mancala) Encode(s *mancalaState, p int, dst []uint16) []uint16 {
+	own, opp := 4*(p&1), 4*((p&1)^1)
+	for k, i := range [8]int{own, own + 1, own + 2, opp, opp + 1, opp + 2, own + 3, opp + 3} {
+		dst = append(dst, uint16(13*k+int(s.b[i])))
+	}
+	return append(dst, uint16(8*13+int(s.ply)))
+}
+
 func (g mancala) Name() string     { return "mancala" }
 func (g mancala) Sides() [2]string { return [2]string{"south", "north"} }
 

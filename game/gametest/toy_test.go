@@ -232,6 +232,35 @@ func (g toy) ApplyTurn(s *toyState, actions []game.Action, notation []byte) ([]b
 	return game.PlayTurn[toyState](g, s, actions, notation)
 }
 
+// toySink keeps the "encalloc" bug's allocation alive.
+var toySink []byte
+
+// Encoding describes the toy's encoding: the heap (0..10), the tokens taken (0..3),
+// the own points and the other's (0..10 each), one input on each.
+func (g toy) Encoding() game.Encoding {
+	return game.Encoding{Name: "toy-v1", Inputs: 37, MaxActive: 4}
+}
+
+func (g toy) Encode(s *toyState, p int, dst []uint16) []uint16 {
+	heap := int(s.heap)
+	if g.bug == "enchidden" {
+		heap = (heap + int(s.hidden)) % 11
+	}
+	n := len(dst)
+	dst = append(dst, uint16(heap), uint16(11+s.take), uint16(15+s.pts[p&1]), uint16(26+s.pts[(p&1)^1]))
+	switch g.bug {
+	case "encorder":
+		dst[n+1], dst[n+2] = dst[n+2], dst[n+1]
+	case "encrange":
+		dst[n+3] += 11
+	case "encdst":
+		dst[0] = 0
+	case "encalloc":
+		toySink = make([]byte, 64+len(dst))
+	}
+	return dst
+}
+
 // The contract and the fast paths.
 var (
 	_ game.Game[toyState]           = toy{}
@@ -240,4 +269,5 @@ var (
 	_ game.RandomActioner[toyState] = toy{}
 	_ game.LegalChecker[toyState]   = toy{}
 	_ game.TurnApplier[toyState]    = toy{}
+	_ game.Encoder[toyState]        = toy{}
 )

@@ -1,0 +1,171 @@
+package gametest
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/colony-ai/colony/game"
+)
+
+// The Encodings part of the suite: the game's input encoding (game.Encoder).
+
+// encoded is one state's inputs seen by both players.
+type encoded [2][]uint16
+
+// encodeBoth returns the inputs of s seen by players 0 and 1, appended to fresh
+// slices.
+func encodeBoth[S any](e game.Encoder[S], s *S) encoded {
+	return encoded{e.Encode(s, 0, nil), e.Encode(s, 1, nil)}
+}
+
+// equal reports whether a and b are the same inputs for both players.
+func (a encoded) equal(b encoded) bool { return slices.Equal(a[0], b[0]) && slices.Equal(a[1], b[1]) }
+
+// changed returns the number of inputs that differ between the lists a and b, both
+// increasing: those on in one and off in the other.
+func changed(a, b []uint16) int {
+	n, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] == b[j]:
+			i++
+			j++
+		case a[i] < b[j]:
+			n++
+			i++
+		default:
+			n++
+			j++
+		}
+	}
+	return n + len(a) - i + len(b) - j
+}
+
+// encodingError returns what is wrong with in, the inputs Encode gave for player p
+// under enc, or "".
+func encodingError(enc game.Encoding, p int, in []uint16) string {
+	if len(in) > enc.MaxActive {
+		return fmt.Sprintf("Encode(%d) gives %d inputs, more than MaxActive %d: %v", p, len(in), enc.MaxActive, in)
+	}
+	for k, i := range in {
+		switch {
+		case int(i) >= enc.Inputs:
+			return fmt.Sprintf("Encode(%d) gives the input %d, not below Inputs %d: %v", p, i, enc.Inputs, in)
+		case k > 0 && i <= in[k-1]:
+			return fmt.Sprintf("Encode(%d) gives %d after %d, not in increasing order: %v", p, i, in[k-1], in)
+		}
+	}
+	return ""
+}
+
+// encodings checks the game's Encoder on the random games (see Encodings): the
+// first Options.Games games again, from the same seeds.
+func (x *suite[S]) encodings(t testing.TB) {
+	g := x.g
+	r := &reporter{t: t}
+	e := game.FastPathsOf[S](g).Encoder
+	if e == nil {
+		r.errorf("%s implements no game.Encoder: every game has an input encoding for value networks (or skip Encodings saying why)", g.Name())
+		return
+	}
+	enc := e.Encoding()
+	switch {
+	case enc.Name == "":
+		r.errorf("Encoding().Name is empty")
+	case enc.Inputs < 1 || enc.Inputs > 1<<16:
+		r.errorf("Encoding().Inputs = %d, want 1 to 65536", enc.Inputs)
+	case enc.MaxActive < 1 || enc.MaxActive > enc.Inputs:
+		r.errorf("Encoding().MaxActive = %d, want 1 to Inputs (%d)", enc.MaxActive, enc.Inputs)
+	}
+	if r.n > 0 {
+		return
+	}
+	var buf game.ActionBuffer
+	prefix := []uint16{0xdead, 0xbeef}
+	dst := make([]uint16, 0, len(prefix)+enc.MaxActive)
+	byHash := map[uint64]encoded{}
+	turns, sum, most := 0, 0, 0
+	for i := range x.o.Games {
+		rng := rand.NewPCG(x.o.Seed, uint64(i))
+		s := g.Start()
+		var last encoded // the inputs at the last turn start
+		for d := 0; ; d++ {
+			w := where[S]{g, i, d, &s}
+			if got := e.Encoding(); got != enc {
+				r.errorf("%v: Encoding() = %+v, at the start %+v", w, got, enc)
+			}
+			in := encodeBoth(e, &s)
+			for p := range 2 {
+				if msg := encodingError(enc, p, in[p]); msg != "" {
+					r.errorf("%v: %s", w, msg)
+				}
+				dst = e.Encode(&s, p, append(dst[:0], prefix...))
+				if !slices.Equal(dst[:min(len(dst), len(prefix))], prefix) || !slices.Equal(dst[min(len(dst), len(prefix)):], in[p]) {
+					r.errorf("%v: Encode(%d) on a slice holding %v gives %v; want %v followed by %v", w, p, prefix, dst, prefix, in[p])
+				}
+			}
+			if again := encodeBoth(e, &s); !again.equal(in) {
+				r.errorf("%v: Encode gives %v, then %v", w, in, again)
+			}
+			h := g.Hash(&s)
+			if other, ok := byHash[h]; ok && !other.equal(in) {
+				r.errorf("%v: a position of the same hash %#x had the inputs %v; this one %v", w, h, other, in)
+			} else if !ok {
+				byHash[h] = in
+			}
+			turnStart := g.TurnStart(&s)
+			if turnStart || x.o.MidTurnNotation {
+				x.encodedBack(r, e, &s, in, w)
+			}
+			if turnStart {
+				if last[0] != nil {
+					turns++
+					for p := range 2 {
+						c := changed(last[p], in[p])
+						sum += c
+						most = max(most, c)
+						if c > 2*enc.MaxActive {
+							r.errorf("%v: a turn changes %d of player %d's inputs, more than twice MaxActive (%d)", w, c, p, enc.MaxActive)
+						}
+					}
+				}
+				last = in
+			}
+			legal := g.LegalActions(&s, &buf)
+			if g.Terminal(&s) || len(legal) == 0 || d >= x.o.MaxDecisions {
+				break // the other parts report games that do not end
+			}
+			g.Apply(&s, legal[game.RandomIndex(rng.Uint64(), len(legal))])
+		}
+	}
+	if turns > 0 {
+		t.Logf("%s: %d inputs, at most %d on; a turn changes %.1f of a player's inputs on average (at most %d), over %d turns",
+			enc.Name, enc.Inputs, enc.MaxActive, float64(sum)/float64(2*turns), most, turns)
+	}
+	if !x.on(Allocs) || raceEnabled {
+		return
+	}
+	starts, mid, end := x.samples()
+	for _, s := range append(append(starts, mid...), end) {
+		for p := range 2 {
+			if n := testing.AllocsPerRun(20, func() { dst = e.Encode(&s, p, dst[:0]) }); n != 0 {
+				r.errorf("%q: Encode(%d) allocates %v times", g.FormatPosition(&s), p, n)
+			}
+		}
+	}
+}
+
+// encodedBack checks that s read back from its notation has the inputs in of s, when
+// it is the same position (Options.SamePosition).
+func (x *suite[S]) encodedBack(r *reporter, e game.Encoder[S], s *S, in encoded, w where[S]) {
+	g := x.g
+	back, err := g.ParsePosition(g.FormatPosition(s))
+	if err != nil || (x.o.SamePosition != nil && !x.o.SamePosition(s, &back)) {
+		return // a refusal is the Positions part's to report
+	}
+	if got := encodeBoth(e, &back); !got.equal(in) {
+		r.errorf("%v: read back from its notation, the position has the inputs %v, not %v", w, got, in)
+	}
+}
