@@ -16,6 +16,8 @@ const (
 	// denseShift divides a dense layer's sum (in units of actOne*denseOne) back to
 	// activations: denseOne is 1 << denseShift.
 	denseShift = 10
+	// denseHalf rounds a dense layer's sum to the nearest activation.
+	denseHalf = denseOne / 2
 	// ValueScale is the number of units of Quantised.Value (and of an Evaluator's)
 	// in one of the game's points: hundredths, as the linear evaluation's.
 	ValueScale = 100
@@ -192,7 +194,7 @@ func (q *Quantised) forward(mover, other []uint64, scratch []int32) int {
 		}
 	}
 	for k, z := range z2 {
-		z2[k] = min(max(z>>denseShift, 0), actOne)
+		z2[k] = min(max((z+denseHalf)>>denseShift, 0), actOne)
 	}
 	out := q.b4
 	for k := range l3 {
@@ -201,7 +203,7 @@ func (q *Quantised) forward(mover, other []uint64, scratch []int32) int {
 		for j, w := range row {
 			z += z2[j] * w
 		}
-		a3[k] = min(max(z>>denseShift, 0), actOne)
+		a3[k] = min(max((z+denseHalf)>>denseShift, 0), actOne)
 		out += int64(a3[k]) * int64(q.w4[k])
 	}
 	return int(math.Round(float64(out) * q.valueOf))

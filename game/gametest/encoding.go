@@ -82,6 +82,7 @@ func (x *suite[S]) encodings(t testing.TB) {
 	if r.n > 0 {
 		return
 	}
+	net := newNetworkCheck(r, g, enc)
 	var buf game.ActionBuffer
 	prefix := []uint16{0xdead, 0xbeef}
 	dst := make([]uint16, 0, len(prefix)+enc.MaxActive)
@@ -119,6 +120,12 @@ func (x *suite[S]) encodings(t testing.TB) {
 			if turnStart || x.o.MidTurnNotation {
 				x.encodedBack(r, e, &s, in, w)
 			}
+			if r.n > 0 {
+				net = nil // a network over a faulty encoding would only fail again
+			}
+			if turnStart && !g.Terminal(&s) && net != nil {
+				net.check(w, &s, last, in)
+			}
 			if turnStart {
 				if last[0] != nil {
 					turns++
@@ -143,6 +150,9 @@ func (x *suite[S]) encodings(t testing.TB) {
 	if turns > 0 {
 		t.Logf("%s: %d inputs, at most %d on; a turn changes %.1f of a player's inputs on average (at most %d), over %d turns",
 			enc.Name, enc.Inputs, enc.MaxActive, float64(sum)/float64(2*turns), most, turns)
+	}
+	if net != nil {
+		net.report(t)
 	}
 	if !x.on(Allocs) || raceEnabled {
 		return
