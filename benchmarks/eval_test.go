@@ -8,6 +8,7 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/eval/nnue"
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/games/oware"
 	"github.com/colony-ai/colony/games/piecepack"
@@ -132,4 +133,45 @@ func benchFeatures[S any](b *testing.B, g game.Rules[S], fs interface{ Extract(s
 		sum += f[1]
 	}
 	sinkInt = int(sum)
+}
+
+// colonyNet returns the evaluation of eval=net: The Colony's shipped network, in
+// integers, with its incremental accumulators.
+func colonyNet(b *testing.B) *nnue.Evaluator[colony.State] {
+	g := colony.NewGame(nil)
+	net, err := nnue.Parse(colony.NewFeatures(nil).ShippedNetwork(g.Name()))
+	if err != nil {
+		b.Fatal(err)
+	}
+	q, err := nnue.Quantise(net, g.Encoding().MaxActive)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ev, err := nnue.NewEvaluator[colony.State](g, g.Name(), q)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return ev
+}
+
+// BenchmarkNetEvaluate is the network evaluation (eval=net) on positions from every
+// stage of random games, one after the other: each evaluation finds little in common
+// with the positions kept, so this is close to the cost of a refresh (compare
+// AlphaBetaNet, where consecutive leaves are related).
+func BenchmarkNetEvaluate(b *testing.B) {
+	states := samplePositions(b, colony.Default())
+	ev := colonyNet(b)
+	sum := 0
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		sum += ev.Evaluate(&states[i%len(states)])
+	}
+	sinkInt = sum
+}
+
+// BenchmarkAlphaBetaNet is BenchmarkAlphaBetaLinear with the shipped network
+// (eval=net): the nodes/s figures of the two measure what the network costs.
+func BenchmarkAlphaBetaNet(b *testing.B) {
+	searchSpeed[colony.State](b, colony.NewGame(nil), colonyNet(b), "ab:depth=4", middlegames(5), "nodes/s")
 }

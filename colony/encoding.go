@@ -7,10 +7,14 @@ import "github.com/colony-ai/colony/game"
 // The inputs of the encoding "colony-v1", seen by one player ("own" is that player,
 // "opp" the other), in this order:
 //
-//   - each log's eggs and occupant: one input on per log, of 3 occupants (no ant, an
-//     own ant, an opp ant) times 13 egg buckets (0 to 9 eggs one by one, then 10–12,
-//     13–16 and 17 or more): the eggs a log scores are those under an ant, so the two
-//     are one input;
+//   - each log's state: one input on per log, of 5 occupants (no ant, an own ant
+//     that can move, an own ant blocked (no neighbouring log free of ants), an opp
+//     ant that can move, a blocked opp ant) times 2 (whether the last egg of the
+//     first lap of some legal selection lands there, Rules.LastEggReach) times 13
+//     egg buckets (0 to 9 eggs one by one, then 10–12, 13–16 and 17 or more). The
+//     eggs a log scores are those under an ant, a reachable log of 3 eggs without
+//     an ant is where the next sowing places an ant, a reachable log under an ant is
+//     one the next sowing can relay away: each is one input;
 //   - own store and opp store, 0 to 57 eggs each, one input on each;
 //   - own ants in hand and opp ants in hand, 0 to 6 each;
 //   - ant moves mandatory (R7);
@@ -19,12 +23,14 @@ import "github.com/colony-ai/colony/game"
 //   - the full turns left before the turn cap (R10), in 10 buckets: 1, 2, 3, 4, 5,
 //     6–8, 9–12, 13–20, 21–40, more.
 //
-// A turn changes the inputs of the logs it sows, captures from or moves an ant on,
-// a store or a hand where it captures or places, and now and then the turns-left
-// bucket: about a dozen of the 883, of which 24 to 26 are on.
+// A turn changes the inputs of the logs it sows, captures from or moves an ant on
+// or whose reach or blocking it changes, a store or a hand where it captures or
+// places, and now and then the turns-left bucket: about 15 of the 2,612, of which 24
+// to 26 are on.
 const (
 	encEggBuckets  = 13
-	encLogInputs   = 3 * encEggBuckets
+	encOccupants   = 5
+	encLogInputs   = encOccupants * 2 * encEggBuckets
 	encStores      = NumLogs * encLogInputs
 	encStoreInputs = TotalEggs + 1
 	encHands       = encStores + 2*encStoreInputs
@@ -80,15 +86,23 @@ func (g Game) Encoding() game.Encoding {
 // Encode appends the inputs of s that are on, seen by player p, in increasing order.
 func (g Game) Encode(s *State, p int, dst []uint16) []uint16 {
 	own, opp := s.ants[p&1], s.ants[(p&1)^1]
+	reach := g.Rules.LastEggReach(s)
+	// A log has a free neighbour iff it is a neighbour of a free log.
+	movable := g.Rules.board.Reach(allLogs &^ (own | opp))
 	for l := range NumLogs {
-		occ := uint32(0)
+		bit := uint32(1) << l
+		occ := 0
 		switch {
-		case own&(1<<l) != 0:
+		case own&bit != 0:
 			occ = 1
-		case opp&(1<<l) != 0:
-			occ = 2
+		case opp&bit != 0:
+			occ = 3
 		}
-		dst = append(dst, uint16(l*encLogInputs+int(occ)*encEggBuckets+int(encEggBucket[s.eggs[l]])))
+		if occ != 0 && movable&bit == 0 {
+			occ++
+		}
+		state := (occ*2+int(reach>>l&1))*encEggBuckets + int(encEggBucket[s.eggs[l]])
+		dst = append(dst, uint16(l*encLogInputs+state))
 	}
 	dst = append(dst,
 		uint16(encStores+int(s.store[p&1])),

@@ -48,7 +48,7 @@ func TestColonyLoader(t *testing.T) {
 	if _, err := loader.Evaluator("nope.json"); err == nil || !strings.Contains(err.Error(), "(want hand, linear, score or a weights file)") {
 		t.Errorf("nope.json: %v", err)
 	}
-	p, err := playersOf[colony.State](colony.NewGame(r), loader)("ab:depth=1,eval=hand", search.Options{})
+	p, err := playersOf[colony.State](colony.NewGame(r), func(v string) (search.Evaluator[colony.State], error) { return loader.Evaluator(v) })("ab:depth=1,eval=hand", search.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

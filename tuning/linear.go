@@ -55,6 +55,8 @@ type Tunable interface {
 	// PerturbationScales returns, per feature, the share of SPSA's perturbation size
 	// to use for it: 1, or less for features whose values are large.
 	PerturbationScales() []float64
+	// NetworkTrainer: the game's value networks, trained by TrainNetwork.
+	NetworkTrainer
 }
 
 // Linear is the linear evaluation of the game g over its feature set: the
@@ -64,8 +66,10 @@ type Linear[S any] struct {
 	g     game.Game[S]
 	fs    FeatureSet[S]
 	evals *linearEvals[S]
-	// loader resolves the eval setting of the players of Players.
+	// loader resolves the eval setting of the players of Players, nets its
+	// networks (eval=net, eval=net:FILE).
 	loader *eval.LoaderOf[S]
+	nets   *networks[S]
 	// named holds the weights of "hand" and "default".
 	named  map[string][]float64
 	scales []float64
@@ -97,7 +101,7 @@ func NewLinear[S any](g game.Game[S], fs FeatureSet[S], score search.Evaluator[S
 			}
 		}
 	}
-	return &Linear[S]{g: g, fs: fs, evals: e, loader: loader,
+	return &Linear[S]{g: g, fs: fs, evals: e, loader: loader, nets: newNetworks(g, fs),
 		named: map[string][]float64{"hand": e.hand.W, "default": e.tuned.W}, scales: scales}, nil
 }
 
@@ -106,11 +110,33 @@ func (t *Linear[S]) Name() string { return t.g.Name() }
 
 // Evaluations names the values the eval setting of player specs takes; the first is
 // the default.
-func (t *Linear[S]) Evaluations() []string { return t.evals.names() }
+func (t *Linear[S]) Evaluations() []string {
+	names := t.evals.names()
+	if t.nets.enc != nil {
+		if t.nets.shipped != nil {
+			names = append(names, NetName)
+		}
+		names = append(names, NetName+":FILE")
+	}
+	return names
+}
 
 // Players returns the player factory of the game: search.New with the evaluation
 // the spec's eval setting names.
-func (t *Linear[S]) Players() tournament.PlayerFactory[S] { return playersOf(t.g, t.loader) }
+func (t *Linear[S]) Players() tournament.PlayerFactory[S] {
+	return playersOf(t.g, t.resolver(t.loader))
+}
+
+// resolver returns the function that resolves eval settings: networks by t.nets,
+// the rest by loader.
+func (t *Linear[S]) resolver(loader *eval.LoaderOf[S]) func(string) (search.Evaluator[S], error) {
+	return func(value string) (search.Evaluator[S], error) {
+		if isNetwork(value) {
+			return t.nets.evaluator(value)
+		}
+		return loader.Evaluator(value)
+	}
+}
 
 // Scale returns the scale of the evaluation of the player spec (search.Scaler): how
 // many of its units make a point; 1 when the spec or its eval setting is bad or the
@@ -120,7 +146,7 @@ func (t *Linear[S]) Scale(spec string) int {
 	if err != nil {
 		return 1
 	}
-	ev, err := t.loader.Evaluator(sp.Settings["eval"])
+	ev, err := t.resolver(t.loader)(sp.Settings["eval"])
 	if err != nil {
 		return 1
 	}
@@ -172,7 +198,7 @@ func (t *Linear[S]) NewTuningRunner(cfg tournament.Config, concurrency int, weig
 	if err != nil {
 		return nil, err
 	}
-	return &tournament.Runner[S]{Game: t.g, Config: cfg, NewPlayer: playersOf(t.g, loader), Concurrency: concurrency}, nil
+	return &tournament.Runner[S]{Game: t.g, Config: cfg, NewPlayer: playersOf(t.g, t.resolver(loader)), Concurrency: concurrency}, nil
 }
 
 // Replay plays turns from opening, calling visit at every turn start (see Tunable).
@@ -291,14 +317,14 @@ func (e *linearEvals[S]) loader(weights map[string][]float64) (*eval.LoaderOf[S]
 }
 
 // playersOf returns the player factory of g: search.New with the evaluation the
-// spec's eval setting names, resolved by loader.
-func playersOf[S any](g game.Game[S], loader *eval.LoaderOf[S]) tournament.PlayerFactory[S] {
+// spec's eval setting names, resolved by resolve.
+func playersOf[S any](g game.Game[S], resolve func(string) (search.Evaluator[S], error)) tournament.PlayerFactory[S] {
 	return func(spec string, opts search.Options) (search.Player[S], error) {
 		sp, err := search.ParseSpec(spec)
 		if err != nil {
 			return nil, err
 		}
-		ev, err := loader.Evaluator(sp.Settings["eval"])
+		ev, err := resolve(sp.Settings["eval"])
 		if err != nil {
 			return nil, fmt.Errorf("player %q: %w", spec, err)
 		}

@@ -148,6 +148,7 @@ func newRootCmd() *cobra.Command {
 		newEvalCmd(opts),
 		newSelfplayCmd(opts),
 		newTuneCmd(opts),
+		newTrainCmd(opts),
 		newSolveCmd(opts),
 		newGamesCmd(opts),
 		newPlayersCmd(opts),

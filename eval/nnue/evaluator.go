@@ -32,7 +32,7 @@ type Evaluator[S any] struct {
 	clock  uint64
 	cur    [2][]uint16
 	last   int // the slot of the last evaluation
-	acts   []int32
+	acts   []uint64
 	Stats  Stats
 	active int
 }
@@ -69,7 +69,7 @@ func (e *Evaluator[S]) init() {
 		}
 	}
 	e.cur = [2][]uint16{make([]uint16, 0, e.active), make([]uint16, 0, e.active)}
-	e.acts = make([]int32, 2*e.q.Hidden+e.q.L2+e.q.L3)
+	e.acts = make([]uint64, e.q.scratchSize())
 }
 
 // Fork returns a new evaluator of the same network and game, with empty caches.
@@ -126,16 +126,61 @@ func (q *Quantised) update(acc []uint64, from, to []uint16) int {
 	return n
 }
 
+// updateWithin is update with a budget: it stops, returning -1, when the lists differ
+// by more than budget inputs, leaving acc half updated.
+func (q *Quantised) updateWithin(acc []uint64, from, to []uint16, budget int) int {
+	i, j, n := 0, 0, 0
+	for i < len(from) || j < len(to) {
+		if n > budget {
+			return -1
+		}
+		switch {
+		case j == len(to) || (i < len(from) && from[i] < to[j]):
+			q.sub(acc, from[i])
+			i++
+			n++
+		case i == len(from) || from[i] > to[j]:
+			q.add(acc, to[j])
+			j++
+			n++
+		default:
+			i++
+			j++
+		}
+	}
+	return n
+}
+
 // Evaluate returns the value of s for the player to move, in hundredths of a point.
 func (e *Evaluator[S]) Evaluate(s *S) int {
 	e.Stats.Evaluations++
 	e.clock++
 	f0 := e.enc.Encode(s, 0, e.cur[0][:0])
 	f1 := e.enc.Encode(s, 1, e.cur[1][:0])
-	// The kept position nearest to s, if updating it costs fewer columns than a
-	// refresh; else the least recently used slot, refreshed.
-	best, bestCost := -1, len(f0)
-	oldest := 0
+	sl := e.nearest(f0, f1)
+	sl.feats[0] = append(sl.feats[0][:0], f0...)
+	sl.feats[1] = append(sl.feats[1][:0], f1...)
+	sl.stamp = e.clock
+	p := e.rules.ToMove(s) & 1
+	return e.q.forward(sl.acc[p], sl.acc[p^1], e.acts)
+}
+
+// nearest brings the accumulators of a kept position up to the inputs f0 and f1 and
+// returns its slot: the position evaluated last when it differs from f0 by fewer
+// inputs than a refresh would add (nearly always, in a search: consecutive leaves are
+// siblings or cousins), else the nearest other kept one, else the least recently
+// used slot, refreshed.
+func (e *Evaluator[S]) nearest(f0, f1 []uint16) *slot {
+	q := e.q
+	if sl := &e.slots[e.last]; sl.stamp != 0 {
+		if n := q.updateWithin(sl.acc[0], sl.feats[0], f0, len(f0)); n >= 0 {
+			e.Stats.Updates++
+			e.Stats.Columns += int64(n + q.update(sl.acc[1], sl.feats[1], f1))
+			return sl
+		}
+		sl.stamp = 0 // half updated: empty
+	}
+	best, bestCost, oldest := -1, len(f0), 0
 	for i := range e.slots {
 		sl := &e.slots[i]
 		if sl.stamp < e.slots[oldest].stamp {
@@ -148,25 +193,20 @@ func (e *Evaluator[S]) Evaluate(s *S) int {
 			best, bestCost = i, c
 		}
 	}
-	var sl *slot
 	if best >= 0 {
-		sl = &e.slots[best]
+		sl := &e.slots[best]
 		e.Stats.Updates++
-		e.Stats.Columns += int64(e.q.update(sl.acc[0], sl.feats[0], f0) + e.q.update(sl.acc[1], sl.feats[1], f1))
+		e.Stats.Columns += int64(q.update(sl.acc[0], sl.feats[0], f0) + q.update(sl.acc[1], sl.feats[1], f1))
 		e.last = best
-	} else {
-		sl = &e.slots[oldest]
-		e.Stats.Refreshes++
-		e.Stats.Columns += int64(len(f0) + len(f1))
-		e.q.refresh(sl.acc[0], f0)
-		e.q.refresh(sl.acc[1], f1)
-		e.last = oldest
+		return sl
 	}
-	sl.feats[0] = append(sl.feats[0][:0], f0...)
-	sl.feats[1] = append(sl.feats[1][:0], f1...)
-	sl.stamp = e.clock
-	p := e.rules.ToMove(s) & 1
-	return e.q.forward(sl.acc[p], sl.acc[p^1], e.acts)
+	sl := &e.slots[oldest]
+	e.Stats.Refreshes++
+	e.Stats.Columns += int64(len(f0) + len(f1))
+	q.refresh(sl.acc[0], f0)
+	q.refresh(sl.acc[1], f1)
+	e.last = oldest
+	return sl
 }
 
 // Check recomputes the accumulators of s, the position evaluated last, from scratch

@@ -320,3 +320,23 @@ func sameWeights(a, b *Network) bool {
 	}
 	return true
 }
+
+func TestClampLanes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range 200000 {
+		w := rng.Uint64()
+		if i%2 == 0 { // small values, near the bounds
+			w = 0
+			for l := range lanes {
+				w |= uint64(uint16(int16(rng.IntN(600)-300))) << (16 * l)
+			}
+		}
+		got := clampLanes(w)
+		for l := range lanes {
+			want := min(max(int(int16(w>>(16*l))), 0), actOne)
+			if g := int(got >> (16 * l) & 0xffff); g != want {
+				t.Fatalf("clampLanes(%#x) lane %d = %d, want %d", w, l, g, want)
+			}
+		}
+	}
+}

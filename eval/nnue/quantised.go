@@ -42,37 +42,55 @@ func subLanes(a, b uint64) uint64 {
 
 // Quantised is a network in integers, as search evaluates it: the first layer in
 // 16-bit entries packed four to a word (so that an accumulator is updated a word at a
-// time), the dense layers in 32-bit arithmetic. Quantise makes one from a Network. It
-// is read-only and safe for concurrent use; Evaluators hold the mutable part.
+// time), the dense layers' weights offset by denseBias and packed two to a word, so
+// that one multiplication and one addition of 64 bits serve two units (the offset,
+// times the sum of the inputs, is taken off at the end). It is read-only and safe for
+// concurrent use; Evaluators hold the mutable part. Quantise makes one from a
+// Network.
 type Quantised struct {
 	Header
 	words int      // Hidden / lanes: words of one accumulator
 	w1    []uint64 // input i's column: w1[i*words : (i+1)*words]
 	b1    []uint64
-	// w2t is the second layer transposed: first-layer output j's weights to the L2
-	// units at w2t[j*L2 : (j+1)*L2] (zero activations are skipped a whole row at a
-	// time).
-	w2t []int32
-	b2  []int32 // in units of actOne*denseOne
-	w3  []int32 // L3 rows of L2
-	b3  []int32
-	w4  []int32
-	b4  int64
+	// w2 holds, for each first-layer output j (the mover's 0..Hidden-1, the
+	// other's after), its weights to the L2 units, two to a word: w2[j*pairs2+k]
+	// holds units 2k (low half) and 2k+1 (high half), offset by denseBias.
+	w2     []uint64
+	pairs2 int
+	b2     []int64  // in units of actOne*denseOne
+	w3     []uint64 // the same for the L2 units' weights to the L3 units
+	pairs3 int
+	b3     []int64
+	w4     []int64
+	b4     int64
 	// valueOf turns the output, in units of actOne*denseOne, into hundredths of a
 	// point.
 	valueOf float64
 }
 
+// denseBias offsets the dense layers' quantised weights (below 2^15 in absolute
+// value) to 1 to 2^16−1, so that a product by an activation (0 to 255) and the sum
+// of up to maxDenseInputs of them stay inside the 32 bits of their half-word.
+const (
+	denseBias      = 1 << 15
+	maxDenseInputs = (1<<32 - 1) / (actOne * (1<<16 - 1))
+)
+
 // Quantise returns the integer form of n. It fails when a weight is too large for
 // its integer: a first-layer column sum that could leave 16 bits with the encoding's
-// maxActive inputs on, or a dense weight beyond 32 bits.
+// maxActive inputs on, or a dense weight of 32 or more (training keeps them below
+// 16).
 func Quantise(n *Network, maxActive int) (*Quantised, error) {
 	h := n.Hidden
+	if 2*h > maxDenseInputs {
+		return nil, fmt.Errorf("hidden width %d: the integer path takes at most %d", h, maxDenseInputs/2)
+	}
 	q := &Quantised{Header: n.Header, words: h / lanes,
 		w1: make([]uint64, n.Inputs*h/lanes), b1: make([]uint64, h/lanes),
-		w2t: make([]int32, 2*h*n.L2), b2: make([]int32, n.L2),
-		w3: make([]int32, n.L3*n.L2), b3: make([]int32, n.L3),
-		w4: make([]int32, n.L3)}
+		pairs2: (n.L2 + 1) / 2, pairs3: (n.L3 + 1) / 2,
+		b2: make([]int64, n.L2), b3: make([]int64, n.L3), w4: make([]int64, n.L3)}
+	q.w2 = make([]uint64, 2*h*q.pairs2)
+	q.w3 = make([]uint64, n.L2*q.pairs3)
 	q.Trained = nil
 	// The first layer: the largest sum an entry can reach is its bias plus its
 	// maxActive largest weights in absolute value.
@@ -102,38 +120,37 @@ func Quantise(n *Network, maxActive int) (*Quantised, error) {
 	}
 	pack(q.w1, n.W1)
 	pack(q.b1, n.B1)
-	round32 := func(x, scale float64) (int32, error) {
-		v := math.Round(x * scale)
-		if v > math.MaxInt32/4 || v < math.MinInt32/4 {
-			return 0, fmt.Errorf("a dense weight (%g) is too large to quantise", x)
-		}
-		return int32(v), nil
-	}
 	var err error
-	set := func(dst *int32, x, scale float64) {
-		if err == nil {
-			*dst, err = round32(x, scale)
+	// packDense packs the weights w (outs rows of ins) transposed, two outputs to a
+	// word.
+	packDense := func(dst []uint64, w []float64, ins, outs, pairs int) {
+		for j := range ins {
+			for k := range 2 * pairs {
+				x := 0.0
+				if k < outs {
+					x = w[k*ins+j]
+				}
+				v := math.Round(x * denseOne)
+				if math.Abs(v) >= denseBias {
+					err = fmt.Errorf("a dense weight (%g) is too large to quantise (training keeps them below %g)", x, maxDense)
+				}
+				dst[j*pairs+k/2] |= uint64(uint32(int64(v)+denseBias)) << (32 * (k % 2))
+			}
 		}
 	}
-	for k := range n.L2 {
-		for j := range 2 * h {
-			set(&q.w2t[j*n.L2+k], n.W2[k*2*h+j], denseOne)
-		}
-		set(&q.b2[k], n.B2[k], actOne*denseOne)
-	}
-	for k := range n.L3 {
-		for j := range n.L2 {
-			set(&q.w3[k*n.L2+j], n.W3[k*n.L2+j], denseOne)
-		}
-		set(&q.b3[k], n.B3[k], actOne*denseOne)
-		set(&q.w4[k], n.W4[k], denseOne)
-	}
-	var b4 int32
-	set(&b4, n.B4, actOne*denseOne)
+	packDense(q.w2, n.W2, 2*h, n.L2, q.pairs2)
+	packDense(q.w3, n.W3, n.L2, n.L3, q.pairs3)
 	if err != nil {
 		return nil, err
 	}
-	q.b4 = int64(b4)
+	for k := range n.L2 {
+		q.b2[k] = int64(math.Round(n.B2[k] * actOne * denseOne))
+	}
+	for k := range n.L3 {
+		q.b3[k] = int64(math.Round(n.B3[k] * actOne * denseOne))
+		q.w4[k] = int64(math.Round(n.W4[k] * denseOne))
+	}
+	q.b4 = int64(math.Round(n.B4 * actOne * denseOne))
 	q.valueOf = n.OutScale * ValueScale / (actOne * denseOne)
 	return q, nil
 }
@@ -165,46 +182,75 @@ func (q *Quantised) sub(acc []uint64, f uint16) {
 	}
 }
 
+// clampLanes clamps the four signed 16-bit lanes of w to 0 to actOne (255).
+func clampLanes(w uint64) uint64 {
+	neg := (w & signBits) >> 15 * 0xffff // the lanes below 0
+	w &^= neg
+	// A lane of 0 to 32767 is 256 or more iff adding 0x7f00 sets its top bit.
+	big := ((w + 0x7f00_7f00_7f00_7f00) & signBits) >> 15 * 0xffff
+	return w&^big | big&0x00ff_00ff_00ff_00ff
+}
+
+// scratchSize returns the number of words forward needs as scratch space.
+func (q *Quantised) scratchSize() int { return 2*q.Hidden + q.L2 + q.pairs2 + q.pairs3 }
+
+// denseSums sets sums to the sum over the inputs j of a[j] times the packed row j of
+// w (pairs words). Zero inputs are multiplied too: a branch on them would be
+// mispredicted half the time, which costs more.
+func denseSums(a []uint64, w []uint64, pairs int, sums []uint64) {
+	clear(sums)
+	for j, x := range a {
+		row := w[j*pairs : j*pairs+pairs]
+		sums := sums[:len(row)]
+		for k, v := range row {
+			sums[k] += x * v
+		}
+	}
+}
+
+// activate turns the packed sums of a dense layer (whose inputs summed to total)
+// plus the biases b into the activations out, 0 to actOne.
+func activate(sums []uint64, total uint64, b []int64, out []uint64) {
+	off := int64(total) * denseBias
+	for k := range out {
+		z := int64(sums[k/2]>>(32*(k%2))&0xffff_ffff) - off + b[k]
+		out[k] = uint64(min(max((z+denseHalf)>>denseShift, 0), actOne))
+	}
+}
+
 // forward returns the value, in hundredths of a point, of the accumulators of the
-// player to move (mover) and of the other player, using scratch (at least
-// 2*Hidden+L2+L3 entries) for the activations.
-func (q *Quantised) forward(mover, other []uint64, scratch []int32) int {
-	h, l2, l3 := q.Hidden, q.L2, q.L3
+// player to move (mover) and of the other player, using scratch (scratchSize words).
+func (q *Quantised) forward(mover, other []uint64, scratch []uint64) int {
+	h, l2 := q.Hidden, q.L2
 	a1 := scratch[:2*h]
-	z2 := scratch[2*h : 2*h+l2]
-	a3 := scratch[2*h+l2 : 2*h+l2+l3]
+	a2 := scratch[2*h : 2*h+l2]
+	s2 := scratch[2*h+l2 : 2*h+l2+q.pairs2]
+	s3 := scratch[2*h+l2+q.pairs2 : 2*h+l2+q.pairs2+q.pairs3]
+	var total uint64
 	for side, acc := range [2][]uint64{mover, other} {
 		out := a1[side*h : side*h+h]
 		for w, word := range acc {
-			for l := range lanes {
-				v := int32(int16(word >> (16 * l)))
-				out[w*lanes+l] = min(max(v, 0), actOne)
-			}
+			word = clampLanes(word)
+			total += word * 0x0001_0001_0001_0001 >> 48
+			out := out[w*lanes : w*lanes+lanes : w*lanes+lanes]
+			out[0] = word & 0xffff
+			out[1] = word >> 16 & 0xffff
+			out[2] = word >> 32 & 0xffff
+			out[3] = word >> 48
 		}
 	}
-	copy(z2, q.b2)
-	for j, a := range a1 {
-		if a == 0 {
-			continue
-		}
-		row := q.w2t[j*l2 : j*l2+l2]
-		z2 := z2[:len(row)]
-		for k, w := range row {
-			z2[k] += a * w
-		}
+	denseSums(a1, q.w2, q.pairs2, s2)
+	activate(s2, total, q.b2, a2)
+	total = 0
+	for _, v := range a2 {
+		total += v
 	}
-	for k, z := range z2 {
-		z2[k] = min(max((z+denseHalf)>>denseShift, 0), actOne)
-	}
+	denseSums(a2, q.w3, q.pairs3, s3)
 	out := q.b4
-	for k := range l3 {
-		row := q.w3[k*l2 : k*l2+l2]
-		z := q.b3[k]
-		for j, w := range row {
-			z += z2[j] * w
-		}
-		a3[k] = min(max((z+denseHalf)>>denseShift, 0), actOne)
-		out += int64(a3[k]) * int64(q.w4[k])
+	off := int64(total) * denseBias
+	for k, w := range q.w4 {
+		z := int64(s3[k/2]>>(32*(k%2))&0xffff_ffff) - off + q.b3[k]
+		out += min(max((z+denseHalf)>>denseShift, 0), actOne) * w
 	}
 	return int(math.Round(float64(out) * q.valueOf))
 }

@@ -81,10 +81,12 @@ type EpochReport struct {
 const shards = 8
 
 // Limits on the weights after each step: the first layer's keep the quantised
-// accumulators well inside 16 bits; the others are only kept finite.
+// accumulators well inside 16 bits, the dense layers' keep their quantised weights
+// inside 15 bits (see Quantised); the output layer's are only kept finite.
 const (
 	maxW1    = 2
-	maxDense = 32
+	maxDense = 15.9
+	maxOut   = 64
 )
 
 func (c *TrainConfig) defaults() error {
@@ -464,8 +466,11 @@ func (tr *trainer) step(batch []*Sample, workers []*worker, lr float64, cfg *Tra
 	ps, gs, ms, vs := net.params(), sum.slices(), tr.M.slices(), tr.V.slices()
 	for k := range ps {
 		limit := float64(maxDense)
-		if k == 0 {
+		switch k {
+		case 0:
 			limit = maxW1
+		case 6:
+			limit = maxOut
 		}
 		adam(ps[k], gs[k], ms[k], vs[k], limit)
 	}
@@ -474,7 +479,7 @@ func (tr *trainer) step(batch []*Sample, workers []*worker, lr float64, cfg *Tra
 	tr.M.b4 = cfg.Beta1*tr.M.b4 + (1-cfg.Beta1)*gi
 	tr.V.b4 = cfg.Beta2*tr.V.b4 + (1-cfg.Beta2)*gi*gi
 	net.B4 -= lr * (tr.M.b4 / c1) / (math.Sqrt(tr.V.b4/c2) + cfg.Epsilon)
-	net.B4 = min(max(net.B4, -maxDense), maxDense)
+	net.B4 = min(max(net.B4, -maxOut), maxOut)
 	return loss
 }
 
