@@ -38,7 +38,7 @@ func newTrainCmd(opts *options) *cobra.Command {
 				return fail(fmt.Errorf("train: interrupted after %d epochs; continue with the same command and --resume", len(res.Epochs)))
 			}
 			if err != nil {
-				return fail(fmt.Errorf("train: %w", err))
+				return fmt.Errorf("train: %w", err)
 			}
 			last := res.Epochs[len(res.Epochs)-1]
 			return writeOut(c, fmt.Sprintf("train: %s: held-out loss %.6f (%.6f before), %d epochs; network in %s, losses in %s and %s\n",
