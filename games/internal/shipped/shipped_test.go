@@ -21,3 +21,21 @@ func TestWeights(t *testing.T) {
 		}
 	}
 }
+
+func TestNetwork(t *testing.T) {
+	fsys := fstest.MapFS{"weights/kalah.nnue": {Data: []byte("net")}}
+	for _, tc := range []struct {
+		rules string
+		none  bool
+	}{
+		{rules: "kalah"},
+		{rules: "kalah:4x3", none: true},
+		{rules: "oware", none: true},
+		{rules: "../weights/kalah", none: true},
+		{rules: "", none: true},
+	} {
+		if got := Network(fsys, tc.rules); tc.none != (got == nil) || !tc.none && string(got) != "net" {
+			t.Errorf("Network(%q) = %q, want none: %v", tc.rules, got, tc.none)
+		}
+	}
+}
