@@ -3,6 +3,7 @@
 package nnue
 
 import (
+	"fmt"
 	"math"
 	"unsafe"
 
@@ -14,19 +15,18 @@ import (
 // runs.
 var useAVX2 = cpu.X86.HasAVX2
 
-// addWordsAVX2 adds the 16-bit lanes of col to those of acc, each modulo 2^16:
-// acc[i] = addLanes(acc[i], col[i]) for i < len(col) (len(acc) >= len(col)). A word
-// packs four little-endian int16 lanes, so n words are the memory of 4n int16 and
-// VPADDW (wrapping 16-bit addition) over it is exactly addLanes, word by word; it
-// works 4 words (32 bytes) at a time and the last 1 to 3 words one at a time.
+// columnsAVX2 adds the columns of the inputs adds to acc and subtracts those of
+// subs: the column of input f is w1[f*len(acc) : (f+1)*len(acc)], and every f must
+// be below len(w1)/len(acc) (columns checks). It is columnsGo: a word packs four
+// little-endian int16 lanes, so n words are the memory of 4n int16, and VPADDW and
+// VPSUBW (wrapping 16-bit addition and subtraction) over it are exactly addLanes and
+// subLanes, word by word; the order of the columns does not matter, the arithmetic
+// being modulo 2^16. It works through acc in blocks of 8 words (two 256-bit
+// registers), applying every column to a block before storing it, then word by word
+// (VMOVQ to the low 64 bits of a register) for the last 0 to 7 words.
 //
 //go:noescape
-func addWordsAVX2(acc, col []uint64)
-
-// subWordsAVX2 is addWordsAVX2 with VPSUBW: acc[i] = subLanes(acc[i], col[i]).
-//
-//go:noescape
-func subWordsAVX2(acc, col []uint64)
+func columnsAVX2(acc []uint64, w1 []uint64, adds, subs []uint16)
 
 // clampWordsAVX2 clamps the signed 16-bit lanes of acc to 0..actOne (VPMAXSW with 0,
 // then VPMINSW with 255) and stores them in out, lane for lane: out (len(acc) words)
@@ -50,24 +50,25 @@ func clampWordsAVX2(acc, out []uint64)
 //go:noescape
 func denseMaddAVX2(a []int16, w []int16, out []int32)
 
-// add adds input f's column to acc.
-func (q *Quantised) add(acc []uint64, f uint16) {
-	col := q.column(f)
-	if useAVX2 {
-		addWordsAVX2(acc[:len(col)], col)
+// columns adds the columns of the inputs adds to acc and subtracts those of subs.
+func (q *Quantised) columns(acc []uint64, adds, subs []uint16) {
+	if !useAVX2 {
+		q.columnsGo(acc, adds, subs)
 		return
 	}
-	addColGo(acc, col)
-}
-
-// sub subtracts input f's column from acc.
-func (q *Quantised) sub(acc []uint64, f uint16) {
-	col := q.column(f)
-	if useAVX2 {
-		subWordsAVX2(acc[:len(col)], col)
-		return
+	// The kernel reads the columns unchecked: check the inputs here, as slicing
+	// the columns does in Go.
+	var top uint16
+	for _, f := range adds {
+		top = max(top, f)
 	}
-	subColGo(acc, col)
+	for _, f := range subs {
+		top = max(top, f)
+	}
+	if (len(adds) > 0 || len(subs) > 0) && int(top) >= q.Inputs {
+		panic(fmt.Sprintf("nnue: input %d of %d", top, q.Inputs))
+	}
+	columnsAVX2(acc[:q.words], q.w1[:q.Inputs*q.words], adds, subs)
 }
 
 // simdDense is a dense layer in the AVX2 layout: for each pair of inputs p (inputs

@@ -2,69 +2,97 @@
 
 #include "textflag.h"
 
-// func addWordsAVX2(acc, col []uint64)
-TEXT ·addWordsAVX2(SB), NOSPLIT, $0-48
+// func columnsAVX2(acc []uint64, w1 []uint64, adds, subs []uint16)
+TEXT ·columnsAVX2(SB), NOSPLIT, $0-96
 	MOVQ	acc_base+0(FP), DI
-	MOVQ	col_base+24(FP), SI
-	MOVQ	col_len+32(FP), CX
+	MOVQ	acc_len+8(FP), R8
+	SHLQ	$3, R8             // bytes of acc, and of a column
+	MOVQ	w1_base+24(FP), SI
+	MOVQ	adds_base+48(FP), R9
+	MOVQ	adds_len+56(FP), R10
+	MOVQ	subs_base+72(FP), R11
+	MOVQ	subs_len+80(FP), R12
+	MOVQ	R8, R13
+	ANDQ	$-64, R13          // bytes in whole blocks of 8 words
+	XORQ	DX, DX             // byte offset of the block in acc and in the columns
 
-add4:
-	CMPQ	CX, $4
-	JB	addtail
-	VMOVDQU	(DI), Y0
-	VPADDW	(SI), Y0, Y0
-	VMOVDQU	Y0, (DI)
-	ADDQ	$32, DI
-	ADDQ	$32, SI
-	SUBQ	$4, CX
-	JMP	add4
+block:
+	CMPQ	DX, R13
+	JAE	tail
+	VMOVDQU	(DI)(DX*1), Y0
+	VMOVDQU	32(DI)(DX*1), Y1
+	XORQ	CX, CX
 
-addtail:
-	TESTQ	CX, CX
-	JZ	adddone
-	VMOVQ	(DI), X0
-	VMOVQ	(SI), X1
+blockadd:
+	CMPQ	CX, R10
+	JAE	blocksubs
+	MOVWQZX	(R9)(CX*2), AX
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	ADDQ	DX, AX
+	VPADDW	(AX), Y0, Y0
+	VPADDW	32(AX), Y1, Y1
+	INCQ	CX
+	JMP	blockadd
+
+blocksubs:
+	XORQ	CX, CX
+
+blocksub:
+	CMPQ	CX, R12
+	JAE	blockstore
+	MOVWQZX	(R11)(CX*2), AX
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	ADDQ	DX, AX
+	VPSUBW	(AX), Y0, Y0
+	VPSUBW	32(AX), Y1, Y1
+	INCQ	CX
+	JMP	blocksub
+
+blockstore:
+	VMOVDQU	Y0, (DI)(DX*1)
+	VMOVDQU	Y1, 32(DI)(DX*1)
+	ADDQ	$64, DX
+	JMP	block
+
+tail:
+	CMPQ	DX, R8
+	JAE	columnsdone
+	VMOVQ	(DI)(DX*1), X0
+	XORQ	CX, CX
+
+tailadd:
+	CMPQ	CX, R10
+	JAE	tailsubs
+	MOVWQZX	(R9)(CX*2), AX
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VMOVQ	(AX)(DX*1), X1
 	VPADDW	X1, X0, X0
-	VMOVQ	X0, (DI)
-	ADDQ	$8, DI
-	ADDQ	$8, SI
-	DECQ	CX
-	JMP	addtail
+	INCQ	CX
+	JMP	tailadd
 
-adddone:
-	VZEROUPPER
-	RET
+tailsubs:
+	XORQ	CX, CX
 
-// func subWordsAVX2(acc, col []uint64)
-TEXT ·subWordsAVX2(SB), NOSPLIT, $0-48
-	MOVQ	acc_base+0(FP), DI
-	MOVQ	col_base+24(FP), SI
-	MOVQ	col_len+32(FP), CX
-
-sub4:
-	CMPQ	CX, $4
-	JB	subtail
-	VMOVDQU	(DI), Y0
-	VPSUBW	(SI), Y0, Y0
-	VMOVDQU	Y0, (DI)
-	ADDQ	$32, DI
-	ADDQ	$32, SI
-	SUBQ	$4, CX
-	JMP	sub4
-
-subtail:
-	TESTQ	CX, CX
-	JZ	subdone
-	VMOVQ	(DI), X0
-	VMOVQ	(SI), X1
+tailsub:
+	CMPQ	CX, R12
+	JAE	tailstore
+	MOVWQZX	(R11)(CX*2), AX
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VMOVQ	(AX)(DX*1), X1
 	VPSUBW	X1, X0, X0
-	VMOVQ	X0, (DI)
-	ADDQ	$8, DI
-	ADDQ	$8, SI
-	DECQ	CX
-	JMP	subtail
+	INCQ	CX
+	JMP	tailsub
 
-subdone:
+tailstore:
+	VMOVQ	X0, (DI)(DX*1)
+	ADDQ	$8, DX
+	JMP	tail
+
+columnsdone:
 	VZEROUPPER
 	RET
 

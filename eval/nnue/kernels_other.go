@@ -12,11 +12,8 @@ func (q *Quantised) initSIMD() {}
 
 func (q *Quantised) simdScratch() int { return 0 }
 
-// add adds input f's column to acc.
-func (q *Quantised) add(acc []uint64, f uint16) { addColGo(acc, q.column(f)) }
-
-// sub subtracts input f's column from acc.
-func (q *Quantised) sub(acc []uint64, f uint16) { subColGo(acc, q.column(f)) }
+// columns adds the columns of the inputs adds to acc and subtracts those of subs.
+func (q *Quantised) columns(acc []uint64, adds, subs []uint16) { q.columnsGo(acc, adds, subs) }
 
 // forward returns the value, in hundredths of a point, of the accumulators of the
 // player to move (mover) and of the other player, using scratch (scratchSize words).

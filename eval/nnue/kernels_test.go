@@ -91,8 +91,8 @@ func TestForwardKernels(t *testing.T) {
 	}
 }
 
-// TestColumnKernels compares add and sub with addColGo and subColGo for every
-// accumulator width.
+// TestColumnKernels compares columns with columnsGo for every accumulator width
+// and lists of columns of 0 to 40 inputs.
 func TestColumnKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for hidden := 4; hidden <= MaxHidden; hidden += 4 {
@@ -100,19 +100,30 @@ func TestColumnKernels(t *testing.T) {
 		for range 4 {
 			acc := randomAccumulator(rng, q.words)
 			want := slices.Clone(acc)
-			for range 10 {
-				f := uint16(rng.IntN(q.Inputs))
-				if rng.IntN(2) == 0 {
-					q.add(acc, f)
-					addColGo(want, q.column(f))
-				} else {
-					q.sub(acc, f)
-					subColGo(want, q.column(f))
+			list := func() []uint16 {
+				l := make([]uint16, rng.IntN(41))
+				for i := range l {
+					l[i] = uint16(rng.IntN(q.Inputs))
 				}
+				return l
 			}
+			adds, subs := list(), list()
+			q.columns(acc, adds, subs)
+			q.columnsGo(want, adds, subs)
 			if !slices.Equal(acc, want) {
 				t.Fatalf("hidden %d: the kernels' accumulator differs from the reference", hidden)
 			}
 		}
 	}
+}
+
+// TestColumnsChecked checks that columns refuses an input beyond the network's.
+func TestColumnsChecked(t *testing.T) {
+	q := randomQuantised(rand.New(rand.NewPCG(1, 1)), 32, 1, 1)
+	defer func() {
+		if recover() == nil {
+			t.Error("no panic on an input beyond the network's")
+		}
+	}()
+	q.columns(make([]uint64, q.words), []uint16{1}, []uint16{uint16(q.Inputs)})
 }

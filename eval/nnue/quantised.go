@@ -162,14 +162,23 @@ func Quantise(n *Network, maxActive int) (*Quantised, error) {
 // feats.
 func (q *Quantised) refresh(acc []uint64, feats []uint16) {
 	copy(acc, q.b1)
-	for _, f := range feats {
-		q.add(acc, f)
-	}
+	q.columns(acc, feats, nil)
 }
 
 // column returns input f's column of the first layer.
 func (q *Quantised) column(f uint16) []uint64 {
 	return q.w1[int(f)*q.words : int(f)*q.words+q.words]
+}
+
+// columnsGo adds the columns of the inputs adds to acc and subtracts those of subs:
+// the reference of the vector kernels.
+func (q *Quantised) columnsGo(acc []uint64, adds, subs []uint16) {
+	for _, f := range adds {
+		addColGo(acc, q.column(f))
+	}
+	for _, f := range subs {
+		subColGo(acc, q.column(f))
+	}
 }
 
 // addColGo adds the column col to acc, lane by lane: the reference of the vector
