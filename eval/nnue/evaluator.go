@@ -25,16 +25,18 @@ type slot struct {
 // documentation). It allocates nothing once built and is not safe for concurrent
 // use: Fork returns another for another goroutine.
 type Evaluator[S any] struct {
-	q      *Quantised
-	enc    game.Encoder[S]
-	rules  game.Rules[S]
-	slots  [cacheSlots]slot
-	clock  uint64
-	cur    [2][]uint16
-	last   int // the slot of the last evaluation
-	acts   []uint64
-	Stats  Stats
-	active int
+	q     *Quantised
+	enc   game.Encoder[S]
+	rules game.Rules[S]
+	slots [cacheSlots]slot
+	clock uint64
+	cur   [2][]uint16
+	last  int // the slot of the last evaluation
+	acts  []uint64
+	// adds and subs are the columns an update adds and subtracts.
+	adds, subs []uint16
+	Stats      Stats
+	active     int
 }
 
 // Stats count what an Evaluator did: Evaluations, the Refreshes among them (first
@@ -70,6 +72,7 @@ func (e *Evaluator[S]) init() {
 	}
 	e.cur = [2][]uint16{make([]uint16, 0, e.active), make([]uint16, 0, e.active)}
 	e.acts = make([]uint64, e.q.scratchSize())
+	e.adds, e.subs = make([]uint16, 0, e.active), make([]uint16, 0, e.active)
 }
 
 // Fork returns a new evaluator of the same network and game, with empty caches.
@@ -104,51 +107,48 @@ func diffCount(a, b []uint16) int {
 	return len(a) + len(b) - 2*same
 }
 
-// update brings acc, the accumulator of the inputs from, to the inputs to (both
-// increasing lists) and returns the number of columns it changed.
-func (q *Quantised) update(acc []uint64, from, to []uint16) int {
-	i, j, n := 0, 0, 0
+// diff sets adds to the entries of to not in from and subs to those of from not in
+// to (from and to are increasing lists) and returns them, or false when the lists
+// differ by more than budget entries with some left to compare (as soon as it
+// knows).
+func diff(from, to, adds, subs []uint16, budget int) ([]uint16, []uint16, bool) {
+	adds, subs = adds[:0], subs[:0]
+	i, j := 0, 0
 	for i < len(from) || j < len(to) {
+		if len(adds)+len(subs) > budget {
+			return adds, subs, false
+		}
 		switch {
 		case j == len(to) || (i < len(from) && from[i] < to[j]):
-			q.sub(acc, from[i])
+			subs = append(subs, from[i])
 			i++
-			n++
 		case i == len(from) || from[i] > to[j]:
-			q.add(acc, to[j])
+			adds = append(adds, to[j])
 			j++
-			n++
 		default:
 			i++
 			j++
 		}
 	}
-	return n
+	return adds, subs, true
 }
 
-// updateWithin is update with a budget: it stops, returning -1, when the lists differ
-// by more than budget inputs, leaving acc half updated.
-func (q *Quantised) updateWithin(acc []uint64, from, to []uint16, budget int) int {
-	i, j, n := 0, 0, 0
-	for i < len(from) || j < len(to) {
-		if n > budget {
-			return -1
-		}
-		switch {
-		case j == len(to) || (i < len(from) && from[i] < to[j]):
-			q.sub(acc, from[i])
-			i++
-			n++
-		case i == len(from) || from[i] > to[j]:
-			q.add(acc, to[j])
-			j++
-			n++
-		default:
-			i++
-			j++
-		}
+// updateWithin brings acc, the accumulator of the inputs from, to the inputs to
+// (both increasing lists) and returns the number of columns it changed, or -1,
+// leaving acc as it was, when the lists differ by more than budget inputs.
+func (e *Evaluator[S]) updateWithin(acc []uint64, from, to []uint16, budget int) int {
+	adds, subs, ok := diff(from, to, e.adds, e.subs, budget)
+	e.adds, e.subs = adds, subs
+	if !ok {
+		return -1
 	}
-	return n
+	e.q.columns(acc, adds, subs)
+	return len(adds) + len(subs)
+}
+
+// update is updateWithin without a budget.
+func (e *Evaluator[S]) update(acc []uint64, from, to []uint16) int {
+	return e.updateWithin(acc, from, to, len(from)+len(to))
 }
 
 // Evaluate returns the value of s for the player to move, in hundredths of a point.
@@ -173,12 +173,12 @@ func (e *Evaluator[S]) Evaluate(s *S) int {
 func (e *Evaluator[S]) nearest(f0, f1 []uint16) *slot {
 	q := e.q
 	if sl := &e.slots[e.last]; sl.stamp != 0 {
-		if n := q.updateWithin(sl.acc[0], sl.feats[0], f0, len(f0)); n >= 0 {
+		if n := e.updateWithin(sl.acc[0], sl.feats[0], f0, len(f0)); n >= 0 {
 			e.Stats.Updates++
-			e.Stats.Columns += int64(n + q.update(sl.acc[1], sl.feats[1], f1))
+			e.Stats.Columns += int64(n + e.update(sl.acc[1], sl.feats[1], f1))
 			return sl
 		}
-		sl.stamp = 0 // half updated: empty
+		sl.stamp = 0 // too far: emptied, as when updates left it half done
 	}
 	best, bestCost, oldest := -1, len(f0), 0
 	for i := range e.slots {
@@ -196,7 +196,7 @@ func (e *Evaluator[S]) nearest(f0, f1 []uint16) *slot {
 	if best >= 0 {
 		sl := &e.slots[best]
 		e.Stats.Updates++
-		e.Stats.Columns += int64(q.update(sl.acc[0], sl.feats[0], f0) + q.update(sl.acc[1], sl.feats[1], f1))
+		e.Stats.Columns += int64(e.update(sl.acc[0], sl.feats[0], f0) + e.update(sl.acc[1], sl.feats[1], f1))
 		e.last = best
 		return sl
 	}

@@ -66,6 +66,8 @@ type Quantised struct {
 	// valueOf turns the output, in units of actOne*denseOne, into hundredths of a
 	// point.
 	valueOf float64
+	// simd is the network in the layout of the platform's vector kernels, if any.
+	simd simd
 }
 
 // denseBias offsets the dense layers' quantised weights (below 2^15 in absolute
@@ -152,6 +154,7 @@ func Quantise(n *Network, maxActive int) (*Quantised, error) {
 	}
 	q.b4 = int64(math.Round(n.B4 * actOne * denseOne))
 	q.valueOf = n.OutScale * ValueScale / (actOne * denseOne)
+	q.initSIMD()
 	return q, nil
 }
 
@@ -159,23 +162,36 @@ func Quantise(n *Network, maxActive int) (*Quantised, error) {
 // feats.
 func (q *Quantised) refresh(acc []uint64, feats []uint16) {
 	copy(acc, q.b1)
-	for _, f := range feats {
-		q.add(acc, f)
+	q.columns(acc, feats, nil)
+}
+
+// column returns input f's column of the first layer.
+func (q *Quantised) column(f uint16) []uint64 {
+	return q.w1[int(f)*q.words : int(f)*q.words+q.words]
+}
+
+// columnsGo adds the columns of the inputs adds to acc and subtracts those of subs:
+// the reference of the vector kernels.
+func (q *Quantised) columnsGo(acc []uint64, adds, subs []uint16) {
+	for _, f := range adds {
+		addColGo(acc, q.column(f))
+	}
+	for _, f := range subs {
+		subColGo(acc, q.column(f))
 	}
 }
 
-// add adds input f's column to acc.
-func (q *Quantised) add(acc []uint64, f uint16) {
-	col := q.w1[int(f)*q.words : int(f)*q.words+q.words]
+// addColGo adds the column col to acc, lane by lane: the reference of the vector
+// kernels.
+func addColGo(acc, col []uint64) {
 	acc = acc[:len(col)]
 	for i, w := range col {
 		acc[i] = addLanes(acc[i], w)
 	}
 }
 
-// sub subtracts input f's column from acc.
-func (q *Quantised) sub(acc []uint64, f uint16) {
-	col := q.w1[int(f)*q.words : int(f)*q.words+q.words]
+// subColGo subtracts the column col from acc, lane by lane.
+func subColGo(acc, col []uint64) {
 	acc = acc[:len(col)]
 	for i, w := range col {
 		acc[i] = subLanes(acc[i], w)
@@ -192,7 +208,9 @@ func clampLanes(w uint64) uint64 {
 }
 
 // scratchSize returns the number of words forward needs as scratch space.
-func (q *Quantised) scratchSize() int { return 2*q.Hidden + q.L2 + q.pairs2 + q.pairs3 }
+func (q *Quantised) scratchSize() int {
+	return max(2*q.Hidden+q.L2+q.pairs2+q.pairs3, q.simdScratch())
+}
 
 // denseSums sets sums to the sum over the inputs j of a[j] times the packed row j of
 // w (pairs words). Zero inputs are multiplied too: a branch on them would be
@@ -218,9 +236,10 @@ func activate(sums []uint64, total uint64, b []int64, out []uint64) {
 	}
 }
 
-// forward returns the value, in hundredths of a point, of the accumulators of the
-// player to move (mover) and of the other player, using scratch (scratchSize words).
-func (q *Quantised) forward(mover, other []uint64, scratch []uint64) int {
+// forwardGo returns the value, in hundredths of a point, of the accumulators of the
+// player to move (mover) and of the other player, using scratch (scratchSize words):
+// forward in pure Go, the reference of the vector kernels.
+func (q *Quantised) forwardGo(mover, other []uint64, scratch []uint64) int {
 	h, l2 := q.Hidden, q.L2
 	a1 := scratch[:2*h]
 	a2 := scratch[2*h : 2*h+l2]

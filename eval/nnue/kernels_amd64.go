@@ -1,0 +1,159 @@
+//go:build amd64 && !purego
+
+package nnue
+
+import (
+	"fmt"
+	"math"
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
+
+// useAVX2 selects the AVX2 kernels of this file; without it (or with the purego
+// build tag, or on other architectures) the pure-Go code, which is their reference,
+// runs.
+var useAVX2 = cpu.X86.HasAVX2
+
+// columnsAVX2 adds the columns of the inputs adds to acc and subtracts those of
+// subs: the column of input f is w1[f*len(acc) : (f+1)*len(acc)], and every f must
+// be below len(w1)/len(acc) (columns checks). It is columnsGo: a word packs four
+// little-endian int16 lanes, so n words are the memory of 4n int16, and VPADDW and
+// VPSUBW (wrapping 16-bit addition and subtraction) over it are exactly addLanes and
+// subLanes, word by word; the order of the columns does not matter, the arithmetic
+// being modulo 2^16. It works through acc in blocks of 8 words (two 256-bit
+// registers), applying every column to a block before storing it, then word by word
+// (VMOVQ to the low 64 bits of a register) for the last 0 to 7 words.
+//
+//go:noescape
+func columnsAVX2(acc []uint64, w1 []uint64, adds, subs []uint16)
+
+// clampWordsAVX2 clamps the signed 16-bit lanes of acc to 0..actOne (VPMAXSW with 0,
+// then VPMINSW with 255) and stores them in out, lane for lane: out (len(acc) words)
+// holds the words clampLanes(acc[i]), that is the activations as int16 in input
+// order. It returns nothing: the AVX2 dense layers need no sum of their inputs (see
+// denseMaddAVX2).
+//
+//go:noescape
+func clampWordsAVX2(acc, out []uint64)
+
+// denseMaddAVX2 sets out[k] = sum over j < len(a) of a[j]*w[j/2][k][j%2], for k <
+// len(out), in signed 32-bit arithmetic: the dense layer's sum, unbiased. a holds the
+// activations (0 to actOne) as int16, an even number of them; w holds, for each
+// pair of inputs (2p, 2p+1) and each of the len(out) outputs (a multiple of 8), the
+// two signed 16-bit weights of the pair to that output, adjacent (see
+// simdDense). For each pair it broadcasts the two activations as one 32-bit lane
+// (VPBROADCASTD) and VPMADDWD multiplies them by the weights of 8 outputs and adds
+// the two products, exactly, into 32 bits; VPADDD accumulates. The sums are exact:
+// |a*w| < 255*2^15, and at most maxDenseInputs (257) of them stay below 2^31.
+//
+//go:noescape
+func denseMaddAVX2(a []int16, w []int16, out []int32)
+
+// columns adds the columns of the inputs adds to acc and subtracts those of subs.
+func (q *Quantised) columns(acc []uint64, adds, subs []uint16) {
+	if !useAVX2 {
+		q.columnsGo(acc, adds, subs)
+		return
+	}
+	// The kernel reads the columns unchecked: check the inputs here, as slicing
+	// the columns does in Go.
+	var top uint16
+	for _, f := range adds {
+		top = max(top, f)
+	}
+	for _, f := range subs {
+		top = max(top, f)
+	}
+	if (len(adds) > 0 || len(subs) > 0) && int(top) >= q.Inputs {
+		panic(fmt.Sprintf("nnue: input %d of %d", top, q.Inputs))
+	}
+	columnsAVX2(acc[:q.words], q.w1[:q.Inputs*q.words], adds, subs)
+}
+
+// simdDense is a dense layer in the AVX2 layout: for each pair of inputs p (inputs
+// 2p and 2p+1, the last one padded with zero weights when there is an odd number
+// of inputs) and each output k < outs (the layer's outputs rounded up to 8, the
+// padding with zero weights), w[(p*outs+k)*2 : (p*outs+k)*2+2] holds the weights
+// of inputs 2p and 2p+1 to output k, as int16: the quantised weight, without the
+// denseBias offset of the packed form.
+type simdDense struct {
+	w    []int16
+	outs int
+}
+
+// newSimdDense converts a packed layer (ins inputs, pairs words per input) to the
+// AVX2 layout.
+func newSimdDense(packed []uint64, ins, pairs int) simdDense {
+	outs := (2*pairs + 7) &^ 7
+	d := simdDense{w: make([]int16, (ins+1)/2*outs*2), outs: outs}
+	for j := range ins {
+		for k := range 2 * pairs {
+			v := int64(packed[j*pairs+k/2]>>(32*(k%2))&0xffff_ffff) - denseBias
+			d.w[((j/2)*outs+k)*2+j%2] = int16(v)
+		}
+	}
+	return d
+}
+
+// simd is the extra state of a Quantised for the AVX2 kernels.
+type simd struct {
+	l2, l3 simdDense
+}
+
+func (q *Quantised) initSIMD() {
+	q.simd.l2 = newSimdDense(q.w2, 2*q.Hidden, q.pairs2)
+	q.simd.l3 = newSimdDense(q.w3, q.L2, q.pairs3)
+}
+
+// simdScratch returns the number of words forwardAVX2 needs as scratch space.
+func (q *Quantised) simdScratch() int {
+	// a1: 2*Hidden int16; a2: L2 rounded up to even int16; sums: the larger
+	// outs int32.
+	return 2*q.Hidden/4 + (q.L2+3)/4 + (max(q.simd.l2.outs, q.simd.l3.outs)+1)/2
+}
+
+// forward returns the value, in hundredths of a point, of the accumulators of the
+// player to move (mover) and of the other player, using scratch (scratchSize words).
+func (q *Quantised) forward(mover, other []uint64, scratch []uint64) int {
+	if useAVX2 {
+		return q.forwardAVX2(mover, other, scratch)
+	}
+	return q.forwardGo(mover, other, scratch)
+}
+
+// forwardAVX2 is forwardGo with the AVX2 kernels: the activations as int16, the
+// dense layers in signed 32-bit sums. Its value is forwardGo's: a dense layer's
+// packed sum, a half of which is the exact sum of the activations times the biased
+// weights (below 2^32), less the sum of the activations times denseBias, is the sum
+// of the activations times the unbiased weights, which denseMaddAVX2 computes.
+func (q *Quantised) forwardAVX2(mover, other []uint64, scratch []uint64) int {
+	h, l2 := q.Hidden, q.L2
+	n1 := 2 * h / 4
+	n2 := (l2 + 3) / 4
+	w1 := scratch[:n1]
+	clampWordsAVX2(mover, w1[:len(mover):h/4])
+	clampWordsAVX2(other, w1[h/4:h/4+len(other)])
+	a1 := unsafe.Slice((*int16)(unsafe.Pointer(&w1[0])), 2*h)
+	w2 := scratch[n1 : n1+n2]
+	a2 := unsafe.Slice((*int16)(unsafe.Pointer(&w2[0])), 4*n2)[:(l2+1)&^1]
+	ws := scratch[n1+n2:]
+	sums := unsafe.Slice((*int32)(unsafe.Pointer(&ws[0])), 2*len(ws))
+	s2 := sums[:q.simd.l2.outs]
+	denseMaddAVX2(a1, q.simd.l2.w, s2)
+	for k, b := range q.b2 {
+		z := int64(s2[k]) + b
+		a2[k] = int16(min(max((z+denseHalf)>>denseShift, 0), actOne))
+	}
+	if l2%2 != 0 {
+		a2[l2] = 0
+	}
+	s3 := sums[:q.simd.l3.outs]
+	denseMaddAVX2(a2, q.simd.l3.w, s3)
+	out := q.b4
+	for k, w := range q.w4 {
+		z := int64(s3[k]) + q.b3[k]
+		out += min(max((z+denseHalf)>>denseShift, 0), actOne) * w
+	}
+	return int(math.Round(float64(out) * q.valueOf))
+}

@@ -1,0 +1,186 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// func columnsAVX2(acc []uint64, w1 []uint64, adds, subs []uint16)
+TEXT ·columnsAVX2(SB), NOSPLIT, $0-96
+	MOVQ	acc_base+0(FP), DI
+	MOVQ	acc_len+8(FP), R8
+	SHLQ	$3, R8             // bytes of acc, and of a column
+	MOVQ	w1_base+24(FP), SI
+	MOVQ	adds_base+48(FP), R9
+	MOVQ	adds_len+56(FP), R10
+	MOVQ	subs_base+72(FP), R11
+	MOVQ	subs_len+80(FP), R12
+	MOVQ	R8, R13
+	ANDQ	$-64, R13          // bytes in whole blocks of 8 words
+	XORQ	DX, DX             // byte offset of the block in acc and in the columns
+
+block:
+	CMPQ	DX, R13
+	JAE	tail
+	VMOVDQU	(DI)(DX*1), Y0
+	VMOVDQU	32(DI)(DX*1), Y1
+	XORQ	CX, CX
+
+blockadd:
+	CMPQ	CX, R10
+	JAE	blocksubs
+	MOVWQZX	(R9)(CX*2), AX
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	ADDQ	DX, AX
+	VPADDW	(AX), Y0, Y0
+	VPADDW	32(AX), Y1, Y1
+	INCQ	CX
+	JMP	blockadd
+
+blocksubs:
+	XORQ	CX, CX
+
+blocksub:
+	CMPQ	CX, R12
+	JAE	blockstore
+	MOVWQZX	(R11)(CX*2), AX
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	ADDQ	DX, AX
+	VPSUBW	(AX), Y0, Y0
+	VPSUBW	32(AX), Y1, Y1
+	INCQ	CX
+	JMP	blocksub
+
+blockstore:
+	VMOVDQU	Y0, (DI)(DX*1)
+	VMOVDQU	Y1, 32(DI)(DX*1)
+	ADDQ	$64, DX
+	JMP	block
+
+tail:
+	CMPQ	DX, R8
+	JAE	columnsdone
+	VMOVQ	(DI)(DX*1), X0
+	XORQ	CX, CX
+
+tailadd:
+	CMPQ	CX, R10
+	JAE	tailsubs
+	MOVWQZX	(R9)(CX*2), AX
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VMOVQ	(AX)(DX*1), X1
+	VPADDW	X1, X0, X0
+	INCQ	CX
+	JMP	tailadd
+
+tailsubs:
+	XORQ	CX, CX
+
+tailsub:
+	CMPQ	CX, R12
+	JAE	tailstore
+	MOVWQZX	(R11)(CX*2), AX
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VMOVQ	(AX)(DX*1), X1
+	VPSUBW	X1, X0, X0
+	INCQ	CX
+	JMP	tailsub
+
+tailstore:
+	VMOVQ	X0, (DI)(DX*1)
+	ADDQ	$8, DX
+	JMP	tail
+
+columnsdone:
+	VZEROUPPER
+	RET
+
+// func clampWordsAVX2(acc, out []uint64)
+TEXT ·clampWordsAVX2(SB), NOSPLIT, $0-48
+	MOVQ	acc_base+0(FP), SI
+	MOVQ	acc_len+8(FP), CX
+	MOVQ	out_base+24(FP), DI
+	VPXOR	Y15, Y15, Y15
+	MOVL	$0x00ff00ff, AX
+	VMOVD	AX, X14
+	VPBROADCASTD	X14, Y14
+
+clamp4:
+	CMPQ	CX, $4
+	JB	clamptail
+	VMOVDQU	(SI), Y0
+	VPMAXSW	Y15, Y0, Y0
+	VPMINSW	Y14, Y0, Y0
+	VMOVDQU	Y0, (DI)
+	ADDQ	$32, DI
+	ADDQ	$32, SI
+	SUBQ	$4, CX
+	JMP	clamp4
+
+clamptail:
+	TESTQ	CX, CX
+	JZ	clampdone
+	VMOVQ	(SI), X0
+	VPMAXSW	X15, X0, X0
+	VPMINSW	X14, X0, X0
+	VMOVQ	X0, (DI)
+	ADDQ	$8, DI
+	ADDQ	$8, SI
+	DECQ	CX
+	JMP	clamptail
+
+clampdone:
+	VZEROUPPER
+	RET
+
+// func denseMaddAVX2(a []int16, w []int16, out []int32)
+TEXT ·denseMaddAVX2(SB), NOSPLIT, $0-72
+	MOVQ	a_base+0(FP), SI
+	MOVQ	a_len+8(FP), BX
+	SHRQ	$1, BX             // pairs of inputs
+	MOVQ	w_base+24(FP), DX
+	MOVQ	out_base+48(FP), DI
+	MOVQ	out_len+56(FP), R9
+	SHLQ	$2, R9             // bytes of a pair's row: outs * 2 int16
+	XORQ	R10, R10           // byte offset of the chunk of 8 outputs, in a row and in out
+
+chunk:
+	CMPQ	R10, R9
+	JAE	densedone
+	VPXOR	Y0, Y0, Y0
+	VPXOR	Y1, Y1, Y1
+	MOVQ	SI, AX
+	LEAQ	(DX)(R10*1), R11
+	MOVQ	BX, CX
+
+pairs2:
+	CMPQ	CX, $2
+	JB	pair1
+	VPBROADCASTD	(AX), Y2
+	VPMADDWD	(R11), Y2, Y2
+	VPADDD	Y2, Y0, Y0
+	VPBROADCASTD	4(AX), Y3
+	VPMADDWD	(R11)(R9*1), Y3, Y3
+	VPADDD	Y3, Y1, Y1
+	ADDQ	$8, AX
+	LEAQ	(R11)(R9*2), R11
+	SUBQ	$2, CX
+	JMP	pairs2
+
+pair1:
+	TESTQ	CX, CX
+	JZ	store
+	VPBROADCASTD	(AX), Y2
+	VPMADDWD	(R11), Y2, Y2
+	VPADDD	Y2, Y0, Y0
+
+store:
+	VPADDD	Y1, Y0, Y0
+	VMOVDQU	Y0, (DI)(R10*1)
+	ADDQ	$32, R10
+	JMP	chunk
+
+densedone:
+	VZEROUPPER
+	RET
