@@ -31,7 +31,7 @@ func TestColonyIsClassic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := g.Evaluations(); !slices.Equal(got, []string{"linear", "score", "hand", "FILE", "net:FILE"}) {
+	if got := g.Evaluations(); !slices.Equal(got, []string{"linear", "score", "hand", "FILE", "net", "net:FILE"}) {
 		t.Errorf("Evaluations() = %v", got)
 	}
 	if set, names := g.FeatureSet(); set != "colony" || !slices.Equal(names, fs.Features()) {

@@ -85,36 +85,92 @@ func (g Game) Encoding() game.Encoding {
 
 // Encode appends the inputs of s that are on, seen by player p, in increasing order.
 func (g Game) Encode(s *State, p int, dst []uint16) []uint16 {
-	own, opp := s.ants[p&1], s.ants[(p&1)^1]
-	reach := g.Rules.LastEggReach(s)
-	// A log has a free neighbour iff it is a neighbour of a free log.
-	movable := g.Rules.board.Reach(allLogs &^ (own | opp))
+	own, opp := Color(p&1), Color(p&1)^1
+	reach, movable := g.encReach(s)
 	for l := range NumLogs {
-		bit := uint32(1) << l
-		occ := 0
-		switch {
-		case own&bit != 0:
-			occ = 1
-		case opp&bit != 0:
-			occ = 3
+		occ := encOccupant(s, l, movable)
+		if own == Black {
+			occ = encSwap[occ]
 		}
-		if occ != 0 && movable&bit == 0 {
-			occ++
-		}
-		state := (occ*2+int(reach>>l&1))*encEggBuckets + int(encEggBucket[s.eggs[l]])
-		dst = append(dst, uint16(l*encLogInputs+state))
+		dst = append(dst, encLog(s, l, occ, reach))
 	}
 	dst = append(dst,
-		uint16(encStores+int(s.store[p&1])),
-		uint16(encStores+encStoreInputs+int(s.store[(p&1)^1])),
-		uint16(encHands+int(s.hand[p&1])),
-		uint16(encHands+encHandInputs+int(s.hand[(p&1)^1])))
+		uint16(encStores+int(s.store[own])),
+		uint16(encStores+encStoreInputs+int(s.store[opp])),
+		uint16(encHands+int(s.hand[own])),
+		uint16(encHands+encHandInputs+int(s.hand[opp])))
 	if s.mandatory {
 		dst = append(dst, encMandatory)
 	}
 	if s.phase == PhaseDirection || s.phase == PhaseAnt {
 		dst = append(dst, encMidTurn)
 	}
-	left := g.Rules.turnCap - int(s.turn) + 1
-	return append(dst, uint16(encTurnsLeft+encTurnsLeftBucket(left)))
+	return append(dst, g.encTurnsLeft(s))
+}
+
+// encReach returns the logs the last egg of a first lap reaches and the logs with a
+// neighbour free of ants (a log has one iff it is a neighbour of a free log).
+func (g Game) encReach(s *State) (reach, movable uint32) {
+	return g.Rules.LastEggReach(s), g.Rules.board.Reach(allLogs &^ (s.ants[Red] | s.ants[Black]))
+}
+
+// encOccupant returns the occupant of log l seen by Red: 0 none, 1 a red ant that can
+// move, 2 a blocked red ant, 3 and 4 the same for Black.
+func encOccupant(s *State, l int, movable uint32) int {
+	bit := uint32(1) << l
+	occ := 0
+	switch {
+	case s.ants[Red]&bit != 0:
+		occ = 1
+	case s.ants[Black]&bit != 0:
+		occ = 3
+	}
+	if occ != 0 && movable&bit == 0 {
+		occ++
+	}
+	return occ
+}
+
+// encLog returns the input of log l with the occupant occ (in the view encoded).
+func encLog(s *State, l, occ int, reach uint32) uint16 {
+	return uint16(l*encLogInputs + (occ*2+int(reach>>l&1))*encEggBuckets + int(encEggBucket[s.eggs[l]]))
+}
+
+// encTurnsLeft returns the input of the turns left before the cap.
+func (g Game) encTurnsLeft(s *State) uint16 {
+	return uint16(encTurnsLeft + encTurnsLeftBucket(g.Rules.turnCap-int(s.turn)+1))
+}
+
+// encSwap maps an occupant seen by one player to the same occupant seen by the other.
+var encSwap = [encOccupants]int{0, 3, 4, 1, 2}
+
+// EncodePair appends the inputs of s seen by Red to dst0 and those seen by Black to
+// dst1 (game.PairEncoder), computing the reach and the blocked ants once.
+func (g Game) EncodePair(s *State, dst0, dst1 []uint16) ([]uint16, []uint16) {
+	reach, movable := g.encReach(s)
+	for l := range NumLogs {
+		occ := encOccupant(s, l, movable)
+		dst0 = append(dst0, encLog(s, l, occ, reach))
+		dst1 = append(dst1, encLog(s, l, encSwap[occ], reach))
+	}
+	dst0 = append(dst0,
+		uint16(encStores+int(s.store[Red])),
+		uint16(encStores+encStoreInputs+int(s.store[Black])),
+		uint16(encHands+int(s.hand[Red])),
+		uint16(encHands+encHandInputs+int(s.hand[Black])))
+	dst1 = append(dst1,
+		uint16(encStores+int(s.store[Black])),
+		uint16(encStores+encStoreInputs+int(s.store[Red])),
+		uint16(encHands+int(s.hand[Black])),
+		uint16(encHands+encHandInputs+int(s.hand[Red])))
+	if s.mandatory {
+		dst0 = append(dst0, encMandatory)
+		dst1 = append(dst1, encMandatory)
+	}
+	if s.phase == PhaseDirection || s.phase == PhaseAnt {
+		dst0 = append(dst0, encMidTurn)
+		dst1 = append(dst1, encMidTurn)
+	}
+	left := g.encTurnsLeft(s)
+	return append(dst0, left), append(dst1, left)
 }

@@ -35,3 +35,12 @@ type Encoding struct {
 	// MaxActive bounds the inputs that are on in any position, for one player.
 	MaxActive int
 }
+
+// PairEncoder is an Encoder that writes both players' inputs in one pass, for a game
+// whose two views share work (The Colony's reach of the last egg and its blocked
+// ants): EncodePair(s, dst0, dst1) returns what Encode(s, 0, dst0) and Encode(s, 1,
+// dst1) return. A value network evaluates both views of every position, so this
+// halves what the encoding costs it. The conformance suite checks the equality.
+type PairEncoder[S any] interface {
+	EncodePair(s *S, dst0, dst1 []uint16) ([]uint16, []uint16)
+}

@@ -21,6 +21,7 @@ type FastPaths[S any] struct {
 	Drawer            Drawer[S]
 	Tracer            Tracer[S]
 	Encoder           Encoder[S]
+	PairEncoder       PairEncoder[S]
 }
 
 // FastPathsOf returns the optional parts g implements.
@@ -41,6 +42,7 @@ func FastPathsOf[S any](g Rules[S]) FastPaths[S] {
 	f.Drawer, _ = g.(Drawer[S])
 	f.Tracer, _ = g.(Tracer[S])
 	f.Encoder, _ = g.(Encoder[S])
+	f.PairEncoder, _ = g.(PairEncoder[S])
 	return f
 }
 

@@ -59,6 +59,7 @@
 //	Drawer             show, play                               DrawStanding's lines alone: the one way to draw a position as text
 //	Tracer             export --html, play, replay              no sowing path drawn
 //	Encoder            eval=net (package eval/nnue), train      no network: every game has one, the conformance suite checks it
+//	PairEncoder        eval=net (The Colony)                    Encode twice: one pass computes the reach and blocked ants once
 //
 // Pictures (picture.Illustrator) are drawn by the games that import package picture
 // beside this one: this package imports no drawing.

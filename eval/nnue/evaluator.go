@@ -27,6 +27,7 @@ type slot struct {
 type Evaluator[S any] struct {
 	q     *Quantised
 	enc   game.Encoder[S]
+	pair  game.PairEncoder[S] // nil: the game has none
 	rules game.Rules[S]
 	slots [cacheSlots]slot
 	clock uint64
@@ -58,7 +59,7 @@ func NewEvaluator[S any](g game.Rules[S], rules string, q *Quantised) (*Evaluato
 	if err := net.CheckFor(Target{Rules: rules, Encoding: e.Name, Inputs: e.Inputs}); err != nil {
 		return nil, err
 	}
-	ev := &Evaluator[S]{q: q, enc: enc, rules: g, active: e.MaxActive}
+	ev := &Evaluator[S]{q: q, enc: enc, pair: game.FastPath[game.PairEncoder[S]](g), rules: g, active: e.MaxActive}
 	ev.init()
 	return ev, nil
 }
@@ -77,7 +78,7 @@ func (e *Evaluator[S]) init() {
 
 // Fork returns a new evaluator of the same network and game, with empty caches.
 func (e *Evaluator[S]) Fork() *Evaluator[S] {
-	f := &Evaluator[S]{q: e.q, enc: e.enc, rules: e.rules, active: e.active}
+	f := &Evaluator[S]{q: e.q, enc: e.enc, pair: e.pair, rules: e.rules, active: e.active}
 	f.init()
 	return f
 }
@@ -155,8 +156,13 @@ func (e *Evaluator[S]) update(acc []uint64, from, to []uint16) int {
 func (e *Evaluator[S]) Evaluate(s *S) int {
 	e.Stats.Evaluations++
 	e.clock++
-	f0 := e.enc.Encode(s, 0, e.cur[0][:0])
-	f1 := e.enc.Encode(s, 1, e.cur[1][:0])
+	var f0, f1 []uint16
+	if e.pair != nil {
+		f0, f1 = e.pair.EncodePair(s, e.cur[0][:0], e.cur[1][:0])
+	} else {
+		f0 = e.enc.Encode(s, 0, e.cur[0][:0])
+		f1 = e.enc.Encode(s, 1, e.cur[1][:0])
+	}
 	sl := e.nearest(f0, f1)
 	sl.feats[0] = append(sl.feats[0][:0], f0...)
 	sl.feats[1] = append(sl.feats[1][:0], f1...)

@@ -98,7 +98,8 @@
 //     increasing order, the same twice, and appends them to a slice holding other
 //     numbers without touching those; states with the same Hash have the same inputs;
 //     the position read back from its notation (where the notation is checked, and
-//     when Options.SamePosition says it is the same position) has the same inputs.
+//     when Options.SamePosition says it is the same position) has the same inputs;
+//     a game.PairEncoder's EncodePair gives what Encode gives for each player.
 //     From a turn start to the next, the inputs that change (turned on or off) are
 //     counted, their mean logged, and a turn that changes more than twice MaxActive
 //     of a player's inputs fails. Encode allocates nothing at the Allocs part's

@@ -107,6 +107,12 @@ func (x *suite[S]) encodings(t testing.TB) {
 					r.errorf("%v: Encode(%d) on a slice holding %v gives %v; want %v followed by %v", w, p, prefix, dst, prefix, in[p])
 				}
 			}
+			if pe := game.FastPathsOf[S](g).PairEncoder; pe != nil {
+				a, b := pe.EncodePair(&s, nil, nil)
+				if !slices.Equal(a, in[0]) || !slices.Equal(b, in[1]) {
+					r.errorf("%v: EncodePair gives %v and %v; Encode %v and %v", w, a, b, in[0], in[1])
+				}
+			}
 			if again := encodeBoth(e, &s); !again.equal(in) {
 				r.errorf("%v: Encode gives %v, then %v", w, in, again)
 			}
