@@ -109,29 +109,37 @@ func diffCount(a, b []uint16) int {
 }
 
 // diff sets adds to the entries of to not in from and subs to those of from not in
-// to (from and to are increasing lists) and returns them, or false when the lists
-// differ by more than budget entries with some left to compare (as soon as it
-// knows).
+// to (from and to are increasing lists) and returns them, with false when the lists
+// differ by more than budget entries.
 func diff(from, to, adds, subs []uint16, budget int) ([]uint16, []uint16, bool) {
-	adds, subs = adds[:0], subs[:0]
-	i, j := 0, 0
-	for i < len(from) || j < len(to) {
-		if len(adds)+len(subs) > budget {
-			return adds, subs, false
-		}
-		switch {
-		case j == len(to) || (i < len(from) && from[i] < to[j]):
-			subs = append(subs, from[i])
-			i++
-		case i == len(from) || from[i] > to[j]:
-			adds = append(adds, to[j])
-			j++
-		default:
-			i++
-			j++
-		}
+	// A merge whose steps decide by flags, not branches (the compiler turns them
+	// into conditional moves): which list is behind is unpredictable, and a
+	// mispredicted branch an entry cost more than the rest of the update. adds and
+	// subs have room for len(to) and len(from) entries.
+	adds, subs = adds[:cap(adds)], subs[:cap(subs)]
+	if len(adds) < len(to) || len(subs) < len(from) {
+		adds, subs = make([]uint16, len(to)), make([]uint16, len(from))
 	}
-	return adds, subs, true
+	i, j, na, ns := 0, 0, 0, 0
+	for i < len(from) && j < len(to) {
+		x, y := from[i], to[j]
+		subs[ns] = x
+		adds[na] = y
+		lt, gt := 0, 0
+		if x < y {
+			lt = 1
+		}
+		if x > y {
+			gt = 1
+		}
+		ns += lt
+		na += gt
+		i += 1 - gt
+		j += 1 - lt
+	}
+	ns += copy(subs[ns:], from[i:])
+	na += copy(adds[na:], to[j:])
+	return adds[:na], subs[:ns], na+ns <= budget
 }
 
 // updateWithin brings acc, the accumulator of the inputs from, to the inputs to
