@@ -70,7 +70,8 @@ func TestTrain(t *testing.T) {
 		{[]string{"analyze", "--player", "ab:depth=1,eval=net:" + damaged}, "checksum"},
 		{[]string{"--game", "kalah", "analyze", "--player", "ab:depth=1,eval=net:" + net}, "for the game colony, not kalah"},
 		{[]string{"--rules", "colony:turncap=300", "analyze", "--player", "ab:depth=1,eval=net:" + net}, "rule set colony, not colony:turncap=300"},
-		{[]string{"--game", "kalah", "analyze", "--player", "ab:depth=1,eval=net"}, "no network ships for kalah"},
+		{[]string{"--game", "egyptian", "analyze", "--player", "ab:depth=1,eval=net"}, "no network ships for egyptian"},
+		{[]string{"--game", "kalah:4x3", "analyze", "--player", "ab:depth=1,eval=net"}, "no network ships for kalah:4x3"},
 	}
 	for _, c := range bad {
 		code, _, errOut := cli(t, c.args...)
