@@ -364,7 +364,7 @@ var builtinKinds = []Kind{
 // game, the registry of games does, with an eval.LoaderOf: "linear", "score", "hand"
 // or a weights file), and New keeps it in the player's spec.
 var evalSetting = Setting{Key: "eval", Type: TextValue,
-	Doc: "the evaluation, by name or file (the game's default when not given)", Role: RoleEval}
+	Doc: "the evaluation: linear, score, hand, a weights FILE, net (the network the game ships) or net:FILE (the game's default when not given)", Role: RoleEval}
 
 // The registry: kinds by name. Register writes it (at init); everything else reads it.
 var (
