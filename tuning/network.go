@@ -136,6 +136,7 @@ func (t *Linear[S]) NetworkSamples(files []string) ([]nnue.Sample, SampleCounts,
 		return nil, counts, fmt.Errorf("%s has no input encoding for networks", t.g.Name())
 	}
 	group := 0
+	scaleOf := map[string]float64{} // the scale of each spec, resolved once
 	for _, file := range files {
 		gf, err := tournament.ReadGamesFile(file)
 		if err != nil {
@@ -154,9 +155,15 @@ func (t *Linear[S]) NetworkSamples(files []string) ([]nnue.Sample, SampleCounts,
 			counts.Games++
 			scales := [2]float64{math.NaN(), math.NaN()}
 			for seat, spec := range rec.Specs {
-				if sp, err := search.ParseSpec(spec); err == nil && sp.Kind != "random" && sp.Kind != "cmd" {
-					scales[seat] = float64(t.Scale(spec))
+				sc, ok := scaleOf[spec]
+				if !ok {
+					sc = math.NaN()
+					if sp, err := search.ParseSpec(spec); err == nil && sp.Kind != "random" && sp.Kind != "cmd" {
+						sc = float64(t.Scale(spec))
+					}
+					scaleOf[spec] = sc
 				}
+				scales[seat] = sc
 			}
 			s, err := t.g.ParsePosition(rec.Opening)
 			if err != nil {

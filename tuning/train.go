@@ -211,7 +211,7 @@ func writeLosses(dir string, res *NetTrainingResult) error {
 		train = append(train, e.TrainLoss)
 		held = append(held, e.HeldOutLoss)
 	}
-	if err := writeFile(filepath.Join(dir, LossCSVName), csv.Bytes()); err != nil {
+	if err := writeFileAtomic(filepath.Join(dir, LossCSVName), csv.Bytes()); err != nil {
 		return err
 	}
 	var png bytes.Buffer
@@ -219,14 +219,5 @@ func writeLosses(dir string, res *NetTrainingResult) error {
 	if err := eval.PlotSeries(&png, "Network training: loss by epoch", "epoch", "loss (squared error in win probability)", series, 0, 0); err != nil {
 		return err
 	}
-	return writeFile(filepath.Join(dir, LossPlotName), png.Bytes())
-}
-
-// writeFile writes data to path through a temporary file renamed at the end.
-func writeFile(path string, data []byte) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return writeFileAtomic(filepath.Join(dir, LossPlotName), png.Bytes())
 }
