@@ -156,6 +156,7 @@ func newRootCmd() *cobra.Command {
 		newPlayCmd(opts),
 		newReplayCmd(opts),
 		newExportCmd(opts),
+		newServeCmd(opts),
 	)
 	return root
 }

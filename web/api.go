@@ -1,0 +1,526 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/catalog/session"
+	"github.com/colony-ai/colony/tournament"
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/extension"
+)
+
+// maxBody bounds a request's body: a position, a turn, a game's turns.
+const maxBody = 1 << 20
+
+func (s *Server) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /{$}", s.index)
+	m.Handle("GET /assets/", http.StripPrefix("/assets/", assetHandler()))
+	m.HandleFunc("GET /api/config", s.config)
+	m.HandleFunc("GET /api/position", s.position)
+	m.HandleFunc("POST /api/play", s.play)
+	m.HandleFunc("POST /api/explain", s.explainClick)
+	m.HandleFunc("POST /api/think", s.think)
+	m.HandleFunc("GET /api/analyse", s.analyse)
+	m.HandleFunc("GET /api/rules", s.rules)
+	m.HandleFunc("POST /api/record", s.record)
+	m.HandleFunc("GET /api/files", s.files)
+	m.HandleFunc("GET /api/file", s.file)
+	m.HandleFunc("GET /api/game", s.recordedGame)
+	m.HandleFunc("GET /api/live", s.live)
+	s.mux = m
+}
+
+// httpError is an error with the status it answers with.
+type httpError struct {
+	status int
+	err    error
+}
+
+func (e *httpError) Error() string { return e.err.Error() }
+func (e *httpError) Unwrap() error { return e.err }
+
+// badRequest is a 400 with err's message: the parser's, for a bad position, turn
+// or spec.
+func badRequest(err error) error { return &httpError{http.StatusBadRequest, err} }
+
+// fail writes err as a JSON error: its status, 500 for an error without one.
+func fail(w http.ResponseWriter, err error) {
+	status := http.StatusInternalServerError
+	var he *httpError
+	if errors.As(err, &he) {
+		status = he.status
+	}
+	if errors.Is(err, context.Canceled) {
+		status = 499 // the browser went away; nobody reads it
+	}
+	writeJSON(w, status, map[string]string{"error": err.Error()})
+}
+
+// writeJSON writes v as the JSON answer with the status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// readJSON decodes the request's JSON body into v, refusing unknown fields and
+// bodies over maxBody.
+func readJSON(r *http.Request, v any) error {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		return badRequest(fmt.Errorf("the body must be JSON (Content-Type: application/json), not %q", ct))
+	}
+	dec := json.NewDecoder(io.LimitReader(r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return badRequest(fmt.Errorf("the request's JSON: %w", err))
+	}
+	return nil
+}
+
+// openGame opens the rule set the page names ("" for the server's default).
+func (s *Server) openGame(name string) (catalog.Ruleset, error) {
+	if name == "" {
+		name = s.cfg.Game
+	}
+	if name == "" {
+		name = "colony"
+	}
+	g, err := catalog.Open(name)
+	if err != nil {
+		return nil, badRequest(err)
+	}
+	return g, nil
+}
+
+// openPosition opens the game and reads the position ("" for the start).
+func (s *Server) openPosition(game, position string) (catalog.Ruleset, string, error) {
+	g, err := s.openGame(game)
+	if err != nil {
+		return nil, "", err
+	}
+	if strings.TrimSpace(position) == "" {
+		return g, g.StartPosition(), nil
+	}
+	pos, err := g.Position(position)
+	if err != nil {
+		return nil, "", badRequest(fmt.Errorf("position: %w", err))
+	}
+	return g, pos, nil
+}
+
+// ConfigView is what the page learns of the server at start.
+type ConfigView struct {
+	Game    string     `json:"game"`
+	Games   []GameInfo `json:"games"`
+	Engines []string   `json:"engines"`
+	Players []string   `json:"players"`
+	// Dir says whether a results directory was named (its name, not its path).
+	Dir           string `json:"dir"`
+	MaxSearchTime string `json:"maxSearchTime"`
+}
+
+// GameInfo is one game the page offers: its name and what it is.
+type GameInfo struct {
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+}
+
+func (s *Server) config(w http.ResponseWriter, r *http.Request) {
+	c := ConfigView{Game: cmpOr(s.cfg.Game, "colony"), Engines: []string{}, MaxSearchTime: s.cfg.MaxSearchTime.String(),
+		Players: []string{"ab:time=1s", "ab:depth=4", "ab:depth=6", "mcts:sims=20000", "greedy", "random"}}
+	for _, line := range catalog.Describe() {
+		name, summary, _ := strings.Cut(line, ": ")
+		c.Games = append(c.Games, GameInfo{Name: name, Summary: summary})
+	}
+	for name := range s.cfg.Engines {
+		c.Engines = append(c.Engines, "engine:"+name)
+	}
+	slices.Sort(c.Engines)
+	if s.dir != "" {
+		c.Dir = lastElem(s.dir)
+	}
+	writeJSON(w, http.StatusOK, c)
+}
+
+func (s *Server) position(w http.ResponseWriter, r *http.Request) {
+	g, pos, err := s.openPosition(r.URL.Query().Get("game"), r.URL.Query().Get("position"))
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	v, err := viewOf(g, pos)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// PlayRequest asks for a turn played from a position.
+type PlayRequest struct {
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	Turn     string `json:"turn"`
+}
+
+// PlayView is a turn played: the steps of its sowing, its path in words, and the
+// position it reached.
+type PlayView struct {
+	Turn  string        `json:"turn"`
+	Steps []StepView    `json:"steps"`
+	Path  string        `json:"path"`
+	After *PositionView `json:"after"`
+}
+
+func (s *Server) play(w http.ResponseWriter, r *http.Request) {
+	var req PlayRequest
+	if err := readJSON(r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	v, err := s.playTurn(req)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// playTurn plays the request's turn, writing it as the game lists it.
+func (s *Server) playTurn(req PlayRequest) (*PlayView, error) {
+	g, pos, err := s.openPosition(req.Game, req.Position)
+	if err != nil {
+		return nil, err
+	}
+	after, _, err := g.Play(pos, []string{req.Turn})
+	if err != nil {
+		return nil, badRequest(fmt.Errorf("turn %q: %w", req.Turn, err))
+	}
+	turn := canonicalTurn(g, pos, req.Turn, after)
+	steps, err := stepsOf(g, pos, turn)
+	if err != nil {
+		return nil, err
+	}
+	v, err := viewOf(g, after)
+	if err != nil {
+		return nil, err
+	}
+	return &PlayView{Turn: turn, Steps: steps, Path: session.Sowing(g, pos, turn), After: v}, nil
+}
+
+// canonicalTurn returns the legal turn of pos, as the game lists it, that reaches
+// after as turn does.
+func canonicalTurn(g catalog.Ruleset, pos, turn, after string) string {
+	moves, err := g.Moves(pos)
+	if err != nil || slices.Contains(moves, turn) {
+		return turn
+	}
+	for _, m := range moves {
+		if p, _, err := g.Play(pos, []string{m}); err == nil && p == after {
+			return m
+		}
+	}
+	return turn
+}
+
+// ExplainRequest asks why the clicks (place ids) are no legal turn's.
+type ExplainRequest struct {
+	Game     string   `json:"game"`
+	Position string   `json:"position"`
+	Clicks   []string `json:"clicks"`
+}
+
+func (s *Server) explainClick(w http.ResponseWriter, r *http.Request) {
+	var req ExplainRequest
+	if err := readJSON(r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	g, pos, err := s.openPosition(req.Game, req.Position)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	v, err := viewOf(g, pos)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"message": explain(g, v, req.Clicks)})
+}
+
+// ThinkRequest asks an engine for its turn in a position.
+type ThinkRequest struct {
+	Game     string `json:"game"`
+	Position string `json:"position"`
+	Player   string `json:"player"`
+}
+
+// LineView is what a search saw: the turn it chose (Best, in a finished search), its
+// depth, its score in words and in points (the mover's view), nodes, time, speed
+// and principal variation.
+type LineView struct {
+	Spec   string   `json:"spec,omitempty"`
+	Best   string   `json:"best,omitempty"`
+	Depth  int      `json:"depth"`
+	Score  string   `json:"score"`
+	Points float64  `json:"points"`
+	Nodes  uint64   `json:"nodes"`
+	Millis int64    `json:"millis"`
+	NPS    uint64   `json:"nps"`
+	PV     []string `json:"pv"`
+}
+
+// lineOf writes a search's figures as a LineView.
+func lineOf(depth, score, scale int, nodes uint64, t time.Duration, pv []string) LineView {
+	l := LineView{Depth: depth, Score: catalog.ScoreText(score, scale), Points: float64(score) / float64(max(1, scale)),
+		Nodes: nodes, Millis: t.Milliseconds(), PV: pv}
+	if l.PV == nil {
+		l.PV = []string{}
+	}
+	if t > 0 {
+		l.NPS = uint64(float64(nodes) / t.Seconds())
+	}
+	return l
+}
+
+func (s *Server) think(w http.ResponseWriter, r *http.Request) {
+	var req ThinkRequest
+	if err := readJSON(r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	g, pos, err := s.openPosition(req.Game, req.Position)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	spec, err := s.playerSpec(g, req.Player, false)
+	if err != nil {
+		fail(w, badRequest(err))
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxSearchTime)
+	defer cancel()
+	release, err := s.acquire(ctx)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	defer release()
+	a, err := g.Analyze(ctx, spec, pos, nil)
+	if err != nil {
+		if ctx.Err() == nil {
+			err = badRequest(err)
+		}
+		fail(w, err)
+		return
+	}
+	l := lineOf(a.Depth, a.Score, a.Scale, a.Nodes, a.Time, a.PV)
+	l.Spec, l.Best = a.Spec, a.Best
+	writeJSON(w, http.StatusOK, l)
+}
+
+// acquire takes one of the server's search slots, waiting while ctx lasts; release
+// gives it back.
+func (s *Server) acquire(ctx context.Context) (release func(), err error) {
+	select {
+	case s.searches <- struct{}{}:
+		return func() { <-s.searches }, nil
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// analyse streams the lines of a search of the position as server-sent events
+// ("line" for each iteration, then "done" with the search's result, or "error")
+// until the search ends or the browser closes the stream, which stops it.
+func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	g, pos, err := s.openPosition(q.Get("game"), q.Get("position"))
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	spec, err := s.playerSpec(g, q.Get("player"), true)
+	if err != nil {
+		fail(w, badRequest(err))
+		return
+	}
+	if st, err := g.Standing(pos); err == nil && st.Outcome != nil {
+		fail(w, badRequest(fmt.Errorf("the game in the position is over (%s)", st.Outcome.Text(g.Sides()))))
+		return
+	}
+	ev, err := newEvents(w)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxSearchTime)
+	defer cancel()
+	ev.send("status", map[string]string{"status": "waiting for a free search slot", "spec": spec})
+	release, err := s.acquire(ctx)
+	if err != nil {
+		return
+	}
+	defer release()
+	ev.send("status", map[string]string{"status": "searching", "spec": spec})
+	a, err := g.Analyze(ctx, spec, pos, func(it catalog.Iteration) {
+		ev.send("line", lineOf(it.Depth, it.Score, it.Scale, it.Nodes, it.Time, it.PV))
+	})
+	if err != nil {
+		if r.Context().Err() == nil {
+			ev.send("error", map[string]string{"error": err.Error()})
+		}
+		return
+	}
+	l := lineOf(a.Depth, a.Score, a.Scale, a.Nodes, a.Time, a.PV)
+	l.Spec, l.Best = a.Spec, a.Best
+	ev.send("done", l)
+}
+
+// RulesView is a game's rules document as HTML, with the start position's picture.
+type RulesView struct {
+	Game string `json:"game"`
+	HTML string `json:"html"`
+	SVG  string `json:"svg"`
+}
+
+func (s *Server) rules(w http.ResponseWriter, r *http.Request) {
+	g, err := s.openGame(r.URL.Query().Get("game"))
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	doc, err := g.RulesDocument()
+	if err != nil {
+		fail(w, &httpError{http.StatusNotFound, err})
+		return
+	}
+	var html bytes.Buffer
+	md := goldmark.New(goldmark.WithExtensions(extension.Table))
+	if err := md.Convert([]byte(doc), &html); err != nil {
+		fail(w, err)
+		return
+	}
+	svg, err := g.SVG(g.StartPosition())
+	if err != nil && !errors.Is(err, catalog.ErrNoPicture) {
+		fail(w, err)
+		return
+	}
+	if i := bytes.Index(svg, []byte("<svg")); i > 0 {
+		svg = svg[i:]
+	}
+	writeJSON(w, http.StatusOK, RulesView{Game: g.Name(), HTML: html.String(), SVG: string(svg)})
+}
+
+// RecordRequest is a game played on the page, to be saved as a games file.
+type RecordRequest struct {
+	Game string `json:"game"`
+	// Players are the sides' names and Specs their players ("human" for the person),
+	// the first player's first.
+	Players [2]string `json:"players"`
+	Specs   [2]string `json:"specs"`
+	Start   string    `json:"start"`
+	Turns   []string  `json:"turns"`
+}
+
+// record answers a games file of one game (a header and the game's record, the
+// result as the turns left it) that colony replay and export read.
+func (s *Server) record(w http.ResponseWriter, r *http.Request) {
+	var req RecordRequest
+	if err := readJSON(r, &req); err != nil {
+		fail(w, err)
+		return
+	}
+	data, err := s.gamesFile(req)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-ndjson")
+	w.Header().Set("Content-Disposition", `attachment; filename="game.jsonl"`)
+	_, _ = w.Write(data)
+}
+
+// gamesFile writes the request's game as a games file.
+func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
+	g, start, err := s.openPosition(req.Game, req.Start)
+	if err != nil {
+		return nil, err
+	}
+	for i := range 2 {
+		if req.Players[i] == "" {
+			req.Players[i] = g.Sides()[i]
+		}
+		if req.Specs[i] == "" {
+			req.Specs[i] = "human"
+		}
+	}
+	if req.Players[0] == req.Players[1] {
+		req.Players[1] += "-2"
+	}
+	pos := start
+	var outcome *catalog.Outcome
+	for i, t := range req.Turns {
+		next, o, err := g.Play(pos, []string{t})
+		if err != nil {
+			return nil, badRequest(fmt.Errorf("turn %d %q: %w", i+1, t, err))
+		}
+		pos, outcome = next, o
+	}
+	cfg := tournament.Config{Game: g.Name(), Format: tournament.Match, Games: 2,
+		Players: []tournament.Entrant{{Name: req.Players[0], Spec: req.Specs[0]}, {Name: req.Players[1], Spec: req.Specs[1]}}}
+	if err := cfg.Validate(); err != nil {
+		return nil, badRequest(fmt.Errorf("the players: %w", err))
+	}
+	rec := tournament.Record{Type: "game", Players: req.Players, Specs: req.Specs, Opening: start,
+		Moves: slices.Clone(req.Turns), Turns: len(req.Turns), Winner: -1, Result: "*"}
+	if rec.Moves == nil {
+		rec.Moves = []string{}
+	}
+	if outcome == nil {
+		if st, err := g.Standing(pos); err == nil {
+			outcome = st.Outcome
+		}
+	}
+	if outcome != nil {
+		rec.Winner, rec.Points, rec.Reason = outcome.Winner, outcome.Points, outcome.Reason
+		rec.Result = map[int]string{0: "1-0", 1: "0-1", -1: "1/2-1/2"}[outcome.Winner]
+	} else {
+		rec.Reason = "unfinished"
+		rec.Result = "1/2-1/2"
+		if st, err := g.Standing(pos); err == nil {
+			rec.Points = st.Points
+		}
+	}
+	var buf bytes.Buffer
+	if err := tournament.WriteHeader(&buf, tournament.NewHeader(cfg)); err != nil {
+		return nil, err
+	}
+	buf.Write(tournament.AppendRecord(nil, &rec))
+	if _, err := tournament.ParseGamesFile(buf.Bytes()); err != nil {
+		return nil, fmt.Errorf("the games file written does not read back: %w", err)
+	}
+	return buf.Bytes(), nil
+}
+
+// cmpOr returns a, or b when a is empty.
+func cmpOr(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a
+}

@@ -1,0 +1,33 @@
+package web
+
+import (
+	"embed"
+	"io/fs"
+	"net/http"
+)
+
+// The page, its script and its style, embedded in the binary.
+//
+//go:embed assets
+var assets embed.FS
+
+// assetHandler serves the embedded assets.
+func assetHandler() http.Handler {
+	sub, err := fs.Sub(assets, "assets")
+	if err != nil {
+		panic("web: the embedded assets: " + err.Error()) // the embed directive makes it
+	}
+	return http.FileServerFS(sub)
+}
+
+// index serves the application's page.
+func (s *Server) index(w http.ResponseWriter, r *http.Request) {
+	page, err := assets.ReadFile("assets/index.html")
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(page)
+}

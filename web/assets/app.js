@@ -1,0 +1,842 @@
+// The Colony toolkit's web application: Play, Analyse and Watch over the server's
+// JSON API (see package web). No library, nothing fetched from the network.
+(function () {
+  "use strict";
+
+  // ---------- small helpers ----------
+  var $ = function (id) { return document.getElementById(id); };
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    for (var k in attrs || {}) { e.setAttribute(k, attrs[k]); }
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+  function svgEl(tag, attrs) {
+    var e = document.createElementNS("http://www.w3.org/2000/svg", tag);
+    for (var k in attrs || {}) { e.setAttribute(k, attrs[k]); }
+    return e;
+  }
+  function api(path, body) {
+    var opts = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+    return fetch(path, opts).then(function (r) {
+      return r.json().then(function (v) {
+        if (!r.ok) { throw new Error(v.error || r.statusText); }
+        return v;
+      });
+    });
+  }
+  function query(params) {
+    return Object.keys(params).map(function (k) { return encodeURIComponent(k) + "=" + encodeURIComponent(params[k]); }).join("&");
+  }
+  function sleep(ms) { return new Promise(function (res) { setTimeout(res, ms); }); }
+  function say(text, isError) {
+    var m = $("message");
+    m.textContent = text;
+    m.classList.toggle("error", !!isError);
+  }
+  function placeName(id) { var i = id.lastIndexOf("-"); return i >= 0 ? id.slice(i + 1) : id; }
+  function fmtInt(n) { return Number(n).toLocaleString("en-US"); }
+  function fmtNPS(n) { return n >= 1e6 ? (n / 1e6).toFixed(2) + " M/s" : n >= 1e3 ? (n / 1e3).toFixed(1) + " k/s" : n + "/s"; }
+
+  // ---------- state ----------
+  var S = {
+    config: null,
+    tab: "play",
+    game: "colony",
+    view: null,        // the PositionView on the board
+    flipped: false,
+    busy: false,       // an animation or an engine's turn is under way
+    skip: false,       // the running animation is to end at once
+    clicks: [],        // the clicks of the turn being chosen
+    interactive: false,
+    play: null,        // {you, player, start, turns: [{turn, mover, from}], over}
+    an: null,          // {history: [positions], turns: [turn texts], at, lines: {pos: [...]}}
+    es: null,          // the analysis's EventSource
+    watch: { file: null, game: null, move: 0, live: null }
+  };
+
+  // ---------- the board ----------
+  // showBoard draws a position view; the places that start a legal turn are marked
+  // playable when the board takes clicks.
+  function showBoard(v, changed) {
+    S.view = v;
+    var b = $("board");
+    b.innerHTML = v.svg || "<p>(this game has no picture)</p><pre>" + escapeHTML(v.text) + "</pre>";
+    b.classList.toggle("flipped", S.flipped);
+    var svg = b.querySelector("svg");
+    if (svg) {
+      svg.removeAttribute("width");
+      svg.removeAttribute("height");
+      if (S.flipped) { uprightTexts(svg); }
+    }
+    (changed || []).forEach(function (id) { var e = placeEl(id); if (e) { e.classList.add("changed"); } });
+    S.clicks = [];
+    markTargets();
+    $("choices").innerHTML = "";
+  }
+  function escapeHTML(s) { return String(s).replace(/[&<>]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;" }[c]; }); }
+  // uprightTexts turns every text of a board turned half a turn back upright, in place.
+  function uprightTexts(svg) {
+    svg.querySelectorAll("text").forEach(function (t) {
+      var bb = t.getBBox();
+      t.setAttribute("transform", "rotate(180 " + (bb.x + bb.width / 2) + " " + (bb.y + bb.height / 2) + ")");
+    });
+  }
+  function placeEl(id) {
+    var svg = $("board").querySelector("svg");
+    return svg ? svg.querySelector('[id="' + id + '"]') : null;
+  }
+  function centre(e) { var bb = e.getBBox(); return { x: bb.x + bb.width / 2, y: bb.y + bb.height / 2 }; }
+  // countOf finds the text that shows the count of a place: the number drawn inside
+  // its shape, the largest if several.
+  function countOf(id) {
+    var p = placeEl(id);
+    if (!p) { return null; }
+    var bb = p.getBBox(), best = null, size = 0;
+    p.ownerSVGElement.querySelectorAll("text").forEach(function (t) {
+      if (!/^\s*\d+\s*$/.test(t.textContent)) { return; }
+      var x = parseFloat(t.getAttribute("x")), y = parseFloat(t.getAttribute("y"));
+      var fs = parseFloat(t.getAttribute("font-size") || "10");
+      if (x >= bb.x && x <= bb.x + bb.width && y >= bb.y && y <= bb.y + bb.height + 2 && fs > size) { best = t; size = fs; }
+    });
+    return best;
+  }
+
+  // The turn the person is choosing: S.clicks are the clicks so far.
+  function myTurnNow() {
+    if (!S.view || S.view.outcome || S.busy) { return false; }
+    if (S.tab === "play") { return S.play && !S.play.over && S.view.toMove === S.play.you; }
+    return S.tab === "analyse";
+  }
+  function openTurns() {
+    var n = S.clicks.length;
+    return S.view.turns.filter(function (t) {
+      if (t.clicks.length < n) { return false; }
+      for (var i = 0; i < n; i++) {
+        var c = t.clicks[i], k = S.clicks[i];
+        if (c.place ? c.place !== k.place : c.text !== k.text) { return false; }
+      }
+      return true;
+    });
+  }
+  function markTargets() {
+    var b = $("board");
+    b.querySelectorAll(".target,.playable,.chosen").forEach(function (e) { e.classList.remove("target", "playable", "chosen"); });
+    S.interactive = myTurnNow();
+    b.classList.toggle("my-turn", S.interactive);
+    if (!S.view) { return; }
+    var n = S.clicks.length, open = openTurns();
+    S.clicks.forEach(function (c) { var e = c.place && placeEl(c.place); if (e) { e.classList.add("chosen"); } });
+    open.forEach(function (t) {
+      var c = t.clicks[n];
+      if (c && c.place) { var e = placeEl(c.place); if (e) { e.classList.add(n === 0 ? "playable" : "target"); } }
+    });
+    var ch = $("choices");
+    ch.innerHTML = "";
+    if (!S.interactive || n === 0) { return; }
+    var seen = {};
+    open.forEach(function (t) {
+      var c = t.clicks[n];
+      if (!c) {
+        addChoice(endTurnLabel(open, n), function () { playTurn(t.turn); });
+      } else if (!c.place && !seen[c.text]) {
+        seen[c.text] = true;
+        addChoice(choiceLabel(c.text), function () { choose(c); });
+      }
+    });
+    addChoice("Cancel", function () { S.clicks = []; markTargets(); promptTurn(); });
+  }
+  function addChoice(label, f) { var b = el("button", { type: "button" }, label); b.addEventListener("click", f); $("choices").appendChild(b); }
+  function endTurnLabel(open, n) {
+    var ant = open.some(function (t) { return t.clicks[n] && t.clicks[n].kind === "ant-from"; });
+    return ant ? "End the turn (no ant move)" : "End the turn here";
+  }
+  function choiceLabel(text) {
+    if (text === "<") { return "Sow the other way (<)"; }
+    return "Choose " + text;
+  }
+  // promptTurn says what the person can do now.
+  function promptTurn() {
+    if (!S.view) { return; }
+    if (S.view.outcome) { say("Game over: " + S.view.outcome.text); return; }
+    if (!S.interactive) { return; }
+    var n = S.clicks.length, open = openTurns(), kinds = {};
+    open.forEach(function (t) { if (t.clicks[n]) { kinds[t.clicks[n].kind] = true; } });
+    var mover = S.view.sides[S.view.toMove];
+    if (n === 0) {
+      if (S.view.turns.length === 1 && S.view.turns[0].clicks.length === 0) {
+        say(mover + " has no turn but to pass.");
+        $("choices").innerHTML = "";
+        addChoice("Pass", function () { playTurn(S.view.turns[0].turn); });
+        return;
+      }
+      say(mover + " to move: click a highlighted " + (S.view.svg.indexOf('id="log-') >= 0 ? "log" : "pit") + " to sow from it.");
+      return;
+    }
+    var parts = [];
+    if (kinds.direction) { parts.push("the eggs reach a fork: click the log they go on to (dashed outline)"); }
+    if (kinds["ant-from"]) { parts.push("you may move an ant: click it, then the log it goes to"); }
+    if (kinds["ant-to"]) { parts.push("click the log the ant goes to (dashed outline)"); }
+    if (kinds.choice) { parts.push("choose below"); }
+    say("Chosen: " + S.clicks.map(function (c) { return c.text; }).join("") + ". " + (parts.join("; ") || "choose below") + ".");
+  }
+  function choose(c) {
+    S.clicks.push(c);
+    var open = openTurns(), n = S.clicks.length;
+    var longer = open.filter(function (t) { return t.clicks.length > n; });
+    var done = open.filter(function (t) { return t.clicks.length === n; });
+    if (longer.length === 0 && done.length === 1) { playTurn(done[0].turn); return; }
+    markTargets();
+    promptTurn();
+  }
+  $("board").addEventListener("click", function (e) {
+    if (!S.interactive) { return; }
+    var t = e.target.closest("[id]");
+    while (t && !/^(log|pit|store)-/.test(t.id)) { t = t.parentElement && t.parentElement.closest("[id]"); }
+    if (!t) {
+      // A click on a count or a name: the place whose shape holds it.
+      t = placeAt(e);
+      if (!t) { return; }
+    }
+    var n = S.clicks.length;
+    var match = openTurns().filter(function (x) { return x.clicks[n] && x.clicks[n].place === t.id; });
+    if (match.length === 0) {
+      var ids = S.clicks.map(function (c) { return c.place || c.text; }).concat([t.id]);
+      api("/api/explain", { game: S.game, position: S.view.position, clicks: ids })
+        .then(function (r) { say(r.message, true); })
+        .catch(function (err) { say(err.message, true); });
+      return;
+    }
+    choose(match[0].clicks[n]);
+  });
+  // placeAt returns the place whose shape holds the point of a mouse event.
+  function placeAt(e) {
+    var svg = $("board").querySelector("svg");
+    if (!svg) { return null; }
+    var pt = svg.createSVGPoint();
+    pt.x = e.clientX; pt.y = e.clientY;
+    var p = pt.matrixTransform(svg.getScreenCTM().inverse()), found = null;
+    svg.querySelectorAll("[id^=log-],[id^=pit-],[id^=store-]").forEach(function (s) {
+      var bb = s.getBBox();
+      if (p.x >= bb.x && p.x <= bb.x + bb.width && p.y >= bb.y && p.y <= bb.y + bb.height) { found = s; }
+    });
+    return found;
+  }
+
+  // ---------- animation ----------
+  function delay() { return S.skip ? 0 : Number($("speed").value); }
+  // animate shows a turn's sowing step by step on the board (the position before
+  // it): the pieces lifted, each drop, the captures, the path drawn as it goes, then
+  // an ant move as an arrow; then the position after it.
+  function animate(play) {
+    var svg = $("board").querySelector("svg");
+    var steps = play.steps || [];
+    if (!svg || delay() === 0) { return Promise.resolve(); }
+    var line = svgEl("polyline", { "class": "path-line", points: "" });
+    svg.appendChild(line);
+    var pts = [], hand = 0, k = 0;
+    var handText = svgEl("text", { "class": "hand", "font-size": "16" });
+    svg.appendChild(handText);
+    function count(id, f) {
+      var t = countOf(id);
+      if (t) { t.textContent = String(f(parseInt(t.textContent, 10) || 0)); }
+    }
+    function mark(id, cls) { var e = placeEl(id); if (e) { e.classList.add(cls); } return e; }
+    function step() {
+      if (k >= steps.length) { return Promise.resolve(); }
+      var s = steps[k++], e = null;
+      if (s.kind === "lift") {
+        var t = countOf(s.place);
+        hand += t ? (parseInt(t.textContent, 10) || 0) : 0;
+        count(s.place, function () { return 0; });
+        e = mark(s.place, "lifted");
+      } else if (s.kind === "sow") {
+        hand = Math.max(0, hand - 1);
+        count(s.place, function (n) { return n + 1; });
+        e = mark(s.place, "dropped");
+      } else if (s.kind === "take") {
+        var from = countOf(s.place), moved = from ? (parseInt(from.textContent, 10) || 0) : 0;
+        count(s.place, function () { return 0; });
+        count(s.to, function (n) { return n + moved; });
+        mark(s.place, "taken");
+        e = mark(s.to, "taken");
+      }
+      if (e) {
+        var c = centre(e);
+        pts.push(c.x + "," + c.y);
+        line.setAttribute("points", pts.join(" "));
+        handText.setAttribute("x", c.x + 14);
+        handText.setAttribute("y", c.y - 14);
+        handText.textContent = hand > 0 ? "✋" + hand : "";
+      }
+      say((S.view.sides[S.view.toMove]) + " plays " + play.turn + ": " + describeStep(s, hand));
+      return sleep(delay()).then(step);
+    }
+    return step().then(function () {
+      var ant = /\/([A-Za-z0-9]+)-([A-Za-z0-9]+)$/.exec(play.turn);
+      if (!ant || delay() === 0) { return; }
+      var a = placeEl("log-" + ant[1]), b = placeEl("log-" + ant[2]);
+      if (!a || !b) { return; }
+      var ca = centre(a), cb = centre(b);
+      var defs = svgEl("defs");
+      var marker = svgEl("marker", { id: "ant-head", viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto" });
+      marker.appendChild(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#6a1b9a" }));
+      defs.appendChild(marker);
+      svg.appendChild(defs);
+      svg.appendChild(svgEl("line", { "class": "ant-arrow", x1: ca.x, y1: ca.y, x2: cb.x, y2: cb.y, "marker-end": "url(#ant-head)" }));
+      say(S.view.sides[S.view.toMove] + " plays " + play.turn + ": the ant on " + ant[1] + " moves to " + ant[2]);
+      return sleep(delay() * 2);
+    });
+  }
+  function describeStep(s, hand) {
+    var n = placeName(s.place);
+    if (s.kind === "lift") { return "takes up the pieces of " + n + " (" + hand + " in hand)"; }
+    if (s.kind === "sow") { return "drops one on " + n + " (" + hand + " left)"; }
+    return "the pieces of " + n + " go to " + placeName(s.to);
+  }
+  $("speed").addEventListener("input", speedText);
+  function speedText() { var v = Number($("speed").value); $("speed-text").textContent = v === 0 ? "off" : v + " ms a step"; }
+  $("skip").addEventListener("click", function () { S.skip = true; });
+
+  // playTurn plays a turn from the board's position: animated, then the new position.
+  function playTurn(turn) {
+    if (S.busy) { return Promise.resolve(); }
+    S.busy = true;
+    S.skip = false;
+    S.interactive = false;
+    $("choices").innerHTML = "";
+    var from = S.view.position, mover = S.view.toMove;
+    return api("/api/play", { game: S.game, position: from, turn: turn }).then(function (p) {
+      return animate(p).then(function () {
+        S.busy = false;
+        $("path").textContent = p.path ? mover === undefined ? "" : S.view.sides[mover] + " " + p.turn + ": " + p.path : "";
+        return afterTurn(from, mover, p);
+      });
+    }).catch(function (err) { S.busy = false; say(err.message, true); markTargets(); });
+  }
+  function changedBetween(p) {
+    var ids = {};
+    (p.steps || []).forEach(function (s) { ids[s.place] = true; if (s.to) { ids[s.to] = true; } });
+    var ant = /\/([A-Za-z0-9]+)-([A-Za-z0-9]+)$/.exec(p.turn);
+    if (ant) { ids["log-" + ant[1]] = true; ids["log-" + ant[2]] = true; }
+    return Object.keys(ids);
+  }
+  function afterTurn(from, mover, p) {
+    if (S.tab === "play") { return playAfter(from, mover, p); }
+    if (S.tab === "analyse") { return analyseAfter(from, p); }
+  }
+
+  // ---------- Play ----------
+  function newGame() {
+    var you = Number($("play-side").value);
+    S.play = { you: you, player: $("play-player").value.trim() || "ab:depth=4", start: null, pos: null, turns: [], over: false, game: S.game };
+    $("engine-line").textContent = "";
+    $("path").textContent = "";
+    return loadPosition("").then(function (v) {
+      S.play.start = v.position;
+      S.play.pos = v.position;
+      renderPlayMoves();
+      return nextPlay();
+    });
+  }
+  function loadPosition(pos) {
+    return api("/api/position?" + query({ game: S.game, position: pos })).then(function (v) {
+      showBoard(v);
+      title();
+      return v;
+    }).catch(function (err) { say(err.message, true); throw err; });
+  }
+  function title() {
+    var v = S.view;
+    if (!v) { return; }
+    var t = v.game + " — " + v.sides[0] + " " + v.points[0] + ", " + v.sides[1] + " " + v.points[1];
+    if (!v.outcome) { t += " — " + v.sides[v.toMove] + " to move"; }
+    $("board-title").textContent = t;
+  }
+  function playAfter(from, mover, p) {
+    S.play.turns.push({ turn: p.turn, mover: mover, from: from });
+    S.play.pos = p.after.position;
+    showBoard(p.after, changedBetween(p));
+    title();
+    renderPlayMoves();
+    return nextPlay();
+  }
+  function nextPlay() {
+    var v = S.view;
+    if (v.outcome) {
+      S.play.over = true;
+      say("Game over: " + v.outcome.text + ". Save it, or start a new game.");
+      markTargets();
+      return Promise.resolve();
+    }
+    if (v.toMove === S.play.you) { markTargets(); promptTurn(); return Promise.resolve(); }
+    return engineTurn();
+  }
+  function engineTurn() {
+    S.busy = true;
+    markTargets();
+    say(S.view.sides[S.view.toMove] + " (" + S.play.player + ") is thinking…");
+    var game = S.play;
+    return api("/api/think", { game: S.game, position: S.view.position, player: game.player }).then(function (l) {
+      S.busy = false;
+      if (S.play !== game) { return; }
+      $("engine-line").textContent = "engine: " + l.best + "  score " + l.score + "  depth " + l.depth + "  nodes " + fmtInt(l.nodes) +
+        "  " + (l.millis / 1000).toFixed(2) + " s\nline: " + l.pv.join(" ");
+      return playTurn(l.best);
+    }).catch(function (err) { S.busy = false; say("The engine: " + err.message, true); });
+  }
+  function renderPlayMoves() {
+    var ol = $("play-moves");
+    ol.innerHTML = "";
+    S.play.turns.forEach(function (t) {
+      var li = el("li", {}, t.turn + " ");
+      li.appendChild(el("span", { "class": "who" }, S.view.sides[t.mover] + (t.mover === S.play.you ? " (you)" : " (engine)")));
+      ol.appendChild(li);
+    });
+    ol.scrollTop = ol.scrollHeight;
+  }
+  $("new-game").addEventListener("click", function () { if (!S.busy) { newGame(); } });
+  $("undo").addEventListener("click", function () {
+    if (S.busy || !S.play) { return; }
+    var ts = S.play.turns, i = ts.length - 1;
+    while (i >= 0 && ts[i].mover !== S.play.you) { i--; }
+    if (i < 0) { say("Nothing to undo: you have played no turn yet.", true); return; }
+    var from = ts[i].from;
+    S.play.turns = ts.slice(0, i);
+    S.play.over = false;
+    S.play.pos = from;
+    loadPosition(from).then(function () { renderPlayMoves(); say("Taken back. Your turn."); markTargets(); });
+  });
+  $("hint").addEventListener("click", function () {
+    if (!S.interactive || S.tab !== "play") { return; }
+    say("Thinking of a hint…");
+    api("/api/think", { game: S.game, position: S.view.position, player: S.play.player }).then(function (l) {
+      say("Hint: " + l.best + " (score " + l.score + ", line " + l.pv.join(" ") + ")");
+      var t = S.view.turns.filter(function (x) { return x.turn === l.best; })[0];
+      if (t) { t.clicks.forEach(function (c) { var e = c.place && placeEl(c.place); if (e) { e.classList.add("target"); } }); }
+    }).catch(function (err) { say(err.message, true); });
+  });
+  $("flip").addEventListener("click", function () {
+    S.flipped = !S.flipped;
+    if (S.view) { var keep = S.clicks; showBoard(S.view); S.clicks = keep; markTargets(); }
+  });
+  $("save").addEventListener("click", function () {
+    if (!S.play) { return; }
+    var you = S.play.you, specs = ["", ""], players = ["", ""];
+    specs[you] = "human"; specs[1 - you] = S.play.player.replace(/^engine:/, "");
+    players[you] = "you"; players[1 - you] = "engine";
+    fetch("/api/record", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: S.game, players: players, specs: specs, start: S.play.start, turns: S.play.turns.map(function (t) { return t.turn; }) }) })
+      .then(function (r) { if (!r.ok) { return r.json().then(function (v) { throw new Error(v.error); }); } return r.blob(); })
+      .then(function (blob) {
+        var a = el("a", { href: URL.createObjectURL(blob), download: "game.jsonl" });
+        document.body.appendChild(a); a.click(); a.remove();
+        say("Saved as game.jsonl: colony replay --games-file game.jsonl and colony export read it.");
+      }).catch(function (err) { say(err.message, true); });
+  });
+
+  // ---------- Analyse ----------
+  function analyseFrom(pos) {
+    stopAnalysis();
+    S.an = { history: [], turns: [], at: 0, lines: {} };
+    return loadPosition(pos).then(function (v) {
+      S.an.history = [v.position];
+      renderAnalyse();
+    });
+  }
+  function analyseAfter(from, p) {
+    var a = S.an;
+    a.history = a.history.slice(0, a.at + 1).concat([p.after.position]);
+    a.turns = a.turns.slice(0, a.at).concat([p.turn]);
+    a.at++;
+    showBoard(p.after, changedBetween(p));
+    title();
+    renderAnalyse();
+    restartIfRunning();
+  }
+  function renderAnalyse() {
+    var a = S.an, v = S.view;
+    $("an-position").value = v.position;
+    var ol = $("an-history");
+    ol.innerHTML = "";
+    a.turns.forEach(function (t, i) {
+      var li = el("li", { "class": i + 1 === a.at ? "current" : "" }, t);
+      li.addEventListener("click", function () { goTo(i + 1); });
+      ol.appendChild(li);
+    });
+    var list = $("an-turns");
+    list.innerHTML = "";
+    v.turns.forEach(function (t) {
+      var s = el("span", {}, t.turn);
+      s.addEventListener("click", function () { playTurn(t.turn); });
+      list.appendChild(s);
+    });
+    if (v.outcome) { list.textContent = "none: " + v.outcome.text; }
+    renderLines();
+    markTargets();
+    promptTurn();
+  }
+  function goTo(k) {
+    var a = S.an;
+    if (S.busy || k < 0 || k >= a.history.length) { return; }
+    a.at = k;
+    loadPosition(a.history[k]).then(function () { renderAnalyse(); restartIfRunning(); });
+  }
+  function renderLines() {
+    var tb = $("an-lines").querySelector("tbody");
+    tb.innerHTML = "";
+    var lines = (S.an && S.an.lines[S.view.position]) || [];
+    lines.slice().reverse().forEach(function (l) {
+      var tr = el("tr");
+      [l.depth, l.score, fmtInt(l.nodes), fmtNPS(l.nps), (l.millis / 1000).toFixed(2) + " s"].forEach(function (x) { tr.appendChild(el("td", {}, String(x))); });
+      var pv = el("td", { "class": "pv" });
+      l.pv.forEach(function (t, i) {
+        var s = el("span", { title: "play the line to here" }, t);
+        s.addEventListener("click", function () { playLine(l.pv.slice(0, i + 1)); });
+        pv.appendChild(s);
+      });
+      tr.appendChild(pv);
+      tb.appendChild(tr);
+    });
+  }
+  function playLine(turns) {
+    var rest = turns.slice();
+    function next() {
+      if (!rest.length) { return Promise.resolve(); }
+      var t = rest.shift().replace(/\.\.\.$/, "");
+      return playTurn(t).then(next);
+    }
+    next();
+  }
+  function startAnalysis() {
+    stopAnalysis();
+    if (!S.view || S.view.outcome) { $("an-status").textContent = "the game is over in this position"; return; }
+    var pos = S.view.position, player = $("an-player").value.trim() || "ab";
+    var es = new EventSource("/api/analyse?" + query({ game: S.game, position: pos, player: player }));
+    S.es = es;
+    $("an-go").disabled = true;
+    $("an-stop").disabled = false;
+    S.an.lines[pos] = [];
+    renderLines();
+    es.addEventListener("status", function (e) { $("an-status").textContent = JSON.parse(e.data).status + " (" + JSON.parse(e.data).spec + ")"; });
+    es.addEventListener("line", function (e) {
+      S.an.lines[pos].push(JSON.parse(e.data));
+      if (S.view.position === pos) { renderLines(); }
+    });
+    es.addEventListener("done", function (e) {
+      var l = JSON.parse(e.data);
+      $("an-status").textContent = "done: best " + l.best + ", score " + l.score + ", depth " + l.depth;
+      stopAnalysis(true);
+    });
+    es.addEventListener("error", function (e) {
+      if (e.data) { $("an-status").textContent = "error: " + JSON.parse(e.data).error; }
+      else if (es.readyState === EventSource.CLOSED || es.readyState === EventSource.CONNECTING) {
+        // A refused request (a bad spec) arrives as a closed stream: ask why.
+        fetch("/api/analyse?" + query({ game: S.game, position: pos, player: player })).then(function (r) {
+          if (!r.ok) { return r.json().then(function (v) { $("an-status").textContent = "error: " + v.error; }); }
+          if (r.body) { r.body.cancel(); }
+        });
+      }
+      stopAnalysis(true);
+    });
+  }
+  function stopAnalysis(keepStatus) {
+    if (S.es) { S.es.close(); S.es = null; if (!keepStatus) { $("an-status").textContent = "stopped"; } }
+    $("an-go").disabled = false;
+    $("an-stop").disabled = true;
+  }
+  function restartIfRunning() { if (!$("an-stop").disabled) { startAnalysis(); } }
+  $("an-go").addEventListener("click", startAnalysis);
+  $("an-stop").addEventListener("click", function () { stopAnalysis(); });
+  $("an-set").addEventListener("click", function () { analyseFrom($("an-position").value.trim()).catch(function () {}); });
+  $("an-start-pos").addEventListener("click", function () { analyseFrom(""); });
+  $("an-back").addEventListener("click", function () { goTo(S.an.at - 1); });
+  $("an-forward").addEventListener("click", function () { goTo(S.an.at + 1); });
+  $("an-copy").addEventListener("click", function () {
+    var t = $("an-position");
+    t.select();
+    if (navigator.clipboard) { navigator.clipboard.writeText(t.value).then(function () { $("an-status").textContent = "position copied"; }, function () { document.execCommand("copy"); }); }
+    else { document.execCommand("copy"); }
+  });
+
+  // ---------- Watch ----------
+  function loadFiles() {
+    if (!S.config.dir) { $("watch-nodir").hidden = false; return; }
+    api("/api/files").then(function (files) {
+      var ul = $("watch-files");
+      ul.innerHTML = "";
+      files.forEach(function (f) {
+        var li = el("li", {}, f.name + "  (" + fmtInt(f.size) + " bytes)");
+        li.addEventListener("click", function () { openFile(f.name); });
+        ul.appendChild(li);
+      });
+      if (!files.length) { ul.appendChild(el("li", { "class": "caption" }, "no games file yet")); }
+    });
+    startLive();
+  }
+  function openFile(name) {
+    return api("/api/file?" + query({ name: name })).then(function (f) {
+      S.watch.file = name;
+      $("watch-file").hidden = false;
+      $("watch-file-title").textContent = name + ": " + f.game + ", " + f.games.length + " games";
+      var t = $("watch-games");
+      t.innerHTML = "<tr><th>game</th><th>players</th><th>result</th><th>turns</th><th>reason</th></tr>";
+      f.games.forEach(function (g) {
+        var tr = el("tr", { "class": "clickable" });
+        [g.index, g.players.join(" - "), g.result, g.turns, g.reason].forEach(function (x) { tr.appendChild(el("td", {}, String(x))); });
+        tr.addEventListener("click", function () { openGame(name, g.index, 0); });
+        t.appendChild(tr);
+      });
+    }).catch(function (err) { say(err.message, true); });
+  }
+  function openGame(file, index, move) {
+    return api("/api/game?" + query({ name: file, index: index })).then(function (g) {
+      S.watch.game = g;
+      S.watch.file = file;
+      S.watch.index = index;
+      S.game = g.game;
+      $("game").value = g.game;
+      $("watch-game").hidden = false;
+      $("watch-game-title").textContent = g.title + " — " + g.result + " (" + g.reason + ")";
+      var ol = $("w-moves");
+      ol.innerHTML = "";
+      g.turns.forEach(function (t, i) {
+        var li = el("li", {}, t.turn + " ");
+        li.appendChild(el("span", { "class": "who" }, g.sides[t.mover] + (t.score ? "  " + t.score : "")));
+        li.addEventListener("click", function () { showMove(i + 1); });
+        ol.appendChild(li);
+      });
+      return showMove(move);
+    }).catch(function (err) { say(err.message, true); });
+  }
+  // showMove shows position k of the open game (k turns played), with turn k's path.
+  function showMove(k) {
+    var g = S.watch.game;
+    if (!g) { return Promise.resolve(); }
+    k = Math.max(0, Math.min(g.positions.length - 1, k));
+    S.watch.move = k;
+    setHash();
+    var done;
+    if (k === 0) {
+      done = loadPosition(g.positions[0]).then(function () { $("path").textContent = "the opening"; });
+    } else {
+      done = api("/api/play", { game: g.game, position: g.positions[k - 1], turn: g.turns[k - 1].turn }).then(function (p) {
+        showBoard(p.after, changedBetween(p));
+        title();
+        drawPathOnBoard(p.steps);
+        $("path").textContent = g.sides[g.turns[k - 1].mover] + " " + p.turn + (p.path ? ": " + p.path : "");
+      });
+    }
+    return done.then(function () {
+      $("w-where").textContent = "position " + k + " of " + (g.positions.length - 1);
+      var t = g.turns[k - 1];
+      $("w-info").textContent = t ? "turn " + k + ": " + g.players[t.mover] + " (" + g.sides[t.mover] + ") " + t.turn +
+        (t.score ? "  score " + t.score + "  depth " + t.depth + "  nodes " + fmtInt(t.nodes) : "") : "the opening";
+      if (k === g.positions.length - 1) { $("w-info").textContent += "\nresult " + g.result + " (" + g.reason + ")"; }
+      document.querySelectorAll("#w-moves li").forEach(function (li, i) { li.classList.toggle("current", i + 1 === k); });
+      drawGraph();
+      say("");
+    });
+  }
+  function drawPathOnBoard(steps) {
+    var svg = $("board").querySelector("svg");
+    if (!svg || !steps) { return; }
+    var pts = [];
+    steps.forEach(function (s) {
+      var e = placeEl(s.kind === "take" ? s.to : s.place);
+      if (e) { var c = centre(e); pts.push(c.x + "," + c.y); }
+    });
+    if (pts.length > 1) { svg.appendChild(svgEl("polyline", { "class": "path-line", points: pts.join(" ") })); }
+  }
+  // drawGraph draws the scores of the open game (first player's view), a dot a turn
+  // coloured by its mover; a click on a dot shows that position.
+  function drawGraph() {
+    var g = S.watch.game, box = $("w-graph");
+    box.innerHTML = "";
+    var n = g.turns.length;
+    if (!n) { return; }
+    var W = 440, H = 170, L = 40, R = 10, T = 12, B = 28, lim = 1;
+    g.turns.forEach(function (t) { if (t.value !== null) { lim = Math.max(lim, Math.abs(t.value)); } });
+    lim *= 1.1;
+    function x(k) { return L + (W - L - R) * (n === 1 ? 0.5 : (k - 1) / (n - 1)); }
+    function y(v) { return T + (H - T - B) * (1 - (v + lim) / (2 * lim)); }
+    var svg = svgEl("svg", { "class": "graph", viewBox: "0 0 " + W + " " + H });
+    svg.appendChild(svgEl("line", { x1: L, y1: y(0), x2: W - R, y2: y(0), stroke: "#999" }));
+    svg.appendChild(svgEl("line", { x1: L, y1: T, x2: L, y2: H - B, stroke: "#999" }));
+    function label(tx, ty, s, anchor) { var t = svgEl("text", { x: tx, y: ty, "font-size": "10", "text-anchor": anchor || "middle", fill: "#555" }); t.textContent = s; svg.appendChild(t); }
+    label(L - 4, y(lim / 1.1) + 4, "+" + (lim / 1.1).toFixed(1), "end");
+    label(L - 4, y(0) + 4, "0", "end");
+    label(L - 4, y(-lim / 1.1) + 4, "-" + (lim / 1.1).toFixed(1), "end");
+    label((L + W) / 2, H - 6, "turn (score in points, " + g.sides[0] + "'s view: up is good for " + g.sides[0] + ")");
+    [0, 1].forEach(function (side) {
+      var lg = svgEl("circle", { cx: L + 10 + side * 90, cy: T + 4, r: 4, "class": side ? "second" : "first" });
+      svg.appendChild(lg);
+      label(L + 18 + side * 90, T + 8, g.sides[side], "start");
+    });
+    var k = S.watch.move;
+    if (k > 0) { svg.appendChild(svgEl("line", { "class": "now", x1: x(k), y1: T, x2: x(k), y2: H - B })); }
+    g.turns.forEach(function (t, i) {
+      var v = t.value === null ? (t.won ? t.won * lim : null) : t.value;
+      if (v === null) { return; }
+      var c = svgEl("circle", { cx: x(i + 1), cy: y(v), r: 3.2, "class": t.mover ? "second" : "first" });
+      var tip = svgEl("title"); tip.textContent = "turn " + (i + 1) + " " + t.turn + ": " + t.score; c.appendChild(tip);
+      c.addEventListener("click", function () { showMove(i + 1); });
+      svg.appendChild(c);
+    });
+    box.appendChild(svg);
+  }
+  $("w-first").addEventListener("click", function () { showMove(0); });
+  $("w-prev").addEventListener("click", function () { showMove(S.watch.move - 1); });
+  $("w-next").addEventListener("click", function () { showMove(S.watch.move + 1); });
+  $("w-last").addEventListener("click", function () { showMove(1e9); });
+  $("w-analyse").addEventListener("click", function () {
+    if (!S.view) { return; }
+    var pos = S.view.position;
+    selectTab("analyse");
+    analyseFrom(pos);
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA") { return; }
+    var d = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+    if (!d) { return; }
+    if (S.tab === "watch" && S.watch.game) { showMove(S.watch.move + d); e.preventDefault(); }
+    else if (S.tab === "analyse" && S.an) { goTo(S.an.at + d); e.preventDefault(); }
+  });
+
+  // The live view: snapshots of the tournament running in the results directory.
+  function startLive() {
+    if (S.watch.live || !window.EventSource) { return; }
+    var es = new EventSource("/api/live");
+    S.watch.live = es;
+    es.addEventListener("snapshot", function (e) { renderLive(JSON.parse(e.data)); });
+  }
+  function renderLive(snap) {
+    $("live").hidden = false;
+    var h = snap.header || {};
+    $("live-title").textContent = (h.game || "") + " " + (h.format || "") + " — " + (snap.running ? "running" : snap.state || "not running");
+    var p = snap.progress || {};
+    var pct = p.scheduled ? Math.round(100 * p.finished / p.scheduled) : 0;
+    $("live-progress").innerHTML = "";
+    var bar = el("div", { "class": "bar" }), fill = el("div");
+    fill.style.width = pct + "%";
+    bar.appendChild(fill);
+    $("live-progress").appendChild(el("div", {}, fmtInt(p.finished || 0) + " of " + fmtInt(p.scheduled || 0) + " games (" + pct + "%)" +
+      (p.left ? ", about " + p.left + " left" : "")));
+    $("live-progress").appendChild(bar);
+    var t = $("live-standings");
+    t.innerHTML = "<tr><th>player</th><th>games</th><th>W</th><th>D</th><th>L</th><th>points</th><th>Elo</th><th>95% interval</th></tr>";
+    (snap.standings || []).forEach(function (r) {
+      var tr = el("tr");
+      [r.name, r.games, r.wins, r.draws, r.losses, r.points, r.elo, r.interval].forEach(function (x) { tr.appendChild(el("td", {}, x === undefined ? "" : String(x))); });
+      t.appendChild(tr);
+    });
+    renderSPRT(snap.sprt);
+    var box = $("live-games");
+    box.innerHTML = "";
+    (snap.live || []).forEach(function (g) {
+      var d = el("div", { "class": "live-game" });
+      d.appendChild(el("div", {}, "game " + g.index + ": " + g.players.join(" - ") + ", turn " + g.turns));
+      var b = el("div");
+      b.innerHTML = g.svg || "";
+      d.appendChild(b);
+      box.appendChild(d);
+    });
+  }
+  function renderSPRT(sp) {
+    var box = $("live-sprt");
+    box.innerHTML = "";
+    if (!sp) { return; }
+    box.appendChild(el("div", {}, "SPRT " + sp.text + ": LLR " + sp.llr.toFixed(2) + " in [" + sp.lower.toFixed(2) + ", " + sp.upper.toFixed(2) + "]" + (sp.decision ? " — " + sp.decision : "")));
+    var hist = sp.history || [];
+    var W = 440, H = 130, L = 34, R = 8, T = 8, B = 18;
+    var lo = Math.min(sp.lower, Math.min.apply(null, hist.concat([0]))), hi = Math.max(sp.upper, Math.max.apply(null, hist.concat([0])));
+    function x(i) { return L + (W - L - R) * (hist.length < 2 ? 0 : i / (hist.length - 1)); }
+    function y(v) { return T + (H - T - B) * (hi - v) / (hi - lo || 1); }
+    var svg = svgEl("svg", { "class": "graph", viewBox: "0 0 " + W + " " + H });
+    [[sp.upper, "#2e7d32"], [sp.lower, "#b3261e"], [0, "#999"]].forEach(function (b) {
+      svg.appendChild(svgEl("line", { x1: L, x2: W - R, y1: y(b[0]), y2: y(b[0]), stroke: b[1], "stroke-dasharray": b[0] ? "5 3" : "" }));
+      var t = svgEl("text", { x: L - 3, y: y(b[0]) + 3, "font-size": "9", "text-anchor": "end", fill: b[1] }); t.textContent = b[0].toFixed(2); svg.appendChild(t);
+    });
+    if (hist.length) { svg.appendChild(svgEl("polyline", { points: hist.map(function (v, i) { return x(i) + "," + y(v); }).join(" "), fill: "none", stroke: "#3a5a8a", "stroke-width": "2" })); }
+    var t = svgEl("text", { x: (L + W) / 2, y: H - 4, "font-size": "10", "text-anchor": "middle", fill: "#555" }); t.textContent = "LLR over the pairs played"; svg.appendChild(t);
+    box.appendChild(svg);
+  }
+
+  // ---------- rules ----------
+  $("rules-button").addEventListener("click", function () {
+    api("/api/rules?" + query({ game: S.game })).then(function (r) {
+      $("rules-svg").innerHTML = r.svg;
+      $("rules-text").innerHTML = r.html; // rendered by the server from the game's own document
+      $("rules").hidden = false;
+    }).catch(function (err) { say(err.message, true); });
+  });
+  $("rules-close").addEventListener("click", function () { $("rules").hidden = true; });
+  $("rules").addEventListener("click", function (e) { if (e.target === $("rules")) { $("rules").hidden = true; } });
+
+  // ---------- tabs, the game, the URL ----------
+  function selectTab(tab) {
+    S.tab = tab;
+    document.querySelectorAll("nav .tab").forEach(function (b) { b.classList.toggle("active", b.getAttribute("data-tab") === tab); });
+    ["play", "analyse", "watch"].forEach(function (t) { $(t + "-panel").hidden = t !== tab; });
+    if (tab !== "analyse") { stopAnalysis(true); }
+    say("");
+    $("choices").innerHTML = "";
+    $("path").textContent = "";
+    setHash();
+    if (tab === "play") { if (S.play && S.play.game === S.game) { loadPosition(S.play.pos).then(function () { nextPlay(); }); } else { newGame(); } }
+    if (tab === "analyse") { if (S.an && S.an.game === S.game) { goTo(S.an.at); } else { analyseFrom(S.view && S.view.game === S.game ? S.view.position : "").then(function () { S.an.game = S.game; }); } }
+    if (tab === "watch") { loadFiles(); if (S.watch.game) { showMove(S.watch.move); } }
+  }
+  function setHash() {
+    var h = "#" + S.tab;
+    if (S.tab === "watch" && S.watch.game) { h += "&" + query({ file: S.watch.file, game: S.watch.index, move: S.watch.move }); }
+    if (location.hash !== h) { history.replaceState(null, "", h); }
+  }
+  function readHash() {
+    var h = location.hash.replace(/^#/, ""), out = {};
+    h.split("&").forEach(function (kv, i) {
+      var p = kv.split("=");
+      if (i === 0 && p.length === 1) { out.tab = p[0]; } else if (p[0]) { out[decodeURIComponent(p[0])] = decodeURIComponent(p[1] || ""); }
+    });
+    return out;
+  }
+  document.querySelectorAll("nav .tab").forEach(function (b) {
+    b.addEventListener("click", function () { if (!S.busy) { selectTab(b.getAttribute("data-tab")); } });
+  });
+  $("game").addEventListener("change", function () {
+    var g = $("game").value.trim();
+    if (!g || S.busy) { return; }
+    api("/api/position?" + query({ game: g })).then(function () {
+      S.game = g;
+      S.play = null; S.an = null;
+      selectTab(S.tab === "watch" ? "play" : S.tab);
+    }).catch(function (err) { say(err.message, true); $("game").value = S.game; });
+  });
+
+  function start() {
+    api("/api/config").then(function (c) {
+      S.config = c;
+      S.game = c.game;
+      $("game").value = c.game;
+      c.games.forEach(function (g) { $("games").appendChild(el("option", { value: g.name }, g.summary)); });
+      c.players.concat(c.engines).forEach(function (p) { $("players").appendChild(el("option", { value: p })); });
+      $("play-player").value = c.engines.length ? c.engines[0] : "ab:depth=4";
+      speedText();
+      var h = readHash();
+      if (h.file) {
+        S.tab = "watch";
+        selectTab("watch");
+        openFile(h.file).then(function () { return openGame(h.file, Number(h.game || 0), Number(h.move || 0)); });
+        return;
+      }
+      selectTab(h.tab === "analyse" || h.tab === "watch" ? h.tab : "play");
+    }).catch(function (err) { say("The server: " + err.message, true); });
+  }
+  window.addEventListener("hashchange", function () {
+    var h = readHash();
+    if (h.file && S.watch.game && h.file === S.watch.file && Number(h.game) === S.watch.index && Number(h.move) !== S.watch.move) { showMove(Number(h.move)); }
+  });
+  // For tests and the curious: the application's state.
+  window.colonyApp = S;
+  start();
+})();

@@ -1,0 +1,281 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/catalog/gamepage"
+	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/tournament"
+)
+
+// The Watch view: the games files of the results directory the operator named, and
+// the tournament running there. Names from the page are paths relative to that
+// directory, opened through an os.Root: nothing outside it (a "..", an absolute
+// path, a symbolic link out of it) is read.
+
+// Bounds of what the Watch view reads.
+const (
+	maxFiles    = 2000    // games files listed
+	maxDepth    = 4       // directory levels below the results directory
+	maxFileSize = 1 << 30 // bytes of a games file read whole
+)
+
+// errNoDir answers the Watch view's requests when no directory was named.
+var errNoDir = &httpError{http.StatusNotFound, errors.New("no results directory was named when the server was started (colony serve --dir DIR)")}
+
+// FileInfo is one games file of the results directory.
+type FileInfo struct {
+	Name     string    `json:"name"` // relative to the directory, slash-separated
+	Size     int64     `json:"size"`
+	Modified time.Time `json:"modified"`
+}
+
+// openRoot opens the results directory.
+func (s *Server) openRoot() (*os.Root, error) {
+	if s.dir == "" {
+		return nil, errNoDir
+	}
+	root, err := os.OpenRoot(s.dir)
+	if err != nil {
+		return nil, &httpError{http.StatusNotFound, fmt.Errorf("the results directory %s: %w", lastElem(s.dir), err)}
+	}
+	return root, nil
+}
+
+func (s *Server) files(w http.ResponseWriter, r *http.Request) {
+	root, err := s.openRoot()
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	defer root.Close()
+	out := []FileInfo{}
+	err = fs.WalkDir(root.FS(), ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // an unreadable corner is left out
+		}
+		if d.IsDir() {
+			if name != "." && (strings.HasPrefix(d.Name(), ".") || strings.Count(name, "/") >= maxDepth) {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() || !strings.HasSuffix(name, ".jsonl") {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return nil
+		}
+		out = append(out, FileInfo{Name: name, Size: info.Size(), Modified: info.ModTime().UTC()})
+		if len(out) >= maxFiles {
+			return fs.SkipAll
+		}
+		return nil
+	})
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	slices.SortFunc(out, func(a, b FileInfo) int { return strings.Compare(a.Name, b.Name) })
+	writeJSON(w, http.StatusOK, out)
+}
+
+// relName checks a name from the page: a relative, slash-separated path inside the
+// results directory.
+func relName(name string) (string, error) {
+	if name == "" {
+		return ".", nil
+	}
+	clean := path.Clean(name)
+	if path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") || strings.Contains(name, "\\") || !fs.ValidPath(clean) {
+		return "", badRequest(fmt.Errorf("%q: a name is a path inside the results directory", name))
+	}
+	return clean, nil
+}
+
+// readGamesFile reads the games file of that name in the results directory.
+func (s *Server) readGamesFile(name string) (*tournament.GamesFile, catalog.Ruleset, error) {
+	rel, err := relName(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	root, err := s.openRoot()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer root.Close()
+	f, err := root.Open(rel)
+	if err != nil {
+		return nil, nil, &httpError{http.StatusNotFound, fmt.Errorf("%s: %w", name, errors.Unwrap(err))}
+	}
+	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		return nil, nil, badRequest(fmt.Errorf("%s is not a games file", name))
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(data) > maxFileSize {
+		return nil, nil, badRequest(fmt.Errorf("%s is over %d MiB", name, maxFileSize>>20))
+	}
+	gf, err := tournament.ParseGamesFile(data)
+	if err != nil {
+		return nil, nil, badRequest(fmt.Errorf("%s: %w", name, err))
+	}
+	g, err := catalog.Open(gf.Header.Config.Game)
+	if err != nil {
+		return nil, nil, badRequest(fmt.Errorf("%s: %w", name, err))
+	}
+	return gf, g, nil
+}
+
+// GamesFileView is a games file: its tournament and its games, in the file's order.
+type GamesFileView struct {
+	Name    string        `json:"name"`
+	Game    string        `json:"game"`
+	Format  string        `json:"format"`
+	Players []string      `json:"players"`
+	Games   []GameSummary `json:"games"`
+}
+
+// GameSummary is one game of a games file.
+type GameSummary struct {
+	Index   int       `json:"index"`
+	Players [2]string `json:"players"`
+	Result  string    `json:"result"`
+	Reason  string    `json:"reason"`
+	Turns   int       `json:"turns"`
+}
+
+func (s *Server) file(w http.ResponseWriter, r *http.Request) {
+	name := r.URL.Query().Get("name")
+	gf, g, err := s.readGamesFile(name)
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	v := GamesFileView{Name: name, Game: g.Name(), Format: string(gf.Header.Config.Format), Games: []GameSummary{}}
+	for _, p := range gf.Header.Config.Players {
+		v.Players = append(v.Players, p.Name)
+	}
+	for _, rec := range gf.Games {
+		v.Games = append(v.Games, GameSummary{Index: rec.Index, Players: rec.Players, Result: rec.Result, Reason: rec.Reason, Turns: len(rec.Moves)})
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// RecordedGame is one game of a games file, replayed: its positions (0: the
+// opening), its turns with what each mover's search reported, and how it ended.
+type RecordedGame struct {
+	Game      string         `json:"game"`
+	Title     string         `json:"title"`
+	Sides     [2]string      `json:"sides"`
+	Players   [2]string      `json:"players"`
+	Positions []string       `json:"positions"`
+	Turns     []RecordedTurn `json:"turns"`
+	Result    string         `json:"result"`
+	Reason    string         `json:"reason"`
+}
+
+// RecordedTurn is turn k+1 of a recorded game, played from position k.
+type RecordedTurn struct {
+	Turn   string `json:"turn"`
+	Mover  int    `json:"mover"`
+	Score  string `json:"score"` // "" when the record has no figures for it
+	Depth  int64  `json:"depth"`
+	Nodes  int64  `json:"nodes"`
+	Micros int64  `json:"micros"`
+	// Value is the score in points from the first player's view, for the graph (a
+	// proven result as ±Inf is written as null).
+	Value *float64 `json:"value"`
+	Won   int      `json:"won"` // +1 or -1 for a proven win or loss (first player's view)
+}
+
+func (s *Server) recordedGame(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	index, err := strconv.Atoi(q.Get("index"))
+	if err != nil {
+		fail(w, badRequest(fmt.Errorf("index %q: want a game's index", q.Get("index"))))
+		return
+	}
+	gf, g, err := s.readGamesFile(q.Get("name"))
+	if err != nil {
+		fail(w, err)
+		return
+	}
+	i := slices.IndexFunc(gf.Games, func(r tournament.Record) bool { return r.Index == index })
+	if i < 0 {
+		fail(w, &httpError{http.StatusNotFound, fmt.Errorf("%s holds no game %d", q.Get("name"), index)})
+		return
+	}
+	v, err := replayRecord(g, &gf.Games[i])
+	if err != nil {
+		fail(w, badRequest(err))
+		return
+	}
+	writeJSON(w, http.StatusOK, v)
+}
+
+// replayRecord replays rec in g.
+func replayRecord(g catalog.Ruleset, rec *tournament.Record) (*RecordedGame, error) {
+	positions, movers, err := gamepage.Replay(g, rec)
+	if err != nil {
+		return nil, err
+	}
+	sides := g.Sides()
+	v := &RecordedGame{Game: g.Name(), Sides: sides, Players: rec.Players, Positions: positions,
+		Title:  fmt.Sprintf("game %d: %s (%s) - %s (%s)", rec.Index, rec.Players[0], sides[0], rec.Players[1], sides[1]),
+		Result: rec.Result, Reason: rec.Reason, Turns: []RecordedTurn{}}
+	if rec.Detail != "" {
+		v.Reason += ": " + rec.Detail
+	}
+	scales := [2]int{catalog.ScoreScale(g, rec.Specs[0]), catalog.ScoreScale(g, rec.Specs[1])}
+	for k, m := range rec.Moves {
+		t := RecordedTurn{Turn: m, Mover: movers[k]}
+		if k < len(rec.Info) && (rec.Info[k] != tournament.MoveInfo{}) {
+			in := rec.Info[k]
+			t.Score = catalog.ScoreText(int(in.Score), scales[t.Mover])
+			t.Depth, t.Nodes, t.Micros = in.Depth, in.Nodes, in.Micros
+			sign := 1.0
+			if t.Mover == 1 {
+				sign = -1
+			}
+			switch {
+			case in.Score >= search.WinScore:
+				t.Won = int(sign)
+			case in.Score <= -search.WinScore:
+				t.Won = -int(sign)
+			default:
+				val := sign * float64(in.Score) / float64(max(1, scales[t.Mover]))
+				if !math.IsInf(val, 0) && !math.IsNaN(val) {
+					t.Value = &val
+				}
+			}
+		}
+		v.Turns = append(v.Turns, t)
+	}
+	return v, nil
+}
+
+// lastElem returns the last element of a path: what the page is told of the
+// directory (its name, not where it is).
+func lastElem(p string) string { return filepath.Base(p) }
+
+func (s *Server) live(w http.ResponseWriter, r *http.Request) {
+	fail(w, &httpError{http.StatusNotImplemented, errors.New("not yet")})
+}
