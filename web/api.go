@@ -483,11 +483,8 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 	}
 	cfg := tournament.Config{Game: g.Name(), Format: tournament.Match, Games: 2,
 		Players: []tournament.Entrant{{Name: req.Players[0], Spec: req.Specs[0]}, {Name: req.Players[1], Spec: req.Specs[1]}}}
-	if err := cfg.Validate(); err != nil {
-		return nil, badRequest(fmt.Errorf("the players: %w", err))
-	}
 	rec := tournament.Record{Type: "game", Players: req.Players, Specs: req.Specs, Opening: start,
-		Moves: slices.Clone(req.Turns), Turns: len(req.Turns), Winner: -1, Result: "*"}
+		Moves: slices.Clone(req.Turns), Info: make([]tournament.MoveInfo, len(req.Turns)), Turns: len(req.Turns), Winner: -1}
 	if rec.Moves == nil {
 		rec.Moves = []string{}
 	}
@@ -510,7 +507,7 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 	if err := tournament.WriteHeader(&buf, tournament.NewHeader(cfg)); err != nil {
 		return nil, err
 	}
-	buf.Write(tournament.AppendRecord(nil, &rec))
+	buf.Write(append(tournament.AppendRecord(nil, &rec), '\n'))
 	if _, err := tournament.ParseGamesFile(buf.Bytes()); err != nil {
 		return nil, fmt.Errorf("the games file written does not read back: %w", err)
 	}

@@ -1,15 +1,262 @@
 package web
 
 import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/colony-ai/colony/web/webtest"
 )
 
-func TestExplore(t *testing.T) {
-	_, url := startServer(t, Config{Game: "colony"})
-	b := webtest.Start(t, url+"/", 1280, 900)
-	b.WaitFor(`window.colonyApp && window.colonyApp.view && window.colonyApp.interactive`, "the board")
-	os.WriteFile("/tmp/shot1.png", b.Screenshot(), 0o644)
+// The browser tests: headless Chromium driven by real mouse and key events over the
+// DevTools pipe (package webtest), against a server on a loopback port.
+
+// appState reads the application's state the tests need.
+type appState struct {
+	Busy        bool
+	Interactive bool
+	Over        bool
+	ToMove      int
+	Turns       []TurnView
+	Clicks      int
+	Message     string
+	Played      int
 }
+
+const readState = `(function () { var S = window.colonyApp; var v = S.view || {turns: []};
+	return {busy: S.busy, interactive: S.interactive, over: !!v.outcome, toMove: v.toMove, turns: v.turns,
+		clicks: S.clicks.length, message: document.getElementById("message").textContent,
+		played: S.play ? S.play.turns.length : 0}; })()`
+
+func (st appState) String() string {
+	return fmt.Sprintf("busy=%v interactive=%v over=%v clicks=%d played=%d message=%q", st.Busy, st.Interactive, st.Over, st.Clicks, st.Played, st.Message)
+}
+
+// clickTurn plays the turn by clicking: each place on the board, each choice's
+// button, and "End the turn" when the turn is a prefix of longer ones.
+func clickTurn(t *testing.T, b *webtest.Browser, turn TurnView, all []TurnView) {
+	t.Helper()
+	for i, c := range turn.Clicks {
+		if c.Place != "" {
+			b.Click(fmt.Sprintf(`document.getElementById(%q)`, c.Place))
+		} else {
+			b.Click(fmt.Sprintf(`Array.from(document.querySelectorAll("#choices button")).find(function (x) { return x.textContent.indexOf(%q) >= 0; })`, c.Text))
+		}
+		if i < len(turn.Clicks)-1 {
+			var n int
+			b.Eval(`window.colonyApp.clicks.length`, &n)
+			if n != i+1 {
+				var msg string
+				b.Eval(`document.getElementById("message").textContent`, &msg)
+				t.Fatalf("turn %s: after click %d (%s) the page holds %d clicks: %s", turn.Turn, i+1, c.Text, n, msg)
+			}
+		}
+	}
+	if longer(turn, all) {
+		b.Click(`Array.from(document.querySelectorAll("#choices button")).find(function (x) { return x.textContent.indexOf("End the turn") === 0; })`)
+	}
+}
+
+// longer reports whether another turn starts with all of turn's clicks.
+func longer(turn TurnView, all []TurnView) bool {
+	for _, o := range all {
+		if len(o.Clicks) > len(turn.Clicks) && strings.HasPrefix(o.Turn, turn.Turn) {
+			return true
+		}
+	}
+	return false
+}
+
+// waitSettled waits until the page is neither animating nor waiting for the engine.
+func waitSettled(t *testing.T, b *webtest.Browser) appState {
+	t.Helper()
+	b.WaitFor(`(function () { var S = window.colonyApp; return S.view && !S.busy && (S.interactive || (S.view.outcome && S.play && S.play.over)); })()`, "the person's turn or the end of the game")
+	var st appState
+	b.Eval(readState, &st)
+	return st
+}
+
+// pick chooses the turn to click: the one with the most clicks, every few turns the
+// first (so that games see directions, ant moves and plain turns).
+func pick(turns []TurnView, k int) TurnView {
+	best := turns[0]
+	if k%3 == 0 {
+		return best
+	}
+	for _, tv := range turns {
+		if len(tv.Clicks) > len(best.Clicks) {
+			best = tv
+		}
+	}
+	return best
+}
+
+// TestPlayWholeGames plays a whole game of Kalah and of The Colony against an engine
+// by clicking the board, the first turns animated, and checks what the page shows.
+func TestPlayWholeGames(t *testing.T) {
+	for _, game := range []string{"kalah", "colony"} {
+		t.Run(game, func(t *testing.T) {
+			_, url := startServer(t, Config{Game: game})
+			b := webtest.Start(t, url+"/", 1280, 900)
+			b.WaitFor(`window.colonyApp && window.colonyApp.view`, "the board")
+			// The engine: quick, and the person plays first.
+			b.Eval(`document.getElementById("play-player").value = "ab:depth=1"`, nil)
+			b.Eval(`document.getElementById("speed").value = "40"`, nil)
+			b.Click(`document.getElementById("new-game")`)
+			st := waitSettled(t, b)
+			kinds := map[string]int{}
+			sawAnimation := false
+			for k := 0; !st.Over; k++ {
+				if k > 400 {
+					t.Fatalf("no end after %d turns: %s", k, st)
+				}
+				if !st.Interactive || len(st.Turns) == 0 {
+					t.Fatalf("not the person's turn: %s", st)
+				}
+				if k == 3 {
+					b.Eval(`document.getElementById("speed").value = "0"`, nil)
+				}
+				turn := pick(st.Turns, k)
+				for _, c := range turn.Clicks {
+					kinds[c.Kind]++
+				}
+				clickTurn(t, b, turn, st.Turns)
+				if k == 0 {
+					// The sowing is animated: the first steps mark places as the eggs go.
+					b.WaitFor(`document.querySelector("#board .dropped, #board .lifted")`, "the animation")
+					sawAnimation = true
+				}
+				before := st.Played
+				st = waitSettled(t, b)
+				if st.Played <= before && !st.Over {
+					t.Fatalf("turn %s was not played: %s", turn.Turn, st)
+				}
+			}
+			if !sawAnimation {
+				t.Error("no animation seen")
+			}
+			if kinds["sow"] == 0 {
+				t.Errorf("no sowing clicked: %v", kinds)
+			}
+			if game == "colony" && (kinds["direction"] == 0 || kinds["ant-from"] == 0 || kinds["ant-to"] == 0) {
+				t.Errorf("The Colony's game clicked no direction or no ant move: %v", kinds)
+			}
+			msg := b.Text("message")
+			if !strings.HasPrefix(msg, "Game over: ") {
+				t.Errorf("the message at the end: %q", msg)
+			}
+			shot := b.Screenshot()
+			saveShot(t, game+"-over.png", shot)
+			checkBoardDrawn(t, shot)
+		})
+	}
+}
+
+// saveShot keeps a screenshot for a person to look at when COLONY_SHOTS names a
+// directory.
+func saveShot(t *testing.T, name string, data []byte) {
+	if dir := os.Getenv("COLONY_SHOTS"); dir != "" {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+			t.Log(err)
+		}
+	}
+}
+
+// checkBoardDrawn checks what a person sees in a screenshot of the page: the board's
+// wooden logs or pits (their fill colours) cover a good part of the board's area.
+func checkBoardDrawn(t *testing.T, shot []byte) {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := colourCount(img, image.Rect(16, 80, 776, 500), func(c color.RGBA) bool {
+		return c.R > 200 && c.G > 180 && c.G < 235 && c.B > 140 && c.B < 200 // #eedcb8-like wood
+	})
+	if n < 10000 {
+		t.Errorf("the screenshot shows %d pixels of the board's wood, want at least 10000", n)
+	}
+}
+
+// colourCount counts the pixels in r whose colour passes keep.
+func colourCount(img image.Image, r image.Rectangle, keep func(color.RGBA) bool) int {
+	n := 0
+	r = r.Intersect(img.Bounds())
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+			if keep(c) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// TestAnalyseInBrowser runs an analysis until it is stopped: its lines stream in,
+// Stop ends the search on the server, a turn of its line played by a click moves
+// the board on, and going back shows the first position's lines again.
+func TestAnalyseInBrowser(t *testing.T) {
+	s, url := startServer(t, Config{Game: "kalah"})
+	b := webtest.Start(t, url+"/#analyse", 1280, 900)
+	b.WaitFor(`window.colonyApp && window.colonyApp.an && window.colonyApp.view`, "the analysis board")
+	start := "pits=4.4.4.4.4.4/4.4.4.4.4.4 stores=0,0 move=south"
+	var pos string
+	b.Eval(`document.getElementById("an-position").value`, &pos)
+	if pos != start {
+		t.Fatalf("the position box holds %q, want %q", pos, start)
+	}
+	b.Eval(`document.getElementById("an-player").value = "ab"`, nil)
+	b.Click(`document.getElementById("an-go")`)
+	b.WaitFor(`document.querySelectorAll("#an-lines tbody tr").length >= 4`, "four lines of the analysis")
+	if len(s.searches) != 1 {
+		t.Errorf("%d searches running during the analysis, want 1", len(s.searches))
+	}
+	b.Click(`document.getElementById("an-stop")`)
+	b.WaitFor(`document.getElementById("an-status").textContent === "stopped"`, "the analysis to stop")
+	for deadline := 0; len(s.searches) != 0; deadline++ {
+		if deadline > 3000 {
+			t.Fatal("the search still runs 30 s after Stop")
+		}
+		sleepMillis(10)
+	}
+	var lines int
+	b.Eval(`document.querySelectorAll("#an-lines tbody tr").length`, &lines)
+	// A click on the first turn of the deepest line plays it.
+	var first string
+	b.Eval(`document.querySelector("#an-lines tbody tr td.pv span").textContent`, &first)
+	b.Click(`document.querySelector("#an-lines tbody tr td.pv span")`)
+	b.WaitFor(`window.colonyApp.an.at === 1 && !window.colonyApp.busy`, "the line's turn played")
+	var history string
+	b.Eval(`document.getElementById("an-history").textContent`, &history)
+	if history != first {
+		t.Errorf("history %q, want the turn clicked %q", history, first)
+	}
+	// Back (the left arrow key): the start position and its lines again.
+	b.Press("ArrowLeft")
+	b.WaitFor(`window.colonyApp.an.at === 0 && window.colonyApp.view.position === `+jsString(start), "the start position again")
+	var again int
+	b.Eval(`document.querySelectorAll("#an-lines tbody tr").length`, &again)
+	if again != lines {
+		t.Errorf("back at the start: %d lines shown, want the %d kept", again, lines)
+	}
+	// The legal turns are listed and play on a click.
+	b.Click(`Array.from(document.querySelectorAll("#an-turns span")).find(function (x) { return x.textContent === "c"; })`)
+	b.WaitFor(`window.colonyApp.an.at === 1 && window.colonyApp.view.toMove === 0 && !window.colonyApp.busy`, "c played (an extra turn: south moves again)")
+	shot := b.Screenshot()
+	saveShot(t, "analyse.png", shot)
+	checkBoardDrawn(t, shot)
+}
+
+// jsString writes s as a JavaScript string literal.
+func jsString(s string) string { return fmt.Sprintf("%q", s) }
+
+// sleepMillis sleeps ms milliseconds.
+func sleepMillis(ms int) { time.Sleep(time.Duration(ms) * time.Millisecond) }

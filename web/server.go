@@ -111,7 +111,9 @@ func allowedHosts(addr string, extra []string) ([]string, error) {
 	ip := net.ParseIP(host)
 	if host == "localhost" || host == "" || (ip != nil && (ip.IsLoopback() || ip.IsUnspecified())) {
 		for _, h := range []string{"localhost", "127.0.0.1", "::1"} {
-			hosts = append(hosts, net.JoinHostPort(h, port))
+			if h := net.JoinHostPort(h, port); !slices.Contains(hosts, h) {
+				hosts = append(hosts, h)
+			}
 		}
 	}
 	for _, h := range extra {

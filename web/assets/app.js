@@ -431,7 +431,7 @@
       .then(function (blob) {
         var a = el("a", { href: URL.createObjectURL(blob), download: "game.jsonl" });
         document.body.appendChild(a); a.click(); a.remove();
-        say("Saved as game.jsonl: colony replay --games-file game.jsonl and colony export read it.");
+        say("Saved as game.jsonl: read it with colony replay game.jsonl or colony export --html game.jsonl -o game.html.");
       }).catch(function (err) { say(err.message, true); });
   });
 

@@ -1,0 +1,207 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/colony-ai/colony/tournament"
+)
+
+// do sends a request to the server at url with the headers, and returns the status
+// and the body.
+func do(t *testing.T, method, url, body string, headers map[string]string) (int, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	for k, v := range headers {
+		if k == "Host" {
+			req.Host = v
+		} else {
+			req.Header.Set(k, v)
+		}
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(data)
+}
+
+// TestSecurity checks each of the server's refusals, and what it accepts.
+func TestSecurity(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "secret.jsonl"), []byte("secret\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, "secret.jsonl"), filepath.Join(dir, "link.jsonl")); err != nil {
+		t.Fatal(err)
+	}
+	_, url := startServer(t, Config{Game: "kalah", Dir: dir, Engines: map[string]string{"mine": "cmd:./no-such-engine"}})
+	host := strings.TrimPrefix(url, "http://")
+	play := `{"game":"kalah","position":"","turn":"c"}`
+	tests := []struct {
+		name, method, path, body string
+		headers                  map[string]string
+		status                   int
+		says                     string
+	}{
+		{"the page", "GET", "/", "", nil, 200, "Colony toolkit"},
+		{"a turn", "POST", "/api/play", play, nil, 200, `"turn":"c"`},
+		{"a turn from the page itself", "POST", "/api/play", play, map[string]string{"Origin": url, "Sec-Fetch-Site": "same-origin"}, 200, `"turn":"c"`},
+		{"localhost names the server too", "GET", "/api/config", "", map[string]string{"Host": strings.Replace(host, "127.0.0.1", "localhost", 1)}, 200, `"game":"kalah"`},
+		{"foreign Host (DNS rebinding)", "GET", "/", "", map[string]string{"Host": "evil.example:" + strings.Split(host, ":")[1]}, 421, "answers only to"},
+		{"foreign Host on the API", "POST", "/api/play", play, map[string]string{"Host": "evil.example"}, 421, "answers only to"},
+		{"cross-origin POST", "POST", "/api/play", play, map[string]string{"Origin": "http://evil.example"}, 403, "another origin"},
+		{"cross-site POST without Origin", "POST", "/api/play", play, map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, "another site"},
+		{"cross-origin search stream", "GET", "/api/analyse?game=kalah&player=random", "", map[string]string{"Origin": "http://evil.example"}, 403, "another origin"},
+		{"an opaque origin", "POST", "/api/think", `{"game":"kalah","player":"random"}`, map[string]string{"Origin": "null"}, 403, "opaque origin"},
+		{"an unlisted cmd: spec", "POST", "/api/think", `{"game":"kalah","player":"cmd:/bin/sh"}`, nil, 400, "a program is started only when it was named"},
+		{"an unlisted engine", "POST", "/api/think", `{"game":"kalah","player":"engine:other"}`, nil, 400, "no engine of that name"},
+		{"an eval file", "POST", "/api/think", `{"game":"kalah","player":"ab:eval=/etc/passwd"}`, nil, 400, "not a file"},
+		{"a network file", "POST", "/api/think", `{"game":"kalah","player":"ab:eval=net:/tmp/x.nnue"}`, nil, 400, "not a file"},
+		{"a big table", "POST", "/api/think", `{"game":"kalah","player":"ab:tt=4096"}`, nil, 400, "at most 256 MiB"},
+		{"a big tree", "POST", "/api/think", `{"game":"kalah","player":"mcts:mem=100000"}`, nil, 400, "at most 256 MiB"},
+		{"a path outside the directory", "GET", "/api/file?name=../" + filepath.Base(outside) + "/secret.jsonl", "", nil, 400, "a path inside the results directory"},
+		{"an absolute path", "GET", "/api/file?name=" + filepath.Join(outside, "secret.jsonl"), "", nil, 400, "a path inside the results directory"},
+		{"a symbolic link out of the directory", "GET", "/api/file?name=link.jsonl", "", nil, 404, "link.jsonl"},
+		{"a bad position", "GET", "/api/position?game=kalah&position=pits%3D1.2", "", nil, 400, "position"},
+		{"a bad turn", "POST", "/api/play", `{"game":"kalah","turn":"z"}`, nil, 400, `turn \"z\"`},
+		{"a bad game", "GET", "/api/position?game=chess", "", nil, 400, "unknown game"},
+		{"a bad spec", "POST", "/api/think", `{"game":"kalah","player":"ab:depth=zero"}`, nil, 400, "depth"},
+		{"not JSON", "POST", "/api/play", `turn=c`, nil, 400, "JSON"},
+		{"an unknown field", "POST", "/api/play", `{"game":"kalah","turn":"c","x":1}`, nil, 400, "unknown field"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			status, body := do(t, tc.method, url+tc.path, tc.body, tc.headers)
+			if status != tc.status || !strings.Contains(body, tc.says) {
+				t.Errorf("%s %s: %d %.300s\nwant %d and %q", tc.method, tc.path, status, body, tc.status, tc.says)
+			}
+		})
+	}
+}
+
+// TestDefaultAddressIsLoopback checks the hosts a server on the default address
+// answers to.
+func TestAllowedHosts(t *testing.T) {
+	hosts, err := allowedHosts("127.0.0.1:8080", []string{"box.lan"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"127.0.0.1:8080", "localhost:8080", "[::1]:8080", "box.lan:8080"}
+	if strings.Join(hosts, " ") != strings.Join(want, " ") {
+		t.Errorf("hosts %v, want %v", hosts, want)
+	}
+	hosts, err = allowedHosts("192.168.1.5:80", nil)
+	if err != nil || strings.Join(hosts, " ") != "192.168.1.5:80" {
+		t.Errorf("hosts %v (%v), want only the address", hosts, err)
+	}
+}
+
+// TestDisconnectStopsSearch checks that an analysis stops, its slot freed and its
+// goroutines gone, when the browser closes the stream.
+func TestDisconnectStopsSearch(t *testing.T) {
+	s, url := startServer(t, Config{Game: "colony", MaxSearches: 1})
+	before := runtime.NumGoroutine()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, "GET", url+"/api/analyse?game=colony&player=ab", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != 200 {
+		t.Fatalf("status %d", resp.StatusCode)
+	}
+	r := bufio.NewReader(resp.Body)
+	lines := 0
+	for lines < 2 {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(line, "event: line") {
+			lines++
+		}
+	}
+	if len(s.searches) != 1 {
+		t.Fatalf("%d searches running, want 1", len(s.searches))
+	}
+	cancel()
+	resp.Body.Close()
+	deadline := time.Now().Add(30 * time.Second)
+	for len(s.searches) != 0 || runtime.NumGoroutine() > before+2 {
+		if time.Now().After(deadline) {
+			buf := make([]byte, 1<<16)
+			t.Fatalf("30 s after the disconnect: %d searches, %d goroutines (before %d)\n%s", len(s.searches), runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestAnalyseStreams checks the events of an analysis that ends: lines, then done.
+func TestAnalyseStreams(t *testing.T) {
+	_, url := startServer(t, Config{Game: "kalah"})
+	status, body := do(t, "GET", url+"/api/analyse?game=kalah&player=ab:depth=3", "", nil)
+	if status != 200 {
+		t.Fatalf("status %d: %s", status, body)
+	}
+	var events []string
+	var done LineView
+	for _, block := range strings.Split(strings.TrimSpace(body), "\n\n") {
+		name, data, _ := strings.Cut(block, "\n")
+		events = append(events, strings.TrimPrefix(name, "event: "))
+		if name == "event: done" {
+			if err := json.Unmarshal([]byte(strings.TrimPrefix(data, "data: ")), &done); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	want := "status status line line line done"
+	if got := strings.Join(events, " "); got != want {
+		t.Errorf("events %q, want %q", got, want)
+	}
+	if done.Best == "" || done.Depth != 3 || len(done.PV) == 0 || done.Spec == "" {
+		t.Errorf("done: %+v", done)
+	}
+}
+
+// TestRecordReadsBack checks that a game saved from the page is a games file that
+// the tournament package reads: its turns, result and players.
+func TestRecordReadsBack(t *testing.T) {
+	s, err := New(Config{Addr: "127.0.0.1:1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := s.gamesFile(RecordRequest{Game: "kalah:4x1", Players: [2]string{"you", "engine"}, Specs: [2]string{"human", "ab:depth=2"},
+		Turns: []string{"a", "b"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gf, err := tournament.ParseGamesFile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gf.Games) != 1 || strings.Join(gf.Games[0].Moves, " ") != "a b" || gf.Header.Config.Game != "kalah:4x1" {
+		t.Errorf("read back %+v", gf)
+	}
+}
