@@ -28,10 +28,11 @@ const (
 	runner         // tournament: matches, statistics, games files, the SPRT batch driver
 	tuning         // Texel, SPSA and the linear evaluations over the contract
 	catalog        // the registry of games and players by name, the text-level face of a game
+	app            // web: the local web application over the catalog
 	cli            // the command line and the examples
 )
 
-var layerNames = [...]string{"ground", "rules", "players", "engines", "runner", "tuning", "catalog", "cli"}
+var layerNames = [...]string{"ground", "rules", "players", "engines", "runner", "tuning", "catalog", "app", "cli"}
 
 // layerOf lists path prefixes (a package's directory relative to the module root, or
 // one of its parents) and their layers; the first that matches places a package.
@@ -46,6 +47,7 @@ var layerOf = []struct {
 	{"tournament", runner},
 	{"tuning", tuning},
 	{"catalog", catalog},
+	{"web", app},
 	{"cmd", cli}, {"examples", cli},
 }
 

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"image"
 	"image/color"
@@ -12,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/web/webtest"
 )
 
@@ -130,8 +133,9 @@ func TestPlayWholeGames(t *testing.T) {
 				clickTurn(t, b, turn, st.Turns)
 				if k == 0 {
 					// The sowing is animated: the first steps mark places as the eggs go.
-					b.WaitFor(`document.querySelector("#board .dropped, #board .lifted")`, "the animation")
+					b.WaitFor(`document.querySelectorAll("#board .dropped").length >= 2`, "the animation")
 					sawAnimation = true
+					saveShot(t, game+"-sowing.png", b.Screenshot())
 				}
 				before := st.Played
 				st = waitSettled(t, b)
@@ -260,3 +264,70 @@ func jsString(s string) string { return fmt.Sprintf("%q", s) }
 
 // sleepMillis sleeps ms milliseconds.
 func sleepMillis(ms int) { time.Sleep(time.Duration(ms) * time.Millisecond) }
+
+// playTournament plays a small tournament of g into dir/games.jsonl.
+func playTournament(t *testing.T, game, dir string, games int, players ...string) {
+	t.Helper()
+	g, err := catalog.Open(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := tournament.Config{Game: game, Format: tournament.Match, Games: games, Seed: 7,
+		Openings: tournament.Openings{RandomTurns: 2}}
+	for i, p := range players {
+		cfg.Players = append(cfg.Players, tournament.Entrant{Name: fmt.Sprintf("p%d", i+1), Spec: p})
+	}
+	sess := tournament.Session{Runner: g.NewRunner(cfg, 1), GamesFile: filepath.Join(dir, "games.jsonl")}
+	if _, err := sess.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestWatchGamesFile browses a results directory: the games file, a game, stepping
+// through it with the buttons, the keys, the move list and the graph, the URL
+// following the position, and a page opened at #...&move=K showing position K.
+func TestWatchGamesFile(t *testing.T) {
+	dir := t.TempDir()
+	playTournament(t, "colony", dir, 2, "ab:depth=1", "greedy")
+	_, url := startServer(t, Config{Game: "colony", Dir: dir})
+	b := webtest.Start(t, url+"/#watch", 1280, 900)
+	b.WaitFor(`document.querySelectorAll("#watch-files li").length === 1`, "the games file listed")
+	b.Click(`document.querySelector("#watch-files li")`)
+	b.WaitFor(`document.querySelectorAll("#watch-games tr.clickable").length === 2`, "the file's two games")
+	b.Click(`document.querySelector("#watch-games tr.clickable")`)
+	b.WaitFor(`window.colonyApp.watch.game && document.getElementById("w-where").textContent === "position 0 of " + (window.colonyApp.watch.game.positions.length - 1)`, "the game at its opening")
+	var n int
+	b.Eval(`window.colonyApp.watch.game.positions.length - 1`, &n)
+	if n < 5 {
+		t.Fatalf("a game of %d turns", n)
+	}
+	where := func(k int) {
+		t.Helper()
+		b.WaitFor(fmt.Sprintf(`document.getElementById("w-where").textContent === "position %d of %d" && location.hash.indexOf("move=%d") >= 0`, k, n, k), fmt.Sprintf("position %d", k))
+	}
+	b.Click(`document.getElementById("w-next")`)
+	where(1)
+	b.Press("ArrowRight")
+	where(2)
+	b.Press("ArrowLeft")
+	where(1)
+	b.Click(`document.querySelectorAll("#w-moves li")[3]`)
+	where(4)
+	var path string
+	b.Eval(`document.getElementById("path").textContent`, &path)
+	if !strings.Contains(path, ": from ") {
+		t.Errorf("turn 4's path: %q", path)
+	}
+	b.Click(`document.querySelectorAll("#w-graph circle.first, #w-graph circle.second")[2]`)
+	b.WaitFor(`/position \d+ of /.test(document.getElementById("w-where").textContent) && window.colonyApp.watch.move > 0 && window.colonyApp.watch.move !== 4`, "a position chosen on the graph")
+	b.Click(`document.getElementById("w-last")`)
+	where(n)
+	shot := b.Screenshot()
+	saveShot(t, "watch.png", shot)
+	checkBoardDrawn(t, shot)
+	// The URL names the position: a new page opened at it shows it.
+	var hash string
+	b.Eval(`location.hash.replace(/move=\d+/, "move=3")`, &hash)
+	b2 := webtest.Start(t, url+"/"+hash, 1280, 900)
+	b2.WaitFor(fmt.Sprintf(`document.getElementById("w-where").textContent === "position 3 of %d"`, n), "the page opened at move 3")
+}

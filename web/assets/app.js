@@ -258,16 +258,16 @@
         var from = countOf(s.place), moved = from ? (parseInt(from.textContent, 10) || 0) : 0;
         count(s.place, function () { return 0; });
         count(s.to, function (n) { return n + moved; });
-        mark(s.place, "taken");
-        e = mark(s.to, "taken");
+        e = mark(s.place, "taken");
+        mark(s.to, "taken");
       }
-      if (e) {
+      if (e && s.kind !== "take") {
         var c = centre(e);
         pts.push(c.x + "," + c.y);
         line.setAttribute("points", pts.join(" "));
         handText.setAttribute("x", c.x + 14);
         handText.setAttribute("y", c.y - 14);
-        handText.textContent = hand > 0 ? "✋" + hand : "";
+        handText.textContent = hand > 0 ? "hand " + hand : "";
       }
       say((S.view.sides[S.view.toMove]) + " plays " + play.turn + ": " + describeStep(s, hand));
       return sleep(delay()).then(step);
@@ -305,6 +305,8 @@
     S.skip = false;
     S.interactive = false;
     $("choices").innerHTML = "";
+    $("board").classList.remove("my-turn");
+    $("board").querySelectorAll(".target,.playable").forEach(function (e) { e.classList.remove("target", "playable"); });
     var from = S.view.position, mover = S.view.toMove;
     return api("/api/play", { game: S.game, position: from, turn: turn }).then(function (p) {
       return animate(p).then(function () {
@@ -643,7 +645,10 @@
     if (!svg || !steps) { return; }
     var pts = [];
     steps.forEach(function (s) {
-      var e = placeEl(s.kind === "take" ? s.to : s.place);
+      // The path of the sowing: a capture is marked where it happens, not drawn as a
+      // line to the store.
+      var e = placeEl(s.place);
+      if (s.kind === "take") { if (e) { e.classList.add("taken"); } return; }
       if (e) { var c = centre(e); pts.push(c.x + "," + c.y); }
     });
     if (pts.length > 1) { svg.appendChild(svgEl("polyline", { "class": "path-line", points: pts.join(" ") })); }
@@ -697,6 +702,7 @@
   });
   document.addEventListener("keydown", function (e) {
     if (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA") { return; }
+    if (S.tab === "watch" && S.watch.game && (e.key === "Home" || e.key === "End")) { showMove(e.key === "Home" ? 0 : 1e9); e.preventDefault(); return; }
     var d = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
     if (!d) { return; }
     if (S.tab === "watch" && S.watch.game) { showMove(S.watch.move + d); e.preventDefault(); }
