@@ -331,3 +331,64 @@ func TestWatchGamesFile(t *testing.T) {
 	b2 := webtest.Start(t, url+"/"+hash, 1280, 900)
 	b2.WaitFor(fmt.Sprintf(`document.getElementById("w-where").textContent === "position 3 of %d"`, n), "the page opened at move 3")
 }
+
+// TestPlayControls tries what a person does besides playing: a click that is no
+// turn (explained in words), a hint, undo, flipping the board, the rules and saving.
+func TestPlayControls(t *testing.T) {
+	_, url := startServer(t, Config{Game: "kalah"})
+	b := webtest.Start(t, url+"/", 1280, 900)
+	b.WaitFor(`window.colonyApp && window.colonyApp.interactive`, "the person's turn")
+	b.Eval(`document.getElementById("speed").value = "0"`, nil)
+	for _, tc := range []struct{ place, says string }{
+		{"pit-north-c", "c is north's pit: south, to move, sows from its own row"},
+		{"store-S", "S is a store: a turn starts by sowing from one of south's pits"},
+	} {
+		b.Click(fmt.Sprintf(`document.getElementById(%q)`, tc.place))
+		b.WaitFor(fmt.Sprintf(`document.getElementById("message").textContent.indexOf(%q) === 0`, tc.says), "the explanation: "+tc.says)
+		var isErr bool
+		b.Eval(`document.getElementById("message").classList.contains("error")`, &isErr)
+		if !isErr {
+			t.Errorf("the explanation of %s is not shown as an error", tc.place)
+		}
+	}
+	b.Click(`document.getElementById("hint")`)
+	b.WaitFor(`document.getElementById("message").textContent.indexOf("Hint: ") === 0`, "the hint")
+	// A turn, the engine's reply, then undo: the start again.
+	b.Click(`document.getElementById("pit-south-a")`)
+	waitSettled(t, b)
+	b.Click(`document.getElementById("undo")`)
+	b.WaitFor(`window.colonyApp.play.turns.length === 0 && window.colonyApp.view.position === window.colonyApp.play.start && window.colonyApp.interactive`, "the start after undo")
+	// Flipped, the board is turned half a turn with its texts upright: north's pits
+	// come below south's.
+	var before, after float64
+	b.Eval(`document.getElementById("pit-north-a").getBoundingClientRect().top - document.getElementById("pit-south-a").getBoundingClientRect().top`, &before)
+	b.Click(`document.getElementById("flip")`)
+	b.Eval(`document.getElementById("pit-north-a").getBoundingClientRect().top - document.getElementById("pit-south-a").getBoundingClientRect().top`, &after)
+	if before >= 0 || after <= 0 {
+		t.Errorf("north's pit a above south's by %.0f px before the flip and %.0f after: want above, then below", -before, -after)
+	}
+	var upright bool
+	b.Eval(`Array.from(document.querySelectorAll("#board svg text")).every(function (x) { return /^rotate\(180 /.test(x.getAttribute("transform") || ""); })`, &upright)
+	if !upright {
+		t.Error("a text of the flipped board is not turned back upright")
+	}
+	saveShot(t, "kalah-flipped.png", b.Screenshot())
+	// The flipped board still plays by clicking.
+	b.Click(`document.getElementById("pit-south-b")`)
+	st := waitSettled(t, b)
+	if st.Played < 1 {
+		t.Fatalf("no turn played on the flipped board: %s", st)
+	}
+	b.Click(`document.getElementById("rules-button")`)
+	b.WaitFor(`!document.getElementById("rules").hidden && document.querySelector("#rules-text h1, #rules-text h2") && document.querySelector("#rules-svg svg")`, "the rules with the board's picture")
+	var heading string
+	b.Eval(`document.querySelector("#rules-text h1, #rules-text h2").textContent`, &heading)
+	if !strings.Contains(strings.ToLower(heading), "kalah") {
+		t.Errorf("the rules' first heading %q does not name Kalah", heading)
+	}
+	saveShot(t, "rules.png", b.Screenshot())
+	b.Click(`document.getElementById("rules-close")`)
+	b.WaitFor(`document.getElementById("rules").hidden`, "the rules closed")
+	b.Click(`document.getElementById("save")`)
+	b.WaitFor(`document.getElementById("message").textContent.indexOf("Saved as game.jsonl") === 0`, "the game saved")
+}
