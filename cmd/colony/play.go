@@ -128,7 +128,7 @@ func (t *playTerminal) run(ctx context.Context) error {
 	s, k := t.s, t.ink
 	sides := s.Ruleset().Sides()
 	t.printf("%s\n", k.bold(fmt.Sprintf("You play %s against %s (%s).", sides[s.You()], sides[1-s.You()], s.Spec())))
-	t.printf("Type a turn to play it, or moves, board, hint, undo, help or quit. %s prints the rules.\n",
+	t.printf("Type a turn to play it, or moves, board, hint, undo, help or quit.\n%s prints the rules of the game.\n",
 		rulesCommand(s.Ruleset().Name()))
 	shown := "" // the position drawn last
 	for t.err == nil {

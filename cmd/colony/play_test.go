@@ -271,7 +271,8 @@ func TestInk(t *testing.T) {
 // engine's reply come the list of turns (short), the board with the places the reply
 // changed marked *, and last, next to the prompt, the engine's line and its sowing.
 const kalahB = `You play south against north (ab:depth=2).
-Type a turn to play it, or moves, board, hint, undo, help or quit. 'colony --game kalah rules' prints the rules.
+Type a turn to play it, or moves, board, hint, undo, help or quit.
+'colony --game kalah rules' prints the rules of the game.
 
 Your turns (6):
   1. a   2. b   3. c   4. d   5. e   6. f
