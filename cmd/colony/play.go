@@ -166,8 +166,12 @@ func (t *playTerminal) run(ctx context.Context) error {
 			t.screen()
 			shown = s.Position()
 		}
+		numbers := fmt.Sprintf("1-%d", len(moves))
+		if len(moves) == 1 {
+			numbers = "1"
+		}
 		if short {
-			t.printf("%s", k.you(fmt.Sprintf("%s, your turn (a turn or 1-%d; help)> ", sides[s.You()], len(moves))))
+			t.printf("%s", k.you(fmt.Sprintf("%s, your turn (a turn or %s; help)> ", sides[s.You()], numbers)))
 		} else {
 			t.printf("%s", k.you(fmt.Sprintf("%s, your turn (%d turns, moves lists them; help)> ", sides[s.You()], len(moves))))
 		}

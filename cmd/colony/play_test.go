@@ -324,6 +324,10 @@ func TestPlayTypedPit(t *testing.T) {
 	if out := mustPlay(t, "b\nquit\n", "--game", "kalah", "play", "--player", "ab:depth=2"); out != kalahB {
 		t.Errorf("transcript:\n%s\nwant\n%s", out, kalahB)
 	}
+	// Always the first turn against ab:depth=2: south ends with one turn left.
+	if out := mustPlay(t, strings.Repeat("1\n", 100), "--game", "kalah", "play", "--player", "ab:depth=2"); !strings.Contains(out, "\nsouth, your turn (a turn or 1; help)> 1\n") {
+		t.Errorf("no prompt for one turn:\n%s", out)
+	}
 	// c ends in south's store: the board marks it, and says south plays again.
 	out := mustPlay(t, "c\nquit\n", "--game", "kalah", "play", "--player", "random")
 	for _, s := range []string{
