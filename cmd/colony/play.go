@@ -38,7 +38,7 @@ func newPlayCmd(opts *options) *cobra.Command {
 			return fmt.Errorf("play: --as: %w", asErr)
 		}
 		t := &playTerminal{s: game, in: bufio.NewReader(cmd.InOrStdin()), out: cmd.OutOrStdout(),
-			ink: newInk(cmd.OutOrStdout()), echo: !isTerminal(cmd.InOrStdin()), width: outputWidth(cmd.OutOrStdout())}
+			ink: newInk(cmd.OutOrStdout()), echo: !isTerminal(cmd.InOrStdin())}
 		return t.run(cmdContext(cmd))
 	})
 	c.Flags().StringVar(&spec, "player", playDefaultPlayer,
@@ -96,8 +96,6 @@ type playTerminal struct {
 	// echo writes each line read after its prompt: the input is not a terminal,
 	// which would show it.
 	echo bool
-	// width is the terminal's width in columns, for the lists of turns.
-	width int
 	// news are the lines on the turns played since the board was last drawn (the
 	// engine's), which come after the board, next to the prompt; last are the lines
 	// on the turns the board marks, which board repeats.
@@ -105,7 +103,8 @@ type playTerminal struct {
 	err        error // the first error writing out
 }
 
-// outputWidth returns the width of the terminal out, or else $COLUMNS, or else 80.
+// outputWidth returns the width of the terminal out, read at each call (the window
+// may change), or else $COLUMNS, or else 80.
 func outputWidth(out io.Writer) int {
 	w := terminalColumns(out)
 	if w <= 0 {
@@ -155,7 +154,7 @@ func (t *playTerminal) run(ctx context.Context) error {
 		if err != nil {
 			return fail(fmt.Errorf("play: %w", err))
 		}
-		short := strings.Count(numberedColumns(moves, t.width), "\n") <= shortList
+		short := strings.Count(numberedColumns(moves, outputWidth(t.out)-2), "\n") <= shortList
 		if shown != s.Position() {
 			// The board and the engine's turns last, next to the prompt: a long list
 			// of turns (The Colony has over a hundred) waits for moves.
@@ -355,7 +354,7 @@ var (
 // listMoves lists the legal turns, numbered, in columns as wide as the terminal.
 func (t *playTerminal) listMoves(moves []string) {
 	t.printf("%s\n", t.ink.bold(fmt.Sprintf("Your turns (%d):", len(moves))))
-	t.printf("%s", numberedColumns(moves, t.width-2))
+	t.printf("%s", numberedColumns(moves, outputWidth(t.out)-2))
 }
 
 // numberedColumns writes items as "<n>. <item>" in columns that fit width, numbered
