@@ -83,3 +83,35 @@ func TestColonyIsClassic(t *testing.T) {
 		}
 	}
 }
+
+// TestRulesDocumentAndBoardFile: The Colony's rules document is its caps and
+// colony/RULES.md; its board file is its caps and its board, which reads back; the
+// other games have a rules document and no board file.
+func TestRulesDocumentAndBoardFile(t *testing.T) {
+	g, err := Open("colony:turncap=300")
+	if err != nil {
+		t.Fatal(err)
+	}
+	caps := "# rule set colony:turncap=300\n# sowing cap 10000 (eggs put down one by one in a turn, R6)\n# turn cap 300 (full turns, R10)\n"
+	doc, err := g.RulesDocument()
+	if err != nil || doc != caps+"\n"+colony.RulesText {
+		t.Errorf("rules document %.300q, %v", doc, err)
+	}
+	file, err := BoardFile(g)
+	if err != nil || file != caps+colony.DefaultBoard().Format() {
+		t.Errorf("board file %.300q, %v", file, err)
+	}
+	if b, err := colony.ParseBoard(strings.NewReader(file)); err != nil || b.Format() != colony.DefaultBoard().Format() {
+		t.Errorf("the board file does not read back as the default board: %v", err)
+	}
+	k, err := Open("kalah")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := BoardFile(k); err == nil || err.Error() != "kalah has no board file: board files are The Colony's" {
+		t.Errorf("kalah's board file: %v", err)
+	}
+	if doc, err := k.RulesDocument(); err != nil || !strings.HasPrefix(doc, "# rule set kalah\n# Kalah") {
+		t.Errorf("kalah's rules document %.100q, %v", doc, err)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/tournament"
 )
@@ -33,6 +34,19 @@ func (x *generic[S]) RulesDocument() (string, error) {
 		return "", fmt.Errorf("%s has no rules document", x.g.Name())
 	}
 	return fmt.Sprintf("# rule set %s\n%s", x.g.Name(), rules), nil
+}
+
+// BoardFile returns the board file of g, a rule set of The Colony, as the rules
+// command prints it with --board: "# rule set NAME", the rule set's caps as comments
+// and its board (colony.Game's BoardFile), a file that --board reads back. The other
+// games have no board file: an error.
+func BoardFile(g Ruleset) (string, error) {
+	if t, ok := g.(tunable[colony.State]); ok {
+		if c, ok := t.generic.g.(colony.Game); ok {
+			return fmt.Sprintf("# rule set %s\n%s", c.Name(), c.BoardFile()), nil
+		}
+	}
+	return "", fmt.Errorf("%s has no board file: board files are The Colony's", g.Name())
 }
 
 func (x *generic[S]) Name() string          { return x.g.Name() }

@@ -51,7 +51,11 @@ func (g Game) Draw(s *State) string {
 		}
 		sb.WriteString("\n")
 	}
-	sb.WriteString("\n  (log eggs)   [log eggs ant]: a log with a red (R) or black (B) ant\n\n")
+	sb.WriteString("\n  (log eggs)   [log eggs ant]: a log with a red (R) or black (B) ant\n")
+	for _, l := range FlowText(g.Rules.Board()) {
+		sb.WriteString("  " + l + "\n")
+	}
+	sb.WriteString("\n")
 	fmt.Fprintf(&sb, "  %-16s %6s %6s\n", "", "red", "black")
 	for _, line := range []struct {
 		name string
@@ -77,6 +81,41 @@ func (g Game) Draw(s *State) string {
 		fmt.Fprintf(&sb, "  rules %s\n", g.Rules.Name())
 	}
 	return sb.String()
+}
+
+// FlowText says where the arrows of b take the eggs, in two lines for the drawing's
+// legend: the way passing eggs go round, from the first centre (or A1) by its first
+// exit until they are back on that arrow, "eggs go round B4 A3 A2 A1 ... C4 B4"; then
+// the other ways out of the forks and centres, which a lap starting there may take,
+// written as turns write them, "a lap starting on a fork may take its other way:
+// A2>B2 ...". A board without forks or centres has the first line alone.
+func FlowText(b *Board) []string {
+	start := Log(0)
+	for l := range Log(NumLogs) {
+		if b.IsCentre(l) {
+			start = l
+			break
+		}
+	}
+	path := []string{start.String()}
+	seen := map[[2]Log]bool{}
+	from, at := start, b.Exits(start)[0]
+	for !seen[[2]Log{from, at}] && len(path) <= 2*NumLogs {
+		seen[[2]Log{from, at}] = true
+		path = append(path, at.String())
+		from, at = at, b.Next(at, from)
+	}
+	lines := []string{"eggs go round " + strings.Join(path, " ")}
+	var forks []string
+	for l := range Log(NumLogs) {
+		for _, e := range b.Exits(l)[1:] {
+			forks = append(forks, l.String()+">"+e.String())
+		}
+	}
+	if len(forks) > 0 {
+		lines = append(lines, "a lap starting on a fork may take its other way: "+strings.Join(forks, " "))
+	}
+	return lines
 }
 
 // ReadTurn reads a turn in the move notation with ParseMove and plays it on s

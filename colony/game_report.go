@@ -1,6 +1,7 @@
 package colony
 
 import (
+	_ "embed" // for RulesText
 	"fmt"
 	"math/rand/v2"
 
@@ -84,10 +85,28 @@ func (g Game) BenchPositions() []string {
 
 var _ game.CountingPlayouter[State] = Game{}
 
+// RulesText is the package's RULES.md: The Colony's rules as this toolkit plays them
+// (the board, a turn, the rulings R1-R10, the readings where the texts are silent,
+// the notation and the variants), written for players.
+//
+//go:embed RULES.md
+var RulesText string
+
 // RulesDocument returns the rules document of the rule set (About's Rules): its
-// sowing and turn caps as comments, and its board file, which --board reads back.
+// sowing and turn caps as comments, then RulesText. BoardFile has the board.
 func (g Game) RulesDocument() string {
+	return g.caps() + "\n" + RulesText
+}
+
+// BoardFile returns the rule set's board file: its sowing and turn caps as comments,
+// then its board in the board file format, which --board reads back.
+func (g Game) BoardFile() string {
+	return g.caps() + g.Rules.Board().Format()
+}
+
+// caps writes the rule set's sowing and turn caps as comment lines.
+func (g Game) caps() string {
 	r := g.Rules
-	return fmt.Sprintf("# sowing cap %d (eggs put down one by one in a turn, R6)\n# turn cap %d (full turns, R10)\n%s",
-		r.SowingCap(), r.TurnCap(), r.Board().Format())
+	return fmt.Sprintf("# sowing cap %d (eggs put down one by one in a turn, R6)\n# turn cap %d (full turns, R10)\n",
+		r.SowingCap(), r.TurnCap())
 }

@@ -53,7 +53,7 @@ type About struct {
 	Summary string
 	// Rules is the rules document of the rule set: the rules it plays, with the
 	// readings chosen where its source is silent, and its options (a game package's
-	// RULES.md; for The Colony, its caps and board file, which --board reads back).
+	// RULES.md; for The Colony, its caps and then its RULES.md).
 	// The rules command prints it after a line "# rule set NAME". Empty: none.
 	Rules string
 	// Report says how reports on many games describe the game (the playout

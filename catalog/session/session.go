@@ -145,8 +145,9 @@ func (e *NumberError) Error() string {
 }
 
 // Choose plays the person's choice: a number from 1 to len(moves), the turn of that
-// number in moves, or a turn as the game reads it. It returns the turn played, as
-// recorded. A number out of range is a *NumberError.
+// number in moves, or a turn as the game reads it, or else the one turn of moves it
+// names in another case ("B" for Kalah's b, "c1/b4-a4" for The Colony's C1/B4-A4). It
+// returns the turn played, as recorded. A number out of range is a *NumberError.
 func (s *Game) Choose(choice string, moves []string) (Turn, error) {
 	turn := choice
 	if n, err := strconv.Atoi(choice); err == nil {
@@ -156,9 +157,26 @@ func (s *Game) Choose(choice string, moves []string) (Turn, error) {
 		turn = moves[n-1]
 	}
 	if err := s.play(turn, s.you); err != nil {
-		return Turn{}, err
+		folded := foldMatch(turn, moves)
+		if folded == "" || s.play(folded, s.you) != nil {
+			return Turn{}, err
+		}
 	}
 	return s.turns[len(s.turns)-1], nil
+}
+
+// foldMatch returns the one turn of moves that equals text in another case, or "".
+func foldMatch(text string, moves []string) string {
+	found := ""
+	for _, m := range moves {
+		if strings.EqualFold(m, text) {
+			if found != "" {
+				return ""
+			}
+			found = m
+		}
+	}
+	return found
 }
 
 // play plays turn, by mover, from the current position, and records it in its

@@ -421,28 +421,50 @@ func firstLine(s string) string {
 	return l
 }
 
+// TestRulesCommand: rules prints The Colony's rules document (colony/RULES.md) after
+// the rule set's name and caps; --board-file prints its board file, which reads back
+// as the default board; the other games have no board file.
 func TestRulesCommand(t *testing.T) {
 	out := mustRun(t, "rules")
-	if !strings.HasPrefix(out, "# rule set colony\n# sowing cap 10000 ") || !strings.Contains(out, "# turn cap 1000 ") {
-		t.Errorf("rules header:\n%s", out)
+	head := "# rule set colony\n# sowing cap 10000 (eggs put down one by one in a turn, R6)\n# turn cap 1000 (full turns, R10)\n\n"
+	if out != head+colony.RulesText {
+		t.Errorf("rules is not the header and colony/RULES.md:\n%.400s", out)
 	}
-	b, err := colony.ParseBoard(strings.NewReader(out))
-	if err != nil {
-		t.Fatalf("rules output is not a board file: %v", err)
-	}
-	if b.Format() != colony.DefaultBoard().Format() {
-		t.Errorf("rules output is not the default board")
+	for _, s := range []string{"## The game in brief\n", "## Notation\n", "`C1/B4-A4`"} {
+		if !strings.Contains(out, s) {
+			t.Errorf("the rules document lacks %q", s)
+		}
 	}
 	out = mustRun(t, "--rules", "colony:turncap=300,sowcap=500", "rules")
 	if !strings.HasPrefix(out, "# rule set colony:turncap=300,sowcap=500\n# sowing cap 500 ") || !strings.Contains(out, "# turn cap 300 ") {
-		t.Errorf("rules header:\n%s", out)
+		t.Errorf("rules header:\n%.300s", out)
+	}
+
+	out = mustRun(t, "rules", "--board-file")
+	if !strings.HasPrefix(out, "# rule set colony\n# sowing cap 10000 ") || !strings.Contains(out, "# turn cap 1000 ") {
+		t.Errorf("rules --board-file header:\n%.300s", out)
+	}
+	b, err := colony.ParseBoard(strings.NewReader(out))
+	if err != nil {
+		t.Fatalf("rules --board-file output is not a board file: %v", err)
+	}
+	if b.Format() != colony.DefaultBoard().Format() {
+		t.Errorf("rules --board-file output is not the default board")
+	}
+	out = mustRun(t, "--rules", "colony:turncap=300,sowcap=500", "rules", "--board-file")
+	if !strings.HasPrefix(out, "# rule set colony:turncap=300,sowcap=500\n# sowing cap 500 ") || !strings.Contains(out, "# turn cap 300 ") {
+		t.Errorf("rules --board-file header:\n%.300s", out)
+	}
+	code, out, errOut := cli(t, "--game", "kalah", "rules", "--board-file")
+	if want := "colony: rules: --board-file: kalah has no board file: board files are The Colony's\n"; code != 2 || out != "" || errOut != want {
+		t.Errorf("kalah rules --board-file: exit %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
 
 func TestBoardFlag(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "copy.board")
-	if err := os.WriteFile(good, []byte(mustRun(t, "rules")), 0o644); err != nil {
+	if err := os.WriteFile(good, []byte(mustRun(t, "rules", "--board-file")), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	// The same board loaded from a file plays the same game.
