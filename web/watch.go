@@ -275,7 +275,3 @@ func replayRecord(g catalog.Ruleset, rec *tournament.Record) (*RecordedGame, err
 // lastElem returns the last element of a path: what the page is told of the
 // directory (its name, not where it is).
 func lastElem(p string) string { return filepath.Base(p) }
-
-func (s *Server) live(w http.ResponseWriter, r *http.Request) {
-	fail(w, &httpError{http.StatusNotImplemented, errors.New("not yet")})
-}

@@ -716,35 +716,43 @@
     S.watch.live = es;
     es.addEventListener("snapshot", function (e) { renderLive(JSON.parse(e.data)); });
   }
-  function renderLive(snap) {
+  function renderLive(v) {
     $("live").hidden = false;
-    var h = snap.header || {};
-    $("live-title").textContent = (h.game || "") + " " + (h.format || "") + " — " + (snap.running ? "running" : snap.state || "not running");
-    var p = snap.progress || {};
+    var state = { running: "running", finished: "finished", stopped: "stopped (interrupted; --resume continues it)", stale: "not running (killed? --resume continues it)", waiting: "waiting for the games file", unknown: "no live file" }[v.state] || v.state;
+    $("live-title").textContent = (v.title || v.file) + " — " + state + (v.restarts ? " — the games file was replaced or cut " + v.restarts + " time(s) and read again" : "");
+    var p = v.progress;
     var pct = p.scheduled ? Math.round(100 * p.finished / p.scheduled) : 0;
     $("live-progress").innerHTML = "";
     var bar = el("div", { "class": "bar" }), fill = el("div");
     fill.style.width = pct + "%";
     bar.appendChild(fill);
-    $("live-progress").appendChild(el("div", {}, fmtInt(p.finished || 0) + " of " + fmtInt(p.scheduled || 0) + " games (" + pct + "%)" +
-      (p.left ? ", about " + p.left + " left" : "")));
+    $("live-progress").appendChild(el("div", { id: "live-count" }, fmtInt(p.finished) + " of " + fmtInt(p.scheduled) + " games (" + pct + "%)" +
+      (p.elapsed ? ", " + p.elapsed + " so far" : "") + (p.left ? ", about " + p.left + " left" : "")));
     $("live-progress").appendChild(bar);
+    if (v.error) { $("live-progress").appendChild(el("div", { "class": "caption" }, "reading the files: " + v.error)); }
     var t = $("live-standings");
     t.innerHTML = "<tr><th>player</th><th>games</th><th>W</th><th>D</th><th>L</th><th>points</th><th>Elo</th><th>95% interval</th></tr>";
-    (snap.standings || []).forEach(function (r) {
+    v.standings.forEach(function (r) {
       var tr = el("tr");
-      [r.name, r.games, r.wins, r.draws, r.losses, r.points, r.elo, r.interval].forEach(function (x) { tr.appendChild(el("td", {}, x === undefined ? "" : String(x))); });
+      [r.name, r.games, r.wins, r.draws, r.losses, r.points, r.elo, r.interval].forEach(function (x) { tr.appendChild(el("td", {}, String(x))); });
       t.appendChild(tr);
     });
-    renderSPRT(snap.sprt);
+    renderSPRT(v.sprt);
     var box = $("live-games");
     box.innerHTML = "";
-    (snap.live || []).forEach(function (g) {
-      var d = el("div", { "class": "live-game" });
-      d.appendChild(el("div", {}, "game " + g.index + ": " + g.players.join(" - ") + ", turn " + g.turns));
+    v.games.forEach(function (g) {
+      var d = el("div", { "class": "live-game", title: "click to analyse this position" });
+      d.appendChild(el("div", {}, "game " + g.index + ": " + g.players.join(" - ") + ", " + g.turns + " turns" + (g.last ? ", last " + g.last : "")));
       var b = el("div");
       b.innerHTML = g.svg || "";
       d.appendChild(b);
+      d.addEventListener("click", function () {
+        S.game = v.game;
+        $("game").value = v.game;
+        S.an = null;
+        selectTab("analyse");
+        analyseFrom(g.position).then(function () { S.an.game = S.game; });
+      });
       box.appendChild(d);
     });
   }
@@ -752,7 +760,7 @@
     var box = $("live-sprt");
     box.innerHTML = "";
     if (!sp) { return; }
-    box.appendChild(el("div", {}, "SPRT " + sp.text + ": LLR " + sp.llr.toFixed(2) + " in [" + sp.lower.toFixed(2) + ", " + sp.upper.toFixed(2) + "]" + (sp.decision ? " — " + sp.decision : "")));
+    box.appendChild(el("div", { id: "live-llr" }, "SPRT " + sp.test + ": LLR " + sp.llr.toFixed(2) + " in [" + sp.lower.toFixed(2) + ", " + sp.upper.toFixed(2) + "] after " + sp.pairs + " pairs — " + sp.verdict));
     var hist = sp.history || [];
     var W = 440, H = 130, L = 34, R = 8, T = 8, B = 18;
     var lo = Math.min(sp.lower, Math.min.apply(null, hist.concat([0]))), hi = Math.max(sp.upper, Math.max.apply(null, hist.concat([0])));
