@@ -313,6 +313,22 @@ func edits(a, b []string) []any {
 	return out
 }
 
+// SetOpenings says in Data.Opening how the game began by the tournament's openings
+// (its games file's header): a random opening of o.RandomTurns turns, or a
+// position of the opening file. A game that began at the start position says so
+// whatever o says.
+func (p *Page) SetOpenings(o tournament.Openings) {
+	if strings.HasPrefix(p.Data.Opening, "The game began at the start") {
+		return
+	}
+	switch {
+	case len(o.Positions) > 0 || o.File != "":
+		p.Data.Opening = fmt.Sprintf("The game began at a position of the opening file %s, at turn %d.", o.File, p.Data.Numbers[0])
+	case o.RandomTurns > 0:
+		p.Data.Opening = fmt.Sprintf("The game began at a random opening: %d uniformly random turns from the start (the tournament's openings, not recorded turn by turn), at turn %d.", o.RandomTurns, p.Data.Numbers[0])
+	}
+}
+
 // regionKey names the i-th id of a board uniquely (ids repeat on some boards: both
 // sides' pits a to f of Kalah): the id and how many times it came before.
 func regionKey(id string, i int, ids []string) string {

@@ -21,6 +21,17 @@ func HTML(g catalog.Ruleset, rec *tournament.Record) ([]byte, error) {
 	return p.HTML()
 }
 
+// FileHTML is HTML for a record of a games file, whose header's openings say how
+// the game began (Page.SetOpenings).
+func FileHTML(g catalog.Ruleset, gf *tournament.GamesFile, rec *tournament.Record) ([]byte, error) {
+	p, err := New(g, rec)
+	if err != nil {
+		return nil, err
+	}
+	p.SetOpenings(gf.Header.Openings)
+	return p.HTML()
+}
+
 // HTML writes the page: one self-contained HTML document (no network: the board,
 // the style, the script and the data inline). It shows one position at a time on
 // one board, which the script redraws from the data (Data.Base and Data.Edits):
@@ -31,12 +42,15 @@ func HTML(g catalog.Ruleset, rec *tournament.Record) ([]byte, error) {
 // attributes rather than ids, so that the page's ids stay unique; the board of
 // position k outlines the places turn k changed and draws turn k.
 func (p *Page) HTML() ([]byte, error) {
-	data, err := json.Marshal(&p.Data)
-	if err != nil {
+	// The data's SVG lines keep their < and > (no \u003c): a script element
+	// ends only at "</", which is written "<\/" (the same string in JSON).
+	var js bytes.Buffer
+	enc := json.NewEncoder(&js)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(&p.Data); err != nil {
 		return nil, err
 	}
-	// A script element ends at the first "</": keep the data's apart.
-	data = bytes.ReplaceAll(data, []byte("</"), []byte(`<\/`))
+	data := bytes.ReplaceAll(bytes.TrimSuffix(js.Bytes(), []byte("\n")), []byte("</"), []byte(`<\/`))
 	var b bytes.Buffer
 	title := html.EscapeString(p.Data.Title)
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>%s</title>\n<style>%s</style>\n</head>\n<body>\n", title, pageStyle)

@@ -112,7 +112,7 @@ func TestExportHTML(t *testing.T) {
 			if got := strings.Count(page, `<div class="board"`); got != 1 {
 				t.Errorf("%d boards, want one", got)
 			}
-			if c := strings.Count(page, "<svg"); c != 2 {
+			if c := strings.Count(scriptRe.ReplaceAllString(page, ""), "<svg"); c != 2 {
 				t.Errorf("%d SVG pictures, want the board and the graph", c)
 			}
 			if game == "colony" && strings.Count(page, `<rect class="log"`) != 19 {
@@ -120,6 +120,21 @@ func TestExportHTML(t *testing.T) {
 			}
 			if len(d.Edits) != n+1 || len(d.Numbers) != n+1 || len(d.Base) == 0 || d.Opening == "" {
 				t.Fatalf("%d edits, %d numbers, %d lines of the base, opening %q; want %d positions", len(d.Edits), len(d.Numbers), len(d.Base), d.Opening, n+1)
+			}
+			// The tournament's random openings of 4 turns (the default), and the
+			// turns numbered by the game's counter for The Colony (turn=N of the
+			// positions), from 1 at the opening for Kalah.
+			if want := "random opening: 4 uniformly random turns"; !strings.Contains(d.Opening, want) {
+				t.Errorf("the opening is described as %q, want %q", d.Opening, want)
+			}
+			for k := range n + 1 {
+				want := k + 1
+				if game == "colony" {
+					want = k + 5 // the opening's counter is 5 after its 4 random turns
+				}
+				if d.Numbers[k] != want {
+					t.Fatalf("position %d is turn %d, want %d", k, d.Numbers[k], want)
+				}
 			}
 			if !strings.Contains(page, `<svg class="graph"`) || !strings.Contains(page, `id="graph-mark"`) {
 				t.Error("no graph of the scores with its marker")
