@@ -64,7 +64,8 @@ func TestChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Count(string(page), `<div class="board"`) != 1 || strings.Count(string(page), "<svg") != 2 {
+	html := string(page)[:strings.Index(string(page), `<script type="application/json"`)] // before the data
+	if strings.Count(html, `<div class="board"`) != 1 || strings.Count(html, "<svg") != 2 {
 		t.Error("not one board and the graph")
 	}
 	// The edits turn position 0's lines into position 1's.
