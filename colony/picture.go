@@ -176,40 +176,54 @@ func (g Game) IllustrateWith(s *State, o picture.Options) *picture.Picture {
 
 	// The legend.
 	y := boardBottom + 24
-	x := picMargin
-	ant(p, Red, x+8, y, 8)
-	p.Label("legend", "red ant", x+20, y, 10, false, picture.Start, picture.Black)
-	x += 80
-	ant(p, Black, x+8, y, 8)
-	p.Label("legend", "black ant", x+20, y, 10, false, picture.Start, picture.Black)
-	x += 90
-	p.Arrow("legend", x, y, x+28, y, arrowColor, 1.4, false)
-	p.Label("legend", "sowing", x+34, y, 10, false, picture.Start, picture.Black)
-	x += 90
-	p.Arrow("legend", x, y, x+28, y, arrowColor, 1.4, true)
-	p.Label("legend", "a lap starting here may go this way", x+34, y, 10, false, picture.Start, picture.Black)
-	p.Label("legend", "numbers: eggs", p.W-picMargin, y, 10, false, picture.End, picture.Black)
-	y += 18
-	p.Label("legend", "thick border: the centre, which eggs passing through cross on the thin lanes, each going straight on", picMargin, y, 10, false, picture.Start, picture.Black)
+	if least <= 10 {
+		x := picMargin
+		ant(p, Red, x+8, y, 8)
+		p.Label("legend", "red ant", x+20, y, 10, false, picture.Start, picture.Black)
+		x += 80
+		ant(p, Black, x+8, y, 8)
+		p.Label("legend", "black ant", x+20, y, 10, false, picture.Start, picture.Black)
+		x += 90
+		p.Arrow("legend", x, y, x+28, y, arrowColor, 1.4, false)
+		p.Label("legend", "sowing", x+34, y, 10, false, picture.Start, picture.Black)
+		x += 90
+		p.Arrow("legend", x, y, x+28, y, arrowColor, 1.4, true)
+		p.Label("legend", "a lap starting here may go this way", x+34, y, 10, false, picture.Start, picture.Black)
+		p.Label("legend", "numbers: eggs", p.W-picMargin, y, 10, false, picture.End, picture.Black)
+		y += 18
+		p.Label("legend", "thick border: the centre, which eggs passing through cross on the thin lanes, each going straight on", picMargin, y, 10, false, picture.Start, picture.Black)
+	} else {
+		y = narrowLegend(p, y, sz(10))
+	}
 
 	// The players' table.
-	y += 28
+	y += 28 + (sz(12)-12)/2
 	cols := [3]float64{picMargin + 200, picMargin + 330, picMargin + 460}
-	for i, h := range [3]string{"score", "store (captured)", "ants in hand"} {
-		p.Label("table-head", h, cols[i], y, 10, true, picture.End, picture.Grey)
+	heads := [3]string{"score", "store (captured)", "ants in hand"}
+	if least > 10 {
+		// Columns as wide as their texts at their size.
+		x := picMargin + 22 + picture.TextWidth("black (to move)", sz(12))
+		for i, h := range heads {
+			x += 16 + picture.TextWidth(h, sz(10))
+			cols[i] = x
+		}
+	}
+	for i, h := range heads {
+		p.Label("table-head", h, cols[i], y, sz(10), true, picture.End, picture.Grey)
 	}
 	for _, c := range [2]Color{Red, Black} {
-		y += 22
-		ant(p, c, picMargin+8, y, 8)
+		y += max(22, sz(12)*1.7)
+		ant(p, c, picMargin+8, y, max(8, sz(12)*0.6))
 		name := c.String()
 		bold := !s.Over() && s.ToMove() == c
 		if bold {
 			name += " (to move)"
 		}
-		p.Label("player", name, picMargin+22, y, 12, bold, picture.Start, picture.Black)
-		p.Box("store", storeID(c), cols[1]-46, y-10, 52, 18, 5, picture.PaleWood, picture.WoodDark, 1)
+		p.Label("player", name, picMargin+22+max(0, sz(12)*0.6-8), y, sz(12), bold, picture.Start, picture.Black)
+		bh := max(18, sz(12)+6)
+		p.Box("store", storeID(c), cols[1]-46, y-bh/2-1, 52, bh, 5, picture.PaleWood, picture.WoodDark, 1)
 		for i, v := range [3]int{s.Score(c), s.Store(c), s.Hand(c)} {
-			p.Label("table", strconv.Itoa(v), cols[i], y, 12, true, picture.End, picture.Black)
+			p.Label("table", strconv.Itoa(v), cols[i], y, sz(12), true, picture.End, picture.Black)
 		}
 	}
 	if s.Phase() == PhaseDirection || s.Phase() == PhaseAnt {
@@ -218,14 +232,39 @@ func (g Game) IllustrateWith(s *State, o picture.Options) *picture.Picture {
 		if l, n := s.Pending(); l != NoLog {
 			text = fmt.Sprintf("in the middle of a turn: a lap of %d eggs starts on %v and chooses its way", n, l)
 		}
-		p.Label("status", text, picMargin, y, 11, false, picture.Start, picture.Black)
+		p.Label("status", text, picMargin, y, sz(11), false, picture.Start, picture.Black)
 	}
 	if g.Rules != Default() {
-		y += 22
-		p.Label("status", "rules "+g.Rules.Name(), picMargin, y, 11, false, picture.Start, picture.Black)
+		y += max(22, sz(11)*1.6)
+		p.Label("status", "rules "+g.Rules.Name(), picMargin, y, sz(11), false, picture.Start, picture.Black)
 	}
-	p.H = y + 20
+	p.H = y + max(20, sz(12))
 	return p
+}
+
+// narrowLegend draws the legend of a picture printed small, its texts of the given
+// size (larger than the drawing's 10): the items one after the other, a new line
+// when one does not fit, the centre's line short. It returns the y of its last
+// line.
+func narrowLegend(p *picture.Picture, y, size float64) float64 {
+	x := picMargin
+	r := size * 0.6
+	item := func(w float64, text string, draw func(x float64)) {
+		tw := picture.TextWidth(text, size)
+		if x > picMargin && x+w+tw > p.W-picMargin {
+			x, y = picMargin, y+size*1.6
+		}
+		draw(x)
+		p.Label("legend", text, x+w, y, size, false, picture.Start, picture.Black)
+		x += w + tw + size
+	}
+	item(2*r+6, "red ant", func(x float64) { ant(p, Red, x+r, y, r) })
+	item(2*r+6, "black ant", func(x float64) { ant(p, Black, x+r, y, r) })
+	item(34, "sowing", func(x float64) { p.Arrow("legend", x, y, x+28, y, arrowColor, 1.4, false) })
+	item(34, "a lap may go this way", func(x float64) { p.Arrow("legend", x, y, x+28, y, arrowColor, 1.4, true) })
+	item(0, "numbers: eggs", func(float64) {})
+	item(0, "thick border: the centre (eggs pass straight on)", func(float64) {})
+	return y
 }
 
 // TurnMarks returns the marks of decision a from s (picture.TurnMarker): its trace
