@@ -31,6 +31,7 @@ import (
 
 	"github.com/colony-ai/colony/external"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/picture"
 
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
@@ -76,6 +77,18 @@ type Positions interface {
 	// ErrNoPicture.
 	SVG(position string) ([]byte, error)
 	PNG(position string) ([]byte, error)
+	// Draw returns the picture of the position drawn with the options (flipped,
+	// without its legend, at a width, with a turn's marks over it), to be rendered
+	// with picture.RenderSVG or picture.RenderPNG; DrawTurn plays a turn and draws
+	// the position it leads to with the turn's marks (the last turn); TurnMarks
+	// returns the marks of a turn (see the methods of these names on the games'
+	// implementation).
+	Draw(position string, o picture.Options) (*picture.Picture, error)
+	DrawTurn(before, turn string, o picture.Options) (after string, p *picture.Picture, err error)
+	TurnMarks(position, turn string) ([]picture.Mark, error)
+	// TurnNumber returns the game's own number of the turn about to be played in
+	// the position, and false for a game that does not count its turns.
+	TurnNumber(position string) (int, bool, error)
 	// Trace returns the steps of playing turn from the position, every decision's
 	// in order (see game.Tracer): the path of the turn's sowings over the places of
 	// SVG's picture. A game whose type traces nothing returns an error wrapping

@@ -16,21 +16,43 @@ import (
 // picture (is not a picture.Illustrator).
 var ErrNoPicture = errors.New("the game has no picture")
 
-// Picture returns the picture of the position: the game's drawing of it
-// (picture.Illustrator) and, unless the drawing says it already, a caption with the
-// sides' points, the side to move or the result, and the rule set when it is not the
-// game's default.
+// Picture returns the picture of the position: Draw with the zero options.
 func (x *generic[S]) Picture(position string) (*picture.Picture, error) {
+	return x.Draw(position, picture.Options{})
+}
+
+// flipTop is where the board of a picture begins that package catalog flips (under
+// the title).
+const flipTop = 30.0
+
+// Draw returns the picture of the position drawn with the options: the game's
+// drawing of it (picture.Illustrator, or picture.OptionsIllustrator, which follows
+// Flip and NoLegend itself; for the other games the legend's classes are left out
+// and the board, from under the title to just under the lowest place, is turned
+// half round here); unless the drawing says it already or NoLegend is set, a
+// caption with the sides' points, the side to move or the result, and the rule set
+// when it is not the game's default; the turn's marks (Options.Turn, see
+// picture.Picture.DrawTurn); the texts made legible at Options.Width.
+func (x *generic[S]) Draw(position string, o picture.Options) (*picture.Picture, error) {
 	s, err := x.g.ParsePosition(position)
 	if err != nil {
 		return nil, err
 	}
-	il, ok := x.g.(picture.Illustrator[S])
-	if !ok {
+	var p *picture.Picture
+	if il, ok := x.g.(picture.OptionsIllustrator[S]); ok {
+		p = il.IllustrateWith(&s, o)
+	} else if il, ok := x.g.(picture.Illustrator[S]); ok {
+		p = il.Illustrate(&s)
+		if o.NoLegend {
+			p.WithoutLegend()
+		}
+		if o.Flip {
+			p.Flip(flipTop, placesBottom(p)+24)
+		}
+	} else {
 		return nil, fmt.Errorf("%s: %w", x.g.Name(), ErrNoPicture)
 	}
-	p := il.Illustrate(&s)
-	if !p.Complete {
+	if !p.Complete && !o.NoLegend {
 		pos := x.g.FormatPosition(&s)
 		st, err := x.Standing(pos)
 		if err != nil {
@@ -48,7 +70,93 @@ func (x *generic[S]) Picture(position string) (*picture.Picture, error) {
 		}
 		p.Caption(lines...)
 	}
+	if err := p.DrawTurn(o.Turn, picture.MarkScale(p.W, o.Width)); err != nil {
+		return nil, err
+	}
+	p.Legible(o.Width)
 	return p, nil
+}
+
+// placesBottom returns the lowest y of the shapes with ids (the places).
+func placesBottom(p *picture.Picture) float64 {
+	b := 0.0
+	for _, s := range p.Shapes {
+		switch {
+		case s.ID == "":
+		case s.Kind == picture.Rect:
+			b = max(b, s.Y+s.H)
+		case s.Kind == picture.Circle:
+			b = max(b, s.Y+s.R)
+		}
+	}
+	return b
+}
+
+// TurnMarks returns the marks of playing turn from the position, every decision's
+// in order: what picture.Options.Turn draws over the position the turn leads to
+// (the game's picture.TurnMarker, else the marks of its trace, game.Tracer). A
+// game that does neither returns an error wrapping ErrNoTrace.
+func (x *generic[S]) TurnMarks(position, turn string) ([]picture.Mark, error) {
+	tm, isMarker := x.g.(picture.TurnMarker[S])
+	tr := game.FastPath[game.Tracer[S]](x.g)
+	if !isMarker && tr == nil {
+		return nil, fmt.Errorf("%s: %w", x.g.Name(), ErrNoTrace)
+	}
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return nil, err
+	}
+	actions, err := game.ParseTurn(x.g, &s, turn)
+	if err != nil {
+		return nil, fmt.Errorf("move %q: %w", turn, err)
+	}
+	var marks []picture.Mark
+	for _, a := range actions {
+		if isMarker {
+			marks = append(marks, tm.TurnMarks(&s, a)...)
+		} else {
+			marks = append(marks, picture.TraceMarks(tr.Trace(&s, a))...)
+		}
+		x.g.Apply(&s, a)
+	}
+	return marks, nil
+}
+
+// DrawTurn plays turn from the position before and draws the position it leads to
+// with the options and the turn's marks (TurnMarks, in o.Turn): the picture of the
+// last turn. It returns the position reached too.
+func (x *generic[S]) DrawTurn(before, turn string, o picture.Options) (after string, p *picture.Picture, err error) {
+	after, _, err = x.Play(before, []string{turn})
+	if err != nil {
+		return "", nil, err
+	}
+	o.Turn, err = x.TurnMarks(before, turn)
+	if err != nil {
+		return "", nil, err
+	}
+	p, err = x.Draw(after, o)
+	return after, p, err
+}
+
+// TurnCounter is implemented by games whose positions count their turns (The
+// Colony's turn=N): TurnNumber returns the number of the turn about to be played
+// in s, 1 at the start.
+type TurnCounter[S any] interface {
+	TurnNumber(s *S) int
+}
+
+// TurnNumber returns the number of the turn about to be played in the position by
+// the game's own count (TurnCounter), and false for a game that does not count its
+// turns: the numbering of turns in the pictures, the replay and the page of a game.
+func (x *generic[S]) TurnNumber(position string) (int, bool, error) {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return 0, false, err
+	}
+	if tc, ok := x.g.(TurnCounter[S]); ok {
+		return tc.TurnNumber(&s), true, nil
+	}
+	return 0, false, nil
 }
 
 // SVG draws the position as an SVG document (see Picture).

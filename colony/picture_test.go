@@ -1,9 +1,12 @@
 package colony
 
 import (
+	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/picture"
 )
 
@@ -82,5 +85,38 @@ func TestIllustrate(t *testing.T) {
 				t.Errorf("text %q shown: %v, want %v", rules, texts[rules], tt.rules != "")
 			}
 		})
+	}
+}
+
+// TestTurnMarks checks the marks of C1/B4-A4 from the start (RULES.md): the
+// sowing lifted from C1, its last egg caught on B4 (not sown into the store) with
+// an ant put there, then that ant's move to A4 as a walk.
+func TestTurnMarks(t *testing.T) {
+	g := Game{Rules: Default()}
+	s, err := g.ParsePosition(StartPosition)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	m, err := g.Rules.ParseMove(&s, "C1/B4-A4")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range g.Rules.Actions(&s, m, nil) {
+		for _, mk := range g.TurnMarks(&s, game.Action(a)) {
+			got = append(got, fmt.Sprintf("%d %s %s", mk.Kind, mk.Place, mk.To))
+		}
+		g.Apply(&s, game.Action(a))
+	}
+	want := []string{
+		fmt.Sprintf("%d log-C1 ", picture.MarkLift),
+		fmt.Sprintf("%d log-C2 ", picture.MarkSow),
+		fmt.Sprintf("%d log-C3 ", picture.MarkSow),
+		fmt.Sprintf("%d log-B4 store-red", picture.MarkCatch),
+		fmt.Sprintf("%d log-B4 ", picture.MarkPut),
+		fmt.Sprintf("%d log-B4 log-A4", picture.MarkWalk),
+	}
+	if strings.Join(got, "; ") != strings.Join(want, "; ") {
+		t.Errorf("the marks of C1/B4-A4:\n got %v\nwant %v", got, want)
 	}
 }

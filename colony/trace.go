@@ -12,9 +12,15 @@ var _ game.Tracer[State] = Game{}
 // have no steps. Trace follows the rules egg by egg, apart from the lap tables
 // Apply uses; the conformance suite checks that the two agree.
 func (g Game) Trace(s *State, a game.Action) []game.TraceStep {
+	steps, _ := g.trace(s, a)
+	return steps
+}
+
+// trace is Trace, with the log where the last egg was captured (R5), the step to
+// the store's log, or NoLog.
+func (g Game) trace(s *State, a game.Action) (steps []game.TraceStep, caught Log) {
 	r, b := g.Rules, g.Rules.board
 	eggs := s.eggs
-	var steps []game.TraceStep
 	sow := func(l Log) {
 		steps = append(steps, game.TraceStep{Kind: game.Sow, Place: logID(l)})
 		eggs[l]++
@@ -26,13 +32,13 @@ func (g Game) Trace(s *State, a game.Action) []game.TraceStep {
 		steps = append(steps, game.TraceStep{Kind: game.Lift, Place: logID(l)})
 		n, eggs[l] = eggs[l], 0
 		if b.exitCount[l] > 1 {
-			return steps // the player chooses the direction next (R4)
+			return steps, NoLog // the player chooses the direction next (R4)
 		}
 		arc = b.firstArc[l]
 	case act < Pass:
 		arc, n = b.arcIndex[s.pending][act-DirectionBase], s.inHand
 	default:
-		return nil
+		return nil, NoLog
 	}
 	p := s.toMove
 	own, opp := s.ants[p], s.ants[p^1]
@@ -45,7 +51,7 @@ func (g Game) Trace(s *State, a game.Action) []game.TraceStep {
 				for ; n > 0; n-- {
 					sow(cur)
 				}
-				return steps
+				return steps, NoLog
 			}
 			sow(cur)
 			capLeft--
@@ -55,13 +61,13 @@ func (g Game) Trace(s *State, a game.Action) []game.TraceStep {
 		cur := b.arcTo[arc]
 		bit := uint32(1) << cur
 		if own&bit != 0 || (eggs[cur] == 3 && opp&bit == 0) {
-			return append(steps, game.TraceStep{Kind: game.Sow, Place: storeID(p)})
+			return append(steps, game.TraceStep{Kind: game.Sow, Place: storeID(p)}), cur
 		}
 		capLeft--
 		e := eggs[cur]
 		sow(cur)
 		if e == 0 {
-			return steps
+			return steps, NoLog
 		}
 		steps = append(steps, game.TraceStep{Kind: game.Lift, Place: logID(cur)})
 		n, eggs[cur] = e+1, 0
@@ -71,7 +77,7 @@ func (g Game) Trace(s *State, a game.Action) []game.TraceStep {
 		case r.selectedOnly:
 			arc = b.arcNext[arc]
 		default:
-			return steps // the player chooses the relay lap's direction next (R4)
+			return steps, NoLog // the player chooses the relay lap's direction next (R4)
 		}
 	}
 }

@@ -69,8 +69,11 @@ type Point struct{ X, Y float64 }
 // Picture is a drawing W points wide and H high on a white background.
 type Picture struct {
 	// Title is the picture's title (the SVG's title element).
-	Title  string
-	W, H   float64
+	Title string
+	W, H  float64
+	// Width is the width it is rendered at, in points (0: W): the SVG's width and
+	// the PNG's size scale, the drawing's units do not change.
+	Width  float64
 	Shapes []Shape
 	// Complete reports a picture that already says who is to move and the points
 	// (The Colony's); otherwise package catalog adds a caption that does.

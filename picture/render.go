@@ -27,13 +27,15 @@ const PNGDPI = 144
 // pictures, has the metrics of Arial and Helvetica.
 const svgFonts = "Liberation Sans, Arial, Helvetica, sans-serif"
 
-// RenderSVG renders p as a standalone SVG document whose unit is the point. Every
+// RenderSVG renders p as a standalone SVG document whose unit is the point
+// (p.Width points wide when it is set). Every
 // shape with a class or id keeps them as attributes.
 func RenderSVG(p *Picture) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+	w, h := p.size()
 	fmt.Fprintf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%spt\" height=\"%spt\" viewBox=\"0 0 %s %s\" font-family=\"%s\">\n",
-		num(p.W), num(p.H), num(p.W), num(p.H), svgFonts)
+		num(w), num(h), num(p.W), num(p.H), svgFonts)
 	if p.Title != "" {
 		b.WriteString("<title>")
 		xml.EscapeText(&b, []byte(p.Title))
@@ -48,9 +50,9 @@ func RenderSVG(p *Picture) []byte {
 		if s.ID != "" {
 			attrs += fmt.Sprintf(" id=%q", s.ID)
 		}
-		paint := fmt.Sprintf(" fill=%q", svgColor(s.Fill))
+		paint := fmt.Sprintf(" fill=%q", svgColor(s.Fill)) + opacity("fill", s.Fill)
 		if s.Stroke != nil && s.Width > 0 {
-			paint += fmt.Sprintf(" stroke=%q stroke-width=\"%s\"", svgColor(s.Stroke), num(s.Width))
+			paint += fmt.Sprintf(" stroke=%q stroke-width=\"%s\"", svgColor(s.Stroke), num(s.Width)) + opacity("stroke", s.Stroke)
 			if s.Dash {
 				paint += " stroke-dasharray=\"4 3\""
 			}
@@ -92,12 +94,35 @@ func baseline(s Shape) float64 { return s.Y + 0.36*s.Size }
 
 func num(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%.2f", v), ".00") }
 
+// size returns the size the picture is rendered at, in points: W by H, or scaled
+// to Width.
+func (p *Picture) size() (w, h float64) {
+	if p.Width <= 0 || p.W <= 0 {
+		return p.W, p.H
+	}
+	return p.Width, p.H * p.Width / p.W
+}
+
+// svgColor writes c as #rrggbb (not premultiplied); nil is "none".
 func svgColor(c color.Color) string {
 	if c == nil {
 		return "none"
 	}
-	r, g, b, _ := c.RGBA()
-	return fmt.Sprintf("#%02x%02x%02x", r>>8, g>>8, b>>8)
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	return fmt.Sprintf("#%02x%02x%02x", n.R, n.G, n.B)
+}
+
+// opacity returns the attribute that makes a translucent colour c translucent
+// (fill-opacity or stroke-opacity), or nothing for an opaque one.
+func opacity(what string, c color.Color) string {
+	if c == nil {
+		return ""
+	}
+	n := color.NRGBAModel.Convert(c).(color.NRGBA)
+	if n.A == 0xff {
+		return ""
+	}
+	return fmt.Sprintf(" %s-opacity=\"%s\"", what, num(float64(n.A)/255))
 }
 
 var fontsOnce sync.Once
@@ -112,10 +137,13 @@ func face(size float64, bold bool) font.Face {
 	return font.DefaultCache.Lookup(f, vg.Points(size))
 }
 
-// RenderPNG renders p as a PNG image at PNGDPI on a white background.
+// RenderPNG renders p as a PNG image at PNGDPI on a white background, p.Width
+// points wide when it is set.
 func RenderPNG(p *Picture) ([]byte, error) {
-	c := vgimg.NewWith(vgimg.UseWH(vg.Points(p.W), vg.Points(p.H)), vgimg.UseDPI(PNGDPI),
+	w, h := p.size()
+	c := vgimg.NewWith(vgimg.UseWH(vg.Points(w), vg.Points(h)), vgimg.UseDPI(PNGDPI),
 		vgimg.UseBackgroundColor(color.White))
+	c.Scale(w/p.W, h/p.H)
 	// vg's y grows upwards: flip the picture's.
 	pt := func(x, y float64) vg.Point { return vg.Point{X: vg.Points(x), Y: vg.Points(p.H - y)} }
 	for _, s := range p.Shapes {

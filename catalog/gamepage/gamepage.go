@@ -1,8 +1,11 @@
 // Package gamepage replays a recorded tournament game (a record of a games file) and
-// builds one self-contained HTML page of it: the board of every position (the game's
-// SVG pictures, inline), buttons and arrow keys to step through them, the turn
-// played from each position with what the mover's search recorded, the places the
-// last turn changed highlighted on the board, and a graph of the scores.
+// builds one self-contained HTML page of it: one board (the game's SVG picture,
+// inline) that the page's script redraws for every position from the data (each
+// position's picture kept as the lines that differ from the position before's),
+// buttons, arrow keys, a clickable move list and a clickable graph of the scores
+// to step through them, the position in the URL (#move=K), the turn played from
+// each position with what the mover's search recorded, the last turn's sowing and
+// the places it changed drawn on the board, and how the game began.
 package gamepage
 
 import (
@@ -16,6 +19,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 )
@@ -77,16 +81,33 @@ type Data struct {
 	Result string   `json:"result"`
 	Reason string   `json:"reason"`
 	// Sides are the sides' names, the first player's first; Marks[k] is the x of
-	// position k's marker on the graph of the scores.
+	// position k's marker on the graph of the scores (on the turn that led to it).
 	Sides [2]string `json:"sides"`
 	Marks []float64 `json:"marks"`
+	// Numbers[k] is the number of the turn played from position k: the game's own
+	// turn counter of the position when it has one (The Colony's turn=N, which
+	// counts the opening's turns too), else k+1. The pictures' titles, the page and
+	// the replay number turns alike.
+	Numbers []int `json:"numbers"`
+	// Opening says how the game began: the opening position's turn and the turns
+	// played before it (random openings are not recorded turn by turn).
+	Opening string `json:"opening"`
+	// Base is the board of position 0, one SVG element a line; Edits[k] (k ≥ 1)
+	// turns the lines of position k-1's board into position k's: a positive
+	// number keeps that many lines, a negative one drops that many, a string is a
+	// line put in; the lines after the last edit are kept. Edits[0] is empty.
+	Base  []string `json:"base"`
+	Edits [][]any  `json:"edits"`
 }
 
 // Page is a replayed record: the positions, their pictures and the page's data.
 type Page struct {
 	Positions []string
-	Boards    [][]byte // the SVG of each position, without its XML declaration
-	Data      Data
+	// Boards are the SVG of each position without its XML declaration, the last
+	// turn drawn on it (DrawTurn), its places marked by data-place attributes
+	// instead of ids. The page embeds the first and the edits to the others.
+	Boards [][]byte
+	Data   Data
 }
 
 // New replays the record in g and draws every position.
@@ -103,53 +124,78 @@ func New(g catalog.Ruleset, rec *tournament.Record) (*Page, error) {
 	}
 	var regions []map[string]string
 	var order [][]string
-	var centres []map[string]point
 	for k, pos := range positions {
 		svg, err := g.SVG(pos)
 		if err != nil {
 			return nil, fmt.Errorf("position %d: %w", k, err)
 		}
-		if i := bytes.Index(svg, []byte("<svg")); i > 0 {
-			svg = svg[i:]
-		}
-		p.Boards = append(p.Boards, svg)
-		ids, content, c, err := places(svg)
+		ids, content, err := Regions(svg)
 		if err != nil {
 			return nil, fmt.Errorf("position %d: %w", k, err)
 		}
 		order = append(order, ids)
 		regions = append(regions, content)
-		centres = append(centres, c)
 	}
 	d := &p.Data
 	d.Title = fmt.Sprintf("%s: game %d, %s (%s) - %s (%s)", g.Name(), rec.Index, rec.Players[0], sides[0], rec.Players[1], sides[1])
 	d.Changed = [][]string{{}}
 	d.Paths = []string{""}
-	for k := 1; k < len(positions); k++ {
-		changed := []string{}
-		for i, id := range order[k] {
-			key := regionKey(id, i, order[k])
-			if regions[k][key] != regions[k-1][key] {
-				changed = append(changed, id)
+	for k := range positions {
+		var o picture.Options
+		if k > 0 {
+			changed := []string{}
+			for i, id := range order[k] {
+				key := regionKey(id, i, order[k])
+				if regions[k][key] != regions[k-1][key] {
+					changed = append(changed, id)
+				}
+			}
+			d.Changed = append(d.Changed, changed)
+			steps, err := g.Trace(positions[k-1], rec.Moves[k-1])
+			switch {
+			case errors.Is(err, catalog.ErrNoTrace):
+				steps = nil
+			case err != nil:
+				return nil, fmt.Errorf("turn %d: %w", k, err)
+			}
+			d.Paths = append(d.Paths, PathText(steps))
+			if o.Turn, err = g.TurnMarks(positions[k-1], rec.Moves[k-1]); err != nil && !errors.Is(err, catalog.ErrNoTrace) {
+				return nil, fmt.Errorf("turn %d: %w", k, err)
 			}
 		}
-		d.Changed = append(d.Changed, changed)
-		steps, err := g.Trace(positions[k-1], rec.Moves[k-1])
-		switch {
-		case errors.Is(err, catalog.ErrNoTrace):
-			steps = nil
-		case err != nil:
-			return nil, fmt.Errorf("turn %d: %w", k, err)
-		}
-		d.Paths = append(d.Paths, PathText(steps))
-		overlay, err := drawPath(steps, centres[k])
+		pic, err := g.Draw(positions[k], o)
 		if err != nil {
-			return nil, fmt.Errorf("turn %d: %w", k, err)
+			return nil, fmt.Errorf("position %d: %w", k, err)
 		}
-		p.Boards[k] = insertBeforeEnd(p.Boards[k], overlay)
+		svg := picture.RenderSVG(pic)
+		if i := bytes.Index(svg, []byte("<svg")); i > 0 {
+			svg = svg[i:]
+		}
+		p.Boards = append(p.Boards, bytes.ReplaceAll(svg, []byte(` id="`), []byte(` data-place="`)))
 	}
-	for k := range p.Boards {
-		p.Boards[k] = bytes.ReplaceAll(p.Boards[k], []byte(` id="`), []byte(` data-place="`))
+	d.Base = lines(p.Boards[0])
+	d.Edits = [][]any{{}}
+	for k := 1; k < len(p.Boards); k++ {
+		d.Edits = append(d.Edits, edits(lines(p.Boards[k-1]), lines(p.Boards[k])))
+	}
+	counted := false
+	for k, pos := range positions {
+		n, ok, err := g.TurnNumber(pos)
+		if err != nil {
+			return nil, fmt.Errorf("position %d: %w", k, err)
+		}
+		if !ok {
+			n = k + 1
+		}
+		counted = ok
+		d.Numbers = append(d.Numbers, n)
+	}
+	d.Opening = "The game began at the start position."
+	if pos0, err := g.Position(g.StartPosition()); err == nil && pos0 != positions[0] {
+		d.Opening = "The game began at a recorded opening position, not the start; the turns that led to it are not recorded."
+		if counted && d.Numbers[0] > 1 {
+			d.Opening = fmt.Sprintf("The game began at an opening reached from the start by %d turns (turns 1 to %d, not recorded turn by turn), at turn %d.", d.Numbers[0]-1, d.Numbers[0]-1, d.Numbers[0])
+		}
 	}
 	for k, m := range rec.Moves {
 		t := Turn{Move: m, Side: sides[movers[k]], Player: rec.Players[movers[k]]}
@@ -172,8 +218,11 @@ func New(g catalog.Ruleset, rec *tournament.Record) (*Page, error) {
 		d.Turns = append(d.Turns, t)
 	}
 	d.Sides = sides
-	for k := range positions {
-		d.Marks = append(d.Marks, graphX(min(k, len(rec.Moves)-1), len(rec.Moves)))
+	// The marker of position k stands on the turn that led to it (the one drawn on
+	// its board); the opening's at the graph's left edge.
+	d.Marks = append(d.Marks, graphL+graphM/2)
+	for k := 1; k < len(positions); k++ {
+		d.Marks = append(d.Marks, graphX(k-1, len(rec.Moves)))
 	}
 	d.Result = rec.Result
 	d.Reason = rec.Reason
@@ -193,6 +242,91 @@ func New(g catalog.Ruleset, rec *tournament.Record) (*Page, error) {
 		}
 	}
 	return p, nil
+}
+
+// lines returns an SVG's lines.
+func lines(svg []byte) []string { return strings.Split(strings.TrimSuffix(string(svg), "\n"), "\n") }
+
+// edits returns the edits that turn the lines a into b (see Data.Edits): the
+// lines of their longest common subsequence kept, the others dropped or put in.
+func edits(a, b []string) []any {
+	// Common lines at the ends first: most of a board does not change.
+	pre := 0
+	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
+		pre++
+	}
+	suf := 0
+	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
+		suf++
+	}
+	x, y := a[pre:len(a)-suf], b[pre:len(b)-suf]
+	// lcs[i][j] is the length of the longest common subsequence of x[i:] and y[j:].
+	lcs := make([][]int32, len(x)+1)
+	for i := range lcs {
+		lcs[i] = make([]int32, len(y)+1)
+	}
+	for i := len(x) - 1; i >= 0; i-- {
+		for j := len(y) - 1; j >= 0; j-- {
+			if x[i] == y[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out []any
+	add := func(n int) { // keep n (> 0) or drop -n (< 0) lines, merged with the last
+		if len(out) > 0 {
+			if last, ok := out[len(out)-1].(int); ok && (last > 0) == (n > 0) {
+				out[len(out)-1] = last + n
+				return
+			}
+		}
+		out = append(out, n)
+	}
+	if pre > 0 {
+		add(pre)
+	}
+	i, j := 0, 0
+	for i < len(x) || j < len(y) {
+		switch {
+		case i < len(x) && j < len(y) && x[i] == y[j]:
+			add(1)
+			i++
+			j++
+		case j < len(y) && (i == len(x) || lcs[i][j+1] >= lcs[i+1][j]):
+			out = append(out, y[j])
+			j++
+		default:
+			add(-1)
+			i++
+		}
+	}
+	if len(out) > 0 {
+		if last, ok := out[len(out)-1].(int); ok && last > 0 {
+			out = out[:len(out)-1] // the lines after the last edit are kept anyway
+		}
+	}
+	if out == nil {
+		out = []any{}
+	}
+	return out
+}
+
+// SetOpenings says in Data.Opening how the game began by the tournament's openings
+// (its games file's header): a random opening of o.RandomTurns turns, or a
+// position of the opening file. A game that began at the start position says so
+// whatever o says.
+func (p *Page) SetOpenings(o tournament.Openings) {
+	if strings.HasPrefix(p.Data.Opening, "The game began at the start") {
+		return
+	}
+	switch {
+	case len(o.Positions) > 0 || o.File != "":
+		p.Data.Opening = fmt.Sprintf("The game began at a position of the opening file %s, at turn %d.", o.File, p.Data.Numbers[0])
+	case o.RandomTurns > 0:
+		p.Data.Opening = fmt.Sprintf("The game began at a random opening: %d uniformly random turns from the start (the tournament's openings, not recorded turn by turn), at turn %d.", o.RandomTurns, p.Data.Numbers[0])
+	}
 }
 
 // regionKey names the i-th id of a board uniquely (ids repeat on some boards: both

@@ -64,8 +64,16 @@ func TestChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Count(string(page), `<div class="board"`) != 2 {
-		t.Error("not a board a position")
+	html := string(page)[:strings.Index(string(page), `<script type="application/json"`)] // before the data
+	if strings.Count(html, `<div class="board"`) != 1 || strings.Count(html, "<svg") != 2 {
+		t.Error("not one board and the graph")
+	}
+	// The edits turn position 0's lines into position 1's.
+	if got := strings.Join(applyEdits(p.Data.Base, p.Data.Edits[1]), "\n"); got != strings.TrimSuffix(string(p.Boards[1]), "\n") {
+		t.Errorf("the edits of turn 1 give\n%s\nwant\n%s", got, p.Boards[1])
+	}
+	if p.Data.Numbers[0] != 1 || p.Data.Numbers[1] != 2 || p.Data.Opening != "The game began at the start position." {
+		t.Errorf("numbers %v, opening %q", p.Data.Numbers, p.Data.Opening)
 	}
 	// A turn that is not legal is an error.
 	rec.Moves = []string{"c", "z"}
@@ -106,6 +114,52 @@ func TestPathText(t *testing.T) {
 	for _, tc := range tests {
 		if got := PathText(tc.steps); got != tc.want {
 			t.Errorf("PathText(%v) = %q, want %q", tc.steps, got, tc.want)
+		}
+	}
+}
+
+// applyEdits does what the page's script does with Data.Edits.
+func applyEdits(prev []string, ed []any) []string {
+	var out []string
+	i := 0
+	for _, o := range ed {
+		switch o := o.(type) {
+		case string:
+			out = append(out, o)
+		case int:
+			if o > 0 {
+				out = append(out, prev[i:i+o]...)
+				i += o
+			} else {
+				i -= o
+			}
+		}
+	}
+	return append(out, prev[i:]...)
+}
+
+// The edits of two lists of lines, checked by applying them.
+func TestEdits(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want string
+	}{
+		{"a b c", "a b c", "[]"},
+		{"a b c", "a x c", "[1 x -1]"},
+		{"a b c d", "a c d e", "[1 -1 2 e]"},
+		{"", "x y", "[x y -1]"},
+	}
+	for _, tc := range tests {
+		a, b := strings.Fields(tc.a), strings.Fields(tc.b)
+		if len(a) == 0 {
+			a = []string{""}
+		}
+		e := edits(a, b)
+		if got := fmt.Sprint(e); got != tc.want {
+			t.Errorf("edits(%q, %q) = %s, want %s", tc.a, tc.b, got, tc.want)
+		}
+		if got := strings.Join(applyEdits(a, e), " "); got != tc.b {
+			t.Errorf("applying edits(%q, %q) gives %q", tc.a, tc.b, got)
 		}
 	}
 }

@@ -183,6 +183,33 @@ func (b *browser) press(key string) {
 	}
 }
 
+// evalAsync evaluates a JavaScript expression whose value is a promise, waits for
+// it, and decodes its value (a JSON value) into v.
+func (b *browser) evalAsync(expr string, v any) {
+	b.t.Helper()
+	var r struct {
+		Result           struct{ Value json.RawMessage }
+		ExceptionDetails *struct{ Text string }
+	}
+	b.call(b.session, "Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true}, &r)
+	if r.ExceptionDetails != nil {
+		b.t.Fatalf("evaluating %q: %s", expr, r.ExceptionDetails.Text)
+	}
+	if err := json.Unmarshal(r.Result.Value, v); err != nil {
+		b.t.Fatalf("evaluating %q: %v (%s)", expr, err, r.Result.Value)
+	}
+}
+
+// click presses and releases the left mouse button at (x, y) of the viewport, as
+// the mouse does.
+func (b *browser) click(x, y float64) {
+	b.t.Helper()
+	b.call(b.session, "Input.dispatchMouseEvent", map[string]any{"type": "mouseMoved", "x": x, "y": y}, nil)
+	for _, typ := range []string{"mousePressed", "mouseReleased"} {
+		b.call(b.session, "Input.dispatchMouseEvent", map[string]any{"type": typ, "x": x, "y": y, "button": "left", "clickCount": 1}, nil)
+	}
+}
+
 // screenshot returns a PNG of the viewport.
 func (b *browser) screenshot() []byte {
 	b.t.Helper()

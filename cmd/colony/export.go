@@ -47,7 +47,7 @@ func newExportCmd(opts *options) *cobra.Command {
 					return err
 				}
 			}
-			page, err := gamepage.HTML(g, rec)
+			page, err := gamepage.FileHTML(g, gf, rec)
 			if err != nil {
 				return fmt.Errorf("export: %s, game %d: %w", args[0], rec.Index, err)
 			}

@@ -101,31 +101,40 @@ func TestExportHTML(t *testing.T) {
 			// Self-contained: no address but the SVG namespace, no external script,
 			// style sheet, image or font.
 			rest := strings.ReplaceAll(page, `xmlns="http://www.w3.org/2000/svg"`, "")
+			rest = strings.ReplaceAll(rest, `xmlns=\"http://www.w3.org/2000/svg\"`, "") // in the data
 			for _, bad := range []string{"http://", "https://", "<script src", "<link", "<img", "@import", "url("} {
 				if strings.Contains(rest, bad) {
 					t.Errorf("the page holds %q", bad)
 				}
 			}
-			// One board a position, each one SVG picture; one more SVG, the graph.
-			if got := strings.Count(page, `<div class="board"`); got != n+1 {
-				t.Errorf("%d boards, want %d (a game of %d turns)", got, n+1, n)
+			// One board, one SVG picture (position 0's); the data redraws it for the
+			// others; one more SVG, the graph.
+			if got := strings.Count(page, `<div class="board"`); got != 1 {
+				t.Errorf("%d boards, want one", got)
 			}
-			for k := 0; k <= n; k++ {
-				open := fmt.Sprintf(`<div class="board" id="board-%d"`, k)
-				i := strings.Index(page, open)
-				if i < 0 {
-					t.Fatalf("no board %d", k)
-				}
-				board := page[i : i+strings.Index(page[i:], "</div>")]
-				if c := strings.Count(board, "<svg"); c != 1 {
-					t.Fatalf("board %d holds %d SVG pictures", k, c)
-				}
-				if game == "colony" && strings.Count(board, `class="log"`) != 19 {
-					t.Fatalf("board %d: %d logs", k, strings.Count(board, `class="log"`))
-				}
+			if c := strings.Count(scriptRe.ReplaceAllString(page, ""), "<svg"); c != 2 {
+				t.Errorf("%d SVG pictures, want the board and the graph", c)
 			}
-			if c := strings.Count(page, "<svg"); c != n+2 {
-				t.Errorf("%d SVG pictures, want %d boards and the graph", c, n+1)
+			if game == "colony" && strings.Count(page, `<rect class="log"`) != 19 {
+				t.Errorf("the board has %d logs", strings.Count(page, `<rect class="log"`))
+			}
+			if len(d.Edits) != n+1 || len(d.Numbers) != n+1 || len(d.Base) == 0 || d.Opening == "" {
+				t.Fatalf("%d edits, %d numbers, %d lines of the base, opening %q; want %d positions", len(d.Edits), len(d.Numbers), len(d.Base), d.Opening, n+1)
+			}
+			// The tournament's random openings of 4 turns (the default), and the
+			// turns numbered by the game's counter for The Colony (turn=N of the
+			// positions), from 1 at the opening for Kalah.
+			if want := "random opening: 4 uniformly random turns"; !strings.Contains(d.Opening, want) {
+				t.Errorf("the opening is described as %q, want %q", d.Opening, want)
+			}
+			for k := range n + 1 {
+				want := k + 1
+				if game == "colony" {
+					want = k + 5 // the opening's counter is 5 after its 4 random turns
+				}
+				if d.Numbers[k] != want {
+					t.Fatalf("position %d is turn %d, want %d", k, d.Numbers[k], want)
+				}
 			}
 			if !strings.Contains(page, `<svg class="graph"`) || !strings.Contains(page, `id="graph-mark"`) {
 				t.Error("no graph of the scores with its marker")
@@ -214,7 +223,8 @@ func chromium(t *testing.T) string {
 // pageView is what the page shows, as the browser test reads it.
 type pageView struct {
 	Pos      string   `json:"pos"`      // the position number shown
-	Visible  []int    `json:"visible"`  // the boards not hidden
+	Boards   int      `json:"boards"`   // the boards' SVG pictures (one)
+	Hash     string   `json:"hash"`     // the URL's fragment
 	Outlined []string `json:"outlined"` // the places outlined on the visible board
 	Eggs     []string `json:"eggs"`     // the eggs drawn on its logs, in the order of the logs
 	Paths    int      `json:"paths"`    // its path drawings
@@ -222,19 +232,26 @@ type pageView struct {
 	Path     string   `json:"path"`
 	Turn     string   `json:"turn"`
 	Result   string   `json:"result"`
+	Current  []string `json:"current"` // the move list's current turns (data-k)
 }
 
 // readView is the expression that reads a pageView.
 const readView = `(function () {
-  var boards = document.querySelectorAll(".board"), visible = [];
-  for (var i = 0; i < boards.length; i++) { if (!boards[i].hidden) { visible.push(i); } }
-  var b = visible.length ? boards[visible[0]] : document, q = function (s) { return Array.prototype.slice.call(b.querySelectorAll(s)); };
+  var b = document.getElementById("board"), q = function (s) { return Array.prototype.slice.call(b.querySelectorAll(s)); };
   var txt = function (id) { return document.getElementById(id).textContent; };
-  return {pos: txt("pos"), visible: visible,
+  return {pos: txt("pos"), boards: document.querySelectorAll(".board svg").length, hash: location.hash,
     outlined: q(".hl").map(function (e) { return e.getAttribute("data-place"); }),
     eggs: q("text.eggs").map(function (e) { return e.textContent; }),
-    paths: q("g.path").length, lastTurn: txt("last-turn"), path: txt("path"), turn: txt("turn"), result: txt("result")};
+    paths: q("[class^=path]").length, lastTurn: txt("last-turn"), path: txt("path"), turn: txt("turn"), result: txt("result"),
+    current: Array.prototype.slice.call(document.querySelectorAll("#moves li.current")).map(function (e) { return e.getAttribute("data-k"); })};
 })()`
+
+// centreOf is the expression for the centre of the element a selector finds, in
+// the viewport, after scrolling it into view: [x, y].
+func centreOf(selector string) string {
+	return `(function () { var e = document.querySelector(` + strconv.Quote(selector) + `); e.scrollIntoView({block: "center"});
+  var r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]; })()`
+}
 
 // TestExportHTMLBrowser opens an exported Colony game in headless Chromium, steps
 // through it by key presses and checks what the page shows at each step against
@@ -282,8 +299,11 @@ func TestExportHTMLBrowser(t *testing.T) {
 		b.eval(readView, &v)
 		k := want[s]
 		at := fmt.Sprintf("step %d (%s, want position %d)", s+1, key, k)
-		if v.Pos != strconv.Itoa(k) || len(v.Visible) != 1 || v.Visible[0] != k {
-			t.Fatalf("%s: the page shows position %s, boards %v", at, v.Pos, v.Visible)
+		if v.Pos != strconv.Itoa(k) || v.Boards != 1 || v.Hash != fmt.Sprintf("#move=%d", k) {
+			t.Fatalf("%s: the page shows position %s on %d boards, the URL's fragment %q", at, v.Pos, v.Boards, v.Hash)
+		}
+		if wantCur := []string{strconv.Itoa(k)}; k > 0 && fmt.Sprint(v.Current) != fmt.Sprint(wantCur) || k == 0 && len(v.Current) != 0 {
+			t.Fatalf("%s: the move list marks %v", at, v.Current)
 		}
 		if got, w := strings.Join(v.Eggs, "."), strings.Join(eggsOf(positions[k]), "."); got != w {
 			t.Fatalf("%s: the logs show eggs %s, the position %q has %s", at, got, positions[k], w)
@@ -310,9 +330,43 @@ func TestExportHTMLBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 		text := gamepage.PathText(steps)
-		if v.Path != "Sowing: "+text+" (drawn on the board, drops numbered)." || !strings.HasPrefix(text, "from "+rec.Moves[k-1][:2]+":") || v.Paths != 1 {
+		if v.Path != "Sowing: "+text+" (drawn on the board, drops numbered)." || !strings.HasPrefix(text, "from "+rec.Moves[k-1][:2]+":") || v.Paths == 0 {
 			t.Fatalf("%s: the path shown is %q (%d drawings); the turn %q traces %q", at, v.Path, v.Paths, rec.Moves[k-1], text)
 		}
+	}
+
+	// Clicks: a turn of the move list shows the position it led to, a point of
+	// the graph too; the browser's back goes to the position before.
+	view := func() pageView {
+		var v pageView
+		b.eval(readView, &v)
+		return v
+	}
+	var xy [2]float64
+	k3 := min(3, n)
+	b.eval(centreOf(fmt.Sprintf(`#moves li[data-k="%d"]`, k3)), &xy)
+	b.click(xy[0], xy[1])
+	if v := view(); v.Pos != strconv.Itoa(k3) || v.Hash != fmt.Sprintf("#move=%d", k3) {
+		t.Fatalf("a click on turn %d of the move list shows position %s (%q)", k3, v.Pos, v.Hash)
+	}
+	k5 := min(5, n)
+	b.eval(centreOf(fmt.Sprintf(`#graph circle[data-k="%d"]`, k5)), &xy)
+	b.click(xy[0], xy[1])
+	if v := view(); v.Pos != strconv.Itoa(k5) || strings.Join(v.Eggs, ".") != strings.Join(eggsOf(positions[k5]), ".") {
+		t.Fatalf("a click on the graph's point of turn %d shows position %s, eggs %v", k5, v.Pos, v.Eggs)
+	}
+	var back string
+	b.evalAsync(`new Promise(function (done) {
+  window.addEventListener("hashchange", function () { setTimeout(function () { done(document.getElementById("pos").textContent); }, 0); }, {once: true});
+  history.back(); })`, &back)
+	if back != strconv.Itoa(k3) {
+		t.Fatalf("back after the clicks shows position %s, want %d", back, k3)
+	}
+	// Opened with #move=K, the page shows position K.
+	b.call(b.session, "Page.navigate", map[string]any{"url": "file://" + filepath.ToSlash(path) + fmt.Sprintf("#move=%d", n/2)}, nil)
+	b.evalAsync(`new Promise(function (done) { setTimeout(function () { done(document.getElementById("pos").textContent); }, 50); })`, &back)
+	if back != strconv.Itoa(n/2) {
+		t.Fatalf("the page opened with #move=%d shows position %s", n/2, back)
 	}
 
 	// A screenshot at a middle position: the size asked for, not blank, the
@@ -346,6 +400,21 @@ func TestExportHTMLBrowser(t *testing.T) {
 	}
 	if red < 100 {
 		t.Errorf("no outline's or path's red in the screenshot (%d red pixels sampled)", red)
+	}
+	// What is seen: the left edge of the first place the last turn changed is
+	// drawn in the outline's red (#d62728), and its middle is not.
+	var box [4]float64
+	b.eval(`(function () { var e = document.querySelector("#board .hl"); var r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, &box)
+	isRed := func(x, y int) bool {
+		r, g, b, _ := img.At(x, y).RGBA()
+		return r>>8 > 180 && g>>8 < 90 && b>>8 < 90
+	}
+	edge := false
+	for dx := -3; dx <= 3; dx++ {
+		edge = edge || isRed(int(box[0])+dx, int(box[1]+box[3]/4))
+	}
+	if !edge {
+		t.Errorf("the outlined place at %v has no red on its left edge in the screenshot", box)
 	}
 	if os.Getenv("COLONY_SCREENSHOT") != "" {
 		if err := os.WriteFile(os.Getenv("COLONY_SCREENSHOT"), b.screenshot(), 0o644); err != nil {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -123,6 +124,87 @@ func TestDocsPictures(t *testing.T) {
 		}
 		if !strings.Contains(string(readme), "--png docs/"+tt.file) || !strings.Contains(string(readme), "](docs/"+tt.file+")") {
 			t.Errorf("README.md lacks the command or the image of docs/%s", tt.file)
+		}
+	}
+}
+
+// TestShowOptions checks the options of show's pictures: --last-turn draws the
+// turn on the position reached (The Colony's captured last egg at its log, no
+// sowing into the store), --no-legend leaves the legend and the table out,
+// --flip turns the board, --width sets the size and enlarges the texts, and a
+// games file's position with its next turn is the same picture as --position with
+// --last-turn; bad uses are errors.
+func TestShowOptions(t *testing.T) {
+	dir := t.TempDir()
+	after := strings.Split(mustRun(t, "apply", "C1"), "\n")[0]
+	svgOf := func(args ...string) string {
+		t.Helper()
+		file := filepath.Join(dir, "p.svg")
+		mustRun(t, append(append([]string{"show"}, args...), "--svg", file)...)
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	// From the start, C1's last egg reaches B4, which holds 3: captured there, an
+	// ant placed (RULES.md).
+	turn := svgOf("--last-turn", "C1")
+	for _, want := range []string{`class="path-lift"`, `class="path-catch"`, `class="path-put"`, `class="path-line"`, `class="legend"`} {
+		if !strings.Contains(turn, want) {
+			t.Errorf("show --last-turn C1: the SVG has no %s", want)
+		}
+	}
+	if plain := svgOf("--position", after); strings.Contains(plain, `class="path`) {
+		t.Error("show without --last-turn draws a turn")
+	}
+	bare := svgOf("--last-turn", "C1", "--no-legend")
+	if strings.Contains(bare, `class="legend"`) || strings.Contains(bare, `class="table"`) || !strings.Contains(bare, `class="path-catch"`) {
+		t.Error("show --no-legend keeps the legend or the table, or loses the turn")
+	}
+	// Flipped, C6 is where A1 was (top left) and A1 where C6 was.
+	logAt := func(svg, id string) string {
+		i := strings.Index(svg, `id="`+id+`"`)
+		if i < 0 {
+			t.Fatalf("no %s", id)
+		}
+		return svg[i : i+strings.Index(svg[i:], "width")]
+	}
+	plain, flipped := svgOf(), svgOf("--flip")
+	if a, c := strings.TrimPrefix(logAt(plain, "log-A1"), `id="log-A1"`), strings.TrimPrefix(logAt(flipped, "log-C6"), `id="log-C6"`); a != c {
+		t.Errorf("flipped, C6 is at %q; A1 was at %q", c, a)
+	}
+	narrow := svgOf("--no-legend", "--width", "240")
+	if !strings.Contains(narrow, `width="240pt"`) || strings.Contains(narrow, `font-size="9"`) {
+		t.Errorf("show --width 240: %.200s", narrow)
+	}
+	// A games file's position and its next turn.
+	file, gf := tournamentFile(t, "colony", "a=greedy", "b=greedy")
+	rec := &gf.Games[0]
+	if len(rec.Moves) < 3 {
+		t.Skip("a short game")
+	}
+	positions := []string{rec.Opening}
+	for _, m := range rec.Moves[:2] {
+		next := strings.Split(mustRun(t, "apply", "--position", positions[len(positions)-1], m), "\n")[0]
+		positions = append(positions, next)
+	}
+	fromFile := svgOf("--games-file", file, "--index", strconv.Itoa(rec.Index), "--move", "1", "--last-turn", "next")
+	fromPos := svgOf("--position", positions[1], "--last-turn", rec.Moves[1])
+	if fromFile != fromPos {
+		t.Error("show --games-file --move 1 --last-turn next differs from --position with the record's turn 2")
+	}
+	for _, bad := range [][]string{
+		{"show", "--last-turn", "Z9"},
+		{"show", "--width", "-1"},
+		{"show", "--move", "3"},
+		{"show", "--last-turn", "next"},
+		{"show", "--games-file", file, "--move", "100000"},
+		{"show", "--games-file", file, "--index", "999"},
+		{"show", "--games-file", file, "--position", positions[0]},
+	} {
+		if code, _, errOut := cli(t, bad...); code == 0 || errOut == "" {
+			t.Errorf("colony %v: exit %d, stderr %q", bad, code, errOut)
 		}
 	}
 }
