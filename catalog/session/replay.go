@@ -109,8 +109,10 @@ func (r *Replay) Result() string {
 
 // ReplayTurn is the turn played from a position of a Replay.
 type ReplayTurn struct {
-	// Number counts the turns from 1; Side is the mover's side name, Player its
-	// player's name, Move the turn.
+	// Number is the turn's number by the game's own count of turns (The Colony's
+	// turn=N, which counts the opening's turns, as its pictures and the page of a
+	// game number them), or k+1 for turn k of a game that does not count its turns;
+	// Side is the mover's side name, Player its player's name, Move the turn.
 	Number             int
 	Side, Player, Move string
 	// Info is what the mover's search recorded ("score 1.25, depth 6, nodes 812,
@@ -122,7 +124,11 @@ type ReplayTurn struct {
 // Turn returns the turn played from position k (k < Len).
 func (r *Replay) Turn(k int) ReplayTurn {
 	m := r.movers[k]
-	t := ReplayTurn{Number: k + 1, Side: r.g.Sides()[m], Player: r.rec.Players[m], Move: r.rec.Moves[k],
+	number := k + 1
+	if n, counted, err := r.g.TurnNumber(r.positions[k]); err == nil && counted {
+		number = n
+	}
+	t := ReplayTurn{Number: number, Side: r.g.Sides()[m], Player: r.rec.Players[m], Move: r.rec.Moves[k],
 		Sowing: Sowing(r.g, r.positions[k], r.rec.Moves[k])}
 	if k < len(r.rec.Info) {
 		in := r.rec.Info[k]
