@@ -4,6 +4,7 @@ package tournament
 // docs/games-file.md, "The live file").
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -168,7 +169,6 @@ type liveBoard struct {
 	// The writer's own state: the games' moves as strings, by slot, reused while the
 	// slot plays the same game.
 	cache []liveCache
-	buf   []byte
 }
 
 // liveSlot is a worker's game in flight. The worker writes it (start, turn, end)
@@ -341,9 +341,12 @@ func (b *liveBoard) write(now time.Time, state string) {
 		}
 		slices.SortFunc(lf.Games, func(x, y LiveGame) int { return x.Index - y.Index })
 	}
-	data, err := json.Marshal(&lf)
+	var data bytes.Buffer
+	enc := json.NewEncoder(&data)
+	enc.SetEscapeHTML(false) // turns such as "A1>B2" stay readable
+	err := enc.Encode(&lf)
 	if err == nil {
-		err = writeFileAtomic(b.name, append(data, '\n'))
+		err = writeFileAtomic(b.name, data.Bytes())
 	}
 	if err != nil && b.writeErr == nil {
 		b.writeErr = fmt.Errorf("live file: %w", err)
