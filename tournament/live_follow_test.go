@@ -3,11 +3,13 @@ package tournament
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/colony-ai/colony/colony"
 )
@@ -218,4 +220,57 @@ func ExampleFollower() {
 	// finished: 10 of 10 games
 	// 1. greedy 6-0-4, 6 points, Elo +70 [-150, +389]
 	// 2. ab1 4-0-6, 4 points, Elo -70 [-389, +150]
+}
+
+// TestFollowerResumeCutsTornLine follows a games file through a kill while a line
+// was written and the --resume that cuts it off and appends: no restart, every game
+// once.
+func TestFollowerResumeCutsTornLine(t *testing.T) {
+	cfg := testConfig()
+	lines := fileLines(t, cfg)
+	name := filepath.Join(t.TempDir(), "games.jsonl")
+	appendTo(t, name, lines[0], lines[1], lines[2], lines[3][:40])
+	f := NewFollower(name)
+	poll(t, f, "killed while writing game 3", 2, 0)
+	w, err := OpenGamesFile(name, cfg, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(w.Done) != 2 {
+		t.Fatalf("resumed with %d games, want 2", len(w.Done))
+	}
+	poll(t, f, "the torn line cut off", 2, 0)
+	for _, l := range lines[3:] {
+		if _, err := w.Write(l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	poll(t, f, "resumed to the end", 12, 0)
+}
+
+func TestFollowerWatchStops(t *testing.T) {
+	f := NewFollower(filepath.Join(t.TempDir(), "games.jsonl"))
+	stop := errors.New("enough")
+	calls := 0
+	err := f.Watch(context.Background(), 0, func(s *Snapshot, err error) error {
+		calls++
+		if err != nil || s.Progress.State != WatchWaiting {
+			t.Errorf("poll %d: %v, state %q", calls, err, s.Progress.State)
+		}
+		if calls == 3 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || calls != 3 {
+		t.Errorf("Watch: %v after %d calls, want fn's error after 3", err, calls)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := f.Watch(ctx, time.Hour, func(*Snapshot, error) error { return nil }); !errors.Is(err, context.Canceled) {
+		t.Errorf("Watch of a cancelled context: %v", err)
+	}
 }

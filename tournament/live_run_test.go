@@ -3,6 +3,8 @@ package tournament
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -388,5 +390,28 @@ func TestThin(t *testing.T) {
 	}
 	if got := thin(nil, 5); len(got) != 0 {
 		t.Errorf("thin(nil) = %v", got)
+	}
+}
+
+// TestSessionNoLive keeps no live file when asked, and one beside the games file
+// otherwise.
+func TestSessionNoLive(t *testing.T) {
+	cfg := testConfig()
+	cfg.Games = 2
+	for _, noLive := range []bool{true, false} {
+		dir := t.TempDir()
+		name := filepath.Join(dir, "shard.jsonl")
+		s, _ := session(cfg, name, false, nil)
+		s.NoLive = noLive
+		if _, err := s.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		lf, err := ReadLiveFile(filepath.Join(dir, "shard.live.json"))
+		switch {
+		case noLive && !errors.Is(err, fs.ErrNotExist):
+			t.Errorf("NoLive: the live file: %v, want none", err)
+		case !noLive && (err != nil || lf.State != LiveFinished || lf.Finished != cfg.TotalGames() || lf.GamesFile != "shard.jsonl"):
+			t.Errorf("the live file: %v, %+v; want finished, %d games", err, lf, cfg.TotalGames())
+		}
 	}
 }
