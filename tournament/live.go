@@ -71,12 +71,13 @@ type LiveFile struct {
 	PID  int    `json:"pid"`
 	Host string `json:"host"`
 	// Game, Seed, Shard and Shards are the tournament's (its games file's header),
-	// GamesFile the base name of its games file.
+	// GamesFile the base name of its games file (absent when the run's records go
+	// elsewhere than a GamesFileWriter).
 	Game      string `json:"game"`
 	Seed      Seed   `json:"seed"`
 	Shard     int    `json:"shard,omitempty"`
 	Shards    int    `json:"shards,omitempty"`
-	GamesFile string `json:"games_file"`
+	GamesFile string `json:"games_file,omitempty"`
 	// Started is when the run started, Updated when the file was written.
 	Started time.Time `json:"started"`
 	Updated time.Time `json:"updated"`
@@ -191,33 +192,27 @@ type liveCache struct {
 }
 
 // newLiveBoard returns the live board of a run of cfg with slots workers, written to
-// name; scheduled and resumed are the run's games and those already done.
-func newLiveBoard(name string, cfg *Config, slots, scheduled, resumed int, start time.Time) *liveBoard {
+// name; gamesFile is the run's games file ("" when not known), scheduled and resumed
+// are the run's games and those already done.
+func newLiveBoard(name, gamesFile string, cfg *Config, slots, scheduled, resumed int, start time.Time) *liveBoard {
 	host, _ := os.Hostname()
 	pid := os.Getpid()
 	b := &liveBoard{name: name, wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
 		cache: make([]liveCache, slots)}
 	b.head = LiveFile{Type: "live", Version: LiveVersion, State: LiveRunning,
 		Run: strconv.Itoa(pid) + "-" + strconv.FormatInt(start.UnixNano(), 10), PID: pid, Host: host,
-		Game: cfg.Game, Seed: cfg.Seed, Shard: cfg.Shard, Shards: cfg.Shards, GamesFile: filepath.Base(liveGamesFile(name)),
+		Game: cfg.Game, Seed: cfg.Seed, Shard: cfg.Shard, Shards: cfg.Shards,
 		Started: start, Scheduled: scheduled, Finished: resumed, Resumed: resumed}
 	if cfg.Shards <= 1 {
 		b.head.Shard, b.head.Shards = 0, 0
+	}
+	if gamesFile != "" {
+		b.head.GamesFile = filepath.Base(gamesFile)
 	}
 	for range slots {
 		b.slots = append(b.slots, &liveSlot{timed: cfg.Limits.TimeControl.Base > 0})
 	}
 	return b
-}
-
-// liveGamesFile guesses the games file of a live file from LiveFileName's rule, for
-// the record only.
-func liveGamesFile(live string) string {
-	dir, base := filepath.Split(live)
-	if base == "live.json" {
-		return filepath.Join(dir, "games.jsonl")
-	}
-	return filepath.Join(dir, strings.TrimSuffix(base, ".live.json")+".jsonl")
 }
 
 // run writes the live file until stop is closed (see close), then writes it a last

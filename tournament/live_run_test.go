@@ -182,8 +182,10 @@ func summaryStandings(t *testing.T, dir string, cfg Config, res *Result) string 
 }
 
 // TestLiveRunFollowed follows a real run: the live file shows a game in flight with
-// its turns, the snapshots grow, the run is cancelled (the live file says stopped),
-// then resumed to its end, and the follower's standings are the report's.
+// its turns, the snapshots grow, the run is cancelled while its games are held (the
+// live file says stopped), then found killed (stale), then resumed to its end: the
+// game that was in flight is played again from the turns the live file showed, and
+// the follower's standings are the report's.
 func TestLiveRunFollowed(t *testing.T) {
 	cfg := testConfig()
 	dir := t.TempDir()
@@ -197,18 +199,13 @@ func TestLiveRunFollowed(t *testing.T) {
 	s, _ := session(cfg, name, false, g.factory())
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var released atomic.Bool
-	s.Progress = func(p *Progress) {
-		if released.Load() && p.Done >= 5 {
-			cancel()
-		}
-	}
 	w := watch(FollowDir(dir))
 	type outcome struct {
 		res *Result
 		err error
 	}
 	ran := make(chan outcome, 1)
+	defer close(g.release)
 	go func() {
 		res, err := s.Run(ctx)
 		ran <- outcome{res, err}
@@ -240,8 +237,7 @@ func TestLiveRunFollowed(t *testing.T) {
 		t.Errorf("the game in flight: %+v; its slot is %+v", inFlight, sl)
 	}
 	w.waitTurns(t, 3)
-	released.Store(true)
-	close(g.release)
+	cancel() // while the games are held: they are cut short, the run stops
 	out := <-ran
 	w.stop(t, "the first run")
 	if out.err != nil || out.res == nil || out.res.Complete {
@@ -260,8 +256,6 @@ func TestLiveRunFollowed(t *testing.T) {
 		t.Fatalf("after the cancelled run: %v, state %q, %d finished, %d live; want stopped, %d, none", err, stopped.Progress.State,
 			stopped.Progress.Finished, len(stopped.Live), len(gf.Games))
 	}
-	// The game in flight, finished before the run stopped (or played again by the
-	// resumed run), starts with the turns the live file showed.
 	// A killed run leaves its live file running: the follower sees it stale.
 	lf.State, lf.PID, lf.Games = LiveRunning, exitedPID(t), []LiveGame{inFlight}
 	data, err := json.Marshal(lf)

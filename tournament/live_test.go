@@ -74,7 +74,7 @@ func TestLiveBoardWrite(t *testing.T) {
 	cfg.Limits.TimeControl = TimeControl{Base: 10 * time.Second, Increment: time.Second}
 	name := filepath.Join(t.TempDir(), "live.json")
 	start := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
-	b := newLiveBoard(name, &cfg, 2, 12, 3, start)
+	b := newLiveBoard(name, filepath.Join("out", "games.jsonl"), &cfg, 2, 12, 3, start)
 	b.slots[1].start(cfg.Slot(5), [2]string{"greedy", "random"}, [2]string{"greedy:seed=1", "random:seed=2"}, "OPENING",
 		[2]time.Duration{10 * time.Second, 10 * time.Second}, start.Add(time.Second))
 	b.slots[1].turn([]byte("A1-A2"), [2]time.Duration{9 * time.Second, 10 * time.Second})

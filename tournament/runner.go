@@ -222,7 +222,11 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	start := time.Now()
 	var board *liveBoard
 	if r.Live != "" {
-		board = newLiveBoard(r.Live, &cfg, n, total, len(r.Done), start)
+		gamesFile := ""
+		if gw, ok := r.Records.(*GamesFileWriter); ok {
+			gamesFile = gw.name
+		}
+		board = newLiveBoard(r.Live, gamesFile, &cfg, n, total, len(r.Done), start)
 		go board.run()
 	}
 	// Workers take the games in schedule order, and send finished games in batches
