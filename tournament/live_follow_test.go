@@ -274,3 +274,56 @@ func TestFollowerWatchStops(t *testing.T) {
 		t.Errorf("Watch of a cancelled context: %v", err)
 	}
 }
+
+// FuzzFollowerChunks writes a games file in pieces (cut at the given steps) and polls
+// after each: the follower never panics, and when no poll failed it counts the
+// games of the whole file as ReadGamesFile reads them.
+func FuzzFollowerChunks(f *testing.F) {
+	cfg := testConfig()
+	cfg.Games = 2
+	var buf bytes.Buffer
+	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+		f.Fatal(err)
+	}
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}),
+		Concurrency: 1, Records: &buf}
+	if _, err := r.Run(context.Background()); err != nil {
+		f.Fatal(err)
+	}
+	data := buf.Bytes()
+	f.Add(data, []byte{1, 200, 7})
+	f.Add(data[:len(data)-5], []byte{255})
+	f.Add(append(bytes.Clone(data), "{\"type\":\"game\"\n"...), []byte{3})
+	f.Add([]byte("not a header\n"), []byte{})
+	f.Fuzz(func(t *testing.T, data, steps []byte) {
+		name := filepath.Join(t.TempDir(), "games.jsonl")
+		if err := os.WriteFile(name, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		fl := NewFollower(name)
+		failed := false
+		written := 0
+		for i := 0; written < len(data); i++ {
+			step := len(data) - written
+			if i < len(steps) {
+				step = min(step, int(steps[i])*8+1)
+			}
+			appendTo(t, name, data[written:written+step])
+			written += step
+			if _, err := fl.Poll(); err != nil {
+				failed = true
+			}
+		}
+		s, err := fl.Poll()
+		if err != nil || failed {
+			return
+		}
+		gf, perr := ParseGamesFile(data)
+		switch {
+		case perr != nil && s.Tournament != nil:
+			t.Fatalf("the follower read a file ParseGamesFile refuses (%v): %d games", perr, s.Progress.Finished)
+		case perr == nil && s.Progress.Finished != len(gf.Games):
+			t.Fatalf("the follower counts %d games, ParseGamesFile %d", s.Progress.Finished, len(gf.Games))
+		}
+	})
+}
