@@ -220,11 +220,15 @@ type Session struct {
 	// Describe, if not nil, says what is played, given the games resumed from the
 	// games file.
 	Describe func(resumed int) string
+	// NoLive, when set, keeps no live file (see Run).
+	NoLive bool
 }
 
 // Run plays the runner's games, recorded in the games file, until they are all played
 // (or the SPRT decided) or ctx is cancelled: a cancelled run is not an error, its
-// result is not Complete and its finished games stay recorded. The external engines'
+// result is not Complete and its finished games stay recorded. With a games file, the
+// run keeps its live file beside it (LiveFileName; Runner.Live), unless NoLive is
+// set: the games in flight, for watchers (Follower). The external engines'
 // standard error goes to the directory engines beside the games file, or to a new
 // temporary directory without one.
 //
@@ -259,6 +263,9 @@ func (s *Session) Run(ctx context.Context) (*Result, error) {
 		s.notef("the engines' standard error goes to %s", filepath.Join(dir, "NAME-SLOT.log"))
 	}
 	s.Runner.Setup(records, done, s.Progress)
+	if l, ok := s.Runner.(interface{ SetLive(name string) }); ok && gamesFile != nil && !s.NoLive {
+		l.SetLive(LiveFileName(s.GamesFile))
+	}
 	if s.Describe != nil {
 		s.notef("%s", s.Describe(len(done)))
 	}

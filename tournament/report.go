@@ -186,25 +186,7 @@ func Summarize(cfg *Config, games []Record, sides [2]string, sprt *SPRTState) (*
 		outcomes = append(outcomes, Outcome{A: a, B: b, Score: r.ScoreOf(0)})
 	}
 	rep.Cross = tally.Cross
-	for i, p := range cfg.Players {
-		w := tally.Player(i)
-		rep.Players = append(rep.Players, Standing{
-			Name: p.Name, Spec: p.Spec, Games: w.Games(), Wins: w.Wins, Draws: w.Draws, Losses: w.Losses,
-			Points: float64(w.Wins) + float64(w.Draws)/2, Estimate: w.Estimate(), index: i,
-		})
-	}
-	slices.SortStableFunc(rep.Players, func(x, y Standing) int {
-		switch {
-		case x.Points != y.Points:
-			return cmpFloat(y.Points, x.Points)
-		case x.Estimate.Score != y.Estimate.Score:
-			return cmpFloat(y.Estimate.Score, x.Estimate.Score)
-		}
-		return 0
-	})
-	for i := range rep.Players {
-		rep.Players[i].Rank = i + 1
-	}
+	rep.Players = standingsOf(cfg, tally)
 
 	if n == 2 {
 		rep.Pair = pairStats(cfg, games)
@@ -223,6 +205,32 @@ func Summarize(cfg *Config, games []Record, sides [2]string, sprt *SPRTState) (*
 	rep.Metrics = metrics(games, sides)
 	rep.Faults = faults(cfg, games)
 	return rep, nil
+}
+
+// standingsOf returns the standings of cfg's players from their results in tally:
+// ranked by points, then by score.
+func standingsOf(cfg *Config, tally *Tally) []Standing {
+	out := make([]Standing, 0, len(cfg.Players))
+	for i, p := range cfg.Players {
+		w := tally.Player(i)
+		out = append(out, Standing{
+			Name: p.Name, Spec: p.Spec, Games: w.Games(), Wins: w.Wins, Draws: w.Draws, Losses: w.Losses,
+			Points: float64(w.Wins) + float64(w.Draws)/2, Estimate: w.Estimate(), index: i,
+		})
+	}
+	slices.SortStableFunc(out, func(x, y Standing) int {
+		switch {
+		case x.Points != y.Points:
+			return cmpFloat(y.Points, x.Points)
+		case x.Estimate.Score != y.Estimate.Score:
+			return cmpFloat(y.Estimate.Score, x.Estimate.Score)
+		}
+		return 0
+	})
+	for i := range out {
+		out[i].Rank = i + 1
+	}
+	return out
 }
 
 func cmpFloat(a, b float64) int {

@@ -84,6 +84,11 @@ type Runner[S any] struct {
 	// the cmd kind) write their standard error, a file per game slot: NAME-SLOT.log
 	// (see external.Pool). "" drops it.
 	EngineLogs string
+	// Live, if not "", is the live file: Run keeps in it the games in flight with
+	// their turns so far and the run's progress, for watchers (see LiveFile and
+	// Follower), and leaves it in state LiveFinished or LiveStopped when it returns.
+	// Session sets it beside the games file (LiveFileName).
+	Live string
 }
 
 // Progress is the state of a running tournament, given to Runner.Progress.
@@ -132,6 +137,9 @@ type Result struct {
 	// within a second of quit at the end of the run and were killed: a warning, it
 	// changes no game.
 	EnginesKilled error
+	// LiveError, if not nil, is the first error writing the live file
+	// (Runner.Live): a warning, it changes no game.
+	LiveError error
 }
 
 // batchDelay is the longest a worker keeps finished games before it sends them to
@@ -212,6 +220,15 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	n = max(1, min(n, todo))
 
 	start := time.Now()
+	var board *liveBoard
+	if r.Live != "" {
+		gamesFile := ""
+		if gw, ok := r.Records.(*GamesFileWriter); ok {
+			gamesFile = gw.name
+		}
+		board = newLiveBoard(r.Live, gamesFile, &cfg, n, total, len(r.Done), start)
+		go board.run()
+	}
 	// Workers take the games in schedule order, and send finished games in batches
 	// (a game as soon as it took batchDelay or more): fast games do not wake the
 	// collector one by one.
@@ -220,9 +237,12 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	g, gctx := errgroup.WithContext(runCtx)
 	openings := newOpeningCache(book, schedule, r.Done)
 	var closeErrs closeErrors
-	for range n {
+	for i := range n {
 		w := newWorker(r, &cfg, openings, templates, &closeErrs)
 		w.shared = map[string]any{external.Kind: engines}
+		if board != nil {
+			w.board, w.live = board, board.slots[i]
+		}
 		g.Go(func() error {
 			var batch []finished
 			var batchStart time.Time
@@ -324,6 +344,9 @@ collect:
 				cancel()
 				break
 			}
+			if board != nil {
+				board.finished(len(c.order), played)
+			}
 			if c.sprt != nil && c.sprt.Verdict != Continue {
 				cancel()
 			}
@@ -344,6 +367,13 @@ collect:
 	res.Complete = len(c.order) == total || (c.sprt != nil && c.sprt.Verdict != Continue)
 	res.Abandoned = closeErrs.abandonedPlayers()
 	res.EnginesKilled = killed
+	if board != nil {
+		final := LiveStopped
+		if res.Complete {
+			final = LiveFinished
+		}
+		res.LiveError = board.close(final)
+	}
 	return res, errors.Join(err, writeErr, closeErrs.err())
 }
 
@@ -412,6 +442,10 @@ type worker[S any] struct {
 	// shared lends external engines their processes (the run's pool, under
 	// external.Kind).
 	shared map[string]any
+	// live is the worker's slot of the run's live board, board the board (nil
+	// without a live file).
+	live  *liveSlot
+	board *liveBoard
 
 	// calls run the watched moves of each seat (see watchedPlay), reused from move to
 	// move; timer is the watchdog's.
@@ -466,6 +500,18 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 
 	w.text, w.ends, w.info = w.text[:0], w.ends[:0], w.info[:0]
 	gameStart := time.Now()
+	if w.live != nil {
+		var clock [2]time.Duration
+		if tc := cfg.Limits.TimeControl; tc.Base > 0 {
+			clock = [2]time.Duration{tc.Base, tc.Base}
+		}
+		w.live.start(sl, rec.Players, rec.Specs, text, clock, gameStart)
+		w.board.notify()
+		defer func() {
+			w.live.end()
+			w.board.notify()
+		}()
+	}
 	if err := w.playMoves(ctx, &s, players, &rec); err != nil {
 		return finished{}, err
 	}
@@ -621,12 +667,18 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			return nil
 		}
 		w.info = append(w.info, MoveInfo{Score: int64(d.Score), Depth: int64(d.Depth), Nodes: int64(min(d.Nodes, 1<<62)), Micros: d.Time.Microseconds()})
-		if course != nil {
+		if course != nil || w.live != nil {
 			from := 0
 			if n := len(w.ends); n > 1 {
 				from = w.ends[n-2]
 			}
-			course.Turns = append(course.Turns, string(w.text[from:w.ends[len(w.ends)-1]]))
+			turn := w.text[from:w.ends[len(w.ends)-1]]
+			if course != nil {
+				course.Turns = append(course.Turns, string(turn))
+			}
+			if w.live != nil {
+				w.live.turn(turn, clock)
+			}
 		}
 	}
 	return nil
@@ -788,6 +840,10 @@ func (r *Runner[S]) Setup(records io.Writer, done []Record, progress func(*Progr
 
 // SetEngineLogs sets EngineLogs.
 func (r *Runner[S]) SetEngineLogs(dir string) { r.EngineLogs = dir }
+
+// SetLive sets Live (Session calls it through an interface of its own, so that a
+// Runnable need not have it).
+func (r *Runner[S]) SetLive(name string) { r.Live = name }
 
 // Settings returns the runner's config.
 func (r *Runner[S]) Settings() *Config { return &r.Config }

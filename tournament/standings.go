@@ -82,8 +82,8 @@ func (r *Result) Summary(concurrency, counted int) string {
 }
 
 // Warnings returns the warnings of a run, without their newlines: the players
-// abandoned in the middle of a move, and the external engines killed at its end. A
-// nil Result (a run that failed) has none.
+// abandoned in the middle of a move, the external engines killed at its end, and an
+// error writing its live file. A nil Result (a run that failed) has none.
 func (r *Result) Warnings() []string {
 	if r == nil {
 		return nil
@@ -99,6 +99,9 @@ func (r *Result) Warnings() []string {
 	}
 	if r.EnginesKilled != nil {
 		ws = append(ws, r.EnginesKilled.Error())
+	}
+	if r.LiveError != nil {
+		ws = append(ws, r.LiveError.Error()+" (the live view of the run is not up to date; the games are recorded)")
 	}
 	return ws
 }

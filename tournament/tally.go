@@ -70,6 +70,11 @@ type collector struct {
 	half     map[int]Record
 	complete map[int]float64 // pair → player A's points in it (0 to 2)
 	nextPair int
+	// light, when set, keeps no records in order (a Follower counts the games
+	// without holding them); history, when not nil, receives the SPRT's LLR after
+	// each pair it counts.
+	light   bool
+	history *[]float64
 }
 
 // newCollector returns a collector for about expected games (it grows as they come:
@@ -110,7 +115,9 @@ func (c *collector) add(rec Record) error {
 	}
 	rec.Moves, rec.Info, rec.Specs = nil, nil, [2]string{} // the statistics do not need them
 	c.seen[rec.Index] = true
-	c.order = append(c.order, rec)
+	if !c.light {
+		c.order = append(c.order, rec)
+	}
 	c.tally.Add(sl.Seats[0], sl.Seats[1], rec.Winner)
 	if c.sprt == nil || c.sprt.Verdict != Continue {
 		return nil
@@ -133,6 +140,9 @@ func (c *collector) add(rec Record) error {
 		c.sprt.Pentanomial[int(points*2+0.5)]++
 		c.sprt.LLR = c.sprt.Test.LLR(c.sprt.Pentanomial)
 		c.sprt.Verdict = c.sprt.Test.Decide(c.sprt.LLR)
+		if c.history != nil {
+			*c.history = append(*c.history, c.sprt.LLR)
+		}
 		if c.sprt.Verdict != Continue {
 			c.sprt.StopPair = c.nextPair
 			break

@@ -1,0 +1,411 @@
+package tournament
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/search"
+)
+
+// gate holds every player that reaches its turn number at of a game, until
+// released: the games stay in flight, their turns so far played, and none ends.
+type gate struct {
+	at      int
+	taken   atomic.Bool
+	held    chan struct{} // closed when a player is held
+	release chan struct{}
+}
+
+func newGate(at int) *gate {
+	return &gate{at: at, held: make(chan struct{}), release: make(chan struct{})}
+}
+
+type gatedPlayer struct {
+	search.Player[colony.State]
+	g     *gate
+	turns int
+}
+
+func (p *gatedPlayer) Play(ctx context.Context, s *colony.State) (search.Decision, error) {
+	if p.turns == p.g.at {
+		if p.g.taken.CompareAndSwap(false, true) {
+			close(p.g.held)
+		}
+		select {
+		case <-p.g.release:
+		case <-ctx.Done():
+			return search.Decision{}, ctx.Err()
+		}
+	}
+	p.turns++
+	return p.Player.Play(ctx, s)
+}
+
+func (g *gate) factory() PlayerFactory[colony.State] {
+	inner := NewFactory[colony.State](colonyGame, colony.Score{})
+	return func(spec string, opts search.Options) (search.Player[colony.State], error) {
+		p, err := inner(spec, opts)
+		if err != nil {
+			return nil, err
+		}
+		return &gatedPlayer{Player: p, g: g}, nil
+	}
+}
+
+// watcher polls a Follower on its own goroutine and keeps what it saw.
+type watcher struct {
+	f      *Follower
+	cancel context.CancelFunc
+	done   chan struct{}
+
+	mu        sync.Mutex
+	snapshots int
+	finished  []int // each snapshot's finished games
+	errs      []error
+	maxTurns  int // of a live game
+}
+
+func watch(f *Follower) *watcher {
+	ctx, cancel := context.WithCancel(context.Background())
+	w := &watcher{f: f, cancel: cancel, done: make(chan struct{})}
+	go func() {
+		defer close(w.done)
+		_ = f.Watch(ctx, 10*time.Millisecond, func(s *Snapshot, err error) error {
+			w.mu.Lock()
+			defer w.mu.Unlock()
+			w.snapshots++
+			if err != nil {
+				w.errs = append(w.errs, err)
+			}
+			w.finished = append(w.finished, s.Progress.Finished)
+			for _, g := range s.Live {
+				w.maxTurns = max(w.maxTurns, len(g.Moves))
+			}
+			return nil
+		})
+	}()
+	return w
+}
+
+// waitTurns waits until the watcher has seen a live game of turns turns.
+func (w *watcher) waitTurns(t *testing.T, turns int) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		w.mu.Lock()
+		seen := w.maxTurns
+		w.mu.Unlock()
+		if seen >= turns {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the watcher saw live games of at most %d turns within a minute, want %d", seen, turns)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func (w *watcher) stop(t *testing.T, what string) {
+	t.Helper()
+	w.cancel()
+	<-w.done
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if len(w.errs) > 0 {
+		t.Errorf("%s: the follower failed: %v", what, w.errs[0])
+	}
+	if !slices.IsSorted(w.finished) {
+		t.Errorf("%s: the finished games went back: %v", what, w.finished)
+	}
+}
+
+// pollUntil polls f until ok holds (the test's deadline fails it otherwise).
+func pollUntil(t *testing.T, f *Follower, what string, ok func(*Snapshot) bool) *Snapshot {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for {
+		s, err := f.Poll()
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if ok(s) {
+			return s
+		}
+		if time.Now().After(deadline) {
+			b, _ := json.Marshal(s)
+			t.Fatalf("%s: not seen within a minute; last snapshot %s", what, b)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// summaryStandings writes the report of res as summary.json in dir, as the command
+// does, and returns its standings as JSON.
+func summaryStandings(t *testing.T, dir string, cfg Config, res *Result) string {
+	t.Helper()
+	rep, err := Summarize(&cfg, res.Games, colonyGame.Sides(), res.SPRT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := Outputs{Dir: dir}
+	o.Fill()
+	o.Plot, o.CSV = "", ""
+	if err := o.Write(rep, os.Stderr); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(o.Summary)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var summary struct {
+		Standings json.RawMessage `json:"standings"`
+		SPRT      *struct {
+			LLR   float64 `json:"llr"`
+			Pairs int     `json:"pairs"`
+		} `json:"sprt"`
+	}
+	if err := json.Unmarshal(data, &summary); err != nil {
+		t.Fatal(err)
+	}
+	return compactJSON(t, summary.Standings)
+}
+
+// TestLiveRunFollowed follows a real run: the live file shows a game in flight with
+// its turns, the snapshots grow, the run is cancelled while its games are held (the
+// live file says stopped), then found killed (stale), then resumed to its end: the
+// game that was in flight is played again from the turns the live file showed, and
+// the follower's standings are the report's.
+func TestLiveRunFollowed(t *testing.T) {
+	cfg := testConfig()
+	dir := t.TempDir()
+	name := filepath.Join(dir, "games.jsonl")
+	f := FollowDir(dir)
+	if s, err := f.Poll(); err != nil || s.Progress.State != WatchWaiting || s.Tournament != nil {
+		t.Fatalf("before the run: %v, %+v; want the state %q", err, s, WatchWaiting)
+	}
+
+	g := newGate(3)
+	s, _ := session(cfg, name, false, g.factory())
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := watch(FollowDir(dir))
+	type outcome struct {
+		res *Result
+		err error
+	}
+	ran := make(chan outcome, 1)
+	defer close(g.release)
+	go func() {
+		res, err := s.Run(ctx)
+		ran <- outcome{res, err}
+	}()
+	<-g.held
+	held := pollUntil(t, f, "a game held at its turn 3", func(s *Snapshot) bool {
+		for _, lg := range s.Live {
+			if len(lg.Moves) >= 3 {
+				return true
+			}
+		}
+		return false
+	})
+	if held.Progress.State != LiveRunning || held.Run == nil || held.Run.PID != os.Getpid() || held.Run.Stale {
+		t.Errorf("while held: state %q, run %+v; want running, by this process", held.Progress.State, held.Run)
+	}
+	if held.Progress.Scheduled != cfg.RunGames() || held.Tournament == nil || held.Tournament.Total != cfg.TotalGames() {
+		t.Errorf("while held: scheduled %d, tournament %+v; want %d games", held.Progress.Scheduled, held.Tournament, cfg.RunGames())
+	}
+	var inFlight LiveGame
+	for _, lg := range held.Live {
+		if len(lg.Moves) >= 3 {
+			inFlight = lg
+		}
+	}
+	sl := cfg.Slot(inFlight.Index)
+	if inFlight.Pair != sl.Pair || inFlight.Round != sl.Round || inFlight.Players != [2]string{cfg.Players[sl.Seats[0]].Name, cfg.Players[sl.Seats[1]].Name} ||
+		inFlight.Opening == "" || !strings.Contains(inFlight.Specs[0], "seed=") || inFlight.Started.IsZero() {
+		t.Errorf("the game in flight: %+v; its slot is %+v", inFlight, sl)
+	}
+	w.waitTurns(t, 3)
+	cancel() // while the games are held: they are cut short, the run stops
+	out := <-ran
+	w.stop(t, "the first run")
+	if out.err != nil || out.res == nil || out.res.Complete {
+		t.Fatalf("the cancelled run: %v, %+v; want an incomplete result", out.err, out.res)
+	}
+	lf, err := ReadLiveFile(LiveFileName(name))
+	if err != nil || lf.State != LiveStopped || len(lf.Games) != 0 || lf.Played != out.res.Played {
+		t.Fatalf("the live file after the cancelled run: %v, %+v; want stopped, no games, %d played", err, lf, out.res.Played)
+	}
+	gf, err := ReadGamesFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped, err := f.Poll()
+	if err != nil || stopped.Progress.State != LiveStopped || stopped.Progress.Finished != len(gf.Games) || len(stopped.Live) != 0 {
+		t.Fatalf("after the cancelled run: %v, state %q, %d finished, %d live; want stopped, %d, none", err, stopped.Progress.State,
+			stopped.Progress.Finished, len(stopped.Live), len(gf.Games))
+	}
+	// A killed run leaves its live file running: the follower sees it stale.
+	lf.State, lf.PID, lf.Games = LiveRunning, exitedPID(t), []LiveGame{inFlight}
+	data, err := json.Marshal(lf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(LiveFileName(name), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	killed, err := f.Poll()
+	if err != nil || killed.Progress.State != WatchStale || !killed.Run.Stale || len(killed.Live) != 0 || killed.Progress.Left != nil {
+		t.Fatalf("after a kill: %v, %+v; want stale, no live games, no time left", err, killed.Progress)
+	}
+
+	w = watch(f)
+	s, _ = session(cfg, name, true, nil)
+	res, err := s.Run(context.Background())
+	if err != nil || !res.Complete {
+		t.Fatalf("resumed: %v, %+v", err, res)
+	}
+	w.stop(t, "the resumed run")
+	final, err := f.Poll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if final.Progress.State != LiveFinished || final.Progress.Finished != cfg.TotalGames() || final.Progress.Played != res.Played ||
+		final.Progress.Left == nil || *final.Progress.Left != 0 || final.Restarts != 0 || len(final.Live) != 0 {
+		t.Errorf("at the end: %+v, %d restarts, %d live; want finished, %d games, %d played, no time left", final.Progress,
+			final.Restarts, len(final.Live), cfg.TotalGames(), res.Played)
+	}
+	whole, err := ReadGamesFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range whole.Games {
+		if rec.Index == inFlight.Index && !slices.Equal(rec.Moves[:len(inFlight.Moves)], inFlight.Moves) {
+			t.Errorf("game %d starts with %q, the live file showed %q", rec.Index, rec.Moves[:len(inFlight.Moves)], inFlight.Moves)
+		}
+	}
+	last := whole.Games[len(whole.Games)-1]
+	if len(final.Recent) != min(DefaultRecent, len(whole.Games)) || final.Recent[0].Index != last.Index || final.Recent[0].Turns != last.Turns || final.Recent[0].Result != last.Result {
+		t.Errorf("recent games: %+v; want %d, the last game %d first", final.Recent, DefaultRecent, last.Index)
+	}
+	want := summaryStandings(t, dir, cfg, res)
+	if got := compactJSON(t, final.Standings); got != want {
+		t.Errorf("standings\n got %s\nwant %s (summary.json)", got, want)
+	}
+	// A new follower reads the whole file at once to the same standings.
+	again, err := FollowDir(dir).Poll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := compactJSON(t, again.Standings); got != want {
+		t.Errorf("a new follower's standings\n got %s\nwant %s", got, want)
+	}
+}
+
+// TestLiveSPRT follows a match with an SPRT that decides: the LLR, its history and
+// the standings are the report's.
+func TestLiveSPRT(t *testing.T) {
+	test, err := ParseSPRT("elo0=0,elo1=100,alpha=0.1,beta=0.1,model=logistic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Game: "colony", Players: []Entrant{{Name: "random", Spec: "random"}, {Name: "ab1", Spec: "ab:depth=1"}},
+		Format: Match, Games: 60, Seed: 3, Openings: Openings{RandomTurns: 3}, SPRT: &test}
+	dir := t.TempDir()
+	name := filepath.Join(dir, "games.jsonl")
+	w := watch(FollowDir(dir))
+	s, _ := session(cfg, name, false, nil)
+	res, err := s.Run(context.Background())
+	if err != nil || !res.Complete {
+		t.Fatalf("run: %v, %+v", err, res)
+	}
+	w.stop(t, "the match")
+	f := FollowDir(dir)
+	f.HistoryPoints = 4
+	snap, err := f.Poll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := snap.SPRT
+	lo, hi := test.Bounds()
+	if sp == nil || sp.LLR != res.SPRT.LLR || sp.Lower != lo || sp.Upper != hi || sp.Pairs != res.SPRT.Pentanomial.Pairs() ||
+		sp.Verdict != res.SPRT.Verdict.String() || sp.StopPair != res.SPRT.StopPair {
+		t.Fatalf("SPRT %+v, the run's %+v", sp, res.SPRT)
+	}
+	if res.SPRT.Verdict == Continue {
+		t.Fatalf("the SPRT did not decide in %d pairs: choose a test that does (%+v)", sp.Pairs, sp)
+	}
+	if n := len(sp.History); n < 2 || n > 4 || sp.History[n-1] != (LLRPoint{Pairs: sp.Pairs, LLR: sp.LLR}) || sp.History[0].Pairs != 1 {
+		t.Errorf("history %+v: want at most 4 points, from pair 1 to %d with the LLR %v", sp.History, sp.Pairs, sp.LLR)
+	}
+	f.HistoryPoints = 0
+	full, _ := f.Poll()
+	if len(full.SPRT.History) != sp.Pairs {
+		t.Errorf("%d points of history, want one a pair: %d", len(full.SPRT.History), sp.Pairs)
+	}
+	for i, p := range full.SPRT.History {
+		if p.Pairs != i+1 {
+			t.Fatalf("history point %d: %+v", i, p)
+		}
+	}
+	if got, want := compactJSON(t, snap.Standings), summaryStandings(t, dir, cfg, res); got != want {
+		t.Errorf("standings\n got %s\nwant %s (summary.json)", got, want)
+	}
+}
+
+func TestThin(t *testing.T) {
+	llrs := []float64{1, 2, 3, 4, 5, 6, 7}
+	for _, tc := range []struct {
+		points int
+		want   []LLRPoint
+	}{
+		{100, []LLRPoint{{1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}}},
+		{7, []LLRPoint{{1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}}},
+		{6, []LLRPoint{{1, 1}, {3, 3}, {5, 5}, {7, 7}}},
+		{4, []LLRPoint{{1, 1}, {3, 3}, {5, 5}, {7, 7}}},
+		{3, []LLRPoint{{1, 1}, {4, 4}, {7, 7}}},
+		{2, []LLRPoint{{1, 1}, {7, 7}}},
+		{0, []LLRPoint{{1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}}},
+	} {
+		if got := thin(llrs, tc.points); !slices.Equal(got, tc.want) {
+			t.Errorf("thin to %d: %v, want %v", tc.points, got, tc.want)
+		}
+	}
+	if got := thin(nil, 5); len(got) != 0 {
+		t.Errorf("thin(nil) = %v", got)
+	}
+}
+
+// TestSessionNoLive keeps no live file when asked, and one beside the games file
+// otherwise.
+func TestSessionNoLive(t *testing.T) {
+	cfg := testConfig()
+	cfg.Games = 2
+	for _, noLive := range []bool{true, false} {
+		dir := t.TempDir()
+		name := filepath.Join(dir, "shard.jsonl")
+		s, _ := session(cfg, name, false, nil)
+		s.NoLive = noLive
+		if _, err := s.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		lf, err := ReadLiveFile(filepath.Join(dir, "shard.live.json"))
+		switch {
+		case noLive && !errors.Is(err, fs.ErrNotExist):
+			t.Errorf("NoLive: the live file: %v, want none", err)
+		case !noLive && (err != nil || lf.State != LiveFinished || lf.Finished != cfg.TotalGames() || lf.GamesFile != "shard.jsonl"):
+			t.Errorf("the live file: %v, %+v; want finished, %d games", err, lf, cfg.TotalGames())
+		}
+	}
+}
