@@ -14,6 +14,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/session"
+	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -155,12 +156,13 @@ func (s *Server) config(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) position(w http.ResponseWriter, r *http.Request) {
-	g, pos, err := s.openPosition(r.URL.Query().Get("game"), r.URL.Query().Get("position"))
+	q := r.URL.Query()
+	g, pos, err := s.openPosition(q.Get("game"), q.Get("position"))
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	v, err := viewOf(g, pos)
+	v, err := viewOf(g, pos, picture.Options{Flip: q.Get("flip") == "1"})
 	if err != nil {
 		fail(w, err)
 		return
@@ -168,11 +170,15 @@ func (s *Server) position(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, v)
 }
 
-// PlayRequest asks for a turn played from a position.
+// PlayRequest asks for a turn played from a position; the position reached is drawn
+// flipped with Flip, and with the turn's marks (its sowing's path, captures, the
+// ants placed and moved) with Marks.
 type PlayRequest struct {
 	Game     string `json:"game"`
 	Position string `json:"position"`
 	Turn     string `json:"turn"`
+	Flip     bool   `json:"flip"`
+	Marks    bool   `json:"marks"`
 }
 
 // PlayView is a turn played: the steps of its sowing, its path in words, and the
@@ -213,7 +219,17 @@ func (s *Server) playTurn(req PlayRequest) (*PlayView, error) {
 	if err != nil {
 		return nil, err
 	}
-	v, err := viewOf(g, after)
+	o := picture.Options{Flip: req.Flip}
+	var p *picture.Picture
+	if req.Marks {
+		_, p, err = g.DrawTurn(pos, turn, o)
+	} else {
+		p, err = g.Draw(after, o)
+	}
+	if err != nil && !errors.Is(err, catalog.ErrNoPicture) {
+		return nil, err
+	}
+	v, err := viewWith(g, after, p)
 	if err != nil {
 		return nil, err
 	}
@@ -240,6 +256,7 @@ type ExplainRequest struct {
 	Game     string   `json:"game"`
 	Position string   `json:"position"`
 	Clicks   []string `json:"clicks"`
+	Flip     bool     `json:"flip"`
 }
 
 func (s *Server) explainClick(w http.ResponseWriter, r *http.Request) {
@@ -253,7 +270,7 @@ func (s *Server) explainClick(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	v, err := viewOf(g, pos)
+	v, err := viewOf(g, pos, picture.Options{Flip: req.Flip})
 	if err != nil {
 		fail(w, err)
 		return

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -214,12 +215,14 @@ func (s *Server) liveView(name string, snap *tournament.Snapshot, pollErr error)
 		}
 		if pos, _, err := g.Play(lg.Opening, lg.Moves); err == nil {
 			gv.Position = pos
-			if svg, err := g.SVG(pos); err == nil {
-				if i := bytes.Index(svg, []byte("<svg")); i > 0 {
-					svg = svg[i:]
-				}
-				gv.SVG = string(svg)
+			var p *picture.Picture
+			if n := len(lg.Moves); n > 0 {
+				before, _, _ := g.Play(lg.Opening, lg.Moves[:n-1])
+				_, p, _ = g.DrawTurn(before, lg.Moves[n-1], picture.Options{})
+			} else {
+				p, _ = g.Draw(pos, picture.Options{})
 			}
+			gv.SVG = string(svgOf(p))
 		}
 		v.Games = append(v.Games, gv)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/picture"
 )
 
 // PositionView is what the page needs of a position: the board's picture, where the
@@ -75,8 +76,19 @@ func placeIDs(svg []byte) []string {
 	return ids
 }
 
-// viewOf returns the view of position (already canonical) in g.
-func viewOf(g catalog.Ruleset, position string) (*PositionView, error) {
+// viewOf returns the view of position (already canonical) in g, its picture drawn
+// with the options.
+func viewOf(g catalog.Ruleset, position string, o picture.Options) (*PositionView, error) {
+	p, err := g.Draw(position, o)
+	if err != nil && !errors.Is(err, catalog.ErrNoPicture) {
+		return nil, err
+	}
+	return viewWith(g, position, p)
+}
+
+// viewWith returns the view of position (already canonical) in g with its picture
+// p (nil for a game that draws none).
+func viewWith(g catalog.Ruleset, position string, p *picture.Picture) (*PositionView, error) {
 	st, err := g.Standing(position)
 	if err != nil {
 		return nil, err
@@ -85,13 +97,7 @@ func viewOf(g catalog.Ruleset, position string) (*PositionView, error) {
 	if err != nil {
 		return nil, err
 	}
-	svg, err := g.SVG(position)
-	if err != nil && !errors.Is(err, catalog.ErrNoPicture) {
-		return nil, err
-	}
-	if i := bytes.Index(svg, []byte("<svg")); i > 0 {
-		svg = svg[i:]
-	}
+	svg := svgOf(p)
 	v := &PositionView{Game: g.Name(), Position: position, Sides: g.Sides(), ToMove: st.ToMove,
 		Points: st.Points, Text: text, SVG: string(svg), Turns: []TurnView{}}
 	if st.Outcome != nil {
@@ -107,6 +113,19 @@ func viewOf(g catalog.Ruleset, position string) (*PositionView, error) {
 		v.Turns = append(v.Turns, TurnView{Turn: m, Clicks: clicksOf(g, position, m, ids)})
 	}
 	return v, nil
+}
+
+// svgOf renders p as an SVG element for the page (without the XML declaration),
+// or nothing for no picture.
+func svgOf(p *picture.Picture) []byte {
+	if p == nil {
+		return nil
+	}
+	svg := picture.RenderSVG(p)
+	if i := bytes.Index(svg, []byte("<svg")); i > 0 {
+		svg = svg[i:]
+	}
+	return svg
 }
 
 // outcomeView returns o with its text.

@@ -194,6 +194,10 @@ type RecordedGame struct {
 
 // RecordedTurn is turn k+1 of a recorded game, played from position k.
 type RecordedTurn struct {
+	// Number is the turn's number by the game's own count (The Colony's turn=N,
+	// which counts an opening's turns), as the board's title, replay and the page of
+	// export --html number it; k+1 for a game that does not count its turns.
+	Number int    `json:"number"`
 	Turn   string `json:"turn"`
 	Mover  int    `json:"mover"`
 	Score  string `json:"score"` // "" when the record has no figures for it
@@ -246,7 +250,10 @@ func replayRecord(g catalog.Ruleset, rec *tournament.Record) (*RecordedGame, err
 	}
 	scales := [2]int{catalog.ScoreScale(g, rec.Specs[0]), catalog.ScoreScale(g, rec.Specs[1])}
 	for k, m := range rec.Moves {
-		t := RecordedTurn{Turn: m, Mover: movers[k]}
+		t := RecordedTurn{Number: k + 1, Turn: m, Mover: movers[k]}
+		if n, counted, err := g.TurnNumber(positions[k]); err == nil && counted {
+			t.Number = n
+		}
 		if k < len(rec.Info) && (rec.Info[k] != tournament.MoveInfo{}) {
 			in := rec.Info[k]
 			t.Score = catalog.ScoreText(int(in.Score), scales[t.Mover])

@@ -7,7 +7,6 @@ import (
 	"html"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/gamepage"
 	"github.com/colony-ai/colony/tournament"
+	"github.com/colony-ai/colony/web/webtest"
 )
 
 // exportPage exports game index of the file and returns the page and its data.
@@ -207,19 +207,6 @@ func TestExportErrors(t *testing.T) {
 	}
 }
 
-// chromium returns the path of a Chromium (or Chrome) binary, skipping the test
-// when there is none.
-func chromium(t *testing.T) string {
-	t.Helper()
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Skip("no chromium binary (chromium, chromium-browser or google-chrome) on the PATH: the browser test skips")
-	return ""
-}
-
 // pageView is what the page shows, as the browser test reads it.
 type pageView struct {
 	Pos      string   `json:"pos"`      // the position number shown
@@ -258,7 +245,6 @@ func centreOf(selector string) string {
 // the record: the position's eggs on the 19 logs, the turn, the places it changed
 // and the path of its sowing; then checks a screenshot's shape.
 func TestExportHTMLBrowser(t *testing.T) {
-	bin := chromium(t)
 	file, gf := tournamentFile(t, "colony", "a=ab:depth=2", "b=greedy")
 	rec := recordOf(t, gf, 0)
 	n := len(rec.Moves)
@@ -285,7 +271,7 @@ func TestExportHTMLBrowser(t *testing.T) {
 		return strings.FieldsFunc(strings.TrimPrefix(f, "eggs="), func(r rune) bool { return r == '.' || r == '/' })
 	}
 
-	b := startBrowser(t, bin, "file://"+filepath.ToSlash(path), 1200, 900)
+	b := webtest.Start(t, "file://"+filepath.ToSlash(path), 1200, 900)
 	keys := []string{"End", "Home"}
 	want := []int{n, 0}
 	for i := 1; i <= n+1; i++ {
@@ -294,9 +280,9 @@ func TestExportHTMLBrowser(t *testing.T) {
 	keys = append(keys, "ArrowLeft", "ArrowLeft", "Home", "ArrowLeft", "End")
 	want = append(want, max(n-1, 0), max(n-2, 0), 0, 0, n)
 	for s, key := range keys {
-		b.press(key)
+		b.Press(key)
 		var v pageView
-		b.eval(readView, &v)
+		b.Eval(readView, &v)
 		k := want[s]
 		at := fmt.Sprintf("step %d (%s, want position %d)", s+1, key, k)
 		if v.Pos != strconv.Itoa(k) || v.Boards != 1 || v.Hash != fmt.Sprintf("#move=%d", k) {
@@ -339,43 +325,43 @@ func TestExportHTMLBrowser(t *testing.T) {
 	// the graph too; the browser's back goes to the position before.
 	view := func() pageView {
 		var v pageView
-		b.eval(readView, &v)
+		b.Eval(readView, &v)
 		return v
 	}
 	var xy [2]float64
 	k3 := min(3, n)
-	b.eval(centreOf(fmt.Sprintf(`#moves li[data-k="%d"]`, k3)), &xy)
-	b.click(xy[0], xy[1])
+	b.Eval(centreOf(fmt.Sprintf(`#moves li[data-k="%d"]`, k3)), &xy)
+	b.ClickAt(xy[0], xy[1])
 	if v := view(); v.Pos != strconv.Itoa(k3) || v.Hash != fmt.Sprintf("#move=%d", k3) {
 		t.Fatalf("a click on turn %d of the move list shows position %s (%q)", k3, v.Pos, v.Hash)
 	}
 	k5 := min(5, n)
-	b.eval(centreOf(fmt.Sprintf(`#graph circle[data-k="%d"]`, k5)), &xy)
-	b.click(xy[0], xy[1])
+	b.Eval(centreOf(fmt.Sprintf(`#graph circle[data-k="%d"]`, k5)), &xy)
+	b.ClickAt(xy[0], xy[1])
 	if v := view(); v.Pos != strconv.Itoa(k5) || strings.Join(v.Eggs, ".") != strings.Join(eggsOf(positions[k5]), ".") {
 		t.Fatalf("a click on the graph's point of turn %d shows position %s, eggs %v", k5, v.Pos, v.Eggs)
 	}
 	var back string
-	b.evalAsync(`new Promise(function (done) {
+	b.Eval(`new Promise(function (done) {
   window.addEventListener("hashchange", function () { setTimeout(function () { done(document.getElementById("pos").textContent); }, 0); }, {once: true});
   history.back(); })`, &back)
 	if back != strconv.Itoa(k3) {
 		t.Fatalf("back after the clicks shows position %s, want %d", back, k3)
 	}
 	// Opened with #move=K, the page shows position K.
-	b.call(b.session, "Page.navigate", map[string]any{"url": "file://" + filepath.ToSlash(path) + fmt.Sprintf("#move=%d", n/2)}, nil)
-	b.evalAsync(`new Promise(function (done) { setTimeout(function () { done(document.getElementById("pos").textContent); }, 50); })`, &back)
+	b.Call(b.Session(), "Page.navigate", map[string]any{"url": "file://" + filepath.ToSlash(path) + fmt.Sprintf("#move=%d", n/2)}, nil)
+	b.Eval(`new Promise(function (done) { setTimeout(function () { done(document.getElementById("pos").textContent); }, 50); })`, &back)
 	if back != strconv.Itoa(n/2) {
 		t.Fatalf("the page opened with #move=%d shows position %s", n/2, back)
 	}
 
 	// A screenshot at a middle position: the size asked for, not blank, the
 	// outlines' and the path's red present, 19 logs' wood.
-	b.press("Home")
+	b.Press("Home")
 	for range n / 2 {
-		b.press("ArrowRight")
+		b.Press("ArrowRight")
 	}
-	img, err := png.Decode(bytes.NewReader(b.screenshot()))
+	img, err := png.Decode(bytes.NewReader(b.Screenshot()))
 	if err != nil {
 		t.Fatalf("the screenshot: %v", err)
 	}
@@ -404,7 +390,7 @@ func TestExportHTMLBrowser(t *testing.T) {
 	// What is seen: the left edge of the first place the last turn changed is
 	// drawn in the outline's red (#d62728), and its middle is not.
 	var box [4]float64
-	b.eval(`(function () { var e = document.querySelector("#board .hl"); var r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, &box)
+	b.Eval(`(function () { var e = document.querySelector("#board .hl"); var r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, &box)
 	isRed := func(x, y int) bool {
 		r, g, b, _ := img.At(x, y).RGBA()
 		return r>>8 > 180 && g>>8 < 90 && b>>8 < 90
@@ -417,7 +403,7 @@ func TestExportHTMLBrowser(t *testing.T) {
 		t.Errorf("the outlined place at %v has no red on its left edge in the screenshot", box)
 	}
 	if os.Getenv("COLONY_SCREENSHOT") != "" {
-		if err := os.WriteFile(os.Getenv("COLONY_SCREENSHOT"), b.screenshot(), 0o644); err != nil {
+		if err := os.WriteFile(os.Getenv("COLONY_SCREENSHOT"), b.Screenshot(), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}

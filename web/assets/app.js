@@ -62,12 +62,10 @@
     S.view = v;
     var b = $("board");
     b.innerHTML = v.svg || "<p>(this game has no picture)</p><pre>" + escapeHTML(v.text) + "</pre>";
-    b.classList.toggle("flipped", S.flipped);
     var svg = b.querySelector("svg");
     if (svg) {
       svg.removeAttribute("width");
       svg.removeAttribute("height");
-      if (S.flipped) { uprightTexts(svg); }
     }
     (changed || []).forEach(function (id) { var e = placeEl(id); if (e) { e.classList.add("changed"); } });
     S.clicks = [];
@@ -75,13 +73,6 @@
     $("choices").innerHTML = "";
   }
   function escapeHTML(s) { return String(s).replace(/[&<>]/g, function (c) { return { "&": "&amp;", "<": "&lt;", ">": "&gt;" }[c]; }); }
-  // uprightTexts turns every text of a board turned half a turn back upright, in place.
-  function uprightTexts(svg) {
-    svg.querySelectorAll("text").forEach(function (t) {
-      var bb = t.getBBox();
-      t.setAttribute("transform", "rotate(180 " + (bb.x + bb.width / 2) + " " + (bb.y + bb.height / 2) + ")");
-    });
-  }
   function placeEl(id) {
     var svg = $("board").querySelector("svg");
     return svg ? svg.querySelector('[id="' + id + '"]') : null;
@@ -202,7 +193,7 @@
     var match = openTurns().filter(function (x) { return x.clicks[n] && x.clicks[n].place === t.id; });
     if (match.length === 0) {
       var ids = S.clicks.map(function (c) { return c.place || c.text; }).concat([t.id]);
-      api("/api/explain", { game: S.game, position: S.view.position, clicks: ids })
+      api("/api/explain", { game: S.game, position: S.view.position, clicks: ids, flip: S.flipped })
         .then(function (r) { say(r.message, true); })
         .catch(function (err) { say(err.message, true); });
       return;
@@ -232,6 +223,8 @@
     var svg = $("board").querySelector("svg");
     var steps = play.steps || [];
     if (!svg || delay() === 0) { return Promise.resolve(); }
+    // The last turn's marks (drawn by the server) give way to this turn's.
+    svg.querySelectorAll('[class^="path-"]').forEach(function (e) { e.remove(); });
     var line = svgEl("polyline", { "class": "path-line", points: "" });
     svg.appendChild(line);
     var pts = [], hand = 0, k = 0;
@@ -308,7 +301,7 @@
     $("board").classList.remove("my-turn");
     $("board").querySelectorAll(".target,.playable").forEach(function (e) { e.classList.remove("target", "playable"); });
     var from = S.view.position, mover = S.view.toMove;
-    return api("/api/play", { game: S.game, position: from, turn: turn }).then(function (p) {
+    return api("/api/play", { game: S.game, position: from, turn: turn, flip: S.flipped, marks: true }).then(function (p) {
       return animate(p).then(function () {
         S.busy = false;
         $("path").textContent = p.path ? mover === undefined ? "" : S.view.sides[mover] + " " + p.turn + ": " + p.path : "";
@@ -342,7 +335,7 @@
     });
   }
   function loadPosition(pos) {
-    return api("/api/position?" + query({ game: S.game, position: pos })).then(function (v) {
+    return api("/api/position?" + query({ game: S.game, position: pos, flip: S.flipped ? "1" : "0" })).then(function (v) {
       showBoard(v);
       title();
       return v;
@@ -419,8 +412,9 @@
     }).catch(function (err) { say(err.message, true); });
   });
   $("flip").addEventListener("click", function () {
+    if (S.busy || !S.view) { return; }
     S.flipped = !S.flipped;
-    if (S.view) { var keep = S.clicks; showBoard(S.view); S.clicks = keep; markTargets(); }
+    loadPosition(S.view.position).then(function () { markTargets(); promptTurn(); });
   });
   $("save").addEventListener("click", function () {
     if (!S.play) { return; }
@@ -603,7 +597,7 @@
       var ol = $("w-moves");
       ol.innerHTML = "";
       g.turns.forEach(function (t, i) {
-        var li = el("li", {}, t.turn + " ");
+        var li = el("li", { value: t.number }, t.turn + " ");
         li.appendChild(el("span", { "class": "who" }, g.sides[t.mover] + (t.score ? "  " + t.score : "")));
         li.addEventListener("click", function () { showMove(i + 1); });
         ol.appendChild(li);
@@ -622,36 +616,22 @@
     if (k === 0) {
       done = loadPosition(g.positions[0]).then(function () { $("path").textContent = "the opening"; });
     } else {
-      done = api("/api/play", { game: g.game, position: g.positions[k - 1], turn: g.turns[k - 1].turn }).then(function (p) {
-        showBoard(p.after, changedBetween(p));
+      done = api("/api/play", { game: g.game, position: g.positions[k - 1], turn: g.turns[k - 1].turn, flip: S.flipped, marks: true }).then(function (p) {
+        showBoard(p.after);
         title();
-        drawPathOnBoard(p.steps);
         $("path").textContent = g.sides[g.turns[k - 1].mover] + " " + p.turn + (p.path ? ": " + p.path : "");
       });
     }
     return done.then(function () {
       $("w-where").textContent = "position " + k + " of " + (g.positions.length - 1);
       var t = g.turns[k - 1];
-      $("w-info").textContent = t ? "turn " + k + ": " + g.players[t.mover] + " (" + g.sides[t.mover] + ") " + t.turn +
+      $("w-info").textContent = t ? "turn " + t.number + ": " + g.players[t.mover] + " (" + g.sides[t.mover] + ") " + t.turn +
         (t.score ? "  score " + t.score + "  depth " + t.depth + "  nodes " + fmtInt(t.nodes) : "") : "the opening";
       if (k === g.positions.length - 1) { $("w-info").textContent += "\nresult " + g.result + " (" + g.reason + ")"; }
       document.querySelectorAll("#w-moves li").forEach(function (li, i) { li.classList.toggle("current", i + 1 === k); });
       drawGraph();
       say("");
     });
-  }
-  function drawPathOnBoard(steps) {
-    var svg = $("board").querySelector("svg");
-    if (!svg || !steps) { return; }
-    var pts = [];
-    steps.forEach(function (s) {
-      // The path of the sowing: a capture is marked where it happens, not drawn as a
-      // line to the store.
-      var e = placeEl(s.place);
-      if (s.kind === "take") { if (e) { e.classList.add("taken"); } return; }
-      if (e) { var c = centre(e); pts.push(c.x + "," + c.y); }
-    });
-    if (pts.length > 1) { svg.appendChild(svgEl("polyline", { "class": "path-line", points: pts.join(" ") })); }
   }
   // drawGraph draws the scores of the open game (first player's view), a dot a turn
   // coloured by its mover; a click on a dot shows that position.
@@ -727,7 +707,7 @@
     fill.style.width = pct + "%";
     bar.appendChild(fill);
     $("live-progress").appendChild(el("div", { id: "live-count" }, fmtInt(p.finished) + " of " + fmtInt(p.scheduled) + " games (" + pct + "%)" +
-      (p.elapsed ? ", " + p.elapsed + " so far" : "") + (p.left ? ", about " + p.left + " left" : "")));
+      (p.elapsed ? ", " + p.elapsed + (v.state === "running" ? " so far" : "") : "") + (p.left && v.state === "running" ? ", about " + p.left + " left" : "")));
     $("live-progress").appendChild(bar);
     if (v.error) { $("live-progress").appendChild(el("div", { "class": "caption" }, "reading the files: " + v.error)); }
     var t = $("live-standings");
