@@ -2,8 +2,19 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"image/png"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
+
+	"github.com/colony-ai/colony/web/webtest"
 )
 
 // TestServeRefusesBadFlags checks that serve names what is wrong with its flags and
@@ -29,4 +40,123 @@ func TestServeRefusesBadFlags(t *testing.T) {
 			t.Errorf("colony %s: status %d, %q; want %d and %q", strings.Join(tc.args, " "), status, errOut.String(), tc.status, tc.says)
 		}
 	}
+}
+
+// TestServeWatchesLiveTournament watches, in headless Chromium, a tournament that
+// another process plays into the directory colony serve was started with: the
+// standings, the SPRT and the games in flight update as it plays; the run is killed
+// (kill -9), which the page says, and resumed, which the page follows to the end.
+func TestServeWatchesLiveTournament(t *testing.T) {
+	webtest.Chromium(t)
+	dir := t.TempDir()
+	serve, out, _, _ := startColony(t, "serve", "--addr", "127.0.0.1:0", "--dir", dir)
+	t.Cleanup(func() { _ = serve.Process.Kill() })
+	var url string
+	for deadline := time.Now().Add(time.Minute); url == ""; time.Sleep(20 * time.Millisecond) {
+		if m := regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String()); m != "" {
+			url = m
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("serve printed no address: %q", out.String())
+		}
+	}
+	args := []string{"tournament", "-p", "a=ab:depth=2", "-p", "b=mcts:sims=1000", "--games", "60", "--concurrency", "1",
+		"--sprt", "elo0=0,elo1=5", "--out", dir, "--progress", "off"}
+	run1, _, _, done1 := startColony(t, args...)
+	t.Cleanup(func() { _ = run1.Process.Kill() })
+
+	b := webtest.Start(t, url+"#watch", 1280, 1000)
+	finished := func() int {
+		var n int
+		b.Eval(`parseInt((document.getElementById("live-count") || {}).textContent || "0", 10)`, &n)
+		return n
+	}
+	b.WaitFor(`!document.getElementById("live").hidden && /running/.test(document.getElementById("live-title").textContent)
+		&& parseInt((document.getElementById("live-count") || {}).textContent || "0", 10) >= 2
+		&& document.querySelectorAll("#live-games .live-game svg").length === 1
+		&& document.querySelectorAll("#live-standings tr").length === 3
+		&& /^SPRT elo0=0/.test((document.getElementById("live-llr") || {}).textContent || "")`, "the running tournament: standings, SPRT, a game in flight")
+	first := finished()
+	b.WaitFor(fmt.Sprintf(`parseInt(document.getElementById("live-count").textContent, 10) > %d`, first), "more games finished")
+	// What a person sees: the game in flight drawn on its board (between two games
+	// there is none for a moment: tried again).
+	wood := 0
+	for try := 0; try < 50 && wood < 2000; try++ {
+		var box []float64
+		b.Eval(`(function () { var e = document.querySelector("#live-games .live-game svg"); if (!e) { return []; }
+			var r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, &box)
+		if len(box) == 4 {
+			shot := b.Screenshot()
+			if wood = woodPixels(t, shot, [4]float64(box)); wood >= 2000 && os.Getenv("COLONY_SCREENSHOT_LIVE") != "" {
+				_ = os.WriteFile(os.Getenv("COLONY_SCREENSHOT_LIVE"), shot, 0o644)
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if wood < 2000 {
+		t.Errorf("the live game's board shows %d pixels of wood, want a board", wood)
+	}
+
+	if err := run1.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-done1
+	b.WaitFor(`/not running/.test(document.getElementById("live-title").textContent) && document.querySelectorAll("#live-games .live-game").length === 0`, "the page to say the run is gone")
+	killedAt := finished()
+	if killedAt >= 60 {
+		t.Fatalf("the run finished (%d games) before it was killed", killedAt)
+	}
+
+	run2, _, _, done2 := startColony(t, append(args, "--resume")...)
+	t.Cleanup(func() { _ = run2.Process.Kill() })
+	b.WaitFor(`/ — finished/.test(document.getElementById("live-title").textContent)`, "the resumed run to finish")
+	<-done2
+	var end struct {
+		Count string
+		Games []int
+	}
+	b.Eval(`({count: document.getElementById("live-count").textContent,
+		games: Array.from(document.querySelectorAll("#live-standings tr")).slice(1).map(function (r) { return parseInt(r.children[1].textContent, 10); })})`, &end)
+	var sum summaryGames
+	data, err := os.ReadFile(filepath.Join(dir, "summary.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(data, &sum); err != nil {
+		t.Fatal(err)
+	}
+	if len(end.Games) != 2 || end.Games[0] != sum.Standings[0].Games || end.Games[1] != sum.Standings[1].Games {
+		t.Errorf("the page's standings count %v games, summary.json %+v", end.Games, sum.Standings)
+	}
+	if !strings.HasPrefix(end.Count, fmt.Sprint(sum.Standings[0].Games)+" of ") {
+		t.Errorf("the page's progress %q, summary.json's games %d", end.Count, sum.Standings[0].Games)
+	}
+}
+
+// summaryGames is what the test reads of summary.json.
+type summaryGames struct {
+	Standings []struct {
+		Name  string
+		Games int
+	}
+}
+
+// woodPixels counts the pixels of the board's wood colour in the box (x, y, w, h)
+// of a screenshot.
+func woodPixels(t *testing.T, shot []byte, box [4]float64) int {
+	t.Helper()
+	img, err := png.Decode(bytes.NewReader(shot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for y := int(box[1]); y < int(box[1]+box[3]); y++ {
+		for x := int(box[0]); x < int(box[0]+box[2]); x++ {
+			c := color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)
+			if c.R > 200 && c.G > 180 && c.G < 235 && c.B > 140 && c.B < 200 {
+				n++
+			}
+		}
+	}
+	return n
 }

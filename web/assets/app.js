@@ -608,6 +608,7 @@
   // showMove shows position k of the open game (k turns played), with turn k's path.
   function showMove(k) {
     var g = S.watch.game;
+    watchingLive();
     if (!g) { return Promise.resolve(); }
     k = Math.max(0, Math.min(g.positions.length - 1, k));
     S.watch.move = k;
@@ -689,6 +690,10 @@
     else if (S.tab === "analyse" && S.an) { goTo(S.an.at + d); e.preventDefault(); }
   });
 
+  // watchingLive shows the games in flight in place of the board while Watch has no
+  // game open.
+  function watchingLive() { document.body.classList.toggle("watching-live", S.tab === "watch" && !S.watch.game); }
+
   // The live view: snapshots of the tournament running in the results directory.
   function startLive() {
     if (S.watch.live || !window.EventSource) { return; }
@@ -718,7 +723,11 @@
       t.appendChild(tr);
     });
     renderSPRT(v.sprt);
+    $("live-recent").textContent = v.recent.length ? "last finished: " + v.recent.slice(0, 5).map(function (g) {
+      return "game " + g.index + " " + g.players.join("-") + " " + g.result;
+    }).join(", ") : "";
     var box = $("live-games");
+    if (S.tab !== "watch") { box.innerHTML = ""; return; }
     box.innerHTML = "";
     v.games.forEach(function (g) {
       var d = el("div", { "class": "live-game", title: "click to analyse this position" });
@@ -770,6 +779,8 @@
   // ---------- tabs, the game, the URL ----------
   function selectTab(tab) {
     S.tab = tab;
+    if (tab !== "watch") { $("live-games").innerHTML = ""; }
+    watchingLive();
     document.querySelectorAll("nav .tab").forEach(function (b) { b.classList.toggle("active", b.getAttribute("data-tab") === tab); });
     ["play", "analyse", "watch"].forEach(function (t) { $(t + "-panel").hidden = t !== tab; });
     if (tab !== "analyse") { stopAnalysis(true); }
