@@ -111,7 +111,7 @@ func TestPlayWholeGames(t *testing.T) {
 			b.WaitFor(`window.colonyApp && window.colonyApp.view`, "the board")
 			// The engine: quick, and the person plays first.
 			b.Eval(`document.getElementById("play-player").value = "ab:depth=1"`, nil)
-			b.Eval(`document.getElementById("speed").value = "40"`, nil)
+			setSpeed(b, 40)
 			b.Click(`document.getElementById("new-game")`)
 			st := waitSettled(t, b)
 			kinds := map[string]int{}
@@ -124,7 +124,7 @@ func TestPlayWholeGames(t *testing.T) {
 					t.Fatalf("not the person's turn: %s", st)
 				}
 				if k == 3 {
-					b.Eval(`document.getElementById("speed").value = "0"`, nil)
+					setSpeed(b, 0)
 				}
 				turn := pick(st.Turns, k)
 				for _, c := range turn.Clicks {
@@ -338,7 +338,7 @@ func TestPlayControls(t *testing.T) {
 	_, url := startServer(t, Config{Game: "kalah"})
 	b := webtest.Start(t, url+"/", 1280, 900)
 	b.WaitFor(`window.colonyApp && window.colonyApp.interactive`, "the person's turn")
-	b.Eval(`document.getElementById("speed").value = "0"`, nil)
+	setSpeed(b, 0)
 	for _, tc := range []struct{ place, says string }{
 		{"pit-north-c", "c is north's pit: south, to move, sows from its own row"},
 		{"store-S", "S is a store: a turn starts by sowing from one of south's pits"},
@@ -386,4 +386,9 @@ func TestPlayControls(t *testing.T) {
 	b.WaitFor(`document.getElementById("rules").hidden`, "the rules closed")
 	b.Click(`document.getElementById("save")`)
 	b.WaitFor(`document.getElementById("message").textContent.indexOf("Saved as game.jsonl") === 0`, "the game saved")
+}
+
+// setSpeed sets the animation's speed slider to ms a step, as dragging it would.
+func setSpeed(b *webtest.Browser, ms int) {
+	b.Eval(fmt.Sprintf(`(function () { var e = document.getElementById("speed"); e.value = "%d"; e.dispatchEvent(new Event("input")); })()`, ms), nil)
 }
