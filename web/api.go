@@ -29,9 +29,9 @@ func (s *Server) routes() {
 	m.Handle("GET /assets/", http.StripPrefix("/assets/", assetHandler()))
 	m.HandleFunc("GET /api/config", s.config)
 	m.HandleFunc("GET /api/position", s.position)
-	m.HandleFunc("POST /api/play", s.play)
-	m.HandleFunc("POST /api/explain", s.explainClick)
-	m.HandleFunc("POST /api/think", s.think)
+	m.HandleFunc("POST /api/play", jsonCall(s.playTurn))
+	m.HandleFunc("POST /api/explain", jsonCall(s.explainClick))
+	m.HandleFunc("POST /api/think", jsonCall(s.think))
 	m.HandleFunc("GET /api/analyse", s.analyse)
 	m.HandleFunc("GET /api/rules", s.rules)
 	m.HandleFunc("POST /api/record", s.record)
@@ -88,6 +88,24 @@ func readJSON(r *http.Request, v any) error {
 		return badRequest(fmt.Errorf("the request's JSON: %w", err))
 	}
 	return nil
+}
+
+// jsonCall answers a POST of a JSON request with the JSON of f's answer, or f's
+// error (a 400 for bad input, with the parser's message).
+func jsonCall[Req, Resp any](f func(ctx context.Context, req *Req) (Resp, error)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var req Req
+		if err := readJSON(r, &req); err != nil {
+			fail(w, err)
+			return
+		}
+		v, err := f(r.Context(), &req)
+		if err != nil {
+			fail(w, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, v)
+	}
 }
 
 // openGame opens the rule set the page names ("" for the server's default).
@@ -190,22 +208,8 @@ type PlayView struct {
 	After *PositionView `json:"after"`
 }
 
-func (s *Server) play(w http.ResponseWriter, r *http.Request) {
-	var req PlayRequest
-	if err := readJSON(r, &req); err != nil {
-		fail(w, err)
-		return
-	}
-	v, err := s.playTurn(req)
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	writeJSON(w, http.StatusOK, v)
-}
-
 // playTurn plays the request's turn, writing it as the game lists it.
-func (s *Server) playTurn(req PlayRequest) (*PlayView, error) {
+func (s *Server) playTurn(_ context.Context, req *PlayRequest) (*PlayView, error) {
 	g, pos, err := s.openPosition(req.Game, req.Position)
 	if err != nil {
 		return nil, err
@@ -259,23 +263,17 @@ type ExplainRequest struct {
 	Flip     bool     `json:"flip"`
 }
 
-func (s *Server) explainClick(w http.ResponseWriter, r *http.Request) {
-	var req ExplainRequest
-	if err := readJSON(r, &req); err != nil {
-		fail(w, err)
-		return
-	}
+// explainClick says why the clicks are no legal turn's.
+func (s *Server) explainClick(_ context.Context, req *ExplainRequest) (map[string]string, error) {
 	g, pos, err := s.openPosition(req.Game, req.Position)
 	if err != nil {
-		fail(w, err)
-		return
+		return nil, err
 	}
 	v, err := viewOf(g, pos, picture.Options{Flip: req.Flip})
 	if err != nil {
-		fail(w, err)
-		return
+		return nil, err
 	}
-	writeJSON(w, http.StatusOK, map[string]string{"message": explain(g, v, req.Clicks)})
+	return map[string]string{"message": explain(g, v, req.Clicks)}, nil
 }
 
 // ThinkRequest asks an engine for its turn in a position.
@@ -313,28 +311,22 @@ func lineOf(depth, score, scale int, nodes uint64, t time.Duration, pv []string)
 	return l
 }
 
-func (s *Server) think(w http.ResponseWriter, r *http.Request) {
-	var req ThinkRequest
-	if err := readJSON(r, &req); err != nil {
-		fail(w, err)
-		return
-	}
+// think asks the engine for its turn in the position, within the server's bounds;
+// the search stops when the browser goes away (ctx).
+func (s *Server) think(ctx context.Context, req *ThinkRequest) (*LineView, error) {
 	g, pos, err := s.openPosition(req.Game, req.Position)
 	if err != nil {
-		fail(w, err)
-		return
+		return nil, err
 	}
 	spec, err := s.playerSpec(g, req.Player, false)
 	if err != nil {
-		fail(w, badRequest(err))
-		return
+		return nil, badRequest(err)
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxSearchTime)
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.MaxSearchTime)
 	defer cancel()
 	release, err := s.acquire(ctx)
 	if err != nil {
-		fail(w, err)
-		return
+		return nil, err
 	}
 	defer release()
 	a, err := g.Analyze(ctx, spec, pos, nil)
@@ -342,12 +334,11 @@ func (s *Server) think(w http.ResponseWriter, r *http.Request) {
 		if ctx.Err() == nil {
 			err = badRequest(err)
 		}
-		fail(w, err)
-		return
+		return nil, err
 	}
 	l := lineOf(a.Depth, a.Score, a.Scale, a.Nodes, a.Time, a.PV)
 	l.Spec, l.Best = a.Spec, a.Best
-	writeJSON(w, http.StatusOK, l)
+	return &l, nil
 }
 
 // acquire takes one of the server's search slots, waiting while ctx lasts; release

@@ -35,7 +35,7 @@ type LiveView struct {
 	SPRT      *LiveSPRT       `json:"sprt"`
 	Progress  LiveProgress    `json:"progress"`
 	Games     []LiveGameView  `json:"games"`
-	Recent    []LiveGameBrief `json:"recent"`
+	Recent    []GameSummary   `json:"recent"`
 	Restarts  int             `json:"restarts"`
 	Error     string          `json:"error,omitempty"`
 }
@@ -81,15 +81,6 @@ type LiveGameView struct {
 	// Position is the game's position now, for the analysis board.
 	Position string `json:"position"`
 	SVG      string `json:"svg"`
-}
-
-// LiveGameBrief is a game finished lately.
-type LiveGameBrief struct {
-	Index   int       `json:"index"`
-	Players [2]string `json:"players"`
-	Result  string    `json:"result"`
-	Reason  string    `json:"reason"`
-	Turns   int       `json:"turns"`
 }
 
 // live streams the live view of the tournament whose games file the page names
@@ -165,7 +156,7 @@ func (s *Server) checkInside(rel string) error {
 
 // liveView writes a follower's snapshot for the page.
 func (s *Server) liveView(name string, snap *tournament.Snapshot, pollErr error) *LiveView {
-	v := &LiveView{File: name, Standings: []LiveStanding{}, Games: []LiveGameView{}, Recent: []LiveGameBrief{}}
+	v := &LiveView{File: name, Standings: []LiveStanding{}, Games: []LiveGameView{}, Recent: []GameSummary{}}
 	if pollErr != nil {
 		v.Error = pollErr.Error()
 	}
@@ -192,7 +183,7 @@ func (s *Server) liveView(name string, snap *tournament.Snapshot, pollErr error)
 	for _, st := range snap.Standings {
 		e := st.Estimate
 		v.Standings = append(v.Standings, LiveStanding{Name: st.Name, Games: st.Games, Wins: st.Wins, Draws: st.Draws,
-			Losses: st.Losses, Points: st.Points, Elo: eloText(e.Elo), Interval: "[" + eloText(e.EloLow) + ", " + eloText(e.EloHigh) + "]"})
+			Losses: st.Losses, Points: st.Points, Elo: tournament.FormatElo(e.Elo, 1), Interval: "[" + tournament.FormatElo(e.EloLow, 1) + ", " + tournament.FormatElo(e.EloHigh, 1) + "]"})
 	}
 	if sp := snap.SPRT; sp != nil {
 		l := &LiveSPRT{Test: sp.Test, LLR: finite(sp.LLR), Lower: sp.Lower, Upper: sp.Upper, Pairs: sp.Pairs, Verdict: sp.Verdict,
@@ -227,22 +218,9 @@ func (s *Server) liveView(name string, snap *tournament.Snapshot, pollErr error)
 		v.Games = append(v.Games, gv)
 	}
 	for _, r := range snap.Recent {
-		v.Recent = append(v.Recent, LiveGameBrief{Index: r.Index, Players: r.Players, Result: r.Result, Reason: r.Reason, Turns: r.Turns})
+		v.Recent = append(v.Recent, GameSummary{Index: r.Index, Players: r.Players, Result: r.Result, Reason: r.Reason, Turns: r.Turns})
 	}
 	return v
-}
-
-// eloText writes an Elo difference with its sign, "+inf" and "-inf" at the ends.
-func eloText(e float64) string {
-	switch {
-	case math.IsNaN(e):
-		return "-"
-	case math.IsInf(e, 1):
-		return "+inf"
-	case math.IsInf(e, -1):
-		return "-inf"
-	}
-	return fmt.Sprintf("%+.1f", e)
 }
 
 // finite returns x, or 0 for NaN and ±Inf (which JSON cannot carry).
