@@ -78,6 +78,7 @@ func TestSecurity(t *testing.T) {
 		{"a network file", "POST", "/api/think", `{"game":"kalah","player":"ab:eval=net:/tmp/x.nnue"}`, nil, 400, "not a file"},
 		{"a big table", "POST", "/api/think", `{"game":"kalah","player":"ab:tt=4096"}`, nil, 400, "at most 256 MiB"},
 		{"a big tree", "POST", "/api/think", `{"game":"kalah","player":"mcts:mem=100000"}`, nil, 400, "at most 256 MiB"},
+		{"more threads than CPUs", "POST", "/api/think", `{"game":"kalah","player":"mcts:threads=100000"}`, nil, 400, "CPUs"},
 		{"a path outside the directory", "GET", "/api/file?name=../" + filepath.Base(outside) + "/secret.jsonl", "", nil, 400, "a path inside the results directory"},
 		{"an absolute path", "GET", "/api/file?name=" + filepath.Join(outside, "secret.jsonl"), "", nil, 400, "a path inside the results directory"},
 		{"a symbolic link out of the directory", "GET", "/api/file?name=link.jsonl", "", nil, 404, "link.jsonl"},

@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -71,6 +72,11 @@ func (s *Server) playerSpec(g catalog.Ruleset, text string, unlimited bool) (str
 			if n, err := strconv.Atoi(v); err == nil && n > s.cfg.MaxTableMiB {
 				return "", fail("%s=%d: this server allows at most %d MiB a search (colony serve --max-table)", key, n, s.cfg.MaxTableMiB)
 			}
+		}
+	}
+	if v, ok := sp.Settings["threads"]; ok {
+		if n, err := strconv.Atoi(v); err == nil && n > runtime.NumCPU() {
+			return "", fail("threads=%d: this machine has %d CPUs", n, runtime.NumCPU())
 		}
 	}
 	if v, ok := sp.Settings["time"]; ok {
