@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/protocol/protocoltest"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -204,5 +205,44 @@ func TestRecordReadsBack(t *testing.T) {
 	}
 	if len(gf.Games) != 1 || strings.Join(gf.Games[0].Moves, " ") != "a b" || gf.Header.Config.Game != "kalah:4x1" {
 		t.Errorf("read back %+v", gf)
+	}
+}
+
+// TestDisconnectStopsEngine checks that an external engine named by the operator
+// and searching for a page is ended, its process gone, when the page goes away: the
+// engine never answers (noreply), so only the server can end it.
+func TestDisconnectStopsEngine(t *testing.T) {
+	engine := protocoltest.BuildEngine(t)
+	s, url := startServer(t, Config{Game: "kalah", MaxSearches: 1,
+		Engines: map[string]string{"deaf": "cmd:" + engine + `,args="-fault noreply",timeout=10m`}})
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, "POST", url+"/api/think", strings.NewReader(`{"game":"kalah","player":"engine:deaf"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	done := make(chan error, 1)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		done <- err
+	}()
+	deadline := time.Now().Add(time.Minute)
+	for len(protocoltest.ChildProcesses()) == 0 || len(s.searches) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the engine did not start")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	pids := protocoltest.ChildProcesses()
+	cancel()
+	<-done
+	protocoltest.WaitGone(t, pids, 30*time.Second, "after the page went away")
+	for deadline := time.Now().Add(30 * time.Second); len(s.searches) != 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the search slot is still taken 30 s after the page went away")
+		}
 	}
 }
