@@ -102,22 +102,16 @@ func (x *generic[S]) TurnMarks(position, turn string) ([]picture.Mark, error) {
 	if !isMarker && tr == nil {
 		return nil, fmt.Errorf("%s: %w", x.g.Name(), ErrNoTrace)
 	}
-	s, err := x.g.ParsePosition(position)
+	var marks []picture.Mark
+	err := x.eachDecision(position, turn, func(s *S, a game.Action) {
+		if isMarker {
+			marks = append(marks, tm.TurnMarks(s, a)...)
+		} else {
+			marks = append(marks, picture.TraceMarks(tr.Trace(s, a))...)
+		}
+	})
 	if err != nil {
 		return nil, err
-	}
-	actions, err := game.ParseTurn(x.g, &s, turn)
-	if err != nil {
-		return nil, fmt.Errorf("move %q: %w", turn, err)
-	}
-	var marks []picture.Mark
-	for _, a := range actions {
-		if isMarker {
-			marks = append(marks, tm.TurnMarks(&s, a)...)
-		} else {
-			marks = append(marks, picture.TraceMarks(tr.Trace(&s, a))...)
-		}
-		x.g.Apply(&s, a)
 	}
 	return marks, nil
 }
@@ -188,18 +182,28 @@ func (x *generic[S]) Trace(position, turn string) ([]game.TraceStep, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: %w", x.g.Name(), ErrNoTrace)
 	}
-	s, err := x.g.ParsePosition(position)
+	var steps []game.TraceStep
+	err := x.eachDecision(position, turn, func(s *S, a game.Action) { steps = append(steps, tr.Trace(s, a)...) })
 	if err != nil {
 		return nil, err
 	}
+	return steps, nil
+}
+
+// eachDecision calls f with each decision of turn from the position, in order, and
+// the state it is taken from (applied after f returns).
+func (x *generic[S]) eachDecision(position, turn string, f func(s *S, a game.Action)) error {
+	s, err := x.g.ParsePosition(position)
+	if err != nil {
+		return err
+	}
 	actions, err := game.ParseTurn(x.g, &s, turn)
 	if err != nil {
-		return nil, fmt.Errorf("move %q: %w", turn, err)
+		return fmt.Errorf("move %q: %w", turn, err)
 	}
-	var steps []game.TraceStep
 	for _, a := range actions {
-		steps = append(steps, tr.Trace(&s, a)...)
+		f(&s, a)
 		x.g.Apply(&s, a)
 	}
-	return steps, nil
+	return nil
 }

@@ -63,7 +63,16 @@ func clickTurn(t *testing.T, b *webtest.Browser, turn TurnView, all []TurnView) 
 		}
 	}
 	if longer(turn, all) {
-		b.Click(`Array.from(document.querySelectorAll("#choices button")).find(function (x) { return x.textContent.indexOf("End the turn") === 0; })`)
+		const end = `Array.from(document.querySelectorAll("#choices button")).find(function (x) { return x.textContent.indexOf("End the turn") === 0; })`
+		var found bool
+		b.Eval("!!"+end, &found)
+		if !found {
+			var dump string
+			b.Eval(`JSON.stringify({busy: window.colonyApp.busy, interactive: window.colonyApp.interactive, clicks: window.colonyApp.clicks,
+				played: window.colonyApp.play.turns, message: document.getElementById("message").textContent, choices: document.getElementById("choices").textContent})`, &dump)
+			t.Fatalf("turn %s (clicks %+v): no End the turn button: %s", turn.Turn, turn.Clicks, dump)
+		}
+		b.Click(end)
 	}
 }
 
@@ -111,8 +120,9 @@ func TestPlayWholeGames(t *testing.T) {
 			b.WaitFor(`window.colonyApp && window.colonyApp.view`, "the board")
 			// The engine: quick, and the person plays first.
 			b.Eval(`document.getElementById("play-player").value = "ab:depth=1"`, nil)
-			setSpeed(b, 40)
+			setSpeed(b, 200)
 			b.Click(`document.getElementById("new-game")`)
+			b.WaitFor(`window.colonyApp.play.player === "ab:depth=1"`, "the new game")
 			st := waitSettled(t, b)
 			kinds := map[string]int{}
 			sawAnimation := false
@@ -133,7 +143,19 @@ func TestPlayWholeGames(t *testing.T) {
 				clickTurn(t, b, turn, st.Turns)
 				if k == 0 {
 					// The sowing is animated: the first steps mark places as the eggs go.
-					b.WaitFor(`document.querySelectorAll("#board .dropped").length >= 2`, "the animation")
+					for tries := 0; ; tries++ {
+						var n int
+						b.Eval(`window.colonyApp.animated`, &n)
+						if n >= 2 {
+							break
+						}
+						if tries > 600 {
+							var dump string
+							b.Eval(`JSON.stringify({busy: window.colonyApp.busy, skip: window.colonyApp.skip, speed: document.getElementById("speed").value, clicks: window.colonyApp.clicks, played: window.colonyApp.play.turns, message: document.getElementById("message").textContent, choices: document.getElementById("choices").textContent})`, &dump)
+							t.Fatalf("turn %s: no animation: %s", turn.Turn, dump)
+						}
+						time.Sleep(20 * time.Millisecond)
+					}
 					sawAnimation = true
 					saveShot(t, game+"-sowing.png", b.Screenshot())
 				}

@@ -30,14 +30,14 @@ type LiveView struct {
 	Title string `json:"title"`
 	// State is the run's: "waiting" (no games file yet), "running", "finished",
 	// "stopped", "stale" (the run is gone: killed) or "unknown" (no live file).
-	State     string          `json:"state"`
-	Standings []LiveStanding  `json:"standings"`
-	SPRT      *LiveSPRT       `json:"sprt"`
-	Progress  LiveProgress    `json:"progress"`
-	Games     []LiveGameView  `json:"games"`
-	Recent    []GameSummary   `json:"recent"`
-	Restarts  int             `json:"restarts"`
-	Error     string          `json:"error,omitempty"`
+	State     string         `json:"state"`
+	Standings []LiveStanding `json:"standings"`
+	SPRT      *LiveSPRT      `json:"sprt"`
+	Progress  LiveProgress   `json:"progress"`
+	Games     []LiveGameView `json:"games"`
+	Recent    []GameSummary  `json:"recent"`
+	Restarts  int            `json:"restarts"`
+	Error     string         `json:"error,omitempty"`
 }
 
 // LiveStanding is one player's line of the standings.
@@ -61,7 +61,7 @@ type LiveSPRT struct {
 	Pairs   int       `json:"pairs"`
 	Verdict string    `json:"verdict"`
 	History []float64 `json:"history"`
-	Pairsat []int     `json:"pairsAt"`
+	PairsAt []int     `json:"pairsAt"`
 }
 
 // LiveProgress is how far the run is.
@@ -187,10 +187,10 @@ func (s *Server) liveView(name string, snap *tournament.Snapshot, pollErr error)
 	}
 	if sp := snap.SPRT; sp != nil {
 		l := &LiveSPRT{Test: sp.Test, LLR: finite(sp.LLR), Lower: sp.Lower, Upper: sp.Upper, Pairs: sp.Pairs, Verdict: sp.Verdict,
-			History: []float64{}, Pairsat: []int{}}
+			History: []float64{}, PairsAt: []int{}}
 		for _, h := range sp.History {
 			l.History = append(l.History, finite(h.LLR))
-			l.Pairsat = append(l.Pairsat, h.Pairs)
+			l.PairsAt = append(l.PairsAt, h.Pairs)
 		}
 		v.SPRT = l
 	}

@@ -47,6 +47,8 @@
     flipped: false,
     busy: false,       // an animation or an engine's turn is under way
     skip: false,       // the running animation is to end at once
+    animated: 0,       // the steps of sowings animated so far
+    loads: 0,          // the positions asked of the server so far (see loadPosition)
     clicks: [],        // the clicks of the turn being chosen
     interactive: false,
     play: null,        // {you, player, start, turns: [{turn, mover, from}], over}
@@ -262,6 +264,7 @@
         handText.setAttribute("y", c.y - 14);
         handText.textContent = hand > 0 ? "hand " + hand : "";
       }
+      S.animated++;
       say((S.view.sides[S.view.toMove]) + " plays " + play.turn + ": " + describeStep(s, hand));
       return sleep(delay()).then(step);
     }
@@ -334,8 +337,13 @@
       return nextPlay();
     });
   }
+  // loadPosition shows a position from the server. Only the last request counts: an
+  // earlier one answered late (New game clicked twice, quick steps back) is dropped,
+  // its chain never going on.
   function loadPosition(pos) {
+    var seq = ++S.loads;
     return api("/api/position?" + query({ game: S.game, position: pos, flip: S.flipped ? "1" : "0" })).then(function (v) {
+      if (seq !== S.loads) { return new Promise(function () {}); }
       showBoard(v);
       title();
       return v;
