@@ -199,11 +199,13 @@ type PlayRequest struct {
 	Marks    bool   `json:"marks"`
 }
 
-// PlayView is a turn played: the steps of its sowing, its path in words, and the
-// position it reached.
+// PlayView is a turn played: the steps of its sowing, its marks (what the steps do
+// not say: a captured last egg, the ants placed and moved), its path in words, and
+// the position it reached.
 type PlayView struct {
 	Turn  string        `json:"turn"`
 	Steps []StepView    `json:"steps"`
+	Marks []MarkView    `json:"marks"`
 	Path  string        `json:"path"`
 	After *PositionView `json:"after"`
 }
@@ -223,6 +225,10 @@ func (s *Server) playTurn(_ context.Context, req *PlayRequest) (*PlayView, error
 	if err != nil {
 		return nil, err
 	}
+	marks, err := marksOf(g, pos, turn)
+	if err != nil {
+		return nil, err
+	}
 	o := picture.Options{Flip: req.Flip}
 	var p *picture.Picture
 	if req.Marks {
@@ -237,7 +243,7 @@ func (s *Server) playTurn(_ context.Context, req *PlayRequest) (*PlayView, error
 	if err != nil {
 		return nil, err
 	}
-	return &PlayView{Turn: turn, Steps: steps, Path: session.Sowing(g, pos, turn), After: v}, nil
+	return &PlayView{Turn: turn, Steps: steps, Marks: marks, Path: session.Sowing(g, pos, turn), After: v}, nil
 }
 
 // canonicalTurn returns the legal turn of pos, as the game lists it, that reaches

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -243,6 +244,38 @@ func TestDisconnectStopsEngine(t *testing.T) {
 	for deadline := time.Now().Add(30 * time.Second); len(s.searches) != 0; time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatal("the search slot is still taken 30 s after the page went away")
+		}
+	}
+}
+
+// TestPlayMarks checks what a played turn says besides its trace, on The Colony's
+// examples of its rules document: C1's last egg reaches B4, which holds 3, and is
+// captured, and an ant is placed there; C1/B4-A4 moves that ant on to A4.
+func TestPlayMarks(t *testing.T) {
+	s, err := New(Config{Addr: "127.0.0.1:1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		turn string
+		want []MarkView
+	}{
+		{"C1", []MarkView{{"catch", "log-B4", "store-red"}, {"put", "log-B4", ""}}},
+		{"C1/B4-A4", []MarkView{{"catch", "log-B4", "store-red"}, {"put", "log-B4", ""}, {"walk", "log-B4", "log-A4"}}},
+	}
+	for _, tc := range tests {
+		v, err := s.playTurn(context.Background(), &PlayRequest{Game: "colony", Turn: tc.turn})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []MarkView
+		for _, m := range v.Marks {
+			if m.Kind != "sow" && m.Kind != "lift" {
+				got = append(got, m)
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
+			t.Errorf("%s: marks %v, want %v (all: %v)", tc.turn, got, tc.want, v.Marks)
 		}
 	}
 }

@@ -414,3 +414,24 @@ func TestPlayControls(t *testing.T) {
 func setSpeed(b *webtest.Browser, ms int) {
 	b.Eval(fmt.Sprintf(`(function () { var e = document.getElementById("speed"); e.value = "%d"; e.dispatchEvent(new Event("input")); })()`, ms), nil)
 }
+
+// TestColonyCaptureAnimated plays C1 from The Colony's start by clicking and checks
+// that the animation tells the capture of the last egg on B4 and the ant placed
+// there, and that the board then draws the ant on B4.
+func TestColonyCaptureAnimated(t *testing.T) {
+	_, url := startServer(t, Config{Game: "colony"})
+	b := webtest.Start(t, url+"/#analyse", 1280, 900)
+	b.WaitFor(`window.colonyApp && window.colonyApp.an && window.colonyApp.interactive`, "the analysis board")
+	setSpeed(b, 150)
+	b.Click(`document.getElementById("log-C1")`)
+	b.Click(`Array.from(document.querySelectorAll("#choices button")).find(function (x) { return x.textContent.indexOf("End the turn") === 0; })`)
+	for _, says := range []string{"the last egg, landing on B4, is captured", "an ant of red is placed on B4"} {
+		b.WaitFor(fmt.Sprintf(`document.getElementById("message").textContent.indexOf(%q) >= 0`, says), says)
+	}
+	b.WaitFor(`window.colonyApp.an.at === 1 && !window.colonyApp.busy`, "the turn played")
+	var pos string
+	b.Eval(`window.colonyApp.view.position`, &pos)
+	if !strings.Contains(pos, "red=B4 ") {
+		t.Errorf("after C1: %s, want red's ant on B4", pos)
+	}
+}

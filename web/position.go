@@ -201,6 +201,40 @@ func uniquePlace(ids []string, name string) string {
 	return found
 }
 
+// MarkView is one mark of a turn (picture.Mark): "sow", "lift" and "take" as the
+// trace's steps, "catch" for the piece in hand captured on reaching Place (The
+// Colony's last egg, taken to To), "put" for a piece that is not counted put on
+// Place (an ant placed), "walk" for such a piece moved from Place to To (an ant
+// move).
+type MarkView struct {
+	Kind  string `json:"kind"`
+	Place string `json:"place"`
+	To    string `json:"to,omitempty"`
+}
+
+// markNames are the names of the picture's mark kinds, in their order.
+var markNames = [...]string{picture.MarkSow: "sow", picture.MarkLift: "lift", picture.MarkTake: "take",
+	picture.MarkCatch: "catch", picture.MarkPut: "put", picture.MarkWalk: "walk"}
+
+// marksOf returns the marks of turn from position, or none for a game that neither
+// marks nor traces its turns.
+func marksOf(g catalog.Ruleset, position, turn string) ([]MarkView, error) {
+	marks, err := g.TurnMarks(position, turn)
+	if errors.Is(err, catalog.ErrNoTrace) {
+		return []MarkView{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]MarkView, 0, len(marks))
+	for _, m := range marks {
+		if int(m.Kind) < len(markNames) {
+			out = append(out, MarkView{Kind: markNames[m.Kind], Place: m.Place, To: m.To})
+		}
+	}
+	return out, nil
+}
+
 // stepsOf returns the trace of turn from position as views, or none for a game that
 // does not trace its sowings.
 func stepsOf(g catalog.Ruleset, position, turn string) ([]StepView, error) {

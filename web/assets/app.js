@@ -268,21 +268,37 @@
       say((S.view.sides[S.view.toMove]) + " plays " + play.turn + ": " + describeStep(s, hand));
       return sleep(delay()).then(step);
     }
-    return step().then(function () {
-      var ant = /\/([A-Za-z0-9]+)-([A-Za-z0-9]+)$/.exec(play.turn);
-      if (!ant || delay() === 0) { return; }
-      var a = placeEl("log-" + ant[1]), b = placeEl("log-" + ant[2]);
-      if (!a || !b) { return; }
-      var ca = centre(a), cb = centre(b);
-      var defs = svgEl("defs");
-      var marker = svgEl("marker", { id: "ant-head", viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto" });
-      marker.appendChild(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#6a1b9a" }));
-      defs.appendChild(marker);
-      svg.appendChild(defs);
-      svg.appendChild(svgEl("line", { "class": "ant-arrow", x1: ca.x, y1: ca.y, x2: cb.x, y2: cb.y, "marker-end": "url(#ant-head)" }));
-      say(S.view.sides[S.view.toMove] + " plays " + play.turn + ": the ant on " + ant[1] + " moves to " + ant[2]);
-      return sleep(delay() * 2);
-    });
+    // Then what the trace does not show: the last egg captured where it landed, the
+    // ant placed there, the ant moved (the turn's marks).
+    var extra = (play.marks || []).filter(function (m) { return m.kind === "catch" || m.kind === "put" || m.kind === "walk"; });
+    var mover = S.view.sides[S.view.toMove];
+    function showMarks() {
+      if (!extra.length || delay() === 0) { return Promise.resolve(); }
+      var m = extra.shift(), a = placeEl(m.place);
+      if (!a) { return showMarks(); }
+      var ca = centre(a);
+      if (m.kind === "catch") {
+        a.classList.add("taken");
+        say(mover + " plays " + play.turn + ": the last egg, landing on " + placeName(m.place) + ", is captured");
+      } else if (m.kind === "put") {
+        svg.appendChild(svgEl("circle", { "class": "ant-arrow", cx: ca.x, cy: ca.y, r: 18, "stroke-dasharray": "5 3" }));
+        say(mover + " plays " + play.turn + ": an ant of " + mover + " is placed on " + placeName(m.place));
+      } else {
+        var bEl = placeEl(m.to);
+        if (!bEl) { return showMarks(); }
+        var cb = centre(bEl);
+        var defs = svgEl("defs");
+        var marker = svgEl("marker", { id: "ant-head", viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto" });
+        marker.appendChild(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#6a1b9a" }));
+        defs.appendChild(marker);
+        svg.appendChild(defs);
+        svg.appendChild(svgEl("line", { "class": "ant-arrow", x1: ca.x, y1: ca.y, x2: cb.x, y2: cb.y, "marker-end": "url(#ant-head)" }));
+        say(mover + " plays " + play.turn + ": the ant on " + placeName(m.place) + " moves to " + placeName(m.to));
+      }
+      S.animated++;
+      return sleep(delay() * 3).then(showMarks);
+    }
+    return step().then(showMarks);
   }
   function describeStep(s, hand) {
     var n = placeName(s.place);
@@ -314,9 +330,7 @@
   }
   function changedBetween(p) {
     var ids = {};
-    (p.steps || []).forEach(function (s) { ids[s.place] = true; if (s.to) { ids[s.to] = true; } });
-    var ant = /\/([A-Za-z0-9]+)-([A-Za-z0-9]+)$/.exec(p.turn);
-    if (ant) { ids["log-" + ant[1]] = true; ids["log-" + ant[2]] = true; }
+    (p.steps || []).concat(p.marks || []).forEach(function (s) { ids[s.place] = true; if (s.to) { ids[s.to] = true; } });
     return Object.keys(ids);
   }
   function afterTurn(from, mover, p) {
