@@ -40,7 +40,11 @@ func newAnalyzeCmd(opts *options) *cobra.Command {
 		Example: helpText("analyze.example"),
 		Args:    noArgs,
 	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, pos string) error {
-		return analyzeGame(cmd, g, pos, spec)
+		resolved, err := opts.resolvePlayer(spec)
+		if err != nil {
+			return fmt.Errorf("analyze: --player: %w", err)
+		}
+		return analyzeGame(cmd, g, pos, resolved)
 	})
 	playerFlag(c, &spec)
 	return c

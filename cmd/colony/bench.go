@@ -32,6 +32,9 @@ func runBench(c *cobra.Command, opts *options, spec string) error {
 	if err != nil {
 		return fmt.Errorf("bench: %w", err)
 	}
+	if spec, err = opts.resolvePlayer(spec); err != nil {
+		return fmt.Errorf("bench: --player: %w", err)
+	}
 	b, err := catalog.NewBench(g, spec)
 	var se *catalog.SettingError
 	switch {

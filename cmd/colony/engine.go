@@ -31,7 +31,11 @@ func newEngineCmd(opts *options) *cobra.Command {
 					return fmt.Errorf("engine: --game: %w", err)
 				}
 			}
-			e, err := catalog.NewEngine(spec, game)
+			resolved, err := opts.resolvePlayer(spec)
+			if err != nil {
+				return fmt.Errorf("engine: --player: %w", err)
+			}
+			e, err := catalog.NewEngine(resolved, game)
 			if err != nil {
 				return fmt.Errorf("engine: --player: %w", err)
 			}

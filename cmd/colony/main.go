@@ -102,9 +102,10 @@ func oneLine(msg string) string {
 
 // options holds the values of the global flags of one run.
 type options struct {
-	rules string
-	board string
-	game  string
+	rules   string
+	board   string
+	game    string
+	engines string // the engines file named (--engines or $COLONY_ENGINES), "" for none
 }
 
 // newRootCmd builds the command tree.
@@ -125,6 +126,7 @@ func newRootCmd() *cobra.Command {
 	pf.StringVar(&opts.board, "board", "", "board `FILE` to play on instead of the default board (the rule set's caps still apply)")
 	pf.StringVar(&opts.game, "game", "colony", "the game `NAME[:PARAMS]`: colony (with --rules and --board), "+
 		strings.Join(catalog.Names()[1:], ", ")+"; 'colony games' lists them")
+	addEnginesFlag(pf, opts)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		err = plainFlagError(err)
 		if c.HasParent() {
@@ -153,6 +155,7 @@ func newRootCmd() *cobra.Command {
 		newGamesCmd(opts),
 		newPlayersCmd(opts),
 		newEngineCmd(opts),
+		newEnginesCmd(opts),
 		newPlayCmd(opts),
 		newReplayCmd(opts),
 		newExportCmd(opts),

@@ -30,7 +30,11 @@ func newPlayCmd(opts *options) *cobra.Command {
 		Args:    noArgs,
 	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, pos string) error {
 		you, asErr := session.ParseSide(as, g.Sides())
-		game, err := session.NewGame(g, spec, you, pos)
+		resolved, err := opts.resolvePlayer(spec)
+		if err != nil {
+			return fmt.Errorf("play: --player: %w", err)
+		}
+		game, err := session.NewGame(g, resolved, you, pos)
 		if err != nil {
 			return fmt.Errorf("play: --player: %w", err)
 		}

@@ -34,6 +34,9 @@ func newSelfplayCmd(opts *options) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if sp.Player, err = opts.resolvePlayer(sp.Player); err != nil {
+				return fmt.Errorf("selfplay: --player: %w", err)
+			}
 			cfg, err := sp.Config(t, flagName)
 			if err != nil {
 				return fmt.Errorf("selfplay: %w", err)

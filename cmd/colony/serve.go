@@ -38,6 +38,9 @@ func newServeCmd(opts *options) *cobra.Command {
 				}
 				cfg.Engines[name] = spec
 			}
+			if err := addFileEngines(cfg.Engines, opts); err != nil {
+				return fmt.Errorf("serve: %w", err)
+			}
 			s, err := web.New(cfg)
 			if err != nil {
 				return fmt.Errorf("serve: %w", err)

@@ -100,6 +100,9 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	if err != nil {
 		return fmt.Errorf("tournament: %w", err)
 	}
+	if err := opts.resolveEntrants(fl.settings.Players); err != nil {
+		return fmt.Errorf("tournament: --player: %w", err)
+	}
 	cfg, err := tournamentConfig(c, g, fl)
 	if err != nil {
 		return err

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/colony-ai/colony/external/enginefile"
+)
+
+// addEnginesFlag defines --engines, whose default is $COLONY_ENGINES.
+func addEnginesFlag(pf *pflag.FlagSet, opts *options) {
+	pf.StringVar(&opts.engines, "engines", os.Getenv(enginefile.EnvVar),
+		"engines `FILE` (docs/engines-file.md) whose engines the players name as engine:NAME (default $"+enginefile.EnvVar+"; no file is read unless named)")
+}
+
+// engineFile reads the engines file named, or returns nil when none is.
+func (o *options) engineFile() (*enginefile.File, error) {
+	if o.engines == "" {
+		return nil, nil
+	}
+	return enginefile.Load(o.engines)
+}
+
+// resolvePlayer returns spec with an engine of the engines file (engine:NAME) replaced
+// by its cmd spec; the file is read only then.
+func (o *options) resolvePlayer(spec string) (string, error) {
+	if !strings.HasPrefix(spec, enginefile.Prefix) {
+		return spec, nil
+	}
+	f, err := o.engineFile()
+	if err != nil {
+		return "", err
+	}
+	return f.Resolve(spec)
+}
+
+// resolveEntrants resolves the specs of a tournament's players, NAME=SPEC or SPEC, in
+// place.
+func (o *options) resolveEntrants(players []string) error {
+	var f *enginefile.File
+	for i, p := range players {
+		if !strings.Contains(p, enginefile.Prefix) {
+			continue
+		}
+		if f == nil {
+			var err error
+			if f, err = o.engineFile(); err != nil {
+				return err
+			}
+		}
+		r, err := f.ResolveEntrant(p)
+		if err != nil {
+			return err
+		}
+		players[i] = r
+	}
+	return nil
+}
+
+func newEnginesCmd(opts *options) *cobra.Command {
+	var check bool
+	c := &cobra.Command{
+		Use:     "engines [--engines FILE] [--check]",
+		Short:   "List the engines of an engines file, and check them (start each, show its options)",
+		Long:    helpText("engines"),
+		Example: helpText("engines.example"),
+		Args:    noArgs,
+		RunE: func(c *cobra.Command, _ []string) error {
+			if opts.engines == "" {
+				return fmt.Errorf("engines: no engines file is named (give --engines FILE or set $%s)", enginefile.EnvVar)
+			}
+			f, err := opts.engineFile()
+			if err != nil {
+				return fmt.Errorf("engines: %w", err)
+			}
+			game := ""
+			if c.Flags().Changed("game") {
+				game = opts.game
+			}
+			out := c.OutOrStdout()
+			bad := 0
+			for _, e := range f.Engines {
+				if !check {
+					fmt.Fprintf(out, "%s\t%s\n", e.Name, e.Spec)
+					continue
+				}
+				r, err := enginefile.Check(cmdContext(c), e, game, nil)
+				if err != nil {
+					bad++
+					fmt.Fprintf(out, "%s: FAILED: %v\n", e.Name, oneLine(err.Error()))
+					continue
+				}
+				id := r.Identity
+				line := fmt.Sprintf("%s: id name %s", e.Name, id.Name)
+				if id.Author != "" {
+					line += "; author " + id.Author
+				}
+				if id.Games != nil {
+					line += "; games " + strings.Join(id.Games, " ")
+				} else {
+					line += "; games: any"
+				}
+				fmt.Fprintln(out, line)
+				for _, o := range id.Options {
+					fmt.Fprintf(out, "  %s\n", enginefile.OptionLine(o))
+				}
+				for _, p := range r.Problems {
+					fmt.Fprintf(out, "  problem: %s\n", p)
+				}
+				if len(r.Problems) > 0 {
+					bad++
+				}
+			}
+			if bad > 0 {
+				return fail(fmt.Errorf("engines: %d of %d engines of %s failed their check", bad, len(f.Engines), f.Path))
+			}
+			return nil
+		},
+	}
+	c.Flags().BoolVar(&check, "check", false, "start each engine, show its identity and options, check the file's options against them (and, with --game, that it plays the game)")
+	return c
+}
+
+// addFileEngines adds the engines of the engines file named, if any, to engines (a
+// name's spec, web.Config.Engines): the page names each engine:NAME. A name that
+// --engine gives too is an error.
+func addFileEngines(engines map[string]string, opts *options) error {
+	f, err := opts.engineFile()
+	if f == nil || err != nil {
+		return err
+	}
+	for _, e := range f.Engines {
+		if _, dup := engines[e.Name]; dup {
+			return fmt.Errorf("--engine %s: the engines file %s names an engine %s too", e.Name, f.Path, e.Name)
+		}
+		if err := e.CheckProgram(); err != nil {
+			return fmt.Errorf("the engines file %s, engine %s: %w", f.Path, e.Name, err)
+		}
+		engines[e.Name] = e.Spec
+	}
+	return nil
+}
