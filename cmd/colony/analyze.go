@@ -20,7 +20,7 @@ const defaultPlayer = "ab:depth=5"
 // playerFlag adds --player to c.
 func playerFlag(c *cobra.Command, p *string) {
 	c.Flags().StringVar(p, "player", defaultPlayer,
-		"player `SPEC`: random, greedy, minimax, ab, mcts or cmd (an external engine), with settings, as in ab:depth=6 or mcts:sims=20000,c=1.2 or cmd:./my-engine")
+		"player `SPEC`: random, greedy, minimax, ab, mcts or cmd (an external engine), with settings, as in ab:depth=6 or mcts:sims=20000,c=1.2 or cmd:./my-engine, or engine:NAME (an engine of the --engines file)")
 }
 
 // cmdContext returns the context of c, or the background context.
