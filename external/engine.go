@@ -154,6 +154,7 @@ func newPlayer(b *search.Builder) (search.NotationPlayer, error) {
 		return nil, err
 	}
 	p := &player{spec: b.Spec.String(), cfg: cfg, game: b.Game, startText: b.StartPosition}
+	p.cpus, _ = b.Options.Shared[AffinityKey].([]int)
 	p.pool, _ = b.Options.Shared[Kind].(*Pool)
 	if p.pool == nil {
 		p.pool = &Pool{}
@@ -169,7 +170,8 @@ type player struct {
 	game      string // the game's name, for newgame
 	startText string // the game's start position, sent as "position start"
 	pool      *Pool
-	ownPool   bool // pool is the player's own (no Pool lent): closed with it
+	ownPool   bool  // pool is the player's own (no Pool lent): closed with it
+	cpus      []int // the CPUs to pin the engine to (AffinityKey), nil for none
 	eng       *engineProcess
 }
 
@@ -188,6 +190,11 @@ func (p *player) Prepare(ctx context.Context) error {
 		return err
 	}
 	c := e.client
+	// The process may have played in another slot: it is pinned for this game's.
+	if err := pin(c.Pid(), p.cpus); err != nil {
+		p.pool.put(e)
+		return err
+	}
 	if p.cfg.hasSeed {
 		id := c.Identity()
 		if o, ok := id.Option("seed"); ok && o.Check(strconv.FormatUint(p.cfg.seed, 10)) == nil {

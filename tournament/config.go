@@ -174,6 +174,10 @@ type Config struct {
 	// games file with a larger limit continues it, which plays a tournament in batches
 	// of pairs (see the SPRT driver of 'colony tournament sprt-driver').
 	UntilPair int `json:"-"`
+	// Affinity pins the engines of each game slot (the cmd kind's processes) to CPUs
+	// of the slot's own (see external.CPUSets); the toolkit's own players are not
+	// pinned. It changes no result: it is not part of the tournament either.
+	Affinity bool `json:"-"`
 }
 
 // MaxGames bounds the games of one pairing.

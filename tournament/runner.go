@@ -218,6 +218,12 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 		n = runtime.NumCPU()
 	}
 	n = max(1, min(n, todo))
+	var cpuSets [][]int
+	if cfg.Affinity {
+		if cpuSets, err = external.CPUSets(n); err != nil {
+			return nil, err
+		}
+	}
 
 	start := time.Now()
 	var board *liveBoard
@@ -240,6 +246,9 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	for i := range n {
 		w := newWorker(r, &cfg, openings, templates, &closeErrs)
 		w.shared = map[string]any{external.Kind: engines}
+		if cpuSets != nil {
+			w.shared[external.AffinityKey] = cpuSets[i]
+		}
 		if board != nil {
 			w.board, w.live = board, board.slots[i]
 		}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/external"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -19,6 +20,7 @@ type tournamentFlags struct {
 	resume      bool
 	outputs     tournament.Outputs
 	progress    string
+	affinity    bool // --affinity: pin each game slot's engines to CPUs of its own
 }
 
 // addOutputFlags defines on c the flags of the output files o: --out, --games-file
@@ -93,6 +95,8 @@ func (fl *tournamentFlags) add(c *cobra.Command) {
 	f.BoolVar(&fl.resume, "resume", false, "continue the tournament recorded in the games file")
 	f.StringVar(&fl.progress, "progress", "auto", "progress display `MODE`: auto (a bar on a terminal, else a line now and then), bar, lines or off")
 	addOutputFlags(c, &fl.outputs, true)
+	// CPU pinning.
+	f.BoolVar(&fl.affinity, "affinity", false, "pin the engines (cmd players) of each game played at once to CPUs of its own, as fastchess's affinity (Linux; the built-in players are not pinned)")
 }
 
 func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
@@ -106,6 +110,12 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	cfg, err := tournamentConfig(c, g, fl)
 	if err != nil {
 		return err
+	}
+	if fl.affinity {
+		if _, err := external.CPUSets(fl.concurrency); err != nil {
+			return fmt.Errorf("tournament: --affinity: %w", err)
+		}
+		cfg.Affinity = true
 	}
 	fl.outputs.Fill()
 	runner := g.NewRunner(cfg, fl.concurrency)
