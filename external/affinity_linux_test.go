@@ -1,6 +1,7 @@
 package external
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"reflect"
@@ -10,6 +11,9 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/colony-ai/colony/protocol"
+	"github.com/colony-ai/colony/protocol/protocoltest"
 )
 
 // affinityOf returns the CPUs of thread tid.
@@ -67,5 +71,39 @@ func TestPinTree(t *testing.T) {
 	// A process that ended meanwhile is skipped: its game finds it ended.
 	if err := pin(1<<22+12345, want); err != nil {
 		t.Errorf("pinning a process that ended: %v", err)
+	}
+}
+
+// TestPinThreads pins a Go engine, whose runtime runs several threads: every thread
+// ends up on the CPU given.
+func TestPinThreads(t *testing.T) {
+	cpus, err := allowedCPUs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cpus) < 2 {
+		t.Skip("one CPU: nothing to pin to")
+	}
+	c, err := protocol.Start(context.Background(), protocol.Process{Path: protocoltest.BuildEngine(t)}, protocol.Timeouts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	want := []int{cpus[0]}
+	if err := pin(c.Pid(), want); err != nil {
+		t.Fatal(err)
+	}
+	tasks, err := os.ReadDir("/proc/" + strconv.Itoa(c.Pid()) + "/task")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tasks) < 2 {
+		t.Logf("the engine runs %d thread", len(tasks))
+	}
+	for _, task := range tasks {
+		tid, _ := strconv.Atoi(task.Name())
+		if got := affinityOf(t, tid); !reflect.DeepEqual(got, want) {
+			t.Errorf("thread %d: CPUs %v, want %v", tid, got, want)
+		}
 	}
 }
