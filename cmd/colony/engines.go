@@ -43,7 +43,7 @@ func (o *options) resolvePlayer(spec string) (string, error) {
 func (o *options) resolveEntrants(players []string) error {
 	var f *enginefile.File
 	for i, p := range players {
-		if !strings.Contains(p, enginefile.Prefix) {
+		if !enginefile.EntrantNamesEngine(p) {
 			continue
 		}
 		if f == nil {

@@ -402,6 +402,16 @@ func (f *File) Resolve(text string) (string, error) {
 	return sp.String(), nil
 }
 
+// EntrantNamesEngine reports whether a tournament's player, NAME=SPEC or SPEC,
+// names an engine of a file (its spec starts with engine:).
+func EntrantNamesEngine(text string) bool {
+	name, spec, named := strings.Cut(text, "=")
+	if !named || strings.ContainsAny(name, ":,") {
+		spec = text
+	}
+	return strings.HasPrefix(spec, Prefix)
+}
+
 // ResolveEntrant resolves the spec of a tournament's player, NAME=SPEC or SPEC (as
 // tournament.ParseEntrant reads them), keeping its name.
 func (f *File) ResolveEntrant(text string) (string, error) {

@@ -135,9 +135,14 @@ func TestResolve(t *testing.T) {
 		{"engine:sh", base},
 		{"engine:sh,depth=2", base + ",depth=2"},
 		{"x=ab:depth=3", "x=ab:depth=3"},
+		{"cmd:/opt/engine:x", "cmd:/opt/engine:x"},
+		{"x=cmd:./engine:y", "x=cmd:./engine:y"},
 	} {
 		if got, err := f.ResolveEntrant(tc.text); got != tc.want || err != nil {
 			t.Errorf("ResolveEntrant(%q): got %q, %v, want %q", tc.text, got, err, tc.want)
+		}
+		if got, want := EntrantNamesEngine(tc.text), tc.want != tc.text; got != want {
+			t.Errorf("EntrantNamesEngine(%q) = %v, want %v", tc.text, got, want)
 		}
 	}
 }
