@@ -111,7 +111,7 @@ func TestEnginesFileErrors(t *testing.T) {
 }
 
 // TestEnginesFilePlayers plays the engines of a file by name in a tournament (one of
-// them renamed, one with its settings replaced), analyze and selfplay.
+// them renamed, one with its settings replaced), the SPRT driver, analyze and selfplay.
 func TestEnginesFilePlayers(t *testing.T) {
 	path, _ := enginesFixture(t)
 	out := t.TempDir()
@@ -150,6 +150,12 @@ func TestEnginesFilePlayers(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(aout), "\n")
 	if code != 0 || !strings.HasPrefix(lines[0], "depth=1 ") || !strings.HasPrefix(lines[len(lines)-1], "bestmove ") {
 		t.Errorf("analyze engine:test: exit %d, %q, %q", code, aout, errOut)
+	}
+	// The SPRT driver's tasks are given the engines file.
+	code, dout, errOut := cli(t, "--engines", path, "--game", "kalah", "tournament", "sprt-driver", "--sprt", "elo0=0,elo1=200",
+		"--batch-pairs", "2", "--tasks", "2", "--out", filepath.Join(out, "driver"), "--", "-p", "engine:py", "-p", "random", "--games", "4")
+	if code != 0 || !strings.Contains(dout, "batch 1: ") {
+		t.Errorf("sprt-driver engine:py: exit %d, %q, %q", code, dout, errOut)
 	}
 	code, sout, errOut := cli(t, "--engines", path, "selfplay", "--game", "kalah", "--player", "engine:py", "--games", "2",
 		"--concurrency", "1", "--progress", "off", "--out", filepath.Join(out, "selfplay"))

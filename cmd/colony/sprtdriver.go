@@ -108,6 +108,14 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 			dc.Args = append(dc.Args, "--"+name, f.Value.String())
 		}
 	}
+	// The engines file too ($COLONY_ENGINES's as well), by its absolute path.
+	if opts.engines != "" {
+		abs, err := filepath.Abs(opts.engines)
+		if err != nil {
+			return nil, fmt.Errorf("sprt-driver: --engines: %w", err)
+		}
+		dc.Args = append(dc.Args, "--engines", abs)
+	}
 	dc.Args = append(dc.Args, args...)
 	switch fl.submitter {
 	case "local":
@@ -182,6 +190,9 @@ func driverMatch(opts *options, args []string) (tournament.Config, error) {
 	g, err := opts.openGame()
 	if err != nil {
 		return tournament.Config{}, fmt.Errorf("sprt-driver: %w", err)
+	}
+	if err := opts.resolveEntrants(fl.settings.Players); err != nil {
+		return tournament.Config{}, fmt.Errorf("sprt-driver: the match: --player: %w", err)
 	}
 	cfg, err := tournamentConfig(tc, g, &fl)
 	if err != nil {
