@@ -4,8 +4,12 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/colony-ai/colony/search"
 )
 
 func TestParse(t *testing.T) {
@@ -144,5 +148,46 @@ func TestResolve(t *testing.T) {
 		if got, want := EntrantNamesEngine(tc.text), tc.want != tc.text; got != want {
 			t.Errorf("EntrantNamesEngine(%q) = %v, want %v", tc.text, got, want)
 		}
+	}
+}
+
+// TestEngineIsNoKind: "engine" is no kind of player, so engine:NAME can name only an
+// engine of a file.
+func TestEngineIsNoKind(t *testing.T) {
+	if _, ok := search.LookupKind(strings.TrimSuffix(Prefix, ":")); ok {
+		t.Errorf("a kind of player is named %q: engine:NAME would be ambiguous", strings.TrimSuffix(Prefix, ":"))
+	}
+}
+
+// TestDocExample: the example file of docs/engines-file.md is read as the doc says,
+// and its error example is the error Parse gives.
+func TestDocExample(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "engines-file.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile("(?s)```json\n(.*?)```").FindSubmatch(doc)
+	if m == nil {
+		t.Fatal("docs/engines-file.md has no JSON example")
+	}
+	engines, err := Parse(m[1], "/eng")
+	if err != nil {
+		t.Fatalf("the doc's example: %v", err)
+	}
+	want := []string{
+		"cmd:path=python3,args=kalah_greedy.py,dir=/eng,name=greedy,movetime=100ms,option.seed=1",
+		`cmd:path=/eng/build/my-engine,args="--threads 1",dir=/eng/work,name=mine,depth=12,timeout=30s,option.Book=books/main.bin,option.Hash=64,option.Ponder=false`,
+	}
+	var got []string
+	for _, e := range engines {
+		got = append(got, e.Spec)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("the doc's example:\n got %q\nwant %q", got, want)
+	}
+	bad := strings.Replace(string(m[1]), `"timeout": "30s"`, `"movetime": "fast"`, 1)
+	_, err = Parse([]byte(bad), "/eng")
+	if err == nil || !strings.Contains(string(doc), "engines file engines.json: "+err.Error()+"\n") {
+		t.Errorf("the doc's error example is not Parse's error %v", err)
 	}
 }
