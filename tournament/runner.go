@@ -588,6 +588,9 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			forfeit(seat, reason, detail)
 			return nil
 		}
+		if ps, ok := players[seat].(search.PlayedSpecer); ok {
+			rec.Specs[seat] = ps.PlayedSpec() // the seed the engine was sent
+		}
 	}
 	for !g.Terminal(s) {
 		seat = g.ToMove(s)
