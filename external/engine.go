@@ -364,9 +364,13 @@ func (p *player) StopGrace() time.Duration {
 // line when a process starts), NAME being the player's name and SLOT the lowest
 // number from 1 that no other running process of that name has; with no LogDir, to
 // Stderr (nil: dropped).
+//
+// The engines' lines are read leniently (protocol.Timeouts.Strict), the lines
+// ignored noted in the log; Strict reads them strictly.
 type Pool struct {
 	LogDir string
 	Stderr io.Writer
+	Strict bool
 
 	mu     sync.Mutex
 	idle   map[string][]*engineProcess // by engineConfig.key
@@ -430,7 +434,10 @@ func (e *Pool) take(ctx context.Context, cfg *engineConfig) (*engineProcess, err
 		}
 		p.log, proc.Stderr = f, f
 	}
-	c, err := protocol.Start(ctx, proc, protocol.Timeouts{})
+	if f, ok := proc.Stderr.(*os.File); ok {
+		proc.Notes = f // what the lenient reading ignores, in the log (an *os.File takes two writers)
+	}
+	c, err := protocol.Start(ctx, proc, protocol.Timeouts{Strict: e.Strict})
 	if err == nil {
 		for _, o := range cfg.options {
 			if err = c.SetOption(ctx, o[0], o[1]); err != nil {
