@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -52,7 +53,7 @@ var kind = search.Kind{
 		{Key: "movetime", Type: search.DurationValue, Doc: "sent as go movetime MS (none by default)", Role: search.RoleTime},
 		{Key: "timeout", Type: search.DurationValue, Default: "60s",
 			Doc: "how long a search without a time limit may take before the engine is stalled"},
-		{Key: "seed", Type: search.UintValue, Doc: "sent as the engine's option seed, when it declares one", Role: search.RoleSeed},
+		{Key: "seed", Type: search.UintValue, Doc: "sent as the engine's option seed, when it declares one: as it is if it lies in the option's range, else mapped into it (MIN + (seed-MIN) mod (MAX-MIN+1))", Role: search.RoleSeed},
 		{Key: "option", Type: search.TextValue, Prefix: true, Doc: "option.NAME=VALUE sets the engine's option NAME (setoption)"},
 	},
 	New: search.NotationConstructor(newPlayer),
@@ -153,7 +154,7 @@ func newPlayer(b *search.Builder) (search.NotationPlayer, error) {
 	if err := b.Err(); err != nil {
 		return nil, err
 	}
-	p := &player{spec: b.Spec.String(), cfg: cfg, game: b.Game, startText: b.StartPosition}
+	p := &player{spec: b.Spec.String(), parsed: b.Spec, cfg: cfg, game: b.Game, startText: b.StartPosition}
 	p.cpus, _ = b.Options.Shared[AffinityKey].([]int)
 	p.pool, _ = b.Options.Shared[Kind].(*Pool)
 	if p.pool == nil {
@@ -166,6 +167,8 @@ func newPlayer(b *search.Builder) (search.NotationPlayer, error) {
 // player is a player of the cmd kind, for one game.
 type player struct {
 	spec      string
+	parsed    search.Spec // spec, parsed
+	played    string      // the spec as played, once prepared (PlayedSpec)
 	cfg       engineConfig
 	game      string // the game's name, for newgame
 	startText string // the game's start position, sent as "position start"
@@ -195,13 +198,19 @@ func (p *player) Prepare(ctx context.Context) error {
 		p.pool.put(e)
 		return err
 	}
+	p.played = p.spec
 	if p.cfg.hasSeed {
 		id := c.Identity()
-		if o, ok := id.Option("seed"); ok && o.Check(strconv.FormatUint(p.cfg.seed, 10)) == nil {
-			if err := c.SetOption(ctx, "seed", strconv.FormatUint(p.cfg.seed, 10)); err != nil {
+		o, declared := id.Option("seed")
+		value, ok := SeedValue(o, p.cfg.seed)
+		if declared && ok {
+			if err := c.SetOption(ctx, "seed", value); err != nil {
 				p.pool.put(e)
 				return err
 			}
+			p.played = p.parsed.With("seed", value).String()
+		} else {
+			p.played = p.parsed.Without("seed").String()
 		}
 	}
 	if err := c.NewGame(ctx, p.game); err != nil {
@@ -210,6 +219,47 @@ func (p *player) Prepare(ctx context.Context) error {
 	}
 	p.eng = e
 	return nil
+}
+
+// PlayedSpec returns the spec as played: once the player is prepared, its seed
+// setting says the value sent to the engine (mapped into the range of the engine's
+// option seed, see SeedValue), and is left out when none was sent (the engine
+// declares no option seed, or one that takes no such value). Before Prepare it is
+// Spec.
+func (p *player) PlayedSpec() string {
+	if p.played == "" {
+		return p.spec
+	}
+	return p.played
+}
+
+// SeedValue returns the value of option o (an engine's option seed) that the 64-bit
+// seed stands for, and whether there is one. For an int option with the range MIN to
+// MAX it is seed itself when it lies in the range, else MIN + (seed-MIN) mod
+// (MAX-MIN+1): every seed gives a value the option takes, the same value every time,
+// and a value in the range stands for itself (so a spec that says the value sent
+// sends it again). For a string option it is seed in decimal; for the other types,
+// the decimal seed if the option takes it.
+func SeedValue(o protocol.Option, seed uint64) (string, bool) {
+	text := strconv.FormatUint(seed, 10)
+	if o.Type != protocol.IntOption {
+		if o.Check(text) != nil {
+			return "", false
+		}
+		return text, true
+	}
+	lo, ok1 := new(big.Int).SetString(o.Min, 10)
+	hi, ok2 := new(big.Int).SetString(o.Max, 10)
+	if !ok1 || !ok2 || lo.Cmp(hi) > 0 {
+		return "", false // not a declared option's bounds (parseOption checks them)
+	}
+	n := new(big.Int).Sub(hi, lo)
+	n.Add(n, big.NewInt(1))
+	v := new(big.Int).SetUint64(seed)
+	v.Sub(v, lo)
+	v.Mod(v, n) // Euclidean: 0 to n-1
+	v.Add(v, lo)
+	return v.String(), true
 }
 
 // Think tells the engine the game's course and searches.
@@ -321,9 +371,13 @@ func (p *player) StopGrace() time.Duration {
 // line when a process starts), NAME being the player's name and SLOT the lowest
 // number from 1 that no other running process of that name has; with no LogDir, to
 // Stderr (nil: dropped).
+//
+// The engines' lines are read leniently (protocol.Timeouts.Strict), the lines
+// ignored noted in the log; Strict reads them strictly.
 type Pool struct {
 	LogDir string
 	Stderr io.Writer
+	Strict bool
 
 	mu     sync.Mutex
 	idle   map[string][]*engineProcess // by engineConfig.key
@@ -387,7 +441,10 @@ func (e *Pool) take(ctx context.Context, cfg *engineConfig) (*engineProcess, err
 		}
 		p.log, proc.Stderr = f, f
 	}
-	c, err := protocol.Start(ctx, proc, protocol.Timeouts{})
+	if f, ok := proc.Stderr.(*os.File); ok {
+		proc.Notes = f // what the lenient reading ignores, in the log (an *os.File takes two writers)
+	}
+	c, err := protocol.Start(ctx, proc, protocol.Timeouts{Strict: e.Strict})
 	if err == nil {
 		for _, o := range cfg.options {
 			if err = c.SetOption(ctx, o[0], o[1]); err != nil {

@@ -26,6 +26,12 @@ type Timeouts struct {
 	// Quit bounds the wait for the engine's exit after quit, and after it closed its
 	// output (1 s).
 	Quit time.Duration
+	// Strict reads the engine's lines as the protocol writes them and nothing else
+	// (docs/protocol.md): an empty line, an info item the protocol does not have, an
+	// info line outside a search are protocol errors. Without it the Client reads
+	// leniently, as UCI runners do: such lines and items are ignored, with a note
+	// (Process.Notes), and UCI's info items read (see ParseReplyLenient).
+	Strict bool
 }
 
 // The default Timeouts.
@@ -62,6 +68,14 @@ type Process struct {
 	// Stderr receives what the engine writes to its standard error (nil: dropped).
 	// Its last lines also go to the Tail of faults.
 	Stderr io.Writer
+	// Notes receives a line for what the Client ignores of the engine's output when
+	// it reads leniently (Timeouts.Strict unset): each line ignored and the first info
+	// item of each unknown name, 20 notes at most (the last says so); nil: dropped.
+	// (Info lines of the second and later lines of a multipv search are ignored
+	// without a note.) It is written from
+	// the Client's methods: a Notes that is also Stderr must take writes from two
+	// goroutines, as an *os.File does.
+	Notes io.Writer
 }
 
 // Result is what a search (Client.Go) gave.
@@ -108,6 +122,9 @@ type Client struct {
 	done  chan struct{} // closed when the client ends: the reader stops
 
 	// Owned by the method running (one at a time).
+	notes        io.Writer       // Process.Notes
+	noted        int             // the lines ignored so far
+	notedItems   map[string]bool // the unknown info items noted
 	exitSeen     bool
 	exitGrace    <-chan time.Time
 	pendingReady int // readyok still to come for an isready given up on
@@ -173,7 +190,7 @@ func Start(ctx context.Context, p Process, t Timeouts) (*Client, error) {
 		proc.waitErr = cmd.Wait()
 		close(proc.exited)
 	}()
-	return newClient(ctx, outR, inW, t, proc, []io.Closer{inW, outR}, tl)
+	return newClient(ctx, outR, inW, t, proc, []io.Closer{inW, outR}, tl, p.Notes)
 }
 
 // Connect makes the handshake with an engine that reads w and writes r (an engine
@@ -187,14 +204,14 @@ func Connect(ctx context.Context, r io.Reader, w io.Writer, t Timeouts) (*Client
 			closers = append(closers, c)
 		}
 	}
-	return newClient(ctx, r, w, t, nil, closers, &tail{})
+	return newClient(ctx, r, w, t, nil, closers, &tail{}, nil)
 }
 
 // newClient starts reading r and makes the handshake; on an error the client is
 // ended.
-func newClient(ctx context.Context, r io.Reader, w io.Writer, t Timeouts, proc *process, closers []io.Closer, tl *tail) (*Client, error) {
+func newClient(ctx context.Context, r io.Reader, w io.Writer, t Timeouts, proc *process, closers []io.Closer, tl *tail, notes io.Writer) (*Client, error) {
 	c := &Client{
-		t: t.withDefaults(), proc: proc, closers: closers, tail: tl, w: w,
+		t: t.withDefaults(), proc: proc, closers: closers, tail: tl, w: w, notes: notes,
 		lines: make(chan readItem, 64), done: make(chan struct{}), stopCh: make(chan struct{}, 1),
 	}
 	go c.readLoop(r)
@@ -500,6 +517,12 @@ func (i *Info) merge(in *Info) {
 	if in.Text != "" {
 		i.Text = in.Text
 	}
+	if in.SelDepth != 0 {
+		i.SelDepth = in.SelDepth
+	}
+	if in.HashFull != 0 {
+		i.HashFull = in.HashFull
+	}
 }
 
 // Stop asks the engine searching for Go's turn now: it sends stop, and Go then waits
@@ -690,9 +713,12 @@ func (c *Client) wait(w waits) (Reply, event, error) {
 			if it.err != nil {
 				return nil, 0, c.readFault(it.err)
 			}
-			r, err := ParseReply(it.line)
+			r, err := c.parse(it.line)
 			if err != nil {
 				return nil, 0, c.fail(ProtocolError, err.Error())
+			}
+			if r == nil {
+				continue // ignored (lenient reading)
 			}
 			if _, ok := r.(*ReadyOKReply); ok && c.pendingReady > 0 {
 				c.pendingReady--
@@ -731,10 +757,12 @@ func (c *Client) drain() error {
 			if it.err != nil {
 				return c.readFault(it.err)
 			}
-			r, err := ParseReply(it.line)
+			r, err := c.parse(it.line)
 			switch {
 			case err != nil:
 				return c.fail(ProtocolError, err.Error())
+			case r == nil:
+				continue // ignored (lenient reading)
 			case c.pendingReady > 0 && isReadyOK(r):
 				c.pendingReady--
 				continue
@@ -747,6 +775,63 @@ func (c *Client) drain() error {
 			return nil
 		}
 	}
+}
+
+// maxNotes is how many ignored lines a Client notes (Process.Notes).
+const maxNotes = 20
+
+// parse reads a line of the engine: strictly (Timeouts.Strict) or leniently
+// (ParseReplyLenient). A nil Reply without an error is a line the lenient reading
+// ignores: an empty line, an info line outside a search, an info line of another
+// line than the first when the engine reports several (multipv 2 and more); the
+// first two are noted, as are the unknown items of the info lines kept.
+func (c *Client) parse(line string) (Reply, error) {
+	if c.t.Strict {
+		return ParseReply(line)
+	}
+	r, ignored, err := ParseReplyLenient(line)
+	if err != nil {
+		return nil, err
+	}
+	for _, item := range ignored {
+		if !c.notedItems[item] {
+			if c.notedItems == nil {
+				c.notedItems = map[string]bool{}
+			}
+			c.notedItems[item] = true
+			c.note(fmt.Sprintf("ignored the info item %s (and its value) of %s; it is not noted again", quoteShort(item), quoteShort(line)))
+		}
+	}
+	in, isInfo := r.(*InfoReply)
+	switch {
+	case r == nil:
+		c.note("ignored an empty line")
+	case isInfo && !c.isSearching():
+		c.note(fmt.Sprintf("ignored %s outside a search", quoteShort(line)))
+	case isInfo && in.Info.MultiPV > 1:
+	default:
+		return r, nil
+	}
+	return nil, nil
+}
+
+// note writes a line to the notes, the first maxNotes only.
+func (c *Client) note(text string) {
+	c.noted++
+	if c.notes == nil || c.noted > maxNotes {
+		return
+	}
+	if c.noted == maxNotes {
+		text += " (the last line ignored that is noted)"
+	}
+	fmt.Fprintf(c.notes, "# mep: %s\n", text)
+}
+
+// isSearching reports whether Go runs.
+func (c *Client) isSearching() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.searching
 }
 
 // isReadyOK reports whether r is readyok.

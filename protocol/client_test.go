@@ -231,8 +231,8 @@ func TestClientFaults(t *testing.T) {
 			reason: ProtocolError, detail: "the runner speaks version 1 at most"},
 		{name: "no name", engine: func(string) []string { return []string{"mepok 1"} },
 			reason: ProtocolError, detail: "mepok before id name"},
-		{name: "info in handshake", engine: func(string) []string { return []string{"info depth 1", "mepok 1"} },
-			reason: ProtocolError, detail: `"info depth 1" during the handshake`},
+		{name: "info in handshake, strict", engine: func(string) []string { return []string{"info depth 1", "mepok 1"} },
+			reason: ProtocolError, detail: `"info depth 1" during the handshake`, timeout: Timeouts{Strict: true}},
 		{name: "option twice", engine: func(string) []string {
 			return []string{"id name X", "option name a type check default true", "option name a type check default true", "mepok 1"}
 		}, reason: ProtocolError, detail: "option a declared twice"},

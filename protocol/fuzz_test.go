@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -23,6 +24,10 @@ var (
 		"info depth 6 score 3 nodes 18211 nps 1520000 time 12 pv C1 A2>B2 C4/B2-B3",
 		"info score win 3 string x  y", "info score loss", "bestturn c", "error unsupported game x",
 		"error", "info pv", "option name x type int default 5 min 7 max 9",
+		// UCI habits, which the lenient reading takes (ParseReplyLenient).
+		"", " readyok ", "info depth 9 seldepth 14 multipv 1 score cp -35 hashfull 120 nodes 5000 pv c f",
+		"info score mate -2 upperbound", "info currmove c currmovenumber 1 depth 2", "info depth 4 wdl 500 300 200 tbhits 0",
+		"info score cp x depth 1", "info  depth  3   nodes 7", "info string book move  here", "info depth nodes 5",
 	}
 )
 
@@ -71,4 +76,37 @@ func FuzzParseReply(f *testing.F) {
 			t.Fatalf("%q: %v", line, err)
 		}
 	})
+}
+
+// FuzzParseReplyLenient checks that the lenient reading never panics, reads every
+// line ParseReply reads as ParseReply does (ignoring nothing), and reads any info
+// line.
+func FuzzParseReplyLenient(f *testing.F) {
+	for _, s := range replySeeds {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		r, ignored, err := ParseReplyLenient(line)
+		if strict, serr := ParseReply(line); serr == nil {
+			if err != nil || len(ignored) > 0 || !reflect.DeepEqual(r, strict) {
+				t.Fatalf("%q: strictly %#v; leniently %#v, ignored %q, %v", line, strict, r, ignored, err)
+			}
+		}
+		if err == nil && r != nil {
+			if _, err := encodeReply(r); err != nil && !isInfoReply(r) {
+				t.Fatalf("%q -> %#v: %v", line, r, err)
+			}
+		}
+		if text := strings.Trim(trimEnd(line), " "); checkLine(trimEnd(line)) == nil && (text == "info" || strings.HasPrefix(text, "info ")) {
+			if _, ok := r.(*InfoReply); !ok || err != nil {
+				t.Fatalf("%q: an info line read as %#v, %v", line, r, err)
+			}
+		}
+	})
+}
+
+// isInfoReply reports whether r is an info line.
+func isInfoReply(r Reply) bool {
+	_, ok := r.(*InfoReply)
+	return ok
 }

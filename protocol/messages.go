@@ -575,6 +575,12 @@ type Info struct {
 	// Text is "string TEXT": free text. An Info is one line, so it holds a PV or a
 	// Text: AppendLine writes the PV when it has both (Serve writes both lines).
 	Text string
+	// SelDepth is UCI's "seldepth N" (the deepest line searched), HashFull its
+	// "hashfull N" (the permille of the hash table in use) and MultiPV its
+	// "multipv N" (the line's rank when the engine reports several lines; 0 when
+	// not given). Only the lenient reading fills them (ParseReplyLenient), and
+	// AppendLine does not write them: they are not items of the protocol.
+	SelDepth, HashFull, MultiPV int
 }
 
 // ScoreKind says what a Score is.

@@ -131,6 +131,15 @@ func (p *notationPlayer[S]) pvActions(s *S, pv []string, turn string, actions []
 	return out
 }
 
+// PlayedSpec is the player's PlayedSpec (see PlayedSpecer), or its Spec if it has
+// none.
+func (p *notationPlayer[S]) PlayedSpec() string {
+	if ps, ok := p.np.(PlayedSpecer); ok {
+		return ps.PlayedSpec()
+	}
+	return p.np.Spec()
+}
+
 // StopGrace is the player's.
 func (p *notationPlayer[S]) StopGrace() time.Duration { return p.np.StopGrace() }
 

@@ -70,6 +70,15 @@ type Preparer interface {
 	Prepare(ctx context.Context) error
 }
 
+// PlayedSpecer is a Player whose spec, once prepared, says what it was given as it
+// reached the player: an external engine's seed setting becomes the value sent to
+// the engine (mapped into the range its option declares), or is left out when none
+// was sent. A caller that records the specs of a game (a tournament's games file)
+// records PlayedSpec after Prepare.
+type PlayedSpecer interface {
+	PlayedSpec() string
+}
+
 // StopGracer is a Player that may return after the deadline of its move, by up to
 // StopGrace, because it keeps the deadline itself with a margin of its own (an
 // external engine told to stop, and killed if it does not): a caller that abandons

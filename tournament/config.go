@@ -168,6 +168,11 @@ type Config struct {
 	// Shards; 0 of 0 (or 1 of 1) plays everything.
 	Shard  int `json:"shard,omitempty"`
 	Shards int `json:"shards,omitempty"`
+	// Strict reads the external engines' lines strictly: an empty line, an info
+	// line outside a search or an info item the protocol does not have (UCI's
+	// seldepth, score cp, ...) loses the game (protocol error), where by default
+	// they are ignored (docs/protocol.md, "Lenient reading").
+	Strict bool `json:"strict,omitempty"`
 	// UntilPair, when positive, limits this run to the pairs of the schedule numbered
 	// below it (those of its shard among them): a prefix of the tournament. It is not
 	// part of the tournament (not in the games file's header): a later run of the same

@@ -175,13 +175,13 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	// The check's engines are its own, ended after it; the games' live as long as
 	// the run: Close ends those kept (the players of games in flight have given
 	// theirs back when Run returns).
-	checked := &external.Pool{LogDir: r.EngineLogs}
+	checked := &external.Pool{LogDir: r.EngineLogs, Strict: cfg.Strict}
 	templates, err := checkPlayers(ctx, &cfg, r.NewPlayer, checked)
 	_ = checked.Close() // an engine killed after quit: the run's end warns of it
 	if err != nil {
 		return nil, err
 	}
-	engines := &external.Pool{LogDir: r.EngineLogs}
+	engines := &external.Pool{LogDir: r.EngineLogs, Strict: cfg.Strict}
 	defer engines.Close()
 	book, err := newOpeningBook(r.Game, &cfg)
 	if err != nil {
@@ -391,7 +391,7 @@ collect:
 // closes each at once. A player that is a search.Preparer is prepared too (an
 // external engine is started and asked to start a game), within checkTimeout.
 func CheckPlayers[S any](cfg *Config, newPlayer PlayerFactory[S]) error {
-	engines := &external.Pool{}
+	engines := &external.Pool{Strict: cfg.Strict}
 	_, err := checkPlayers(context.Background(), cfg, newPlayer, engines)
 	_ = engines.Close() // in parallel: an engine killed after quit costs a second, not one each
 	return err
@@ -596,6 +596,9 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			reason, detail := faultReason(err)
 			forfeit(seat, reason, detail)
 			return nil
+		}
+		if ps, ok := players[seat].(search.PlayedSpecer); ok {
+			rec.Specs[seat] = ps.PlayedSpec() // the seed the engine was sent
 		}
 	}
 	for !g.Terminal(s) {

@@ -39,6 +39,8 @@ type Settings struct {
 	// UntilPair limits the run to the pairs below it (see Config.UntilPair); 0 for
 	// no limit.
 	UntilPair int
+	// Strict reads the external engines' lines strictly (Config.Strict).
+	Strict bool
 }
 
 // Ruleset is what Settings.Config needs of a game (catalog.Ruleset is one): its
@@ -134,6 +136,7 @@ func (s *Settings) Config(g Ruleset) (Config, error) {
 		Seed:     Seed(s.Seed),
 		Limits:   Limits{Depth: s.Depth, Nodes: s.Nodes, MoveTime: s.MoveTime, Margin: s.Margin, MoveTimeout: s.MoveTimeout},
 		Openings: Openings{RandomTurns: s.OpeningTurns, Shuffle: s.Shuffle},
+		Strict:   s.Strict,
 	}
 	for _, text := range s.Players {
 		e, err := ParseEntrant(text)

@@ -92,6 +92,7 @@ func (fl *tournamentFlags) add(c *cobra.Command) {
 	f.StringVar(&s.SPRT, "sprt", "", "SPRT `TEST` for a match: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
 	f.StringVar(&s.Shard, "shard", "", "play only slice `K/N` of the schedule (merge the games files afterwards)")
 	f.IntVar(&s.UntilPair, "until-pair", 0, "play only the pairs of the schedule numbered below `P` (from 0; those of the shard with --shard); --resume with a larger P continues: batches of pairs")
+	f.BoolVar(&s.Strict, "strict", false, "read external engines' lines strictly: an empty line, info outside a search or an unknown info item (UCI's seldepth, score cp, ...) loses the game (protocol error) instead of being ignored")
 	f.BoolVar(&fl.resume, "resume", false, "continue the tournament recorded in the games file")
 	f.StringVar(&fl.progress, "progress", "auto", "progress display `MODE`: auto (a bar on a terminal, else a line now and then), bar, lines or off")
 	addOutputFlags(c, &fl.outputs, true)

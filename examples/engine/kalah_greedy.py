@@ -71,7 +71,7 @@ def main():
         cmd, reply = words[0], []
         if cmd == "mep":
             reply = ["id name py-greedy-kalah", "id author the colony toolkit's example",
-                     "option name seed type int default 1 min 0 max 1000000000", "games kalah", "mepok 1"]
+                     "option name seed type int default 1 min 0 max 18446744073709551615", "games kalah", "mepok 1"]
         elif cmd == "setoption" and words[1:3] == ["name", "seed"]:
             rng.seed(int(words[4]))
         elif cmd == "isready":
