@@ -67,7 +67,7 @@ func TestEnginesCommand(t *testing.T) {
 
 	out = mustRun(t, "--game", "kalah", "engines", "--check")
 	wantCheck := regexp.MustCompile(`^py: id name py-greedy-kalah; author the colony toolkit's example; games kalah
-  option name seed type int default 1 min 0 max 1000000000
+  option name seed type int default 1 min 0 max 18446744073709551615
 test: id name TestEngine; author [^\n]*; games kalah
 (  option name [^\n]*\n)*$`)
 	if !wantCheck.MatchString(out) {

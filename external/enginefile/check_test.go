@@ -32,7 +32,7 @@ func TestCheckPython(t *testing.T) {
 		{0, "", nil},
 		{0, "oware", []string{"the engine does not play oware (it plays kalah)"}},
 		{1, "kalah", []string{`options: "Hash": the engine declares no such option`,
-			`options: "seed": option seed: -1 is out of its range 0 to 1000000000`}},
+			`options: "seed": option seed: -1 is out of its range 0 to 18446744073709551615`}},
 	} {
 		r, err := Check(context.Background(), engines[tc.engine], tc.game, nil)
 		if err != nil {
@@ -47,7 +47,7 @@ func TestCheckPython(t *testing.T) {
 		if len(r.Identity.Options) != 1 {
 			t.Fatalf("options %+v", r.Identity.Options)
 		}
-		if got, want := OptionLine(r.Identity.Options[0]), "option name seed type int default 1 min 0 max 1000000000"; got != want {
+		if got, want := OptionLine(r.Identity.Options[0]), "option name seed type int default 1 min 0 max 18446744073709551615"; got != want {
 			t.Errorf("OptionLine: got %q, want %q", got, want)
 		}
 	}
