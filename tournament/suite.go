@@ -52,9 +52,9 @@ type SuitePosition struct {
 type Suite struct {
 	// Positions are the openings kept, in the order they were drawn.
 	Positions []SuitePosition
-	// Drawn counts the candidates drawn, Duplicates those that repeated an earlier
-	// candidate (dropped unscored), Scored those the judge scored and OutOfBand those
-	// of them outside the band.
+	// Drawn counts the candidates drawn (up to the one that filled the suite),
+	// Duplicates those of them that repeated an earlier candidate (dropped unscored),
+	// Scored those the judge scored and OutOfBand those of them outside the band.
 	Drawn, Duplicates, Scored, OutOfBand int
 }
 
@@ -108,19 +108,19 @@ func BuildSuite[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFact
 		maker openingMaker[S]
 		seen  = map[string]bool{}
 		chunk []SuitePosition
+		dups  []int // the duplicates of the chunk, by candidate index
 	)
 	tables := make([]search.Tables, o.Concurrency)
 	for i := 0; i < o.Candidates && len(suite.Positions) < o.Max; {
-		chunk = chunk[:0]
+		chunk, dups = chunk[:0], dups[:0]
 		for ; i < o.Candidates && len(chunk) < suiteChunk; i++ {
 			s, err := book.opening(i, &maker)
 			if err != nil {
 				return nil, fmt.Errorf("candidate %d: %w", i, err)
 			}
-			suite.Drawn++
 			text := g.FormatPosition(&s)
 			if seen[text] {
-				suite.Duplicates++
+				dups = append(dups, i)
 				continue
 			}
 			seen[text] = true
@@ -129,6 +129,9 @@ func BuildSuite[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFact
 		if err := scoreSuite(ctx, g, newPlayer, o.Judge, chunk, tables); err != nil {
 			return nil, err
 		}
+		// The counts go to the last candidate drawn, or to the one that filled the
+		// suite: they do not depend on the chunks.
+		last := i - 1
 		for _, c := range chunk {
 			suite.Scored++
 			if c.Score < -o.Band || c.Score > o.Band {
@@ -137,9 +140,16 @@ func BuildSuite[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFact
 			}
 			suite.Positions = append(suite.Positions, c)
 			if len(suite.Positions) == o.Max {
+				last = c.Candidate
 				break
 			}
 		}
+		for _, d := range dups {
+			if d <= last {
+				suite.Duplicates++
+			}
+		}
+		suite.Drawn = last + 1
 	}
 	return &suite, nil
 }

@@ -53,6 +53,11 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 	if err != nil {
 		return err
 	}
+	if fl.checkPlayer != "" {
+		if err := g.CheckPlayer(fl.checkPlayer); err != nil {
+			return fmt.Errorf("openings: --check-player: %w", err)
+		}
+	}
 	ctx := c.Context()
 	suite, scale, err := catalog.BuildSuite(ctx, g, fl.suite, fl.band)
 	var se *tournament.SettingError
