@@ -69,7 +69,7 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 	o := &fl.suite
 	summary := fmt.Sprintf("%d positions (of %d drawn: %d repeated, %d outside the band); judge %s, band ±%g points, %d random turns, seed %d",
 		len(suite.Positions), suite.Drawn, suite.Duplicates, suite.OutOfBand, o.Judge, fl.band, o.Turns, o.Seed)
-	text := tournament.WriteSuite(suite, []string{"colony openings --game " + g.Name(), summary}, scale)
+	text := tournament.WriteSuite(suite, []string{"colony --game " + g.Name() + " openings", summary}, scale)
 	if len(suite.Positions) == 0 {
 		return fail(fmt.Errorf("openings: no position in the band: %s", summary))
 	}

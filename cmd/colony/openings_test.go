@@ -36,7 +36,7 @@ func TestOpeningsFile(t *testing.T) {
 	if !summary.MatchString(out) {
 		t.Errorf("output %q", out)
 	}
-	if !strings.HasPrefix(one, "# colony openings --game kalah\n# 5 positions (of ") {
+	if !strings.HasPrefix(one, "# colony --game kalah openings\n# 5 positions (of ") {
 		t.Errorf("file starts %q", one[:min(len(one), 60)])
 	}
 	g, err := catalog.Open("kalah")
