@@ -83,6 +83,13 @@ func TestSuiteBandAndDuplicates(t *testing.T) {
 		t.Errorf("drawn %d, duplicates %d, scored %d, out of band %d, kept %d: want 14, 0, 14, 10, 4",
 			got.Drawn, got.Duplicates, got.Scored, got.OutOfBand, len(got.Positions))
 	}
+	var kept [][2]int
+	for _, p := range got.Positions {
+		kept = append(kept, [2]int{p.Candidate, p.Score})
+	}
+	if want := [][2]int{{2, -1}, {3, -1}, {12, 0}, {13, -1}}; !reflect.DeepEqual(kept, want) {
+		t.Errorf("kept candidates and scores %v, want %v", kept, want)
+	}
 	for _, p := range got.Positions {
 		if p.Score < -1 || p.Score > 1 {
 			t.Errorf("candidate %d: score %d outside the band", p.Candidate, p.Score)

@@ -66,6 +66,33 @@ func TestOpeningsFile(t *testing.T) {
 	}
 }
 
+// TestOpeningsToStdout: without --out the file goes to standard output, the
+// summary and the report to standard error.
+func TestOpeningsToStdout(t *testing.T) {
+	code, out, errOut := cli(t, "--game", "kalah", "openings", "--player", "ab:depth=2", "--band", "1", "--positions", "2",
+		"--candidates", "100", "--seed", "4", "--check-player", "ab:depth=1", "--check-pairs", "1")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	g, err := catalog.Open("kalah")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "stdout.txt")
+	if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if positions, err := g.LoadOpenings(file); err != nil || len(positions) != 2 {
+		t.Errorf("standard output is not an opening file of 2 positions: %v, %v\n%s", positions, err, out)
+	}
+	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "openings: 2 positions (of ") ||
+		!strings.HasPrefix(lines[1], "first player, ab:depth=1 against itself, suite: ") ||
+		!strings.HasPrefix(lines[2], "first player, ab:depth=1 against itself, random openings of 4 turns: ") {
+		t.Errorf("stderr %q", errOut)
+	}
+}
+
 func TestOpeningsErrors(t *testing.T) {
 	tests := []struct {
 		args []string
