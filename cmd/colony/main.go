@@ -149,6 +149,7 @@ func newRootCmd() *cobra.Command {
 		newTournamentCmd(opts),
 		newEvalCmd(opts),
 		newSelfplayCmd(opts),
+		newOpeningsCmd(opts),
 		newTuneCmd(opts),
 		newTrainCmd(opts),
 		newSolveCmd(opts),

@@ -1,0 +1,63 @@
+package catalog
+
+// Balanced opening suites of a rule set ('colony openings'): tournament.BuildSuite
+// and tournament.SelfPlay with the rule set's players, the band given in points.
+
+import (
+	"context"
+	"fmt"
+	"math"
+
+	"github.com/colony-ai/colony/tournament"
+)
+
+// suites is what a Ruleset of this package offers for opening suites.
+type suites interface {
+	buildSuite(ctx context.Context, o tournament.SuiteOptions, band float64) (*tournament.Suite, int, error)
+	suiteSelfPlay(ctx context.Context, player string, openings tournament.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error)
+}
+
+// BuildSuite builds a balanced opening suite of g (see tournament.BuildSuite) with
+// the band given in points (band ≥ 0; o.Band is ignored): the judge's scores are
+// converted with the scale of its evaluation (its units in one point). It returns
+// the suite and that scale.
+func BuildSuite(ctx context.Context, g Ruleset, o tournament.SuiteOptions, band float64) (*tournament.Suite, int, error) {
+	x, ok := g.(suites)
+	if !ok {
+		return nil, 0, fmt.Errorf("%s: no opening suites", g.Name())
+	}
+	return x.buildSuite(ctx, o, band)
+}
+
+// SuiteSelfPlay plays player against itself on g from openings (see
+// tournament.SelfPlay) and returns the first player's score.
+func SuiteSelfPlay(ctx context.Context, g Ruleset, player string, openings tournament.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error) {
+	x, ok := g.(suites)
+	if !ok {
+		return tournament.MoverScore{}, fmt.Errorf("%s: no self-play", g.Name())
+	}
+	return x.suiteSelfPlay(ctx, player, openings, pairs, seed, concurrency)
+}
+
+func (x *generic[S]) buildSuite(ctx context.Context, o tournament.SuiteOptions, band float64) (*tournament.Suite, int, error) {
+	if math.IsNaN(band) || band < 0 || band > 1e6 {
+		return nil, 0, &tournament.SettingError{Setting: "band", Err: fmt.Errorf("%v points: want 0 to 1000000", band)}
+	}
+	if err := o.Check(); err != nil {
+		return nil, 0, err
+	}
+	if err := x.CheckPlayer(o.Judge); err != nil {
+		return nil, 0, &tournament.SettingError{Setting: "player", Err: err}
+	}
+	scale := x.scaleOf(o.Judge)
+	o.Band = int(math.Round(band * float64(scale)))
+	s, err := tournament.BuildSuite(ctx, x.g, x.factory, o)
+	return s, scale, err
+}
+
+func (x *generic[S]) suiteSelfPlay(ctx context.Context, player string, openings tournament.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error) {
+	if err := x.CheckPlayer(player); err != nil {
+		return tournament.MoverScore{}, &tournament.SettingError{Setting: "check-player", Err: err}
+	}
+	return tournament.SelfPlay(ctx, x.g, x.factory, player, openings, pairs, seed, concurrency)
+}

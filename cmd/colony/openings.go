@@ -1,0 +1,115 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+
+	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/tournament"
+	"github.com/spf13/cobra"
+)
+
+// openingsFlags are the flags of 'colony openings'.
+type openingsFlags struct {
+	suite       tournament.SuiteOptions
+	band        float64
+	out         string
+	checkPlayer string
+	checkPairs  int
+}
+
+func newOpeningsCmd(opts *options) *cobra.Command {
+	var fl openingsFlags
+	c := &cobra.Command{
+		Use:     "openings [--player SPEC] [--band POINTS] [--positions N] [--out FILE]",
+		Short:   "Build a balanced opening suite: random openings a player judges close to equal",
+		Long:    helpText("openings"),
+		Example: helpText("openings.example"),
+		Args:    noArgs,
+		RunE:    func(c *cobra.Command, _ []string) error { return runOpenings(c, opts, &fl) },
+	}
+	f, o := c.Flags(), &fl.suite
+	f.StringVar(&o.Judge, "player", "ab:depth=6", "the judging player `SPEC` (see 'colony analyze --help'); a deterministic one")
+	f.Float64Var(&fl.band, "band", 0.5, "keep positions the judge scores within ±`POINTS` for the side to move")
+	f.IntVar(&o.Max, "positions", 100, "keep at most `N` positions")
+	f.IntVar(&o.Candidates, "candidates", 10000, "draw at most `N` random openings")
+	f.IntVar(&o.Turns, "turns", 4, "random openings: `N` uniformly random turns from the start")
+	f.Uint64Var(&o.Seed, "seed", 1, "random seed `S` of the openings (candidate i is the opening of round i of a tournament with this seed)")
+	f.IntVar(&o.Concurrency, "concurrency", runtime.NumCPU(), "positions scored (and games played) at once, `N`; changes no result")
+	f.StringVar(&fl.out, "out", "", "write the opening file to `FILE` (default: standard output)")
+	f.StringVar(&fl.checkPlayer, "check-player", "ab:depth=2", "the player `SPEC` that plays the suite against itself for the report; \"\" for no report")
+	f.IntVar(&fl.checkPairs, "check-pairs", 0, "game pairs `N` of the report, on the suite and on random openings (0: one per position)")
+	return c
+}
+
+// runOpenings builds the suite, writes it and reports the first player's score.
+func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
+	if fl.checkPairs < 0 || fl.checkPairs > tournament.MaxGames/2 {
+		return fmt.Errorf("openings: --check-pairs: %d: want 0 to %d", fl.checkPairs, tournament.MaxGames/2)
+	}
+	g, err := opts.openGame()
+	if err != nil {
+		return err
+	}
+	if fl.checkPlayer != "" {
+		if err := g.CheckPlayer(fl.checkPlayer); err != nil {
+			return fmt.Errorf("openings: --check-player: %w", err)
+		}
+	}
+	ctx := c.Context()
+	suite, scale, err := catalog.BuildSuite(ctx, g, fl.suite, fl.band)
+	var se *tournament.SettingError
+	if errors.As(err, &se) {
+		return fmt.Errorf("openings: --%s: %w", se.Setting, se.Err)
+	} else if err != nil {
+		return fail(fmt.Errorf("openings: %w", err))
+	}
+	o := &fl.suite
+	summary := fmt.Sprintf("%d positions (of %d drawn: %d repeated, %d outside the band); judge %s, band ±%g points, %d random turns, seed %d",
+		len(suite.Positions), suite.Drawn, suite.Duplicates, suite.OutOfBand, o.Judge, fl.band, o.Turns, o.Seed)
+	text := tournament.WriteSuite(suite, []string{"colony --game " + g.Name() + " openings", summary}, scale)
+	if len(suite.Positions) == 0 {
+		return fail(fmt.Errorf("openings: no position in the band: %s", summary))
+	}
+	if fl.out == "" {
+		if err := writeOut(c, text); err != nil {
+			return err
+		}
+	} else if err := os.WriteFile(fl.out, []byte(text), 0o644); err != nil {
+		return fail(fmt.Errorf("openings: %w", err))
+	}
+	report := c.ErrOrStderr()
+	if fl.out != "" {
+		report = c.OutOrStdout()
+	}
+	fmt.Fprintf(report, "openings: %s\n", summary)
+	if fl.checkPlayer == "" {
+		return nil
+	}
+	pairs := fl.checkPairs
+	if pairs == 0 {
+		pairs = len(suite.Positions)
+	}
+	positions := make([]string, len(suite.Positions))
+	for i, p := range suite.Positions {
+		positions[i] = p.Position
+	}
+	for _, src := range []struct {
+		name     string
+		openings tournament.Openings
+	}{
+		{"suite", tournament.Openings{Positions: positions}},
+		{fmt.Sprintf("random openings of %d turns", o.Turns), tournament.Openings{RandomTurns: o.Turns}},
+	} {
+		m, err := catalog.SuiteSelfPlay(ctx, g, fl.checkPlayer, src.openings, pairs, o.Seed, o.Concurrency)
+		if errors.As(err, &se) {
+			return fmt.Errorf("openings: --%s: %w", se.Setting, se.Err)
+		} else if err != nil {
+			return fail(fmt.Errorf("openings: %s: %w", src.name, err))
+		}
+		fmt.Fprintf(report, "first player, %s against itself, %s: %s\n", fl.checkPlayer, src.name, m)
+	}
+	return nil
+}

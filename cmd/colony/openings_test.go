@@ -1,0 +1,119 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/colony-ai/colony/catalog"
+)
+
+// TestOpeningsFile builds a small Kalah suite twice, with one and with three
+// positions scored at once: the same file, which the tournament's openings loader
+// reads back; the summary and the report lines say what was done.
+func TestOpeningsFile(t *testing.T) {
+	dir := t.TempDir()
+	build := func(name, concurrency string, extra ...string) (string, string) {
+		t.Helper()
+		file := filepath.Join(dir, name)
+		args := append([]string{"--game", "kalah", "openings", "--player", "ab:depth=2", "--band", "1", "--positions", "5",
+			"--candidates", "200", "--turns", "3", "--seed", "4", "--concurrency", concurrency, "--out", file}, extra...)
+		out := mustRun(t, args...)
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data), out
+	}
+	one, out := build("one.txt", "1", "--check-player", "")
+	three, _ := build("three.txt", "3", "--check-player", "")
+	if one != three {
+		t.Fatalf("concurrency 1 and 3 gave different files:\n%s\n%s", one, three)
+	}
+	summary := regexp.MustCompile(`^openings: 5 positions \(of \d+ drawn: \d+ repeated, \d+ outside the band\); judge ab:depth=2, band ±1 points, 3 random turns, seed 4\n$`)
+	if !summary.MatchString(out) {
+		t.Errorf("output %q", out)
+	}
+	if !strings.HasPrefix(one, "# colony --game kalah openings\n# 5 positions (of ") {
+		t.Errorf("file starts %q", one[:min(len(one), 60)])
+	}
+	g, err := catalog.Open("kalah")
+	if err != nil {
+		t.Fatal(err)
+	}
+	positions, err := g.LoadOpenings(filepath.Join(dir, "one.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(positions) != 5 {
+		t.Errorf("%d positions read back, want 5", len(positions))
+	}
+	// Every score is within the band, and comes before its position.
+	score := regexp.MustCompile(`^# candidate \d+, score (-?[01](\.\d+)?|-?0)$`)
+	lines := strings.Split(strings.TrimSpace(one), "\n")[2:]
+	for i := 0; i < len(lines); i += 2 {
+		if !score.MatchString(lines[i]) || lines[i+1] != positions[i/2] {
+			t.Errorf("lines %q, %q", lines[i], lines[i+1])
+		}
+	}
+	// The report: the suite and random openings, played by a player against itself.
+	_, out = build("report.txt", "2", "--check-player", "ab:depth=1", "--check-pairs", "3")
+	report := regexp.MustCompile(`first player, ab:depth=1 against itself, (suite|random openings of 3 turns): \d+\.\d% \[\d+\.\d%, \d+\.\d%\] \(\d+ wins, \d+ draws, \d+ losses in 6 games from 3 openings\)\n`)
+	if got := report.FindAllStringSubmatch(out, -1); len(got) != 2 || got[0][1] != "suite" {
+		t.Errorf("report %q", out)
+	}
+}
+
+// TestOpeningsToStdout: without --out the file goes to standard output, the
+// summary and the report to standard error.
+func TestOpeningsToStdout(t *testing.T) {
+	code, out, errOut := cli(t, "--game", "kalah", "openings", "--player", "ab:depth=2", "--band", "1", "--positions", "2",
+		"--candidates", "100", "--seed", "4", "--check-player", "ab:depth=1", "--check-pairs", "1")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	g, err := catalog.Open("kalah")
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "stdout.txt")
+	if err := os.WriteFile(file, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if positions, err := g.LoadOpenings(file); err != nil || len(positions) != 2 {
+		t.Errorf("standard output is not an opening file of 2 positions: %v, %v\n%s", positions, err, out)
+	}
+	lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "openings: 2 positions (of ") ||
+		!strings.HasPrefix(lines[1], "first player, ab:depth=1 against itself, suite: ") ||
+		!strings.HasPrefix(lines[2], "first player, ab:depth=1 against itself, random openings of 4 turns: ") {
+		t.Errorf("stderr %q", errOut)
+	}
+}
+
+func TestOpeningsErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--band", "-1"}, "openings: --band: -1 points: want 0 to 1000000"},
+		{[]string{"--positions", "0"}, "openings: --positions: 0: want at least 1"},
+		{[]string{"--candidates", "0"}, "openings: --candidates: 0: want 1 to 1000000"},
+		{[]string{"--turns", "-2"}, "openings: --turns: -2: want 0 to 1000"},
+		{[]string{"--concurrency", "0"}, "openings: --concurrency: 0: want at least 1"},
+		{[]string{"--player", ""}, "openings: --player: no judging player"},
+		{[]string{"--player", "nosuch:depth=2"}, "openings: --player: "},
+		{[]string{"--check-pairs", "-1"}, "openings: --check-pairs: -1: want 0 to "},
+		{[]string{"--player", "ab:depth=1", "--candidates", "5", "--check-player", "nosuch"}, "openings: --check-player: "},
+		{[]string{"extra"}, "openings takes no arguments"},
+	}
+	for _, tt := range tests {
+		args := append([]string{"--game", "kalah", "openings", "--out", filepath.Join(t.TempDir(), "x.txt")}, tt.args...)
+		code, _, errOut := cli(t, args...)
+		if code != 2 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}

@@ -1,0 +1,319 @@
+package tournament
+
+// Balanced opening suites ('colony openings'): random openings that a judging player
+// scores close to equal, and the first player's score when a player plays them
+// against itself.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/search"
+)
+
+// SuiteOptions says how BuildSuite builds a suite.
+type SuiteOptions struct {
+	// Judge is the spec of the player that scores each candidate: a deterministic
+	// one (alpha-beta at a fixed depth, a node limit), so that the suite depends on
+	// the seed alone.
+	Judge string
+	// Candidates is the most random openings drawn; each has Turns uniformly random
+	// turns from the start. Candidate i is the opening of round i of a tournament
+	// with random openings of Turns turns and seed Seed.
+	Candidates, Turns int
+	Seed              uint64
+	// Band is the widest score kept, in evaluation units: a candidate is kept when
+	// the judge's score of it, from the mover's view, is within ±Band.
+	Band int
+	// Max is the most positions kept: the first Max candidates in the band.
+	Max int
+	// Concurrency is the number of candidates scored at once; it changes no result.
+	Concurrency int
+}
+
+// SuitePosition is one opening of a suite.
+type SuitePosition struct {
+	// Position is the opening in the game's notation.
+	Position string
+	// Score is the judge's score of the position from the mover's view, in
+	// evaluation units.
+	Score int
+	// Candidate is the index of the candidate it was drawn as.
+	Candidate int
+}
+
+// Suite is a balanced opening suite and how it was found.
+type Suite struct {
+	// Positions are the openings kept, in the order they were drawn.
+	Positions []SuitePosition
+	// Drawn counts the candidates drawn (up to the one that filled the suite),
+	// Duplicates those of them that repeated an earlier candidate (dropped unscored),
+	// Scored those the judge scored and OutOfBand those of them outside the band.
+	Drawn, Duplicates, Scored, OutOfBand int
+}
+
+// suiteChunk is the number of distinct candidates scored before the kept ones are
+// counted: a constant, so that the candidates scored do not depend on Concurrency.
+const suiteChunk = 32
+
+// MaxSuiteCandidates bounds SuiteOptions.Candidates.
+const MaxSuiteCandidates = 1_000_000
+
+// Check reports the first setting of o out of its range, as a *SettingError naming
+// it as the command line does: player (the judge), candidates, turns, band,
+// positions, concurrency.
+func (o *SuiteOptions) Check() error {
+	bad := func(setting, format string, args ...any) error {
+		return &SettingError{setting, fmt.Errorf(format, args...)}
+	}
+	switch {
+	case o.Judge == "":
+		return bad("player", "no judging player")
+	case o.Candidates < 1 || o.Candidates > MaxSuiteCandidates:
+		return bad("candidates", "%d: want 1 to %d", o.Candidates, MaxSuiteCandidates)
+	case o.Turns < 0 || o.Turns > 1000:
+		return bad("turns", "%d: want 0 to 1000", o.Turns)
+	case o.Band < 0:
+		return bad("band", "%d: want 0 or more", o.Band)
+	case o.Max < 1:
+		return bad("positions", "%d: want at least 1", o.Max)
+	case o.Concurrency < 1:
+		return bad("concurrency", "%d: want at least 1", o.Concurrency)
+	}
+	return nil
+}
+
+// BuildSuite draws random openings of g (see SuiteOptions), drops the repeated ones,
+// scores the others with the judge built by newPlayer and keeps, in the order drawn,
+// the first o.Max whose score is within the band. The suite depends on o's settings
+// but not on o.Concurrency. It stops early with ctx's error.
+func BuildSuite[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFactory[S], o SuiteOptions) (*Suite, error) {
+	if err := o.Check(); err != nil {
+		return nil, err
+	}
+	// The candidates are the tournament's random openings of the same seed.
+	cfg := Config{Seed: Seed(o.Seed), Openings: Openings{RandomTurns: o.Turns}}
+	book, err := newOpeningBook(g, &cfg)
+	if err != nil {
+		return nil, err
+	}
+	var (
+		suite Suite
+		maker openingMaker[S]
+		seen  = map[string]bool{}
+		chunk []SuitePosition
+		dups  []int // the duplicates of the chunk, by candidate index
+	)
+	tables := make([]search.Tables, o.Concurrency)
+	for i := 0; i < o.Candidates && len(suite.Positions) < o.Max; {
+		chunk, dups = chunk[:0], dups[:0]
+		for ; i < o.Candidates && len(chunk) < suiteChunk; i++ {
+			s, err := book.opening(i, &maker)
+			if err != nil {
+				return nil, fmt.Errorf("candidate %d: %w", i, err)
+			}
+			text := g.FormatPosition(&s)
+			if seen[text] {
+				dups = append(dups, i)
+				continue
+			}
+			seen[text] = true
+			chunk = append(chunk, SuitePosition{Position: text, Candidate: i})
+		}
+		if err := scoreSuite(ctx, g, newPlayer, o.Judge, chunk, tables); err != nil {
+			return nil, err
+		}
+		// The counts go to the last candidate drawn, or to the one that filled the
+		// suite: they do not depend on the chunks.
+		last := i - 1
+		for _, c := range chunk {
+			suite.Scored++
+			if c.Score < -o.Band || c.Score > o.Band {
+				suite.OutOfBand++
+				continue
+			}
+			suite.Positions = append(suite.Positions, c)
+			if len(suite.Positions) == o.Max {
+				last = c.Candidate
+				break
+			}
+		}
+		for _, d := range dups {
+			if d <= last {
+				suite.Duplicates++
+			}
+		}
+		suite.Drawn = last + 1
+	}
+	return &suite, nil
+}
+
+// scoreSuite sets the Score of every candidate: the judge's, a new player for each
+// candidate, len(tables) candidates at a time (a worker's tables are its own).
+func scoreSuite[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFactory[S], judge string, cands []SuitePosition, tables []search.Tables) error {
+	next := make(chan int)
+	errs := make([]error, len(cands))
+	var wg sync.WaitGroup
+	for w := range tables {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range next {
+				errs[k] = scoreOne(ctx, g, newPlayer, judge, &cands[k], &tables[w])
+			}
+		}()
+	}
+	for k := range cands {
+		if ctx.Err() != nil {
+			break
+		}
+		next <- k
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return errors.Join(errs...)
+}
+
+// scoreOne scores one candidate with a new judge.
+func scoreOne[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFactory[S], judge string, c *SuitePosition, tables *search.Tables) error {
+	s, err := g.ParsePosition(c.Position)
+	if err != nil {
+		return fmt.Errorf("candidate %d: %w", c.Candidate, err)
+	}
+	tables.Release()
+	p, err := newPlayer(judge, search.Options{Tables: tables})
+	if err != nil {
+		return fmt.Errorf("judge %s: %w", judge, err)
+	}
+	d, err := p.Play(ctx, &s)
+	if cerr := p.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("candidate %d (%s): judge %s: %w", c.Candidate, c.Position, judge, err)
+	}
+	c.Score = d.Score
+	return nil
+}
+
+// WriteSuite returns the suite as an opening file (LoadOpenings reads it): a comment
+// header of the lines of header, each prefixed with "# ", then one position a line
+// with its score in points (score/scale) and candidate index as a comment line
+// before it.
+func WriteSuite(s *Suite, header []string, scale int) string {
+	var b strings.Builder
+	for _, h := range header {
+		b.WriteString("# ")
+		b.WriteString(h)
+		b.WriteByte('\n')
+	}
+	scale = max(scale, 1)
+	for _, p := range s.Positions {
+		fmt.Fprintf(&b, "# candidate %d, score %s\n%s\n", p.Candidate, strconv.FormatFloat(float64(p.Score)/float64(scale), 'f', -1, 64), p.Position)
+	}
+	return b.String()
+}
+
+// MoverScore is the score of the side to move in the openings (the first player)
+// over a self-play run: each opening played twice, colours swapped.
+type MoverScore struct {
+	// Openings counts the openings played, Games the games; Wins, Draws and Losses
+	// are the first player's.
+	Openings, Games, Wins, Draws, Losses int
+	// Score is the first player's mean score (0 to 1); Low and High bound its 95%
+	// interval, the normal approximation with the standard error taken over the
+	// openings (the two games of an opening are not independent).
+	Score, Low, High float64
+}
+
+// String formats m as "SCORE% [LOW%, HIGH%] (W wins, D draws, L losses in G games from O openings)".
+func (m MoverScore) String() string {
+	return fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%] (%d wins, %d draws, %d losses in %d games from %d openings)",
+		100*m.Score, 100*m.Low, 100*m.High, m.Wins, m.Draws, m.Losses, m.Games, m.Openings)
+}
+
+// SelfPlay plays player against itself (a match of two entrants of the same spec,
+// seeded by seed, concurrency games at a time) from each of openings' openings
+// twice, colours swapped, pairs pairs of games in all (the positions in order, from
+// the start again when there are fewer; random openings when there are none), and
+// returns the first player's score.
+func SelfPlay[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFactory[S], player string, openings Openings, pairs int, seed uint64, concurrency int) (MoverScore, error) {
+	cfg := Config{
+		Game:     g.Name(),
+		Players:  []Entrant{{Name: "a", Spec: player}, {Name: "b", Spec: player}},
+		Format:   Match,
+		Games:    2 * pairs,
+		Seed:     Seed(seed),
+		Openings: openings,
+	}
+	r := &Runner[S]{Game: g, Config: cfg, NewPlayer: newPlayer, Concurrency: concurrency}
+	res, err := r.Run(ctx)
+	if err != nil {
+		return MoverScore{}, err
+	}
+	if !res.Complete {
+		return MoverScore{}, fmt.Errorf("self-play stopped after %d of %d games", len(res.Games), cfg.Games)
+	}
+	return moverScore(g, res.Games)
+}
+
+// moverScore counts the first player's results in games, the two games of a round
+// from the same opening.
+func moverScore[S any](g game.Game[S], games []Record) (MoverScore, error) {
+	var m MoverScore
+	byRound := map[int][]float64{}
+	for i := range games {
+		rec := &games[i]
+		s, err := g.ParsePosition(rec.Opening)
+		if err != nil {
+			return m, fmt.Errorf("game %d: opening: %w", rec.Index, err)
+		}
+		mover := g.ToMove(&s)
+		var x float64
+		switch rec.Winner {
+		case mover:
+			x = 1
+			m.Wins++
+		case -1:
+			x = 0.5
+			m.Draws++
+		default:
+			m.Losses++
+		}
+		byRound[rec.Round] = append(byRound[rec.Round], x)
+		m.Games++
+	}
+	m.Openings = len(byRound)
+	if m.Openings == 0 {
+		return m, errors.New("no games")
+	}
+	var sum, sum2 float64
+	for _, xs := range byRound {
+		var v float64
+		for _, x := range xs {
+			v += x
+		}
+		v /= float64(len(xs))
+		sum += v
+		sum2 += v * v
+	}
+	n := float64(m.Openings)
+	m.Score = (float64(m.Wins) + float64(m.Draws)/2) / float64(m.Games)
+	mean := sum / n
+	half := 0.0
+	if m.Openings > 1 {
+		variance := max(0, (sum2-n*mean*mean)/(n-1))
+		half = 1.96 * math.Sqrt(variance/n)
+	}
+	m.Low, m.High = max(0, m.Score-half), min(1, m.Score+half)
+	return m, nil
+}
