@@ -116,15 +116,19 @@ func (t *tail) snapshot() []string {
 }
 
 // tailWriter passes what it is given on to w and keeps its lines in a tail,
-// prefixed "stderr: ".
+// prefixed "stderr: ". Its methods may be called from several goroutines.
 type tailWriter struct {
+	mu      sync.Mutex
 	w       io.Writer // nil: nowhere
 	t       *tail
 	partial []byte
+	open    bool // the last byte written to w did not end a line
 }
 
 // Write passes p on and keeps its complete lines.
 func (tw *tailWriter) Write(p []byte) (int, error) {
+	tw.mu.Lock()
+	defer tw.mu.Unlock()
 	for rest := p; len(rest) > 0; {
 		i := bytes.IndexByte(rest, '\n')
 		if i < 0 {
@@ -140,10 +144,40 @@ func (tw *tailWriter) Write(p []byte) (int, error) {
 		tw.partial = tw.partial[:0]
 		rest = rest[i+1:]
 	}
-	if tw.w == nil {
+	if tw.w == nil || len(p) == 0 {
 		return len(p), nil
 	}
+	tw.open = p[len(p)-1] != '\n'
 	return tw.w.Write(p)
+}
+
+// flush keeps the last line, one without its end, in the tail.
+func (tw *tailWriter) flush() {
+	tw.mu.Lock()
+	defer tw.mu.Unlock()
+	if len(tw.partial) > 0 {
+		tw.t.add("stderr: " + strings.TrimSuffix(string(tw.partial), "\r"))
+		tw.partial = tw.partial[:0]
+	}
+}
+
+// note writes a line of the runner's, "# colony: " and msg, to w (on a line of its
+// own), not to the tail.
+func (tw *tailWriter) note(msg string) {
+	if tw == nil {
+		return
+	}
+	tw.mu.Lock()
+	defer tw.mu.Unlock()
+	if tw.w == nil {
+		return
+	}
+	line := "# colony: " + msg + "\n"
+	if tw.open {
+		line = "\n" + line
+	}
+	tw.open = false
+	_, _ = io.WriteString(tw.w, line)
 }
 
 // encodeCommand returns the line of c, checked: a line of the protocol that reads
