@@ -3,6 +3,7 @@ package tournament
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -240,5 +241,59 @@ func TestEnginesUnderAClock(t *testing.T) {
 		if len(g.Info) == 0 || g.Info[0].Micros <= 0 {
 			t.Errorf("game %d: moves not timed by the runner: %+v", g.Index, g.Info[:min(1, len(g.Info))])
 		}
+	}
+}
+
+// TestEngineLogsTemporary: a run without a games file removes the temporary
+// directory of the engines' logs, unless a game was lost by a fault or it is asked
+// to keep it, and then says where it is.
+func TestEngineLogsTemporary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	engine := protocoltest.BuildEngine(t)
+	tests := []struct {
+		name string
+		args string
+		keep bool
+		want string // the note of the kept directory ("" when removed), DIR for its name
+	}{
+		{name: "removed", want: ""},
+		{name: "asked", keep: true, want: "the engines' logs are kept in DIR (as asked)"},
+		{name: "faults", args: "-fault crash -fault-turn 2", want: "the engines' logs are kept in DIR (2 game(s) lost by a fault)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tmp := t.TempDir()
+			t.Setenv("TMPDIR", tmp)
+			cfg := Config{
+				Game:    "colony",
+				Players: []Entrant{{Name: "a", Spec: `cmd:` + engine + `,args="` + tt.args + `"`}, {Name: "b", Spec: "cmd:" + engine}},
+				Format:  RoundRobin,
+				Games:   2,
+				Seed:    3,
+			}
+			var notes []string
+			s := &Session{Runner: &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 1},
+				KeepEngineLogs: tt.keep, Notef: func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }}
+			if _, err := s.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			dirs, err := filepath.Glob(filepath.Join(tmp, "colony-engines-*"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := notes[len(notes)-1]
+			switch {
+			case tt.want == "" && len(dirs) != 0:
+				t.Errorf("%v left behind", dirs)
+			case tt.want == "" && strings.Contains(last, "kept"):
+				t.Errorf("note %q, want none", last)
+			case tt.want != "" && len(dirs) != 1:
+				t.Errorf("directories %v, want one kept", dirs)
+			case tt.want != "" && last != strings.ReplaceAll(tt.want, "DIR", dirs[0]):
+				t.Errorf("note %q, want %q", last, strings.ReplaceAll(tt.want, "DIR", dirs[0]))
+			}
+		})
 	}
 }
