@@ -854,6 +854,14 @@ func (r *Runner[S]) SetEngineLogs(dir string) {
 	}
 }
 
+// SetEngineLogLimit sets EngineLogLimit (bytes; 0 keeps all: a negative limit).
+func (r *Runner[S]) SetEngineLogLimit(n int64) {
+	if n == 0 {
+		n = -1
+	}
+	r.EngineLogLimit = n
+}
+
 // enginePool returns the pool of CheckPlayers, or a new one that holds its logs
 // until SetEngineLogs when hold is set and there is no EngineLogs yet.
 func (r *Runner[S]) enginePool(hold bool) *external.Pool {
