@@ -642,7 +642,8 @@ func (c *Client) end() {
 		c.ended = true
 		c.mu.Unlock()
 		if p := c.proc; p != nil {
-			killEngine(p.cmd.Process.Pid, p.mark)
+			// The process was reaped at most moments ago: its pid is still its own.
+			killEngine(p.cmd.Process.Pid, true, p.mark)
 			_ = p.cmd.Process.Kill()
 			select {
 			case <-p.exited:

@@ -98,30 +98,41 @@ func hasMark(pid int, mark string) bool {
 }
 
 // engineProcs returns the live processes (not zombies) of the engine whose process
-// (and group leader) is root, marked mark: those of its process group, its
-// descendants, and those that hold its mark; never this process.
-func engineProcs(root int, mark string) []int {
+// (and group leader) is root, marked mark: those that hold its mark, their
+// descendants and the members of their process groups, and, when root's pid is
+// trusted to be the engine's (the runner, which reaped it at most moments ago; not
+// the supervisor, after the runner died), root's descendants and group; never this
+// process.
+func engineProcs(root int, trustRoot bool, mark string) []int {
 	procs := readProcs()
 	children := map[int][]int{}
 	for _, p := range procs {
 		children[p.ppid] = append(children[p.ppid], p.pid)
 	}
-	desc := map[int]bool{root: true}
-	for queue := []int{root}; len(queue) > 0; queue = queue[1:] {
-		for _, c := range children[queue[0]] {
-			if !desc[c] {
-				desc[c] = true
-				queue = append(queue, c)
-			}
+	var roots []int
+	groups := map[int]bool{}
+	if trustRoot {
+		roots = append(roots, root)
+		groups[root] = true
+	}
+	for _, p := range procs {
+		if !p.zombie && hasMark(p.pid, mark) {
+			roots = append(roots, p.pid)
+			groups[p.pgrp] = true
 		}
+	}
+	desc := map[int]bool{}
+	for queue := roots; len(queue) > 0; queue = queue[1:] {
+		if desc[queue[0]] {
+			continue
+		}
+		desc[queue[0]] = true
+		queue = append(queue, children[queue[0]]...)
 	}
 	self := os.Getpid()
 	var out []int
 	for _, p := range procs {
-		if p.zombie || p.pid == self {
-			continue
-		}
-		if p.pgrp == root || desc[p.pid] || hasMark(p.pid, mark) {
+		if !p.zombie && p.pid != self && (desc[p.pid] || groups[p.pgrp]) {
 			out = append(out, p.pid)
 		}
 	}
@@ -137,11 +148,10 @@ func procName(pid int) string {
 	return strings.TrimSpace(string(b))
 }
 
-// leftover returns the processes of the engine (root, mark) but root, with their
-// names ("123 (sleep)").
+// leftover returns the processes of the engine (root, mark) but root, with their names ("123 (sleep)").
 func leftover(root int, mark string) []string {
 	var out []string
-	for _, pid := range engineProcs(root, mark) {
+	for _, pid := range engineProcs(root, true, mark) {
 		if pid != root {
 			out = append(out, fmt.Sprintf("%d (%s)", pid, procName(pid)))
 		}
@@ -149,21 +159,22 @@ func leftover(root int, mark string) []string {
 	return out
 }
 
-// killEngine kills the engine's process group and every process engineProcs finds,
-// again until none is left (a process may start another while it is being killed),
-// for up to a second.
-func killEngine(root int, mark string) {
-	_ = syscall.Kill(-root, syscall.SIGKILL)
+// killEngine kills every process engineProcs finds, and root's group when root is
+// trusted (see engineProcs), again until none is left (a process may start another
+// while it is being killed), for up to a second.
+func killEngine(root int, trustRoot bool, mark string) {
 	deadline := time.Now().Add(time.Second)
 	for {
-		pids := engineProcs(root, mark)
-		if len(pids) == 0 || time.Now().After(deadline) {
-			return
+		pids := engineProcs(root, trustRoot, mark)
+		if trustRoot {
+			_ = syscall.Kill(-root, syscall.SIGKILL)
 		}
 		for _, pid := range pids {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
-		_ = syscall.Kill(-root, syscall.SIGKILL)
+		if len(pids) == 0 || time.Now().After(deadline) {
+			return
+		}
 		time.Sleep(time.Millisecond)
 	}
 }
@@ -227,6 +238,8 @@ func supervise(args []string, in io.Reader) int {
 	if slices.Contains(strings.Fields(string(b)), "done") {
 		return 0
 	}
-	killEngine(root, args[1])
+	// The engine died with the runner (PR_SET_PDEATHSIG) and may have been reaped:
+	// its pid is not trusted, its mark is.
+	killEngine(root, false, args[1])
 	return 0
 }

@@ -11,7 +11,7 @@ import (
 func setProcAttr(*exec.Cmd, string) {}
 
 // killEngine kills the process root (what it started may be left running).
-func killEngine(root int, mark string) {
+func killEngine(root int, trustRoot bool, mark string) {
 	if p, err := os.FindProcess(root); err == nil {
 		_ = p.Kill()
 	}

@@ -16,7 +16,7 @@ func setProcAttr(cmd *exec.Cmd, mark string) {
 
 // killEngine kills the engine's process group (root leads it: see setProcAttr) and
 // root.
-func killEngine(root int, mark string) {
+func killEngine(root int, trustRoot bool, mark string) {
 	_ = syscall.Kill(-root, syscall.SIGKILL)
 	_ = syscall.Kill(root, syscall.SIGKILL)
 }
