@@ -42,8 +42,13 @@ func newMark() string { return fmt.Sprintf("%d-%016x", os.Getpid(), rand.Uint64(
 // (PR_SET_PDEATHSIG), even by SIGKILL, and marks it and what it starts with mark.
 // The signal follows the thread that started the process: a Client must not be
 // started from a goroutine locked to a thread (runtime.LockOSThread) that then exits.
+// A runner that is itself an engine's process passes its marks on, followed by
+// mark: its runner finds the processes of its engines too.
 func setProcAttr(cmd *exec.Cmd, mark string) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	if outer := os.Getenv(markVar); outer != "" {
+		mark = outer + " " + mark
+	}
 	cmd.Env = append(cmd.Env, markVar+"="+mark)
 }
 
@@ -82,16 +87,21 @@ func readProcs() []procEntry {
 	return out
 }
 
-// hasMark reports whether the environment of process pid holds mark.
+// hasMark reports whether the environment of process pid holds mark (among the
+// marks, separated by spaces, of markVar).
 func hasMark(pid int, mark string) bool {
 	env, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
 	if err != nil {
 		return false
 	}
-	want := []byte(markVar + "=" + mark)
+	prefix := []byte(markVar + "=")
 	for v := range bytes.SplitSeq(env, []byte{0}) {
-		if bytes.Equal(v, want) {
-			return true
+		if marks, ok := bytes.CutPrefix(v, prefix); ok {
+			for m := range bytes.FieldsSeq(marks) {
+				if string(m) == mark {
+					return true
+				}
+			}
 		}
 	}
 	return false

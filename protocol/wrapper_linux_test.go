@@ -236,3 +236,33 @@ func TestKilledRunnerHelper(t *testing.T) {
 	os.Stdout.Close()
 	time.Sleep(time.Hour)
 }
+
+// TestHasMark checks how a process's marks are read from its environment: the
+// runner's own mark, and those of the runners it is an engine of, before it.
+func TestHasMark(t *testing.T) {
+	tests := []struct {
+		env  string // the child's COLONY_ENGINE_MARK
+		mark string
+		want bool
+	}{
+		{"1-a", "1-a", true},
+		{"1-a 2-b", "1-a", true},
+		{"1-a 2-b", "2-b", true},
+		{"1-a 2-b", "2-", false},
+		{"1-ab", "1-a", false},
+		{"", "1-a", false},
+	}
+	for _, tt := range tests {
+		cmd := exec.Command("sleep", "10")
+		cmd.Env = []string{"A=1", markVar + "=" + tt.env, "B=2"}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		got := hasMark(cmd.Process.Pid, tt.mark)
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		if got != tt.want {
+			t.Errorf("hasMark(%s=%q, %q) = %v, want %v", markVar, tt.env, tt.mark, got, tt.want)
+		}
+	}
+}
