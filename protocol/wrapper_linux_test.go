@@ -258,6 +258,10 @@ func TestHasMark(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
+		// Until the exec, the child's environment is this process's.
+		for deadline := time.Now().Add(testWait); procName(cmd.Process.Pid) != "sleep" && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond)
+		}
 		got := hasMark(cmd.Process.Pid, tt.mark)
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()
