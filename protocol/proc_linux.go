@@ -170,11 +170,12 @@ func leftover(root int, mark string) []string {
 }
 
 // killEngine kills every process engineProcs finds, and root's group when root is
-// trusted (see engineProcs), again until none is left (a process may start another
-// while it is being killed), for up to a second.
+// trusted (see engineProcs), again until two looks a millisecond apart find none (a
+// process may start another while it is being killed, and a process in the middle of
+// an exec shows no environment for a moment), for up to a second.
 func killEngine(root int, trustRoot bool, mark string) {
 	deadline := time.Now().Add(time.Second)
-	for {
+	for empty := 0; empty < 2 && time.Now().Before(deadline); time.Sleep(time.Millisecond) {
 		pids := engineProcs(root, trustRoot, mark)
 		if trustRoot {
 			_ = syscall.Kill(-root, syscall.SIGKILL)
@@ -182,10 +183,11 @@ func killEngine(root int, trustRoot bool, mark string) {
 		for _, pid := range pids {
 			_ = syscall.Kill(pid, syscall.SIGKILL)
 		}
-		if len(pids) == 0 || time.Now().After(deadline) {
-			return
+		if len(pids) == 0 {
+			empty++
+		} else {
+			empty = 0
 		}
-		time.Sleep(time.Millisecond)
 	}
 }
 

@@ -258,9 +258,13 @@ func TestHasMark(t *testing.T) {
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		// Until the exec, the child's environment is this process's.
-		for deadline := time.Now().Add(testWait); procName(cmd.Process.Pid) != "sleep" && time.Now().Before(deadline); {
-			time.Sleep(time.Millisecond)
+		// Until its exec is done, the child's environment is this process's, then
+		// empty for a moment.
+		environ := "/proc/" + strconv.Itoa(cmd.Process.Pid) + "/environ"
+		for deadline := time.Now().Add(testWait); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+			if b, _ := os.ReadFile(environ); strings.HasPrefix(string(b), "A=1\x00") {
+				break
+			}
 		}
 		got := hasMark(cmd.Process.Pid, tt.mark)
 		_ = cmd.Process.Kill()
