@@ -196,8 +196,9 @@ func killEngine(root int, trustRoot bool, mark string) {
 // it wrote "done" (it ended the engine itself); the end of the pipe without "done"
 // means the runner died.
 type supervisor struct {
-	cmd *exec.Cmd
-	w   *os.File
+	cmd    *exec.Cmd
+	w      *os.File
+	exited chan struct{} // closed when the supervisor was reaped
 }
 
 // startSupervisor starts the supervisor of the engine root, marked mark: this
@@ -220,17 +221,26 @@ func startSupervisor(root int, mark string) *supervisor {
 		w.Close()
 		return nil
 	}
-	go func() { _ = cmd.Wait() }()
-	return &supervisor{cmd: cmd, w: w}
+	s := &supervisor{cmd: cmd, w: w, exited: make(chan struct{})}
+	go func() {
+		_ = cmd.Wait()
+		close(s.exited)
+	}()
+	return s
 }
 
-// release tells the supervisor that the runner ended the engine: it exits.
+// release tells the supervisor that the runner ended the engine, and waits (up to a
+// second) for it to exit.
 func (s *supervisor) release() {
 	if s == nil {
 		return
 	}
 	_, _ = s.w.WriteString("done\n")
 	_ = s.w.Close()
+	select {
+	case <-s.exited:
+	case <-time.After(time.Second):
+	}
 }
 
 // supervise is a supervisor's main (args: the engine's pid and mark); it returns the

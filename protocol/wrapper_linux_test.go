@@ -92,6 +92,9 @@ func TestWrappedEngineEnds(t *testing.T) {
 				t.Errorf("Close: %v, want that the engine was killed", err)
 			}
 			protocoltest.WaitGone(t, []int{pid}, testWait, "the Client's Close")
+			if left := protocoltest.ChildProcesses(); len(left) > 0 {
+				t.Errorf("processes %v (the supervisor?) left after Close", left)
+			}
 		})
 	}
 }
