@@ -370,7 +370,10 @@ func (p *player) StopGrace() time.Duration {
 // Each process's standard error goes to LogDir/NAME-SLOT.log (appended to, with a
 // line when a process starts), NAME being the player's name and SLOT the lowest
 // number from 1 that no other running process of that name has; with no LogDir, to
-// Stderr (nil: dropped).
+// Stderr (nil: dropped), or, with HoldLogs, to memory until SetLogDir. A log keeps
+// LogLimit bytes of each process: past it, the first half and the last half, with a
+// line that says how many bytes were cut between them (written when the process
+// ends).
 //
 // The engines' lines are read leniently (protocol.Timeouts.Strict), the lines
 // ignored noted in the log; Strict reads them strictly.
@@ -378,11 +381,46 @@ type Pool struct {
 	LogDir string
 	Stderr io.Writer
 	Strict bool
+	// LogLimit is how many bytes of a process's standard error its log keeps (0:
+	// DefaultLogLimit; negative: all).
+	LogLimit int64
+	// HoldLogs, with no LogDir, holds the processes' standard error in memory (up to
+	// LogLimit each) until SetLogDir says where it goes.
+	HoldLogs bool
 
-	mu     sync.Mutex
-	idle   map[string][]*engineProcess // by engineConfig.key
-	slots  map[string][]bool           // by name: the slots in use
-	closed bool
+	mu      sync.Mutex
+	idle    map[string][]*engineProcess // by engineConfig.key
+	slots   map[string][]bool           // by name: the slots in use
+	holding map[*engineProcess]bool     // the processes whose log is held
+	closed  bool
+}
+
+// SetLogDir sets LogDir: the logs held (HoldLogs) are written to their files,
+// which the processes' standard error then goes to.
+func (e *Pool) SetLogDir(dir string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.LogDir = dir
+	var errs []error
+	for p := range e.holding {
+		f, err := e.openLog(p)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		p.file = f
+		p.log.setDest(f)
+		delete(e.holding, p)
+	}
+	return errors.Join(errs...)
+}
+
+// logLimit returns the limit of a process's log.
+func (e *Pool) logLimit() int64 {
+	if e.LogLimit == 0 {
+		return DefaultLogLimit
+	}
+	return e.LogLimit
 }
 
 // engineProcess is a running engine.
@@ -391,7 +429,8 @@ type engineProcess struct {
 	key    string
 	name   string
 	slot   int
-	log    *os.File // nil without LogDir
+	log    *cappedLog // nil without LogDir or HoldLogs
+	file   *os.File   // the log's file (nil: none yet)
 }
 
 // take returns an idle process of cfg's program, or starts one.
@@ -433,16 +472,27 @@ func (e *Pool) take(ctx context.Context, cfg *engineConfig) (*engineProcess, err
 	p := &engineProcess{key: cfg.key, name: cfg.name, slot: slot + 1}
 	proc := cfg.process
 	proc.Stderr = e.Stderr
-	if e.LogDir != "" {
-		f, err := e.openLog(p, &proc)
+	e.mu.Lock()
+	switch {
+	case e.LogDir != "":
+		f, err := e.openLog(p)
 		if err != nil {
-			e.release(p)
+			e.freeLocked(p)
+			e.mu.Unlock()
 			return nil, err
 		}
-		p.log, proc.Stderr = f, f
+		p.file, p.log = f, newCappedLog(f, e.logLimit())
+	case e.HoldLogs:
+		p.log = newCappedLog(nil, e.logLimit())
+		if e.holding == nil {
+			e.holding = map[*engineProcess]bool{}
+		}
+		e.holding[p] = true
 	}
-	if f, ok := proc.Stderr.(*os.File); ok {
-		proc.Notes = f // what the lenient reading ignores, in the log (an *os.File takes two writers)
+	e.mu.Unlock()
+	if p.log != nil {
+		fmt.Fprintf(p.log, "# %s: started %s\n", time.Now().UTC().Format(time.RFC3339), strings.Join(append([]string{proc.Path}, proc.Args...), " "))
+		proc.Stderr = p.log
 	}
 	c, err := protocol.Start(ctx, proc, protocol.Timeouts{Strict: e.Strict})
 	if err == nil {
@@ -470,8 +520,8 @@ func (e *Pool) take(ctx context.Context, cfg *engineConfig) (*engineProcess, err
 	return p, nil
 }
 
-// openLog opens the log of process p and writes its first line.
-func (e *Pool) openLog(p *engineProcess, proc *protocol.Process) (*os.File, error) {
+// openLog opens the log file of process p in LogDir (the caller holds mu).
+func (e *Pool) openLog(p *engineProcess) (*os.File, error) {
 	if err := os.MkdirAll(e.LogDir, 0o755); err != nil {
 		return nil, fmt.Errorf("engine logs: %w", err)
 	}
@@ -480,7 +530,6 @@ func (e *Pool) openLog(p *engineProcess, proc *protocol.Process) (*os.File, erro
 	if err != nil {
 		return nil, fmt.Errorf("engine logs: %w", err)
 	}
-	fmt.Fprintf(f, "# %s: started %s\n", time.Now().UTC().Format(time.RFC3339), strings.Join(append([]string{proc.Path}, proc.Args...), " "))
 	return f, nil
 }
 
@@ -520,6 +569,10 @@ func (e *Pool) release(p *engineProcess) {
 	if p.log != nil {
 		_ = p.log.Close()
 	}
+	if p.file != nil {
+		_ = p.file.Close()
+	}
+	delete(e.holding, p)
 	e.freeLocked(p)
 }
 

@@ -66,7 +66,9 @@ type Process struct {
 	// Env are variables ("KEY=value") added to the runner's environment.
 	Env []string
 	// Stderr receives what the engine writes to its standard error (nil: dropped).
-	// Its last lines also go to the Tail of faults.
+	// Its last lines also go to the Tail of faults. What the Client ignores of the
+	// engine's output (a stray bestturn: see Client.Go) is written there too, as a
+	// line that starts "# colony: ".
 	Stderr io.Writer
 	// Notes receives a line for what the Client ignores of the engine's output when
 	// it reads leniently (Timeouts.Strict unset): each line ignored and the first info
@@ -104,6 +106,9 @@ type Client struct {
 	proc    *process // nil for Connect
 	closers []io.Closer
 	tail    *tail
+	// stderrNotes is where the runner's notes on the engine go, beside its standard
+	// error (nil: nowhere).
+	stderrNotes *tailWriter
 
 	wmu  sync.Mutex // serializes writes (Stop writes while Go waits)
 	w    io.Writer
@@ -127,7 +132,8 @@ type Client struct {
 	notedItems   map[string]bool // the unknown info items noted
 	exitSeen     bool
 	exitGrace    <-chan time.Time
-	pendingReady int // readyok still to come for an isready given up on
+	pendingReady int  // readyok still to come for an isready given up on
+	searched     bool // a search ended: a bestturn now is a stray (see isStray)
 
 	mu        sync.Mutex
 	searching bool
@@ -143,16 +149,24 @@ type Client struct {
 
 // process is an engine's process.
 type process struct {
-	cmd     *exec.Cmd
-	exited  chan struct{} // closed when Wait returned
-	waitErr error         // Wait's error, set before exited is closed
+	cmd        *exec.Cmd
+	mark       string        // the value of the engine's mark (see docs/protocol.md, "Processes")
+	super      *supervisor   // nil: none
+	exited     chan struct{} // closed when Wait returned: the process has ended
+	waitErr    error         // Wait's error, set before exited is closed
+	stderr     *os.File      // the read end of its standard error
+	stderrDone chan struct{} // closed when its standard error was read to its end
 }
 
-// Start runs the engine program p, in a process group of its own and, on Linux, set
-// to be killed when the runner dies, and makes the handshake (bounded by ctx and
+// Start runs the engine program p and makes the handshake (bounded by ctx and
 // t.Handshake). ctx bounds the start only, not the process's life. A program that
 // cannot be run is an error; an engine that fails the handshake is a *Fault, its
 // process killed.
+//
+// The engine runs in a process group of its own; on Linux it is also killed when
+// the runner dies, its processes carry a mark in their environment, and a supervisor
+// process kills them all if the runner dies without ending them (docs/protocol.md,
+// "Processes").
 func Start(ctx context.Context, p Process, t Timeouts) (*Client, error) {
 	if p.Path == "" {
 		return nil, errors.New("protocol: start: no program given")
@@ -167,30 +181,54 @@ func Start(ctx context.Context, p Process, t Timeouts) (*Client, error) {
 		inW.Close()
 		return nil, fmt.Errorf("protocol: start %s: %w", p.Path, err)
 	}
+	// Its standard error is a pipe of the Client's own, not one of exec's: Wait
+	// returns when the engine ends, even when a process it started holds the pipe.
+	errR, errW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		outR.Close()
+		outW.Close()
+		return nil, fmt.Errorf("protocol: start %s: %w", p.Path, err)
+	}
 	tl := &tail{}
+	tw := &tailWriter{w: p.Stderr, t: tl}
+	mark := newMark()
 	cmd := exec.Command(p.Path, p.Args...)
 	cmd.Dir = p.Dir
-	if len(p.Env) > 0 {
-		cmd.Env = append(os.Environ(), p.Env...)
-	}
-	cmd.Stdin, cmd.Stdout = inR, outW
-	cmd.Stderr = &tailWriter{w: p.Stderr, t: tl}
-	cmd.WaitDelay = time.Second
-	setProcAttr(cmd)
+	cmd.Env = append(os.Environ(), p.Env...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
+	setProcAttr(cmd, mark)
 	err = cmd.Start()
 	inR.Close()
 	outW.Close()
+	errW.Close()
 	if err != nil {
 		inW.Close()
 		outR.Close()
+		errR.Close()
 		return nil, fmt.Errorf("protocol: start %s: %w", p.Path, err)
 	}
-	proc := &process{cmd: cmd, exited: make(chan struct{})}
+	proc := &process{cmd: cmd, mark: mark, exited: make(chan struct{}), stderr: errR, stderrDone: make(chan struct{})}
+	proc.super = startSupervisor(cmd.Process.Pid, mark)
 	go func() {
 		proc.waitErr = cmd.Wait()
 		close(proc.exited)
 	}()
-	return newClient(ctx, outR, inW, t, proc, []io.Closer{inW, outR}, tl, p.Notes)
+	go func() {
+		_, _ = io.Copy(tw, errR)
+		tw.flush()
+		close(proc.stderrDone)
+	}()
+	notes := p.Notes
+	if notes == nil {
+		notes = tailNotes{tw} // beside the engine's standard error, in its log
+	}
+	c, err := newClient(ctx, outR, inW, t, proc, []io.Closer{inW, outR}, tl, notes)
+	if c != nil {
+		c.stderrNotes = tw
+	}
+	return c, err
 }
 
 // Connect makes the handshake with an engine that reads w and writes r (an engine
@@ -386,6 +424,11 @@ func (c *Client) extendPosition(start string, moves []string) bool {
 // is a TimeForfeit too. When ctx ends, Go sends stop and waits up to Timeouts.Stop
 // for the bestturn: it returns ctx's error, wrapped, the engine usable if it
 // answered. The Result holds what the search told even when Go fails.
+//
+// A stray bestturn (a second one of a search) read before the next go is written,
+// or where a readyok belongs (the next game's newgame), is noted (Process.Stderr)
+// and ignored; one that comes only after the next go was written is taken for that
+// go's answer (within the same game: the engine's own next turn).
 func (c *Client) Go(ctx context.Context, limits Limits, timeout time.Duration, onInfo func(Info)) (Result, error) {
 	var res Result
 	if err := c.check("go"); err != nil {
@@ -478,6 +521,7 @@ func (c *Client) Go(ctx context.Context, limits Limits, timeout time.Duration, o
 			}
 		case *BestTurnReply:
 			res.Elapsed = time.Since(start)
+			c.searched = true
 			switch {
 			case cancelled:
 				return res, fmt.Errorf("protocol: go: %w", ctx.Err())
@@ -485,6 +529,7 @@ func (c *Client) Go(ctx context.Context, limits Limits, timeout time.Duration, o
 				return res, c.fail(TimeForfeit, fmt.Sprintf("no bestturn within %v (it came after %v)", timeout, res.Elapsed.Round(time.Millisecond)))
 			}
 			res.Turn = r.Turn
+			c.searched = true
 			return res, nil
 		case *ErrorReply:
 			return res, c.fail(EngineError, fmt.Sprintf("answered %s to go", quoteShort(r.String())))
@@ -599,7 +644,14 @@ func (c *Client) quit(ctx context.Context) error {
 	var why string
 	select {
 	case <-c.proc.exited:
+		// The engine exited: what it started and left running is killed with its
+		// group, and named.
+		left := leftover(c.proc.cmd.Process.Pid, c.proc.mark)
 		c.end()
+		if len(left) > 0 {
+			return fmt.Errorf("protocol: engine %s exited, but left %d process(es) running: killed %s",
+				c.id.Name, len(left), strings.Join(left, ", "))
+		}
 		return nil
 	case <-t.C:
 		why = fmt.Sprintf("did not exit within %v of quit", c.t.Quit)
@@ -610,19 +662,30 @@ func (c *Client) quit(ctx context.Context) error {
 	return fmt.Errorf("protocol: engine %s %s: killed", c.id.Name, why)
 }
 
-// end ends the client: it kills the engine's process group and waits for the
-// process, closes the streams and stops the reader. It is idempotent.
+// end ends the client: it kills the engine's processes (its group, and on Linux what
+// it started: see Start) and waits for the process, closes the streams and stops the
+// reader. It is idempotent.
 func (c *Client) end() {
 	c.endOnce.Do(func() {
 		c.mu.Lock()
 		c.ended = true
 		c.mu.Unlock()
-		if c.proc != nil {
-			killProcess(c.proc.cmd.Process)
+		if p := c.proc; p != nil {
+			// The process was reaped at most moments ago: its pid is still its own.
+			killEngine(p.cmd.Process.Pid, true, p.mark)
+			_ = p.cmd.Process.Kill()
 			select {
-			case <-c.proc.exited:
+			case <-p.exited:
 			case <-time.After(5 * time.Second): // a process that SIGKILL does not end: give up on it
 			}
+			p.super.release()
+			// What the engine wrote to its standard error is read to its end, unless a
+			// process that escaped holds the pipe.
+			select {
+			case <-p.stderrDone:
+			case <-time.After(c.t.Quit):
+			}
+			_ = p.stderr.Close()
 		}
 		close(c.done)
 		for _, cl := range c.closers {
@@ -748,8 +811,9 @@ func (c *Client) wait(w waits) (Reply, event, error) {
 
 // drain reads the lines the engine wrote when it had nothing to answer (a stray
 // bestturn or info after its last search, an error answered to position), without
-// waiting: such a line is a fault (an EngineError for an error, a ProtocolError for
-// another line), so that it is not taken for the answer to the next command.
+// waiting: a stray bestturn is noted and ignored (isStray), another such line is a
+// fault (an EngineError for an error, a ProtocolError for another line), so that it
+// is not taken for the answer to the next command.
 func (c *Client) drain() error {
 	for {
 		select {
@@ -765,6 +829,8 @@ func (c *Client) drain() error {
 				continue // ignored (lenient reading)
 			case c.pendingReady > 0 && isReadyOK(r):
 				c.pendingReady--
+				continue
+			case c.isStray(r):
 				continue
 			}
 			if _, ok := r.(*ErrorReply); ok {
@@ -834,6 +900,18 @@ func (c *Client) isSearching() bool {
 	return c.searching
 }
 
+// isStray reports whether r is a stray bestturn: one read after a search ended
+// (its bestturn read, or given up on) and before the next go; if so, it is noted
+// (Process.Stderr) and is to be ignored.
+func (c *Client) isStray(r Reply) bool {
+	b, ok := r.(*BestTurnReply)
+	if !ok || !c.searched {
+		return false
+	}
+	c.stderrNotes.note(fmt.Sprintf("ignored a stray %s after the search's bestturn", quoteShort(b.String())))
+	return true
+}
+
 // isReadyOK reports whether r is readyok.
 func isReadyOK(r Reply) bool {
 	_, ok := r.(*ReadyOKReply)
@@ -873,6 +951,10 @@ func (c *Client) exitFault(what string) error {
 	case <-c.proc.exited:
 	case <-t.C:
 		return c.fail(Disconnected, fmt.Sprintf("the engine closed its output and did not exit within %v%s", c.t.Quit, what))
+	}
+	select { // its last words on its standard error go to the fault's tail
+	case <-c.proc.stderrDone:
+	case <-t.C:
 	}
 	ps := c.proc.cmd.ProcessState
 	switch {
@@ -962,6 +1044,9 @@ func (c *Client) awaitReady(ctx context.Context, what string) error {
 	t := time.NewTimer(c.t.Ready)
 	defer t.Stop()
 	r, ev, err := c.wait(waits{ctx: ctx.Done(), deadline: t.C})
+	for err == nil && ev == evReply && c.isStray(r) {
+		r, ev, err = c.wait(waits{ctx: ctx.Done(), deadline: t.C})
+	}
 	switch {
 	case err != nil:
 		return err

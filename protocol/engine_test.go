@@ -191,11 +191,13 @@ func TestEngineProcess(t *testing.T) {
 		{fault: "huge", limits: depth1, timeout: testWait, reason: ProtocolError, detail: "a line longer than 65536 bytes"},
 		{fault: "badutf8", limits: depth1, timeout: testWait, reason: ProtocolError, detail: "invalid UTF-8 at byte 12"},
 		{fault: "stray", limits: depth1, timeout: testWait, usable: true, then: func(c *Client) error {
-			err := c.IsReady(context.Background())
-			if f := AsFault(err); f == nil || f.Reason != ProtocolError || !strings.Contains(f.Detail, "where readyok belongs") {
-				return fmt.Errorf("IsReady after a stray bestturn: %v, want a protocol error", err)
+			// The stray bestturn is ignored where the next readyok belongs: the next
+			// game is not charged with it.
+			if err := c.NewGame(context.Background(), "kalah"); err != nil {
+				return fmt.Errorf("newgame after a stray bestturn: %v, want none", err)
 			}
-			return nil
+			var moves []string
+			return play(c, &moves, 1, depth1, testWait)
 		}},
 	}
 	for _, tt := range faults {
@@ -250,6 +252,26 @@ func TestEngineProcess(t *testing.T) {
 			}
 		})
 	}
+
+	t.Run("stray noted", func(t *testing.T) {
+		e := engineTest{t: t, path: e.path}
+		var stderr syncBuffer
+		c := e.start(Timeouts{}, &stderr, "-fault", "stray", "-fault-turn", "1")
+		if err := c.NewGame(ctx, "kalah"); err != nil {
+			t.Fatal(err)
+		}
+		var moves []string
+		if err := play(c, &moves, 1, depth1, testWait); err != nil {
+			t.Fatal(err)
+		}
+		if err := c.NewGame(ctx, "kalah"); err != nil {
+			t.Fatalf("newgame after a stray bestturn: %v", err)
+		}
+		want := fmt.Sprintf("# colony: ignored a stray \"bestturn %s\" after the search's bestturn\n", moves[0])
+		if !strings.Contains(stderr.String(), want) {
+			t.Fatalf("the engine's stderr log:\n%s\nwants the line %q", stderr.String(), want)
+		}
+	})
 
 	t.Run("fault-game", func(t *testing.T) {
 		e := engineTest{t: t, path: e.path}

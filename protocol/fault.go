@@ -116,15 +116,19 @@ func (t *tail) snapshot() []string {
 }
 
 // tailWriter passes what it is given on to w and keeps its lines in a tail,
-// prefixed "stderr: ".
+// prefixed "stderr: ". Its methods may be called from several goroutines.
 type tailWriter struct {
+	mu      sync.Mutex
 	w       io.Writer // nil: nowhere
 	t       *tail
 	partial []byte
+	open    bool // the last byte written to w did not end a line
 }
 
 // Write passes p on and keeps its complete lines.
 func (tw *tailWriter) Write(p []byte) (int, error) {
+	tw.mu.Lock()
+	defer tw.mu.Unlock()
 	for rest := p; len(rest) > 0; {
 		i := bytes.IndexByte(rest, '\n')
 		if i < 0 {
@@ -140,10 +144,57 @@ func (tw *tailWriter) Write(p []byte) (int, error) {
 		tw.partial = tw.partial[:0]
 		rest = rest[i+1:]
 	}
-	if tw.w == nil {
+	if tw.w == nil || len(p) == 0 {
 		return len(p), nil
 	}
+	tw.open = p[len(p)-1] != '\n'
 	return tw.w.Write(p)
+}
+
+// flush keeps the last line, one without its end, in the tail.
+func (tw *tailWriter) flush() {
+	tw.mu.Lock()
+	defer tw.mu.Unlock()
+	if len(tw.partial) > 0 {
+		tw.t.add("stderr: " + strings.TrimSuffix(string(tw.partial), "\r"))
+		tw.partial = tw.partial[:0]
+	}
+}
+
+// note writes a line of the runner's, "# colony: " and msg, to w (on a line of its
+// own), not to the tail.
+func (tw *tailWriter) note(msg string) {
+	if tw == nil {
+		return
+	}
+	tw.mu.Lock()
+	defer tw.mu.Unlock()
+	tw.writeLine("# colony: " + msg + "\n")
+}
+
+// writeLine writes line, a whole line of the runner's, to w (nil: dropped), on a
+// line of its own; the caller holds tw.mu.
+func (tw *tailWriter) writeLine(line string) {
+	if tw.w == nil {
+		return
+	}
+	if tw.open {
+		line = "\n" + line
+	}
+	tw.open = false
+	_, _ = io.WriteString(tw.w, line)
+}
+
+// tailNotes writes the Client's notes (whole lines) beside the engine's standard
+// error, not in its tail: the Process.Notes of a process that names none.
+type tailNotes struct{ tw *tailWriter }
+
+// Write writes p, whole lines, to the tail writer's w.
+func (n tailNotes) Write(p []byte) (int, error) {
+	n.tw.mu.Lock()
+	defer n.tw.mu.Unlock()
+	n.tw.writeLine(string(p))
+	return len(p), nil
 }
 
 // encodeCommand returns the line of c, checked: a line of the protocol that reads

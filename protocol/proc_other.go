@@ -8,7 +8,11 @@ import (
 )
 
 // setProcAttr does nothing where there are no process groups.
-func setProcAttr(*exec.Cmd) {}
+func setProcAttr(*exec.Cmd, string) {}
 
-// killProcess kills p (what it started may be left running).
-func killProcess(p *os.Process) { _ = p.Kill() }
+// killEngine kills the process root (what it started may be left running).
+func killEngine(root int, trustRoot bool, mark string) {
+	if p, err := os.FindProcess(root); err == nil {
+		_ = p.Kill()
+	}
+}

@@ -3,6 +3,7 @@ package tournament
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,6 +32,9 @@ func TestEngineFaultsAreResults(t *testing.T) {
 		args   string
 		reason string
 		detail string
+		// checked: the games the check's process plays are played well (its start
+		// is not the fault's), the others are lost by the fault.
+		checked bool
 	}{
 		{fault: "illegal", reason: ReasonIllegal, detail: `bestturn "xyzzy": move "xyzzy": unknown log`},
 		{fault: "garbage", reason: ReasonProtocol, detail: `unknown reply "this"`},
@@ -40,8 +44,9 @@ func TestEngineFaultsAreResults(t *testing.T) {
 		{fault: "exitzero", reason: ReasonDisconnected, detail: "the engine exited with status 0"},
 		{fault: "huge", reason: ReasonProtocol, detail: "a line longer than 65536 bytes"},
 		{fault: "badutf8", reason: ReasonProtocol, detail: "invalid UTF-8"},
-		// The check's process (the first start) plays; every game's exits at once.
-		{fault: "handshake-exit", args: "-fault-start 2", reason: ReasonCrashed, detail: "exit status 2"},
+		// The check's process (the first start) plays well; every later start exits
+		// at once.
+		{fault: "handshake-exit", args: "-fault-start 2", reason: ReasonCrashed, detail: "exit status 2", checked: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fault, func(t *testing.T) {
@@ -73,15 +78,20 @@ func TestEngineFaultsAreResults(t *testing.T) {
 			}
 			pids := protocoltest.LoggedPids(t, logs, "*.log")
 			protocoltest.WaitGone(t, pids, 0, "the tournament")
-			if len(pids) < 3 {
-				t.Errorf("%d engine processes in the logs, want at least 3 (the check's and one per game slot)", len(pids))
+			if len(pids) < 2 {
+				t.Errorf("%d engine processes in the logs, want at least 2 (one per game slot)", len(pids))
 			}
 			games := parseFile(t, buf.Bytes()).Games
 			if len(games) != cfg.Games || len(res.Games) != cfg.Games {
 				t.Fatalf("%d games in the file, %d in the result, want %d", len(games), len(res.Games), cfg.Games)
 			}
 			seen := map[int]bool{}
+			faults := 0
 			for _, g := range games {
+				if tt.checked && !g.Forfeit() {
+					continue // played by the check's process
+				}
+				faults++
 				if seen[g.Index] {
 					t.Errorf("game %d recorded twice", g.Index)
 				}
@@ -102,8 +112,11 @@ func TestEngineFaultsAreResults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got := rep.Faults; len(got) != 1 || got[0].Player != "bad" || got[0].Reason != tt.reason || got[0].Games != cfg.Games {
-				t.Errorf("the summary's faults %+v, want bad: %d × %s", got, cfg.Games, tt.reason)
+			if tt.checked && (faults == 0 || faults == cfg.Games) {
+				t.Errorf("%d games lost by the fault, want some (those of later starts), not all (those of the check's process)", faults)
+			}
+			if got := rep.Faults; len(got) != 1 || got[0].Player != "bad" || got[0].Reason != tt.reason || got[0].Games != faults {
+				t.Errorf("the summary's faults %+v, want bad: %d × %s", got, faults, tt.reason)
 			}
 		})
 	}
@@ -140,15 +153,55 @@ func TestEnginesAreReused(t *testing.T) {
 	}
 	pids := protocoltest.LoggedPids(t, logs, "*.log")
 	protocoltest.WaitGone(t, pids, 0, "the tournament")
-	// The check starts one process a player; the games at most one a player and
-	// game played at once.
-	if len(pids) > 2+2*r.Concurrency {
-		t.Errorf("%d engine processes for %d games, want at most %d", len(pids), cfg.Games, 2+2*r.Concurrency)
+	// The games start at most one a player and game played at once; the check's
+	// processes are among them.
+	if len(pids) > 2*r.Concurrency {
+		t.Errorf("%d engine processes for %d games, want at most %d", len(pids), cfg.Games, 2*r.Concurrency)
 	}
 	for _, name := range []string{"a-1.log", "b-1.log"} {
 		if _, err := os.Stat(filepath.Join(logs, name)); err != nil {
 			t.Errorf("log %s: %v", name, err)
 		}
+	}
+}
+
+// TestEnginesStartOnce: the engines that CheckPlayers starts, before the logs have
+// a directory, are the run's: each process is started once, and each start is in
+// the logs (its standard error from the start of the check).
+func TestEnginesStartOnce(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	engine := protocoltest.BuildEngine(t)
+	logs, state := t.TempDir(), t.TempDir()
+	cfg := Config{
+		Game:    "colony",
+		Players: []Entrant{{Name: "a", Spec: "cmd:" + engine + ",args=-state " + state}, {Name: "b", Spec: "cmd:" + engine + ",args=-state " + state}},
+		Format:  RoundRobin,
+		Games:   4,
+		Seed:    3,
+	}
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 1}
+	if err := r.CheckPlayers(); err != nil {
+		t.Fatal(err)
+	}
+	r.SetEngineLogs(logs)
+	res, err := r.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != cfg.Games {
+		t.Fatalf("%d games, want %d", len(res.Games), cfg.Games)
+	}
+	starts, err := filepath.Glob(filepath.Join(state, "start-*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pids := protocoltest.LoggedPids(t, logs, "*.log")
+	protocoltest.WaitGone(t, pids, 0, "the tournament")
+	// One game at a time: one process a player, the check's.
+	if len(starts) != 2 || len(pids) != 2 {
+		t.Errorf("%d engine starts, %d in the logs; want 2 and 2", len(starts), len(pids))
 	}
 }
 
@@ -188,5 +241,59 @@ func TestEnginesUnderAClock(t *testing.T) {
 		if len(g.Info) == 0 || g.Info[0].Micros <= 0 {
 			t.Errorf("game %d: moves not timed by the runner: %+v", g.Index, g.Info[:min(1, len(g.Info))])
 		}
+	}
+}
+
+// TestEngineLogsTemporary: a run without a games file removes the temporary
+// directory of the engines' logs, unless a game was lost by a fault or it is asked
+// to keep it, and then says where it is.
+func TestEngineLogsTemporary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	engine := protocoltest.BuildEngine(t)
+	tests := []struct {
+		name string
+		args string
+		keep bool
+		want string // the note of the kept directory ("" when removed), DIR for its name
+	}{
+		{name: "removed", want: ""},
+		{name: "asked", keep: true, want: "the engines' logs are kept in DIR (as asked)"},
+		{name: "faults", args: "-fault crash -fault-turn 2", want: "the engines' logs are kept in DIR (2 game(s) lost by a fault)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tmp := t.TempDir()
+			t.Setenv("TMPDIR", tmp)
+			cfg := Config{
+				Game:    "colony",
+				Players: []Entrant{{Name: "a", Spec: `cmd:` + engine + `,args="` + tt.args + `"`}, {Name: "b", Spec: "cmd:" + engine}},
+				Format:  RoundRobin,
+				Games:   2,
+				Seed:    3,
+			}
+			var notes []string
+			s := &Session{Runner: &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 1},
+				KeepEngineLogs: tt.keep, Notef: func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }}
+			if _, err := s.Run(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			dirs, err := filepath.Glob(filepath.Join(tmp, "colony-engines-*"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			last := notes[len(notes)-1]
+			switch {
+			case tt.want == "" && len(dirs) != 0:
+				t.Errorf("%v left behind", dirs)
+			case tt.want == "" && strings.Contains(last, "kept"):
+				t.Errorf("note %q, want none", last)
+			case tt.want != "" && len(dirs) != 1:
+				t.Errorf("directories %v, want one kept", dirs)
+			case tt.want != "" && last != strings.ReplaceAll(tt.want, "DIR", dirs[0]):
+				t.Errorf("note %q, want %q", last, strings.ReplaceAll(tt.want, "DIR", dirs[0]))
+			}
+		})
 	}
 }

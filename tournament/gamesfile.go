@@ -222,6 +222,9 @@ type Session struct {
 	Describe func(resumed int) string
 	// NoLive, when set, keeps no live file (see Run).
 	NoLive bool
+	// KeepEngineLogs keeps the temporary directory of the engines' logs of a run
+	// without a games file (see Run).
+	KeepEngineLogs bool
 }
 
 // Run plays the runner's games, recorded in the games file, until they are all played
@@ -230,21 +233,23 @@ type Session struct {
 // run keeps its live file beside it (LiveFileName; Runner.Live), unless NoLive is
 // set: the games in flight, for watchers (Follower). The external engines'
 // standard error goes to the directory engines beside the games file, or to a new
-// temporary directory without one.
+// temporary directory without one, which Run removes at its end unless a game was
+// lost by a fault (Record.Forfeit), the run failed, or KeepEngineLogs is set: then
+// Notef says where it is.
 //
 // Its errors are ErrResumeWithoutGamesFile, an *OpenError, a *StartError (nothing
 // could be played: a games file the session created is removed, so that it does not
 // refuse the next run), or an error of the run, with the result of the games that
 // were finished when the result is not nil.
-func (s *Session) Run(ctx context.Context) (*Result, error) {
+func (s *Session) Run(ctx context.Context) (res *Result, err error) {
 	var gamesFile *GamesFileWriter
 	var records io.Writer
 	var done []Record
 	if s.GamesFile != "" {
-		var err error
-		gamesFile, err = OpenGamesFile(s.GamesFile, *s.Runner.Settings(), s.Resume)
-		if err != nil {
-			return nil, &OpenError{err}
+		var openErr error
+		gamesFile, openErr = OpenGamesFile(s.GamesFile, *s.Runner.Settings(), s.Resume)
+		if openErr != nil {
+			return nil, &OpenError{openErr}
 		}
 		defer gamesFile.Close()
 		records, done = gamesFile, gamesFile.Done
@@ -254,10 +259,12 @@ func (s *Session) Run(ctx context.Context) (*Result, error) {
 	if UsesEngines(s.Runner.Settings()) {
 		dir := filepath.Join(filepath.Dir(s.GamesFile), "engines")
 		if s.GamesFile == "" {
-			var err error
-			if dir, err = os.MkdirTemp("", "colony-engines-"); err != nil {
-				return nil, fmt.Errorf("engine logs: %w", err)
+			tmp, mkErr := os.MkdirTemp("", "colony-engines-")
+			if mkErr != nil {
+				return nil, fmt.Errorf("engine logs: %w", mkErr)
 			}
+			dir = tmp
+			defer func() { s.endTempLogs(dir, res, err) }()
 		}
 		s.Runner.SetEngineLogs(dir)
 		s.notef("the engines' standard error goes to %s", filepath.Join(dir, "NAME-SLOT.log"))
@@ -269,7 +276,7 @@ func (s *Session) Run(ctx context.Context) (*Result, error) {
 	if s.Describe != nil {
 		s.notef("%s", s.Describe(len(done)))
 	}
-	res, err := s.Runner.Run(ctx)
+	res, err = s.Runner.Run(ctx)
 	if res == nil {
 		// Leave no header-only games file behind, which would refuse the next run.
 		if gamesFile != nil {
@@ -281,6 +288,34 @@ func (s *Session) Run(ctx context.Context) (*Result, error) {
 		return res, nil
 	}
 	return res, err
+}
+
+// endTempLogs removes dir, the temporary directory of the engines' logs, unless the
+// run (res, err) had a game lost by a fault, failed, or KeepEngineLogs is set: then
+// it says where the logs are.
+func (s *Session) endTempLogs(dir string, res *Result, err error) {
+	why := ""
+	switch {
+	case s.KeepEngineLogs:
+		why = "as asked"
+	case err != nil:
+		why = "the run failed"
+	case res != nil:
+		n := 0
+		for i := range res.Games {
+			if res.Games[i].Forfeit() {
+				n++
+			}
+		}
+		if n > 0 {
+			why = fmt.Sprintf("%d game(s) lost by a fault", n)
+		}
+	}
+	if why != "" {
+		s.notef("the engines' logs are kept in %s (%s)", dir, why)
+		return
+	}
+	_ = os.RemoveAll(dir)
 }
 
 // notef tells Notef, if there is one.

@@ -84,11 +84,18 @@ type Runner[S any] struct {
 	// the cmd kind) write their standard error, a file per game slot: NAME-SLOT.log
 	// (see external.Pool). "" drops it.
 	EngineLogs string
+	// EngineLogLimit is how many bytes of an engine process's standard error its log
+	// keeps (0: external.DefaultLogLimit; negative: all; see external.Pool).
+	EngineLogLimit int64
 	// Live, if not "", is the live file: Run keeps in it the games in flight with
 	// their turns so far and the run's progress, for watchers (see LiveFile and
 	// Follower), and leaves it in state LiveFinished or LiveStopped when it returns.
 	// Session sets it beside the games file (LiveFileName).
 	Live string
+
+	// engines are the external engines' processes: those CheckPlayers started, then
+	// the run's (nil before).
+	engines *external.Pool
 }
 
 // Progress is the state of a running tournament, given to Runner.Progress.
@@ -172,17 +179,17 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	if r.NewPlayer == nil {
 		return nil, errors.New("tournament: no player factory")
 	}
-	// The check's engines are its own, ended after it; the games' live as long as
-	// the run: Close ends those kept (the players of games in flight have given
-	// theirs back when Run returns).
-	checked := &external.Pool{LogDir: r.EngineLogs, Strict: cfg.Strict}
-	templates, err := checkPlayers(ctx, &cfg, r.NewPlayer, checked)
-	_ = checked.Close() // an engine killed after quit: the run's end warns of it
+	// The check's engines are the games' (each process is started once): those
+	// CheckPlayers started, or new ones. They live as long as the run: Close ends
+	// those kept (the players of games in flight have given theirs back when Run
+	// returns).
+	engines := r.enginePool(false)
+	r.engines = nil // a later Run starts its own
+	defer engines.Close()
+	templates, err := checkPlayers(ctx, &cfg, r.NewPlayer, engines)
 	if err != nil {
 		return nil, err
 	}
-	engines := &external.Pool{LogDir: r.EngineLogs, Strict: cfg.Strict}
-	defer engines.Close()
 	book, err := newOpeningBook(r.Game, &cfg)
 	if err != nil {
 		return nil, err
@@ -850,8 +857,31 @@ func (r *Runner[S]) Setup(records io.Writer, done []Record, progress func(*Progr
 	r.Records, r.Done, r.Progress = records, done, progress
 }
 
-// SetEngineLogs sets EngineLogs.
-func (r *Runner[S]) SetEngineLogs(dir string) { r.EngineLogs = dir }
+// SetEngineLogs sets EngineLogs; the logs of the engines that CheckPlayers started
+// (held in memory until then) are written there.
+func (r *Runner[S]) SetEngineLogs(dir string) {
+	r.EngineLogs = dir
+	if r.engines != nil {
+		_ = r.engines.SetLogDir(dir) // a log that cannot be opened: the run's logs fail the same way
+	}
+}
+
+// SetEngineLogLimit sets EngineLogLimit (bytes; 0 keeps all: a negative limit).
+func (r *Runner[S]) SetEngineLogLimit(n int64) {
+	if n == 0 {
+		n = -1
+	}
+	r.EngineLogLimit = n
+}
+
+// enginePool returns the pool of CheckPlayers, or a new one that holds its logs
+// until SetEngineLogs when hold is set and there is no EngineLogs yet.
+func (r *Runner[S]) enginePool(hold bool) *external.Pool {
+	if r.engines != nil {
+		return r.engines
+	}
+	return &external.Pool{LogDir: r.EngineLogs, LogLimit: r.EngineLogLimit, HoldLogs: hold && r.EngineLogs == "", Strict: r.Config.Strict}
+}
 
 // SetLive sets Live (Session calls it through an interface of its own, so that a
 // Runnable need not have it).
@@ -864,4 +894,18 @@ func (r *Runner[S]) Settings() *Config { return &r.Config }
 func (r *Runner[S]) Sides() [2]string { return r.Game.Sides() }
 
 // CheckPlayers builds every player once with the tournament's limits.
-func (r *Runner[S]) CheckPlayers() error { return CheckPlayers(&r.Config, r.NewPlayer) }
+//
+// The engines it starts are kept for Run, which plays with them (an engine is not
+// started twice); their standard error is held in memory until SetEngineLogs says
+// where it goes. A failed check ends them.
+func (r *Runner[S]) CheckPlayers() error {
+	if r.engines == nil {
+		r.engines = r.enginePool(true)
+	}
+	_, err := checkPlayers(context.Background(), &r.Config, r.NewPlayer, r.engines)
+	if err != nil {
+		_ = r.engines.Close()
+		r.engines = nil
+	}
+	return err
+}

@@ -46,7 +46,7 @@ func newSelfplayCmd(opts *options) *cobra.Command {
 				return fail(fmt.Errorf("selfplay: %w", err))
 			}
 			prog := tournament.NewProgressDisplay(c.ErrOrStderr(), progress)
-			res, err := playRecorded(c, "selfplay", runner, sp.GamesFile(), resume, prog, sp.Describe, nil)
+			res, err := playRecorded(c, "selfplay", runner, sp.GamesFile(), resume, false, prog, sp.Describe, nil)
 			if err != nil {
 				return err
 			}

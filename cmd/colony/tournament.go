@@ -21,6 +21,8 @@ type tournamentFlags struct {
 	outputs     tournament.Outputs
 	progress    string
 	affinity    bool // --affinity: pin each game slot's engines to CPUs of its own
+	engineLogMB int
+	keepLogs    bool
 }
 
 // addOutputFlags defines on c the flags of the output files o: --out, --games-file
@@ -89,6 +91,8 @@ func (fl *tournamentFlags) add(c *cobra.Command) {
 	f.DurationVar(&s.Margin, "time-margin", 100*time.Millisecond, "how far over its time `D` a player may go before it loses (it is not waited for past its time plus the margin, at least 100ms)")
 	f.DurationVar(&s.MoveTimeout, "move-timeout", 0, "without --movetime or --tc: a player that has not replied to a move after `D` loses on time and is abandoned (default: no limit)")
 	f.IntVar(&fl.concurrency, "concurrency", runtime.NumCPU(), "games played at once, `N`")
+	f.IntVar(&fl.engineLogMB, "engine-log-limit", external.DefaultLogLimit>>20, "keep at most `MB` megabytes of each engine process's standard error in its log (its first and last halves; 0: all)")
+	f.BoolVar(&fl.keepLogs, "keep-engine-logs", false, "keep the temporary directory of the engines' logs of a run without --out or --games-file (kept anyway when a game was lost by a fault)")
 	f.StringVar(&s.SPRT, "sprt", "", "SPRT `TEST` for a match: elo0=0,elo1=5[,alpha=0.05,beta=0.05,model=normalized|logistic]")
 	f.StringVar(&s.Shard, "shard", "", "play only slice `K/N` of the schedule (merge the games files afterwards)")
 	f.IntVar(&s.UntilPair, "until-pair", 0, "play only the pairs of the schedule numbered below `P` (from 0; those of the shard with --shard); --resume with a larger P continues: batches of pairs")
@@ -120,6 +124,9 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	}
 	fl.outputs.Fill()
 	runner := g.NewRunner(cfg, fl.concurrency)
+	if l, ok := runner.(interface{ SetEngineLogLimit(int64) }); ok {
+		l.SetEngineLogLimit(int64(fl.engineLogMB) << 20)
+	}
 	// Check every player, with the limits, before touching any file.
 	if err := runner.CheckPlayers(); err != nil {
 		return fmt.Errorf("tournament: %w", err)
@@ -129,7 +136,7 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	prog := tournament.NewProgressDisplay(stderr, fl.progress)
 	standings := &tournament.Standings{W: stderr, Display: prog, Config: &cfg, Sides: g.Sides()}
 	defer standings.OnSignal(syscall.SIGUSR1)() // SIGUSR1 shows the standings so far
-	res, err := playRecorded(c, "tournament", runner, fl.outputs.GamesFile, fl.resume, prog, cfg.Describe, standings.Progress)
+	res, err := playRecorded(c, "tournament", runner, fl.outputs.GamesFile, fl.resume, fl.keepLogs, prog, cfg.Describe, standings.Progress)
 	if err != nil {
 		return err
 	}
@@ -160,10 +167,10 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 // standard error, shows the progress, and calls onProgress (if not nil) after each
 // game; Ctrl-C stops the run at once, its finished games kept. It warns on standard
 // error when players were abandoned or engines killed. cmd prefixes the errors.
-func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name string, resume bool,
+func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name string, resume, keepLogs bool,
 	prog *tournament.ProgressDisplay, describe func(resumed int) string, onProgress func(*tournament.Progress)) (*tournament.Result, error) {
 	stderr := c.ErrOrStderr()
-	s := &tournament.Session{Runner: runner, GamesFile: name, Resume: resume, Describe: describe,
+	s := &tournament.Session{Runner: runner, GamesFile: name, Resume: resume, Describe: describe, KeepEngineLogs: keepLogs,
 		Progress: func(p *tournament.Progress) {
 			prog.Update(p)
 			if onProgress != nil {

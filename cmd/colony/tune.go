@@ -151,7 +151,7 @@ func verifyTuned(c *cobra.Command, t catalog.Tunable, cfg *tuning.TuneConfig, pr
 	// replaces them.
 	name := cfg.VerifyFile()
 	os.Remove(name)
-	res, err := playRecorded(c, "tune", runner, name, false, prog, describe, nil)
+	res, err := playRecorded(c, "tune", runner, name, false, false, prog, describe, nil)
 	if err != nil {
 		return err
 	}

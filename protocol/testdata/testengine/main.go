@@ -8,7 +8,7 @@
 // The faults (-fault): illegal (a turn that is not legal), garbage (a line that is not
 // MEP instead of bestturn), noreply (never answers that go, nor stop), slow (sleeps
 // -slow, ignoring stop, then answers), crash (exits with status 3), exitzero (exits
-// with status 0), huge (a line of 1 MB), stray (its bestturn twice),
+// with status 0), huge (a line of 1 MB), stray (its bestturn again, at the next newgame),
 // badutf8 (an info line that is not UTF-8), handshake-exit (exits with status 2
 // during the handshake), handshake-silent (never answers mep). -fault-turn is the
 // engine's turn in the game (its go count since newgame, from 1), -fault-game the
@@ -78,6 +78,7 @@ type engine struct {
 	faultTurn, faultGame int
 	slow                 time.Duration
 	games                string
+	stray                string // the turn of a stray bestturn to write at the next newgame
 
 	game  catalog.Ruleset
 	rng   *rand.Rand
@@ -115,6 +116,10 @@ func (e *engine) SetOption(name, value string) error {
 }
 
 func (e *engine) NewGame(name string) error {
+	if e.stray != "" {
+		raw("bestturn " + e.stray)
+		e.stray = ""
+	}
 	g, err := catalog.Open(name)
 	if err != nil {
 		return fmt.Errorf("%w %s: %v", protocol.ErrUnsupportedGame, name, err)
@@ -169,9 +174,8 @@ func (e *engine) Search(ctx context.Context, pos protocol.Position, limits proto
 		raw("info string " + strings.Repeat("x", 1<<20))
 		hang()
 	case "stray":
-		raw("bestturn " + turn)
-		raw("bestturn " + turn)
-		hang()
+		e.stray = turn // written again at the next newgame, after this bestturn
+		return turn, nil
 	case "badutf8":
 		raw("info string \xff\xfe")
 		hang()

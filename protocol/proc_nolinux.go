@@ -1,0 +1,20 @@
+//go:build !linux
+
+package protocol
+
+// newMark returns "": outside Linux the engine's processes are not marked.
+func newMark() string { return "" }
+
+// leftover returns nil: outside Linux the processes an engine left are not looked
+// for.
+func leftover(root int, mark string) []string { return nil }
+
+// supervisor does nothing outside Linux: an engine's processes that outlive a
+// runner killed by SIGKILL stay.
+type supervisor struct{}
+
+// startSupervisor returns nil outside Linux.
+func startSupervisor(root int, mark string) *supervisor { return nil }
+
+// release does nothing.
+func (s *supervisor) release() {}
