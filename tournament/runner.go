@@ -181,6 +181,10 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	endgames, err := checkAdjudication(ctx, r.Game, cfg.Adjudication, true)
+	if err != nil {
+		return nil, err
+	}
 	engines := &external.Pool{LogDir: r.EngineLogs}
 	defer engines.Close()
 	book, err := newOpeningBook(r.Game, &cfg)
@@ -239,6 +243,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	var closeErrs closeErrors
 	for i := range n {
 		w := newWorker(r, &cfg, openings, templates, &closeErrs)
+		w.adj = newAdjudicator(r.Game, cfg.Adjudication, endgames)
 		w.shared = map[string]any{external.Kind: engines}
 		if board != nil {
 			w.board, w.live = board, board.slots[i]
@@ -455,6 +460,8 @@ type worker[S any] struct {
 	// does not close that player, and releases the call when it has closed the other.
 	stalled     *moveCall[S]
 	stalledSeat int
+	// adj adjudicates the worker's games (nil: no adjudication).
+	adj *adjudicator[S]
 }
 
 func newWorker[S any](r *Runner[S], cfg *Config, openings *openingCache[S], templates []specTemplate, closeErrs *closeErrors) *worker[S] {
@@ -589,7 +596,19 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			return nil
 		}
 	}
+	adjudicate := func(v verdict) {
+		rec.Winner, rec.Reason, rec.Detail = v.winner, v.reason, v.detail
+	}
+	if w.adj != nil {
+		w.adj.newGame(rec.Players)
+	}
 	for !g.Terminal(s) {
+		if w.adj != nil {
+			if v, ok := w.adj.before(ctx, s, len(w.ends)); ok {
+				adjudicate(v)
+				return nil
+			}
+		}
 		seat = g.ToMove(s)
 		// budget is the move's time (its context's deadline), watch when the runner
 		// stops waiting for it (0: the move is not watched).
@@ -678,6 +697,12 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			}
 			if w.live != nil {
 				w.live.turn(turn, clock)
+			}
+		}
+		if w.adj != nil && !g.Terminal(s) {
+			if v, ok := w.adj.after(seat, int64(d.Score), len(w.ends)); ok {
+				adjudicate(v)
+				return nil
 			}
 		}
 	}
@@ -852,4 +877,10 @@ func (r *Runner[S]) Settings() *Config { return &r.Config }
 func (r *Runner[S]) Sides() [2]string { return r.Game.Sides() }
 
 // CheckPlayers builds every player once with the tournament's limits.
-func (r *Runner[S]) CheckPlayers() error { return CheckPlayers(&r.Config, r.NewPlayer) }
+// It checks too that the game can apply the tournament's adjudication.
+func (r *Runner[S]) CheckPlayers() error {
+	if _, err := checkAdjudication(context.Background(), r.Game, r.Config.Adjudication, false); err != nil {
+		return err
+	}
+	return CheckPlayers(&r.Config, r.NewPlayer)
+}
