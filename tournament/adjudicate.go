@@ -79,6 +79,27 @@ func (r *Record) Adjudicated() bool {
 	return false
 }
 
+// names lists the rules that are on ("resign, turn cap"), "" for none.
+func (a *Adjudication) names() string {
+	if a == nil {
+		return ""
+	}
+	var on []string
+	if a.Resign != nil {
+		on = append(on, "resign")
+	}
+	if a.Draw != nil {
+		on = append(on, "draw")
+	}
+	if a.TurnCap > 0 {
+		on = append(on, "turn cap")
+	}
+	if a.Exact != nil {
+		on = append(on, "exact")
+	}
+	return strings.Join(on, ", ")
+}
+
 // DefaultExactNodes is ExactRule.Nodes when not given.
 const DefaultExactNodes = 200_000
 

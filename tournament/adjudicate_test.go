@@ -384,3 +384,11 @@ func sameAdjudication(a, b *Adjudication) bool {
 	jb, err2 := json.Marshal(b)
 	return err1 == nil && err2 == nil && bytes.Equal(ja, jb)
 }
+
+func TestDescribeAdjudication(t *testing.T) {
+	cfg := kalahConfig(&Adjudication{Resign: &ResignRule{Turns: 3, Score: 600}, TurnCap: 200, Exact: &ExactRule{Pieces: 12, Nodes: 1}})
+	want := "match of a, b, 2 games a pairing (2 in all), seed 3, adjudicated by resign, turn cap, exact"
+	if got := cfg.Describe(0); got != want {
+		t.Errorf("Describe(0) = %q, want %q", got, want)
+	}
+}
