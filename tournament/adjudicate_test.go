@@ -392,3 +392,52 @@ func TestDescribeAdjudication(t *testing.T) {
 		t.Errorf("Describe(0) = %q, want %q", got, want)
 	}
 }
+
+// TestAdjudicatedShardsMergeWithSummaryAndSPRT plays an adjudicated match in two
+// shards: merged, the games are those of one whole run, the summary counts the
+// adjudications by reason, and the SPRT over the merged pairs is the live run's.
+func TestAdjudicatedShardsMergeWithSummaryAndSPRT(t *testing.T) {
+	cfg := adjudicatedConfig()
+	test, err := ParseSPRT("elo0=0,elo1=400")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	whole := cfg
+	whole.SPRT = &test
+	want := runSession(t, whole, filepath.Join(dir, "whole.jsonl"), false)
+	var names []string
+	for k := 1; k <= 2; k++ {
+		shard := cfg
+		shard.Shard, shard.Shards = k, 2
+		name := filepath.Join(dir, "shard-"+strconv.Itoa(k)+".jsonl")
+		runSession(t, shard, name, false)
+		names = append(names, name)
+	}
+	merged, err := MergeFiles(names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := merged.TestSPRT(test); err != nil {
+		t.Fatal(err)
+	}
+	equalGames(t, "merged", merged.Games, want.Games)
+	if merged.SPRT.Verdict != want.SPRT.Verdict || merged.SPRT.StopPair != want.SPRT.StopPair || merged.SPRT.LLR != want.SPRT.LLR {
+		t.Errorf("merged SPRT %+v, the live run's %+v", *merged.SPRT, *want.SPRT)
+	}
+	rep, err := Summarize(&merged.Header.Config, merged.Games, kalahGame.Sides(), merged.SPRT)
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := map[string]int{}
+	for _, r := range merged.Games {
+		counts[r.Reason]++
+	}
+	got := map[string]int{}
+	for _, rc := range rep.Metrics.Reasons {
+		got[rc.Reason] = rc.Games
+	}
+	if len(got) != len(counts) || got[ReasonResign] != counts[ReasonResign] || got[ReasonExact] != counts[ReasonExact] || counts[ReasonResign] == 0 {
+		t.Errorf("the summary's reasons %v, the games' %v", got, counts)
+	}
+}
