@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -146,7 +147,7 @@ func keyValues(text string, known ...string) (map[string]int64, error) {
 		if !ok {
 			return nil, fmt.Errorf("%q: want KEY=VALUE", item)
 		}
-		if !contains(known, k) {
+		if !slices.Contains(known, k) {
 			return nil, fmt.Errorf("unknown key %q (known: %s)", k, strings.Join(known, ", "))
 		}
 		if _, dup := out[k]; dup {
@@ -159,15 +160,6 @@ func keyValues(text string, known ...string) (map[string]int64, error) {
 		out[k] = n
 	}
 	return out, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // ParseResignRule reads turns=N,score=S.

@@ -44,6 +44,12 @@ import (
 // there, or in Play, loses the game, with the protocol's reason when it is an
 // engine's fault (protocol.Fault: "stalled", "crashed", "disconnected", ...).
 //
+// With Config.Adjudication, a game is ended by the first of its rules that decides
+// it (see Adjudication): the turn cap and the exact value at the start of a turn,
+// resign and draw after each turn from the scores the players reported. The exact
+// solver runs on the worker's goroutine between moves, bounded in nodes, and is not
+// charged to any player's clock.
+//
 // Every player the runner builds is closed (search.Player's Close) exactly once,
 // after its last Play: the players of a game by the goroutine that built them when
 // the game ends, whatever ends it (its last turn, a forfeit, a panic or error in a
