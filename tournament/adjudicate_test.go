@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -267,8 +268,8 @@ func TestAdjudicationIsDeterministic(t *testing.T) {
 	}
 }
 
-// TestResumeWithAdjudication interrupts an adjudicated match and resumes it from its
-// games file: the same games as an uninterrupted run. A resume with other
+// TestResumeWithAdjudication resumes an adjudicated match from a games file cut
+// short: the same games as an uninterrupted run. A resume with other
 // adjudication settings is refused, naming them.
 func TestResumeWithAdjudication(t *testing.T) {
 	cfg := adjudicatedConfig()
@@ -276,18 +277,20 @@ func TestResumeWithAdjudication(t *testing.T) {
 	full := filepath.Join(dir, "full.jsonl")
 	want := runSession(t, cfg, full, false)
 
-	name := filepath.Join(dir, "games.jsonl")
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	s := kalahSession(cfg, name, false)
-	s.Progress = func(p *Progress) {
-		if p.Done >= 5 {
-			cancel()
-		}
+	// An interrupted run: the header and the first 7 games of the full run's file,
+	// and half of the 8th's line (a torn line, as a kill leaves).
+	data, err := os.ReadFile(full)
+	if err != nil {
+		t.Fatal(err)
 	}
-	res, err := s.Run(ctx)
-	if err != nil || res.Complete {
-		t.Fatalf("interrupted run: %v, complete %v", err, res != nil && res.Complete)
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	part := append(bytes.Join(lines[:8], nil), lines[8][:30]...)
+	name := filepath.Join(dir, "games.jsonl")
+	if err := os.WriteFile(name, part, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if gf := parseFileNamed(t, name); len(gf.Games) != 7 || gf.Torn != 30 {
+		t.Fatalf("the interrupted file holds %d games and %d torn bytes, want 7 and 30", len(gf.Games), gf.Torn)
 	}
 	got := runSession(t, cfg, name, true)
 	equalGames(t, "resumed", got.Games, want.Games)
