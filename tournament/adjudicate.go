@@ -33,7 +33,8 @@ type Adjudication struct {
 
 // ResignRule adjudicates a game won when, for Turns consecutive turns of each
 // player, the leader's score (the mover's, from its own side) has been at least
-// Score and the other's at most -Score.
+// Score and the other's at most -Score. Only the turns whose player reported a
+// search (a depth or nodes) count: the others have no score.
 type ResignRule struct {
 	Turns int   `json:"turns"`
 	Score int64 `json:"score"`
@@ -41,7 +42,7 @@ type ResignRule struct {
 
 // DrawRule adjudicates a game drawn when, once After turns have been played from
 // the opening, both players' scores have stayed within Score of zero for Turns
-// consecutive turns of each.
+// consecutive turns of each (the turns with a score, as for ResignRule).
 type DrawRule struct {
 	After int   `json:"after"`
 	Turns int   `json:"turns"`
@@ -345,8 +346,13 @@ func (a *adjudicator[S]) before(ctx context.Context, s *S, turns int) (verdict, 
 }
 
 // after returns the verdict after a turn of seat that reported score, the game's
-// turns-th turn: resign and draw.
-func (a *adjudicator[S]) after(seat int, score int64, turns int) (verdict, bool) {
+// turns-th turn: resign and draw. A turn whose player reported no search (searched
+// is false: no depth and no nodes, as the random player or an engine that sends no
+// info) has no score to read: it neither counts for a streak nor breaks one.
+func (a *adjudicator[S]) after(seat int, score int64, searched bool, turns int) (verdict, bool) {
+	if !searched {
+		return verdict{}, false
+	}
 	if r := a.rules.Resign; r != nil {
 		a.win[seat], a.lose[seat] = streak(a.win[seat], score >= r.Score), streak(a.lose[seat], score <= -r.Score)
 		for leader := range 2 {

@@ -29,8 +29,9 @@ func mustKalah() *kalah.Game {
 	return g
 }
 
-// scriptedPlayer plays the second legal move (or the only one) and reports the scores of its script,
-// one per turn of its own (0 past the script's end).
+// scriptedPlayer plays the second legal move (or the only one) and reports the
+// scores of its script, one per turn of its own (0 past the script's end), as a
+// search of depth 1 and one node (a turn without a search has no score).
 type scriptedPlayer struct {
 	scores []int
 	turn   int
@@ -43,7 +44,7 @@ func (p *scriptedPlayer) Close() error { return nil }
 func (p *scriptedPlayer) Play(_ context.Context, s *kalah.State) (search.Decision, error) {
 	var buf game.ActionBuffer
 	legal := kalahGame.LegalActions(s, &buf)
-	d := search.Decision{Actions: []game.Action{legal[min(1, len(legal)-1)]}}
+	d := search.Decision{Actions: []game.Action{legal[min(1, len(legal)-1)]}, Depth: 1, Nodes: 1}
 	if p.turn < len(p.scores) {
 		d.Score = p.scores[p.turn]
 	}
@@ -442,5 +443,33 @@ func TestAdjudicatedShardsMergeWithSummaryAndSPRT(t *testing.T) {
 	}
 	if len(got) != len(counts) || got[ReasonResign] != counts[ReasonResign] || got[ReasonExact] != counts[ReasonExact] || counts[ReasonResign] == 0 {
 		t.Errorf("the summary's reasons %v, the games' %v", got, counts)
+	}
+}
+
+// TestUnsearchedTurnsHaveNoScore: turns reported without a search (no depth, no
+// nodes: the random player, an engine that sends no info) neither count for the
+// resign and draw streaks nor break them. Counted as scores of 0, turns 1 and 2
+// would make a draw (within 0 of 0 for a turn each), and turns 5 and 6 too.
+func TestUnsearchedTurnsHaveNoScore(t *testing.T) {
+	a := newAdjudicator[kalah.State](kalahGame, &Adjudication{Resign: &ResignRule{Turns: 2, Score: 100}, Draw: &DrawRule{Turns: 1, Score: 0}}, nil)
+	a.newGame([2]string{"a", "b"})
+	type turn struct {
+		seat     int
+		score    int64
+		searched bool
+	}
+	turns := []turn{{0, 0, false}, {1, 0, false}, {0, 200, true}, {1, -200, true}, {0, 0, false}, {1, 0, false}, {0, 200, true}, {1, -200, true}}
+	for i, tc := range turns {
+		v, ok := a.after(tc.seat, tc.score, tc.searched, i+1)
+		if i < len(turns)-1 {
+			if ok {
+				t.Fatalf("turn %d: adjudicated %+v", i+1, v)
+			}
+			continue
+		}
+		want := verdict{0, ReasonResign, "a (south)'s score at least 100 and b (north)'s at most -100 for 2 turns each"}
+		if !ok || v != want {
+			t.Fatalf("turn %d: %+v, %v; want %+v", i+1, v, ok, want)
+		}
 	}
 }

@@ -706,7 +706,7 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			}
 		}
 		if w.adj != nil && !g.Terminal(s) {
-			if v, ok := w.adj.after(seat, int64(d.Score), len(w.ends)); ok {
+			if v, ok := w.adj.after(seat, int64(d.Score), d.Depth > 0 || d.Nodes > 0, len(w.ends)); ok {
 				adjudicate(v)
 				return nil
 			}
