@@ -47,7 +47,15 @@ type SolveOptions struct {
 	// of the value so far and the nodes searched, and every 2^24 nodes within a
 	// search (not during the guess).
 	Report func(lower, upper int, nodes uint64)
+	// MaxNodes, when positive, bounds the nodes of the searches (the guess's not
+	// counted, see GuessNodes): Solve stops past it with an error that wraps
+	// ErrNodeLimit. A bound in nodes, unlike a deadline, gives the same outcome on
+	// every run (the tournament's exact adjudication uses it).
+	MaxNodes uint64
 }
+
+// ErrNodeLimit is the error Solve wraps when it stopped at SolveOptions.MaxNodes.
+var ErrNodeLimit = errors.New("node limit reached")
 
 // SolveResult is the outcome of Solve.
 type SolveResult struct {
@@ -92,6 +100,7 @@ type exactSolver[S any] struct {
 	table   [][solveBucket]solveEntry
 	shift   uint
 	nodes   uint64
+	limit   uint64 // stop past this many nodes (SolveOptions.MaxNodes; MaxUint64: none)
 	stopped bool
 	bound   int // a bound on any margin, beyond which values cannot be
 	stack   []S // the state at each ply
@@ -133,7 +142,7 @@ func Solve[S any](ctx context.Context, g game.Rules[S], s *S, opts SolveOptions)
 	}
 	table, free := newSolveTable(n)
 	defer free()
-	sv := &exactSolver[S]{g: g, ctx: ctx, table: table,
+	sv := &exactSolver[S]{g: g, ctx: ctx, table: table, limit: math.MaxUint64,
 		shift: uint(64 - bits.TrailingZeros(uint(n))), bound: math.MaxInt16 - 1,
 		stack: make([]S, 64), moves: make([]game.ActionBuffer, 64), scores: make([][game.MaxActions]int64, 64),
 		kids: make([]childKeys, 64)}
@@ -171,6 +180,9 @@ func Solve[S any](ctx context.Context, g game.Rules[S], s *S, opts SolveOptions)
 	}
 	guess := max(lower, min(upper, res.Guess))
 	sv.report = opts.Report
+	if opts.MaxNodes > 0 {
+		sv.limit = opts.MaxNodes
+	}
 	for lower < upper {
 		beta := guess
 		if guess == lower {
@@ -180,7 +192,11 @@ func Solve[S any](ctx context.Context, g game.Rules[S], s *S, opts SolveOptions)
 		res.Searches++
 		if sv.stopped {
 			res.Nodes, res.Time = sv.nodes, time.Since(start)
-			return res, fmt.Errorf("solve: stopped after %d nodes with the value (the mover's) %s: %w", sv.nodes, boundsText(lower, upper), context.Cause(ctx))
+			cause := context.Cause(ctx)
+			if cause == nil {
+				cause = ErrNodeLimit
+			}
+			return res, fmt.Errorf("solve: stopped after %d nodes with the value (the mover's) %s: %w", sv.nodes, boundsText(lower, upper), cause)
 		}
 		if v < beta {
 			upper = v
@@ -357,6 +373,9 @@ func (sv *exactSolver[S]) enter(ply int) (s *S, mover, v int, done bool) {
 	sv.nodes++
 	if sv.nodes&0xffff == 0 {
 		sv.poll()
+	}
+	if sv.nodes > sv.limit {
+		sv.stopped = true
 	}
 	if sv.stopped {
 		return nil, 0, 0, true

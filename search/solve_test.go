@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"errors"
 	"math"
 	"testing"
 	"time"
@@ -95,5 +96,27 @@ func TestBoundsText(t *testing.T) {
 		if got := boundsText(tc.lower, tc.upper); got != tc.want {
 			t.Errorf("boundsText(%d, %d) = %q, want %q", tc.lower, tc.upper, got, tc.want)
 		}
+	}
+}
+
+// TestSolveNodeLimit checks SolveOptions.MaxNodes: the start position of The Colony
+// is not solved in 5,000 nodes, and the solver stops at the bound (one node past
+// it) with ErrNodeLimit, the same way every time; a Nim pile that needs fewer nodes
+// is solved as without the bound.
+func TestSolveNodeLimit(t *testing.T) {
+	s := colonyGame.Rules.Start()
+	for range 2 {
+		res, err := Solve(context.Background(), game.Rules[colony.State](colonyGame), &s, SolveOptions{TableMB: 1, GuessNodes: -1, MaxNodes: 5000})
+		if !errors.Is(err, ErrNodeLimit) {
+			t.Fatalf("error %v, want ErrNodeLimit", err)
+		}
+		if res.Nodes != 5001 {
+			t.Errorf("stopped after %d nodes, want 5001", res.Nodes)
+		}
+	}
+	n := nimState{pile: 9}
+	res, err := Solve(context.Background(), game.Rules[nimState](nim{}), &n, SolveOptions{TableMB: 1, MaxNodes: 1000})
+	if err != nil || res.Value != 1 {
+		t.Errorf("nim 9 with a bound of 1000 nodes: value %d, error %v; want 1, nil", res.Value, err)
 	}
 }

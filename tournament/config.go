@@ -162,6 +162,8 @@ type Config struct {
 	Seed     Seed     `json:"seed"`
 	Openings Openings `json:"openings"`
 	Limits   Limits   `json:"limits"`
+	// Adjudication, if not nil, ends games early by its rules (see Adjudication).
+	Adjudication *Adjudication `json:"adjudication,omitempty"`
 	// SPRT, for a match, stops the match when its test accepts a hypothesis.
 	SPRT *SPRT `json:"-"`
 	// Shard K of Shards (1 ≤ K ≤ Shards) plays the pairs whose index is K-1 modulo
@@ -234,6 +236,9 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("move timeout: %v: want a positive duration", l.MoveTimeout)
 	case l.MoveTimeout > 0 && l.timed():
 		return errors.New("a move timeout is for games without a move time or a time control (their moves are abandoned when the time and the margin are over)")
+	}
+	if err := c.Adjudication.Validate(); err != nil {
+		return err
 	}
 	if c.SPRT != nil {
 		if n != 2 {

@@ -81,7 +81,8 @@ func (o *Outputs) Write(rep *Report, warn io.Writer) error {
 }
 
 // Describe says in one line what a run of the tournament plays: the format, the
-// players, the games, the seed, the shard and the pairs of the run, and, when
+// players, the games, the seed, the shard and the pairs of the run, the
+// adjudication's rules, and, when
 // resumed is positive, that it resumes after that many games.
 func (c *Config) Describe(resumed int) string {
 	var names []string
@@ -95,6 +96,9 @@ func (c *Config) Describe(resumed int) string {
 	}
 	if c.UntilPair > 0 {
 		s += fmt.Sprintf(", pairs below %d", c.UntilPair)
+	}
+	if rules := c.Adjudication.names(); rules != "" {
+		s += ", adjudicated by " + rules
 	}
 	if resumed > 0 {
 		s += fmt.Sprintf(", resuming after %d games", resumed)

@@ -579,17 +579,28 @@ func SameTournament(a, b Header) error {
 	var ma, mb map[string]json.RawMessage
 	_ = json.Unmarshal(ja, &ma)
 	_ = json.Unmarshal(jb, &mb)
-	keys := make([]string, 0, len(ma))
+	keys := make([]string, 0, len(ma)+len(mb))
 	for k := range ma {
 		keys = append(keys, k)
 	}
+	for k := range mb {
+		keys = append(keys, k)
+	}
 	slices.Sort(keys)
-	for _, k := range keys {
+	for _, k := range slices.Compact(keys) {
 		if !bytes.Equal(ma[k], mb[k]) {
-			return fmt.Errorf("%s differs: %s vs %s", k, ma[k], mb[k])
+			return fmt.Errorf("%s differs: %s vs %s", k, orNone(ma[k]), orNone(mb[k]))
 		}
 	}
 	return errors.New("the tournaments differ")
+}
+
+// orNone writes a header's value, or "none" for a key it does not have.
+func orNone(v json.RawMessage) string {
+	if v == nil {
+		return "none"
+	}
+	return string(v)
 }
 
 // WriteHeader writes h as the first line of a games file (with its checksum from

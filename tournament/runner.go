@@ -44,6 +44,12 @@ import (
 // there, or in Play, loses the game, with the protocol's reason when it is an
 // engine's fault (protocol.Fault: "stalled", "crashed", "disconnected", ...).
 //
+// With Config.Adjudication, a game is ended by the first of its rules that decides
+// it (see Adjudication): the turn cap and the exact value at the start of a turn,
+// resign and draw after each turn from the scores the players reported. The exact
+// solver runs on the worker's goroutine between moves, bounded in nodes, and is not
+// charged to any player's clock.
+//
 // Every player the runner builds is closed (search.Player's Close) exactly once,
 // after its last Play: the players of a game by the goroutine that built them when
 // the game ends, whatever ends it (its last turn, a forfeit, a panic or error in a
@@ -190,6 +196,10 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	endgames, err := checkAdjudication(ctx, r.Game, cfg.Adjudication, true)
+	if err != nil {
+		return nil, err
+	}
 	book, err := newOpeningBook(r.Game, &cfg)
 	if err != nil {
 		return nil, err
@@ -252,6 +262,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	var closeErrs closeErrors
 	for i := range n {
 		w := newWorker(r, &cfg, openings, templates, &closeErrs)
+		w.adj = newAdjudicator(r.Game, cfg.Adjudication, endgames)
 		w.shared = map[string]any{external.Kind: engines}
 		if cpuSets != nil {
 			w.shared[external.AffinityKey] = cpuSets[i]
@@ -471,6 +482,8 @@ type worker[S any] struct {
 	// does not close that player, and releases the call when it has closed the other.
 	stalled     *moveCall[S]
 	stalledSeat int
+	// adj adjudicates the worker's games (nil: no adjudication).
+	adj *adjudicator[S]
 }
 
 func newWorker[S any](r *Runner[S], cfg *Config, openings *openingCache[S], templates []specTemplate, closeErrs *closeErrors) *worker[S] {
@@ -608,7 +621,19 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			rec.Specs[seat] = ps.PlayedSpec() // the seed the engine was sent
 		}
 	}
+	adjudicate := func(v verdict) {
+		rec.Winner, rec.Reason, rec.Detail = v.winner, v.reason, v.detail
+	}
+	if w.adj != nil {
+		w.adj.newGame(rec.Players)
+	}
 	for !g.Terminal(s) {
+		if w.adj != nil {
+			if v, ok := w.adj.before(ctx, s, len(w.ends)); ok {
+				adjudicate(v)
+				return nil
+			}
+		}
 		seat = g.ToMove(s)
 		// budget is the move's time (its context's deadline), watch when the runner
 		// stops waiting for it (0: the move is not watched).
@@ -697,6 +722,12 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			}
 			if w.live != nil {
 				w.live.turn(turn, clock)
+			}
+		}
+		if w.adj != nil && !g.Terminal(s) {
+			if v, ok := w.adj.after(seat, int64(d.Score), d.Depth > 0 || d.Nodes > 0, len(w.ends)); ok {
+				adjudicate(v)
+				return nil
 			}
 		}
 	}
@@ -897,8 +928,12 @@ func (r *Runner[S]) Sides() [2]string { return r.Game.Sides() }
 //
 // The engines it starts are kept for Run, which plays with them (an engine is not
 // started twice); their standard error is held in memory until SetEngineLogs says
-// where it goes. A failed check ends them.
+// where it goes. A failed check ends them. It checks too that the game can apply
+// the tournament's adjudication.
 func (r *Runner[S]) CheckPlayers() error {
+	if _, err := checkAdjudication(context.Background(), r.Game, r.Config.Adjudication, false); err != nil {
+		return err
+	}
 	if r.engines == nil {
 		r.engines = r.enginePool(true)
 	}

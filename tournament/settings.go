@@ -41,6 +41,14 @@ type Settings struct {
 	UntilPair int
 	// Strict reads the external engines' lines strictly (Config.Strict).
 	Strict bool
+	// AdjudicateResign (turns=N,score=S), AdjudicateDraw (after=M,turns=N,score=S)
+	// and AdjudicateExact (pieces=N[,nodes=K][,endgames=E]) are the adjudication's
+	// rules (see ParseResignRule, ParseDrawRule, ParseExactRule), "" for none;
+	// AdjudicateTurns is its turn cap, 0 for none.
+	AdjudicateResign string
+	AdjudicateDraw   string
+	AdjudicateTurns  int
+	AdjudicateExact  string
 }
 
 // Ruleset is what Settings.Config needs of a game (catalog.Ruleset is one): its
@@ -120,6 +128,8 @@ func (s *Settings) Check(given func(setting string) bool, name func(setting stri
 		return fmt.Errorf("%s needs %s", name("shuffle-openings"), name("openings"))
 	case given("until-pair") && s.UntilPair < 1:
 		return fmt.Errorf("%s must be at least 1, got %d", name("until-pair"), s.UntilPair)
+	case given("adjudicate-turns") && s.AdjudicateTurns < 1:
+		return fmt.Errorf("%s must be at least 1, got %d", name("adjudicate-turns"), s.AdjudicateTurns)
 	}
 	return nil
 }
@@ -192,8 +202,42 @@ func (s *Settings) Config(g Ruleset) (Config, error) {
 		cfg.Shard, cfg.Shards = k, n
 	}
 	cfg.UntilPair = s.UntilPair
+	adj, err := s.adjudication()
+	if err != nil {
+		return cfg, err
+	}
+	cfg.Adjudication = adj
 	if err := cfg.Validate(); err != nil {
 		return cfg, err
 	}
 	return cfg, nil
+}
+
+// adjudication reads the adjudication's settings: nil when none is given.
+func (s *Settings) adjudication() (*Adjudication, error) {
+	var a Adjudication
+	var err error
+	if s.AdjudicateResign != "" {
+		if a.Resign, err = ParseResignRule(s.AdjudicateResign); err != nil {
+			return nil, &SettingError{"adjudicate-resign", err}
+		}
+	}
+	if s.AdjudicateDraw != "" {
+		if a.Draw, err = ParseDrawRule(s.AdjudicateDraw); err != nil {
+			return nil, &SettingError{"adjudicate-draw", err}
+		}
+	}
+	if s.AdjudicateExact != "" {
+		if a.Exact, err = ParseExactRule(s.AdjudicateExact); err != nil {
+			return nil, &SettingError{"adjudicate-exact", err}
+		}
+	}
+	if s.AdjudicateTurns < 0 {
+		return nil, &SettingError{"adjudicate-turns", fmt.Errorf("%d: want 1 or more", s.AdjudicateTurns)}
+	}
+	a.TurnCap = s.AdjudicateTurns
+	if a == (Adjudication{}) {
+		return nil, nil
+	}
+	return &a, nil
 }

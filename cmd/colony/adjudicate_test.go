@@ -1,0 +1,69 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/colony-ai/colony/tournament"
+)
+
+// TestTournamentAdjudication: the --adjudicate-* flags are recorded in the games
+// file's header and decide games with their reasons (a turn cap of 8 turns ends
+// every Kalah game of two depth-2 players: none ends that soon from the start).
+func TestTournamentAdjudication(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "games.jsonl")
+	out, _ := tourn(t, "--game", "kalah", "tournament", "-p", "a=ab:depth=2", "-p", "b=ab:depth=1", "--games", "4",
+		"--progress", "off", "--opening-turns", "0", "--games-file", file,
+		"--adjudicate-turns", "8", "--adjudicate-resign", "turns=3,score=1000", "--adjudicate-draw", "after=40,turns=4,score=0",
+		"--adjudicate-exact", "pieces=6,nodes=1000")
+	if !strings.Contains(out, "adjudicated: turn cap") {
+		t.Errorf("the report does not count the turn cap's games:\n%s", out)
+	}
+	gf := readGames(t, file)
+	want := `{"resign":{"turns":3,"score":1000},"draw":{"after":40,"turns":4,"score":0},"turn_cap":8,"exact":{"pieces":6,"nodes":1000}}`
+	if got := jsonText(t, gf.Header.Adjudication); got != want {
+		t.Errorf("header's adjudication %s, want %s", got, want)
+	}
+	for _, r := range gf.Games {
+		if r.Reason != tournament.ReasonTurnCap || r.Turns != 8 || !strings.HasPrefix(r.Detail, "8 turns: points ") {
+			t.Errorf("game %d: reason %q, detail %q, %d turns; want the turn cap at 8", r.Index, r.Reason, r.Detail, r.Turns)
+		}
+	}
+}
+
+func TestTournamentAdjudicationErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--adjudicate-resign", "turns=2"}, `colony: tournament: --adjudicate-resign: resign adjudication "turns=2": want turns=N,score=S (score is needed)`},
+		{[]string{"--adjudicate-draw", "after=2,x=1"}, `colony: tournament: --adjudicate-draw: draw adjudication "after=2,x=1": unknown key "x" (known: after, turns, score)`},
+		{[]string{"--adjudicate-turns", "0"}, "colony: tournament: --adjudicate-turns must be at least 1, got 0"},
+		{[]string{"--adjudicate-exact", "pieces=8"}, "colony: tournament: exact adjudication: colony does not count its pieces in play (only games with an exact solver's bounds do: kalah)"},
+	} {
+		games := filepath.Join(dir, "games.jsonl")
+		args := append([]string{"tournament", "--progress", "off", "-p", "random", "-p", "greedy", "--games-file", games}, tc.args...)
+		code, out, errOut := cli(t, args...)
+		if code != 2 || out != "" || errOut != tc.want+"\n" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want 2 and %q", tc.args, code, out, errOut, tc.want)
+		}
+		if _, err := os.Stat(games); !os.IsNotExist(err) {
+			t.Errorf("%q: the games file was created (%v)", tc.args, err)
+		}
+	}
+}
+
+// jsonText returns v as JSON.
+func jsonText(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

@@ -1,0 +1,388 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/search"
+)
+
+// Adjudication ends games before their end by rules of the tournament, as cutechess
+// and fastchess do: a game whose outcome is clear (Resign), dead even (Draw), too
+// long (TurnCap) or known exactly (Exact) is decided without playing it out. Every
+// rule reads only what the game and its players give the runner (the position, the
+// turns played, the scores the players report), never a clock, so that games with
+// depth or node limits stay the same from run to run. A nil rule is off.
+//
+// An adjudicated game's record has the reason of the rule that decided it
+// (ReasonResign, ReasonDraw, ReasonTurnCap, ReasonExact), a detail saying what
+// decided it, its turns up to there and the game's points at that position.
+type Adjudication struct {
+	Resign *ResignRule `json:"resign,omitempty"`
+	Draw   *DrawRule   `json:"draw,omitempty"`
+	// TurnCap, when positive, ends a game after this many turns played from the
+	// opening, won by the side with more of the game's points (Points) at that
+	// position, drawn when they are equal.
+	TurnCap int        `json:"turn_cap,omitempty"`
+	Exact   *ExactRule `json:"exact,omitempty"`
+}
+
+// ResignRule adjudicates a game won when, for Turns consecutive turns of each
+// player, the leader's score (the mover's, from its own side) has been at least
+// Score and the other's at most -Score. Only the turns whose player reported a
+// search (a depth or nodes) count: the others have no score.
+type ResignRule struct {
+	Turns int   `json:"turns"`
+	Score int64 `json:"score"`
+}
+
+// DrawRule adjudicates a game drawn when, once After turns have been played from
+// the opening, both players' scores have stayed within Score of zero for Turns
+// consecutive turns of each (the turns with a score, as for ResignRule).
+type DrawRule struct {
+	After int   `json:"after"`
+	Turns int   `json:"turns"`
+	Score int64 `json:"score"`
+}
+
+// ExactRule decides a game from a position with at most Pieces pieces left in play
+// (the game's SolveRemaining: a mancala game's seeds in the pits) by its exact value:
+// read from the game's endgame database when Endgames is positive and the position
+// holds at most Endgames pieces (the database is built once for the run), otherwise
+// computed by the exact solver within Nodes nodes. A solve that needs more leaves
+// the game to be played on, and is tried again only when fewer pieces are left, so
+// the games stay the same from run to run. It needs a game that counts its pieces
+// in play (game.SolveBounder: Kalah), and one with endgame databases
+// (game.Endgamer) for Endgames.
+type ExactRule struct {
+	Pieces   int    `json:"pieces"`
+	Nodes    uint64 `json:"nodes"`
+	Endgames int    `json:"endgames,omitempty"`
+}
+
+// The reasons of adjudicated games.
+const (
+	ReasonResign  = "adjudicated: resign"
+	ReasonDraw    = "adjudicated: draw"
+	ReasonTurnCap = "adjudicated: turn cap"
+	ReasonExact   = "adjudicated: exact"
+)
+
+// Adjudicated reports whether a rule of the tournament's adjudication ended the game.
+func (r *Record) Adjudicated() bool {
+	switch r.Reason {
+	case ReasonResign, ReasonDraw, ReasonTurnCap, ReasonExact:
+		return true
+	}
+	return false
+}
+
+// names lists the rules that are on ("resign, turn cap"), "" for none.
+func (a *Adjudication) names() string {
+	if a == nil {
+		return ""
+	}
+	var on []string
+	if a.Resign != nil {
+		on = append(on, "resign")
+	}
+	if a.Draw != nil {
+		on = append(on, "draw")
+	}
+	if a.TurnCap > 0 {
+		on = append(on, "turn cap")
+	}
+	if a.Exact != nil {
+		on = append(on, "exact")
+	}
+	return strings.Join(on, ", ")
+}
+
+// DefaultExactNodes is ExactRule.Nodes when not given.
+const DefaultExactNodes = 200_000
+
+// MaxExactEndgames bounds ExactRule.Endgames: Kalah's database of 16 seeds is
+// 61 MB and built in seconds.
+const MaxExactEndgames = 16
+
+// exactTableMB is the solver's table of an exact adjudication (small: the positions
+// it solves are small).
+const exactTableMB = 2
+
+// Validate checks the rules and returns the first problem.
+func (a *Adjudication) Validate() error {
+	if a == nil {
+		return nil
+	}
+	if r := a.Resign; r != nil && (r.Turns < 1 || r.Score < 1) {
+		return fmt.Errorf("resign adjudication: turns=%d, score=%d: want both at least 1", r.Turns, r.Score)
+	}
+	if r := a.Draw; r != nil && (r.Turns < 1 || r.Score < 0 || r.After < 0) {
+		return fmt.Errorf("draw adjudication: after=%d, turns=%d, score=%d: want after 0 or more, turns 1 or more, score 0 or more", r.After, r.Turns, r.Score)
+	}
+	if a.TurnCap < 0 {
+		return fmt.Errorf("turn cap adjudication: %d: want 1 or more", a.TurnCap)
+	}
+	if r := a.Exact; r != nil {
+		switch {
+		case r.Pieces < 1:
+			return fmt.Errorf("exact adjudication: pieces=%d: want 1 or more", r.Pieces)
+		case r.Nodes < 1:
+			return fmt.Errorf("exact adjudication: nodes=%d: want 1 or more", r.Nodes)
+		case r.Endgames < 0 || r.Endgames > MaxExactEndgames:
+			return fmt.Errorf("exact adjudication: endgames=%d: want 0 to %d", r.Endgames, MaxExactEndgames)
+		}
+	}
+	return nil
+}
+
+// keyValues reads "k=v,k=v" into a map of numbers, checking the keys against known.
+func keyValues(text string, known ...string) (map[string]int64, error) {
+	out := map[string]int64{}
+	for _, item := range strings.Split(text, ",") {
+		k, v, ok := strings.Cut(strings.TrimSpace(item), "=")
+		if !ok {
+			return nil, fmt.Errorf("%q: want KEY=VALUE", item)
+		}
+		if !slices.Contains(known, k) {
+			return nil, fmt.Errorf("unknown key %q (known: %s)", k, strings.Join(known, ", "))
+		}
+		if _, dup := out[k]; dup {
+			return nil, fmt.Errorf("%s given twice", k)
+		}
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%s=%q: want a whole number", k, v)
+		}
+		out[k] = n
+	}
+	return out, nil
+}
+
+// ParseResignRule reads turns=N,score=S.
+func ParseResignRule(text string) (*ResignRule, error) {
+	kv, err := keyValues(text, "turns", "score")
+	if err != nil {
+		return nil, fmt.Errorf("resign adjudication %q: %w", text, err)
+	}
+	if _, ok := kv["score"]; !ok {
+		return nil, fmt.Errorf("resign adjudication %q: want turns=N,score=S (score is needed)", text)
+	}
+	r := &ResignRule{Turns: 3, Score: kv["score"]}
+	if n, ok := kv["turns"]; ok {
+		r.Turns = int(n)
+	}
+	return r, (&Adjudication{Resign: r}).Validate()
+}
+
+// ParseDrawRule reads after=M,turns=N,score=S.
+func ParseDrawRule(text string) (*DrawRule, error) {
+	kv, err := keyValues(text, "after", "turns", "score")
+	if err != nil {
+		return nil, fmt.Errorf("draw adjudication %q: %w", text, err)
+	}
+	r := &DrawRule{After: 0, Turns: 8, Score: 0}
+	if n, ok := kv["after"]; ok {
+		r.After = int(n)
+	}
+	if n, ok := kv["turns"]; ok {
+		r.Turns = int(n)
+	}
+	if n, ok := kv["score"]; ok {
+		r.Score = n
+	}
+	return r, (&Adjudication{Draw: r}).Validate()
+}
+
+// ParseExactRule reads pieces=N[,nodes=K][,endgames=E].
+func ParseExactRule(text string) (*ExactRule, error) {
+	kv, err := keyValues(text, "pieces", "nodes", "endgames")
+	if err != nil {
+		return nil, fmt.Errorf("exact adjudication %q: %w", text, err)
+	}
+	if _, ok := kv["pieces"]; !ok {
+		return nil, fmt.Errorf("exact adjudication %q: want pieces=N[,nodes=K][,endgames=E] (pieces is needed)", text)
+	}
+	r := &ExactRule{Pieces: int(kv["pieces"]), Nodes: DefaultExactNodes, Endgames: int(kv["endgames"])}
+	if n, ok := kv["nodes"]; ok {
+		if n < 1 {
+			return nil, fmt.Errorf("exact adjudication %q: nodes=%d: want 1 or more", text, n)
+		}
+		r.Nodes = uint64(n)
+	}
+	return r, (&Adjudication{Exact: r}).Validate()
+}
+
+// adjudicator applies a tournament's adjudication to the games of one worker.
+type adjudicator[S any] struct {
+	g      game.Game[S]
+	rules  Adjudication
+	bound  game.SolveBounder[S] // the pieces in play, for Exact
+	table  game.EndgameTable[S] // Exact's database, or nil
+	solver game.Rules[S]        // the rules the solver searches
+	sides  [2]string            // the current game's players, as "name (side)"
+
+	// The current game's state: each seat's streak of winning, losing and drawn
+	// scores, and the fewest pieces at which a solve ran out of nodes.
+	win, lose, even [2]int
+	failedAt        int
+}
+
+// newAdjudicator returns the adjudicator of a's rules for game g, or nil when a has
+// none; the endgame database of a.Exact is table (nil for none).
+func newAdjudicator[S any](g game.Game[S], a *Adjudication, table game.EndgameTable[S]) *adjudicator[S] {
+	if a == nil || (*a == Adjudication{}) {
+		return nil
+	}
+	ad := &adjudicator[S]{g: g, rules: *a, table: table, solver: game.Rules[S](g)}
+	ad.bound = game.FastPathsOf(game.Rules[S](g)).SolveBounder
+	return ad
+}
+
+// checkAdjudication checks that game g can apply a and, when build is true, builds
+// the endgame database of a.Exact when it asks for one.
+func checkAdjudication[S any](ctx context.Context, g game.Game[S], a *Adjudication, build bool) (game.EndgameTable[S], error) {
+	if err := a.Validate(); err != nil {
+		return nil, err
+	}
+	if a == nil || a.Exact == nil {
+		return nil, nil
+	}
+	fast := game.FastPathsOf(game.Rules[S](g))
+	if fast.SolveBounder == nil {
+		return nil, fmt.Errorf("exact adjudication: %s does not count its pieces in play (only games with an exact solver's bounds do: kalah)", g.Name())
+	}
+	if a.Exact.Endgames == 0 {
+		return nil, nil
+	}
+	if fast.Endgamer == nil {
+		return nil, fmt.Errorf("exact adjudication: endgames=%d: %s has no endgame databases", a.Exact.Endgames, g.Name())
+	}
+	if !build {
+		return nil, nil
+	}
+	t, err := fast.Endgamer.Endgames(ctx, a.Exact.Endgames, "")
+	if err != nil {
+		return nil, fmt.Errorf("exact adjudication: %w", err)
+	}
+	return t, nil
+}
+
+// verdict is an adjudication: the winner (-1 a draw), the reason and its detail.
+type verdict struct {
+	winner         int
+	reason, detail string
+}
+
+// newGame resets the adjudicator for a new game of the players named players.
+func (a *adjudicator[S]) newGame(players [2]string) {
+	sides := a.g.Sides()
+	for seat := range 2 {
+		a.sides[seat] = players[seat] + " (" + sides[seat] + ")"
+	}
+	a.win, a.lose, a.even = [2]int{}, [2]int{}, [2]int{}
+	a.failedAt = 1 << 30
+}
+
+// before returns the verdict on s, the position at the start of a turn of a game not
+// over after turns turns, before the turn is played: the turn cap and the exact
+// value.
+func (a *adjudicator[S]) before(ctx context.Context, s *S, turns int) (verdict, bool) {
+	if c := a.rules.TurnCap; c > 0 && turns >= c {
+		p := a.g.Points(s)
+		v := verdict{winner: -1, reason: ReasonTurnCap}
+		switch {
+		case p[0] > p[1]:
+			v.winner = 0
+		case p[1] > p[0]:
+			v.winner = 1
+		}
+		v.detail = fmt.Sprintf("%d turns: points %d-%d", turns, p[0], p[1])
+		return v, true
+	}
+	e := a.rules.Exact
+	if e == nil || a.bound == nil {
+		return verdict{}, false
+	}
+	k := a.bound.SolveRemaining(s)
+	if k > e.Pieces || k >= a.failedAt {
+		return verdict{}, false
+	}
+	mover := a.g.ToMove(s)
+	var value int // the final margin under perfect play, from the mover's side
+	var how string
+	if a.table != nil && k <= a.table.Pieces() {
+		value = a.bound.SolveOffset(s) + a.table.Value(s)
+		how = fmt.Sprintf("endgame database of %d pieces", a.table.Pieces())
+	} else {
+		res, err := search.Solve(ctx, a.solver, s, search.SolveOptions{TableMB: exactTableMB, GuessNodes: -1,
+			Guess: a.bound.SolveOffset(s), MaxNodes: e.Nodes})
+		if err != nil {
+			// Out of nodes (or the run is stopping): played on, tried again with
+			// fewer pieces.
+			a.failedAt = k
+			return verdict{}, false
+		}
+		value = res.Value
+		how = fmt.Sprintf("solved in %d nodes", res.Nodes)
+	}
+	v := verdict{winner: -1, reason: ReasonExact}
+	switch {
+	case value > 0:
+		v.winner = mover
+	case value < 0:
+		v.winner = 1 - mover
+	}
+	if v.winner < 0 {
+		v.detail = fmt.Sprintf("%d pieces in play: a draw under perfect play (%s)", k, how)
+	} else {
+		v.detail = fmt.Sprintf("%d pieces in play: %s wins by %d under perfect play (%s)", k, a.sides[v.winner], abs(value), how)
+	}
+	return v, true
+}
+
+// after returns the verdict after a turn of seat that reported score, the game's
+// turns-th turn: resign and draw. A turn whose player reported no search (searched
+// is false: no depth and no nodes, as the random player or an engine that sends no
+// info) has no score to read: it neither counts for a streak nor breaks one.
+func (a *adjudicator[S]) after(seat int, score int64, searched bool, turns int) (verdict, bool) {
+	if !searched {
+		return verdict{}, false
+	}
+	if r := a.rules.Resign; r != nil {
+		a.win[seat], a.lose[seat] = streak(a.win[seat], score >= r.Score), streak(a.lose[seat], score <= -r.Score)
+		for leader := range 2 {
+			if a.win[leader] >= r.Turns && a.lose[1-leader] >= r.Turns {
+				return verdict{winner: leader, reason: ReasonResign,
+					detail: fmt.Sprintf("%s's score at least %d and %s's at most %d for %d turns each", a.sides[leader], r.Score, a.sides[1-leader], -r.Score, r.Turns)}, true
+			}
+		}
+	}
+	if r := a.rules.Draw; r != nil {
+		a.even[seat] = streak(a.even[seat], turns > r.After && score >= -r.Score && score <= r.Score)
+		if a.even[0] >= r.Turns && a.even[1] >= r.Turns {
+			return verdict{winner: -1, reason: ReasonDraw,
+				detail: fmt.Sprintf("both scores within %d of 0 for %d turns each after turn %d", r.Score, r.Turns, r.After)}, true
+		}
+	}
+	return verdict{}, false
+}
+
+// streak returns n+1 when the condition holds, 0 when it does not.
+func streak(n int, holds bool) int {
+	if holds {
+		return n + 1
+	}
+	return 0
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
