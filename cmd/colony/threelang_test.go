@@ -15,7 +15,7 @@ import (
 // (Node.js) and Python (testdata/engines, examples/engine), each with habits of UCI
 // engines, through the engine authors' paths: an engines file naming them, their
 // seeds (two runs give the same games), lenient reading (their stray lines logged,
-// no forfeit) and, on Linux, CPU pinning. It skips a language whose compiler or
+// no forfeit), adjudication (their scores, a turn cap) and, on Linux, CPU pinning. It skips a language whose compiler or
 // interpreter is missing.
 func TestEnginesInThreeLanguages(t *testing.T) {
 	dir := t.TempDir()
@@ -57,7 +57,8 @@ func TestEnginesInThreeLanguages(t *testing.T) {
 	run := func(out string) *tournament.GamesFile {
 		t.Helper()
 		args := append([]string{"--engines", file, "--game", "kalah", "tournament"}, players...)
-		args = append(args, "--games", "4", "--concurrency", "2", "--out", out, "--progress", "off")
+		args = append(args, "--games", "4", "--concurrency", "2", "--out", out, "--progress", "off",
+			"--adjudicate-resign", "turns=2,score=800", "--adjudicate-turns", "24")
 		if runtime.GOOS == "linux" {
 			args = append(args, "--affinity")
 		}
@@ -90,6 +91,16 @@ func TestEnginesInThreeLanguages(t *testing.T) {
 				t.Errorf("game %d: the spec %q says no seed sent", r.Index, spec)
 			}
 		}
+	}
+	// Their scores (score cp) and the turn cap adjudicated games.
+	adjudicated := 0
+	for _, r := range first.Games {
+		if strings.HasPrefix(r.Reason, "adjudicated: ") {
+			adjudicated++
+		}
+	}
+	if adjudicated == 0 {
+		t.Errorf("no game of %d adjudicated", len(first.Games))
 	}
 	// Their UCI habits were read leniently, and said in their logs.
 	logs, _ := filepath.Glob(filepath.Join(dir, "run1", "engines", "*.log"))
