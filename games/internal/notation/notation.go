@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/colony-ai/colony/game"
 )
 
 // Sides are the names of the two sides, the first player's first, as the move field
@@ -151,5 +153,25 @@ func EachParam(params string, fn func(p Param) error) error {
 			return err
 		}
 	}
+	return nil
+}
+
+// ActionReader is a game whose turns are one action each, read by ParseAction.
+type ActionReader[S any] interface {
+	ParseAction(s *S, text string) (game.Action, error)
+	Apply(s *S, a game.Action)
+}
+
+// ReadTurn is game.TurnReader's ReadTurn for a game whose turn is one action: it
+// plays the action text names, in any spelling ParseAction reads, so that the
+// commands and the engines' runner take what the game's RULES.md promises. An error
+// wraps game.ErrNotATurn (callers list the legal turns) and says ParseAction's
+// reason; s is then unchanged.
+func ReadTurn[S any](g ActionReader[S], s *S, text string) error {
+	a, err := g.ParseAction(s, text)
+	if err != nil {
+		return fmt.Errorf("%w: %w", game.ErrNotATurn, err)
+	}
+	g.Apply(s, a)
 	return nil
 }
