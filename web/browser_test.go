@@ -122,7 +122,7 @@ func TestPlayWholeGames(t *testing.T) {
 			b.Eval(`document.getElementById("play-player").value = "ab:depth=1"`, nil)
 			setSpeed(b, 200)
 			b.Click(`document.getElementById("new-game")`)
-			b.WaitFor(`window.colonyApp.play.player === "ab:depth=1"`, "the new game")
+			b.WaitFor(`window.colonyApp.play.player === "ab:depth=1" && window.colonyApp.play.pos`, "the new game")
 			st := waitSettled(t, b)
 			kinds := map[string]int{}
 			sawAnimation := false

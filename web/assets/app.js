@@ -344,12 +344,17 @@
     S.play = { you: you, player: $("play-player").value.trim() || "ab:depth=4", start: null, pos: null, turns: [], over: false, game: S.game };
     $("engine-line").textContent = "";
     $("path").textContent = "";
+    // The old game's board takes no click while the new one loads.
+    S.busy = true;
+    S.interactive = false;
+    $("board").classList.remove("my-turn");
     return loadPosition("").then(function (v) {
+      S.busy = false;
       S.play.start = v.position;
       S.play.pos = v.position;
       renderPlayMoves();
       return nextPlay();
-    });
+    }, function (err) { S.busy = false; throw err; });
   }
   // loadPosition shows a position from the server. Only the last request counts: an
   // earlier one answered late (New game clicked twice, quick steps back) is dropped,
