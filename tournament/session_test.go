@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
@@ -31,13 +32,20 @@ func session(cfg Config, name string, resume bool, factory PlayerFactory[colony.
 func TestSessionResumes(t *testing.T) {
 	cfg := testConfig()
 	name := filepath.Join(t.TempDir(), "sub", "games.jsonl")
-	s, notes := session(cfg, name, false, nil)
+	// After 200 moves in all (a few games of the twelve), the players cancel the run
+	// and wait for its end instead of playing: the run cannot finish every game
+	// before the cancel reaches it, however fast the games are.
 	ctx, cancel := context.WithCancel(context.Background())
-	s.Progress = func(p *Progress) {
-		if p.Done == 3 {
-			cancel()
+	var moves atomic.Int64
+	inner := NewFactory[colony.State](colonyGame, colony.Score{})
+	stalling := func(spec string, opts search.Options) (search.Player[colony.State], error) {
+		p, err := inner(spec, opts)
+		if err != nil {
+			return nil, err
 		}
+		return &stallingPlayer{Player: p, moves: &moves, cancel: cancel}, nil
 	}
+	s, notes := session(cfg, name, false, stalling)
 	res, err := s.Run(ctx)
 	if err != nil || res == nil || res.Complete {
 		t.Fatalf("the interrupted run: %v, %+v; want an incomplete result and no error", err, res)
@@ -70,6 +78,23 @@ func TestSessionResumes(t *testing.T) {
 		t.Fatal(err)
 	}
 	equalGames(t, "resumed", gf.Games, parseFile(t, whole).Games)
+}
+
+// stallingPlayer plays as its Player for the first 200 moves of all its kind, then
+// cancels the run and waits for its context's end.
+type stallingPlayer struct {
+	search.Player[colony.State]
+	moves  *atomic.Int64
+	cancel context.CancelFunc
+}
+
+func (p *stallingPlayer) Play(ctx context.Context, s *colony.State) (search.Decision, error) {
+	if p.moves.Add(1) > 200 {
+		p.cancel()
+		<-ctx.Done()
+		return search.Decision{}, ctx.Err()
+	}
+	return p.Player.Play(ctx, s)
 }
 
 func TestSessionErrors(t *testing.T) {
