@@ -61,3 +61,38 @@ func (x *generic[S]) suiteSelfPlay(ctx context.Context, player string, openings 
 	}
 	return tournament.SelfPlay(ctx, x.g, x.factory, player, openings, pairs, seed, concurrency)
 }
+
+// SuiteSummary says what BuildSuite made of the options o and the band (in points):
+// the positions kept, the candidates drawn, repeated and outside the band, the judge.
+func SuiteSummary(s *tournament.Suite, o tournament.SuiteOptions, band float64) string {
+	return fmt.Sprintf("%d positions (of %d drawn: %d repeated, %d outside the band); judge %s, band ±%g points, %d random turns, seed %d",
+		len(s.Positions), s.Drawn, s.Duplicates, s.OutOfBand, o.Judge, band, o.Turns, o.Seed)
+}
+
+// SuiteReport plays the suite s, built with the options o, and random openings of as
+// many turns, pairs pairs each (0: one a position), with player against itself, and
+// returns the report's lines: the first player's score on each.
+func SuiteReport(ctx context.Context, g Ruleset, player string, s *tournament.Suite, o tournament.SuiteOptions, pairs int) ([]string, error) {
+	if pairs == 0 {
+		pairs = len(s.Positions)
+	}
+	positions := make([]string, len(s.Positions))
+	for i, p := range s.Positions {
+		positions[i] = p.Position
+	}
+	var lines []string
+	for _, src := range []struct {
+		name     string
+		openings tournament.Openings
+	}{
+		{"suite", tournament.Openings{Positions: positions}},
+		{fmt.Sprintf("random openings of %d turns", o.Turns), tournament.Openings{RandomTurns: o.Turns}},
+	} {
+		m, err := SuiteSelfPlay(ctx, g, player, src.openings, pairs, o.Seed, o.Concurrency)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", src.name, err)
+		}
+		lines = append(lines, fmt.Sprintf("first player, %s against itself, %s: %s", player, src.name, m))
+	}
+	return lines, nil
+}

@@ -167,3 +167,19 @@ func Step(command string, k, n int) (next int, quit bool, err error) {
 	}
 	return next, false, nil
 }
+
+// RecordPosition replays the record rec in g and returns its position after move
+// turns from the opening, and the turn played from it ("" at the end).
+func RecordPosition(g catalog.Ruleset, rec *tournament.Record, move int) (position, next string, err error) {
+	positions, _, err := gamepage.Replay(g, rec)
+	if err != nil {
+		return "", "", fmt.Errorf("game %d: %w", rec.Index, err)
+	}
+	if move < 0 || move >= len(positions) {
+		return "", "", fmt.Errorf("game %d has positions 0 to %d", rec.Index, len(positions)-1)
+	}
+	if move < len(rec.Moves) {
+		next = rec.Moves[move]
+	}
+	return positions[move], next, nil
+}

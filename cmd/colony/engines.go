@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -28,37 +27,13 @@ func (o *options) engineFile() (*enginefile.File, error) {
 // resolvePlayer returns spec with an engine of the engines file (engine:NAME) replaced
 // by its cmd spec; the file is read only then.
 func (o *options) resolvePlayer(spec string) (string, error) {
-	if !strings.HasPrefix(spec, enginefile.Prefix) {
-		return spec, nil
-	}
-	f, err := o.engineFile()
-	if err != nil {
-		return "", err
-	}
-	return f.Resolve(spec)
+	return enginefile.ResolveSpec(o.engines, spec)
 }
 
 // resolveEntrants resolves the specs of a tournament's players, NAME=SPEC or SPEC, in
 // place.
 func (o *options) resolveEntrants(players []string) error {
-	var f *enginefile.File
-	for i, p := range players {
-		if !enginefile.EntrantNamesEngine(p) {
-			continue
-		}
-		if f == nil {
-			var err error
-			if f, err = o.engineFile(); err != nil {
-				return err
-			}
-		}
-		r, err := f.ResolveEntrant(p)
-		if err != nil {
-			return err
-		}
-		players[i] = r
-	}
-	return nil
+	return enginefile.ResolveEntrants(o.engines, players)
 }
 
 func newEnginesCmd(opts *options) *cobra.Command {
@@ -94,22 +69,8 @@ func newEnginesCmd(opts *options) *cobra.Command {
 					fmt.Fprintf(out, "%s: FAILED: %v\n", e.Name, oneLine(err.Error()))
 					continue
 				}
-				id := r.Identity
-				line := fmt.Sprintf("%s: id name %s", e.Name, id.Name)
-				if id.Author != "" {
-					line += "; author " + id.Author
-				}
-				if id.Games != nil {
-					line += "; games " + strings.Join(id.Games, " ")
-				} else {
-					line += "; games: any"
-				}
-				fmt.Fprintln(out, line)
-				for _, o := range id.Options {
-					fmt.Fprintf(out, "  %s\n", enginefile.OptionLine(o))
-				}
-				for _, p := range r.Problems {
-					fmt.Fprintf(out, "  problem: %s\n", p)
+				if err := r.Write(out, e.Name); err != nil {
+					return fail(fmt.Errorf("engines: %w", err))
 				}
 				if len(r.Problems) > 0 {
 					bad++
@@ -126,21 +87,11 @@ func newEnginesCmd(opts *options) *cobra.Command {
 }
 
 // addFileEngines adds the engines of the engines file named, if any, to engines (a
-// name's spec, web.Config.Engines): the page names each engine:NAME. A name that
-// --engine gives too is an error.
+// name's spec, web.Config.Engines): the page names each engine:NAME.
 func addFileEngines(engines map[string]string, opts *options) error {
 	f, err := opts.engineFile()
-	if f == nil || err != nil {
+	if err != nil {
 		return err
 	}
-	for _, e := range f.Engines {
-		if _, dup := engines[e.Name]; dup {
-			return fmt.Errorf("--engine %s: the engines file %s names an engine %s too", e.Name, f.Path, e.Name)
-		}
-		if err := e.CheckProgram(); err != nil {
-			return fmt.Errorf("the engines file %s, engine %s: %w", f.Path, e.Name, err)
-		}
-		engines[e.Name] = e.Spec
-	}
-	return nil
+	return f.AddSpecs(engines)
 }

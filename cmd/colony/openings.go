@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"strings"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/tournament"
@@ -66,9 +67,7 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 	} else if err != nil {
 		return fail(fmt.Errorf("openings: %w", err))
 	}
-	o := &fl.suite
-	summary := fmt.Sprintf("%d positions (of %d drawn: %d repeated, %d outside the band); judge %s, band ±%g points, %d random turns, seed %d",
-		len(suite.Positions), suite.Drawn, suite.Duplicates, suite.OutOfBand, o.Judge, fl.band, o.Turns, o.Seed)
+	summary := catalog.SuiteSummary(suite, fl.suite, fl.band)
 	text := tournament.WriteSuite(suite, []string{"colony --game " + g.Name() + " openings", summary}, scale)
 	if len(suite.Positions) == 0 {
 		return fail(fmt.Errorf("openings: no position in the band: %s", summary))
@@ -88,28 +87,12 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 	if fl.checkPlayer == "" {
 		return nil
 	}
-	pairs := fl.checkPairs
-	if pairs == 0 {
-		pairs = len(suite.Positions)
+	lines, err := catalog.SuiteReport(ctx, g, fl.checkPlayer, suite, fl.suite, fl.checkPairs)
+	if errors.As(err, &se) {
+		return fmt.Errorf("openings: --%s: %w", se.Setting, se.Err)
+	} else if err != nil {
+		return fail(fmt.Errorf("openings: %w", err))
 	}
-	positions := make([]string, len(suite.Positions))
-	for i, p := range suite.Positions {
-		positions[i] = p.Position
-	}
-	for _, src := range []struct {
-		name     string
-		openings tournament.Openings
-	}{
-		{"suite", tournament.Openings{Positions: positions}},
-		{fmt.Sprintf("random openings of %d turns", o.Turns), tournament.Openings{RandomTurns: o.Turns}},
-	} {
-		m, err := catalog.SuiteSelfPlay(ctx, g, fl.checkPlayer, src.openings, pairs, o.Seed, o.Concurrency)
-		if errors.As(err, &se) {
-			return fmt.Errorf("openings: --%s: %w", se.Setting, se.Err)
-		} else if err != nil {
-			return fail(fmt.Errorf("openings: %s: %w", src.name, err))
-		}
-		fmt.Fprintf(report, "first player, %s against itself, %s: %s\n", fl.checkPlayer, src.name, m)
-	}
+	fmt.Fprintln(report, strings.Join(lines, "\n"))
 	return nil
 }

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"context"
-	"errors"
 	"fmt"
 	"net"
-	"net/http"
 	"strings"
 	"time"
 
@@ -41,38 +38,18 @@ func newServeCmd(opts *options) *cobra.Command {
 			if err := addFileEngines(cfg.Engines, opts); err != nil {
 				return fmt.Errorf("serve: %w", err)
 			}
-			s, err := web.New(cfg)
-			if err != nil {
+			if _, err := web.New(cfg); err != nil {
 				return fmt.Errorf("serve: %w", err)
 			}
 			ln, err := net.Listen("tcp", cfg.Addr)
 			if err != nil {
 				return fail(fmt.Errorf("serve: --addr: %w", err))
 			}
-			// With port 0 the system chooses one: the server answers to that one.
-			if actual := ln.Addr().String(); actual != cfg.Addr {
-				cfg.Addr = actual
-				if s, err = web.New(cfg); err != nil {
-					ln.Close()
-					return fmt.Errorf("serve: %w", err)
-				}
-			}
 			ctx, stop := interruptContext(c)
 			defer stop()
-			srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second,
-				BaseContext: func(net.Listener) context.Context { return ctx }}
-			fmt.Fprintf(c.OutOrStdout(), "colony serve: http://%s/ (Ctrl-C stops)\n", cfg.Addr)
-			done := make(chan error, 1)
-			go func() { done <- srv.Serve(ln) }()
-			select {
-			case err := <-done:
+			fmt.Fprintf(c.OutOrStdout(), "colony serve: http://%s/ (Ctrl-C stops)\n", ln.Addr())
+			if err := web.Serve(ctx, ln, cfg); err != nil {
 				return fail(fmt.Errorf("serve: %w", err))
-			case <-ctx.Done():
-			}
-			shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			defer cancel()
-			if err := srv.Shutdown(shut); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-				return fail(fmt.Errorf("serve: stopping: %w", err))
 			}
 			return nil
 		},

@@ -5,7 +5,6 @@ import (
 	"os"
 
 	"github.com/colony-ai/colony/catalog"
-	"github.com/colony-ai/colony/catalog/gamepage"
 	"github.com/colony-ai/colony/catalog/session"
 	"github.com/colony-ai/colony/picture"
 	"github.com/spf13/cobra"
@@ -47,15 +46,18 @@ func newShowCmd(opts *options) *cobra.Command {
 			}
 		}
 		o := picture.Options{Flip: flip, NoLegend: noLegend, Width: width}
+		var p *picture.Picture
+		var err error
 		if turn != "" {
-			marks, err := g.TurnMarks(pos, turn)
+			// The position reached, drawn (for a picture) with the turn's marks.
+			if svgFile == "" && pngFile == "" {
+				pos, _, err = g.Play(pos, []string{turn})
+			} else {
+				pos, p, err = g.DrawTurn(pos, turn, o)
+			}
 			if err != nil {
 				return fmt.Errorf("show: --last-turn %s: %w", turn, err)
 			}
-			if pos, _, err = g.Play(pos, []string{turn}); err != nil {
-				return fmt.Errorf("show: --last-turn %s: %w", turn, err)
-			}
-			o.Turn = marks
 		}
 		text, err := g.Show(pos)
 		if err != nil {
@@ -71,9 +73,10 @@ func newShowCmd(opts *options) *cobra.Command {
 			if pic.file == "" {
 				continue
 			}
-			p, err := g.Draw(pos, o)
-			if err != nil {
-				return fmt.Errorf("show: %s: %w", pic.flag, err)
+			if p == nil {
+				if p, err = g.Draw(pos, o); err != nil {
+					return fmt.Errorf("show: %s: %w", pic.flag, err)
+				}
 			}
 			data, err := pic.render(p)
 			if err != nil {
@@ -112,19 +115,14 @@ func gamesFilePosition(file string, index, move int, lastTurn string) (g catalog
 			return nil, "", "", fmt.Errorf("show: --index %d: %s holds no game of that index (%s)", index, file, session.IndexRange(gf.Games))
 		}
 	}
-	positions, _, err := gamepage.Replay(g, rec)
+	pos, next, err := session.RecordPosition(g, rec, move)
 	if err != nil {
-		return nil, "", "", fmt.Errorf("show: %s, game %d: %w", file, rec.Index, err)
+		return nil, "", "", fmt.Errorf("show: %s: --move %d: %w", file, move, err)
 	}
-	if move < 0 || move >= len(positions) {
-		return nil, "", "", fmt.Errorf("show: --move %d: game %d of %s has positions 0 to %d", move, rec.Index, file, len(positions)-1)
-	}
-	turn = lastTurn
-	if turn == "next" {
-		if move >= len(rec.Moves) {
+	if turn = lastTurn; turn == "next" {
+		if turn = next; turn == "" {
 			return nil, "", "", fmt.Errorf("show: --last-turn next: position %d of game %d is its last", move, rec.Index)
 		}
-		turn = rec.Moves[move]
 	}
-	return g, positions[move], turn, nil
+	return g, pos, turn, nil
 }

@@ -64,3 +64,28 @@ func OptionLine(o protocol.Option) string {
 	r := protocol.OptionReply{Option: o}
 	return r.String()
 }
+
+// Write writes the report of the engine name as 'colony engines --check' prints it:
+// a line of its identity (name, author, games), a line for each option it declares
+// and one for each problem found.
+func (r Report) Write(w io.Writer, name string) error {
+	id := r.Identity
+	line := fmt.Sprintf("%s: id name %s", name, id.Name)
+	if id.Author != "" {
+		line += "; author " + id.Author
+	}
+	if id.Games != nil {
+		line += "; games " + strings.Join(id.Games, " ")
+	} else {
+		line += "; games: any"
+	}
+	lines := []string{line}
+	for _, o := range id.Options {
+		lines = append(lines, "  "+OptionLine(o))
+	}
+	for _, p := range r.Problems {
+		lines = append(lines, "  problem: "+p)
+	}
+	_, err := io.WriteString(w, strings.Join(lines, "\n")+"\n")
+	return err
+}

@@ -425,3 +425,66 @@ func (f *File) ResolveEntrant(text string) (string, error) {
 	}
 	return name + "=" + resolved, nil
 }
+
+// load reads the engines file at path, or returns nil for no path (its engines'
+// names are then refused by Resolve and ResolveEntrant, saying so).
+func load(path string) (*File, error) {
+	if path == "" {
+		return nil, nil
+	}
+	return Load(path)
+}
+
+// ResolveSpec returns spec with an engine of the engines file at path (engine:NAME)
+// replaced by its cmd spec; the file is read only then ("" path: none is named).
+func ResolveSpec(path, spec string) (string, error) {
+	if !strings.HasPrefix(spec, Prefix) {
+		return spec, nil
+	}
+	f, err := load(path)
+	if err != nil {
+		return "", err
+	}
+	return f.Resolve(spec)
+}
+
+// ResolveEntrants resolves, in place, the tournament players NAME=SPEC or SPEC that
+// name an engine of the engines file at path; the file is read only if one does.
+func ResolveEntrants(path string, players []string) error {
+	var f *File
+	for i, p := range players {
+		if !EntrantNamesEngine(p) {
+			continue
+		}
+		if f == nil {
+			var err error
+			if f, err = load(path); err != nil {
+				return err
+			}
+		}
+		r, err := f.ResolveEntrant(p)
+		if err != nil {
+			return err
+		}
+		players[i] = r
+	}
+	return nil
+}
+
+// AddSpecs adds the file's engines to engines (a name's cmd spec), each program
+// checked to exist; a name engines holds already is an error. A nil f adds none.
+func (f *File) AddSpecs(engines map[string]string) error {
+	if f == nil {
+		return nil
+	}
+	for _, e := range f.Engines {
+		if _, dup := engines[e.Name]; dup {
+			return fmt.Errorf("--engine %s: the engines file %s names an engine %s too", e.Name, f.Path, e.Name)
+		}
+		if err := e.CheckProgram(); err != nil {
+			return fmt.Errorf("the engines file %s, engine %s: %w", f.Path, e.Name, err)
+		}
+		engines[e.Name] = e.Spec
+	}
+	return nil
+}
