@@ -162,9 +162,9 @@ func (x *generic[S]) playTurn(s *S, text string) error {
 			return terr
 		}
 		slices.Sort(names)
-		return fmt.Errorf("move %q is not a legal turn here (legal: %s)", text, strings.Join(names, " "))
+		return fmt.Errorf("move %s is not a legal turn here (legal: %s)", game.Quote(text), strings.Join(names, " "))
 	case x.g.Terminal(s):
-		return fmt.Errorf("move %q: %w", text, err)
+		return fmt.Errorf("move %s: %w", game.Quote(text), err)
 	}
 	return err
 }

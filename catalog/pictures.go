@@ -199,7 +199,7 @@ func (x *generic[S]) eachDecision(position, turn string, f func(s *S, a game.Act
 	}
 	actions, err := game.ParseTurn(x.g, &s, turn)
 	if err != nil {
-		return fmt.Errorf("move %q: %w", turn, err)
+		return fmt.Errorf("move %s: %w", game.Quote(turn), err)
 	}
 	for _, a := range actions {
 		f(&s, a)

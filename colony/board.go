@@ -10,6 +10,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/colony-ai/colony/game"
 )
 
 // NumLogs is the number of log spaces on a Colony board: rows of 6, 7 and 6.
@@ -61,7 +63,7 @@ func ParseLog(name string) (Log, error) {
 			return Log(13 + col - 1), nil
 		}
 	}
-	return NoLog, fmt.Errorf("unknown log %q (logs are A1..A6, B1..B7, C1..C6)", name)
+	return NoLog, fmt.Errorf("unknown log %s (logs are A1..A6, B1..B7, C1..C6)", game.Quote(name))
 }
 
 // Board is the arrangement of the logs: which logs touch (for ant moves), the sowing

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/colony-ai/colony/game"
 )
 
 // MaxDirections bounds the direction choices in one turn, so that a Move is 64 bytes.
@@ -64,18 +66,18 @@ func parseMoveSyntax(text string) (Move, error) {
 	sow, ant, hasAnt := strings.Cut(text, "/")
 	parts := strings.Split(sow, ">")
 	if parts[0] == "" {
-		return m, fmt.Errorf("move %q: no log selected", text)
+		return m, fmt.Errorf("move %s: no log selected", game.Quote(text))
 	}
 	if len(parts)-1 > MaxDirections {
-		return m, fmt.Errorf("move %q: more than %d directions", text, MaxDirections)
+		return m, fmt.Errorf("move %s: more than %d directions", game.Quote(text), MaxDirections)
 	}
 	for i, p := range parts {
 		if p == "" && i > 0 {
-			return m, fmt.Errorf("move %q: missing log after '>'", text)
+			return m, fmt.Errorf("move %s: missing log after '>'", game.Quote(text))
 		}
 		l, err := ParseLog(p)
 		if err != nil {
-			return m, fmt.Errorf("move %q: %w", text, err)
+			return m, fmt.Errorf("move %s: %w", game.Quote(text), err)
 		}
 		if i == 0 {
 			m.Select = l
@@ -87,15 +89,15 @@ func parseMoveSyntax(text string) (Move, error) {
 	if hasAnt {
 		from, to, ok := strings.Cut(ant, "-")
 		if !ok {
-			return m, fmt.Errorf("move %q: ant move %q: want /<from>-<to>", text, ant)
+			return m, fmt.Errorf("move %s: ant move %s: want /<from>-<to>", game.Quote(text), game.Quote(ant))
 		}
 		f, err := ParseLog(from)
 		if err != nil {
-			return m, fmt.Errorf("move %q: ant move: %w", text, err)
+			return m, fmt.Errorf("move %s: ant move: %w", game.Quote(text), err)
 		}
 		t, err := ParseLog(to)
 		if err != nil {
-			return m, fmt.Errorf("move %q: ant move: %w", text, err)
+			return m, fmt.Errorf("move %s: ant move: %w", game.Quote(text), err)
 		}
 		m.AntFrom, m.AntTo = f, t
 	}

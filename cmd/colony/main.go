@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/game"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -217,7 +218,7 @@ func newHelpCmd() *cobra.Command {
 // noArgs rejects positional arguments with a message naming the command.
 func noArgs(c *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		return fmt.Errorf("%s takes no arguments, got %q (see 'colony %s --help')", c.Name(), args[0], c.Name())
+		return fmt.Errorf("%s takes no arguments, got %s (see 'colony %s --help')", c.Name(), game.Quote(args[0]), c.Name())
 	}
 	return nil
 }

@@ -78,7 +78,7 @@ func (g *Game) ParsePosition(text string) (State, error) {
 func parseCount(s string, max int) (int, error) {
 	v, ok := notation.Count(s)
 	if !ok {
-		return 0, fmt.Errorf("%q is not a count", s)
+		return 0, fmt.Errorf("%s is not a count", game.Quote(s))
 	}
 	if v > max {
 		return 0, fmt.Errorf("%d is more than the %d seeds of the game", v, max)
@@ -110,18 +110,18 @@ func (g *Game) ParseAction(s *State, text string) (game.Action, error) {
 	default:
 		v, err := parseNumber(text)
 		if err != nil || v < 1 {
-			return 0, fmt.Errorf("move %q: unknown pit (want a letter a-%c or a number 1-%d)", text, 'a'+g.m-1, g.m)
+			return 0, fmt.Errorf("move %s: unknown pit (want a letter a-%c or a number 1-%d)", game.Quote(text), 'a'+g.m-1, g.m)
 		}
 		a = v - 1
 	}
 	if a >= g.m {
-		return 0, fmt.Errorf("move %q: unknown pit (want a letter a-%c or a number 1-%d)", text, 'a'+g.m-1, g.m)
+		return 0, fmt.Errorf("move %s: unknown pit (want a letter a-%c or a number 1-%d)", game.Quote(text), 'a'+g.m-1, g.m)
 	}
 	if s.Over() {
-		return 0, fmt.Errorf("move %q: the game is over", text)
+		return 0, fmt.Errorf("move %s: the game is over", game.Quote(text))
 	}
 	if !g.IsLegal(s, game.Action(a)) {
-		return 0, fmt.Errorf("move %q: %s's pit %c is empty", text, g.Sides()[s.ToMove()], 'a'+a)
+		return 0, fmt.Errorf("move %s: %s's pit %c is empty", game.Quote(text), g.Sides()[s.ToMove()], 'a'+a)
 	}
 	return game.Action(a), nil
 }

@@ -152,15 +152,15 @@ func (g *Game) AppendAction(dst []byte, s *State, a game.Action) []byte {
 // finished game.
 func (g *Game) ParseAction(s *State, text string) (game.Action, error) {
 	if s.Over() {
-		return 0, fmt.Errorf("move %q: the game is over (%s)", text, g.EndReason(s))
+		return 0, fmt.Errorf("move %s: the game is over (%s)", game.Quote(text), g.EndReason(s))
 	}
 	t := strings.ToLower(text)
 	if len(t) != 1 || t[0] < 'a' || int(t[0]-'a') >= g.n {
-		return 0, fmt.Errorf("move %q: not a space letter a to %c", text, 'a'+g.n-1)
+		return 0, fmt.Errorf("move %s: not a space letter a to %c", game.Quote(text), 'a'+g.n-1)
 	}
 	a := game.Action(t[0] - 'a')
 	if !g.IsLegal(s, a) {
-		return 0, fmt.Errorf("move %q: %s's space %c is empty", text, g.Sides()[s.ToMove()], t[0])
+		return 0, fmt.Errorf("move %s: %s's space %c is empty", game.Quote(text), g.Sides()[s.ToMove()], t[0])
 	}
 	return a, nil
 }

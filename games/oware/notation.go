@@ -94,7 +94,7 @@ func (g *Game) ParsePosition(text string) (State, error) {
 func parseCount(s string, max int) (int, error) {
 	n, ok := notation.Count(s)
 	if !ok {
-		return 0, fmt.Errorf("%q is not a count", s)
+		return 0, fmt.Errorf("%s is not a count", game.Quote(s))
 	}
 	if n > max {
 		return 0, fmt.Errorf("%d is more than %d", n, max)
@@ -133,14 +133,14 @@ func (g *Game) ParseAction(s *State, text string) (game.Action, error) {
 	side := int(s.toMove)
 	if len(text) < 1 || len(text) > 2 || text[0] < 'a' || text[0] > 'f' ||
 		(len(text) == 2 && text[1] != '1' && text[1] != '2') {
-		return 0, fmt.Errorf("move %q: unknown pit (want a1..f1 or a2..f2)", text)
+		return 0, fmt.Errorf("move %s: unknown pit (want a1..f1 or a2..f2)", game.Quote(text))
 	}
 	c := int(text[0] - 'a')
 	if len(text) == 2 && int(text[1]-'1') != side {
-		return 0, fmt.Errorf("move %q: the pit is %s's, and %s is to move", text, sideNames[side^1], sideNames[side])
+		return 0, fmt.Errorf("move %s: the pit is %s's, and %s is to move", game.Quote(text), sideNames[side^1], sideNames[side])
 	}
 	if s.legal == 0 {
-		return 0, fmt.Errorf("move %q: the game is over (%s)", text, g.EndReason(s))
+		return 0, fmt.Errorf("move %s: the game is over (%s)", game.Quote(text), g.EndReason(s))
 	}
 	k := column(side, c) // column() is its own inverse
 	name := pitName(side, c)

@@ -103,7 +103,7 @@ func (g *Game) ParseAction(s *State, text string) (game.Action, error) {
 		return 0, fmt.Errorf("move: empty")
 	}
 	if s.end != inPlay {
-		return 0, fmt.Errorf("move %q: the game is over (%s)", text, g.EndReason(s))
+		return 0, fmt.Errorf("move %s: the game is over (%s)", game.Quote(text), g.EndReason(s))
 	}
 	letter := text[0]
 	if letter >= 'A' && letter <= 'Z' {
@@ -111,28 +111,28 @@ func (g *Game) ParseAction(s *State, text string) (game.Action, error) {
 	}
 	pit := int(letter) - 'a'
 	if pit < 0 || pit >= g.n {
-		return 0, fmt.Errorf("move %q: unknown tile %q (the tiles are a to %c)", text, text[:1], 'a'+g.n-1)
+		return 0, fmt.Errorf("move %s: unknown tile %q (the tiles are a to %c)", game.Quote(text), text[:1], 'a'+g.n-1)
 	}
 	dir := 0
 	switch rest := text[1:]; rest {
 	case "", ">":
 	case "<":
 		if g.variant != Ethiopian {
-			return 0, fmt.Errorf("move %q: only ethiopian sows to the left", text)
+			return 0, fmt.Errorf("move %s: only ethiopian sows to the left", game.Quote(text))
 		}
 		dir = 1
 	default:
-		return 0, fmt.Errorf("move %q: %q after the tile letter, want nothing, < or >", text, rest)
+		return 0, fmt.Errorf("move %s: %q after the tile letter, want nothing, < or >", game.Quote(text), rest)
 	}
 	switch v := s.cells[MaxTiles*int(s.toMove)+pit]; {
 	case v == 0:
-		return 0, fmt.Errorf("move %q: %s's tile %c is empty", text, g.Sides()[s.toMove], 'a'+pit)
+		return 0, fmt.Errorf("move %s: %s's tile %c is empty", game.Quote(text), g.Sides()[s.toMove], 'a'+pit)
 	case v < g.minStart:
-		return 0, fmt.Errorf("move %q: %s's tile %c has only one coin", text, g.Sides()[s.toMove], 'a'+pit)
+		return 0, fmt.Errorf("move %s: %s's tile %c has only one coin", game.Quote(text), g.Sides()[s.toMove], 'a'+pit)
 	}
 	a := game.Action(pit + dir*g.n)
 	if !g.IsLegal(s, a) {
-		return 0, fmt.Errorf("move %q: illegal", text)
+		return 0, fmt.Errorf("move %s: illegal", game.Quote(text))
 	}
 	return a, nil
 }

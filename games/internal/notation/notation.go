@@ -34,7 +34,7 @@ func Fields(text string, names ...string) ([]string, error) {
 	for i, f := range fields {
 		key, val, ok := strings.Cut(f, "=")
 		if !ok || key != names[i] {
-			return nil, fmt.Errorf("position: field %d is %q, want %s=...", i+1, f, names[i])
+			return nil, fmt.Errorf("position: field %d is %s, want %s=...", i+1, game.Quote(f), names[i])
 		}
 		vals[i] = val
 	}
@@ -63,7 +63,7 @@ func Rows(val string, n int, unit string) ([2][]string, error) {
 func Stores(val string) ([2]string, error) {
 	a, b, ok := strings.Cut(val, ",")
 	if !ok || strings.Contains(b, ",") {
-		return [2]string{}, fmt.Errorf("position: stores: want two counts separated by ',', got %q", val)
+		return [2]string{}, fmt.Errorf("position: stores: want two counts separated by ',', got %s", game.Quote(val))
 	}
 	return [2]string{a, b}, nil
 }
@@ -75,7 +75,7 @@ func Mover(val string) (int, error) {
 			return p, nil
 		}
 	}
-	return 0, fmt.Errorf("position: move=%q, want south or north", val)
+	return 0, fmt.Errorf("position: move=%s, want south or north", game.Quote(val))
 }
 
 // maxDigits bounds the digits Count reads, so that the number fits an int.
