@@ -80,6 +80,9 @@ func (w *GamesFileWriter) RecordVersion() int { return w.version }
 // An error writing the new header or cutting the torn line is a WriteError.
 func OpenGamesFile(name string, cfg Config, resume bool) (*GamesFileWriter, error) {
 	header := NewHeader(cfg)
+	if err := checkGamesFileKind(name); err != nil {
+		return nil, err
+	}
 	_, statErr := os.Stat(name)
 	existed := statErr == nil                        // an empty file or a device is used, never removed
 	flags := os.O_CREATE | os.O_WRONLY | os.O_APPEND // records are appended, never written at an offset
@@ -323,4 +326,37 @@ func (s *Session) notef(format string, args ...any) {
 	if s.Notef != nil {
 		s.Notef(format, args...)
 	}
+}
+
+// checkGamesFileKind refuses, before anything is opened, a games file name that
+// cannot be one: a symbolic link to nothing (it would be taken for a file another
+// run has just made), a named pipe or socket (opening a pipe waits for a reader
+// forever, and a games file is read back on resume), or a directory. A regular file,
+// a character device (/dev/null) and a name that does not exist yet are fine.
+func checkGamesFileKind(name string) error {
+	linfo, err := os.Lstat(name)
+	if err != nil {
+		return nil // nothing there yet: OpenGamesFile creates it
+	}
+	info := linfo
+	if linfo.Mode()&fs.ModeSymlink != 0 {
+		target, _ := os.Readlink(name)
+		info, err = os.Stat(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("games file %s is a symbolic link to %s, which does not exist: create that file (or its directory), or name another games file", name, target)
+		}
+		if err != nil {
+			return fmt.Errorf("games file: %w", err)
+		}
+	}
+	mode := info.Mode()
+	switch {
+	case mode.IsRegular(), mode&fs.ModeCharDevice != 0:
+		return nil
+	case mode.IsDir():
+		return fmt.Errorf("games file %s is a directory (--out names a directory; --games-file a file)", name)
+	case mode&fs.ModeNamedPipe != 0:
+		return fmt.Errorf("games file %s is a named pipe: a games file must be a regular file, since a run appends to it and --resume, merge and replay read it back", name)
+	}
+	return fmt.Errorf("games file %s is not a regular file (%v): a games file must be one", name, mode.Type())
 }

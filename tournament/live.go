@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/colony-ai/colony/internal/atomicfile"
 )
 
 // LiveVersion is the version of the live file's format.
@@ -341,35 +343,11 @@ func (b *liveBoard) write(now time.Time, state string) {
 	enc.SetEscapeHTML(false) // turns such as "A1>B2" stay readable
 	err := enc.Encode(&lf)
 	if err == nil {
-		err = writeFileAtomic(b.name, data.Bytes())
+		err = atomicfile.WriteBytes(b.name, data.Bytes())
 	}
 	if err != nil && b.writeErr == nil {
 		b.writeErr = fmt.Errorf("live file: %w", err)
 	}
-}
-
-// writeFileAtomic writes data to name through a temporary file of its directory
-// renamed over it: a reader sees the old file or the new one, never a part.
-func writeFileAtomic(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp, 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
 }
 
 // start shows the game sl of players and specs from opening in the slot.

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/colony-ai/colony/internal/atomicfile"
 )
 
 // Outputs name the files of a tournament: its games file and the files its report
@@ -38,6 +40,25 @@ func (o *Outputs) Fill() {
 	set(&o.Plot, "ratings.png")
 }
 
+// Check makes the directories of the report files named (summary, CSV, chart) and
+// checks that a file can be made in each, so that a run whose reports could not be
+// written is refused before it plays, not after. It writes no report file; the
+// error is the system's, naming the file.
+func (o *Outputs) Check() error {
+	for _, name := range []string{o.Summary, o.CSV, o.Plot} {
+		if name == "" {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return err
+		}
+		if err := atomicfile.Check(name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Write writes rep to the files named (the summary JSON, the CSV and the chart, each
 // with its directory); the games file is not Write's. A chart that cannot be drawn is
 // a warning on warn, not an error, and leaves no file: it is drawn in memory first,
@@ -52,15 +73,7 @@ func (o *Outputs) Write(rep *Report, warn io.Writer) error {
 				return err
 			}
 		}
-		f, err := os.Create(name)
-		if err != nil {
-			return err
-		}
-		if err := fn(f); err != nil {
-			f.Close()
-			return fmt.Errorf("%s: %w", name, err)
-		}
-		return f.Close()
+		return atomicfile.Write(name, fn) // a full disk leaves the earlier file whole
 	}
 	err := errors.Join(
 		write(o.Summary, rep.WriteJSON),

@@ -5,13 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/internal/interrupt"
 	"github.com/spf13/cobra"
 )
 
@@ -83,11 +81,9 @@ func outcomeLine(sides [2]string, o *catalog.Outcome) string {
 	return "result: " + o.Text(sides)
 }
 
-// interruptContext returns the context of c cancelled by Ctrl-C or SIGTERM, and the
-// function that stops listening. Only the first signal is caught: a second Ctrl-C
-// ends the program at once, as usual (when something it waits for does not stop).
+// interruptContext returns the context of c cancelled by Ctrl-C, SIGTERM or SIGHUP
+// (an SSH logout), recorded for the exit status (interrupt.Context), and the function
+// that stops listening.
 func interruptContext(c *cobra.Command) (context.Context, context.CancelFunc) {
-	ctx, stop := signal.NotifyContext(cmdContext(c), os.Interrupt, syscall.SIGTERM)
-	context.AfterFunc(ctx, stop)
-	return ctx, stop
+	return interrupt.Context(cmdContext(c))
 }

@@ -101,8 +101,8 @@ func TestEngineTournamentSIGTERM(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the run did not stop on SIGTERM")
 	}
-	if code := cmd.ProcessState.ExitCode(); code != 1 {
-		t.Errorf("exit %d after SIGTERM, want 1 (stderr %q)", code, stderr.String())
+	if code := cmd.ProcessState.ExitCode(); code != 143 {
+		t.Errorf("exit %d after SIGTERM, want 143 (stderr %q)", code, stderr.String())
 	}
 	gf := readGames(t, file)
 	if gf.Torn != 0 || len(gf.Games) == 0 {

@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strconv"
 
 	"github.com/colony-ai/colony/catalog/gamepage"
+	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/spf13/cobra"
 )
 
@@ -54,7 +54,7 @@ func newExportCmd(opts *options) *cobra.Command {
 			if out == "-" {
 				_, err = cmd.OutOrStdout().Write(page)
 			} else {
-				err = os.WriteFile(out, page, 0o644)
+				err = atomicfile.WriteBytes(out, page)
 			}
 			return fail(err)
 		},

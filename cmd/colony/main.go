@@ -4,24 +4,29 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/internal/interrupt"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
-// Exit statuses.
+// Exit statuses (the README's table): a command interrupted by a signal exits with
+// 128 plus the signal's number (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).
 const (
 	exitOK    = 0
-	exitError = 1 // the command could not finish (a limit of the engine, an output error)
-	exitUsage = 2 // bad input: a position, a move, a flag, a board file, an unknown command
+	exitError = 1 // failed while running: an engine's limit, a full disk, a write error
+	exitUsage = 2 // bad input or refused: a position, a move, a flag, a file, an output that cannot be made
 )
 
 func main() {
@@ -50,15 +55,42 @@ func runWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) (sta
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	if err := root.Execute(); err != nil {
+	ctx, signals := interrupt.WithRecorder(context.Background())
+	if err := root.ExecuteContext(ctx); err != nil {
 		fmt.Fprintf(stderr, "colony: %s\n", oneLine(err.Error()))
-		var fe *failure
-		if errors.As(err, &fe) {
-			return exitError
+		if status, ok := signals.ExitStatus(); ok {
+			return status
 		}
-		return exitUsage
+		return exitStatus(err)
 	}
 	return exitOK
+}
+
+// exitStatus returns the exit status of a command that ended with err and no signal:
+// 1 for a failure while running and 2 for bad input; a failure that is an output the
+// system refused to make (read-only, no permission, no such directory) is bad input
+// too, as it is when found before the work starts.
+func exitStatus(err error) int {
+	var fe *failure
+	if errors.As(err, &fe) && !refusedPath(err) {
+		return exitError
+	}
+	return exitUsage
+}
+
+// refusedPath reports whether err is the system refusing to open or make a file the
+// user named: the same mistake whenever it is found.
+func refusedPath(err error) bool {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return false
+	}
+	for _, e := range []error{syscall.EROFS, syscall.EACCES, syscall.EPERM, syscall.ENOENT, syscall.ENOTDIR, syscall.EISDIR, syscall.ENAMETOOLONG} {
+		if errors.Is(pe.Err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // failure is an error that is not the user's input: the engine hit a limit, or the

@@ -3,11 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -54,6 +54,11 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 	if err != nil {
 		return err
 	}
+	if fl.out != "" {
+		if err := atomicfile.Check(fl.out); err != nil { // before the work, not after
+			return fmt.Errorf("openings: --out: %w", err)
+		}
+	}
 	if fl.checkPlayer != "" {
 		if err := g.CheckPlayer(fl.checkPlayer); err != nil {
 			return fmt.Errorf("openings: --check-player: %w", err)
@@ -76,7 +81,7 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 		if err := writeOut(c, text); err != nil {
 			return err
 		}
-	} else if err := os.WriteFile(fl.out, []byte(text), 0o644); err != nil {
+	} else if err := atomicfile.WriteBytes(fl.out, []byte(text)); err != nil {
 		return fail(fmt.Errorf("openings: %w", err))
 	}
 	report := c.ErrOrStderr()

@@ -74,11 +74,12 @@ func TestShowPictures(t *testing.T) {
 		t.Errorf("show --svg alone: %v", err)
 	}
 
-	// A file that cannot be written exits 1 and names the file; bad input exits 2.
+	// A file that cannot be made (no such directory) is refused like other bad
+	// input, exit 2, naming the file.
 	bad := filepath.Join(dir, "no such dir", "x.png")
 	code, out, errOut := cli(t, "show", "--png", bad)
-	if code != exitError || !strings.Contains(errOut, bad) || !strings.Contains(errOut, "--png") {
-		t.Errorf("show --png into a missing directory: exit %d, stderr %q, want exit 1 naming %s", code, errOut, bad)
+	if code != exitUsage || !strings.Contains(errOut, bad) || !strings.Contains(errOut, "--png") {
+		t.Errorf("show --png into a missing directory: exit %d, stderr %q, want exit 2 naming %s", code, errOut, bad)
 	}
 	if out != "" {
 		t.Errorf("show --png that fails printed %q", out)

@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/session"
+	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/picture"
 	"github.com/spf13/cobra"
 )
@@ -82,7 +82,7 @@ func newShowCmd(opts *options) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("show: %s: %w", pic.flag, err)
 			}
-			if err := os.WriteFile(pic.file, data, 0o644); err != nil {
+			if err := atomicfile.WriteBytes(pic.file, data); err != nil {
 				return fail(fmt.Errorf("show: %s: %w", pic.flag, err))
 			}
 		}

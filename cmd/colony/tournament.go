@@ -136,6 +136,9 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	if err := runner.CheckPlayers(); err != nil {
 		return fmt.Errorf("tournament: %w", err)
 	}
+	if err := fl.outputs.Check(); err != nil {
+		return fmt.Errorf("tournament: %w", err)
+	}
 
 	stderr := c.ErrOrStderr()
 	prog := tournament.NewProgressDisplay(stderr, fl.progress)
@@ -199,7 +202,7 @@ func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name
 		return nil, gamesFileError(cmd, openErr.Err)
 	case errors.As(err, &startErr):
 		return nil, fmt.Errorf("%s: %w", cmd, err)
-	case err != nil && res != nil:
+	case err != nil && res != nil && name != "":
 		return nil, fail(fmt.Errorf("%s: %w (the finished games are in the games file; --resume continues)", cmd, err))
 	case err != nil:
 		return nil, fail(fmt.Errorf("%s: %w", cmd, err))
@@ -242,6 +245,9 @@ func newMergeCmd(opts *options) *cobra.Command {
 		},
 		RunE: func(c *cobra.Command, files []string) error {
 			o.Fill()
+			if err := o.Check(); err != nil {
+				return fmt.Errorf("merge: %w", err)
+			}
 			merged, rep, err := tournament.MergeReport(files, sprtText, gameSides)
 			var se *tournament.SettingError
 			switch {

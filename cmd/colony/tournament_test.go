@@ -735,8 +735,8 @@ func TestTournamentSignals(t *testing.T) {
 	case <-time.After(30 * time.Second):
 		t.Fatal("the run did not stop on SIGINT")
 	}
-	if code := cmd.ProcessState.ExitCode(); code != 1 {
-		t.Errorf("exit %d after SIGINT, want 1", code)
+	if code := cmd.ProcessState.ExitCode(); code != 130 {
+		t.Errorf("exit %d after SIGINT, want 130", code)
 	}
 	n := len(readGames(t, file).Games)
 	if n == 0 || n >= 152 {

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"math"
 	"os"
+
+	"github.com/colony-ai/colony/internal/atomicfile"
 )
 
 // checkpointMagic begins a checkpoint file.
@@ -68,7 +70,7 @@ func (tr *trainer) save(path string) error {
 	}
 	sum := sha256.Sum256(buf.Bytes())
 	buf.Write(sum[:])
-	return writeFileAtomic(path, buf.Bytes())
+	return atomicfile.WriteBytes(path, buf.Bytes())
 }
 
 // loadCheckpoint reads the checkpoint file path.

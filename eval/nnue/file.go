@@ -9,8 +9,9 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"strings"
+
+	"github.com/colony-ai/colony/internal/atomicfile"
 )
 
 // FormatVersion is the version of the network file format that this package writes
@@ -147,31 +148,7 @@ func (n *Network) Save(path string) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, data)
-}
-
-// writeFileAtomic writes data to path through a temporary file in its directory.
-func writeFileAtomic(path string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
+	return atomicfile.WriteBytes(path, data)
 }
 
 // Target is what a network must have been trained for to evaluate a game's

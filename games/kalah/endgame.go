@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/internal/atomicfile"
 )
 
 // Endgame databases for the exact solver (game.Endgamer). Seeds leave play only
@@ -303,24 +304,15 @@ func (t *endgameTable) write(path string) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".endgames-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	w := bufio.NewWriterSize(tmp, 1<<20)
-	fmt.Fprintf(w, "%s sha256=%s\n", t.header(), t.checksum())
-	for p := range 2 {
-		w.Write(int8Bytes(t.values[p]))
-	}
-	if err := w.Flush(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, func(w io.Writer) error {
+		fmt.Fprintf(w, "%s sha256=%s\n", t.header(), t.checksum())
+		for p := range 2 {
+			if _, err := w.Write(int8Bytes(t.values[p])); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // Endgames returns the endgame database of the positions with at most pieces seeds
