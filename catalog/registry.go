@@ -332,9 +332,6 @@ func OpenHeader(h *tournament.Header) (Ruleset, error) {
 	case board == "":
 		return nil, fmt.Errorf("the header holds a board file (%s) but its game %q is not played on one", h.Board.File, h.Game)
 	}
-	if got := tournament.HashBytes([]byte(h.Board.Text)); got != h.Board.SHA256 {
-		return nil, fmt.Errorf("the header's board file %s has sha256 %s, its text gives %s", h.Board.File, h.Board.SHA256, got)
-	}
 	rules := "colony"
 	if len(settings) > 0 {
 		rules += ":" + strings.Join(settings, ",")
