@@ -23,7 +23,13 @@ type generic[S any] struct {
 	// means 1 for every spec (see scaleOf).
 	scale func(spec string) int
 	evals []string
+	// board is the board file of The Colony on a board of its own, nil otherwise.
+	board *tournament.BoardFile
 }
+
+// TournamentBoard returns the board file the rule set was read from (OpenWith with a
+// board file), nil for a rule set on its own board (tournament.BoardSource).
+func (x *generic[S]) TournamentBoard() *tournament.BoardFile { return x.board }
 
 // RulesDocument returns the rules document of the rule set, as the rules command
 // prints it: "# rule set NAME" and the game's (game.About's Rules). A game without

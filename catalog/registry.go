@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/colony-ai/colony/colony"
@@ -11,6 +13,7 @@ import (
 	"github.com/colony-ai/colony/games/oware"
 	"github.com/colony-ai/colony/games/piecepack"
 	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tuning"
 )
 
@@ -274,13 +277,75 @@ func OpenWith(text string, o Options) (Ruleset, error) {
 	if o.Board == "" {
 		return Colony(r), nil
 	}
-	b, err := colony.LoadBoardFile(o.Board)
+	data, err := os.ReadFile(o.Board)
+	if err != nil {
+		return nil, &SettingError{"board", fmt.Errorf("board file: %w", err)}
+	}
+	bf := &tournament.BoardFile{File: filepath.Base(o.Board), SHA256: tournament.HashBytes(data), Text: string(data)}
+	g, err := colonyOnBoard(r, bf, o.Board)
 	if err != nil {
 		return nil, &SettingError{"board", err}
+	}
+	return g, nil
+}
+
+// colonyOnBoard returns The Colony under the settings of r on the board of the board
+// file bf (name names it in errors): a Ruleset whose tournaments hold the board file
+// in their games files' headers (tournament.BoardSource).
+func colonyOnBoard(r *colony.Rules, bf *tournament.BoardFile, name string) (Ruleset, error) {
+	b, err := colony.ParseBoard(strings.NewReader(bf.Text))
+	if err != nil {
+		return nil, fmt.Errorf("board file %s: %w", name, err)
 	}
 	onBoard, err := colony.NewRules(b, r.SowingCap(), r.TurnCap())
 	if err != nil {
-		return nil, &SettingError{"board", err}
+		return nil, err
 	}
-	return Colony(onBoard.WithChoiceOnSelectedOnly(r.ChoiceOnSelectedOnly())), nil
+	t := Colony(onBoard.WithChoiceOnSelectedOnly(r.ChoiceOnSelectedOnly())).(tunable[colony.State])
+	t.generic.board = bf
+	return t, nil
+}
+
+// OpenHeader returns the game of a games file's header, to replay or show its games:
+// the game its name names, or, for a tournament of The Colony played on a board file
+// (--board), The Colony on the board file the header holds (tournament.BoardFile). A
+// header of a game played on a board file that it does not hold (a file written
+// before headers held the board) is an error saying so.
+func OpenHeader(h *tournament.Header) (Ruleset, error) {
+	name, params, _ := strings.Cut(h.Game, ":")
+	var settings []string
+	board := ""
+	if name == "colony" && params != "" {
+		for _, kv := range strings.Split(params, ",") {
+			if b, ok := strings.CutPrefix(kv, "board="); ok {
+				board = b
+			} else {
+				settings = append(settings, kv)
+			}
+		}
+	}
+	switch {
+	case board == "" && h.Board == nil:
+		return Open(h.Game)
+	case h.Board == nil:
+		return nil, fmt.Errorf("%q was played on a board file (--board) that the games file's header does not hold (a file written before headers held it)", h.Game)
+	case board == "":
+		return nil, fmt.Errorf("the header holds a board file (%s) but its game %q is not played on one", h.Board.File, h.Game)
+	}
+	rules := "colony"
+	if len(settings) > 0 {
+		rules += ":" + strings.Join(settings, ",")
+	}
+	r, err := colony.ParseRules(rules)
+	if err != nil {
+		return nil, fmt.Errorf("game %q: %w", h.Game, err)
+	}
+	g, err := colonyOnBoard(r, h.Board, h.Board.File+" (in the games file's header)")
+	if err != nil {
+		return nil, err
+	}
+	if g.Name() != h.Game {
+		return nil, fmt.Errorf("the header's board file %s makes the game %q, not %q", h.Board.File, g.Name(), h.Game)
+	}
+	return g, nil
 }

@@ -175,6 +175,11 @@ type Config struct {
 	// seldepth, score cp, ...) loses the game (protocol error), where by default
 	// they are ignored (docs/protocol.md, "Lenient reading").
 	Strict bool `json:"strict,omitempty"`
+	// Board is The Colony's board file when the tournament is played on one (the
+	// games file's header holds it whole), and Inputs the files the players' specs
+	// name, by their content hashes: see HashInputs. nil for none.
+	Board  *BoardFile  `json:"board,omitempty"`
+	Inputs []InputFile `json:"inputs,omitempty"`
 	// UntilPair, when positive, limits this run to the pairs of the schedule numbered
 	// below it (those of its shard among them): a prefix of the tournament. It is not
 	// part of the tournament (not in the games file's header): a later run of the same

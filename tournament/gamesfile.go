@@ -69,8 +69,9 @@ func (w *GamesFileWriter) RecordVersion() int { return w.version }
 //   - a file that holds games is refused with ErrGamesFileExists unless resume is
 //     set;
 //   - with resume, the file must hold the same tournament (SameTournament) and the
-//     same shard (a ResumeError otherwise); its torn last line (a run killed while
-//     writing it) is cut off, and its games are in Done.
+//     same shard, and every record must be a game of it (Header.CheckRecord): a
+//     ResumeError otherwise, naming the file (and the line); its torn last line (a
+//     run killed while writing it) is cut off, and its games are in Done.
 //
 // The file is opened for appending and locked (an exclusive advisory lock, flock) for
 // as long as the writer is open: a second run on it is refused with
@@ -140,6 +141,12 @@ func OpenGamesFile(name string, cfg Config, resume bool) (*GamesFileWriter, erro
 	if gf.Header.Shard != cfg.Shard || gf.Header.Shards != cfg.Shards {
 		f.Close()
 		return nil, &ResumeError{fmt.Errorf("%s holds shard %d/%d, not %d/%d", name, gf.Header.Shard, gf.Header.Shards, cfg.Shard, cfg.Shards)}
+	}
+	for i := range gf.Games {
+		if err := gf.Header.CheckRecord(&gf.Games[i]); err != nil {
+			f.Close()
+			return nil, &ResumeError{fmt.Errorf("%s:%d: %w", name, i+2, err)} // game lines follow the header
+		}
 	}
 	if gf.Torn > 0 {
 		if err := f.Truncate(gf.ValidSize); err != nil {

@@ -65,8 +65,7 @@ func TestOpenGamesFileNew(t *testing.T) {
 
 func TestOpenGamesFileResume(t *testing.T) {
 	cfg := testConfig()
-	r := sampleRecord()
-	r.Players = [2]string{"random", "greedy"}
+	r := asGameOf(&cfg, sampleRecord(), 5)
 	const torn = `{"type":"game","index":3,"pa`
 	tests := []struct {
 		name string
@@ -105,8 +104,7 @@ func TestOpenGamesFileResume(t *testing.T) {
 
 func TestOpenGamesFileRefused(t *testing.T) {
 	cfg := testConfig()
-	r := sampleRecord()
-	r.Players = [2]string{"random", "greedy"}
+	r := asGameOf(&cfg, sampleRecord(), 5)
 	other := testConfig()
 	other.Seed = cfg.Seed + 1
 	shard := testConfig()
@@ -180,8 +178,7 @@ func TestGamesFileWriterDiscard(t *testing.T) {
 		t.Errorf("a discarded new file is still there (%v)", err)
 	}
 	// A resumed file stays.
-	r := sampleRecord()
-	r.Players = [2]string{"random", "greedy"}
+	r := asGameOf(&cfg, sampleRecord(), 5)
 	name = filepath.Join(dir, "old.jsonl")
 	writeGamesFile(t, name, cfg, []Record{r}, "")
 	if w, err = OpenGamesFile(name, cfg, true); err != nil {

@@ -31,6 +31,8 @@ type Header struct {
 	Config
 	// SPRTText is Config.SPRT in its text form.
 	SPRTText string `json:"sprt,omitempty"`
+	// ident is what CheckRecord derives from the header, once.
+	ident *identity
 }
 
 // NewHeader returns the header of cfg's games file.
@@ -565,6 +567,12 @@ func noMore(dec *json.Decoder) error {
 // SameTournament reports how a and b differ as tournaments, ignoring the shard (so
 // shards of one tournament agree), or nil when they are the same.
 func SameTournament(a, b Header) error {
+	if err := sameInputs(&a, &b); err != nil {
+		return err
+	}
+	// The input files are known by their hashes (sameInputs): not by their names, and
+	// not at all in a header written before they were recorded.
+	a.Board, a.Inputs, b.Board, b.Inputs = nil, nil, nil, nil
 	a.Shard, a.Shards, b.Shard, b.Shards = 0, 0, 0, 0
 	a.Version, b.Version = 0, 0 // a file of an older version may be resumed and merged
 	a.Config.SPRT, b.Config.SPRT = nil, nil
@@ -697,8 +705,10 @@ func IndexRanges(indices []int, limit int) string {
 }
 
 // MergeFiles reads games files of one tournament (shards, or runs of one shard) and
-// returns their games: the headers must agree but for the shard, and a game recorded
-// in two files must be the same game (its moves and result). A torn last line is
+// returns their games: the headers must agree but for the shard (SameTournament),
+// every record must be a game of its file's tournament and shard (Header.CheckRecord:
+// the error names the file and the line), and a game recorded in two files must be
+// the same game (its moves and result). A torn last line is
 // left out, as a resumed run would replay it.
 func MergeFiles(names []string) (*Merged, error) {
 	if len(names) == 0 {
@@ -719,7 +729,10 @@ func MergeFiles(names []string) (*Merged, error) {
 		} else if err := SameTournament(m.Header, gf.Header); err != nil {
 			return nil, fmt.Errorf("%s is not of the tournament of %s: %w", name, names[0], err)
 		}
-		for _, r := range gf.Games {
+		for j, r := range gf.Games {
+			if err := gf.Header.CheckRecord(&r); err != nil {
+				return nil, fmt.Errorf("%s:%d: %w", name, j+2, err) // game lines follow the header
+			}
 			if other, dup := seen[r.Index]; dup {
 				if prev := records[slices.IndexFunc(records, func(x Record) bool { return x.Index == r.Index })]; !sameGame(&prev, &r) {
 					return nil, fmt.Errorf("game %d differs between %s and %s", r.Index, other, name)

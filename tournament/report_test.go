@@ -16,9 +16,9 @@ func handGames() (Config, []Record) {
 	cfg := Config{Game: "colony", Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "greedy"}},
 		Format: Match, Games: 6, Seed: 1}
 	g := func(i, winner int, reason string, turns int, tie bool) Record {
-		sl := cfg.Slot(i)
-		return Record{Index: i, Pair: sl.Pair, Players: [2]string{cfg.Players[sl.Seats[0]].Name, cfg.Players[sl.Seats[1]].Name},
-			Winner: winner, Reason: reason, Turns: turns, Tie: tie}
+		r := gameOf(&cfg, i)
+		r.Winner, r.Reason, r.Turns, r.Tie = winner, reason, turns, tie
+		return r
 	}
 	return cfg, []Record{
 		g(0, 0, "no log to select", 90, false),  // a (first) wins

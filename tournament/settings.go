@@ -138,7 +138,8 @@ func (s *Settings) Check(given func(setting string) bool, name func(setting stri
 // (Config.Validate): each player's spec is read (a *SettingError of player), checked
 // by g (an error naming the player, numbered from 1) and given g's default
 // evaluation when it names none; the opening file is loaded by g (its name in the
-// records without its directory). A setting that does not read is a *SettingError.
+// records without its directory); the board file and the players' files are hashed
+// (Config.HashInputs). A setting that does not read is a *SettingError.
 func (s *Settings) Config(g Ruleset) (Config, error) {
 	cfg := Config{
 		Game:     g.Name(),
@@ -207,6 +208,9 @@ func (s *Settings) Config(g Ruleset) (Config, error) {
 		return cfg, err
 	}
 	cfg.Adjudication = adj
+	if err := cfg.HashInputs(g); err != nil {
+		return cfg, err
+	}
 	if err := cfg.Validate(); err != nil {
 		return cfg, err
 	}

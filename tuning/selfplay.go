@@ -28,8 +28,10 @@ type Selfplay struct {
 
 // Config checks s on the game g and returns its match: two entrants a and b of
 // Player, given g's default evaluation (eval.DefaultName) when it names none, so that
-// the records say which one played. A setting out of its range, or a player g
-// refuses, is an error naming the setting by name (see SettingName).
+// the records say which one played; a weights file its spec names is hashed
+// (tournament.Config.HashInputs), so that a resume with another content is refused.
+// A setting out of its range, or a player g refuses, is an error naming the setting
+// by name (see SettingName).
 func (s *Selfplay) Config(g tournament.Ruleset, name SettingName) (tournament.Config, error) {
 	switch {
 	case s.Games < 2 || s.Games%2 != 0 || s.Games > tournament.MaxGames:
@@ -48,6 +50,9 @@ func (s *Selfplay) Config(g tournament.Ruleset, name SettingName) (tournament.Co
 		Games:    s.Games,
 		Seed:     tournament.Seed(s.Seed),
 		Openings: tournament.Openings{RandomTurns: s.OpeningTurns},
+	}
+	if err := cfg.HashInputs(g); err != nil { // a weights file, by its content
+		return tournament.Config{}, fmt.Errorf("%s: %w", name.of("player"), err)
 	}
 	if err := cfg.Validate(); err != nil {
 		return tournament.Config{}, err

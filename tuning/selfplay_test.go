@@ -57,6 +57,26 @@ func TestSelfplayConfig(t *testing.T) {
 	}
 }
 
+// TestSelfplayConfigHashesWeights: the weights file of the player's spec is in the
+// match's header by its content hash.
+func TestSelfplayConfigHashesWeights(t *testing.T) {
+	g := openTunable(t, "kalah")
+	weights := filepath.Join("..", "games", "kalah", "weights", "kalah.json")
+	s := tuning.Selfplay{Player: "ab:depth=1,eval=" + weights, Games: 4, Seed: 7, OpeningTurns: 3, Concurrency: 1, Dir: "sp"}
+	cfg, err := s.Config(g, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := tournament.HashFile(weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := tournament.InputFile{Player: "a", Setting: "eval", File: weights, SHA256: sum}
+	if len(cfg.Inputs) != 2 || cfg.Inputs[0] != want || cfg.Inputs[1].Player != "b" || cfg.Inputs[1].SHA256 != sum {
+		t.Errorf("inputs %+v, want a's and b's %+v", cfg.Inputs, want)
+	}
+}
+
 func TestSelfplayFiles(t *testing.T) {
 	g := openTunable(t, "kalah")
 	dir := t.TempDir()

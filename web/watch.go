@@ -137,7 +137,7 @@ func (s *Server) readGamesFile(name string) (*tournament.GamesFile, catalog.Rule
 	if err != nil {
 		return nil, nil, badRequest(fmt.Errorf("%s: %w", name, err))
 	}
-	g, err := catalog.Open(gf.Header.Config.Game)
+	g, err := catalog.OpenHeader(&gf.Header)
 	if err != nil {
 		return nil, nil, badRequest(fmt.Errorf("%s: %w", name, err))
 	}

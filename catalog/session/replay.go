@@ -20,7 +20,7 @@ func OpenGamesFile(file string) (*tournament.GamesFile, catalog.Ruleset, error) 
 	if len(gf.Games) == 0 {
 		return nil, nil, fmt.Errorf("%s holds no games", file)
 	}
-	g, err := catalog.Open(gf.Header.Config.Game)
+	g, err := catalog.OpenHeader(&gf.Header)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s holds games of %q, which cannot be opened: %w", file, gf.Header.Config.Game, err)
 	}
