@@ -270,7 +270,7 @@ type TexelTuner struct {
 // errNoOptimiserState is the error of resuming a Texel checkpoint written without
 // the optimiser's state (by colony before it wrote it).
 var errNoOptimiserState = errors.New("the checkpoint holds the weights but not the state of the optimiser " +
-	"(written by an older colony): resumed, the run would not continue the same optimisation; start it again")
+	"(written by an older colony): resumed, the run would not continue the same optimisation; begin it again in another output directory")
 
 // TexelResult is the outcome of a Texel run.
 type TexelResult struct {
