@@ -210,3 +210,33 @@ func TestResumeRefusesChangedInputs(t *testing.T) {
 		})
 	}
 }
+
+// TestTexelCheckpointUnwritable: a checkpoint that cannot be written stops the run
+// at its first iteration with an error that says so.
+func TestTexelCheckpointUnwritable(t *testing.T) {
+	g := openTunable(t, "kalah")
+	dir := t.TempDir()
+	positions := filepath.Join(dir, "positions.txt")
+	if _, err := tuning.WritePositions(g, selfplayFile(t, g, dir, 10), positions); err != nil {
+		t.Fatal(err)
+	}
+	read, err := tuning.ReadPositions(g, positions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := texelConfig(t, positions)
+	cfg.Dir = t.TempDir()
+	// A directory where the checkpoint's temporary file goes.
+	if err := os.Mkdir(cfg.CheckpointFile()+".tmp", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tuner, err := tuning.NewTexelTuner(g, &cfg, read)
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := 0
+	_, err = tuner.Run(context.Background(), tuning.TuneHooks{Step: func(int, string) { steps++ }})
+	if err == nil || !strings.HasPrefix(err.Error(), "checkpoint: ") || steps != 0 {
+		t.Errorf("unwritable checkpoint: %v after %d steps", err, steps)
+	}
+}

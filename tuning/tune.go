@@ -354,6 +354,9 @@ func (x *TexelTuner) Run(ctx context.Context, hooks TuneHooks) (*TexelResult, er
 	hooks.start(fmt.Sprintf("texel on %d positions of %d games (%d training, %d held out), K = %.4f",
 		len(x.samples), countGroups(x.samples), len(train), len(test), k))
 	ckName, settings := cfg.CheckpointFile(), cfg.Settings(x.t)
+	// A checkpoint that cannot be written stops the fit.
+	fitCtx, stopFit := context.WithCancel(ctx)
+	defer stopFit()
 	var stepErr error
 	var text string
 	res, err := eval.Fit(train, test, w0, eval.FitOptions{
@@ -369,9 +372,13 @@ func (x *TexelTuner) Run(ctx context.Context, hooks TuneHooks) (*TexelResult, er
 			}
 			stepErr = WriteCheckpoint(ckName, &Checkpoint{Method: MethodTexel, Settings: settings,
 				Iteration: st.Iteration, Weights: slices.Clone(st.W), K: k, History: history, LBFGS: st, Inputs: inputs})
+			if stepErr != nil {
+				stopFit()
+				return
+			}
 			hooks.step(st.Iteration, text)
 		},
-		Context: ctx,
+		Context: fitCtx,
 	})
 	hooks.finish()
 	if stepErr != nil {
