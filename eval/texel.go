@@ -17,8 +17,6 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
-
-	"gonum.org/v1/gonum/optimize"
 )
 
 // Sample is one training position: its feature vector, the game's result from the
@@ -295,6 +293,17 @@ type FitOptions struct {
 	// Context, when not nil, stops the fit when it is done: Fit then returns the
 	// weights of the last completed iteration with the context's error.
 	Context context.Context
+	// State, when not nil, is called after Progress at every iteration with the
+	// optimiser's state after it (a copy, which the callee may keep): a fit resumed
+	// from it (Resume) goes on as this fit does.
+	State func(*FitState)
+	// Resume, when not nil, continues the fit whose State gave it, instead of
+	// starting at w0: with the same samples, w0 and other options, the resumed fit
+	// takes the steps the fit that gave the state would have taken after it, and
+	// ends with the same result, bit for bit (its Iterations and MaxIterations
+	// count the iterations before the state too). The state's fixed weights must be
+	// those of w0.
+	Resume *FitState
 }
 
 // FitResult is the outcome of Fit.
@@ -316,6 +325,13 @@ type FitResult struct {
 // the start weights). It uses L-BFGS with the analytic gradient
 //
 //	∂/∂w_j = (K/n) Σ (σ(K·w·x) − y)·x_j + λ·(w_j − w0_j).
+//
+// The optimiser is L-BFGS (10 correction pairs) with a bisection line search that
+// meets the strong Wolfe conditions; it stops when the gradient vanishes, when
+// the objective has fallen by at most 1e-13 of its value in 3 iterations in a row,
+// or when the line search can no longer lower it (Fit then keeps the last point).
+// Its state after each iteration (FitOptions.State) lets a stopped fit resume
+// exactly (FitOptions.Resume).
 //
 // test (the held-out set) may be nil; it is only measured, never fitted. Fit is
 // deterministic: the sums are taken over fixed chunks of samples, spread over the
@@ -369,6 +385,12 @@ func Fit(train, test []Sample, w0 []float64, opts FitOptions) (FitResult, error)
 	}
 
 	obj := newTexelObjective(train, w0, opts.Fixed, k, opts.L2)
+	if opts.Resume != nil {
+		if err := checkResume(opts.Resume, w0, opts.Fixed); err != nil {
+			return FitResult{}, err
+		}
+		copy(res.W, opts.Resume.W)
+	}
 	if len(obj.free) > 0 {
 		maxIter := opts.MaxIterations
 		if maxIter == 0 {
@@ -376,59 +398,87 @@ func Fit(train, test []Sample, w0 []float64, opts FitOptions) (FitResult, error)
 		}
 		x := make([]float64, len(obj.free))
 		for i, j := range obj.free {
-			x[i] = w0[j]
+			x[i] = res.W[j]
 		}
-		rec := &texelRecorder{ctx: opts.Context, maxIter: maxIter}
-		if opts.Progress != nil {
-			full := slices.Clone(w0)
-			rec.progress = func(iter int, x []float64) {
-				for i, j := range obj.free {
-					full[j] = x[i]
-				}
-				obj.evaluate(x) // cached: the accepted point was just evaluated
-				opts.Progress(iter, full, obj.lastLoss)
+		opt := newTexelLBFGS(obj, x)
+		fresh := opts.Resume == nil
+		if !fresh {
+			if err := opt.restore(opts.Resume, x); err != nil {
+				return FitResult{}, fmt.Errorf("eval: Fit: resume: %w", err)
 			}
 		}
-		// gonum's L-BFGS with the analytic gradient, on one goroutine (the
-		// objective spreads its sums over the CPUs itself, deterministically).
-		// The run stops when texelFlatIters iterations in a row each lower the
-		// objective by at most texelRelTol of its value: far below the statistical
-		// noise of any data set, yet above the rounding noise of the sums.
-		problem := optimize.Problem{
-			Func: func(x []float64) float64 { obj.evaluate(x); return obj.lastF },
-			Grad: func(g, x []float64) { obj.evaluate(x); copy(g, obj.lastG) },
-		}
-		settings := &optimize.Settings{
-			GradientThreshold: 1e-12,
-			Converger:         &optimize.FunctionConverge{Relative: texelRelTol, Iterations: texelFlatIters},
-			Recorder:          rec,
-		}
-		result, err := optimize.Minimize(problem, x, settings, &optimize.LBFGS{Store: texelMemory})
-		if result != nil {
-			copy(x, result.X)
-		}
-		if rec.ctxErr != nil {
+		full := slices.Clone(res.W)
+		var ctxErr error
+		// record reports the iteration just done and says whether to stop.
+		record := func() bool {
 			for i, j := range obj.free {
-				res.W[j] = rec.last[i]
+				full[j] = opt.x[i]
 			}
-			return res, rec.ctxErr
+			if opts.Progress != nil {
+				obj.evaluate(opt.x) // cached: the point was just evaluated
+				opts.Progress(opt.iter, full, obj.lastLoss)
+			}
+			if opts.State != nil {
+				opts.State(opt.state(full))
+			}
+			if opts.Context != nil && opts.Context.Err() != nil {
+				ctxErr = opts.Context.Err()
+				return true
+			}
+			return opt.iter >= maxIter
 		}
-		// A line search that fails near the optimum (it can no longer lower the
-		// objective in floating point) leaves the best point found: keep it.
-		if result == nil || math.IsNaN(result.F) || math.IsInf(result.F, 0) {
+		stop, err := opt.start(fresh)
+		if err != nil {
 			return FitResult{}, fmt.Errorf("eval: Fit: %w", err)
 		}
-		iters := rec.iter
-		for i, j := range obj.free {
-			res.W[j] = x[i]
+		if fresh && stop == texelGoOn {
+			if record() {
+				stop = texelRecorded
+			}
+		} else if !fresh && opt.iter >= maxIter {
+			stop = texelRecorded // the state is at the limit already
 		}
-		res.Iterations = iters
+		if stop == texelGoOn {
+			stop = opt.run(record)
+		}
+		if ctxErr != nil {
+			copy(res.W, full)
+			return res, ctxErr
+		}
+		// A point where the objective is not finite is not a fit.
+		if math.IsNaN(opt.f) || math.IsInf(opt.f, 0) {
+			return FitResult{}, fmt.Errorf("eval: Fit: the objective is %v", opt.f)
+		}
+		for i, j := range obj.free {
+			res.W[j] = opt.x[i]
+		}
+		res.Iterations = opt.iter
+		if stop == texelConverged {
+			res.Iterations-- // the iteration that converged is not reported (as gonum did)
+		}
 	}
 	res.TrainLoss = Loss(train, res.W, k)
 	if len(test) > 0 {
 		res.TestLoss = Loss(test, res.W, k)
 	}
 	return res, nil
+}
+
+// checkResume checks that st can resume a fit from w0 with the weights fixed: as
+// many weights, finite, the fixed ones at their start values.
+func checkResume(st *FitState, w0 []float64, fixed []bool) error {
+	if len(st.W) != len(w0) {
+		return fmt.Errorf("eval: Fit: resume: %d weights, want %d", len(st.W), len(w0))
+	}
+	if err := texelCheckVector("resumed w", st.W); err != nil {
+		return err
+	}
+	for j, f := range fixed {
+		if f && st.W[j] != w0[j] {
+			return fmt.Errorf("eval: Fit: resume: fixed weight %d is %v, not its start value %v", j, st.W[j], w0[j])
+		}
+	}
+	return nil
 }
 
 // texelChunk is the number of samples summed sequentially as one unit of work.
@@ -579,51 +629,6 @@ func (o *texelObjective) fg(w, g []float64) float64 {
 	copy(g, o.lastG)
 	return o.lastF
 }
-
-// L-BFGS settings of Fit.
-const (
-	texelMemory    = 10 // correction pairs kept
-	texelRelTol    = 1e-13
-	texelFlatIters = 3
-)
-
-// texelRecorder reports the optimiser's iterations to Fit's Progress and stops the
-// run when the context is done.
-type texelRecorder struct {
-	ctx      context.Context
-	progress func(iter int, x []float64)
-	maxIter  int
-	iter     int
-	last     []float64 // x after the last completed iteration
-	ctxErr   error
-}
-
-// Init implements optimize.Recorder.
-func (r *texelRecorder) Init() error { return nil }
-
-// Record implements optimize.Recorder: after every major iteration it calls the
-// progress function, then looks at the context.
-func (r *texelRecorder) Record(loc *optimize.Location, op optimize.Operation, _ *optimize.Stats) error {
-	if op != optimize.MajorIteration {
-		return nil
-	}
-	r.iter++
-	r.last = append(r.last[:0], loc.X...)
-	if r.progress != nil {
-		r.progress(r.iter, loc.X)
-	}
-	if r.ctx != nil && r.ctx.Err() != nil {
-		r.ctxErr = r.ctx.Err()
-		return r.ctxErr
-	}
-	if r.iter >= r.maxIter {
-		return errTexelIterations
-	}
-	return nil
-}
-
-// errTexelIterations stops the optimiser at FitOptions.MaxIterations.
-var errTexelIterations = errors.New("iteration limit")
 
 // texelNormInf returns max |v_i|.
 func texelNormInf(v []float64) float64 {

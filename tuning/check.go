@@ -101,6 +101,9 @@ func (c *TuneConfig) OpenCheckpoint(t Tunable, resume bool, name SettingName) (*
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name.of("resume"), err)
 	}
+	if err := c.checkInputs(ck, name); err != nil {
+		return nil, err
+	}
 	if settings := c.Settings(t); ck.Settings != settings || len(ck.Weights) != len(c.Start) {
 		return nil, fmt.Errorf("%s: %s is of another run (%s), not of this one (%s)", name.of("resume"), file, ck.Settings, settings)
 	}

@@ -52,6 +52,9 @@ type Tunable interface {
 	// NewTuningRunner returns a tournament runner for the game whose players'
 	// eval setting also takes the names of weights (keys starting with '@').
 	NewTuningRunner(cfg tournament.Config, concurrency int, weights map[string][]float64) (tournament.Runnable, error)
+	// CheckTuningPlayers builds every player of cfg once, as NewTuningRunner's
+	// runner would, and closes it (tournament.CheckPlayers).
+	CheckTuningPlayers(cfg tournament.Config, weights map[string][]float64) error
 	// PerturbationScales returns, per feature, the share of SPSA's perturbation size
 	// to use for it: 1, or less for features whose values are large.
 	PerturbationScales() []float64
@@ -199,6 +202,15 @@ func (t *Linear[S]) NewTuningRunner(cfg tournament.Config, concurrency int, weig
 		return nil, err
 	}
 	return &tournament.Runner[S]{Game: t.g, Config: cfg, NewPlayer: playersOf(t.g, t.resolver(loader)), Concurrency: concurrency}, nil
+}
+
+// CheckTuningPlayers builds every player of cfg once, with weights, and closes it.
+func (t *Linear[S]) CheckTuningPlayers(cfg tournament.Config, weights map[string][]float64) error {
+	loader, err := t.evals.loader(weights)
+	if err != nil {
+		return err
+	}
+	return tournament.CheckPlayers(&cfg, playersOf(t.g, t.resolver(loader)))
 }
 
 // Replay plays turns from opening, calling visit at every turn start (see Tunable).

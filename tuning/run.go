@@ -61,10 +61,11 @@ func (e *interruptedError) Error() string {
 func (e *interruptedError) Unwrap() error { return e.err }
 
 // Run tunes the weights of t's linear evaluation as cfg says, from cfg.Start: it
-// checks the settings (TuneConfig.Prepare, CheckPlayers), creates cfg.Dir, opens the
-// checkpoint (a new run, or with opts.Resume the one it continues), runs the Texel
-// or SPSA steps, writes the tuned weights to WeightsFile and reports the run on
-// opts.Out. It returns the tuned weights.
+// checks the settings and the players of its matches (TuneConfig.Prepare,
+// CheckPlayers, CheckMatches), creates cfg.Dir, opens the checkpoint (a new run, or
+// with opts.Resume the one it continues), runs the Texel or SPSA steps, writes the
+// tuned weights to WeightsFile and reports the run on opts.Out. It returns the
+// tuned weights.
 //
 // An error of the settings or input files is an *InputError, one writing the report
 // a *ReportError. When ctx is cancelled the run stops with an error that says how to
@@ -75,6 +76,9 @@ func Run(ctx context.Context, t Tunable, cfg *TuneConfig, opts RunOptions) ([]fl
 		return nil, &InputError{err}
 	}
 	if err := cfg.CheckPlayers(); err != nil {
+		return nil, &InputError{err}
+	}
+	if err := cfg.CheckMatches(t, name); err != nil {
 		return nil, &InputError{err}
 	}
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {

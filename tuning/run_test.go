@@ -42,6 +42,8 @@ func TestRun(t *testing.T) {
 		input bool
 		// report is what the report must begin with.
 		report string
+		// before says the error comes before the run makes its directory.
+		before bool
 	}{
 		{name: "texel", report: "loss (held out, "},
 		{name: "spsa", cfg: func(c *tuning.TuneConfig) { *c = spsa }, report: "weights: "},
@@ -57,6 +59,12 @@ func TestRun(t *testing.T) {
 			want: "checkpoint.json exists: give --resume to continue that run, or another --out", input: true},
 		{name: "resume another run", checkpoint: true, resume: true, want: "--resume: ", input: true},
 		{name: "resume without checkpoint", resume: true, want: "--resume: ", input: true},
+		{name: "verify player that cannot be built", cfg: func(c *tuning.TuneConfig) { c.VerifyGames, c.VerifyPlayer = 2, "ab:depth=99" },
+			want: `--verify-player: player 1 (tuned): player "ab:depth=99,eval=@tuned": depth="99": want a whole number from 1 to 64`, input: true, before: true},
+		{name: "verify player unused", cfg: func(c *tuning.TuneConfig) { c.VerifyGames, c.VerifyPlayer = 0, "ab:depth=99" },
+			report: "loss (held out, "},
+		{name: "spsa player that cannot be built", cfg: func(c *tuning.TuneConfig) { *c = spsa; c.Player = "mcts:sims=0" },
+			want: `--spsa-player: player 1 (plus): player "mcts:sims=0,eval=@plus`, input: true, before: true},
 		{name: "interrupted texel", ctx: cancelled, want: "interrupted; continue with the same command and --resume"},
 		{name: "interrupted spsa", cfg: func(c *tuning.TuneConfig) { *c = spsa }, ctx: cancelled,
 			want: "interrupted; continue with the same command and --resume"},
@@ -96,6 +104,9 @@ func TestRun(t *testing.T) {
 			if err != nil {
 				if tuned != nil || out.Len() != 0 {
 					t.Errorf("failed run: weights %v, report %q", tuned, out.String())
+				}
+				if _, statErr := os.Stat(cfg.Dir); tt.before && statErr == nil {
+					t.Errorf("%s was made: the run began before its input was refused", cfg.Dir)
 				}
 				return
 			}

@@ -7,6 +7,7 @@ package tuning
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -43,6 +44,10 @@ type TuneConfig struct {
 	Iterations int
 	// Concurrency is the number of games played at once.
 	Concurrency int
+
+	// StartFile names the weights file Start was read from ("" when Start is not
+	// from a file: the hand-set or default weights); see SetStart.
+	StartFile string
 
 	// Positions names Texel's positions file (for the settings: TexelTuner takes
 	// the positions read). HeldOut is the share of the games held out to measure the
@@ -118,6 +123,12 @@ type Checkpoint struct {
 	History [][]float64 `json:"history"`
 	// SPSA is the state of eval.SPSA.
 	SPSA json.RawMessage `json:"spsa,omitempty"`
+	// LBFGS is the state of Texel's optimiser after the iteration (eval.FitState),
+	// from which a resumed run takes the steps the run would have taken.
+	LBFGS *eval.FitState `json:"lbfgs,omitempty"`
+	// Inputs identify the run's input files by content (TuneConfig.InputFiles), so
+	// that a file changed since the run began is refused on resume.
+	Inputs []InputFile `json:"inputs,omitempty"`
 }
 
 // ReadCheckpoint reads a checkpoint file.
@@ -256,6 +267,11 @@ type TexelTuner struct {
 	ck          *Checkpoint
 }
 
+// errNoOptimiserState is the error of resuming a Texel checkpoint written without
+// the optimiser's state (by colony before it wrote it).
+var errNoOptimiserState = errors.New("the checkpoint holds the weights but not the state of the optimiser " +
+	"(written by an older colony): resumed, the run would not continue the same optimisation; begin it again in another output directory")
+
 // TexelResult is the outcome of a Texel run.
 type TexelResult struct {
 	// Weights are the tuned weights.
@@ -289,10 +305,21 @@ func NewTexelTuner(t Tunable, cfg *TuneConfig, positions []Position) (*TexelTune
 }
 
 // Resume makes the run continue from the checkpoint ck of the same run (same
-// Settings): its K, iterations, weights and history.
+// Settings): its K, history and the optimiser's state, so that the run takes the
+// steps it would have taken had it not stopped. A checkpoint without the
+// optimiser's state (of an older colony) is refused.
 func (x *TexelTuner) Resume(ck *Checkpoint) error {
 	if _, names := x.t.FeatureSet(); len(ck.Weights) != len(names) {
 		return fmt.Errorf("checkpoint: %d weights for %d features", len(ck.Weights), len(names))
+	}
+	switch st := ck.LBFGS; {
+	case st == nil:
+		return errNoOptimiserState
+	case st.Iteration != ck.Iteration || !slices.Equal(st.W, ck.Weights) || len(ck.History) != ck.Iteration+1:
+		return fmt.Errorf("checkpoint: the optimiser's state (iteration %d), the weights and the history (%d lines) of iteration %d do not agree",
+			st.Iteration, len(ck.History), ck.Iteration)
+	case !(ck.K > 0):
+		return fmt.Errorf("checkpoint: K = %v", ck.K)
 	}
 	x.ck = ck
 	return nil
@@ -301,46 +328,58 @@ func (x *TexelTuner) Resume(ck *Checkpoint) error {
 // Run fits the weights, up to cfg.Iterations iterations in all, writing the checkpoint
 // after every iteration, then draws the training and held-out loss over the
 // iterations in Dir/loss.png. When ctx is cancelled it stops and returns ctx's error;
-// the checkpoint holds the last iteration.
+// the checkpoint holds the last iteration. A run resumed from its checkpoint takes
+// the steps it would have taken without the stop: it ends with the same weights,
+// losses and history, bit for bit.
 func (x *TexelTuner) Run(ctx context.Context, hooks TuneHooks) (*TexelResult, error) {
 	cfg := &x.cfg
 	train, test := x.train, x.test
 	_, names := x.t.FeatureSet()
 	w0 := cfg.Start
-	fixed := anchor(names)
-	k, err := eval.FitK(train, w0)
+	inputs, err := cfg.InputFiles()
 	if err != nil {
 		return nil, err
 	}
-	startTrain, startTest := eval.Loss(train, w0, k), eval.Loss(test, w0, k)
-	history := [][]float64{{startTrain, startTest}}
-	done := 0
-	from := slices.Clone(w0)
+	var k float64
+	var history [][]float64
+	var state *eval.FitState
 	if ck := x.ck; ck != nil {
-		k, done, history = ck.K, ck.Iteration, ck.History
-		from = slices.Clone(ck.Weights)
+		k, history, state = ck.K, ck.History, ck.LBFGS
+	} else {
+		if k, err = eval.FitK(train, w0); err != nil {
+			return nil, err
+		}
+		history = [][]float64{{eval.Loss(train, w0, k), eval.Loss(test, w0, k)}}
 	}
 	hooks.start(fmt.Sprintf("texel on %d positions of %d games (%d training, %d held out), K = %.4f",
 		len(x.samples), countGroups(x.samples), len(train), len(test), k))
 	ckName, settings := cfg.CheckpointFile(), cfg.Settings(x.t)
+	// A checkpoint that cannot be written stops the fit.
+	fitCtx, stopFit := context.WithCancel(ctx)
+	defer stopFit()
 	var stepErr error
-	res := eval.FitResult{W: from}
-	if done < cfg.Iterations {
-		res, err = eval.Fit(train, test, from, eval.FitOptions{
-			K: k, L2: cfg.L2, Fixed: fixed, MaxIterations: cfg.Iterations - done,
-			Progress: func(iter int, w []float64, trainLoss float64) {
-				if stepErr != nil {
-					return
-				}
-				testLoss := eval.Loss(test, w, k)
-				history = append(history, []float64{trainLoss, testLoss})
-				stepErr = WriteCheckpoint(ckName, &Checkpoint{Method: MethodTexel, Settings: settings,
-					Iteration: done + iter, Weights: slices.Clone(w), K: k, History: history})
-				hooks.step(done+iter, fmt.Sprintf("loss %.5f, held out %.5f", trainLoss, testLoss))
-			},
-			Context: ctx,
-		})
-	}
+	var text string
+	res, err := eval.Fit(train, test, w0, eval.FitOptions{
+		K: k, L2: cfg.L2, Fixed: anchor(names), MaxIterations: cfg.Iterations, Resume: state,
+		Progress: func(iter int, w []float64, trainLoss float64) {
+			testLoss := eval.Loss(test, w, k)
+			history = append(history, []float64{trainLoss, testLoss})
+			text = fmt.Sprintf("loss %.5f, held out %.5f", trainLoss, testLoss)
+		},
+		State: func(st *eval.FitState) {
+			if stepErr != nil {
+				return
+			}
+			stepErr = WriteCheckpoint(ckName, &Checkpoint{Method: MethodTexel, Settings: settings,
+				Iteration: st.Iteration, Weights: slices.Clone(st.W), K: k, History: history, LBFGS: st, Inputs: inputs})
+			if stepErr != nil {
+				stopFit()
+				return
+			}
+			hooks.step(st.Iteration, text)
+		},
+		Context: fitCtx,
+	})
 	hooks.finish()
 	if stepErr != nil {
 		return nil, fmt.Errorf("checkpoint: %w", stepErr)
@@ -359,8 +398,8 @@ func (x *TexelTuner) Run(ctx context.Context, hooks TuneHooks) (*TexelResult, er
 	return &TexelResult{
 		Weights:   tuned,
 		TrainSize: len(train), TestSize: len(test),
-		TrainBefore: startTrain, TrainAfter: eval.Loss(train, res.W, k),
-		TestBefore: startTest, TestAfter: eval.Loss(test, res.W, k),
+		TrainBefore: res.StartTrainLoss, TrainAfter: res.TrainLoss,
+		TestBefore: res.StartTestLoss, TestAfter: res.TestLoss,
 	}, nil
 }
 
@@ -425,6 +464,10 @@ func (s *SPSATuner) Run(ctx context.Context, hooks TuneHooks) ([]float64, error)
 		s.history = append(s.history, slices.Clone(cfg.Start))
 	}
 	ckName, settings := cfg.CheckpointFile(), cfg.Settings(t)
+	inputs, err := cfg.InputFiles()
+	if err != nil {
+		return nil, err
+	}
 	hooks.start(fmt.Sprintf("spsa, %d iterations of %d pairs of %s games", cfg.Iterations, cfg.Pairs, cfg.Player))
 	for opt.Iteration() < cfg.Iterations {
 		if ctx.Err() != nil {
@@ -433,16 +476,7 @@ func (s *SPSATuner) Run(ctx context.Context, hooks TuneHooks) ([]float64, error)
 		}
 		k := opt.Iteration()
 		plus, minus := opt.Perturbation()
-		mcfg := tournament.Config{
-			Game: t.Name(),
-			Players: []tournament.Entrant{
-				{Name: "plus", Spec: cfg.Player + specJoin(cfg.Player) + "eval=@plus"},
-				{Name: "minus", Spec: cfg.Player + specJoin(cfg.Player) + "eval=@minus"},
-			},
-			Format: tournament.Match, Games: 2 * cfg.Pairs, Seed: tournament.Seed(cfg.Seed*1_000_003 + uint64(k)),
-			Openings: tournament.Openings{RandomTurns: 6},
-		}
-		runner, err := t.NewTuningRunner(mcfg, cfg.Concurrency, map[string][]float64{"@plus": plus, "@minus": minus})
+		runner, err := t.NewTuningRunner(spsaMatch(t, cfg, k), cfg.Concurrency, map[string][]float64{"@plus": plus, "@minus": minus})
 		if err != nil {
 			return nil, fmt.Errorf("iteration %d: %w", k+1, err)
 		}
@@ -476,7 +510,7 @@ func (s *SPSATuner) Run(ctx context.Context, hooks TuneHooks) ([]float64, error)
 			return nil, fmt.Errorf("checkpoint: %w", err)
 		}
 		if err := WriteCheckpoint(ckName, &Checkpoint{Method: MethodSPSA, Settings: settings, Iteration: opt.Iteration(),
-			Weights: theta, History: s.history, SPSA: state}); err != nil {
+			Weights: theta, History: s.history, SPSA: state, Inputs: inputs}); err != nil {
 			return nil, fmt.Errorf("checkpoint: %w", err)
 		}
 		hooks.step(opt.Iteration(), fmt.Sprintf("result %+.2f", result))
@@ -494,8 +528,14 @@ func (s *SPSATuner) Run(ctx context.Context, hooks TuneHooks) ([]float64, error)
 // against cfg.Start ("start"), from openings of four random turns, seeded with
 // cfg.Seed. Its Settings are the match's config.
 func NewVerifyRunner(t Tunable, cfg *TuneConfig, tuned []float64) (tournament.Runnable, error) {
+	return t.NewTuningRunner(verifyMatch(t, cfg), cfg.Concurrency, map[string][]float64{"@tuned": tuned, "@start": cfg.Start})
+}
+
+// verifyMatch returns the config of the verification match of cfg (see
+// NewVerifyRunner): players "tuned" and "start", their weights @tuned and @start.
+func verifyMatch(t Tunable, cfg *TuneConfig) tournament.Config {
 	sep := specJoin(cfg.VerifyPlayer)
-	mcfg := tournament.Config{
+	return tournament.Config{
 		Game: t.Name(),
 		Players: []tournament.Entrant{
 			{Name: "tuned", Spec: cfg.VerifyPlayer + sep + "eval=@tuned"},
@@ -504,5 +544,18 @@ func NewVerifyRunner(t Tunable, cfg *TuneConfig, tuned []float64) (tournament.Ru
 		Format: tournament.Match, Games: cfg.VerifyGames, Seed: tournament.Seed(cfg.Seed),
 		Openings: tournament.Openings{RandomTurns: 4},
 	}
-	return t.NewTuningRunner(mcfg, cfg.Concurrency, map[string][]float64{"@tuned": tuned, "@start": cfg.Start})
+}
+
+// spsaMatch returns the config of the match of SPSA's step k (from 0) of cfg:
+// players "plus" and "minus", their weights @plus and @minus.
+func spsaMatch(t Tunable, cfg *TuneConfig, k int) tournament.Config {
+	return tournament.Config{
+		Game: t.Name(),
+		Players: []tournament.Entrant{
+			{Name: "plus", Spec: cfg.Player + specJoin(cfg.Player) + "eval=@plus"},
+			{Name: "minus", Spec: cfg.Player + specJoin(cfg.Player) + "eval=@minus"},
+		},
+		Format: tournament.Match, Games: 2 * cfg.Pairs, Seed: tournament.Seed(cfg.Seed*1_000_003 + uint64(k)),
+		Openings: tournament.Openings{RandomTurns: 6},
+	}
 }

@@ -86,7 +86,7 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	if err := tournament.CheckProgressMode(fl.progress); err != nil {
 		return fmt.Errorf("tune: --progress: %w", err)
 	}
-	if cfg.Start, err = t.Weights(fl.start); err != nil {
+	if err := cfg.SetStart(t, fl.start); err != nil {
 		return fmt.Errorf("tune: --start: %w", err)
 	}
 	ctx, stop := interruptContext(c)

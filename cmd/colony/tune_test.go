@@ -151,6 +151,14 @@ func TestTuneTexelWritesEverythingAndResumes(t *testing.T) {
 	if code, _, errOut := cli(t, other...); code != 2 || !strings.Contains(errOut, "is of another run") {
 		t.Errorf("resume with another seed: exit %d, %q", code, errOut)
 	}
+	// A verification player that cannot be built is refused before the tuning.
+	fresh := filepath.Join(t.TempDir(), "fresh")
+	bad := append(append([]string{}, args...), "--out", fresh, "--verify-player", "ab:depth=65")
+	code, stdout, stderr = cli(t, bad...)
+	if _, err := os.Stat(fresh); code != 2 || stdout != "" || err == nil ||
+		stderr != "colony: tune: --verify-player: player 1 (tuned): player \"ab:depth=65,eval=@tuned\": depth=\"65\": want a whole number from 1 to 64\n" {
+		t.Errorf("bad verification player: exit %d, %q, %q, %s made (%v)", code, stdout, stderr, fresh, err)
+	}
 }
 
 func TestTuneSPSA(t *testing.T) {
@@ -215,6 +223,10 @@ func TestTuneErrors(t *testing.T) {
 		{[]string{"--verify-games", "3"}, "--verify-games"},
 		{[]string{"--verify-player", "random"}, "does not use an evaluation"},
 		{[]string{"--verify-player", "ab:eval=score"}, "leave eval out"},
+		// Refused before the tuning (the one line of standard error: no run began).
+		{[]string{"--verify-player", "ab:depth=99"}, `tune: --verify-player: player 1 (tuned): player "ab:depth=99,eval=@tuned": depth="99": want a whole number from 1 to 64`},
+		{[]string{"--verify-player", "mcts:sims=0"}, `--verify-player: player 1 (tuned): player "mcts:sims=0,eval=@tuned`},
+		{[]string{"--method", "spsa", "--spsa-player", "ab:depth=0"}, `tune: --spsa-player: player 1 (plus): player "ab:depth=0,eval=@plus": depth="0"`},
 		{[]string{"--resume"}, "--resume"},
 	}
 	for _, tc := range tests {
