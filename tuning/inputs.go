@@ -4,11 +4,7 @@ package tuning
 // checks of the players of its matches before it starts.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io"
-	"os"
 
 	"github.com/colony-ai/colony/tournament"
 )
@@ -20,22 +16,8 @@ type InputFile struct {
 	Setting string `json:"setting"`
 	// Name is the file's name as the setting gave it.
 	Name string `json:"name"`
-	// SHA256 is the SHA-256 of the file's content, in hex.
+	// SHA256 is the content hash of the file (tournament.HashFile).
 	SHA256 string `json:"sha256"`
-}
-
-// hashFile returns the SHA-256 of the content of the file name, in hex.
-func hashFile(name string) (string, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("%s: %w", name, err)
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // SetStart sets the starting weights to t's weights named value (Tunable.Weights:
@@ -62,7 +44,7 @@ func (c *TuneConfig) InputFiles() ([]InputFile, error) {
 		if name == "" {
 			return nil
 		}
-		sum, err := hashFile(name)
+		sum, err := tournament.HashFile(name)
 		if err != nil {
 			return err
 		}
@@ -95,7 +77,7 @@ func (c *TuneConfig) checkInputs(ck *Checkpoint, name SettingName) error {
 	for _, was := range ck.Inputs {
 		for _, is := range now {
 			if is.Setting == was.Setting && is.Name == was.Name && is.SHA256 != was.SHA256 {
-				return fmt.Errorf("%s: the %s file %s changed since the run began (sha256 %.12s…, now %.12s…): "+
+				return fmt.Errorf("%s: the %s file %s changed since the run began (sha256 %s, now %s): "+
 					"resume with the file the run began with, or begin a new run with another %s",
 					name.of("resume"), name.of(was.Setting), was.Name, was.SHA256, is.SHA256, name.of("out"))
 			}
