@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/tournament/sprtdriver"
 )
 
 // testMatch is a fast match whose SPRT (driverTest) accepts H1 at pair 17 of a
@@ -190,10 +192,10 @@ func TestSprtDriverErrors(t *testing.T) {
 		{"batch 0", append([]string{"--batch-pairs", "0"}, match...), "--batch-pairs must be at least 1, got 0"},
 		{"tasks 0", append([]string{"--tasks", "0"}, match...), "--tasks must be at least 1, got 0"},
 		{"poll 0", append([]string{"--poll", "0s"}, match...), "--poll must be positive"},
-		{"submitter", append([]string{"--submitter", "pbs"}, match...), `--submitter "pbs": want local or slurm`},
+		{"submitter", append([]string{"--submitter", "pbs"}, match...), `--submitter "pbs": want local, slurm or kubernetes`},
 		{"slurm without script", append([]string{"--submitter", "slurm"}, match...), "needs the job script"},
 		{"slurm script missing", append([]string{"--submitter", "slurm", "--script", "no-such.sbatch"}, match...), "not a readable file"},
-		{"script for local", append([]string{"--script", "x.sbatch"}, match...), "are for --submitter slurm"},
+		{"script for local", append([]string{"--script", "x.sbatch"}, match...), "--script is not for --submitter local"},
 		{"shard in the match", append(slices.Clone(match), "--shard", "1/2"), "cannot set --shard"},
 		{"sprt in the match", append(slices.Clone(match), "--sprt", driverTest), "cannot set --sprt"},
 		{"out in the match", append(slices.Clone(match), "--out", "x"), "cannot set --out"},
@@ -218,25 +220,27 @@ func TestSprtDriverErrors(t *testing.T) {
 
 // TestSprtDriverSlurmSubmitter runs the driver with the Slurm submitter against
 // stand-ins of sbatch and squeue that run the repository's job script as the tasks of
-// the array (with the environment Slurm gives them): the driver decides where the
-// single run does, and sbatch got the array, the job script and the match.
+// the array, with only the environment Slurm gives them (as under --export=NONE): the
+// driver decides where the single run does, and sbatch got the array, the job script
+// and the results directory; the match file holds the last batch's match.
 func TestSprtDriverSlurmSubmitter(t *testing.T) {
 	bin := t.TempDir()
 	calls := filepath.Join(t.TempDir(), "sbatch-calls")
 	fakeSbatch := `#!/bin/sh
-# A stand-in of sbatch --parsable --array=1-N ... SCRIPT: runs the array's tasks one
-# after another, as Slurm would run them, and prints a job id.
+# A stand-in of sbatch --parsable --array=1-N ... SCRIPT DIR: runs the array's tasks
+# one after another, as Slurm would run them under --export=NONE, and prints a job id.
 set -eu
-echo "$* | $COLONY_MATCH | $COLONY_RESULTS" >>"` + calls + `"
-n=""
+echo "$*" >>"` + calls + `"
+n="" dir=""
 for a in "$@"; do
 	case $a in --array=1-*) n=${a#--array=1-} ;; esac
-	script=$a
+	script=$dir
+	dir=$a
 done
 k=1
 while [ "$k" -le "$n" ]; do
-	SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=$n SLURM_ARRAY_TASK_COUNT=$n \
-		SLURM_CPUS_PER_TASK=1 sh "$script" >>"$COLONY_RESULTS/task-$k.log" 2>&1 || true
+	env -i COLONY_TEST_MAIN=1 SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_COUNT=$n SLURM_CPUS_PER_TASK=1 \
+		/bin/sh "$script" "$dir" >>"$dir/task-$k.log" 2>&1 || true
 	k=$((k + 1))
 done
 echo 4242
@@ -248,7 +252,6 @@ echo 4242
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	t.Setenv("COLONY_TEST_MAIN", "1") // the tasks run this test binary as colony
 
 	singleDir := t.TempDir()
 	p := singleSPRT(t, testMatch, singleDir)
@@ -279,10 +282,23 @@ echo 4242
 	absScript, _ := filepath.Abs(script)
 	for i, line := range lines {
 		b := i + 1
-		want := fmt.Sprintf("--parsable --array=1-3 --job-name=colony-sprt-%d --output=%s --cpus-per-task=1 %s | %s --until-pair %d | %s",
-			b, filepath.Join(dir, "slurm-%A_%a.out"), absScript, strings.Join(testMatch, " "), 6*b, dir)
+		want := fmt.Sprintf("--parsable --array=1-3 --job-name=colony-sprt-%d --output=%s --cpus-per-task=1 %s %s",
+			b, filepath.Join(dir, "slurm-%A_%a.out"), absScript, dir)
 		if line != want {
 			t.Errorf("sbatch call %d:\n%s\nwant\n%s", b, line, want)
 		}
+	}
+	m, err := sprtdriver.ReadMatchFile(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, _ := os.Executable()
+	wantArgs := append(slices.Clone(testMatch), "--until-pair", strconv.Itoa(6*batches))
+	if m.Colony != self || m.Shards != 3 || !slices.Equal(m.Args, wantArgs) {
+		t.Errorf("the match file: %+v, want colony %s, 3 shards, args %q", m, self, wantArgs)
+	}
+	job, err := os.ReadFile(filepath.Join(dir, sprtdriver.JobFileName))
+	if want := fmt.Sprintf("slurm 4242 %d\n", batches); err != nil || string(job) != want {
+		t.Errorf("the job file %q (%v), want %q", job, err, want)
 	}
 }
