@@ -214,6 +214,15 @@ func (d *Driver) Run(ctx context.Context) (*Outcome, error) {
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, err
 	}
+	// A job of an earlier run still playing into the directory: refused before its
+	// files are read.
+	if c, ok := cfg.Submitter.(interface {
+		Check(ctx context.Context, dir string) error
+	}); ok {
+		if err := c.Check(ctx, cfg.Dir); err != nil {
+			return nil, err
+		}
+	}
 	totalPairs := cfg.Match.TotalGames() / 2
 	d.logf("%s, %d pairs at most, batches of %d pairs on %d tasks, in %s",
 		cfg.Match.SPRT, totalPairs, cfg.BatchPairs, cfg.Tasks, cfg.Dir)

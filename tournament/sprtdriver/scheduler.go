@@ -77,7 +77,7 @@ func (c *Cluster) Submit(ctx context.Context, b *Batch) error {
 	if c.Poll <= 0 {
 		return fmt.Errorf("poll interval %v: want a positive duration", c.Poll)
 	}
-	if err := c.checkRecorded(ctx, b.Dir); err != nil {
+	if err := c.Check(ctx, b.Dir); err != nil {
 		return err
 	}
 	args := append(append([]string(nil), b.Args...), "--until-pair", strconv.Itoa(b.UntilPair))
@@ -121,9 +121,10 @@ func (c *Cluster) Submit(ctx context.Context, b *Batch) error {
 	}
 }
 
-// checkRecorded returns a *BusyError when the job recorded in dir is still queued
-// or running.
-func (c *Cluster) checkRecorded(ctx context.Context, dir string) error {
+// Check returns a *BusyError when the job recorded in dir (by an earlier run of a
+// driver, killed before its job ended) is still queued or running. The driver's Run
+// calls it before reading the directory, Submit before each batch.
+func (c *Cluster) Check(ctx context.Context, dir string) error {
 	name := filepath.Join(dir, JobFileName)
 	data, err := os.ReadFile(name)
 	if errors.Is(err, fs.ErrNotExist) {

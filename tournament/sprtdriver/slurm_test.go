@@ -204,3 +204,32 @@ func TestSlurmState(t *testing.T) {
 		}
 	}
 }
+
+// TestRunRefusesBesideARunningJob runs a driver on a directory whose recorded job
+// (of a killed driver) is still running, its games file half written: Run returns
+// the *BusyError before it reads the files, and submits nothing.
+func TestRunRefusesBesideARunningJob(t *testing.T) {
+	calls := filepath.Join(t.TempDir(), "calls")
+	t.Setenv("FAKE_SLURM_CALLS", calls)
+	t.Setenv("FAKE_SQUEUE", "running")
+	dir := t.TempDir()
+	for name, text := range map[string]string{JobFileName: "slurm 55 1\n", "shard-1.jsonl": `{"half a line`} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := &Cluster{Scheduler: &Slurm{Script: "/jobs/match.sbatch", Sbatch: testdataPath(t, "sbatch"), Squeue: testdataPath(t, "squeue")},
+		Colony: "/bin/colony", Poll: time.Millisecond}
+	d, err := New(Config{Match: match(t, "greedy", "random", 20), BatchPairs: 2, Tasks: 2, Dir: dir, Submitter: c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = d.Run(context.Background())
+	var busy *BusyError
+	if !errors.As(err, &busy) || busy.Job != "55" || busy.State != "RUNNING" || busy.Batch != 1 {
+		t.Fatalf("Run: %v, want the *BusyError of job 55", err)
+	}
+	if got := strings.Join(readLines(t, calls), "; "); got != "squeue --noheader --jobs=55 --format=%T" {
+		t.Errorf("calls %q, want squeue's only", got)
+	}
+}
