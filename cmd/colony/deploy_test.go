@@ -151,6 +151,9 @@ func TestSlurmJobScript(t *testing.T) {
 	whole := wholeRun(t, smallMatch)
 	mergeShards(t, results, 4)
 	sameFiles(t, "match.sbatch", results, whole)
+	if _, err := os.Stat(filepath.Join(results, "games.jsonl")); !os.IsNotExist(err) {
+		t.Errorf("merge --out wrote a games.jsonl (%v), which its help does not list", err)
+	}
 
 	// sbatch --array=2: task 2 alone, shard 2 of the file's 4, from scratch.
 	if err := os.Remove(filepath.Join(results, "shard-2.jsonl")); err != nil {
@@ -310,4 +313,21 @@ func TestKubernetesJob(t *testing.T) {
 		t.Fatalf("%s's command: %v\n%s", k8sMergeFile, err, out)
 	}
 	sameFiles(t, "match-job.yaml", results, wholeRun(t, smallMatch))
+}
+
+// TestMergeOutHelp checks that merge's --out lists the files it writes, without the
+// games file of a tournament's --out (merge writes none: see TestSlurmJobScript).
+func TestMergeOutHelp(t *testing.T) {
+	for _, tc := range []struct {
+		args  []string
+		files string
+	}{
+		{[]string{"tournament", "merge", "--help"}, "summary.json, standings.csv, ratings.png\n"},
+		{[]string{"tournament", "--help"}, "games.jsonl, summary.json, standings.csv, ratings.png\n"},
+	} {
+		_, out, _ := cli(t, tc.args...)
+		if want := "directory DIR for all the output files: " + tc.files; !strings.Contains(out, want) {
+			t.Errorf("colony %q: the help of --out does not say %q", tc.args, want)
+		}
+	}
 }

@@ -302,3 +302,35 @@ echo 4242
 		t.Errorf("the job file %q (%v), want %q", job, err, want)
 	}
 }
+
+// TestSprtDriverRefusesBesideARunningJob starts the driver on a directory whose
+// recorded job (of a driver killed before it ended) squeue says is still running:
+// it exits with status 2, naming the job and how to cancel it, and submits nothing.
+func TestSprtDriverRefusesBesideARunningJob(t *testing.T) {
+	bin := t.TempDir()
+	for name, script := range map[string]string{
+		"squeue": "#!/bin/sh\necho RUNNING\n",
+		"sbatch": "#!/bin/sh\necho submitted >>\"$0.calls\"\necho 99\n",
+	} {
+		if err := os.WriteFile(filepath.Join(bin, name), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, sprtdriver.JobFileName), []byte("slurm 55 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join("..", "..", "deploy", "slurm", "match.sbatch")
+	args := append([]string{"tournament", "sprt-driver", "--sprt", driverTest, "--out", dir, "--submitter", "slurm",
+		"--script", script, "--poll", "1ms", "--"}, testMatch...)
+	code, _, errOut := cli(t, args...)
+	want := "sprt-driver: slurm job 55 (batch 3 of an earlier run for " + dir +
+		") is still running: wait until it ends, or cancel it (scancel 55), then run again"
+	if code != exitUsage || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, stderr %q; want exit %d and %q", code, errOut, exitUsage, want)
+	}
+	if _, err := os.Stat(filepath.Join(bin, "sbatch.calls")); !os.IsNotExist(err) {
+		t.Errorf("the driver submitted a job (%v)", err)
+	}
+}
