@@ -59,7 +59,7 @@ func newSprtDriverCmd(opts *options) *cobra.Command {
 	f.StringVar(&fl.submitter, "submitter", "local", "how batches run, `KIND`: local, slurm or kubernetes")
 	f.StringVar(&fl.script, "script", "", "slurm: the job script `FILE` (deploy/slurm/match.sbatch)")
 	f.StringArrayVar(&fl.sbatchArgs, "sbatch-arg", nil, "slurm: an option `ARG` for sbatch, such as --cpus-per-task=1 (repeat it)")
-	f.StringVar(&fl.k8s, "kubernetes", "", "kubernetes: `SETTINGS` image=IMAGE,claim=PVC[,namespace=NS,cpu=N,memory=SIZE,retries=N]")
+	f.StringVar(&fl.k8s, "kubernetes", "", "kubernetes: `SETTINGS` image=IMAGE,claim=PVC[,namespace=NS,cpu=N,memory=SIZE,retries=N,mount=PATH]")
 	f.StringVar(&fl.colony, "colony", "", "the colony program `PATH` the tasks run (default: this program; the image's)")
 	f.DurationVar(&fl.poll, "poll", 2*time.Second, "slurm, kubernetes: how often `D` to ask whether a batch has ended")
 	return c

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os/exec"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -22,9 +23,10 @@ const (
 // Kubernetes is the Scheduler of a Kubernetes cluster, through kubectl: it submits
 // each batch as an indexed Job (see RenderJob) with 'kubectl create -f -', asks
 // 'kubectl get job' for its state and deletes it ('kubectl delete job') to cancel
-// it. The pods mount the claim at the results directory's path, so the driver must
-// see the same storage at that path (run it in a pod that mounts the claim there,
-// or on a machine that mounts the same share).
+// it. The pods mount the claim at Mount (default: the results directory), so the
+// driver must see the claim's storage at that path too (run it in a pod that mounts
+// the claim there, or on a machine that mounts the same share there), and the
+// results directory must be in it.
 type Kubernetes struct {
 	Image     string // the image of deploy/k8s/Dockerfile
 	Claim     string // the PersistentVolumeClaim of the results (ReadWriteMany)
@@ -32,16 +34,18 @@ type Kubernetes struct {
 	CPU       int    // CPUs of each pod, requested and its limit; the games it plays at once
 	Memory    string // memory of each pod, requested and its limit, as "2Gi"
 	Retries   int    // the retries of each index (backoffLimitPerIndex)
+	Mount     string // where the claim is mounted, absolute; "" for the results directory
 	// Kubectl is the kubectl command; "" for kubectl (tests give a stand-in).
 	Kubectl string
 }
 
 // ParseKubernetes parses the settings "image=IMAGE,claim=PVC[,namespace=NS][,cpu=N]
-// [,memory=SIZE][,retries=N]" (defaults: cpu=1, memory=1Gi, retries=3).
+// [,memory=SIZE][,retries=N][,mount=PATH]" (defaults: cpu=1, memory=1Gi, retries=3,
+// the claim mounted at the results directory).
 func ParseKubernetes(text string) (*Kubernetes, error) {
 	k := &Kubernetes{CPU: 1, Memory: "1Gi", Retries: 3}
 	if strings.TrimSpace(text) == "" {
-		return nil, fmt.Errorf("no settings: want image=IMAGE,claim=PVC[,namespace=NS][,cpu=N][,memory=SIZE][,retries=N]")
+		return nil, fmt.Errorf("no settings: want image=IMAGE,claim=PVC[,namespace=NS][,cpu=N][,memory=SIZE][,retries=N][,mount=PATH]")
 	}
 	for _, kv := range strings.Split(text, ",") {
 		key, value, ok := strings.Cut(kv, "=")
@@ -80,8 +84,13 @@ func ParseKubernetes(text string) (*Kubernetes, error) {
 				err = fmt.Errorf("memory %q: want a size such as 512Mi or 2Gi", value)
 			}
 			k.Memory = value
+		case "mount":
+			if !strings.HasPrefix(value, "/") || path.Clean(value) != value {
+				err = fmt.Errorf("mount %q: want an absolute path, such as /results", value)
+			}
+			k.Mount = value
 		default:
-			err = fmt.Errorf("%q: unknown setting (want image, claim, namespace, cpu, memory or retries)", key)
+			err = fmt.Errorf("%q: unknown setting (want image, claim, namespace, cpu, memory, retries or mount)", key)
 		}
 		if err != nil {
 			return nil, err
@@ -180,8 +189,8 @@ type (
 
 // RenderJob returns the indexed Job of batch b as JSON: b.Tasks pods at once, pod
 // of completion index I playing shard I+1 (the job script's rule, the same shards
-// as under Slurm) by running the image's job script on the results directory,
-// which is the claim mounted at b.Dir; restartPolicy Never with Retries retries per
+// as under Slurm) by running the image's job script on the results directory b.Dir,
+// in the claim mounted at Mount (or at b.Dir); restartPolicy Never with Retries retries per
 // index (backoffLimitPerIndex), disruptions (preemption, eviction, a drained node)
 // not counted (podFailurePolicy: DisruptionTarget → Ignore) and a task that exits
 // with status 2 (bad input: a retry cannot help) failing its index at once; CPU and
@@ -189,6 +198,13 @@ type (
 func (k *Kubernetes) RenderJob(b *Batch) ([]byte, error) {
 	if !strings.HasPrefix(b.Dir, "/") {
 		return nil, fmt.Errorf("the results directory %q is not absolute", b.Dir)
+	}
+	mount := k.Mount
+	if mount == "" {
+		mount = b.Dir
+	}
+	if dir := path.Clean(b.Dir); mount != "/" && dir != mount && !strings.HasPrefix(dir, mount+"/") {
+		return nil, fmt.Errorf("the results directory %s is not in the claim's mount %s", b.Dir, mount)
 	}
 	labels := map[string]string{"app.kubernetes.io/name": "colony", "app.kubernetes.io/component": "sprt-task",
 		"colony/batch": strconv.Itoa(b.Number)}
@@ -211,7 +227,7 @@ func (k *Kubernetes) RenderJob(b *Batch) ([]byte, error) {
 						{"name": "COLONY_TASK_LOG", "value": "1"},
 					},
 					Resources:    map[string]any{"requests": res, "limits": res},
-					VolumeMounts: []map[string]string{{"name": "results", "mountPath": b.Dir}}}},
+					VolumeMounts: []map[string]string{{"name": "results", "mountPath": mount}}}},
 				Volumes: []k8sVolume{{Name: "results", PersistentVolumeClaim: map[string]string{"claimName": k.Claim}}},
 			}},
 		}}

@@ -20,10 +20,12 @@ const goldenJob = "testdata/job.golden.json"
 func TestParseKubernetes(t *testing.T) {
 	for _, tc := range []struct{ text, want, err string }{
 		{text: "image=registry.example/colony:1.0,claim=colony-results",
-			want: `{Image:registry.example/colony:1.0 Claim:colony-results Namespace: CPU:1 Memory:1Gi Retries:3 Kubectl:}`},
-		{text: "image=colony,claim=results,namespace=games,cpu=4,memory=512Mi,retries=0",
-			want: `{Image:colony Claim:results Namespace:games CPU:4 Memory:512Mi Retries:0 Kubectl:}`},
-		{text: "", err: "no settings: want image=IMAGE,claim=PVC[,namespace=NS][,cpu=N][,memory=SIZE][,retries=N]"},
+			want: `{Image:registry.example/colony:1.0 Claim:colony-results Namespace: CPU:1 Memory:1Gi Retries:3 Mount: Kubectl:}`},
+		{text: "image=colony,claim=results,namespace=games,cpu=4,memory=512Mi,retries=0,mount=/results",
+			want: `{Image:colony Claim:results Namespace:games CPU:4 Memory:512Mi Retries:0 Mount:/results Kubectl:}`},
+		{text: "image=colony,claim=r,mount=results", err: `mount "results": want an absolute path, such as /results`},
+		{text: "image=colony,claim=r,mount=/results/", err: `mount "/results/": want an absolute path, such as /results`},
+		{text: "", err: "no settings: want image=IMAGE,claim=PVC[,namespace=NS][,cpu=N][,memory=SIZE][,retries=N][,mount=PATH]"},
 		{text: "image=colony", err: `"image=colony": image= and claim= are required`},
 		{text: "claim=results", err: `"claim=results": image= and claim= are required`},
 		{text: "image=colony,claim=Results", err: `claim "Results": want a name of lower-case letters, digits and '-'`},
@@ -33,7 +35,7 @@ func TestParseKubernetes(t *testing.T) {
 		{text: "image=colony,claim=r,cpu=1.5", err: `cpu "1.5": want a whole number from 1 to 1000`},
 		{text: "image=colony,claim=r,retries=-1", err: `retries "-1": want a whole number from 0 to 1000`},
 		{text: "image=colony,claim=r,memory=2G", err: `memory "2G": want a size such as 512Mi or 2Gi`},
-		{text: "image=colony,claim=r,gpu=1", err: `"gpu": unknown setting (want image, claim, namespace, cpu, memory or retries)`},
+		{text: "image=colony,claim=r,gpu=1", err: `"gpu": unknown setting (want image, claim, namespace, cpu, memory, retries or mount)`},
 		{text: "image=colony,claim", err: `"claim": want KEY=VALUE`},
 		{text: "image=colony,claim=", err: `"claim=": want KEY=VALUE`},
 	} {
@@ -76,6 +78,28 @@ func TestRenderJob(t *testing.T) {
 	}
 	if _, err := k.RenderJob(&Batch{Number: 1, Tasks: 1, Dir: "results"}); err == nil || err.Error() != `the results directory "results" is not absolute` {
 		t.Errorf("RenderJob of a relative directory: %v", err)
+	}
+	// The claim mounted above the results directory: the pods see it where the
+	// driver does.
+	for _, tc := range []struct{ mount, dir, err string }{
+		{"/results", "/results/sprt", ""},
+		{"/results", "/results", ""},
+		{"/", "/sprt", ""},
+		{"/results", "/resultsx/sprt", "the results directory /resultsx/sprt is not in the claim's mount /results"},
+		{"/results", "/other", "the results directory /other is not in the claim's mount /results"},
+	} {
+		k := *k
+		k.Mount = tc.mount
+		job, err := k.RenderJob(&Batch{Number: 1, Tasks: 1, Dir: tc.dir})
+		if tc.err != "" {
+			if err == nil || err.Error() != tc.err {
+				t.Errorf("mount %s, dir %s: %v, want %q", tc.mount, tc.dir, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !strings.Contains(string(job), `"mountPath": "`+tc.mount+`"`) || !strings.Contains(string(job), `"`+tc.dir+`"`) {
+			t.Errorf("mount %s, dir %s: %v:\n%s", tc.mount, tc.dir, err, job)
+		}
 	}
 }
 

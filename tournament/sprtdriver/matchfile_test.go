@@ -93,7 +93,7 @@ func TestNewSubmitter(t *testing.T) {
 		{name: "slurm with kubernetes", s: SubmitterSettings{Kind: "slurm", Script: script, Kubernetes: k8s, Poll: time.Second}, err: "--kubernetes is not for --submitter slurm"},
 		{name: "kubernetes with sbatch", s: SubmitterSettings{Kind: "kubernetes", Kubernetes: k8s, SbatchArgs: []string{"-N1"}, Poll: time.Second}, err: "--sbatch-arg is not for --submitter kubernetes"},
 		{name: "kubernetes without settings", s: SubmitterSettings{Kind: "kubernetes", Poll: time.Second},
-			err: "--kubernetes: no settings: want image=IMAGE,claim=PVC[,namespace=NS][,cpu=N][,memory=SIZE][,retries=N]"},
+			err: "--kubernetes: no settings: want image=IMAGE,claim=PVC[,namespace=NS][,cpu=N][,memory=SIZE][,retries=N][,mount=PATH]"},
 		{name: "no poll", s: SubmitterSettings{Kind: "local"}, err: "--poll must be positive, got 0s"},
 		{name: "a line break", s: SubmitterSettings{Kind: "slurm", Script: script, Poll: time.Second}, args: []string{"a\nb"},
 			err: `--submitter slurm: the match's argument "a\nb" holds a line break, which the match file cannot hold`},
