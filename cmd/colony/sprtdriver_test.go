@@ -334,3 +334,80 @@ func TestSprtDriverRefusesBesideARunningJob(t *testing.T) {
 		t.Errorf("the driver submitted a job (%v)", err)
 	}
 }
+
+// TestSprtDriverKubernetesSubmitter runs the driver with the Kubernetes submitter
+// against a stand-in of kubectl that plays each created Job as the cluster would:
+// its command (the image's job script, here the repository's) once per completion
+// index, with only the environment the Job gives. The driver decides where the
+// single run does, and each Job was created with the batch's tasks.
+func TestSprtDriverKubernetesSubmitter(t *testing.T) {
+	bin := t.TempDir()
+	calls := filepath.Join(t.TempDir(), "kubectl-calls")
+	script, err := filepath.Abs(filepath.Join("..", "..", "deploy", "slurm", "match.sbatch"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fakeKubectl := `#!/bin/sh
+# A stand-in of kubectl: create runs the Job's pods one after another (the job
+# script for each completion index) and names the Job; get says it is complete.
+set -eu
+echo "$*" >>"` + calls + `"
+case " $* " in
+*" create "*)
+	job=$(cat)
+	n=$(echo "$job" | sed -n 's/^ *"completions": \([0-9]*\),$/\1/p')
+	dir=$(echo "$job" | sed -n '/"\/usr\/local\/bin\/colony-task",$/{n;s/^ *"\(.*\)"$/\1/p;}')
+	i=0
+	while [ "$i" -lt "$n" ]; do
+		env -i COLONY_TEST_MAIN=1 JOB_COMPLETION_INDEX=$i COLONY_CONCURRENCY=1 COLONY_TASK_LOG=1 \
+			/bin/sh "` + script + `" "$dir" || true
+		i=$((i + 1))
+	done
+	echo "job.batch/colony-sprt-$n-abcde"
+	;;
+*" get "*) printf ' SuccessCriteriaMet=True Complete=True' ;;
+esac
+`
+	if err := os.WriteFile(filepath.Join(bin, "kubectl"), []byte(fakeKubectl), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+
+	singleDir := t.TempDir()
+	p := singleSPRT(t, testMatch, singleDir)
+	dir := t.TempDir()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"tournament", "sprt-driver", "--sprt", driverTest, "--batch-pairs", "6", "--tasks", "3",
+		"--out", dir, "--submitter", "kubernetes", "--kubernetes", "image=colony:test,claim=colony-results,namespace=games",
+		"--colony", self, "--poll", "1ms", "--"}, testMatch...)
+	code, out, errOut := cli(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	d := driverDecidedRE.FindStringSubmatch(out)
+	batches := (p + 5) / 6
+	want := []string{strconv.Itoa(p), "H1 accepted", strconv.Itoa(batches), strconv.Itoa(6 * batches)}
+	if d == nil || !slices.Equal(d[1:], want) {
+		t.Fatalf("the driver's decision %q, want %q:\n%s", d, want, out)
+	}
+	sameFiles(t, "kubernetes", dir, singleDir)
+	data, err := os.ReadFile(calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	creates := strings.Count(string(data), "--namespace games create -f - -o name\n")
+	gets := strings.Count(string(data), "--namespace games get job colony-sprt-3-abcde -o jsonpath=")
+	// A get polls each batch's Job, and one before each batch but the first asks
+	// whether the job recorded (the previous batch's) has ended.
+	if creates != batches || gets != 2*batches-1 {
+		t.Errorf("kubectl: %d creates and %d gets of the Jobs, want %d and %d:\n%s", creates, gets, batches, 2*batches-1, data)
+	}
+	for k := 1; k <= 3; k++ {
+		if _, err := os.Stat(filepath.Join(dir, fmt.Sprintf("shard-%d.log", k))); err != nil {
+			t.Errorf("the log of shard %d: %v", k, err)
+		}
+	}
+}
