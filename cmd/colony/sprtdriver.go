@@ -21,6 +21,7 @@ type driverFlags struct {
 	submitter  string
 	script     string
 	sbatchArgs []string
+	k8s        string
 	colony     string
 	poll       time.Duration
 }
@@ -45,7 +46,7 @@ func newSprtDriverCmd(opts *options) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ctx, stop := interruptContext(c) // Ctrl-C cancels the batch's job
+			ctx, stop := sprtdriver.SignalContext(cmdContext(c)) // Ctrl-C, SIGTERM, SIGHUP cancel the batch's job
 			defer stop()
 			return r.run(ctx, c)
 		},
@@ -55,11 +56,12 @@ func newSprtDriverCmd(opts *options) *cobra.Command {
 	f.IntVar(&fl.batchPairs, "batch-pairs", 64, "pairs of each batch, `B`")
 	f.IntVar(&fl.tasks, "tasks", 4, "tasks of each batch, `N` (the shards of its pairs)")
 	f.StringVar(&fl.out, "out", "", "directory `DIR` of the shards' games files (shard-K.jsonl) and the report (required)")
-	f.StringVar(&fl.submitter, "submitter", "local", "how batches run, `KIND`: local or slurm")
+	f.StringVar(&fl.submitter, "submitter", "local", "how batches run, `KIND`: local, slurm or kubernetes")
 	f.StringVar(&fl.script, "script", "", "slurm: the job script `FILE` (deploy/slurm/match.sbatch)")
 	f.StringArrayVar(&fl.sbatchArgs, "sbatch-arg", nil, "slurm: an option `ARG` for sbatch, such as --cpus-per-task=1 (repeat it)")
-	f.StringVar(&fl.colony, "colony", "", "slurm: the colony program `PATH` the tasks run (default: this program)")
-	f.DurationVar(&fl.poll, "poll", 2*time.Second, "slurm: how often `D` to ask squeue whether a batch has ended")
+	f.StringVar(&fl.k8s, "kubernetes", "", "kubernetes: `SETTINGS` image=IMAGE,claim=PVC[,namespace=NS,cpu=N,memory=SIZE,retries=N,mount=PATH]")
+	f.StringVar(&fl.colony, "colony", "", "the colony program `PATH` the tasks run (default: this program; the image's)")
+	f.DurationVar(&fl.poll, "poll", 2*time.Second, "slurm, kubernetes: how often `D` to ask whether a batch has ended")
 	return c
 }
 
@@ -82,8 +84,6 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 		return nil, fmt.Errorf("sprt-driver: --batch-pairs must be at least 1, got %d", fl.batchPairs)
 	case fl.tasks < 1:
 		return nil, fmt.Errorf("sprt-driver: --tasks must be at least 1, got %d", fl.tasks)
-	case fl.poll <= 0:
-		return nil, fmt.Errorf("sprt-driver: --poll must be positive, got %v", fl.poll)
 	}
 	test, err := tournament.ParseSPRT(fl.sprt)
 	if err != nil {
@@ -117,21 +117,10 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 		dc.Args = append(dc.Args, "--engines", abs)
 	}
 	dc.Args = append(dc.Args, args...)
-	switch fl.submitter {
-	case "local":
-		if fl.script != "" || len(fl.sbatchArgs) > 0 || fl.colony != "" {
-			return nil, errors.New("sprt-driver: --script, --sbatch-arg and --colony are for --submitter slurm")
-		}
-		dc.Submitter = sprtdriver.Local{Run: run}
-	case "slurm":
-		slurm, err := sprtdriver.NewSlurm(sprtdriver.Slurm{Script: fl.script, SbatchArgs: fl.sbatchArgs, Colony: fl.colony,
-			Poll: fl.poll, Logf: logf}, dc.Args, flagName)
-		if err != nil {
-			return nil, fmt.Errorf("sprt-driver: %w", err)
-		}
-		dc.Submitter = slurm
-	default:
-		return nil, fmt.Errorf("sprt-driver: --submitter %q: want local or slurm", fl.submitter)
+	dc.Submitter, err = sprtdriver.NewSubmitter(sprtdriver.SubmitterSettings{Kind: fl.submitter, Script: fl.script,
+		SbatchArgs: fl.sbatchArgs, Kubernetes: fl.k8s, Colony: fl.colony, Poll: fl.poll, Run: run, Logf: logf}, dc.Args, flagName)
+	if err != nil {
+		return nil, fmt.Errorf("sprt-driver: %w", err)
 	}
 	d, err := sprtdriver.New(dc)
 	if err != nil {
@@ -147,7 +136,10 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 func (r *driverRun) run(ctx context.Context, c *cobra.Command) error {
 	o, err := r.driver.Run(ctx)
 	var dirErr *sprtdriver.DirError
+	var busy *sprtdriver.BusyError
 	switch {
+	case errors.As(err, &busy):
+		return fmt.Errorf("sprt-driver: %w", busy)
 	case errors.As(err, &dirErr) && dirErr.Other:
 		return fmt.Errorf("sprt-driver: %w: give another --out", err)
 	case errors.As(err, &dirErr):

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/tournament/sprtdriver"
 )
 
 // testMatch is a fast match whose SPRT (driverTest) accepts H1 at pair 17 of a
@@ -190,10 +192,10 @@ func TestSprtDriverErrors(t *testing.T) {
 		{"batch 0", append([]string{"--batch-pairs", "0"}, match...), "--batch-pairs must be at least 1, got 0"},
 		{"tasks 0", append([]string{"--tasks", "0"}, match...), "--tasks must be at least 1, got 0"},
 		{"poll 0", append([]string{"--poll", "0s"}, match...), "--poll must be positive"},
-		{"submitter", append([]string{"--submitter", "pbs"}, match...), `--submitter "pbs": want local or slurm`},
+		{"submitter", append([]string{"--submitter", "pbs"}, match...), `--submitter "pbs": want local, slurm or kubernetes`},
 		{"slurm without script", append([]string{"--submitter", "slurm"}, match...), "needs the job script"},
 		{"slurm script missing", append([]string{"--submitter", "slurm", "--script", "no-such.sbatch"}, match...), "not a readable file"},
-		{"script for local", append([]string{"--script", "x.sbatch"}, match...), "are for --submitter slurm"},
+		{"script for local", append([]string{"--script", "x.sbatch"}, match...), "--script is not for --submitter local"},
 		{"shard in the match", append(slices.Clone(match), "--shard", "1/2"), "cannot set --shard"},
 		{"sprt in the match", append(slices.Clone(match), "--sprt", driverTest), "cannot set --sprt"},
 		{"out in the match", append(slices.Clone(match), "--out", "x"), "cannot set --out"},
@@ -218,25 +220,27 @@ func TestSprtDriverErrors(t *testing.T) {
 
 // TestSprtDriverSlurmSubmitter runs the driver with the Slurm submitter against
 // stand-ins of sbatch and squeue that run the repository's job script as the tasks of
-// the array (with the environment Slurm gives them): the driver decides where the
-// single run does, and sbatch got the array, the job script and the match.
+// the array, with only the environment Slurm gives them (as under --export=NONE): the
+// driver decides where the single run does, and sbatch got the array, the job script
+// and the results directory; the match file holds the last batch's match.
 func TestSprtDriverSlurmSubmitter(t *testing.T) {
 	bin := t.TempDir()
 	calls := filepath.Join(t.TempDir(), "sbatch-calls")
 	fakeSbatch := `#!/bin/sh
-# A stand-in of sbatch --parsable --array=1-N ... SCRIPT: runs the array's tasks one
-# after another, as Slurm would run them, and prints a job id.
+# A stand-in of sbatch --parsable --array=1-N ... SCRIPT DIR: runs the array's tasks
+# one after another, as Slurm would run them under --export=NONE, and prints a job id.
 set -eu
-echo "$* | $COLONY_MATCH | $COLONY_RESULTS" >>"` + calls + `"
-n=""
+echo "$*" >>"` + calls + `"
+n="" dir=""
 for a in "$@"; do
 	case $a in --array=1-*) n=${a#--array=1-} ;; esac
-	script=$a
+	script=$dir
+	dir=$a
 done
 k=1
 while [ "$k" -le "$n" ]; do
-	SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=$n SLURM_ARRAY_TASK_COUNT=$n \
-		SLURM_CPUS_PER_TASK=1 sh "$script" >>"$COLONY_RESULTS/task-$k.log" 2>&1 || true
+	env -i COLONY_TEST_MAIN=1 SLURM_ARRAY_TASK_ID=$k SLURM_ARRAY_TASK_COUNT=$n SLURM_CPUS_PER_TASK=1 \
+		/bin/sh "$script" "$dir" >>"$dir/task-$k.log" 2>&1 || true
 	k=$((k + 1))
 done
 echo 4242
@@ -248,7 +252,6 @@ echo 4242
 		t.Fatal(err)
 	}
 	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
-	t.Setenv("COLONY_TEST_MAIN", "1") // the tasks run this test binary as colony
 
 	singleDir := t.TempDir()
 	p := singleSPRT(t, testMatch, singleDir)
@@ -279,10 +282,132 @@ echo 4242
 	absScript, _ := filepath.Abs(script)
 	for i, line := range lines {
 		b := i + 1
-		want := fmt.Sprintf("--parsable --array=1-3 --job-name=colony-sprt-%d --output=%s --cpus-per-task=1 %s | %s --until-pair %d | %s",
-			b, filepath.Join(dir, "slurm-%A_%a.out"), absScript, strings.Join(testMatch, " "), 6*b, dir)
+		want := fmt.Sprintf("--parsable --array=1-3 --job-name=colony-sprt-%d --output=%s --cpus-per-task=1 %s %s",
+			b, filepath.Join(dir, "slurm-%A_%a.out"), absScript, dir)
 		if line != want {
 			t.Errorf("sbatch call %d:\n%s\nwant\n%s", b, line, want)
+		}
+	}
+	m, err := sprtdriver.ReadMatchFile(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	self, _ := os.Executable()
+	wantArgs := append(slices.Clone(testMatch), "--until-pair", strconv.Itoa(6*batches))
+	if m.Colony != self || m.Shards != 3 || !slices.Equal(m.Args, wantArgs) {
+		t.Errorf("the match file: %+v, want colony %s, 3 shards, args %q", m, self, wantArgs)
+	}
+	job, err := os.ReadFile(filepath.Join(dir, sprtdriver.JobFileName))
+	if want := fmt.Sprintf("slurm 4242 %d\n", batches); err != nil || string(job) != want {
+		t.Errorf("the job file %q (%v), want %q", job, err, want)
+	}
+}
+
+// TestSprtDriverRefusesBesideARunningJob starts the driver on a directory whose
+// recorded job (of a driver killed before it ended) squeue says is still running:
+// it exits with status 2, naming the job and how to cancel it, and submits nothing.
+func TestSprtDriverRefusesBesideARunningJob(t *testing.T) {
+	bin := t.TempDir()
+	for name, script := range map[string]string{
+		"squeue": "#!/bin/sh\necho RUNNING\n",
+		"sbatch": "#!/bin/sh\necho submitted >>\"$0.calls\"\necho 99\n",
+	} {
+		if err := os.WriteFile(filepath.Join(bin, name), []byte(script), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, sprtdriver.JobFileName), []byte("slurm 55 3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	script := filepath.Join("..", "..", "deploy", "slurm", "match.sbatch")
+	args := append([]string{"tournament", "sprt-driver", "--sprt", driverTest, "--out", dir, "--submitter", "slurm",
+		"--script", script, "--poll", "1ms", "--"}, testMatch...)
+	code, _, errOut := cli(t, args...)
+	want := "sprt-driver: slurm job 55 (batch 3 of an earlier run for " + dir +
+		") is still running: wait until it ends, or cancel it (scancel 55), then run again"
+	if code != exitUsage || !strings.Contains(errOut, want) {
+		t.Errorf("exit %d, stderr %q; want exit %d and %q", code, errOut, exitUsage, want)
+	}
+	if _, err := os.Stat(filepath.Join(bin, "sbatch.calls")); !os.IsNotExist(err) {
+		t.Errorf("the driver submitted a job (%v)", err)
+	}
+}
+
+// TestSprtDriverKubernetesSubmitter runs the driver with the Kubernetes submitter
+// against a stand-in of kubectl that plays each created Job as the cluster would:
+// its command (the image's job script, here the repository's) once per completion
+// index, with only the environment the Job gives. The driver decides where the
+// single run does, and each Job was created with the batch's tasks.
+func TestSprtDriverKubernetesSubmitter(t *testing.T) {
+	bin := t.TempDir()
+	calls := filepath.Join(t.TempDir(), "kubectl-calls")
+	script, err := filepath.Abs(filepath.Join("..", "..", "deploy", "slurm", "match.sbatch"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fakeKubectl := `#!/bin/sh
+# A stand-in of kubectl: create runs the Job's pods one after another (the job
+# script for each completion index) and names the Job; get says it is complete.
+set -eu
+echo "$*" >>"` + calls + `"
+case " $* " in
+*" create "*)
+	job=$(cat)
+	n=$(echo "$job" | sed -n 's/^ *"completions": \([0-9]*\),$/\1/p')
+	dir=$(echo "$job" | sed -n '/"\/usr\/local\/bin\/colony-task",$/{n;s/^ *"\(.*\)"$/\1/p;}')
+	i=0
+	while [ "$i" -lt "$n" ]; do
+		env -i COLONY_TEST_MAIN=1 JOB_COMPLETION_INDEX=$i COLONY_CONCURRENCY=1 COLONY_TASK_LOG=1 \
+			/bin/sh "` + script + `" "$dir" || true
+		i=$((i + 1))
+	done
+	echo "job.batch/colony-sprt-$n-abcde"
+	;;
+*" get "*) printf ' SuccessCriteriaMet=True Complete=True' ;;
+esac
+`
+	if err := os.WriteFile(filepath.Join(bin, "kubectl"), []byte(fakeKubectl), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+
+	singleDir := t.TempDir()
+	p := singleSPRT(t, testMatch, singleDir)
+	dir := t.TempDir()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := append([]string{"tournament", "sprt-driver", "--sprt", driverTest, "--batch-pairs", "6", "--tasks", "3",
+		"--out", dir, "--submitter", "kubernetes", "--kubernetes", "image=colony:test,claim=colony-results,namespace=games",
+		"--colony", self, "--poll", "1ms", "--"}, testMatch...)
+	code, out, errOut := cli(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	d := driverDecidedRE.FindStringSubmatch(out)
+	batches := (p + 5) / 6
+	want := []string{strconv.Itoa(p), "H1 accepted", strconv.Itoa(batches), strconv.Itoa(6 * batches)}
+	if d == nil || !slices.Equal(d[1:], want) {
+		t.Fatalf("the driver's decision %q, want %q:\n%s", d, want, out)
+	}
+	sameFiles(t, "kubernetes", dir, singleDir)
+	data, err := os.ReadFile(calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	creates := strings.Count(string(data), "--namespace games create -f - -o name\n")
+	gets := strings.Count(string(data), "--namespace games get job colony-sprt-3-abcde -o jsonpath=")
+	// A get polls each batch's Job, and one before each batch but the first asks
+	// whether the job recorded (the previous batch's) has ended.
+	if creates != batches || gets != 2*batches-1 {
+		t.Errorf("kubectl: %d creates and %d gets of the Jobs, want %d and %d:\n%s", creates, gets, batches, 2*batches-1, data)
+	}
+	for k := 1; k <= 3; k++ {
+		if _, err := os.Stat(filepath.Join(dir, fmt.Sprintf("shard-%d.log", k))); err != nil {
+			t.Errorf("the log of shard %d: %v", k, err)
 		}
 	}
 }

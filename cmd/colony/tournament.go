@@ -29,7 +29,11 @@ type tournamentFlags struct {
 // (withGames), --summary, --csv and --plot.
 func addOutputFlags(c *cobra.Command, o *tournament.Outputs, withGames bool) {
 	f := c.Flags()
-	f.StringVar(&o.Dir, "out", "", "directory `DIR` for all the output files: games.jsonl, summary.json, standings.csv, ratings.png")
+	files := "summary.json, standings.csv, ratings.png"
+	if withGames {
+		files = "games.jsonl, " + files
+	}
+	f.StringVar(&o.Dir, "out", "", "directory `DIR` for all the output files: "+files)
 	if withGames {
 		f.StringVar(&o.GamesFile, "games-file", "", "games `FILE`: one JSON line per finished game, appended as each game ends")
 	}

@@ -1,8 +1,10 @@
 // Package sprtdriver runs the SPRT of a match on many machines, as fishtest does with
 // its workers: it plays the match in batches of pairs, each batch as tasks that play
-// the shards of its pairs (on a batch system such as Slurm, or one after another in
-// this process), merges the shards' games files after each batch and stops
-// submitting when the SPRT of the merged pairs decides.
+// the shards of its pairs (on a batch system, Slurm or Kubernetes, through a Cluster
+// of a Scheduler, or one after another in this process), merges the shards' games
+// files after each batch and stops submitting when the SPRT of the merged pairs
+// decides. On a batch system each task reads its match from the directory's match
+// file (see MatchFile), so that a task can be resubmitted alone.
 //
 // Batch b (from 1) of B pairs on N tasks runs, for each task k of N, the colony
 // command line
@@ -213,6 +215,15 @@ func (d *Driver) Run(ctx context.Context) (*Outcome, error) {
 	cfg := &d.cfg
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, err
+	}
+	// A job of an earlier run still playing into the directory: refused before its
+	// files are read.
+	if c, ok := cfg.Submitter.(interface {
+		Check(ctx context.Context, dir string) error
+	}); ok {
+		if err := c.Check(ctx, cfg.Dir); err != nil {
+			return nil, err
+		}
 	}
 	totalPairs := cfg.Match.TotalGames() / 2
 	d.logf("%s, %d pairs at most, batches of %d pairs on %d tasks, in %s",

@@ -21,15 +21,13 @@ func TestNewSlurm(t *testing.T) {
 	}
 	flag := func(setting string) string { return "--" + setting }
 	for _, tc := range []struct {
-		name   string
-		s      Slurm
-		args   []string
-		named  func(string) string
-		err    string // the error, or ""
-		colony string // the program, "" for this one
+		name  string
+		s     Slurm
+		named func(string) string
+		err   string // the error, or ""
 	}{
-		{name: "absolute", s: Slurm{Script: script, Colony: "/opt/colony"}, colony: "/opt/colony"},
-		{name: "relative, this program", s: Slurm{Script: rel}, args: []string{"--games", "4"}},
+		{name: "absolute", s: Slurm{Script: script}},
+		{name: "relative", s: Slurm{Script: rel}},
 		{name: "no script", s: Slurm{}, named: flag,
 			err: "--submitter slurm needs the job script, --script deploy/slurm/match.sbatch"},
 		{name: "no script, plain names", s: Slurm{},
@@ -38,11 +36,9 @@ func TestNewSlurm(t *testing.T) {
 			err: "--script no/such.sbatch: not a readable file"},
 		{name: "script is a directory", s: Slurm{Script: dir}, named: flag,
 			err: fmt.Sprintf("--script %s: not a readable file", dir)},
-		{name: "argument with a space", s: Slurm{Script: script}, args: []string{"-p", "a b"}, named: flag,
-			err: `--submitter slurm: the match's argument "a b" is empty or holds a space, which the job script cannot pass on`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, err := NewSlurm(tc.s, tc.args, tc.named)
+			s, err := NewSlurm(tc.s, tc.named)
 			if tc.err != "" {
 				if err == nil || err.Error() != tc.err {
 					t.Fatalf("error %v, want %q", err, tc.err)
@@ -52,14 +48,8 @@ func TestNewSlurm(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := tc.colony
-			if want == "" {
-				if want, err = os.Executable(); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if s.Script != script || s.Colony != want {
-				t.Errorf("script %q, colony %q; want %q, %q", s.Script, s.Colony, script, want)
+			if s.Script != script {
+				t.Errorf("script %q, want %q", s.Script, script)
 			}
 		})
 	}
