@@ -46,7 +46,7 @@ func newSprtDriverCmd(opts *options) *cobra.Command {
 			if err != nil {
 				return err
 			}
-			ctx, stop := sprtdriver.SignalContext(cmdContext(c)) // Ctrl-C, SIGTERM, SIGHUP cancel the batch's job
+			ctx, stop := interruptContext(c) // Ctrl-C, SIGTERM, SIGHUP cancel the batch's job
 			defer stop()
 			return r.run(ctx, c)
 		},

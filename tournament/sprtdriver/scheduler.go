@@ -6,11 +6,9 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -170,16 +168,4 @@ func (c *Cluster) logf(format string, args ...any) {
 	if c.Logf != nil {
 		c.Logf(format, args...)
 	}
-}
-
-// Signals returns the signals that stop a driver and cancel its batch's job: Ctrl-C,
-// SIGTERM and SIGHUP (the end of the SSH session it was started from).
-func Signals() []os.Signal { return []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} }
-
-// SignalContext returns a context of parent cancelled by one of Signals, and its
-// stop function; once cancelled, the signals have their default effect again.
-func SignalContext(parent context.Context) (context.Context, context.CancelFunc) {
-	ctx, stop := signal.NotifyContext(parent, Signals()...)
-	context.AfterFunc(ctx, stop)
-	return ctx, stop
 }
