@@ -41,6 +41,21 @@ func (m Limits) Usable() uint64 {
 	return least - least/8
 }
 
+// heapArena is the unit in which the Go runtime takes address space for its heap on
+// 64-bit Linux (runtime's heapArenaBytes).
+const heapArena = 64 << 20
+
+// Granule returns what big reservations are counted in multiples of under these
+// limits: when the address-space limit (ulimit -v) is the least, a table of a heap
+// arena or more takes address space in whole arenas (a table of 258 MB may take 320
+// MB), so it is counted so; 0 otherwise (counted as it is).
+func (m Limits) Granule() uint64 {
+	if least, ok := m.Least(); ok && least == m.AddressFree {
+		return heapArena
+	}
+	return 0
+}
+
 // meminfoField returns the value of a /proc/meminfo (or /proc/self/status) field,
 // in kB there, in bytes, or 0.
 func meminfoField(r io.Reader, field string) uint64 {

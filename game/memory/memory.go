@@ -38,7 +38,9 @@ type Budget struct {
 	// used is the bytes reserved and not released; pending those released since the
 	// last collection, which the garbage collector may not have given back yet.
 	used, pending uint64
-	known         Limits // what the limit was measured from (Default's)
+	// granule, when not 0, is what a reservation of that much or more is counted in
+	// multiples of (see Limits.Granule).
+	granule uint64
 }
 
 // Unlimited is the size of a budget of no known limit.
@@ -63,8 +65,7 @@ func Default() *Budget { return processBudget }
 func (b *Budget) init() {
 	b.once.Do(func() {
 		m := b.measure()
-		b.known = m
-		b.limit = m.Usable()
+		b.limit, b.granule = m.Usable(), m.Granule()
 	})
 }
 
@@ -87,7 +88,7 @@ func (b *Budget) Used() uint64 {
 // the whole budget. It reserves nothing.
 func (b *Budget) Check(n uint64, what string) error {
 	b.init()
-	if n <= b.limit {
+	if b.counted(n) <= b.limit {
 		return nil
 	}
 	return &RefusedError{What: what, Size: n, Limit: b.limit, Fixed: true}
@@ -99,29 +100,39 @@ func (b *Budget) Check(n uint64, what string) error {
 // against a reservation, the collector is run first.
 func (b *Budget) Reserve(n uint64, what string) error {
 	b.init()
-	if n > b.limit {
+	c := b.counted(n)
+	if c > b.limit {
 		return &RefusedError{What: what, Size: n, Limit: b.limit, Fixed: true}
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.used+n > b.limit {
+	if b.used+c > b.limit {
 		return &RefusedError{What: what, Size: n, Limit: b.limit, Used: b.used}
 	}
-	if b.pending > 0 && b.used+b.pending+n > b.limit {
+	if b.pending > 0 && b.used+b.pending+c > b.limit {
 		b.collect()
 		b.pending = 0
 	}
-	b.used += n
+	b.used += c
 	return nil
 }
 
-// Release gives back n bytes reserved before, once their table is dropped (or
+// counted returns what a reservation of n bytes counts against the budget: n, or n
+// rounded up to whole granules when it is a granule or more.
+func (b *Budget) counted(n uint64) uint64 {
+	if b.granule == 0 || n < b.granule {
+		return n
+	}
+	return (n + b.granule - 1) / b.granule * b.granule
+}
+
+// Release gives back a reservation of n bytes made before, once their table is dropped (or
 // about to be). Releasing more than is reserved releases all.
 func (b *Budget) Release(n uint64) {
 	b.init()
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	n = min(n, b.used)
+	n = min(b.counted(n), b.used)
 	b.used -= n
 	b.pending += n
 }

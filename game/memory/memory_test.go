@@ -135,6 +135,34 @@ func TestReserveArithmetic(t *testing.T) {
 	}
 }
 
+// TestGranule: under an address-space limit, a reservation of a heap arena or
+// more counts in whole arenas; a smaller one, or under other limits, as it is.
+func TestGranule(t *testing.T) {
+	for _, tc := range []struct {
+		limits  Limits
+		reserve uint64
+		used    uint64 // MB
+	}{
+		{Limits{AddressFree: 1024 * mb}, 258 * mb, 320},
+		{Limits{AddressFree: 1024 * mb}, 64 * mb, 64},
+		{Limits{AddressFree: 1024 * mb}, 16 * mb, 16},
+		{Limits{AddressFree: 1024 * mb, Available: 512 * mb}, 258 * mb, 258},
+		{Limits{Available: 1024 * mb}, 258 * mb, 258},
+	} {
+		b := &Budget{measure: func() Limits { return tc.limits }, collect: func() {}}
+		if err := b.Reserve(tc.reserve, "t"); err != nil {
+			t.Fatalf("%+v: %v", tc.limits, err)
+		}
+		if got := b.Used(); got != tc.used*mb {
+			t.Errorf("%+v: %d MB reserved: %d MB counted, want %d", tc.limits, tc.reserve/mb, got/mb, tc.used)
+		}
+		b.Release(tc.reserve)
+		if got := b.Used(); got != 0 {
+			t.Errorf("%+v: %d bytes after the release", tc.limits, got)
+		}
+	}
+}
+
 // TestCheck: Check refuses only what could never fit, and reserves nothing.
 func TestCheck(t *testing.T) {
 	b := NewBudget(100 * mb)
