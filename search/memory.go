@@ -60,3 +60,17 @@ func (r *reservation) release() {
 func releaseWhenCollected[T any](owner *T, r *reservation) {
 	runtime.AddCleanup(owner, (*reservation).release, r)
 }
+
+// TableBytes returns the bytes that player p reserves from its budget at its first
+// Play and keeps until it is closed: alpha-beta's transposition table (as counted
+// before it is allocated), 0 for players without one. An MCTS tree is not counted:
+// it reserves as it grows and stops growing when refused.
+func TableBytes[S any](p Player[S]) uint64 {
+	switch p := p.(type) {
+	case *AlphaBeta[S]:
+		return ttBytes(p.ttMB)
+	case withEval[S]:
+		return TableBytes(p.Player)
+	}
+	return 0
+}

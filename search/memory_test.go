@@ -137,3 +137,27 @@ func TestSolveBudget(t *testing.T) {
 		t.Errorf("after Solve: %d bytes reserved", b.Used())
 	}
 }
+
+// TestTablesKeepOneGame: a Tables lending tables of a new size drops its free tables
+// of other sizes, so it holds the tables of one game, not one of every size.
+func TestTablesKeepOneGame(t *testing.T) {
+	s := colonyGame.Rules.Start()
+	b := memory.NewBudget(memory.Unlimited)
+	var tables Tables
+	for _, pair := range [][2]int{{1, 2}, {1, 4}, {2, 4}} {
+		tables.Release()
+		var ps []Player[colony.State]
+		for _, mb := range pair {
+			p := newPlayer(t, colonyGame, fmt.Sprintf("ab:depth=1,tt=%d", mb), Options{Memory: b, Tables: &tables})
+			checkedPlay(t, colonyGame, p, s)
+			ps = append(ps, p)
+		}
+		if got, want := b.Used(), ttBytes(pair[0])+ttBytes(pair[1]); got != want {
+			t.Errorf("players of tt=%d and tt=%d: %d bytes reserved, want %d", pair[0], pair[1], got, want)
+		}
+		for _, p := range ps {
+			p.Close()
+		}
+	}
+	tables.Free()
+}

@@ -143,8 +143,10 @@ func (t *transTable) sameSize(mb int) bool {
 // caller making new players game after game (a tournament worker) does not allocate a
 // table, and have the system zero it, for every game: it gives the players of a game
 // the same Tables (Options.Tables) and calls Release when the game is over. A player
-// takes a table of its size at its first Play (a free one, or a new one) and keeps it
-// until Release; two players of one game take two tables.
+// takes a table of its size at its first Play (a free one, or a new one, for which
+// the free tables of other sizes are dropped) and keeps it until Release; two
+// players of one game take two tables, and a Tables holds no more than the tables of
+// one game besides those of abandoned players.
 //
 // The search does not change: every Play starts a new generation of its table, in
 // which the entries written before count as empty (see tt.go), so a lent table
@@ -200,7 +202,8 @@ func (ts *Tables) giveBack(t *transTable) {
 }
 
 // take lends a table of mb megabytes (mb > 0): a free one of that size, or a new one
-// reserved from budget. A nil Tables always makes a new one.
+// reserved from budget, the free tables of other sizes freed first. A nil Tables
+// always makes a new one.
 func (ts *Tables) take(mb int, budget *memory.Budget) (*transTable, error) {
 	if ts == nil {
 		return newTransTable(mb, budget)
@@ -213,6 +216,19 @@ func (ts *Tables) take(mb int, budget *memory.Budget) (*transTable, error) {
 			return t, nil
 		}
 	}
+	// The free tables of other sizes go first: a worker whose games have players of
+	// many sizes keeps the tables of one game, not one of every size.
+	kept := 0
+	for i, t := range ts.tables {
+		if ts.lent[i] {
+			ts.tables[kept], ts.lent[kept] = t, true
+			kept++
+		} else {
+			t.free()
+		}
+	}
+	clear(ts.tables[kept:])
+	ts.tables, ts.lent = ts.tables[:kept], ts.lent[:kept]
 	t, err := newTransTable(mb, budget)
 	if err != nil {
 		return nil, err

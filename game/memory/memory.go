@@ -117,8 +117,15 @@ func (b *Budget) Reserve(n uint64, what string) error {
 	return nil
 }
 
-// counted returns what a reservation of n bytes counts against the budget: n, or n
-// rounded up to whole granules when it is a granule or more.
+// Counted returns what a reservation of n bytes counts against the budget: n, or,
+// under an address-space limit, n rounded up to whole heap arenas when it is one or
+// more (see Limits.Granule).
+func (b *Budget) Counted(n uint64) uint64 {
+	b.init()
+	return b.counted(n)
+}
+
+// counted is Counted, b measured.
 func (b *Budget) counted(n uint64) uint64 {
 	if b.granule == 0 || n < b.granule {
 		return n

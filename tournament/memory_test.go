@@ -1,0 +1,45 @@
+package tournament
+
+import (
+	"testing"
+
+	"github.com/colony-ai/colony/game/memory"
+)
+
+// TestCheckTableMemory: the two largest tables of the players, as many times as
+// games are played at once, must fit the budget; the refusal names --concurrency,
+// the players and the concurrency that would fit.
+func TestCheckTableMemory(t *testing.T) {
+	const mb = 1 << 20
+	cfg := &Config{Players: []Entrant{{Name: "a"}, {Name: "b"}, {Name: "c"}}}
+	for _, tc := range []struct {
+		name    string
+		tables  []uint64 // MB a player
+		workers int
+		want    string
+	}{
+		{"fits", []uint64{100, 100, 100}, 5, ""},
+		{"no tables", []uint64{0, 0, 0}, 64, ""},
+		{"too many at once", []uint64{100, 300, 200}, 3,
+			"--concurrency 3: the transposition tables of b (300 MB) and c (200 MB), in 3 games at once, need 1500 MB, more than the 1000 MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); lower --concurrency to 2 or give smaller tables (tt=)"},
+		{"one table", []uint64{0, 600, 0}, 2,
+			"--concurrency 2: the transposition tables of b (600 MB), in 2 games at once, need 1200 MB, more than the 1000 MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); lower --concurrency to 1 or give smaller tables (tt=)"},
+		{"not even one game", []uint64{600, 600, 0}, 1,
+			"--concurrency 1: the transposition tables of a (600 MB) and b (600 MB), in 1 game at once, need 1200 MB, more than the 1000 MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give smaller tables (tt=)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			templates := make([]specTemplate, len(tc.tables))
+			for i, m := range tc.tables {
+				templates[i].tableBytes = m * mb
+			}
+			err := checkTableMemoryIn(memory.NewBudget(1000*mb), cfg, templates, tc.workers)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tc.want {
+				t.Errorf("got  %q\nwant %q", got, tc.want)
+			}
+		})
+	}
+}
