@@ -14,12 +14,14 @@ import (
 // two largest tables (tableBytes of the players' templates, by index in
 // cfg.Players), workers times, must fit. A player whose own table does not fit was
 // refused when it was built.
-func checkTableMemory(cfg *Config, templates []specTemplate, workers int) error {
-	return checkTableMemoryIn(memory.Default(), cfg, templates, workers)
+// concurrency is the --concurrency asked for, workers the games played at once (no
+// more than there are games).
+func checkTableMemory(cfg *Config, templates []specTemplate, concurrency, workers int) error {
+	return checkTableMemoryIn(memory.Default(), cfg, templates, concurrency, workers)
 }
 
 // checkTableMemoryIn is checkTableMemory against budget b.
-func checkTableMemoryIn(b *memory.Budget, cfg *Config, templates []specTemplate, workers int) error {
+func checkTableMemoryIn(b *memory.Budget, cfg *Config, templates []specTemplate, concurrency, workers int) error {
 	idx := make([]int, 0, len(templates))
 	for i, t := range templates {
 		if t.tableBytes > 0 {
@@ -33,10 +35,11 @@ func checkTableMemoryIn(b *memory.Budget, cfg *Config, templates []specTemplate,
 		return -cmpUint64(b.Counted(templates[i].tableBytes), b.Counted(templates[j].tableBytes))
 	})
 	idx = idx[:min(2, len(idx))]
-	var game uint64
+	var game, actual uint64
 	var names []string
 	for _, i := range idx {
 		game += b.Counted(templates[i].tableBytes)
+		actual += templates[i].tableBytes
 		names = append(names, fmt.Sprintf("%s (%d MB)", cfg.Players[i].Name, mb(templates[i].tableBytes)))
 	}
 	if uint64(workers)*game <= b.Limit() {
@@ -55,8 +58,12 @@ func checkTableMemoryIn(b *memory.Budget, cfg *Config, templates []specTemplate,
 	if workers > 1 {
 		games = fmt.Sprintf("%d games", workers)
 	}
-	return fmt.Errorf("--concurrency %d: the transposition tables of %s, in %s at once, need %d MB, more than the %d MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); %s",
-		workers, who, games, mb(uint64(workers)*game), b.Limit()>>20, hint)
+	arenas := ""
+	if game != actual {
+		arenas = " (in whole arenas of the Go heap, as ulimit -v counts them)"
+	}
+	return fmt.Errorf("--concurrency %d: the transposition tables of %s, in %s at once, need %d MB%s, more than the %d MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); %s",
+		concurrency, who, games, mb(uint64(workers)*game), arenas, b.Limit()>>20, hint)
 }
 
 // mb returns n bytes in MB, rounded up.
@@ -73,12 +80,12 @@ func cmpUint64(a, b uint64) int {
 	return 0
 }
 
-// workers returns the number of games r plays at once: Concurrency (0: the number
-// of CPUs), at most the tournament's games.
-func (r *Runner[S]) workers() int {
+// concurrency returns the games r plays at once: Concurrency (0: the number of
+// CPUs), and that at most the tournament's games.
+func (r *Runner[S]) concurrency() (asked, games int) {
 	n := r.Concurrency
 	if n <= 0 {
 		n = runtime.NumCPU()
 	}
-	return max(1, min(n, r.Config.TotalGames()))
+	return n, max(1, min(n, r.Config.TotalGames()))
 }

@@ -21,18 +21,18 @@ func TestCheckTableMemory(t *testing.T) {
 		{"fits", []uint64{100, 100, 100}, 5, ""},
 		{"no tables", []uint64{0, 0, 0}, 64, ""},
 		{"too many at once", []uint64{100, 300, 200}, 3,
-			"--concurrency 3: the transposition tables of b (300 MB) and c (200 MB), in 3 games at once, need 1500 MB, more than the 1000 MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); lower --concurrency to 2 or give smaller tables (tt=)"},
+			"--concurrency 4: the transposition tables of b (300 MB) and c (200 MB), in 3 games at once, need 1500 MB, more than the 1000 MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); lower --concurrency to 2 or give smaller tables (tt=)"},
 		{"one table", []uint64{0, 600, 0}, 2,
-			"--concurrency 2: the transposition tables of b (600 MB), in 2 games at once, need 1200 MB, more than the 1000 MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); lower --concurrency to 1 or give smaller tables (tt=)"},
+			"--concurrency 3: the transposition tables of b (600 MB), in 2 games at once, need 1200 MB, more than the 1000 MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); lower --concurrency to 1 or give smaller tables (tt=)"},
 		{"not even one game", []uint64{600, 600, 0}, 1,
-			"--concurrency 1: the transposition tables of a (600 MB) and b (600 MB), in 1 game at once, need 1200 MB, more than the 1000 MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give smaller tables (tt=)"},
+			"--concurrency 2: the transposition tables of a (600 MB) and b (600 MB), in 1 game at once, need 1200 MB, more than the 1000 MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give smaller tables (tt=)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			templates := make([]specTemplate, len(tc.tables))
 			for i, m := range tc.tables {
 				templates[i].tableBytes = m * mb
 			}
-			err := checkTableMemoryIn(memory.NewBudget(1000*mb), cfg, templates, tc.workers)
+			err := checkTableMemoryIn(memory.NewBudget(1000*mb), cfg, templates, tc.workers+1, tc.workers)
 			got := ""
 			if err != nil {
 				got = err.Error()

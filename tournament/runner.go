@@ -234,8 +234,9 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	if n <= 0 {
 		n = runtime.NumCPU()
 	}
+	asked := n
 	n = max(1, min(n, todo))
-	if err := checkTableMemory(&cfg, templates, n); err != nil {
+	if err := checkTableMemory(&cfg, templates, asked, n); err != nil {
 		return nil, err
 	}
 	var cpuSets [][]int
@@ -946,7 +947,8 @@ func (r *Runner[S]) CheckPlayers() error {
 	}
 	templates, err := checkPlayers(context.Background(), &r.Config, r.NewPlayer, r.engines)
 	if err == nil {
-		err = checkTableMemory(&r.Config, templates, r.workers())
+		asked, games := r.concurrency()
+		err = checkTableMemory(&r.Config, templates, asked, games)
 	}
 	if err != nil {
 		_ = r.engines.Close()
