@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"runtime"
@@ -34,21 +36,10 @@ func TestTablesUnderUlimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// This process's size: a child's at its start is about the same, so a limit of
-	// it and 400 MB leaves a budget of about 300 MB.
-	status, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		t.Skip(err)
-	}
-	var vmKB int
-	for _, l := range strings.Split(string(status), "\n") {
-		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmSize:" {
-			vmKB, _ = strconv.Atoi(f[1])
-		}
-	}
-	if vmKB == 0 {
-		t.Skip("no VmSize in /proc/self/status")
-	}
+	// A child's size once it serves (the Go runtime's reservations included): a
+	// limit of it and 300 MB leaves a budget of 250 MB or so (the size at the first
+	// use of the budget varies by a few hundred MB).
+	vmKB := childSizeKB(t, self)
 	for _, tc := range []struct {
 		name    string
 		limitKB int
@@ -61,11 +52,11 @@ func TestTablesUnderUlimit(t *testing.T) {
 			"-p", "c=ab:depth=2,tt=400", "--games", "2", "--concurrency", "3", "--progress", "off"}, false, false},
 		{"analyze", 2000000, []string{"--game", "kalah", "analyze", "--player", "mcts:sims=3000000"}, false, true},
 		// Little room: the tree's mem=512 cannot fit, nor the tables of three games.
-		{"analyze, little room", vmKB + 400000, []string{"--game", "kalah", "analyze", "--player", "mcts:sims=3000000"}, true, false},
-		{"tournament, little room", vmKB + 400000, []string{"--game", "kalah", "tournament", "-p", "a=ab:depth=2,tt=64", "-p", "b=ab:depth=2,tt=64",
+		{"analyze, little room", vmKB + 300000, []string{"--game", "kalah", "analyze", "--player", "mcts:sims=3000000"}, true, false},
+		{"tournament, little room", vmKB + 300000, []string{"--game", "kalah", "tournament", "-p", "a=ab:depth=2,tt=200", "-p", "b=ab:depth=2,tt=200",
 			"--games", "2", "--concurrency", "3", "--progress", "off"}, true, false},
 		// A tree that fits the budget grows and finishes.
-		{"analyze, a tree within the budget", vmKB + 400000, []string{"--game", "kalah", "analyze", "--player", "mcts:sims=200000,mem=200"}, false, false},
+		{"analyze, a tree within the budget", vmKB + 300000, []string{"--game", "kalah", "analyze", "--player", "mcts:sims=200000,mem=100"}, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.long && !longTests {
@@ -94,4 +85,53 @@ func TestTablesUnderUlimit(t *testing.T) {
 			t.Logf("exit %d: %.300s", code, msg)
 		})
 	}
+}
+
+// childSizeKB returns the size (VmSize, in kB) of the colony command run by the
+// test binary self once it is up: an engine after its handshake.
+func childSizeKB(t *testing.T, self string) int {
+	t.Helper()
+	cmd := exec.Command(self, "--game", "kalah", "engine", "--player", "random")
+	cmd.Env = append(os.Environ(), "COLONY_TEST_MAIN=1")
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		in.Close()
+		_ = cmd.Wait()
+	}()
+	if _, err := io.WriteString(in, "mep 1\n"); err != nil {
+		t.Fatal(err)
+	}
+	br := bufio.NewReader(out)
+	for {
+		line, err := br.ReadString('\n')
+		if err != nil {
+			t.Fatalf("the engine's handshake: %v", err)
+		}
+		if line == "mepok 1\n" {
+			break
+		}
+	}
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", cmd.Process.Pid))
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, l := range strings.Split(string(status), "\n") {
+		if f := strings.Fields(l); len(f) >= 2 && f[0] == "VmSize:" {
+			if kb, err := strconv.Atoi(f[1]); err == nil && kb > 0 {
+				return kb
+			}
+		}
+	}
+	t.Skip("no VmSize in /proc/PID/status")
+	return 0
 }
