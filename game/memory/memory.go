@@ -26,8 +26,8 @@ import (
 )
 
 // Budget is an amount of memory that tables reserve from before they allocate and
-// release when dropped. It is safe for concurrent use; the zero value is not ready
-// (use NewBudget or Default).
+// release when dropped. It is safe for concurrent use; the zero value is an
+// unlimited budget (NewBudget makes one of a given size, Default is the process's).
 type Budget struct {
 	once    sync.Once
 	measure func() Limits // reads the limits at first use; nil for NewBudget's
@@ -64,6 +64,10 @@ func Default() *Budget { return processBudget }
 // init measures the budget's limit, once.
 func (b *Budget) init() {
 	b.once.Do(func() {
+		if b.measure == nil { // the zero value
+			b.limit = Unlimited
+			return
+		}
 		m := b.measure()
 		b.limit, b.granule = m.Usable(), m.Granule()
 	})
@@ -106,10 +110,10 @@ func (b *Budget) Reserve(n uint64, what string) error {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.used+c > b.limit {
+	if c > b.limit-b.used { // used <= limit: no overflow
 		return &RefusedError{What: what, Size: n, Limit: b.limit, Used: b.used}
 	}
-	if b.pending > 0 && b.used+b.pending+c > b.limit {
+	if b.pending > b.limit-b.used-c && b.collect != nil {
 		b.collect()
 		b.pending = 0
 	}
@@ -129,6 +133,9 @@ func (b *Budget) Counted(n uint64) uint64 {
 func (b *Budget) counted(n uint64) uint64 {
 	if b.granule == 0 || n < b.granule {
 		return n
+	}
+	if n > Unlimited-b.granule {
+		return Unlimited
 	}
 	return (n + b.granule - 1) / b.granule * b.granule
 }

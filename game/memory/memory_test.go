@@ -163,6 +163,21 @@ func TestGranule(t *testing.T) {
 	}
 }
 
+// TestZeroBudget: the zero value is an unlimited budget that still counts.
+func TestZeroBudget(t *testing.T) {
+	var b Budget
+	if err := b.Reserve(1<<50, "t"); err != nil {
+		t.Fatal(err)
+	}
+	if b.Limit() != Unlimited || b.Used() != 1<<50 {
+		t.Errorf("limit %d, used %d; want unlimited, %d", b.Limit(), b.Used(), uint64(1<<50))
+	}
+	b.Release(1 << 50)
+	if err := b.Reserve(1, "t"); err != nil || b.Used() != 1 {
+		t.Errorf("after a release: %v, used %d", err, b.Used())
+	}
+}
+
 // TestCheck: Check refuses only what could never fit, and reserves nothing.
 func TestCheck(t *testing.T) {
 	b := NewBudget(100 * mb)
