@@ -125,7 +125,7 @@ func TestSolveBudget(t *testing.T) {
 	s := nimState{pile: 9}
 	g := game.Rules[nimState](nim{})
 	_, err := Solve(context.Background(), g, &s, SolveOptions{TableMB: 2, Memory: memory.NewBudget(mib)})
-	want := "solve: the solver's table of 2 MB does not fit: about 1 MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table"
+	want := "the solver's table of 2 MB does not fit: about 1 MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table"
 	if err == nil || err.Error() != want {
 		t.Fatalf("2 MB in 1 MB: %v, want %q", err, want)
 	}

@@ -143,7 +143,7 @@ func Solve[S any](ctx context.Context, g game.Rules[S], s *S, opts SolveOptions)
 	size := uint64(n) * uint64(unsafe.Sizeof([solveBucket]solveEntry{}))
 	hold, err := reserve(budgetOf(opts.Memory), size, "the solver's table")
 	if err != nil {
-		return SolveResult{}, fmt.Errorf("solve: %w", err)
+		return SolveResult{}, err
 	}
 	defer hold.release()
 	table, free := newSolveTable(n)
