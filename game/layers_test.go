@@ -40,7 +40,7 @@ var layerOf = []struct {
 	prefix string
 	layer  int
 }{
-	{"game", ground}, {"internal", ground}, {"picture", ground}, {"protocol", ground}, {"eval", ground},
+	{"game/memory", ground}, {"game", ground}, {"internal", ground}, {"picture", ground}, {"protocol", ground}, {"eval", ground},
 	{"colony", rules}, {"games", rules},
 	{"search", players},
 	{"external", engines},

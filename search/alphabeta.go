@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/game/memory"
 )
 
 // The alpha-beta player ("ab").
@@ -104,8 +105,9 @@ import (
 // ignored (the search has no ties to break at random). With tt=0 there is no table.
 //
 // Memory: the state stack, the move lists, the principal variation table, the killers
-// and the history are allocated once, with the player; the table at the first Play,
-// or lent by Options.Tables (a tournament worker lends the same tables to the players
+// and the history are allocated once, with the player; the table at the first Play
+// (its memory reserved from the budget first, see memory.go: a table that does not
+// fit beside the others is an error of that Play), or lent by Options.Tables (a tournament worker lends the same tables to the players
 // of every game; search unchanged, see Tables). The search allocates nothing per node
 // (states are copied into the preallocated stack, so no pointer to a local escapes).
 // Play allocates the returned slice.
@@ -146,6 +148,7 @@ type AlphaBeta[S any] struct {
 	ttMB       int                    // the table's size; 0: no table
 	tables     *Tables                // where the table comes from (nil: a table of its own)
 	tt         *transTable            // taken at the first Play; nil without a table
+	budget     *memory.Budget         // what the table's memory is reserved from
 
 	// check is the node count at which tick looks next: the node limit or the next
 	// multiple of abCheckEvery, whichever comes first.
@@ -198,10 +201,9 @@ func newAlphaBetaFromSpec[S any](g game.Rules[S], ev Evaluator[S], st *settings,
 	if st.err != nil {
 		return nil, st.err
 	}
-	if ttMB > checkedTableMB {
-		if err := checkTableMemory(fmt.Sprintf("player %q: tt=%d, a transposition table", st.spec.String(), ttMB), uint64(ttMB)<<20); err != nil {
-			return nil, err
-		}
+	budget := budgetOf(opts.Memory)
+	if err := budget.Check(ttBytes(ttMB), fmt.Sprintf("player %q: %s", st.spec.String(), ttWhat(ttMB))); err != nil {
+		return nil, err
 	}
 	untilDone := opts.UntilDone && !hasDepth && !hasNodes && !hasTime
 	if !hasDepth && (hasNodes || hasTime || untilDone) {
@@ -237,6 +239,7 @@ func newAlphaBetaFromSpec[S any](g game.Rules[S], ev Evaluator[S], st *settings,
 		sib:        siblingStepper(g),
 		ttMB:       ttMB,
 		tables:     opts.Tables,
+		budget:     budget,
 	}
 	if hasNodes {
 		p.maxNodes = nodes
@@ -248,11 +251,15 @@ func newAlphaBetaFromSpec[S any](g game.Rules[S], ev Evaluator[S], st *settings,
 func (p *AlphaBeta[S]) Spec() string { return p.spec }
 
 // Close gives the player's transposition table back to the Tables that lent it (see
-// Options.Tables), or lets it go to the garbage collector; a second Close does
-// nothing.
+// Options.Tables), or releases its memory to the budget and lets it go to the
+// garbage collector; a second Close does nothing.
 func (p *AlphaBeta[S]) Close() error {
 	if p.tt != nil {
-		p.tables.giveBack(p.tt)
+		if p.tables == nil {
+			p.tt.free()
+		} else {
+			p.tables.giveBack(p.tt)
+		}
 		p.tt = nil
 	}
 	p.ttMB = 0 // a Play after Close would not take a table again
@@ -275,7 +282,11 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	}
 	clear(p.history[:])
 	if p.tt == nil && p.ttMB > 0 {
-		p.tt = p.tables.take(p.ttMB)
+		tt, err := p.tables.take(p.ttMB, p.budget)
+		if err != nil {
+			return Decision{}, fmt.Errorf("player %q: %w", p.spec, err)
+		}
+		p.tt = tt
 	}
 	if p.tt != nil {
 		p.tt.newSearch()

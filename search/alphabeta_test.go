@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/game/memory"
 
 	"github.com/colony-ai/colony/colony"
 )
@@ -450,7 +451,10 @@ func TestAlphaBetaGameOver(t *testing.T) {
 
 // TestTransTable checks the table's replacement scheme and generations.
 func TestTransTable(t *testing.T) {
-	tt := newTransTable(1)
+	tt, err := newTransTable(1, memory.NewBudget(memory.Unlimited))
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(tt.buckets) != 1<<14 || tt.shift != 50 {
 		t.Fatalf("1 MB: %d buckets, shift %d", len(tt.buckets), tt.shift)
 	}

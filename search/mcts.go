@@ -251,7 +251,10 @@ func DefaultMCTSConfig() MCTSConfig {
 // has grown. mem=MB caps the arenas (split evenly over the threads with root
 // parallelism; the one arena with tree parallelism; 28 bytes a node with the
 // compaction table); a full tree stops growing and the search goes on, playing out
-// from the leaves it has. A tree-parallel arena grows while the threads are stopped:
+// from the leaves it has. The arenas' memory is reserved from the budget
+// (Options.Memory, see memory.go) as they grow, a chunk at a time: an arena the
+// budget refuses to grow is full for the rest of that search, as at the mem= cap, and
+// a mem= larger than the whole budget is refused when the player is built. A tree-parallel arena grows while the threads are stopped:
 // the thread that finds no room asks for it, every thread stops after its
 // simulation, and the search goes on in the larger arena.
 //
@@ -302,13 +305,17 @@ func NewMCTS[S any](g game.Rules[S], ev Evaluator[S], cfg MCTSConfig, opts Optio
 		m.sh, arenas = &shared{}, 1
 	}
 	maxNodes := int(min(int64(cfg.MemMB)<<20/nodeBytes/arenas, math.MaxInt32))
-	maxNodes = max(maxNodes, 2*game.MaxActions) // room to expand the root and a child
+	maxNodes = max(maxNodes, minArena) // room to expand the root and a child
+	budget := budgetOf(opts.Memory)
+	if err := budget.Check(uint64(cfg.MemMB)<<20, fmt.Sprintf("mcts: mem=%d, the search trees", cfg.MemMB)); err != nil {
+		return nil, err
+	}
 	for i := range cfg.Threads {
 		tev := ev
 		if i > 0 && ev != nil {
 			tev = Fork(ev) // each thread evaluates on its own tree's goroutine
 		}
-		m.trees = append(m.trees, newTree(g, tev, &m.cfg, maxNodes))
+		m.trees = append(m.trees, newTree(g, tev, &m.cfg, maxNodes, budget))
 	}
 	return m, nil
 }
@@ -393,9 +400,13 @@ func (m *MCTS[S]) Spec() string {
 	return "mcts:" + strings.Join(parts, ",")
 }
 
-// Close lets the player's trees (their node arenas and the kept subtree) go to the
-// garbage collector; the player is not used after it.
+// Close releases the memory of the player's trees (their node arenas and the kept
+// subtree) to the budget and lets them go to the garbage collector; the player is not
+// used after it.
 func (m *MCTS[S]) Close() error {
+	for _, t := range m.trees {
+		t.res.release()
+	}
 	clear(m.trees)
 	m.trees = nil
 	return nil

@@ -129,7 +129,7 @@ func TestTreeParallelSearch(t *testing.T) {
 	})
 	t.Run("full", func(t *testing.T) {
 		p := newMCTS(t, "mcts:sims=5000,threads=2,parallel=tree", Options{})
-		p.trees[0].maxNodes = 3000
+		p.trees[0].capNodes = 3000
 		filled := false
 		for _, s := range spreadPositions() {
 			d, _ := checkedPlay(t, colonyGame, p, s)

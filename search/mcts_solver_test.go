@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/game/memory"
 	"github.com/colony-ai/colony/games/kalah"
 )
 
@@ -37,7 +38,7 @@ func TestMCTSBoundProof(t *testing.T) {
 		{"the start", "pits=4.4.4.4.4.4/4.4.4.4.4.4 stores=0,0 move=south", [2]uint8{unproven, unproven}},
 	} {
 		s := kalahPosition(t, g, tc.pos)
-		tr := newTree[kalah.State](g, nil, &MCTSConfig{Solver: true}, 1<<10)
+		tr := newTree[kalah.State](g, nil, &MCTSConfig{Solver: true}, 1<<10, memory.NewBudget(memory.Unlimited))
 		if tr.bounder == nil {
 			t.Fatal("kalah has no bounds for the solver")
 		}
@@ -47,7 +48,7 @@ func TestMCTSBoundProof(t *testing.T) {
 			}
 		}
 	}
-	if tr := newTree[kalah.State](g, nil, &MCTSConfig{}, 1<<10); tr.bounder != nil {
+	if tr := newTree[kalah.State](g, nil, &MCTSConfig{}, 1<<10, memory.NewBudget(memory.Unlimited)); tr.bounder != nil {
 		t.Error("bounds without the solver")
 	}
 }

@@ -408,7 +408,7 @@ func TestMCTSLimits(t *testing.T) {
 		}
 		// The smallest arena there is: the root and its children.
 		p := newMCTS(t, "mcts:sims=2000", Options{})
-		p.trees[0].maxNodes = 20
+		p.trees[0].capNodes = 20
 		checkedPlay(t, colonyGame, p, s)
 		if !p.trees[0].full {
 			t.Fatal("the arena never filled")

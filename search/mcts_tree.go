@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/game/memory"
 )
 
 // node is one decision state of an MCTS tree, kept in its tree's arena (a slice of
@@ -99,7 +100,11 @@ type tree[S any] struct {
 	cutoff   int
 	leafEval bool // value new leaves by the evaluation (MCTSConfig.Leaf)
 	solver   bool
-	maxNodes int
+	// capNodes is the mem= cap of the arena; maxNodes the cap of the current search:
+	// the arena's capacity when the budget refused it more memory (see grow).
+	capNodes, maxNodes int
+	// res is the arena's memory in its budget: capacity times nodeBytes.
+	res *reservation
 	// bounder is the game's bounds on the points still to win, with the solver (nil
 	// without either); bounds says whether the current search proves nodes by them:
 	// not when the root's result is already settled by them.
@@ -130,9 +135,10 @@ type tree[S any] struct {
 	evalScale float64
 }
 
-func newTree[S any](g game.Rules[S], ev Evaluator[S], cfg *MCTSConfig, maxNodes int) *tree[S] {
-	t := &tree[S]{g: g, ev: ev, c: cfg.C, cutoff: cfg.Cutoff, leafEval: cfg.Leaf == LeafEval, solver: cfg.Solver, maxNodes: maxNodes, kept: -1,
-		evalScale: evalScale}
+func newTree[S any](g game.Rules[S], ev Evaluator[S], cfg *MCTSConfig, maxNodes int, budget *memory.Budget) *tree[S] {
+	t := &tree[S]{g: g, ev: ev, c: cfg.C, cutoff: cfg.Cutoff, leafEval: cfg.Leaf == LeafEval, solver: cfg.Solver, capNodes: maxNodes, maxNodes: maxNodes, kept: -1,
+		evalScale: evalScale, res: &reservation{budget: budget}}
+	releaseWhenCollected(t, t.res)
 	if ev != nil {
 		t.evalScale = evalScale * float64(EvalScale(ev))
 	}
@@ -151,6 +157,7 @@ func newTree[S any](g game.Rules[S], ev Evaluator[S], cfg *MCTSConfig, maxNodes 
 func (t *tree[S]) begin(s *S, reuse bool, seed1, seed2 uint64) uint32 {
 	t.rng.Seed(seed1, seed2)
 	t.sims, t.full = 0, false
+	t.maxNodes = t.capNodes // the budget may have room again
 	t.root = *s
 	t.bounds = t.bounder != nil && t.boundProof(s, 0) == unproven
 	r := int32(-1)
@@ -246,8 +253,9 @@ func (t *tree[S]) expand(cur int32) bool {
 		t.full = true
 		return false
 	}
-	if n+len(legal) > cap(t.nodes) {
-		t.grow(len(legal))
+	if n+len(legal) > cap(t.nodes) && !t.grow(len(legal)) {
+		t.full = true
+		return false
 	}
 	mover := uint8(t.g.ToMove(&t.s))
 	t.nodes = t.nodes[:n+len(legal)]
@@ -306,14 +314,35 @@ func (t *tree[S]) boundProof(s *S, p uint8) uint8 {
 }
 
 // grow makes room in the arena for at least n more nodes: it grows by chunks of a
-// quarter of its size (at least 4096 nodes), never past maxNodes.
-func (t *tree[S]) grow(n int) {
+// quarter of its size (at least 4096 nodes), never past maxNodes. The larger arena's
+// memory is reserved from the budget first and the old one's released (it goes to
+// the garbage collector). When the budget refuses, the arena stays as it is and
+// maxNodes becomes its capacity for the rest of the search, which goes on as at the
+// mem= cap, and grow reports false; only an arena too small for the root and a
+// child (minArena) grows to that size regardless, so that a search always has a turn.
+func (t *tree[S]) grow(n int) bool {
 	c := cap(t.nodes) + max(cap(t.nodes)/4, 4096, n)
 	c = min(c, max(t.maxNodes, len(t.nodes)+n))
+	need := uint64(c) * nodeBytes
+	if err := t.res.budget.Reserve(need, "an MCTS tree"); err == nil {
+		t.res.budget.Release(t.res.bytes.Swap(need))
+	} else {
+		if cap(t.nodes) >= minArena {
+			t.maxNodes = cap(t.nodes)
+			return false
+		}
+		c = max(minArena, len(t.nodes)+n)
+		t.maxNodes = c
+	}
 	nodes := make([]node, len(t.nodes), c)
 	copy(nodes, t.nodes)
 	t.nodes = nodes
+	return true
 }
+
+// minArena is the least arena of a tree: room to expand the root and a child. It is
+// allocated even when the budget refuses it (a few kilobytes).
+const minArena = 2 * game.MaxActions
 
 // selectChild returns the child of cur with the highest UCT value
 // mean + c*sqrt(ln(parent visits)/visits), the mean from the view of the player to

@@ -1,91 +1,76 @@
 package search
 
 import (
-	"bufio"
-	"fmt"
-	"io"
-	"strconv"
-	"strings"
+	"runtime"
+	"sync/atomic"
+
+	"github.com/colony-ai/colony/game/memory"
 )
 
-// The memory a big table may take. A transposition table that the machine cannot
-// hold would end the program with the Go runtime's "out of memory" and a stack trace;
-// tables are checked against the memory available first, and one that does not fit
-// is refused with a message saying how much there is.
+// The memory of big tables. Alpha-beta's transposition table, the MCTS trees' node
+// arenas and the solver's table reserve their bytes from a memory.Budget before they
+// allocate them (Options.Memory, or the process's memory.Default()), and release
+// them when dropped: a player's table when the player is closed (or the Tables that
+// lent it is freed), a tree's arena as it grows (the old one) and when the player is
+// closed, the solver's table when Solve returns. A player whose table could never fit
+// (tt= or mem= more than the whole budget) is refused when it is built; a table that
+// does not fit beside the others at its first move is an error of that Play, and a
+// tree that may not grow stops growing as at its mem= cap. A table dropped without
+// being closed (a player abandoned by a tournament) releases its bytes when the
+// garbage collector takes it.
 
-// checkedTableMB is the size above which alpha-beta's tables are checked (smaller
-// ones are not worth reading the limits for every player built).
-const checkedTableMB = 64
-
-// memoryLimits are what bounds the memory this process may still take, in bytes; 0
-// means unknown (no such limit).
-type memoryLimits struct {
-	// Available is the system's MemAvailable (/proc/meminfo).
-	Available uint64
-	// CgroupFree is the cgroup's memory.max less its memory.current.
-	CgroupFree uint64
-	// AddressFree is the address-space limit (ulimit -v) less the process's size.
-	AddressFree uint64
-}
-
-// least returns the smallest known limit, and false when none is known.
-func (m memoryLimits) least() (uint64, bool) {
-	var out uint64
-	for _, v := range []uint64{m.Available, m.CgroupFree, m.AddressFree} {
-		if v > 0 && (out == 0 || v < out) {
-			out = v
-		}
+// budgetOf returns b, or the process's budget when b is nil.
+func budgetOf(b *memory.Budget) *memory.Budget {
+	if b != nil {
+		return b
 	}
-	return out, out > 0
+	return memory.Default()
 }
 
-// checkTableMemory returns an error when a table of size bytes, named what, would
-// not fit in the memory available (with an eighth kept for everything else); nil
-// when it fits or nothing is known of the limits.
-func checkTableMemory(what string, size uint64) error {
-	return checkTableMemoryIn(readMemoryLimits(), what, size)
+// reservation is the memory reserved from a budget for one table; release gives it
+// back, once whoever calls it first.
+type reservation struct {
+	budget *memory.Budget
+	bytes  atomic.Uint64
 }
 
-// checkTableMemoryIn is checkTableMemory under the limits m.
-func checkTableMemoryIn(m memoryLimits, what string, size uint64) error {
-	free, ok := m.least()
-	if !ok || size <= free-free/8 {
-		return nil
+// reserve reserves n bytes named what from b and returns the reservation.
+func reserve(b *memory.Budget, n uint64, what string) (*reservation, error) {
+	if err := b.Reserve(n, what); err != nil {
+		return nil, err
 	}
-	return fmt.Errorf("%s of %d MB does not fit: about %d MB of memory is available to this program (free memory, its cgroup's limit and ulimit -v); give a smaller table", what, size>>20, free>>20)
+	r := &reservation{budget: b}
+	r.bytes.Store(n)
+	return r, nil
 }
 
-// meminfoField returns the value of a /proc/meminfo field (in kB there) in bytes, or 0.
-func meminfoField(r io.Reader, field string) uint64 {
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		name, rest, ok := strings.Cut(sc.Text(), ":")
-		if !ok || name != field {
-			continue
-		}
-		f := strings.Fields(rest)
-		if len(f) == 0 {
-			return 0
-		}
-		kb, err := strconv.ParseUint(f[0], 10, 64)
-		if err != nil {
-			return 0
-		}
-		return kb << 10
+// release gives the reserved bytes back; a nil reservation, or a second release,
+// does nothing.
+func (r *reservation) release() {
+	if r == nil {
+		return
+	}
+	if n := r.bytes.Swap(0); n > 0 {
+		r.budget.Release(n)
+	}
+}
+
+// releaseWhenCollected releases r when the garbage collector takes owner, for a
+// table that is dropped without being closed.
+func releaseWhenCollected[T any](owner *T, r *reservation) {
+	runtime.AddCleanup(owner, (*reservation).release, r)
+}
+
+// TableBytes returns the bytes that player p reserves from its budget at its first
+// Play and keeps until it is closed: alpha-beta's transposition table (as counted
+// before it is allocated), 0 for players without one. An MCTS tree is not counted:
+// it reserves as it grows and stops growing when refused.
+func TableBytes[S any](p Player[S]) uint64 {
+	switch p := p.(type) {
+	case *AlphaBeta[S]:
+		return ttBytes(p.ttMB)
+	case withEval[S]:
+		return TableBytes(p.Player)
 	}
 	return 0
-}
-
-// cgroupFree returns memory.max less memory.current, from their texts; 0 when there
-// is no limit ("max") or a text cannot be read.
-func cgroupFree(maxText, currentText string) uint64 {
-	limit, err := strconv.ParseUint(strings.TrimSpace(maxText), 10, 64)
-	if err != nil {
-		return 0
-	}
-	current, err := strconv.ParseUint(strings.TrimSpace(currentText), 10, 64)
-	if err != nil || current >= limit {
-		return 1 // at or past the limit: nothing more fits
-	}
-	return limit - current
 }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/game/memory"
 )
 
 // Player chooses the decisions of whole turns for the side to move. A Player may keep
@@ -158,6 +159,10 @@ type Options struct {
 	// its pool of engine processes (external.Pool) from Shared["cmd"], and starts a
 	// process per player without one. The caller owns and closes what it lends.
 	Shared map[string]any
+	// Memory, if not nil, is the budget the player's big tables (alpha-beta's
+	// transposition table, the MCTS trees) reserve their memory from; nil is the
+	// process's, memory.Default() (see memory.go).
+	Memory *memory.Budget
 	// Name is the caller's name for the player (a tournament's player name), which
 	// names an external engine's log files; "" for the program's file name.
 	Name string

@@ -11,6 +11,7 @@ import (
 	"unsafe"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/game/memory"
 )
 
 // The exact solver: the game-theoretic value of a position (the final margin under
@@ -28,6 +29,9 @@ import (
 type SolveOptions struct {
 	// TableMB is the size of the transposition table in megabytes (default 256).
 	TableMB int
+	// Memory, if not nil, is the budget the table's memory is reserved from (nil: the
+	// process's, memory.Default()); a table that does not fit is Solve's error.
+	Memory *memory.Budget
 	// Guess is MTD(f)'s first guess of the value, used when GuessNodes is negative or
 	// the game is not a SolveKeyer.
 	Guess int
@@ -137,9 +141,11 @@ func Solve[S any](ctx context.Context, g game.Rules[S], s *S, opts SolveOptions)
 		n *= 2
 	}
 	size := uint64(n) * uint64(unsafe.Sizeof([solveBucket]solveEntry{}))
-	if err := checkTableMemory("the solver's table", size); err != nil {
+	hold, err := reserve(budgetOf(opts.Memory), size, "the solver's table")
+	if err != nil {
 		return SolveResult{}, err
 	}
+	defer hold.release()
 	table, free := newSolveTable(n)
 	defer free()
 	sv := &exactSolver[S]{g: g, ctx: ctx, table: table, limit: math.MaxUint64,

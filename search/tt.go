@@ -1,10 +1,13 @@
 package search
 
 import (
+	"fmt"
+	"math/bits"
 	"sync"
 	"unsafe"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/game/memory"
 )
 
 // The transposition table of the alpha-beta player.
@@ -84,20 +87,50 @@ type transTable struct {
 	buckets []ttBucket
 	shift   uint // 64 - log2(len(buckets))
 	gen     uint32
+	res     *reservation // the buckets' memory in its budget
 }
 
-// newTransTable returns a table of at most mb megabytes: the largest power-of-two
-// number of buckets that fits, or an empty table for mb = 0.
-func newTransTable(mb int) transTable {
-	if mb <= 0 {
-		return transTable{}
-	}
+// ttBuckets returns the number of buckets of a table of at most mb megabytes (mb >
+// 0): the largest power of two that fits.
+func ttBuckets(mb int) int {
 	n := uint64(mb) << 20 / ttBucketBytes
 	bitsN := uint(0)
 	for uint64(1)<<(bitsN+1) <= n {
 		bitsN++
 	}
-	return transTable{buckets: allocBuckets(1 << bitsN), shift: 64 - bitsN}
+	return 1 << bitsN
+}
+
+// ttBytes returns the bytes a table of mb megabytes allocates (0 for mb <= 0).
+func ttBytes(mb int) uint64 {
+	if mb <= 0 {
+		return 0
+	}
+	return allocBytes(ttBuckets(mb))
+}
+
+// ttWhat names a table of mb megabytes in the budget's errors.
+func ttWhat(mb int) string { return fmt.Sprintf("tt=%d, a transposition table", mb) }
+
+// newTransTable returns a table of at most mb megabytes (mb > 0): the largest
+// power-of-two number of buckets that fits, its memory reserved from budget first
+// (a *memory.RefusedError when it does not fit). The reservation is released by
+// free, or when the table is collected.
+func newTransTable(mb int, budget *memory.Budget) (*transTable, error) {
+	n := ttBuckets(mb)
+	res, err := reserve(budget, allocBytes(n), ttWhat(mb))
+	if err != nil {
+		return nil, err
+	}
+	t := &transTable{buckets: allocBuckets(n), shift: 64 - uint(bits.TrailingZeros(uint(n))), res: res}
+	releaseWhenCollected(t, res)
+	return t, nil
+}
+
+// free releases the table's memory to its budget; the table must not be used after.
+func (t *transTable) free() {
+	t.res.release()
+	t.buckets = nil
 }
 
 // sameSize reports whether t has the buckets a table of mb megabytes would have.
@@ -110,8 +143,10 @@ func (t *transTable) sameSize(mb int) bool {
 // caller making new players game after game (a tournament worker) does not allocate a
 // table, and have the system zero it, for every game: it gives the players of a game
 // the same Tables (Options.Tables) and calls Release when the game is over. A player
-// takes a table of its size at its first Play (a free one, or a new one) and keeps it
-// until Release; two players of one game take two tables.
+// takes a table of its size at its first Play (a free one, or a new one, for which
+// the free tables of other sizes are dropped) and keeps it until Release; two
+// players of one game take two tables, and a Tables holds no more than the tables of
+// one game besides those of abandoned players.
 //
 // The search does not change: every Play starts a new generation of its table, in
 // which the entries written before count as empty (see tt.go), so a lent table
@@ -120,6 +155,10 @@ func (t *transTable) sameSize(mb int) bool {
 // that a player left running on a goroutine of its own (a tournament's abandoned
 // player) may take or give back its table while the worker closes another player of
 // the same Tables; it is meant for one worker, which Releases it between games.
+//
+// A table's memory is reserved from the budget of the player that made it
+// (Options.Memory) and stays reserved while the Tables keeps it: Free gives it back
+// (a dropped Tables gives it back when the garbage collector takes the tables).
 type Tables struct {
 	mu     sync.Mutex
 	tables []*transTable
@@ -132,6 +171,18 @@ func (ts *Tables) Release() {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	clear(ts.lent)
+}
+
+// Free releases the memory of every table ts has lent to its budget and forgets
+// them; the players that took them must not play any more. ts may lend tables
+// again afterwards.
+func (ts *Tables) Free() {
+	ts.mu.Lock()
+	defer ts.mu.Unlock()
+	for _, t := range ts.tables {
+		t.free()
+	}
+	ts.tables, ts.lent = nil, nil
 }
 
 // giveBack makes the table t, lent by ts, free again; a nil Tables, or a table ts
@@ -150,25 +201,41 @@ func (ts *Tables) giveBack(t *transTable) {
 	}
 }
 
-// take lends a table of mb megabytes (mb > 0): a free one of that size, or a new one.
-// A nil Tables always makes a new one.
-func (ts *Tables) take(mb int) *transTable {
+// take lends a table of mb megabytes (mb > 0): a free one of that size, or a new one
+// reserved from budget, the free tables of other sizes freed first. A nil Tables
+// always makes a new one.
+func (ts *Tables) take(mb int, budget *memory.Budget) (*transTable, error) {
 	if ts == nil {
-		t := newTransTable(mb)
-		return &t
+		return newTransTable(mb, budget)
 	}
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	for i, t := range ts.tables {
 		if !ts.lent[i] && t.sameSize(mb) {
 			ts.lent[i] = true
-			return t
+			return t, nil
 		}
 	}
-	t := newTransTable(mb)
-	ts.tables = append(ts.tables, &t)
+	// The free tables of other sizes go first: a worker whose games have players of
+	// many sizes keeps the tables of one game, not one of every size.
+	kept := 0
+	for i, t := range ts.tables {
+		if ts.lent[i] {
+			ts.tables[kept], ts.lent[kept] = t, true
+			kept++
+		} else {
+			t.free()
+		}
+	}
+	clear(ts.tables[kept:])
+	ts.tables, ts.lent = ts.tables[:kept], ts.lent[:kept]
+	t, err := newTransTable(mb, budget)
+	if err != nil {
+		return nil, err
+	}
+	ts.tables = append(ts.tables, t)
 	ts.lent = append(ts.lent, true)
-	return &t
+	return t, nil
 }
 
 // newSearch starts a generation: every entry written before counts as empty.

@@ -311,6 +311,9 @@ type specTemplate struct {
 	seedKey string // the kind's seed setting (search.RoleSeed), or "" if it has none
 	own     uint64 // the spec's own seed, if hasOwn
 	hasOwn  bool
+	// tableBytes is the memory of the player's table (search.TableBytes), set by
+	// checkPlayers.
+	tableBytes uint64
 }
 
 // template returns the spec template of a player.

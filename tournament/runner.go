@@ -234,7 +234,11 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	if n <= 0 {
 		n = runtime.NumCPU()
 	}
+	asked := n
 	n = max(1, min(n, todo))
+	if err := checkTableMemory(&cfg, templates, asked, n); err != nil {
+		return nil, err
+	}
 	var cpuSets [][]int
 	if cfg.Affinity {
 		if cpuSets, err = external.CPUSets(n); err != nil {
@@ -273,6 +277,9 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 		g.Go(func() error {
 			var batch []finished
 			var batchStart time.Time
+			// The tables' memory goes back to the budget when the worker is done
+			// (those of an abandoned player's game when it is collected).
+			defer func() { w.tables.Free() }()
 			defer func() {
 				if len(batch) > 0 {
 					results <- batch // the collector reads until every worker is done
@@ -428,6 +435,7 @@ func checkPlayers[S any](ctx context.Context, cfg *Config, newPlayer PlayerFacto
 			var pl search.Player[S]
 			pl, err = newPlayer(t.forGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Shared: map[string]any{external.Kind: engines}, Name: p.Name})
 			if err == nil {
+				templates[i].tableBytes = search.TableBytes(pl)
 				if pr, ok := pl.(search.Preparer); ok {
 					pctx, cancel := context.WithTimeout(ctx, checkTimeout)
 					err = pr.Prepare(pctx)
@@ -937,7 +945,11 @@ func (r *Runner[S]) CheckPlayers() error {
 	if r.engines == nil {
 		r.engines = r.enginePool(true)
 	}
-	_, err := checkPlayers(context.Background(), &r.Config, r.NewPlayer, r.engines)
+	templates, err := checkPlayers(context.Background(), &r.Config, r.NewPlayer, r.engines)
+	if err == nil {
+		asked, games := r.concurrency()
+		err = checkTableMemory(&r.Config, templates, asked, games)
+	}
 	if err != nil {
 		_ = r.engines.Close()
 		r.engines = nil

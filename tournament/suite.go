@@ -111,6 +111,11 @@ func BuildSuite[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFact
 		dups  []int // the duplicates of the chunk, by candidate index
 	)
 	tables := make([]search.Tables, o.Concurrency)
+	defer func() {
+		for i := range tables {
+			tables[i].Free() // their memory back to the budget now, not when collected
+		}
+	}()
 	for i := 0; i < o.Candidates && len(suite.Positions) < o.Max; {
 		chunk, dups = chunk[:0], dups[:0]
 		for ; i < o.Candidates && len(chunk) < suiteChunk; i++ {

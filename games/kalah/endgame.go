@@ -10,10 +10,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/game/memory"
 	"github.com/colony-ai/colony/internal/atomicfile"
 )
 
@@ -69,8 +71,10 @@ func binomial(n, k int) uint64 {
 }
 
 // newEndgameTable returns the empty table of the positions with at most pieces
-// seeds in play, or an error when it would be too big.
-func newEndgameTable(g *Game, pieces int) (*endgameTable, error) {
+// seeds in play, or an error when it would be too big or does not fit in budget
+// (its memory is reserved there before it is allocated, and released when the
+// table is collected).
+func newEndgameTable(g *Game, pieces int, budget *memory.Budget) (*endgameTable, error) {
 	if top := min(2*g.m*g.n, 127); pieces < 0 || pieces > top {
 		return nil, fmt.Errorf("endgames of %d seeds: want 0 to %d for %s", pieces, top, g.Name())
 	}
@@ -94,9 +98,14 @@ func newEndgameTable(g *Game, pieces int) (*endgameTable, error) {
 			}
 		}
 	}
+	size := 2*total + uint64(len(t.below))*8
+	if err := budget.Reserve(size, fmt.Sprintf("endgames of %d seeds, a database", pieces)); err != nil {
+		return nil, err
+	}
 	for p := range 2 {
 		t.values[p] = make([]int8, total)
 	}
+	runtime.AddCleanup(t, budget.Release, size)
 	return t, nil
 }
 
@@ -319,7 +328,7 @@ func (t *endgameTable) write(path string) error {
 // in play (game.Endgamer): read from dir when a file there holds it and passes its
 // checksum, else built and, when dir is not "", written there.
 func (g *Game) Endgames(ctx context.Context, pieces int, dir string) (game.EndgameTable[State], error) {
-	t, err := newEndgameTable(g, pieces)
+	t, err := newEndgameTable(g, pieces, memory.Default())
 	if err != nil {
 		return nil, err
 	}

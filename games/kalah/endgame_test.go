@@ -2,10 +2,13 @@ package kalah
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/game/memory"
 )
 
 // Every value of the endgame databases of small rule sets is the reference
@@ -116,5 +119,32 @@ func TestEndgamesCache(t *testing.T) {
 	cancel()
 	if _, err := g.Endgames(ctx, 20, ""); err == nil {
 		t.Error("a cancelled build returned a table")
+	}
+}
+
+// TestEndgamesBudget: an endgame database reserves its memory from the budget before
+// it is allocated, and one that does not fit is refused, naming it.
+func TestEndgamesBudget(t *testing.T) {
+	g, err := New("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := memory.NewBudget(memory.Unlimited)
+	tab, err := newEndgameTable(g, 8, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 2*uint64(len(tab.values[0])) + 8*uint64(len(tab.below))
+	if got := b.Used(); got != want || want == 0 {
+		t.Errorf("%d bytes reserved, want %d", got, want)
+	}
+	small := memory.NewBudget(want - 1)
+	_, err = newEndgameTable(g, 8, small)
+	var re *memory.RefusedError
+	if !errors.As(err, &re) || re.What != "endgames of 8 seeds, a database" || re.Size != want || !re.Fixed {
+		t.Errorf("a database larger than the budget: %v", err)
+	}
+	if small.Used() != 0 {
+		t.Errorf("a refusal reserved %d bytes", small.Used())
 	}
 }

@@ -1,6 +1,6 @@
 //go:build linux
 
-package search
+package memory
 
 import (
 	"bytes"
@@ -8,9 +8,9 @@ import (
 	"syscall"
 )
 
-// readMemoryLimits reads the limits of this process's memory on Linux.
-func readMemoryLimits() memoryLimits {
-	var m memoryLimits
+// ReadLimits reads the limits of this process's memory on Linux.
+func ReadLimits() Limits {
+	var m Limits
 	if data, err := os.ReadFile("/proc/meminfo"); err == nil {
 		m.Available = meminfoField(bytes.NewReader(data), "MemAvailable")
 	}
