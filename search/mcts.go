@@ -307,7 +307,7 @@ func NewMCTS[S any](g game.Rules[S], ev Evaluator[S], cfg MCTSConfig, opts Optio
 	maxNodes := int(min(int64(cfg.MemMB)<<20/nodeBytes/arenas, math.MaxInt32))
 	maxNodes = max(maxNodes, minArena) // room to expand the root and a child
 	budget := budgetOf(opts.Memory)
-	if err := budget.Check(uint64(cfg.MemMB)<<20, fmt.Sprintf("mcts: mem=%d, the search trees", cfg.MemMB)); err != nil {
+	if err := budget.Check(uint64(cfg.MemMB)<<20, fmt.Sprintf("mcts: mem=%d, the tree memory", cfg.MemMB)); err != nil {
 		return nil, err
 	}
 	for i := range cfg.Threads {

@@ -22,7 +22,7 @@ func TestAlphaBetaBudget(t *testing.T) {
 
 	b := memory.NewBudget(3 * mib / 2)
 	_, err := New[colony.State](colonyGame, colony.Score{}, "ab:depth=1,tt=2", Options{Memory: b})
-	want := fmt.Sprintf(`player "ab:depth=1,tt=2": tt=2, a transposition table of %d MB does not fit: about 1 MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table`, ttBytes(2)>>20)
+	want := fmt.Sprintf(`player "ab:depth=1,tt=2": tt=2, a transposition table of %d MB does not fit: about 1 MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table (tt=, mem=, --tt)`, ttBytes(2)>>20)
 	if err == nil || err.Error() != want {
 		t.Fatalf("tt=2 in 1.5 MB: %v, want %q", err, want)
 	}
@@ -71,7 +71,7 @@ func TestAlphaBetaBudget(t *testing.T) {
 // search still returns a legal turn; Close gives its memory back.
 func TestMCTSBudget(t *testing.T) {
 	_, err := New[colony.State](colonyGame, colony.Score{}, "mcts:sims=100,mem=2", Options{Memory: memory.NewBudget(mib)})
-	want := "mcts: mem=2, the search trees of 2 MB does not fit: about 1 MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table"
+	want := "mcts: mem=2, the tree memory of 2 MB does not fit: about 1 MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table (tt=, mem=, --tt)"
 	if err == nil || err.Error() != want {
 		t.Fatalf("mem=2 in 1 MB: %v, want %q", err, want)
 	}
@@ -125,7 +125,7 @@ func TestSolveBudget(t *testing.T) {
 	s := nimState{pile: 9}
 	g := game.Rules[nimState](nim{})
 	_, err := Solve(context.Background(), g, &s, SolveOptions{TableMB: 2, Memory: memory.NewBudget(mib)})
-	want := "the solver's table of 2 MB does not fit: about 1 MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table"
+	want := "the solver's table of 2 MB does not fit: about 1 MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table (tt=, mem=, --tt)"
 	if err == nil || err.Error() != want {
 		t.Fatalf("2 MB in 1 MB: %v, want %q", err, want)
 	}

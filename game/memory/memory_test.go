@@ -86,7 +86,7 @@ func TestReserveArithmetic(t *testing.T) {
 			{reserve: 1, used: 100, err: "t of 1 MB does not fit: 100 MB of the 100 MB available to this program's tables are taken by the tables in use at the same time; run fewer at once (--concurrency) or give smaller tables"},
 		}},
 		{"never fits", []step{
-			{reserve: 101, used: 0, err: "t of 101 MB does not fit: about 100 MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table"},
+			{reserve: 101, used: 0, err: "t of 101 MB does not fit: about 100 MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table (tt=, mem=, --tt)"},
 		}},
 		{"release makes room, collecting what was released", []step{
 			{reserve: 70, used: 70},
@@ -187,7 +187,7 @@ func TestCheck(t *testing.T) {
 	if err := b.Check(100*mb, "t"); err != nil {
 		t.Errorf("Check of the whole budget: %v", err)
 	}
-	want := "player: tt=200 of 200 MB does not fit: about 100 MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table"
+	want := "player: tt=200 of 200 MB does not fit: about 100 MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table (tt=, mem=, --tt)"
 	if err := b.Check(200*mb, "player: tt=200"); err == nil || err.Error() != want {
 		t.Errorf("Check of 200 MB: %v, want %q", err, want)
 	}
