@@ -10,7 +10,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -194,16 +193,8 @@ func (h *Header) identity() *identity {
 		}
 		id.templates = append(id.templates, t)
 	}
-	if n := len(c.Openings.Positions); n > 0 {
-		// The order of openingBook (schedule.go).
-		id.order = make([]int, n)
-		for i := range id.order {
-			id.order[i] = i
-		}
-		if c.Openings.Shuffle {
-			rng := rand.New(rand.NewPCG(uint64(c.Seed), 0x73687566666c65))
-			rng.Shuffle(n, func(i, j int) { id.order[i], id.order[j] = id.order[j], id.order[i] })
-		}
+	if len(c.Openings.Positions) > 0 {
+		id.order = c.openingOrder() // the order of openingBook
 	}
 	h.ident = id
 	return id

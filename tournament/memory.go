@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
 	"slices"
@@ -32,7 +33,7 @@ func checkTableMemoryIn(b *memory.Budget, cfg *Config, templates []specTemplate,
 		return nil
 	}
 	slices.SortStableFunc(idx, func(i, j int) int {
-		return -cmpUint64(b.Counted(templates[i].tableBytes), b.Counted(templates[j].tableBytes))
+		return -cmp.Compare(b.Counted(templates[i].tableBytes), b.Counted(templates[j].tableBytes))
 	})
 	idx = idx[:min(2, len(idx))]
 	var game, actual uint64
@@ -68,17 +69,6 @@ func checkTableMemoryIn(b *memory.Budget, cfg *Config, templates []specTemplate,
 
 // mb returns n bytes in MB, rounded up.
 func mb(n uint64) uint64 { return (n + 1<<20 - 1) >> 20 }
-
-// cmpUint64 compares a and b.
-func cmpUint64(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
 
 // concurrency returns the games r plays at once: Concurrency (0: the number of
 // CPUs), and that at most the tournament's games.

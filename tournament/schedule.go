@@ -207,17 +207,26 @@ type openingMaker[S any] struct {
 	buf game.ActionBuffer
 }
 
+// openingOrder returns the order in which the rounds take the opening file's
+// positions: the file's order, or with Shuffle a permutation seeded by the
+// tournament's seed.
+func (c *Config) openingOrder() []int {
+	n := len(c.Openings.Positions)
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	if c.Openings.Shuffle {
+		rng := rand.New(rand.NewPCG(uint64(c.Seed), 0x73687566666c65))
+		rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
+	}
+	return order
+}
+
 func newOpeningBook[S any](g game.Game[S], cfg *Config) (*openingBook[S], error) {
 	b := &openingBook[S]{g: g, cfg: cfg, start: g.Start()}
-	if n := len(cfg.Openings.Positions); n > 0 {
-		b.order = make([]int, n)
-		for i := range b.order {
-			b.order[i] = i
-		}
-		if cfg.Openings.Shuffle {
-			rng := rand.New(rand.NewPCG(uint64(cfg.Seed), 0x73687566666c65))
-			rng.Shuffle(n, func(i, j int) { b.order[i], b.order[j] = b.order[j], b.order[i] })
-		}
+	if len(cfg.Openings.Positions) > 0 {
+		b.order = cfg.openingOrder()
 		for _, text := range cfg.Openings.Positions {
 			if _, err := g.ParsePosition(text); err != nil {
 				return nil, fmt.Errorf("opening %q: %w", text, err)

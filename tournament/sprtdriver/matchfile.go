@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/colony-ai/colony/internal/atomicfile"
 )
 
 // MatchFileName is the name of the match file in a results directory.
@@ -70,29 +72,7 @@ func WriteMatchFile(dir string, m *MatchFile) error {
 	if err != nil {
 		return fmt.Errorf("the match file: %w", err)
 	}
-	return writeAtomic(filepath.Join(dir, MatchFileName), data)
-}
-
-// writeAtomic writes data to name through a temporary file in its directory.
-func writeAtomic(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
-	if err != nil {
-		return err
-	}
-	_, werr := f.Write(data)
-	if err := errors.Join(werr, f.Sync(), f.Close()); err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	if err := os.Chmod(f.Name(), 0o644); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	if err := os.Rename(f.Name(), name); err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return nil
+	return atomicfile.WriteBytes(filepath.Join(dir, MatchFileName), data)
 }
 
 // ReadMatchFile reads dir/match.args.

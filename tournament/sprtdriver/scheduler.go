@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/colony-ai/colony/internal/atomicfile"
 )
 
 // A Scheduler is a batch system that runs a batch's tasks as one job (a Slurm job
@@ -87,7 +89,7 @@ func (c *Cluster) Submit(ctx context.Context, b *Batch) error {
 		return err
 	}
 	record := fmt.Sprintf("%s %s %d\n", s.Name(), id, b.Number)
-	if err := writeAtomic(filepath.Join(b.Dir, JobFileName), []byte(record)); err != nil {
+	if err := atomicfile.WriteBytes(filepath.Join(b.Dir, JobFileName), []byte(record)); err != nil {
 		c.cancel(id)
 		return fmt.Errorf("recording job %s: %w (the job was cancelled)", id, err)
 	}
