@@ -227,8 +227,8 @@ func TestTexelCheckpointUnwritable(t *testing.T) {
 	}
 	cfg := texelConfig(t, positions)
 	cfg.Dir = t.TempDir()
-	// A directory where the checkpoint's temporary file goes.
-	if err := os.Mkdir(cfg.CheckpointFile()+".tmp", 0o755); err != nil {
+	// A directory where the checkpoint goes: it cannot be replaced by a file.
+	if err := os.MkdirAll(filepath.Join(cfg.CheckpointFile(), "x"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	tuner, err := tuning.NewTexelTuner(g, &cfg, read)

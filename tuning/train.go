@@ -17,6 +17,7 @@ import (
 
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/eval/nnue"
+	"github.com/colony-ai/colony/internal/atomicfile"
 )
 
 // NetTraining are the settings of a network training run (TrainNetwork).
@@ -211,7 +212,7 @@ func writeLosses(dir string, res *NetTrainingResult) error {
 		train = append(train, e.TrainLoss)
 		held = append(held, e.HeldOutLoss)
 	}
-	if err := writeFileAtomic(filepath.Join(dir, LossCSVName), csv.Bytes()); err != nil {
+	if err := atomicfile.WriteBytes(filepath.Join(dir, LossCSVName), csv.Bytes()); err != nil {
 		return err
 	}
 	var png bytes.Buffer
@@ -219,5 +220,5 @@ func writeLosses(dir string, res *NetTrainingResult) error {
 	if err := eval.PlotSeries(&png, "Network training: loss by epoch", "epoch", "loss (squared error in win probability)", series, 0, 0); err != nil {
 		return err
 	}
-	return writeFileAtomic(filepath.Join(dir, LossPlotName), png.Bytes())
+	return atomicfile.WriteBytes(filepath.Join(dir, LossPlotName), png.Bytes())
 }

@@ -9,12 +9,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -152,7 +154,7 @@ func WriteCheckpoint(name string, ck *Checkpoint) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(name, append(data, '\n'))
+	return atomicfile.WriteBytes(name, append(data, '\n'))
 }
 
 // WriteWeights writes w as a weights file of t's feature set (Tunable.MarshalWeights),
@@ -162,17 +164,7 @@ func WriteWeights(t Tunable, name string, w []float64) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(name, append(data, '\n'))
-}
-
-// writeFileAtomic writes data to name through a temporary file and a rename, so that
-// a kill leaves either the old file or the new one.
-func writeFileAtomic(name string, data []byte) error {
-	tmp := name + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, name)
+	return atomicfile.WriteBytes(name, append(data, '\n'))
 }
 
 // TuneHooks are the callbacks of a tuning run, to show its progress; each may be nil.
@@ -236,15 +228,9 @@ func plotHistory(name, title, yLabel string, names []string, history [][]float64
 		}
 		series = append(series, s)
 	}
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	if err := eval.PlotSeries(f, title, "iteration", yLabel, series, 0, 0); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return atomicfile.Write(name, func(w io.Writer) error {
+		return eval.PlotSeries(w, title, "iteration", yLabel, series, 0, 0)
+	})
 }
 
 // specJoin returns the separator that adds a setting to spec.
