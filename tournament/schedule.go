@@ -233,7 +233,7 @@ func newOpeningBook[S any](g game.Game[S], cfg *Config) (*openingBook[S], error)
 type openingCache[S any] struct {
 	book     *openingBook[S]
 	schedule runSchedule
-	doneIn   map[int]int // games of each round that an earlier run played
+	doneIn   func(round int) int // games of round that an earlier run played
 	mu       sync.Mutex
 	entries  map[int]*openingEntry[S]
 	left     map[int]int // games still to take each round's opening, once asked
@@ -246,13 +246,10 @@ type openingEntry[S any] struct {
 	err  error
 }
 
-// newOpeningCache returns the cache for the games of rs that are not in done.
-func newOpeningCache[S any](book *openingBook[S], rs runSchedule, done []Record) *openingCache[S] {
-	c := &openingCache[S]{book: book, schedule: rs, doneIn: map[int]int{}, entries: map[int]*openingEntry[S]{}, left: map[int]int{}}
-	for i := range done {
-		c.doneIn[done[i].Round]++
-	}
-	return c
+// newOpeningCache returns the cache for the games of rs that are not done: doneIn
+// counts those of a round that are.
+func newOpeningCache[S any](book *openingBook[S], rs runSchedule, doneIn func(round int) int) *openingCache[S] {
+	return &openingCache[S]{book: book, schedule: rs, doneIn: doneIn, entries: map[int]*openingEntry[S]{}, left: map[int]int{}}
 }
 
 // get returns the opening of round, and its text; m is the caller's scratch space.
@@ -262,8 +259,7 @@ func (c *openingCache[S]) get(round int, m *openingMaker[S]) (S, string, error) 
 	if e == nil {
 		e = &openingEntry[S]{}
 		c.entries[round] = e
-		c.left[round] = c.schedule.gamesInRound(round) - c.doneIn[round]
-		delete(c.doneIn, round)
+		c.left[round] = c.schedule.gamesInRound(round) - c.doneIn(round)
 	}
 	if c.left[round]--; c.left[round] <= 0 {
 		delete(c.entries, round)
