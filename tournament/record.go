@@ -759,8 +759,40 @@ type Merged struct {
 	Shards int
 }
 
+// Len returns the number of merged games (0 for nil).
+func (m *Merged) Len() int { return m.count() }
+
+// UntilPair returns the merge of the games of the pairs below pair.
+func (m *Merged) UntilPair(pair int) *Merged {
+	out := *m
+	if m.Summaries != nil {
+		out.Summaries = m.Summaries.UntilPair(pair)
+	}
+	if m.Games != nil {
+		out.Games = []Record{}
+		for _, r := range m.Games {
+			if r.Pair < pair {
+				out.Games = append(out.Games, r)
+			}
+		}
+	}
+	return &out
+}
+
+// Collect counts the merged games as a run of cfg would (see Collect): with their
+// records when the merge holds them, else from their summaries only.
+func (m *Merged) Collect(cfg Config) (*Result, error) {
+	if m.Summaries != nil && m.Games == nil {
+		return CollectGames(cfg, m.Summaries)
+	}
+	return Collect(cfg, m.Games)
+}
+
 // count returns the number of merged games.
 func (m *Merged) count() int {
+	if m == nil {
+		return 0
+	}
 	if m.Summaries != nil {
 		return m.Summaries.Len()
 	}
@@ -1103,13 +1135,7 @@ func (m *Merged) TestSPRT(test SPRT) error {
 		return fmt.Errorf("an SPRT needs a match of two players, the files hold %d", len(cfg.Players))
 	}
 	cfg.SPRT = &test
-	var res *Result
-	var err error
-	if m.Summaries != nil && m.Games == nil {
-		res, err = CollectGames(cfg, m.Summaries)
-	} else {
-		res, err = Collect(cfg, m.Games)
-	}
+	res, err := m.Collect(cfg)
 	if err != nil {
 		return err
 	}

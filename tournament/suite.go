@@ -263,6 +263,9 @@ func SelfPlay[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFactor
 	if !res.Complete {
 		return MoverScore{}, fmt.Errorf("self-play stopped after %d of %d games", len(res.Games), cfg.Games)
 	}
+	if res.Games == nil && res.Count() > 0 {
+		return MoverScore{}, fmt.Errorf("self-play of %d games: at most %d are scored", res.Count(), MaxKeptRecords)
+	}
 	return moverScore(g, res.Games)
 }
 

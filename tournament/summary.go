@@ -163,6 +163,9 @@ func (l *GameList) Forfeits() int {
 // sorted returns the list's games in the order of their indices (the list's own
 // slice when they are in order already).
 func (l *GameList) sorted() []Summary {
+	if l == nil {
+		return nil
+	}
 	if slices.IsSortedFunc(l.games, cmpSummary) {
 		return l.games
 	}
@@ -227,4 +230,13 @@ func (b bitset) count(lo, hi int) int {
 		k++
 	}
 	return n
+}
+
+// Count returns the number of the result's games: of its Summaries, or of its Games
+// when it has no summaries (a Result made by hand).
+func (r *Result) Count() int {
+	if r.Summaries != nil {
+		return r.Summaries.Len()
+	}
+	return len(r.Games)
 }

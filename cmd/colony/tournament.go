@@ -158,7 +158,7 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 		return fail(fmt.Errorf("tournament: %w", err))
 	}
 	if !res.Complete {
-		msg := fmt.Sprintf("tournament: stopped after %d of %d games", res.Summaries.Len(), cfg.RunGames())
+		msg := fmt.Sprintf("tournament: stopped after %d of %d games", res.Count(), cfg.RunGames())
 		if fl.outputs.GamesFile != "" {
 			msg += "; continue with the same command and --resume"
 		}
