@@ -415,13 +415,13 @@ func ScanGamesFile(ctx context.Context, name string, header func(*Header) error,
 		return nil, fmt.Errorf("games file: %w", err)
 	}
 	defer f.Close()
-	return scanGames(ctx, f, name, header, game)
+	return scanGames(ctx, f, name, header, game, MaxLineBytes)
 }
 
 // ScanGames reads a games file's content from r as ScanGamesFile does; name is used
 // in errors.
 func ScanGames(ctx context.Context, r io.Reader, name string, header func(*Header) error, game func(*Record) error) (*GamesFile, error) {
-	return scanGames(ctx, r, name, header, game)
+	return scanGames(ctx, r, name, header, game, MaxLineBytes)
 }
 
 // errEdited marks a line whose checksum does not match: never a torn line.
@@ -435,10 +435,10 @@ func (e callerError) Error() string { return e.err.Error() }
 // ParseGamesFile reads the content of a games file (see ReadGamesFile).
 func ParseGamesFile(data []byte) (*GamesFile, error) {
 	var games []Record
-	gf, err := parseGames(context.Background(), bytes.NewReader(data), nil, func(r *Record) error {
+	gf, err := parseGamesMax(context.Background(), bytes.NewReader(data), nil, func(r *Record) error {
 		games = append(games, *r)
 		return nil
-	})
+	}, MaxLineBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -447,8 +447,8 @@ func ParseGamesFile(data []byte) (*GamesFile, error) {
 }
 
 // scanGames is ScanGames, its errors of the file named.
-func scanGames(ctx context.Context, r io.Reader, name string, header func(*Header) error, game func(*Record) error) (*GamesFile, error) {
-	gf, err := parseGames(ctx, r, header, game)
+func scanGames(ctx context.Context, r io.Reader, name string, header func(*Header) error, game func(*Record) error, maxLine int) (*GamesFile, error) {
+	gf, err := parseGamesMax(ctx, r, header, game, maxLine)
 	if err != nil {
 		var ce callerError
 		if errors.As(err, &ce) {
@@ -504,12 +504,8 @@ func (l *lineReader) last() bool {
 	return err != nil
 }
 
-// parseGames reads a games file's content from r (see ScanGamesFile).
-func parseGames(ctx context.Context, r io.Reader, header func(*Header) error, game func(*Record) error) (*GamesFile, error) {
-	return parseGamesMax(ctx, r, header, game, MaxLineBytes)
-}
-
-// parseGamesMax is parseGames with lines of at most maxLine bytes.
+// parseGamesMax reads a games file's content from r (see ScanGamesFile), its lines
+// of at most maxLine bytes.
 func parseGamesMax(ctx context.Context, r io.Reader, header func(*Header) error, game func(*Record) error, maxLine int) (*GamesFile, error) {
 	gf := &GamesFile{}
 	lr := &lineReader{r: bufio.NewReaderSize(r, 1<<16), max: maxLine}
