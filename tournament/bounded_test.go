@@ -45,7 +45,7 @@ func slotRecord(cfg *Config, index, winner int) Record {
 	sl := cfg.Slot(index)
 	return Record{Type: "game", Index: index, Pair: sl.Pair, Round: sl.Round,
 		Players: [2]string{cfg.Players[sl.Seats[0]].Name, cfg.Players[sl.Seats[1]].Name},
-		Seed: Seed(cfg.GameSeed(index)), Moves: []string{"a", "b"}, Info: make([]MoveInfo, 2),
+		Seed:    Seed(cfg.GameSeed(index)), Moves: []string{"a", "b"}, Info: make([]MoveInfo, 2),
 		Result: resultText(winner), Winner: winner, Reason: "no seeds left", Turns: 2}
 }
 
