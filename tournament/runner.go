@@ -411,7 +411,7 @@ collect:
 func (r *Runner[S]) addDone(c *collector, done *bitset) (int, error) {
 	cfg := c.cfg
 	check := func(index int) error {
-		if index < 0 || index >= cfg.TotalGames() || !cfg.InShard(index/2) {
+		if index < 0 || index >= c.total || !cfg.InShard(index/2) {
 			return fmt.Errorf("game %d of the games file is not in this run's schedule", index)
 		}
 		if !cfg.InRun(index / 2) {

@@ -62,6 +62,7 @@ func (t *Tally) Games() int { return t.FirstWins + t.SecondWins + t.Draws }
 type collector struct {
 	cfg      *Config
 	pairings [][2]int
+	total    int // the games of the schedule
 	index    map[string]int
 	seen     bitset    // by index: the games added
 	games    *GameList // the games in the order they were added
@@ -93,7 +94,8 @@ func newCollector(cfg *Config, expected int) *collector {
 		names[i] = p.Name
 		index[p.Name] = i
 	}
-	c := &collector{cfg: cfg, pairings: cfg.Pairings(), index: index, games: NewGameList(names),
+	pairings := cfg.Pairings()
+	c := &collector{cfg: cfg, pairings: pairings, total: len(pairings) * cfg.Games, index: index, games: NewGameList(names),
 		order: make([]Record, 0, min(expected, 1<<12)), keep: true, tally: NewTally(names)}
 	if cfg.SPRT != nil {
 		c.sprt = &SPRTState{Test: *cfg.SPRT, StopPair: -1}
@@ -110,7 +112,7 @@ func (c *collector) count() int { return c.tally.Games() }
 
 // add counts a finished game.
 func (c *collector) add(rec Record) error {
-	total := c.cfg.TotalGames()
+	total := c.total
 	if rec.Index < 0 || rec.Index >= total {
 		return fmt.Errorf("game %d is not in the schedule of %d games", rec.Index, total)
 	}
@@ -150,7 +152,7 @@ func (c *collector) keepRecord(rec *Record) {
 // addSummary counts a finished game given by its summary (of a list of the same
 // players and reasons as the collector's) and, if not nil, its record.
 func (c *collector) addSummary(s Summary, reason string, rec *Record) error {
-	total := c.cfg.TotalGames()
+	total := c.total
 	index := int(s.Index)
 	if s.Index < 0 || s.Index >= int64(total) {
 		return fmt.Errorf("game %d is not in the schedule of %d games", s.Index, total)
@@ -280,7 +282,7 @@ func Collect(cfg Config, games []Record) (*Result, error) {
 		}
 	}
 	res := c.result()
-	res.Complete = c.count() == cfg.TotalGames() || (c.sprt != nil && c.sprt.Verdict != Continue)
+	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != Continue)
 	return res, nil
 }
 
@@ -294,6 +296,6 @@ func CollectGames(cfg Config, games *GameList) (*Result, error) {
 		}
 	}
 	res := c.result()
-	res.Complete = c.count() == cfg.TotalGames() || (c.sprt != nil && c.sprt.Verdict != Continue)
+	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != Continue)
 	return res, nil
 }
