@@ -171,7 +171,8 @@ type resumeLoad struct {
 	full    bool     // records dropped
 }
 
-// game keeps one game of the file (called for each, in file order).
+// game keeps one game of the file (called for each, in file order, with ld.header
+// the file's header): every record of a resumed file passes here.
 func (ld *resumeLoad) game(r *Record) error {
 	if err := ld.games.Add(r); err != nil {
 		return err

@@ -975,8 +975,10 @@ func MergeFilesContext(ctx context.Context, names []string) (*Merged, error) {
 
 // mergeLoad keeps the games of merged files as they are read.
 type mergeLoad struct {
-	m       Merged
-	file    int // the file being read, by its place in the names
+	m    Merged
+	file int // the file being read, by its place in the names
+	// current is the header of the file being read.
+	current *Header
 	games   *GameList
 	entries []mergeEntry
 	// records holds the games' records (without moves) while there are at most
@@ -995,6 +997,7 @@ type mergeEntry struct {
 // header checks the header h of file ml.file against the first file's.
 func (ml *mergeLoad) header(names []string, h *Header) error {
 	ml.m.Shards = max(ml.m.Shards, h.Shards)
+	ml.current = h
 	if ml.file == 0 {
 		ml.m.Header = *h
 		ml.m.Header.Shard, ml.m.Header.Shards = 0, 0
@@ -1007,7 +1010,8 @@ func (ml *mergeLoad) header(names []string, h *Header) error {
 	return nil
 }
 
-// game keeps one game of the file being read (called for each, in file order).
+// game keeps one game of the file being read (called for each, in file order, with
+// ml.current its file's header): every record of a merge passes here.
 func (ml *mergeLoad) game(r *Record) error {
 	s, err := ml.games.summarize(r)
 	if err != nil {
