@@ -805,8 +805,9 @@ func (m *Merged) held(f func(index int)) {
 		}
 	}
 	if m.Summaries != nil {
-		for _, s := range m.Summaries.sorted() {
-			once(int(s.Index))
+		sorted := m.Summaries.sorted()
+		for i := range sorted.Len() {
+			once(int(sorted.games.at(i).Index))
 		}
 		return
 	}
@@ -1039,7 +1040,7 @@ func (ml *mergeLoad) merged(names []string) (*Merged, error) {
 	}
 	slices.SortStableFunc(order, func(a, b int32) int { return cmpSummary(ml.entries[a].s, ml.entries[b].s) })
 	c := newCollector(&m.Header.Config, 0)
-	c.games = ml.games.withGames(nil)
+	c.games = ml.games.withGames(blocks{})
 	for i, k := range order {
 		e := &ml.entries[k]
 		if i > 0 {

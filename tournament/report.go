@@ -128,11 +128,11 @@ type FaultCount struct {
 
 // faults counts the forfeits of games by the player who lost them, in the order of
 // cfg's players, then by count (most first) and reason.
-func faults(cfg *Config, l *GameList, games []Summary) []FaultCount {
+func faults(cfg *Config, l *GameList, games *blocks) []FaultCount {
 	type key struct{ player, reason string }
 	counts := map[key]int{}
-	for i := range games {
-		r := &games[i]
+	for i := range games.n {
+		r := games.at(i)
 		if !l.Forfeit(r) || r.Winner < 0 {
 			continue
 		}
@@ -173,14 +173,13 @@ func Summarize(cfg *Config, games []Record, sides [2]string, sprt *SPRTState) (*
 // SummarizeGames is Summarize of games given by their summaries (a GameList of cfg's
 // players).
 func SummarizeGames(cfg *Config, l *GameList, sides [2]string, sprt *SPRTState) (*Report, error) {
-	var games []Summary
-	if l != nil {
-		games = l.sorted()
-	} else {
+	if l == nil {
 		l = newGameListOf(cfg)
 	}
+	l = l.sorted()
+	games := &l.games
 	n := len(cfg.Players)
-	rep := &Report{Game: cfg.Game, Format: cfg.Format, Games: len(games), Scheduled: cfg.TotalGames()}
+	rep := &Report{Game: cfg.Game, Format: cfg.Format, Games: games.n, Scheduled: cfg.TotalGames()}
 	names := make([]string, n)
 	for i, p := range cfg.Players {
 		names[i] = p.Name
@@ -189,8 +188,8 @@ func SummarizeGames(cfg *Config, l *GameList, sides [2]string, sprt *SPRTState) 
 		return nil, fmt.Errorf("the games are of %d players, the tournament has %d", len(l.names), n)
 	}
 	tally := NewTally(names)
-	for i := range games {
-		r := &games[i]
+	for i := range games.n {
+		r := games.at(i)
 		tally.Add(int(r.Seats[0]), int(r.Seats[1]), int(r.Winner))
 	}
 	rep.Cross = tally.Cross
@@ -204,10 +203,10 @@ func SummarizeGames(cfg *Config, l *GameList, sides [2]string, sprt *SPRTState) 
 		rep.SPRT = &SPRTReport{Test: sprt.Test.String(), Pentanomial: sprt.Pentanomial, LLR: sprt.LLR,
 			Lower: lo, Upper: hi, Verdict: sprt.Verdict.String(), Pairs: sprt.Pentanomial.Pairs()}
 	}
-	if n > 2 && len(games) > 0 {
-		outcomes := make([]Outcome, len(games))
-		for i := range games {
-			r := &games[i]
+	if n > 2 && games.n > 0 {
+		outcomes := make([]Outcome, games.n)
+		for i := range games.n {
+			r := games.at(i)
 			outcomes[i] = Outcome{A: int(r.Seats[0]), B: int(r.Seats[1]), Score: r.ScoreOf(0)}
 		}
 		ratings, err := Ratings(names, outcomes, ratingResamples, uint64(cfg.Seed))
@@ -258,7 +257,7 @@ func cmpFloat(a, b float64) int {
 
 // pairStats counts a two-player tournament's complete pairs from the first player's
 // view; games are in the order of their indices.
-func pairStats(games []Summary) *PairStats {
+func pairStats(games *blocks) *PairStats {
 	ps := &PairStats{}
 	points := func(r *Summary) float64 {
 		if r.Seats[1] == 0 {
@@ -266,15 +265,15 @@ func pairStats(games []Summary) *PairStats {
 		}
 		return r.ScoreOf(0)
 	}
-	for i := 0; i < len(games); {
+	for i := 0; i < games.n; {
 		j := i + 1
-		for j < len(games) && games[j].Pair() == games[i].Pair() {
+		for j < games.n && games.at(j).Pair() == games.at(i).Pair() {
 			j++
 		}
 		if j-i != 2 {
 			ps.Unpaired += j - i
 		} else {
-			ps.Pentanomial.Add(points(&games[i]), points(&games[i+1]))
+			ps.Pentanomial.Add(points(games.at(i)), points(games.at(i+1)))
 		}
 		i = j
 	}
@@ -283,12 +282,12 @@ func pairStats(games []Summary) *PairStats {
 }
 
 // metrics computes the game metrics.
-func metrics(l *GameList, games []Summary, sides [2]string) Metrics {
-	m := Metrics{Games: len(games), Sides: sides}
+func metrics(l *GameList, games *blocks, sides [2]string) Metrics {
+	m := Metrics{Games: games.n, Sides: sides}
 	counts := map[string]int{}
 	var lengths []float64
-	for i := range games {
-		r := &games[i]
+	for i := range games.n {
+		r := games.at(i)
 		switch r.Winner {
 		case 0:
 			m.FirstWins++

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	mathbits "math/bits"
 	"slices"
+	"sort"
 )
 
 // Summary is a finished game as the reports, the standings, the ratings, the SPRT
@@ -49,7 +50,53 @@ type GameList struct {
 	index    map[string]int
 	reasons  []string
 	reasonOf map[string]uint16
-	games    []Summary
+	games    blocks
+}
+
+// blockSize is the number of summaries in one block of a GameList: a list grows a
+// block at a time and never copies what it holds (a slice that doubles would hold
+// its old and its new array at once).
+const blockSize = 1 << 14
+
+// blocks are summaries in blocks of blockSize; it sorts them in place by index.
+type blocks struct {
+	b [][]Summary
+	n int
+}
+
+func (bs *blocks) add(s Summary) {
+	if bs.n%blockSize == 0 && bs.n/blockSize == len(bs.b) {
+		bs.b = append(bs.b, make([]Summary, 0, blockSize))
+	}
+	k := bs.n / blockSize
+	bs.b[k] = append(bs.b[k], s)
+	bs.n++
+}
+
+func (bs *blocks) at(i int) *Summary { return &bs.b[i/blockSize][i%blockSize] }
+
+// truncate keeps the first n summaries.
+func (bs *blocks) truncate(n int) {
+	for k := range bs.b {
+		bs.b[k] = bs.b[k][:max(0, min(blockSize, n-k*blockSize))]
+	}
+	bs.b = bs.b[:(n+blockSize-1)/blockSize]
+	bs.n = n
+}
+
+// Len, Less and Swap sort the summaries by index (sort.Interface).
+func (bs *blocks) Len() int           { return bs.n }
+func (bs *blocks) Less(i, j int) bool { return bs.at(i).Index < bs.at(j).Index }
+func (bs *blocks) Swap(i, j int)      { a, b := bs.at(i), bs.at(j); *a, *b = *b, *a }
+
+// isSorted reports whether the summaries are in the order of their indices.
+func (bs *blocks) isSorted() bool {
+	for i := 1; i < bs.n; i++ {
+		if bs.at(i).Index < bs.at(i-1).Index {
+			return false
+		}
+	}
+	return true
 }
 
 // NewGameList returns an empty list of games among the named players (a tournament's
@@ -75,7 +122,6 @@ func newGameListOf(cfg *Config) *GameList {
 // whose players are not both cfg's is an error.
 func GamesOf(cfg *Config, records []Record) (*GameList, error) {
 	l := newGameListOf(cfg)
-	l.games = make([]Summary, 0, len(records))
 	for i := range records {
 		if err := l.Add(&records[i]); err != nil {
 			return nil, err
@@ -90,7 +136,7 @@ func (l *GameList) Add(r *Record) error {
 	if err != nil {
 		return err
 	}
-	l.games = append(l.games, s)
+	l.games.add(s)
 	return nil
 }
 
@@ -131,11 +177,11 @@ func (l *GameList) Len() int {
 	if l == nil {
 		return 0
 	}
-	return len(l.games)
+	return l.games.n
 }
 
 // At returns the i-th game.
-func (l *GameList) At(i int) Summary { return l.games[i] }
+func (l *GameList) At(i int) Summary { return *l.games.at(i) }
 
 // Reason returns why game s ended (Record.Reason).
 func (l *GameList) Reason(s *Summary) string { return l.reasons[s.reason] }
@@ -153,24 +199,24 @@ func (l *GameList) Forfeit(s *Summary) bool {
 func (l *GameList) Forfeits() int {
 	n := 0
 	for i := range l.Len() {
-		if l.Forfeit(&l.games[i]) {
+		if l.Forfeit(l.games.at(i)) {
 			n++
 		}
 	}
 	return n
 }
 
-// sorted returns the list's games in the order of their indices (the list's own
-// slice when they are in order already).
-func (l *GameList) sorted() []Summary {
-	if l == nil {
-		return nil
+// sorted returns the list's games in the order of their indices: the list itself
+// when they are in order already, else a sorted copy.
+func (l *GameList) sorted() *GameList {
+	if l == nil || l.games.isSorted() {
+		return l
 	}
-	if slices.IsSortedFunc(l.games, cmpSummary) {
-		return l.games
+	out := l.withGames(blocks{})
+	for i := range l.games.n {
+		out.games.add(*l.games.at(i))
 	}
-	out := slices.Clone(l.games)
-	slices.SortFunc(out, cmpSummary)
+	sort.Sort(&out.games)
 	return out
 }
 
@@ -185,19 +231,19 @@ func cmpSummary(a, b Summary) int {
 }
 
 // withGames returns a list of the same players and reasons holding games.
-func (l *GameList) withGames(games []Summary) *GameList {
+func (l *GameList) withGames(games blocks) *GameList {
 	return &GameList{names: l.names, index: l.index, reasons: l.reasons, reasonOf: l.reasonOf, games: games}
 }
 
 // UntilPair returns the games of the pairs below pair, in the list's order.
 func (l *GameList) UntilPair(pair int) *GameList {
-	var games []Summary
-	for _, s := range l.games {
-		if s.Pair() < pair {
-			games = append(games, s)
+	out := l.withGames(blocks{})
+	for i := range l.games.n {
+		if s := l.games.at(i); s.Pair() < pair {
+			out.games.add(*s)
 		}
 	}
-	return l.withGames(games)
+	return out
 }
 
 // bitset is a set of non-negative integers that grows to its largest member: one bit

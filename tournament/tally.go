@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"slices"
+	"sort"
 )
 
 // Tally counts results: each player's wins, draws and losses against each other
@@ -185,7 +186,7 @@ func (c *collector) addSummary(s Summary, reason string, rec *Record) error {
 func (c *collector) count1(s Summary, winner int, sl Slot) error {
 	c.seen.add(sl.Index)
 	if !c.light {
-		c.games.games = append(c.games.games, s)
+		c.games.games.add(s)
 	}
 	c.tally.Add(sl.Seats[0], sl.Seats[1], winner)
 	if c.sprt == nil || c.sprt.Verdict != Continue {
@@ -244,15 +245,18 @@ func (c *collector) result() *Result {
 	if c.sprt != nil && c.sprt.StopPair >= 0 {
 		stop = c.sprt.StopPair
 	}
-	games := make([]Summary, 0, len(c.games.games))
-	for _, s := range c.games.games {
-		if stop >= 0 && s.Pair() > stop {
-			continue
+	// The collector is done with its games: they are filtered and sorted in place.
+	games := &c.games.games
+	n := 0
+	for i := range games.n {
+		if s := games.at(i); stop < 0 || s.Pair() <= stop {
+			*games.at(n) = *s
+			n++
 		}
-		games = append(games, s)
 	}
-	slices.SortFunc(games, cmpSummary)
-	res.Summaries = c.games.withGames(games)
+	games.truncate(n)
+	sort.Sort(games)
+	res.Summaries = c.games
 	if c.keep {
 		res.Games = make([]Record, 0, len(c.order))
 		for _, rec := range c.order {
@@ -290,8 +294,10 @@ func Collect(cfg Config, games []Record) (*Result, error) {
 // players): the result has no records (Games), only Summaries.
 func CollectGames(cfg Config, games *GameList) (*Result, error) {
 	c := newCollector(&cfg, 0)
-	for _, s := range games.sorted() {
-		if err := c.addSummary(s, games.Reason(&s), nil); err != nil {
+	sorted := games.sorted()
+	for i := range sorted.Len() {
+		s := sorted.At(i)
+		if err := c.addSummary(s, sorted.Reason(&s), nil); err != nil {
 			return nil, err
 		}
 	}
