@@ -135,7 +135,7 @@ func OpenGamesFileContext(ctx context.Context, name string, cfg Config, resume b
 		f.Close()
 		return nil, fmt.Errorf("games file %s %w", name, ErrGamesFileExists)
 	}
-	ld := &resumeLoad{cfg: &cfg, games: newGameListOf(&cfg)}
+	ld := &resumeLoad{games: newGameListOf(&cfg)}
 	gf, err := ScanGamesFile(ctx, name, func(h *Header) error {
 		if err := SameTournament(*h, header); err != nil {
 			return fmt.Errorf("%s holds another tournament: %w", name, err)
@@ -164,7 +164,6 @@ func OpenGamesFileContext(ctx context.Context, name string, cfg Config, resume b
 
 // resumeLoad keeps the games of a resumed games file as they are read.
 type resumeLoad struct {
-	cfg     *Config
 	header  *Header // the file's
 	games   *GameList
 	records []Record // while there are at most MaxKeptRecords
@@ -321,7 +320,7 @@ func (s *Session) Run(ctx context.Context) (res *Result, err error) {
 		}
 		defer gamesFile.Close()
 		records, done = gamesFile, gamesFile.Done
-		if s.Resume && ctx.Err() != nil {
+		if s.Resume && !gamesFile.Created() && ctx.Err() != nil {
 			return nil, &LoadInterrupted{Err: ctx.Err()} // nothing is played
 		}
 	} else if s.Resume {
