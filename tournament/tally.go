@@ -72,6 +72,8 @@ type collector struct {
 	// cleared and order dropped past that.
 	order []Record
 	keep  bool
+	// keepLimit is the number of records kept (MaxKeptRecords).
+	keepLimit int
 	tally *Tally
 	sprt  *SPRTState
 	// half holds, for the SPRT, the first player's points in the first finished game
@@ -97,7 +99,7 @@ func newCollector(cfg *Config, expected int) *collector {
 	}
 	pairings := cfg.Pairings()
 	c := &collector{cfg: cfg, pairings: pairings, total: len(pairings) * cfg.Games, index: index, games: NewGameList(names),
-		order: make([]Record, 0, min(expected, 1<<12)), keep: true, tally: NewTally(names)}
+		order: make([]Record, 0, min(expected, 1<<12)), keep: true, keepLimit: MaxKeptRecords, tally: NewTally(names)}
 	if cfg.SPRT != nil {
 		c.sprt = &SPRTState{Test: *cfg.SPRT, StopPair: -1}
 		c.half = map[int]float64{}
@@ -143,7 +145,7 @@ func (c *collector) keepRecord(rec *Record) {
 	if c.light || !c.keep {
 		return
 	}
-	if c.count() >= MaxKeptRecords {
+	if c.count() >= c.keepLimit {
 		c.keep, c.order = false, nil
 		return
 	}
@@ -275,9 +277,11 @@ func (c *collector) result() *Result {
 // SPRT, runs the test over the pairs in schedule order, stopping at the first pair
 // where it decides, as a run would have (the games of later pairs are then left
 // out). The result's Games are in schedule order, without their moves, per-move
-// figures and specs (up to MaxKeptRecords games; Summaries holds them all).
+// figures and specs (all of them: the caller holds them already), and so are its
+// Summaries.
 func Collect(cfg Config, games []Record) (*Result, error) {
 	c := newCollector(&cfg, len(games))
+	c.keepLimit = len(games)
 	sorted := slices.Clone(games)
 	slices.SortFunc(sorted, func(a, b Record) int { return a.Index - b.Index })
 	for _, r := range sorted {
