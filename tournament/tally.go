@@ -74,8 +74,8 @@ type collector struct {
 	keep  bool
 	// keepLimit is the number of records kept (MaxKeptRecords).
 	keepLimit int
-	tally *Tally
-	sprt  *SPRTState
+	tally     *Tally
+	sprt      *SPRTState
 	// half holds, for the SPRT, the first player's points in the first finished game
 	// of each pair by pair.
 	half     map[int]float64
