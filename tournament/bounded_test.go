@@ -391,3 +391,22 @@ func TestResumeManyGamesSummaries(t *testing.T) {
 		t.Errorf("the resumed run's report:\n%s\nwant that of the file's games:\n%s", tg.String(), tw.String())
 	}
 }
+
+// TestScheduleMadeAsTaken: the schedule of 4,350,000,000 games gives its first games
+// without making the others, the same as RunSlot.
+func TestScheduleMadeAsTaken(t *testing.T) {
+	cfg := thirtyPlayers()
+	before := allocated()
+	k := 0
+	for sl := range cfg.Schedule() {
+		if sl != cfg.RunSlot(k) {
+			t.Fatalf("game %d of the schedule is %+v, RunSlot gives %+v", k, sl, cfg.RunSlot(k))
+		}
+		if k++; k == 1000 {
+			break
+		}
+	}
+	if got := allocated() - before; got > 16<<20 {
+		t.Errorf("1,000 games of the schedule allocated %d MB", got>>20)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"iter"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -70,23 +71,26 @@ func (c *Config) InRun(pair int) bool {
 	return c.InShard(pair) && (c.UntilPair <= 0 || pair < c.UntilPair)
 }
 
-// Schedule returns the games this run plays, in order. A run does not build it (see
-// RunGames and RunSlot, which give the same games one at a time).
-func (c *Config) Schedule() []Slot {
+// Schedule returns the games this run plays, in order, made one at a time as they
+// are taken (a schedule of billions of games is never held; see RunGames and RunSlot
+// too).
+func (c *Config) Schedule() iter.Seq[Slot] {
 	rs := c.runSchedule()
-	out := make([]Slot, rs.len())
-	for k := range out {
-		out[k] = rs.slot(k)
+	return func(yield func(Slot) bool) {
+		for k := range rs.len() {
+			if !yield(rs.slot(k)) {
+				return
+			}
+		}
 	}
-	return out
 }
 
 // RunGames returns the number of games this run (its shard, below its UntilPair)
 // plays.
 func (c *Config) RunGames() int { return c.runSchedule().len() }
 
-// RunSlot returns the k-th game (from 0) that this run plays: Schedule()[k], without
-// building the schedule.
+// RunSlot returns the k-th game (from 0) that this run plays: the k-th of
+// Schedule.
 func (c *Config) RunSlot(k int) Slot { return c.runSchedule().slot(k) }
 
 // runSchedule gives the games of one run (its shard) by their rank in it, so that a
