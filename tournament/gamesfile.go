@@ -49,8 +49,12 @@ type GamesFileWriter struct {
 	// that existed (empty, or a device) is only emptied again.
 	made bool
 	// Done holds the games already recorded in the file (when resuming), in file
-	// order: a Runner's Done.
+	// order, without their moves, per-move figures and specs: a Runner's Done. It is
+	// nil when the file holds more than MaxKeptRecords games: Resumed holds them all.
 	Done []Record
+	// Resumed holds the games already recorded in the file as summaries, in file
+	// order: a Runner's Resumed.
+	Resumed *GameList
 	// version is the version of the file's lines (its header's).
 	version int
 }
@@ -80,6 +84,12 @@ func (w *GamesFileWriter) RecordVersion() int { return w.version }
 //
 // An error writing the new header or cutting the torn line is a WriteError.
 func OpenGamesFile(name string, cfg Config, resume bool) (*GamesFileWriter, error) {
+	return OpenGamesFileContext(context.Background(), name, cfg, resume)
+}
+
+// OpenGamesFileContext is OpenGamesFile, reading the games of a resumed file one at
+// a time (ScanGamesFile) until ctx is done: then it returns ctx's error.
+func OpenGamesFileContext(ctx context.Context, name string, cfg Config, resume bool) (*GamesFileWriter, error) {
 	header := NewHeader(cfg)
 	if err := checkGamesFileKind(name); err != nil {
 		return nil, err
@@ -129,24 +139,23 @@ func OpenGamesFile(name string, cfg Config, resume bool) (*GamesFileWriter, erro
 		f.Close()
 		return nil, fmt.Errorf("games file %s %w", name, ErrGamesFileExists)
 	}
-	gf, err := ReadGamesFile(name)
+	ld := &resumeLoad{name: name, line: 1, games: newGameListOf(&cfg)}
+	gf, err := ScanGamesFile(ctx, name, func(h *Header) error {
+		if err := SameTournament(*h, header); err != nil {
+			return fmt.Errorf("%s holds another tournament: %w", name, err)
+		}
+		if h.Shard != cfg.Shard || h.Shards != cfg.Shards {
+			return fmt.Errorf("%s holds shard %d/%d, not %d/%d", name, h.Shard, h.Shards, cfg.Shard, cfg.Shards)
+		}
+		ld.header = h
+		return nil
+	}, ld.game)
 	if err != nil {
 		f.Close()
-		return nil, &ResumeError{err}
-	}
-	if err := SameTournament(gf.Header, header); err != nil {
-		f.Close()
-		return nil, &ResumeError{fmt.Errorf("%s holds another tournament: %w", name, err)}
-	}
-	if gf.Header.Shard != cfg.Shard || gf.Header.Shards != cfg.Shards {
-		f.Close()
-		return nil, &ResumeError{fmt.Errorf("%s holds shard %d/%d, not %d/%d", name, gf.Header.Shard, gf.Header.Shards, cfg.Shard, cfg.Shards)}
-	}
-	for i := range gf.Games {
-		if err := gf.Header.CheckRecord(&gf.Games[i]); err != nil {
-			f.Close()
-			return nil, &ResumeError{fmt.Errorf("%s:%d: %w", name, i+2, err)} // game lines follow the header
+		if ctxErr := ctx.Err(); ctxErr != nil && errors.Is(err, ctxErr) {
+			return nil, err
 		}
+		return nil, &ResumeError{err}
 	}
 	if gf.Torn > 0 {
 		if err := f.Truncate(gf.ValidSize); err != nil {
@@ -154,7 +163,39 @@ func OpenGamesFile(name string, cfg Config, resume bool) (*GamesFileWriter, erro
 			return nil, &WriteError{fmt.Errorf("games file: cutting the torn last line: %w", err)}
 		}
 	}
-	return &GamesFileWriter{f: f, name: name, Done: gf.Games, version: gf.Header.Version}, nil
+	return &GamesFileWriter{f: f, name: name, Done: ld.records, Resumed: ld.games, version: gf.Header.Version}, nil
+}
+
+// resumeLoad keeps the games of a resumed games file as they are read.
+type resumeLoad struct {
+	header  *Header // the file's
+	name    string  // the file
+	line    int     // the line of the last record read
+	games   *GameList
+	records []Record // while there are at most MaxKeptRecords
+	full    bool     // records dropped
+}
+
+// game keeps one game of the file (called for each, in file order, with ld.header
+// the file's header): every record of a resumed file passes here.
+func (ld *resumeLoad) game(r *Record) error {
+	ld.line++ // game lines follow the header
+	if err := ld.header.CheckRecord(r); err != nil {
+		return fmt.Errorf("%s:%d: %w", ld.name, ld.line, err)
+	}
+	if err := ld.games.Add(r); err != nil {
+		return err
+	}
+	if ld.full {
+		return nil
+	}
+	if len(ld.records) == MaxKeptRecords {
+		ld.records, ld.full = nil, true
+		return nil
+	}
+	r.Moves, r.Info, r.Specs = nil, nil, [2]string{} // the run does not need them
+	ld.records = append(ld.records, *r)
+	return nil
 }
 
 // Write appends p to the file.
@@ -200,6 +241,29 @@ func (e *OpenError) Error() string { return e.Err.Error() }
 
 // Unwrap returns the underlying error.
 func (e *OpenError) Unwrap() error { return e.Err }
+
+// LoadInterrupted is the error of Session.Run when its context was done while it read
+// the games file to resume: no game was played.
+type LoadInterrupted struct{ Err error }
+
+// Error says that the run was interrupted while reading the games file.
+func (e *LoadInterrupted) Error() string {
+	return "interrupted while reading the games file to resume: no game was played"
+}
+
+// Unwrap returns the context's error.
+func (e *LoadInterrupted) Unwrap() error { return e.Err }
+
+// resumedGames returns the number of games that w held when it was opened (0 for nil).
+func resumedGames(w *GamesFileWriter) int {
+	if w == nil {
+		return 0
+	}
+	if w.Resumed != nil {
+		return w.Resumed.Len()
+	}
+	return len(w.Done)
+}
 
 // StartError is the error of Session.Run when no game could start (a player that
 // cannot be built with the limits, say): nothing was played.
@@ -257,12 +321,18 @@ func (s *Session) Run(ctx context.Context) (res *Result, err error) {
 	var done []Record
 	if s.GamesFile != "" {
 		var openErr error
-		gamesFile, openErr = OpenGamesFile(s.GamesFile, *s.Runner.Settings(), s.Resume)
+		gamesFile, openErr = OpenGamesFileContext(ctx, s.GamesFile, *s.Runner.Settings(), s.Resume)
+		if ctxErr := ctx.Err(); openErr != nil && ctxErr != nil && errors.Is(openErr, ctxErr) {
+			return nil, &LoadInterrupted{Err: openErr}
+		}
 		if openErr != nil {
 			return nil, &OpenError{openErr}
 		}
 		defer gamesFile.Close()
 		records, done = gamesFile, gamesFile.Done
+		if s.Resume && !gamesFile.Created() && ctx.Err() != nil {
+			return nil, &LoadInterrupted{Err: ctx.Err()} // nothing is played
+		}
 	} else if s.Resume {
 		return nil, ErrResumeWithoutGamesFile
 	}
@@ -280,11 +350,14 @@ func (s *Session) Run(ctx context.Context) (res *Result, err error) {
 		s.notef("the engines' standard error goes to %s", filepath.Join(dir, "NAME-SLOT.log"))
 	}
 	s.Runner.Setup(records, done, s.Progress)
+	if r, ok := s.Runner.(interface{ SetResumed(*GameList) }); ok && gamesFile != nil && gamesFile.Resumed != nil {
+		r.SetResumed(gamesFile.Resumed)
+	}
 	if l, ok := s.Runner.(interface{ SetLive(name string) }); ok && gamesFile != nil && !s.NoLive {
 		l.SetLive(LiveFileName(s.GamesFile))
 	}
 	if s.Describe != nil {
-		s.notef("%s", s.Describe(len(done)))
+		s.notef("%s", s.Describe(resumedGames(gamesFile)))
 	}
 	res, err = s.Runner.Run(ctx)
 	if res == nil {
@@ -311,13 +384,7 @@ func (s *Session) endTempLogs(dir string, res *Result, err error) {
 	case err != nil:
 		why = "the run failed"
 	case res != nil:
-		n := 0
-		for i := range res.Games {
-			if res.Games[i].Forfeit() {
-				n++
-			}
-		}
-		if n > 0 {
+		if n := res.Summaries.Forfeits(); n > 0 {
 			why = fmt.Sprintf("%d game(s) lost by a fault", n)
 		}
 	}

@@ -31,7 +31,7 @@ func MergeReport(names []string, sprt string, sides func(game string) [2]string)
 	if sides != nil {
 		sideNames = sides(merged.Header.Config.Game)
 	}
-	rep, err := Summarize(&merged.Header.Config, merged.Games, sideNames, merged.SPRT)
+	rep, err := SummarizeGames(&merged.Header.Config, merged.Summaries, sideNames, merged.SPRT)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -45,5 +45,5 @@ func (m *Merged) Summary(files int) string {
 	if files == 1 {
 		noun = "file"
 	}
-	return fmt.Sprintf("merged %d %s: %d of %d games\n", files, noun, len(m.Games), m.Header.Config.TotalGames())
+	return fmt.Sprintf("merged %d %s: %d of %d games\n", files, noun, m.count(), m.Header.Config.TotalGames())
 }

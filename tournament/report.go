@@ -128,15 +128,15 @@ type FaultCount struct {
 
 // faults counts the forfeits of games by the player who lost them, in the order of
 // cfg's players, then by count (most first) and reason.
-func faults(cfg *Config, games []Record) []FaultCount {
+func faults(cfg *Config, l *GameList, games *blocks) []FaultCount {
 	type key struct{ player, reason string }
 	counts := map[key]int{}
-	for i := range games {
-		r := &games[i]
-		if !r.Forfeit() || r.Winner < 0 {
+	for i := range games.n {
+		r := games.at(i)
+		if !l.Forfeit(r) || r.Winner < 0 {
 			continue
 		}
-		counts[key{r.Players[1-r.Winner], r.Reason}]++
+		counts[key{l.Player(r, 1-int(r.Winner)), l.Reason(r)}]++
 	}
 	var out []FaultCount
 	for k, n := range counts {
@@ -163,47 +163,59 @@ const ratingResamples = 1000
 
 // Summarize computes the report of a tournament's games. sides names the two seats.
 func Summarize(cfg *Config, games []Record, sides [2]string, sprt *SPRTState) (*Report, error) {
-	games = slices.Clone(games)
-	slices.SortFunc(games, func(a, b Record) int { return a.Index - b.Index })
+	l, err := GamesOf(cfg, games)
+	if err != nil {
+		return nil, err
+	}
+	return SummarizeGames(cfg, l, sides, sprt)
+}
+
+// SummarizeGames is Summarize of games given by their summaries (a GameList of cfg's
+// players).
+func SummarizeGames(cfg *Config, l *GameList, sides [2]string, sprt *SPRTState) (*Report, error) {
+	if l == nil {
+		l = newGameListOf(cfg)
+	}
+	l = l.sorted()
+	games := &l.games
 	n := len(cfg.Players)
-	rep := &Report{Game: cfg.Game, Format: cfg.Format, Games: len(games), Scheduled: cfg.TotalGames()}
-	index := map[string]int{}
+	rep := &Report{Game: cfg.Game, Format: cfg.Format, Games: games.n, Scheduled: cfg.TotalGames()}
 	names := make([]string, n)
 	for i, p := range cfg.Players {
-		index[p.Name] = i
 		names[i] = p.Name
 	}
+	if len(l.names) != n {
+		return nil, fmt.Errorf("the games are of %d players, the tournament has %d", len(l.names), n)
+	}
 	tally := NewTally(names)
-	var outcomes []Outcome
-	for i := range games {
-		r := &games[i]
-		a, okA := index[r.Players[0]]
-		b, okB := index[r.Players[1]]
-		if !okA || !okB {
-			return nil, fmt.Errorf("game %d: players %q and %q are not both in the tournament", r.Index, r.Players[0], r.Players[1])
-		}
-		tally.Add(a, b, r.Winner)
-		outcomes = append(outcomes, Outcome{A: a, B: b, Score: r.ScoreOf(0)})
+	for i := range games.n {
+		r := games.at(i)
+		tally.Add(int(r.Seats[0]), int(r.Seats[1]), int(r.Winner))
 	}
 	rep.Cross = tally.Cross
 	rep.Players = standingsOf(cfg, tally)
 
 	if n == 2 {
-		rep.Pair = pairStats(cfg, games)
+		rep.Pair = pairStats(games)
 	}
 	if sprt != nil {
 		lo, hi := sprt.Test.Bounds()
 		rep.SPRT = &SPRTReport{Test: sprt.Test.String(), Pentanomial: sprt.Pentanomial, LLR: sprt.LLR,
 			Lower: lo, Upper: hi, Verdict: sprt.Verdict.String(), Pairs: sprt.Pentanomial.Pairs()}
 	}
-	if n > 2 && len(games) > 0 {
+	if n > 2 && games.n > 0 {
+		outcomes := make([]Outcome, games.n)
+		for i := range games.n {
+			r := games.at(i)
+			outcomes[i] = Outcome{A: int(r.Seats[0]), B: int(r.Seats[1]), Score: r.ScoreOf(0)}
+		}
 		ratings, err := Ratings(names, outcomes, ratingResamples, uint64(cfg.Seed))
 		if err == nil {
 			rep.Ratings = ratings
 		}
 	}
-	rep.Metrics = metrics(games, sides)
-	rep.Faults = faults(cfg, games)
+	rep.Metrics = metrics(l, games, sides)
+	rep.Faults = faults(cfg, l, games)
 	return rep, nil
 }
 
@@ -244,40 +256,38 @@ func cmpFloat(a, b float64) int {
 }
 
 // pairStats counts a two-player tournament's complete pairs from the first player's
-// view.
-func pairStats(cfg *Config, games []Record) *PairStats {
+// view; games are in the order of their indices.
+func pairStats(games *blocks) *PairStats {
 	ps := &PairStats{}
-	byPair := map[int][]*Record{}
-	for i := range games {
-		byPair[games[i].Pair] = append(byPair[games[i].Pair], &games[i])
+	points := func(r *Summary) float64 {
+		if r.Seats[1] == 0 {
+			return r.ScoreOf(1)
+		}
+		return r.ScoreOf(0)
 	}
-	a := cfg.Players[0].Name
-	for _, g := range byPair {
-		if len(g) != 2 {
-			ps.Unpaired += len(g)
-			continue
+	for i := 0; i < games.n; {
+		j := i + 1
+		for j < games.n && games.at(j).Pair() == games.at(i).Pair() {
+			j++
 		}
-		var pts [2]float64
-		for k, r := range g {
-			seat := 0
-			if r.Players[1] == a {
-				seat = 1
-			}
-			pts[k] = r.ScoreOf(seat)
+		if j-i != 2 {
+			ps.Unpaired += j - i
+		} else {
+			ps.Pentanomial.Add(points(games.at(i)), points(games.at(i+1)))
 		}
-		ps.Pentanomial.Add(pts[0], pts[1])
+		i = j
 	}
 	ps.Estimate = ps.Pentanomial.Estimate()
 	return ps
 }
 
 // metrics computes the game metrics.
-func metrics(games []Record, sides [2]string) Metrics {
-	m := Metrics{Games: len(games), Sides: sides}
+func metrics(l *GameList, games *blocks, sides [2]string) Metrics {
+	m := Metrics{Games: games.n, Sides: sides}
 	counts := map[string]int{}
 	var lengths []float64
-	for i := range games {
-		r := &games[i]
+	for i := range games.n {
+		r := games.at(i)
 		switch r.Winner {
 		case 0:
 			m.FirstWins++
@@ -286,8 +296,8 @@ func metrics(games []Record, sides [2]string) Metrics {
 		default:
 			m.Draws++
 		}
-		counts[r.Reason]++
-		if r.Forfeit() {
+		counts[l.Reason(r)]++
+		if l.Forfeit(r) {
 			m.Forfeits++
 			continue
 		}

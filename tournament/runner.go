@@ -81,8 +81,11 @@ type Runner[S any] struct {
 	// resuming an older file).
 	Records io.Writer
 	// Done are the games of an earlier, interrupted run of the same tournament (read
-	// from its games file): they count and are not played again.
-	Done []Record
+	// from its games file): they count and are not played again. Resumed, when not
+	// nil, gives them instead as summaries (of this tournament's players), with Done
+	// their records when it holds as many (see GamesFileWriter).
+	Done    []Record
+	Resumed *GameList
 	// Progress, if not nil, is called after each finished game, from one goroutine,
 	// with a Progress that is reused: do not keep it.
 	Progress func(*Progress)
@@ -110,11 +113,13 @@ type Progress struct {
 	// Total; Played counts those this run played.
 	Done, Total, Played int
 	Elapsed             time.Duration
-	// Tally holds the results so far, and Games the finished games (without their
-	// moves) in the order they finished; both belong to the runner: read them only
-	// during the call.
-	Tally *Tally
-	Games []Record
+	// Tally holds the results so far, Summaries the finished games in the order they
+	// finished, and Games their records (without their moves) while there are at most
+	// MaxKeptRecords (nil past it); they belong to the runner: read them only during
+	// the call.
+	Tally     *Tally
+	Games     []Record
+	Summaries *GameList
 	// SPRT is the state of the match's SPRT, or nil without one.
 	SPRT *SPRTState
 }
@@ -130,12 +135,14 @@ type SPRTState struct {
 	StopPair int
 }
 
-// Result is what a run leaves: the games (in schedule order, without their moves,
-// per-move figures and specs) and the SPRT's state.
+// Result is what a run leaves: the games in schedule order, as summaries and, up to
+// MaxKeptRecords games, as records (without their moves, per-move figures and specs;
+// nil past it), and the SPRT's state.
 type Result struct {
-	Config Config
-	Games  []Record
-	SPRT   *SPRTState
+	Config    Config
+	Games     []Record
+	Summaries *GameList
+	SPRT      *SPRTState
 	// Played counts the games this run played (not the resumed ones); Elapsed is the
 	// run's wall time.
 	Played  int
@@ -209,21 +216,13 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	schedule := cfg.runSchedule()
 	total := schedule.len()
 	c := newCollector(&cfg, total)
-	done := make([]uint64, (cfg.TotalGames()+63)/64) // the games of Done, by index
-	for _, rec := range r.Done {
-		if rec.Index < 0 || rec.Index >= cfg.TotalGames() || !cfg.InShard(rec.Index/2) {
-			return nil, fmt.Errorf("game %d of the games file is not in this run's schedule", rec.Index)
-		}
-		if !cfg.InRun(rec.Index / 2) {
-			return nil, fmt.Errorf("game %d of the games file is in pair %d, past this run's limit of %d pairs (continue a games file with the same or a larger limit)",
-				rec.Index, rec.Index/2, cfg.UntilPair)
-		}
-		if err := c.add(rec); err != nil {
-			return nil, err
-		}
-		done[rec.Index/64] |= 1 << (rec.Index % 64)
+	// The games of Done by index: one bit per game up to the last done.
+	var done bitset
+	resumed, err := r.addDone(c, &done)
+	if err != nil {
+		return nil, err
 	}
-	todo := total - len(r.Done)
+	todo := total - resumed
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -253,7 +252,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 		if gw, ok := r.Records.(*GamesFileWriter); ok {
 			gamesFile = gw.name
 		}
-		board = newLiveBoard(r.Live, gamesFile, &cfg, n, total, len(r.Done), start)
+		board = newLiveBoard(r.Live, gamesFile, &cfg, n, total, resumed, start)
 		go board.run()
 	}
 	// Workers take the games in schedule order, and send finished games in batches
@@ -262,7 +261,10 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	var nextJob atomic.Int64
 	results := make(chan []finished, 2*n)
 	g, gctx := errgroup.WithContext(runCtx)
-	openings := newOpeningCache(book, schedule, r.Done)
+	openings := newOpeningCache(book, schedule, func(round int) int {
+		per := 2 * len(schedule.pairings)
+		return done.count(round*per, (round+1)*per)
+	})
 	var closeErrs closeErrors
 	for i := range n {
 		w := newWorker(r, &cfg, openings, templates, &closeErrs)
@@ -291,7 +293,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 					return nil
 				}
 				sl := schedule.slot(k)
-				if done[sl.Index/64]&(1<<(sl.Index%64)) != 0 {
+				if done.has(sl.Index) {
 					continue
 				}
 				f, err := w.play(gctx, sl)
@@ -379,14 +381,14 @@ collect:
 				break
 			}
 			if board != nil {
-				board.finished(len(c.order), played)
+				board.finished(c.count(), played)
 			}
 			if c.sprt != nil && c.sprt.Verdict != Continue {
 				cancel()
 			}
 			if r.Progress != nil {
-				progress = Progress{Done: len(c.order), Total: total, Played: played,
-					Elapsed: time.Since(start), Tally: c.tally, Games: c.order, SPRT: c.sprt}
+				progress = Progress{Done: c.count(), Total: total, Played: played,
+					Elapsed: time.Since(start), Tally: c.tally, Games: c.order, Summaries: c.games, SPRT: c.sprt}
 				r.Progress(&progress)
 			}
 		}
@@ -398,7 +400,7 @@ collect:
 	res := c.result()
 	res.Played = played
 	res.Elapsed = time.Since(start)
-	res.Complete = len(c.order) == total || (c.sprt != nil && c.sprt.Verdict != Continue)
+	res.Complete = c.count() == total || (c.sprt != nil && c.sprt.Verdict != Continue)
 	res.Abandoned = closeErrs.abandonedPlayers()
 	res.EnginesKilled = killed
 	if board != nil {
@@ -409,6 +411,51 @@ collect:
 		res.LiveError = board.close(final)
 	}
 	return res, errors.Join(err, writeErr, closeErrs.err())
+}
+
+// addDone counts the games of an earlier run (Resumed, or Done) in c and done, and
+// returns their number.
+func (r *Runner[S]) addDone(c *collector, done *bitset) (int, error) {
+	cfg := c.cfg
+	check := func(index int) error {
+		if index < 0 || index >= c.total || !cfg.InShard(index/2) {
+			return fmt.Errorf("game %d of the games file is not in this run's schedule", index)
+		}
+		if !cfg.InRun(index / 2) {
+			return fmt.Errorf("game %d of the games file is in pair %d, past this run's limit of %d pairs (continue a games file with the same or a larger limit)",
+				index, index/2, cfg.UntilPair)
+		}
+		return nil
+	}
+	if r.Resumed != nil {
+		n := r.Resumed.Len()
+		withRecords := len(r.Done) == n
+		for i := range n {
+			s := r.Resumed.At(i)
+			if err := check(int(s.Index)); err != nil {
+				return 0, err
+			}
+			var rec *Record
+			if withRecords {
+				rec = &r.Done[i]
+			}
+			if err := c.addSummary(s, r.Resumed.Reason(&s), rec); err != nil {
+				return 0, err
+			}
+			done.add(int(s.Index))
+		}
+		return n, nil
+	}
+	for _, rec := range r.Done {
+		if err := check(rec.Index); err != nil {
+			return 0, err
+		}
+		if err := c.add(rec); err != nil {
+			return 0, err
+		}
+		done.add(rec.Index)
+	}
+	return len(r.Done), nil
 }
 
 // CheckPlayers builds every player of cfg once, with the tournament's limits, so that
@@ -895,6 +942,10 @@ type Runnable interface {
 func (r *Runner[S]) Setup(records io.Writer, done []Record, progress func(*Progress)) {
 	r.Records, r.Done, r.Progress = records, done, progress
 }
+
+// SetResumed sets Resumed (Session calls it through an interface of its own, so that
+// a Runnable need not have it).
+func (r *Runner[S]) SetResumed(games *GameList) { r.Resumed = games }
 
 // SetEngineLogs sets EngineLogs; the logs of the engines that CheckPlayers started
 // (held in memory until then) are written there.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"iter"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -70,23 +71,26 @@ func (c *Config) InRun(pair int) bool {
 	return c.InShard(pair) && (c.UntilPair <= 0 || pair < c.UntilPair)
 }
 
-// Schedule returns the games this run plays, in order. A run does not build it (see
-// RunGames and RunSlot, which give the same games one at a time).
-func (c *Config) Schedule() []Slot {
+// Schedule returns the games this run plays, in order, made one at a time as they
+// are taken (a schedule of billions of games is never held; see RunGames and RunSlot
+// too).
+func (c *Config) Schedule() iter.Seq[Slot] {
 	rs := c.runSchedule()
-	out := make([]Slot, rs.len())
-	for k := range out {
-		out[k] = rs.slot(k)
+	return func(yield func(Slot) bool) {
+		for k := range rs.len() {
+			if !yield(rs.slot(k)) {
+				return
+			}
+		}
 	}
-	return out
 }
 
 // RunGames returns the number of games this run (its shard, below its UntilPair)
 // plays.
 func (c *Config) RunGames() int { return c.runSchedule().len() }
 
-// RunSlot returns the k-th game (from 0) that this run plays: Schedule()[k], without
-// building the schedule.
+// RunSlot returns the k-th game (from 0) that this run plays: the k-th of
+// Schedule.
 func (c *Config) RunSlot(k int) Slot { return c.runSchedule().slot(k) }
 
 // runSchedule gives the games of one run (its shard) by their rank in it, so that a
@@ -242,7 +246,7 @@ func newOpeningBook[S any](g game.Game[S], cfg *Config) (*openingBook[S], error)
 type openingCache[S any] struct {
 	book     *openingBook[S]
 	schedule runSchedule
-	doneIn   map[int]int // games of each round that an earlier run played
+	doneIn   func(round int) int // games of round that an earlier run played
 	mu       sync.Mutex
 	entries  map[int]*openingEntry[S]
 	left     map[int]int // games still to take each round's opening, once asked
@@ -255,13 +259,10 @@ type openingEntry[S any] struct {
 	err  error
 }
 
-// newOpeningCache returns the cache for the games of rs that are not in done.
-func newOpeningCache[S any](book *openingBook[S], rs runSchedule, done []Record) *openingCache[S] {
-	c := &openingCache[S]{book: book, schedule: rs, doneIn: map[int]int{}, entries: map[int]*openingEntry[S]{}, left: map[int]int{}}
-	for i := range done {
-		c.doneIn[done[i].Round]++
-	}
-	return c
+// newOpeningCache returns the cache for the games of rs that are not done: doneIn
+// counts those of a round that are.
+func newOpeningCache[S any](book *openingBook[S], rs runSchedule, doneIn func(round int) int) *openingCache[S] {
+	return &openingCache[S]{book: book, schedule: rs, doneIn: doneIn, entries: map[int]*openingEntry[S]{}, left: map[int]int{}}
 }
 
 // get returns the opening of round, and its text; m is the caller's scratch space.
@@ -271,8 +272,7 @@ func (c *openingCache[S]) get(round int, m *openingMaker[S]) (S, string, error) 
 	if e == nil {
 		e = &openingEntry[S]{}
 		c.entries[round] = e
-		c.left[round] = c.schedule.gamesInRound(round) - c.doneIn[round]
-		delete(c.doneIn, round)
+		c.left[round] = c.schedule.gamesInRound(round) - c.doneIn(round)
 	}
 	if c.left[round]--; c.left[round] <= 0 {
 		delete(c.entries, round)

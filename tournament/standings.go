@@ -39,7 +39,13 @@ func (s *Standings) Progress(p *Progress) {
 	if !s.wanted.Swap(false) {
 		return
 	}
-	rep, err := Summarize(s.Config, p.Games, s.Sides, p.SPRT)
+	var rep *Report
+	var err error
+	if p.Summaries != nil {
+		rep, err = SummarizeGames(s.Config, p.Summaries, s.Sides, p.SPRT)
+	} else {
+		rep, err = Summarize(s.Config, p.Games, s.Sides, p.SPRT)
+	}
 	if err != nil {
 		return
 	}

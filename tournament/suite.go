@@ -266,25 +266,52 @@ func SelfPlay[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFactor
 		return MoverScore{}, err
 	}
 	if !res.Complete {
-		return MoverScore{}, fmt.Errorf("self-play stopped after %d of %d games", len(res.Games), cfg.Games)
+		return MoverScore{}, fmt.Errorf("self-play stopped after %d of %d games", res.Count(), cfg.Games)
 	}
-	return moverScore(g, res.Games)
+	// The games' summaries, their openings made again (the run keeps no records of
+	// a long self-play).
+	book, err := newOpeningBook(g, &cfg)
+	if err != nil {
+		return MoverScore{}, err
+	}
+	var maker openingMaker[S]
+	games := res.Summaries
+	return moverScoreOf(games.Len(), func(i int) (round, winner, mover int, err error) {
+		sum := games.At(i)
+		round = sum.Pair() // one pairing: a round is a pair
+		s, err := book.opening(round, &maker)
+		if err != nil {
+			return 0, 0, 0, fmt.Errorf("game %d: opening: %w", sum.Index, err)
+		}
+		return round, int(sum.Winner), g.ToMove(&s), nil
+	})
 }
 
 // moverScore counts the first player's results in games, the two games of a round
 // from the same opening.
 func moverScore[S any](g game.Game[S], games []Record) (MoverScore, error) {
-	var m MoverScore
-	byRound := map[int][]float64{}
-	for i := range games {
+	return moverScoreOf(len(games), func(i int) (round, winner, mover int, err error) {
 		rec := &games[i]
 		s, err := g.ParsePosition(rec.Opening)
 		if err != nil {
-			return m, fmt.Errorf("game %d: opening: %w", rec.Index, err)
+			return 0, 0, 0, fmt.Errorf("game %d: opening: %w", rec.Index, err)
 		}
-		mover := g.ToMove(&s)
+		return rec.Round, rec.Winner, g.ToMove(&s), nil
+	})
+}
+
+// moverScoreOf is moverScore of count games, game i given by its round, winner and the
+// side to move in its opening.
+func moverScoreOf(count int, game func(i int) (round, winner, mover int, err error)) (MoverScore, error) {
+	var m MoverScore
+	byRound := map[int][]float64{}
+	for i := range count {
+		round, winner, mover, err := game(i)
+		if err != nil {
+			return m, err
+		}
 		var x float64
-		switch rec.Winner {
+		switch winner {
 		case mover:
 			x = 1
 			m.Wins++
@@ -294,7 +321,7 @@ func moverScore[S any](g game.Game[S], games []Record) (MoverScore, error) {
 		default:
 			m.Losses++
 		}
-		byRound[rec.Round] = append(byRound[rec.Round], x)
+		byRound[round] = append(byRound[round], x)
 		m.Games++
 	}
 	m.Openings = len(byRound)

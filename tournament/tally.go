@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"slices"
+	"sort"
 )
 
 // Tally counts results: each player's wins, draws and losses against each other
@@ -57,22 +58,32 @@ func (t *Tally) Player(i int) WDL {
 // Games returns the number of games counted.
 func (t *Tally) Games() int { return t.FirstWins + t.SecondWins + t.Draws }
 
-// collector gathers finished games: the tally, the SPRT, and the records.
+// collector gathers finished games: the tally, the SPRT, their summaries and, up to
+// MaxKeptRecords games, their records.
 type collector struct {
 	cfg      *Config
 	pairings [][2]int
+	total    int // the games of the schedule
 	index    map[string]int
-	seen     []bool   // by index: the games added
-	order    []Record // the games in the order they were added
-	tally    *Tally
-	sprt     *SPRTState
-	// half holds, for the SPRT, the first finished game of each pair by pair.
-	half     map[int]Record
+	seen     bitset    // by index: the games added
+	games    *GameList // the games in the order they were added
+	// order holds the games' records (without moves, per-move figures and specs) in
+	// the order they were added while there are at most MaxKeptRecords; keep is
+	// cleared and order dropped past that.
+	order []Record
+	keep  bool
+	// keepLimit is the number of records kept (MaxKeptRecords).
+	keepLimit int
+	tally     *Tally
+	sprt      *SPRTState
+	// half holds, for the SPRT, the first player's points in the first finished game
+	// of each pair by pair.
+	half     map[int]float64
 	complete map[int]float64 // pair → player A's points in it (0 to 2)
 	nextPair int
-	// light, when set, keeps no records in order (a Follower counts the games
-	// without holding them); history, when not nil, receives the SPRT's LLR after
-	// each pair it counts.
+	// light, when set, keeps neither records nor summaries (a Follower counts the
+	// games without holding them); history, when not nil, receives the SPRT's LLR
+	// after each pair it counts.
 	light   bool
 	history *[]float64
 }
@@ -86,25 +97,29 @@ func newCollector(cfg *Config, expected int) *collector {
 		names[i] = p.Name
 		index[p.Name] = i
 	}
-	c := &collector{cfg: cfg, pairings: cfg.Pairings(), index: index, seen: make([]bool, cfg.TotalGames()), order: make([]Record, 0, min(expected, 1<<12)), tally: NewTally(names)}
+	pairings := cfg.Pairings()
+	c := &collector{cfg: cfg, pairings: pairings, total: len(pairings) * cfg.Games, index: index, games: NewGameList(names),
+		order: make([]Record, 0, min(expected, 1<<12)), keep: true, keepLimit: MaxKeptRecords, tally: NewTally(names)}
 	if cfg.SPRT != nil {
 		c.sprt = &SPRTState{Test: *cfg.SPRT, StopPair: -1}
-		c.half = map[int]Record{}
+		c.half = map[int]float64{}
 		c.complete = map[int]float64{}
 	}
 	return c
 }
 
-func (c *collector) has(index int) bool {
-	return index >= 0 && index < len(c.seen) && c.seen[index]
-}
+func (c *collector) has(index int) bool { return c.seen.has(index) }
+
+// count returns the number of games added.
+func (c *collector) count() int { return c.tally.Games() }
 
 // add counts a finished game.
 func (c *collector) add(rec Record) error {
-	if rec.Index < 0 || rec.Index >= len(c.seen) {
-		return fmt.Errorf("game %d is not in the schedule of %d games", rec.Index, len(c.seen))
+	total := c.total
+	if rec.Index < 0 || rec.Index >= total {
+		return fmt.Errorf("game %d is not in the schedule of %d games", rec.Index, total)
 	}
-	if c.seen[rec.Index] {
+	if c.seen.has(rec.Index) {
 		return fmt.Errorf("game %d is recorded twice", rec.Index)
 	}
 	sl := slotOf(c.pairings, rec.Index)
@@ -114,21 +129,83 @@ func (c *collector) add(rec Record) error {
 		}
 	}
 	rec.Moves, rec.Info, rec.Specs = nil, nil, [2]string{} // the statistics do not need them
-	c.seen[rec.Index] = true
+	var s Summary
 	if !c.light {
-		c.order = append(c.order, rec)
+		var err error
+		if s, err = c.games.summarize(&rec); err != nil {
+			return err
+		}
 	}
-	c.tally.Add(sl.Seats[0], sl.Seats[1], rec.Winner)
+	c.keepRecord(&rec)
+	return c.count1(s, rec.Winner, sl)
+}
+
+// keepRecord keeps rec in order while there are at most MaxKeptRecords games.
+func (c *collector) keepRecord(rec *Record) {
+	if c.light || !c.keep {
+		return
+	}
+	if c.count() >= c.keepLimit {
+		c.keep, c.order = false, nil
+		return
+	}
+	c.order = append(c.order, *rec)
+}
+
+// addSummary counts a finished game given by its summary (of a list of the same
+// players and reasons as the collector's) and, if not nil, its record.
+func (c *collector) addSummary(s Summary, reason string, rec *Record) error {
+	total := c.total
+	index := int(s.Index)
+	if s.Index < 0 || s.Index >= int64(total) {
+		return fmt.Errorf("game %d is not in the schedule of %d games", s.Index, total)
+	}
+	if c.seen.has(index) {
+		return fmt.Errorf("game %d is recorded twice", index)
+	}
+	sl := slotOf(c.pairings, index)
+	for seat, pi := range sl.Seats {
+		if int(s.Seats[seat]) != pi {
+			return fmt.Errorf("game %d: player %q in seat %d, the schedule has %q", index, c.cfg.Players[s.Seats[seat]].Name, seat+1, c.cfg.Players[pi].Name)
+		}
+	}
+	if !c.light {
+		k, err := c.games.reasonIndex(reason)
+		if err != nil {
+			return fmt.Errorf("game %d: %w", index, err)
+		}
+		s.reason = k
+	}
+	if rec == nil {
+		c.keep, c.order = false, nil
+	} else {
+		c.keepRecord(rec)
+	}
+	return c.count1(s, int(s.Winner), sl)
+}
+
+// count1 counts a checked game of slot sl, of summary s and winner.
+func (c *collector) count1(s Summary, winner int, sl Slot) error {
+	c.seen.add(sl.Index)
+	if !c.light {
+		c.games.games.add(s)
+	}
+	c.tally.Add(sl.Seats[0], sl.Seats[1], winner)
 	if c.sprt == nil || c.sprt.Verdict != Continue {
 		return nil
 	}
-	other, ok := c.half[rec.Pair]
+	// The first player's points: the seat of the config's first player.
+	pointsA := scoreOf(winner, 0)
+	if sl.Seats[0] != 0 {
+		pointsA = scoreOf(winner, 1)
+	}
+	other, ok := c.half[sl.Pair]
 	if !ok {
-		c.half[rec.Pair] = rec
+		c.half[sl.Pair] = pointsA
 		return nil
 	}
-	delete(c.half, rec.Pair)
-	c.complete[rec.Pair] = c.pointsOfA(&other) + c.pointsOfA(&rec)
+	delete(c.half, sl.Pair)
+	c.complete[sl.Pair] = other + pointsA
 	// Count pairs in schedule order, so that the decision does not depend on which
 	// games finished first.
 	for {
@@ -152,25 +229,46 @@ func (c *collector) add(rec Record) error {
 	return nil
 }
 
-// pointsOfA returns the first player of the config's points in a game.
-func (c *collector) pointsOfA(rec *Record) float64 {
-	if rec.Players[0] == c.cfg.Players[0].Name {
-		return rec.ScoreOf(0)
+// scoreOf returns seat's points in a game that winner won (-1: a draw).
+func scoreOf(winner, seat int) float64 {
+	switch winner {
+	case seat:
+		return 1
+	case -1:
+		return 0.5
 	}
-	return rec.ScoreOf(1)
+	return 0
 }
 
 // result returns the games in schedule order (up to the SPRT's decision).
 func (c *collector) result() *Result {
 	res := &Result{Config: *c.cfg, SPRT: c.sprt}
-	res.Games = make([]Record, 0, len(c.order))
-	for _, rec := range c.order {
-		if c.sprt != nil && c.sprt.StopPair >= 0 && rec.Pair > c.sprt.StopPair {
-			continue
-		}
-		res.Games = append(res.Games, rec)
+	stop := -1
+	if c.sprt != nil && c.sprt.StopPair >= 0 {
+		stop = c.sprt.StopPair
 	}
-	slices.SortFunc(res.Games, func(a, b Record) int { return a.Index - b.Index })
+	// The collector is done with its games: they are filtered and sorted in place.
+	games := &c.games.games
+	n := 0
+	for i := range games.n {
+		if s := games.at(i); stop < 0 || s.Pair() <= stop {
+			*games.at(n) = *s
+			n++
+		}
+	}
+	games.truncate(n)
+	sort.Sort(games)
+	res.Summaries = c.games
+	if c.keep {
+		res.Games = make([]Record, 0, len(c.order))
+		for _, rec := range c.order {
+			if stop >= 0 && rec.Pair > stop {
+				continue
+			}
+			res.Games = append(res.Games, rec)
+		}
+		slices.SortFunc(res.Games, func(a, b Record) int { return a.Index - b.Index })
+	}
 	return res
 }
 
@@ -179,21 +277,35 @@ func (c *collector) result() *Result {
 // SPRT, runs the test over the pairs in schedule order, stopping at the first pair
 // where it decides, as a run would have (the games of later pairs are then left
 // out). The result's Games are in schedule order, without their moves, per-move
-// figures and specs.
+// figures and specs (all of them: the caller holds them already), and so are its
+// Summaries.
 func Collect(cfg Config, games []Record) (*Result, error) {
 	c := newCollector(&cfg, len(games))
+	c.keepLimit = len(games)
 	sorted := slices.Clone(games)
 	slices.SortFunc(sorted, func(a, b Record) int { return a.Index - b.Index })
-	total := cfg.TotalGames()
 	for _, r := range sorted {
-		if r.Index >= total {
-			return nil, fmt.Errorf("game %d is not in the schedule of %d games", r.Index, total)
-		}
 		if err := c.add(r); err != nil {
 			return nil, err
 		}
 	}
 	res := c.result()
-	res.Complete = len(c.order) == total || (c.sprt != nil && c.sprt.Verdict != Continue)
+	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != Continue)
+	return res, nil
+}
+
+// CollectGames is Collect of games given by their summaries (a GameList of cfg's
+// players): the result has no records (Games), only Summaries.
+func CollectGames(cfg Config, games *GameList) (*Result, error) {
+	c := newCollector(&cfg, 0)
+	sorted := games.sorted()
+	for i := range sorted.Len() {
+		s := sorted.At(i)
+		if err := c.addSummary(s, sorted.Reason(&s), nil); err != nil {
+			return nil, err
+		}
+	}
+	res := c.result()
+	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != Continue)
 	return res, nil
 }

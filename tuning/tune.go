@@ -476,18 +476,19 @@ func (s *SPSATuner) Run(ctx context.Context, hooks TuneHooks) ([]float64, error)
 		if err != nil {
 			return nil, fmt.Errorf("iteration %d: %w", k+1, err)
 		}
-		if !res.Complete || len(res.Games) == 0 {
-			return nil, fmt.Errorf("iteration %d: the match stopped after %d games", k+1, len(res.Games))
+		if !res.Complete || res.Count() == 0 {
+			return nil, fmt.Errorf("iteration %d: the match stopped after %d games", k+1, res.Count())
 		}
 		score := 0.0
-		for _, rec := range res.Games {
+		for i := range res.Summaries.Len() {
+			g := res.Summaries.At(i)
 			seat := 0
-			if rec.Players[1] == "plus" {
+			if res.Summaries.Player(&g, 1) == "plus" {
 				seat = 1
 			}
-			score += 2*rec.ScoreOf(seat) - 1
+			score += 2*g.ScoreOf(seat) - 1
 		}
-		result := score / float64(len(res.Games))
+		result := score / float64(res.Count())
 		opt.Update(result)
 		theta := opt.Theta()
 		s.history = append(s.history, slices.Clone(theta))

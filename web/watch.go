@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -30,7 +31,7 @@ import (
 const (
 	maxFiles    = 2000    // games files listed
 	maxDepth    = 4       // directory levels below the results directory
-	maxFileSize = 1 << 30 // bytes of a games file read whole
+	maxFileSize = 1 << 30 // bytes of a games file read (one line at a time)
 )
 
 // errNoDir answers the Watch view's requests when no directory was named.
@@ -107,8 +108,10 @@ func relName(name string) (string, error) {
 	return clean, nil
 }
 
-// readGamesFile reads the games file of that name in the results directory.
-func (s *Server) readGamesFile(name string) (*tournament.GamesFile, catalog.Ruleset, error) {
+// readGamesFile reads the games file of that name in the results directory one line
+// at a time, calling game with each game (the record is game's), and returns it
+// without its games.
+func (s *Server) readGamesFile(name string, game func(*tournament.Record)) (*tournament.GamesFile, catalog.Ruleset, error) {
 	rel, err := relName(name)
 	if err != nil {
 		return nil, nil, err
@@ -123,19 +126,25 @@ func (s *Server) readGamesFile(name string) (*tournament.GamesFile, catalog.Rule
 		return nil, nil, &httpError{http.StatusNotFound, fmt.Errorf("%s: %w", name, errors.Unwrap(err))}
 	}
 	defer f.Close()
-	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
 		return nil, nil, badRequest(fmt.Errorf("%s is not a games file", name))
 	}
-	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(data) > maxFileSize {
+	if info.Size() > maxFileSize {
 		return nil, nil, badRequest(fmt.Errorf("%s is over %d MiB", name, maxFileSize>>20))
 	}
-	gf, err := tournament.ParseGamesFile(data)
+	// The file is read up to its size when opened: a run appending meanwhile adds a
+	// torn line at most, which is skipped.
+	gf, err := tournament.ScanGames(context.Background(), io.LimitReader(f, info.Size()), name, nil, func(r *tournament.Record) error {
+		game(r)
+		return nil
+	})
+	if ioErr := (*fs.PathError)(nil); errors.As(err, &ioErr) {
+		return nil, nil, err
+	}
 	if err != nil {
-		return nil, nil, badRequest(fmt.Errorf("%s: %w", name, err))
+		// ScanGames names the file "games file NAME": the page names it NAME.
+		return nil, nil, badRequest(fmt.Errorf("%s: %w", name, errors.Unwrap(err)))
 	}
 	g, err := catalog.OpenHeader(&gf.Header)
 	if err != nil {
@@ -164,17 +173,17 @@ type GameSummary struct {
 
 func (s *Server) file(w http.ResponseWriter, r *http.Request) {
 	name := r.URL.Query().Get("name")
-	gf, g, err := s.readGamesFile(name)
+	games := []GameSummary{}
+	gf, g, err := s.readGamesFile(name, func(rec *tournament.Record) {
+		games = append(games, GameSummary{Index: rec.Index, Players: rec.Players, Result: rec.Result, Reason: rec.Reason, Turns: len(rec.Moves)})
+	})
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	v := GamesFileView{Name: name, Game: g.Name(), Format: string(gf.Header.Config.Format), Games: []GameSummary{}}
+	v := GamesFileView{Name: name, Game: g.Name(), Format: string(gf.Header.Config.Format), Games: games}
 	for _, p := range gf.Header.Config.Players {
 		v.Players = append(v.Players, p.Name)
-	}
-	for _, rec := range gf.Games {
-		v.Games = append(v.Games, GameSummary{Index: rec.Index, Players: rec.Players, Result: rec.Result, Reason: rec.Reason, Turns: len(rec.Moves)})
 	}
 	writeJSON(w, http.StatusOK, v)
 }
@@ -217,17 +226,21 @@ func (s *Server) recordedGame(w http.ResponseWriter, r *http.Request) {
 		fail(w, badRequest(fmt.Errorf("index %q: want a game's index", q.Get("index"))))
 		return
 	}
-	gf, g, err := s.readGamesFile(q.Get("name"))
+	var rec *tournament.Record
+	_, g, err := s.readGamesFile(q.Get("name"), func(r *tournament.Record) {
+		if rec == nil && r.Index == index {
+			rec = r
+		}
+	})
 	if err != nil {
 		fail(w, err)
 		return
 	}
-	i := slices.IndexFunc(gf.Games, func(r tournament.Record) bool { return r.Index == index })
-	if i < 0 {
+	if rec == nil {
 		fail(w, &httpError{http.StatusNotFound, fmt.Errorf("%s holds no game %d", q.Get("name"), index)})
 		return
 	}
-	v, err := replayRecord(g, &gf.Games[i])
+	v, err := replayRecord(g, rec)
 	if err != nil {
 		fail(w, badRequest(err))
 		return

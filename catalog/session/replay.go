@@ -1,6 +1,7 @@
 package session
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
@@ -21,6 +22,78 @@ func OpenGamesFile(file string) (*tournament.GamesFile, catalog.Ruleset, error) 
 		return nil, nil, fmt.Errorf("%s holds no games", file)
 	}
 	g, err := catalog.OpenHeader(&gf.Header)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s holds games of %q, which cannot be opened: %w", file, gf.Header.Config.Game, err)
+	}
+	return gf, g, nil
+}
+
+// NoGameError is the error of OpenGame when the games file holds no game of the
+// index asked for.
+type NoGameError struct {
+	File  string
+	Index int
+	// Range says which indexes the file holds (see IndexRange).
+	Range string
+}
+
+// Error says that the file holds no game of that index, and which it holds.
+func (e *NoGameError) Error() string {
+	return fmt.Sprintf("%s holds no game of that index (%s)", e.File, e.Range)
+}
+
+// OpenGame reads the games file file one line at a time for its game of that index
+// (its first game when first is set), keeping that game only, and opens the game
+// its header names. It returns the file without its games (its header), the game,
+// and the ruleset; a *NoGameError when the file holds no game of that index.
+func OpenGame(file string, index int, first bool) (*tournament.GamesFile, *tournament.Record, catalog.Ruleset, error) {
+	var found *tournament.Record
+	n, lo, hi := 0, 0, 0
+	gf, err := tournament.ScanGamesFile(context.Background(), file, nil, func(r *tournament.Record) error {
+		if n == 0 {
+			lo, hi = r.Index, r.Index
+		}
+		n++
+		lo, hi = min(lo, r.Index), max(hi, r.Index)
+		if found == nil && (first || r.Index == index) {
+			found = r
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if n == 0 {
+		return nil, nil, nil, fmt.Errorf("%s holds no games", file)
+	}
+	g, err := catalog.Open(gf.Header.Config.Game)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("%s holds games of %q, which cannot be opened: %w", file, gf.Header.Config.Game, err)
+	}
+	if found == nil {
+		return nil, nil, nil, &NoGameError{File: file, Index: index, Range: fmt.Sprintf("%d games, indexes %d to %d", n, lo, hi)}
+	}
+	return gf, found, g, nil
+}
+
+// ListGames reads the games file file one line at a time and returns its games
+// without their moves, per-move figures and specs (for a list to choose from), and
+// the ruleset of the game its header names. OpenGame reads a game in full.
+func ListGames(file string) (*tournament.GamesFile, catalog.Ruleset, error) {
+	var games []tournament.Record
+	gf, err := tournament.ScanGamesFile(context.Background(), file, nil, func(r *tournament.Record) error {
+		r.Moves, r.Info, r.Specs = nil, nil, [2]string{}
+		games = append(games, *r)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(games) == 0 {
+		return nil, nil, fmt.Errorf("%s holds no games", file)
+	}
+	gf.Games = games
+	g, err := catalog.Open(gf.Header.Config.Game)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s holds games of %q, which cannot be opened: %w", file, gf.Header.Config.Game, err)
 	}

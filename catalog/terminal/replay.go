@@ -17,10 +17,25 @@ import (
 // the person chooses from their list. It ends at quit or the end of the input; the
 // error is one of writing out, or of a record whose turns are not legal in g.
 func Replay(g catalog.Ruleset, games []tournament.Record, rec *tournament.Record, in io.Reader, out io.Writer) error {
+	return ReplayLoading(g, games, rec, nil, in, out)
+}
+
+// ReplayLoading is Replay where games may be records without their moves (a list to
+// choose from, see session.ListGames): the game chosen is then read in full by load
+// (nil: the chosen record is replayed as it is).
+func ReplayLoading(g catalog.Ruleset, games []tournament.Record, rec *tournament.Record, load func(index int) (*tournament.Record, error),
+	in io.Reader, out io.Writer) error {
 	t := &replayTerminal{in: bufio.NewReader(in), out: out, ink: newInk(out), echo: !IsTerminal(in)}
 	if rec == nil {
 		if rec = t.choose(games); rec == nil {
 			return t.err
+		}
+		if load != nil {
+			full, err := load(rec.Index)
+			if err != nil {
+				return err
+			}
+			rec = full
 		}
 	}
 	r, err := session.NewReplay(g, rec)

@@ -33,19 +33,13 @@ func newExportCmd(opts *options) *cobra.Command {
 			if out == "" {
 				return fmt.Errorf("export: -o FILE is required (\"-\" for the standard output)")
 			}
-			gf, g, err := openGamesFile("export", args[0])
+			n, err := strconv.Atoi(index)
+			if err != nil && index != "" {
+				return fmt.Errorf("export: --game: %q is not an integer", index)
+			}
+			gf, rec, g, err := openGame("export", "--game", args[0], n, index == "")
 			if err != nil {
 				return err
-			}
-			rec := &gf.Games[0]
-			if index != "" {
-				n, err := strconv.Atoi(index)
-				if err != nil {
-					return fmt.Errorf("export: --game: %q is not an integer", index)
-				}
-				if rec, err = gameOfIndex("export", args[0], gf, n); err != nil {
-					return err
-				}
 			}
 			page, err := gamepage.FileHTML(g, gf, rec)
 			if err != nil {

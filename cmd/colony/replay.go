@@ -38,40 +38,45 @@ func newReplayCmd(opts *options) *cobra.Command {
 }
 
 func runReplay(cmd *cobra.Command, file string, index int, chosen bool) error {
-	gf, g, err := openGamesFile("replay", file)
+	load := func(i int) (*tournament.Record, error) {
+		_, rec, _, err := openGame("replay", "--game", file, i, false)
+		return rec, err
+	}
+	var g catalog.Ruleset
+	var rec *tournament.Record
+	var games []tournament.Record // without their moves: the list to choose from
+	var err error
+	if chosen {
+		_, rec, g, err = openGame("replay", "--game", file, index, false)
+	} else {
+		var gf *tournament.GamesFile
+		if gf, g, err = session.ListGames(file); err != nil {
+			return fmt.Errorf("replay: %w", err)
+		}
+		if games = gf.Games; len(games) == 1 {
+			rec, err = load(games[0].Index)
+		}
+	}
 	if err != nil {
 		return err
 	}
-	var rec *tournament.Record
-	switch {
-	case chosen:
-		if rec, err = gameOfIndex("replay", file, gf, index); err != nil {
-			return err
-		}
-	case len(gf.Games) == 1:
-		rec = &gf.Games[0]
-	}
-	err = terminal.Replay(g, gf.Games, rec, cmd.InOrStdin(), cmd.OutOrStdout())
+	err = terminal.ReplayLoading(g, games, rec, load, cmd.InOrStdin(), cmd.OutOrStdout())
 	if re := (*terminal.RecordError)(nil); errors.As(err, &re) {
 		return fmt.Errorf("replay: %s, %w", file, err)
 	}
 	return fail(err)
 }
 
-// openGamesFile reads a games file of at least one game and opens its game (for the
-// command cmd's errors).
-func openGamesFile(cmd, file string) (*tournament.GamesFile, catalog.Ruleset, error) {
-	gf, g, err := session.OpenGamesFile(file)
+// openGame reads the game of that index (the first game when first is set) of a
+// games file one line at a time, keeping that game only, and opens its game (for the
+// command cmd's errors, flag naming the index).
+func openGame(cmd, flag, file string, index int, first bool) (*tournament.GamesFile, *tournament.Record, catalog.Ruleset, error) {
+	gf, rec, g, err := session.OpenGame(file, index, first)
+	if ng := (*session.NoGameError)(nil); errors.As(err, &ng) {
+		return nil, nil, nil, fmt.Errorf("%s: %s %d: %w", cmd, flag, index, err)
+	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", cmd, err)
+		return nil, nil, nil, fmt.Errorf("%s: %w", cmd, err)
 	}
-	return gf, g, nil
-}
-
-// gameOfIndex returns the record of the file's game of that index.
-func gameOfIndex(cmd, file string, gf *tournament.GamesFile, index int) (*tournament.Record, error) {
-	if rec := session.FindGame(gf.Games, index); rec != nil {
-		return rec, nil
-	}
-	return nil, fmt.Errorf("%s: --game %d: %s holds no game of that index (%s)", cmd, index, file, session.IndexRange(gf.Games))
+	return gf, rec, g, nil
 }

@@ -51,13 +51,13 @@ func newSelfplayCmd(opts *options) *cobra.Command {
 				return err
 			}
 			if !res.Complete {
-				return fail(fmt.Errorf("selfplay: stopped after %d of %d games; continue with the same command and --resume", len(res.Games), sp.Games))
+				return fail(fmt.Errorf("selfplay: stopped after %d of %d games; continue with the same command and --resume", res.Count(), sp.Games))
 			}
 			n, err := sp.WritePositions(t)
 			if err != nil {
 				return fail(fmt.Errorf("selfplay: %w", err))
 			}
-			return writeOut(c, fmt.Sprintf("selfplay: %d games, %d positions in %s\n", len(res.Games), n, sp.PositionsFile()))
+			return writeOut(c, fmt.Sprintf("selfplay: %d games, %d positions in %s\n", res.Count(), n, sp.PositionsFile()))
 		},
 	}
 	f := c.Flags()

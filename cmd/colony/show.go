@@ -105,15 +105,9 @@ func newShowCmd(opts *options) *cobra.Command {
 // its game of that index (the first game when index is 0), and the turn to draw:
 // lastTurn, or for "next" the record's turn played from that position.
 func gamesFilePosition(file string, index, move int, lastTurn string) (g catalog.Ruleset, pos, turn string, err error) {
-	gf, g, err := openGamesFile("show", file)
+	_, rec, g, err := openGame("show", "--index", file, index, index == 0)
 	if err != nil {
 		return nil, "", "", err
-	}
-	rec := &gf.Games[0]
-	if index != 0 {
-		if rec = session.FindGame(gf.Games, index); rec == nil {
-			return nil, "", "", fmt.Errorf("show: --index %d: %s holds no game of that index (%s)", index, file, session.IndexRange(gf.Games))
-		}
 	}
 	pos, next, err := session.RecordPosition(g, rec, move)
 	if err != nil {

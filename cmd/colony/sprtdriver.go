@@ -149,7 +149,7 @@ func (r *driverRun) run(ctx context.Context, c *cobra.Command) error {
 	}
 	out, st := c.OutOrStdout(), o.Result.SPRT
 	fmt.Fprint(out, o.Decision())
-	rep, err := tournament.Summarize(&o.Result.Config, o.Result.Games, r.sides, st)
+	rep, err := tournament.SummarizeGames(&o.Result.Config, o.Result.Summaries, r.sides, st)
 	if err != nil {
 		return fail(fmt.Errorf("sprt-driver: %w", err))
 	}

@@ -152,7 +152,7 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	if err != nil {
 		return err
 	}
-	rep, err := tournament.Summarize(&cfg, res.Games, g.Sides(), res.SPRT)
+	rep, err := tournament.SummarizeGames(&cfg, res.Summaries, g.Sides(), res.SPRT)
 	if err != nil {
 		return fail(fmt.Errorf("tournament: %w", err))
 	}
@@ -165,7 +165,7 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 		return fail(fmt.Errorf("tournament: %w", err))
 	}
 	if !res.Complete {
-		msg := fmt.Sprintf("tournament: stopped after %d of %d games", len(res.Games), cfg.RunGames())
+		msg := fmt.Sprintf("tournament: stopped after %d of %d games", res.Count(), cfg.RunGames())
 		if fl.outputs.GamesFile != "" {
 			msg += "; continue with the same command and --resume"
 		}
@@ -199,7 +199,10 @@ func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name
 	}
 	var openErr *tournament.OpenError
 	var startErr *tournament.StartError
+	var loadErr *tournament.LoadInterrupted
 	switch {
+	case errors.As(err, &loadErr):
+		return nil, fail(fmt.Errorf("%s: %w; --resume continues", cmd, err))
 	case errors.Is(err, tournament.ErrResumeWithoutGamesFile):
 		return nil, fmt.Errorf("%s: --resume needs the games file (--games-file or --out)", cmd)
 	case errors.As(err, &openErr):

@@ -155,13 +155,13 @@ func verifyTuned(c *cobra.Command, t catalog.Tunable, cfg *tuning.TuneConfig, pr
 	if err != nil {
 		return err
 	}
-	rep, err := tournament.Summarize(&mcfg, res.Games, t.Sides(), nil)
+	rep, err := tournament.SummarizeGames(&mcfg, res.Summaries, t.Sides(), nil)
 	if err != nil {
 		return fail(err)
 	}
-	fmt.Fprint(c.OutOrStdout(), tuning.VerifyText(rep, len(res.Games), cfg.VerifyPlayer))
+	fmt.Fprint(c.OutOrStdout(), tuning.VerifyText(rep, res.Count(), cfg.VerifyPlayer))
 	if !res.Complete {
-		return fail(fmt.Errorf("tune: the verification stopped after %d of %d games", len(res.Games), cfg.VerifyGames))
+		return fail(fmt.Errorf("tune: the verification stopped after %d of %d games", res.Count(), cfg.VerifyGames))
 	}
 	return nil
 }

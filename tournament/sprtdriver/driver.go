@@ -183,7 +183,7 @@ func (o *Outcome) Decision() string {
 	}
 	st := o.Result.SPRT
 	return fmt.Sprintf("the SPRT decided at pair %d (%v) in batch %d: %d pairs played; the report counts the %d games up to the decision\n",
-		st.StopPair+1, st.Verdict, o.Batches, o.PlayedPairs, len(o.Result.Games))
+		st.StopPair+1, st.Verdict, o.Batches, o.PlayedPairs, o.Result.Count())
 }
 
 // DirError is the error of Run when the directory's games files cannot be read or
@@ -235,20 +235,20 @@ func (d *Driver) Run(ctx context.Context) (*Outcome, error) {
 			return nil, err
 		}
 		b := &Batch{Number: number, Tasks: cfg.Tasks, UntilPair: until, Args: cfg.Args, Dir: cfg.Dir, Files: d.files}
-		if len(games) < 2*until {
+		if games.Len() < 2*until {
 			if err := cfg.Submitter.Submit(ctx, b); err != nil {
 				return nil, fmt.Errorf("batch %d: %w", number, err)
 			}
 			if games, err = d.gamesBelow(until); err != nil {
 				return nil, err
 			}
-			if len(games) < 2*until {
+			if games.Len() < 2*until {
 				return nil, d.missing(number, until, games)
 			}
 		} else {
 			d.logf("batch %d: pairs below %d already played", number, until)
 		}
-		res, err := tournament.Collect(cfg.Match, games)
+		res, err := games.Collect(cfg.Match)
 		if err != nil {
 			return nil, fmt.Errorf("batch %d: %w", number, err)
 		}
@@ -271,7 +271,7 @@ func (d *Driver) logf(format string, args ...any) {
 
 // gamesBelow returns the games of the shards' files in the pairs below until, after
 // checking that the files hold the driver's match.
-func (d *Driver) gamesBelow(until int) ([]tournament.Record, error) {
+func (d *Driver) gamesBelow(until int) (*tournament.Merged, error) {
 	var names []string
 	for _, name := range d.files {
 		if _, err := os.Stat(name); errors.Is(err, fs.ErrNotExist) {
@@ -291,21 +291,15 @@ func (d *Driver) gamesBelow(until int) ([]tournament.Record, error) {
 	if err := tournament.SameTournament(merged.Header, tournament.NewHeader(match)); err != nil {
 		return nil, &DirError{Dir: d.cfg.Dir, Err: err, Other: true}
 	}
-	var games []tournament.Record
-	for _, g := range merged.Games {
-		if g.Pair < until {
-			games = append(games, g)
-		}
-	}
-	return games, nil
+	return merged.UntilPair(until), nil
 }
 
 // missing describes the games of batch number (the pairs below until) that its
 // tasks did not play.
-func (d *Driver) missing(number, until int, games []tournament.Record) error {
+func (d *Driver) missing(number, until int, games *tournament.Merged) error {
 	have := make([]bool, 2*until)
-	for _, g := range games {
-		have[g.Index] = true
+	for i := range games.Len() {
+		have[games.Summaries.At(i).Index] = true
 	}
 	lacking := map[int]bool{}
 	var tasks []string
@@ -317,5 +311,5 @@ func (d *Driver) missing(number, until int, games []tournament.Record) error {
 		}
 	}
 	return fmt.Errorf("batch %d: %d of its games are missing, of task %s of %d (see %s in %s); run again to retry the batch",
-		number, 2*until-len(games), strings.Join(tasks, ", "), d.cfg.Tasks, d.cfg.Submitter.TaskLogs(), d.cfg.Dir)
+		number, 2*until-games.Len(), strings.Join(tasks, ", "), d.cfg.Tasks, d.cfg.Submitter.TaskLogs(), d.cfg.Dir)
 }
