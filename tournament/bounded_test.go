@@ -42,11 +42,10 @@ func thirtyPlayers() Config {
 
 // slotRecord returns a record of game index of cfg's schedule.
 func slotRecord(cfg *Config, index, winner int) Record {
-	sl := cfg.Slot(index)
-	return Record{Type: "game", Index: index, Pair: sl.Pair, Round: sl.Round,
-		Players: [2]string{cfg.Players[sl.Seats[0]].Name, cfg.Players[sl.Seats[1]].Name},
-		Seed:    Seed(cfg.GameSeed(index)), Moves: []string{"a", "b"}, Info: make([]MoveInfo, 2),
-		Result: resultText(winner), Winner: winner, Reason: "no seeds left", Turns: 2}
+	r := gameOf(cfg, index) // a game of the tournament: its seed, players and specs
+	r.Moves, r.Info = []string{"a", "b"}, make([]MoveInfo, 2)
+	r.Result, r.Winner, r.Reason, r.Turns = resultText(winner), winner, "no seeds left", 2
+	return r
 }
 
 // TestMergeHugeScheduleBounded: a merge of 4 games of a schedule of 4,350,000,000

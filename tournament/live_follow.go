@@ -167,6 +167,9 @@ type TournamentInfo struct {
 	Shards int    `json:"shards,omitempty"`
 	// Version is the games file's version.
 	Version int `json:"version"`
+	// Board is the board file of a tournament played on one (Config.Board), nil
+	// otherwise.
+	Board *BoardFile `json:"board,omitempty"`
 }
 
 // SPRTView is the state of a match's SPRT.
@@ -440,7 +443,7 @@ func (f *Follower) snapshot(now time.Time) *Snapshot {
 	h, cfg := f.header, &f.cfg
 	s.Tournament = &TournamentInfo{Game: cfg.Game, Players: slices.Clone(cfg.Players), Format: cfg.Format, Games: cfg.Games,
 		Total: cfg.TotalGames(), Seed: cfg.Seed, Limits: cfg.Limits, SPRT: h.SPRTText, Shard: cfg.Shard, Shards: cfg.Shards,
-		Version: h.Version}
+		Version: h.Version, Board: cfg.Board}
 	tally := f.c.tally
 	if sp := f.c.sprt; sp != nil {
 		lo, hi := sp.Test.Bounds()

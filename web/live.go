@@ -194,7 +194,7 @@ func (s *Server) liveView(name string, snap *tournament.Snapshot, pollErr error)
 		}
 		v.SPRT = l
 	}
-	g, err := catalog.Open(t.Game)
+	g, err := catalog.OpenHeader(&tournament.Header{Config: tournament.Config{Game: t.Game, Board: t.Board}})
 	if err != nil {
 		v.Error = err.Error()
 		return v

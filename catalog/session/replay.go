@@ -66,7 +66,7 @@ func OpenGame(file string, index int, first bool) (*tournament.GamesFile, *tourn
 	if n == 0 {
 		return nil, nil, nil, fmt.Errorf("%s holds no games", file)
 	}
-	g, err := catalog.Open(gf.Header.Config.Game)
+	g, err := catalog.OpenHeader(&gf.Header)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("%s holds games of %q, which cannot be opened: %w", file, gf.Header.Config.Game, err)
 	}
@@ -93,7 +93,7 @@ func ListGames(file string) (*tournament.GamesFile, catalog.Ruleset, error) {
 		return nil, nil, fmt.Errorf("%s holds no games", file)
 	}
 	gf.Games = games
-	g, err := catalog.Open(gf.Header.Config.Game)
+	g, err := catalog.OpenHeader(&gf.Header)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s holds games of %q, which cannot be opened: %w", file, gf.Header.Config.Game, err)
 	}
