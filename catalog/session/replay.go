@@ -11,23 +11,6 @@ import (
 	"github.com/colony-ai/colony/tournament"
 )
 
-// OpenGamesFile reads a games file of at least one game and opens the game its header
-// names.
-func OpenGamesFile(file string) (*tournament.GamesFile, catalog.Ruleset, error) {
-	gf, err := tournament.ReadGamesFile(file)
-	if err != nil {
-		return nil, nil, err
-	}
-	if len(gf.Games) == 0 {
-		return nil, nil, fmt.Errorf("%s holds no games", file)
-	}
-	g, err := catalog.OpenHeader(&gf.Header)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s holds games of %q, which cannot be opened: %w", file, gf.Header.Config.Game, err)
-	}
-	return gf, g, nil
-}
-
 // NoGameError is the error of OpenGame when the games file holds no game of the
 // index asked for.
 type NoGameError struct {

@@ -220,7 +220,7 @@ func TestReplay(t *testing.T) {
 
 // TestGamesFile reads a games file and finds its games by index.
 func TestGamesFile(t *testing.T) {
-	gf, g, err := OpenGamesFile(filepath.Join("..", "..", "cmd", "colony", "testdata", "games-v1.jsonl"))
+	gf, g, err := ListGames(filepath.Join("..", "..", "cmd", "colony", "testdata", "games-v1.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func TestGamesFile(t *testing.T) {
 	if err := os.WriteFile(empty, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := OpenGamesFile(empty); err == nil {
+	if _, _, err := ListGames(empty); err == nil {
 		t.Error("an empty games file opens")
 	}
 }
