@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -17,13 +18,61 @@ import (
 // the person chooses from their list. It ends at quit or the end of the input; the
 // error is one of writing out, or of a record whose turns are not legal in g.
 func Replay(g catalog.Ruleset, games []tournament.Record, rec *tournament.Record, in io.Reader, out io.Writer) error {
-	return ReplayLoading(g, games, rec, nil, in, out)
+	return replay(g, games, rec, nil, in, out)
 }
 
-// ReplayLoading is Replay where games may be records without their moves (a list to
-// choose from, see session.ListGames): the game chosen is then read in full by load
-// (nil: the chosen record is replayed as it is).
-func ReplayLoading(g catalog.Ruleset, games []tournament.Record, rec *tournament.Record, load func(index int) (*tournament.Record, error),
+// ReplayFile is Replay on a game of the games file file, read one line at a time: the
+// game of that index when chosen is set, else the file's only game or the one the
+// person chooses from the list of its games (only the game chosen is read in full).
+// An error reading the file is a *FileError (its Err a *session.NoGameError when the
+// file has no game of that index).
+func ReplayFile(file string, index int, chosen bool, in io.Reader, out io.Writer) error {
+	load := func(i int) (*tournament.Record, error) {
+		_, rec, _, err := session.OpenGame(file, i, false)
+		if err != nil {
+			return nil, &FileError{File: file, Err: err}
+		}
+		return rec, nil
+	}
+	var g catalog.Ruleset
+	var rec *tournament.Record
+	var games []tournament.Record // without their moves: the list to choose from
+	var err error
+	if chosen {
+		_, rec, g, err = session.OpenGame(file, index, false)
+	} else {
+		var gf *tournament.GamesFile
+		if gf, g, err = session.ListGames(file); err == nil {
+			if games = gf.Games; len(games) == 1 {
+				rec, err = load(games[0].Index)
+			}
+		}
+	}
+	if fe := (*FileError)(nil); err != nil && !errors.As(err, &fe) {
+		err = &FileError{File: file, Err: err}
+	}
+	if err != nil {
+		return err
+	}
+	return replay(g, games, rec, load, in, out)
+}
+
+// FileError is ReplayFile's error reading its games file.
+type FileError struct {
+	File string
+	Err  error
+}
+
+// Error says what is wrong with the file.
+func (e *FileError) Error() string { return e.Err.Error() }
+
+// Unwrap returns what is wrong.
+func (e *FileError) Unwrap() error { return e.Err }
+
+// replay is Replay where games may be records without their moves (a list to choose
+// from, see session.ListGames): the game chosen is then read in full by load (nil:
+// the chosen record is replayed as it is).
+func replay(g catalog.Ruleset, games []tournament.Record, rec *tournament.Record, load func(index int) (*tournament.Record, error),
 	in io.Reader, out io.Writer) error {
 	t := &replayTerminal{in: bufio.NewReader(in), out: out, ink: newInk(out), echo: !IsTerminal(in)}
 	if rec == nil {

@@ -8,14 +8,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/internal/interrupt"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -72,25 +71,10 @@ func runWithInput(args []string, stdin io.Reader, stdout, stderr io.Writer) (sta
 // too, as it is when found before the work starts.
 func exitStatus(err error) int {
 	var fe *failure
-	if errors.As(err, &fe) && !refusedPath(err) {
+	if errors.As(err, &fe) && !atomicfile.Refused(err) {
 		return exitError
 	}
 	return exitUsage
-}
-
-// refusedPath reports whether err is the system refusing to open or make a file the
-// user named: the same mistake whenever it is found.
-func refusedPath(err error) bool {
-	var pe *fs.PathError
-	if !errors.As(err, &pe) {
-		return false
-	}
-	for _, e := range []error{syscall.EROFS, syscall.EACCES, syscall.EPERM, syscall.ENOENT, syscall.ENOTDIR, syscall.EISDIR, syscall.ENAMETOOLONG} {
-		if errors.Is(pe.Err, e) {
-			return true
-		}
-	}
-	return false
 }
 
 // failure is an error that is not the user's input: the engine hit a limit, or the

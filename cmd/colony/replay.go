@@ -38,30 +38,16 @@ func newReplayCmd(opts *options) *cobra.Command {
 }
 
 func runReplay(cmd *cobra.Command, file string, index int, chosen bool) error {
-	load := func(i int) (*tournament.Record, error) {
-		_, rec, _, err := openGame("replay", "--game", file, i, false)
-		return rec, err
-	}
-	var g catalog.Ruleset
-	var rec *tournament.Record
-	var games []tournament.Record // without their moves: the list to choose from
-	var err error
-	if chosen {
-		_, rec, g, err = openGame("replay", "--game", file, index, false)
-	} else {
-		var gf *tournament.GamesFile
-		if gf, g, err = session.ListGames(file); err != nil {
-			return fmt.Errorf("replay: %w", err)
-		}
-		if games = gf.Games; len(games) == 1 {
-			rec, err = load(games[0].Index)
-		}
-	}
-	if err != nil {
-		return err
-	}
-	err = terminal.ReplayLoading(g, games, rec, load, cmd.InOrStdin(), cmd.OutOrStdout())
-	if re := (*terminal.RecordError)(nil); errors.As(err, &re) {
+	err := terminal.ReplayFile(file, index, chosen, cmd.InOrStdin(), cmd.OutOrStdout())
+	var fe *terminal.FileError
+	var ng *session.NoGameError
+	var re *terminal.RecordError
+	switch {
+	case errors.As(err, &ng):
+		return fmt.Errorf("replay: --game %d: %w", index, err)
+	case errors.As(err, &fe):
+		return fmt.Errorf("replay: %w", err)
+	case errors.As(err, &re):
 		return fmt.Errorf("replay: %s, %w", file, err)
 	}
 	return fail(err)

@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // Write writes the file name with what write writes (through a buffer), with mode
@@ -81,4 +82,21 @@ func WriteBytes(name string, data []byte) error {
 		_, err := w.Write(data)
 		return err
 	})
+}
+
+// Refused reports whether err is the system refusing to open or make a file a user
+// named (a read-only file system, no permission, no such directory, a directory in
+// the way, a name too long): a mistake in the name, the same whether it is found
+// before a program's work or after it. A full disk or an I/O error is not.
+func Refused(err error) bool {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return false
+	}
+	for _, e := range []error{syscall.EROFS, syscall.EACCES, syscall.EPERM, syscall.ENOENT, syscall.ENOTDIR, syscall.EISDIR, syscall.ENAMETOOLONG} {
+		if errors.Is(pe.Err, e) {
+			return true
+		}
+	}
+	return false
 }

@@ -2,10 +2,13 @@ package atomicfile
 
 import (
 	"errors"
+	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"syscall"
 	"testing"
 )
 
@@ -78,5 +81,35 @@ func TestWriteFullDisk(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
 		t.Errorf("files left: %v", entries)
+	}
+}
+
+func TestRefused(t *testing.T) {
+	dir := t.TempDir()
+	missing := WriteBytes(filepath.Join(dir, "no", "x"), nil)
+	_, notDir := os.Create(filepath.Join(dir, "x", "y")) // x does not exist
+	if err := os.WriteFile(filepath.Join(dir, "file"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, underFile := os.Create(filepath.Join(dir, "file", "y"))
+	tests := []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"no such directory", missing, true},
+		{"no such directory, os.Create", notDir, true},
+		{"a file in the way", underFile, true},
+		{"read-only", &fs.PathError{Op: "open", Path: "x", Err: syscall.EROFS}, true},
+		{"permission", fmt.Errorf("wrapped: %w", &fs.PathError{Op: "open", Path: "x", Err: syscall.EACCES}), true},
+		{"full disk", &fs.PathError{Op: "write", Path: "x", Err: syscall.ENOSPC}, false},
+		{"I/O", &fs.PathError{Op: "write", Path: "x", Err: syscall.EIO}, false},
+		{"not a path error", errors.New("boom"), false},
+		{"nil", nil, false},
+	}
+	for _, tt := range tests {
+		if got := Refused(tt.err); got != tt.want {
+			t.Errorf("%s: Refused(%v) = %v, want %v", tt.name, tt.err, got, tt.want)
+		}
 	}
 }
