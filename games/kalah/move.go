@@ -75,7 +75,7 @@ func (g *Game) RandomAction(s *State, rng *rand.PCG) game.Action {
 // LegalActions(s)[splitmix.Uniform(y, n)] with y the generator's successive outputs.
 func (g *Game) Playout(s *State, rng *rand.PCG) {
 	if g.narrow {
-		g.playoutNarrow(s, rng.Uint64())
+		g.playoutRelative(s, rng.Uint64())
 	} else {
 		g.playout(s, rng.Uint64())
 	}

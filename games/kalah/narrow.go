@@ -8,9 +8,10 @@ import (
 
 // The narrow boards (M <= 7 pits a side): the ring's 2M+2 <= 16 places fit in the
 // State's words 0 and 1, so a move is played on two registers (lo, hi) and the flags
-// word, without going through memory; Playout keeps them in registers for the whole
-// game. Boards of 8 to 12 pits use apply, which works on the State in memory. Both
-// play the same moves (the tests compare them).
+// word, without going through memory. Playout plays on the board seen from the mover
+// instead (playout.go), and playoutNarrow is its reference. Boards of 8 to 12 pits use
+// apply, which works on the State in memory. All play the same moves (the tests
+// compare them).
 
 // narrowEntry is a sowEntry for the narrow boards.
 type narrowEntry struct {
@@ -30,6 +31,7 @@ func (g *Game) buildNarrow() {
 	if !g.narrow {
 		return
 	}
+	g.buildRelative()
 	g.nsow = new([256]narrowEntry) // at most 15 places of 15 entries: fixed sizes, no bounds checks
 	g.nidx = new([16 << 8]uint16)
 	for p := 0; p < 2*g.m+1; p++ {
@@ -109,7 +111,8 @@ func (g *Game) step(lo, hi, fl uint64, a int) (uint64, uint64, uint64, bool) {
 	return lo, hi, fl, min(lo&ps[0]|hi&ps[1], lo&pn[0]|hi&pn[1]) == 0
 }
 
-// playoutNarrow is playout on a narrow board.
+// playoutNarrow is playout on a narrow board, played by step on the ring: the reference
+// of playoutRelative, which Playout uses.
 func (g *Game) playoutNarrow(s *State, x uint64) int {
 	lo, hi, fl := s.w[0], s.w[1], s.w[3]
 	n := 0
