@@ -521,3 +521,28 @@ func TestMCTSArithmetic(t *testing.T) {
 		}
 	}
 }
+
+// TestLogVisits checks the tree's table of logarithms against lnDet, bit for bit: in
+// order (the table grows), out of order (a reused tree's visits), and past its end.
+func TestLogVisits(t *testing.T) {
+	tr := &tree[colony.State]{}
+	check := func(v uint32) {
+		t.Helper()
+		if got, want := tr.logVisits(v), lnDet(float64(max(v, 1))); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("logVisits(%d) = %.17g, want %.17g", v, got, want)
+		}
+	}
+	for _, v := range []uint32{5, 0, 1, 2, 3, 2, 0, 7, 4, 5, 6, 7, 8, 1} {
+		check(v)
+	}
+	if len(tr.lnVisits) != 9 {
+		t.Fatalf("the table has %d entries, want 9", len(tr.lnVisits))
+	}
+	for v := uint32(0); v < maxLnVisits+10; v++ {
+		check(v)
+	}
+	if len(tr.lnVisits) != maxLnVisits {
+		t.Fatalf("the table has %d entries, want %d", len(tr.lnVisits), maxLnVisits)
+	}
+	check(1 << 30)
+}

@@ -119,6 +119,9 @@ type tree[S any] struct {
 
 	rng rand.PCG
 	buf game.ActionBuffer
+	// lnVisits[v] is lnDet(max(v, 1)), filled in order as visits grow, up to
+	// maxLnVisits entries (see logVisits).
+	lnVisits []float64
 	// The states live here, not on the stack: a state whose address goes to an
 	// interface method would escape to the heap at every simulation.
 	root S // the state of node 0
@@ -352,7 +355,7 @@ func (t *tree[S]) selectChild(cur int32) int32 {
 	nd := &t.nodes[cur]
 	first := nd.first
 	kids := t.nodes[first : first+int32(nd.kids)]
-	logN := lnDet(float64(max(nd.visits, 1)))
+	logN := t.logVisits(nd.visits)
 	best, bestScore := -1, math.Inf(-1)
 	for i := range kids {
 		k := &kids[i]
@@ -372,6 +375,23 @@ func (t *tree[S]) selectChild(cur int32) int32 {
 		best = 0
 	}
 	return first + int32(best)
+}
+
+// maxLnVisits bounds a tree's table of logarithms (128 KB).
+const maxLnVisits = 1 << 14
+
+// logVisits returns lnDet(max(v, 1)), from the tree's table when v is in it: the
+// visits of a node grow one at a time, so the table grows in order, one entry when v
+// is the first value past it.
+func (t *tree[S]) logVisits(v uint32) float64 {
+	if int(v) < len(t.lnVisits) {
+		return t.lnVisits[v]
+	}
+	x := lnDet(float64(max(v, 1)))
+	if int(v) == len(t.lnVisits) && v < maxLnVisits {
+		t.lnVisits = append(t.lnVisits, x)
+	}
+	return x
 }
 
 // prove applies the solver's rules to node i and reports whether it is proven. With
