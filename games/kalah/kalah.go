@@ -51,7 +51,7 @@ type Game struct {
 	// The narrow boards (see narrow.go).
 	narrow    bool
 	nsow      *[256]narrowEntry
-	rsow      *[8 << 8]relEntry // [a<<8|n]: sowing n seeds from the mover's pit a (see playout.go)
+	rsow      *[8][256]relEntry // [a][n]: sowing n seeds from the mover's pit a (see playout.go)
 	nidx      *[16 << 8]uint16  // [p<<8|n]: the nsow index of sowing n seeds from place p, and the whole laps <<8
 	northBase uint              // M+1, North's first place
 	nShift    uint              // 8(M+1), the bit offset of North's pits in the narrow ring

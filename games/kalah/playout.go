@@ -9,22 +9,27 @@ import (
 // 7) and opp (the same for the opponent). The mover's non-empty pits are then the
 // non-empty bytes of me, whoever moves, and a move is one entry of a table indexed by
 // the pit and its seeds: the whole sowing (the emptied pit, the whole laps and the last,
-// partial one) as two word additions. When the turn passes, me and opp change places.
-// This is the same game as step plays (the tests compare them).
+// partial one) as two word additions, made after me and opp change places when the
+// turn passes. This is the same game as step plays (the tests compare them).
 
 // relEntry is what sowing n seeds from the mover's pit a does, on (me, opp).
 type relEntry struct {
-	// addMe and addOpp are the seeds every place receives, as bytes of me and opp, less
-	// the n seeds taken from pit a (wrapping: pit a holds exactly n before).
-	addMe, addOpp uint64
-	// pass is all ones when the turn passes (the last seed not in the mover's store).
+	// pass is all ones when the turn passes (the last seed not in the mover's store):
+	// me and opp then change places first.
 	pass uint64
-	// lastS is the bit shift in me of the pit the last seed lands in, when it is one of
-	// the mover's pits, oppS that of the pit opposite in opp; one is then 1 (a capture
-	// when that pit holds one seed after the sowing), and otherwise 0x100 (never a byte).
-	lastS, oppS uint8
-	one         uint16
-	_           [4]uint8 // to 32 bytes
+	// addMe and addOpp are the seeds every place receives, as bytes of the words that
+	// become me and opp, less the n seeds taken from pit a (wrapping: pit a holds
+	// exactly n before).
+	addMe, addOpp uint64
+	// When the last seed lands in one of the mover's pits (the turn then passes, so the
+	// pit is in the new opp), lastMask is 0xff in its byte and lastOne 1: a capture when
+	// it holds one seed after the sowing. Otherwise lastMask is 0 and lastOne 1, never
+	// equal to a masked byte.
+	lastMask, lastOne uint64
+	// oppMask is 0xff in the byte of the pit opposite (in the new me), oppS its shift.
+	oppMask uint64
+	oppS    uint8
+	_       [15]uint8 // to 64 bytes, a cache line
 }
 
 // relStore is the bit shift of the store in me and opp.
@@ -42,7 +47,7 @@ var relLists = func() (t [128]uint64) {
 // buildRelative fills the table of playoutRelative (narrow boards only).
 func (g *Game) buildRelative() {
 	m := g.m
-	g.rsow = new([8 << 8]relEntry) // [a<<8|n]: a fixed size, no bounds checks
+	g.rsow = new([8][256]relEntry) // [a][n]: fixed sizes, no bounds checks (128 KB)
 	// Ring places seen from the mover, in sowing order: pits 0..m-1, the store (m),
 	// the opponent's pits (m+1..2m); the opponent's store is skipped.
 	shift := func(i int) (opp bool, sh uint) {
@@ -56,23 +61,26 @@ func (g *Game) buildRelative() {
 	}
 	for a := 0; a < m; a++ {
 		for n := 1; n <= MaxTotalSeeds; n++ {
-			e := relEntry{addMe: -uint64(n) << (8 * uint(a)), one: 0x100}
+			own, other := -uint64(n)<<(8*uint(a)), uint64(0)
 			at := a
 			for k := 0; k < n; k++ {
 				at = (at + 1) % g.lapLen
 				if o, sh := shift(at); o {
-					e.addOpp += 1 << sh
+					other += 1 << sh
 				} else {
-					e.addMe += 1 << sh
+					own += 1 << sh
 				}
 			}
-			switch {
-			case at < m:
-				e.pass, e.lastS, e.oppS, e.one = ^uint64(0), uint8(8*at), uint8(8*(m-1-at)), 1
-			case at > m:
-				e.pass = ^uint64(0)
+			e := relEntry{addMe: own, addOpp: other, lastOne: 1}
+			if at != m { // the turn passes
+				e.pass, e.addMe, e.addOpp = ^uint64(0), other, own
 			}
-			g.rsow[a<<8|n] = e
+			if at < m {
+				e.lastMask, e.lastOne = 0xff<<(8*uint(at)), 1<<(8*uint(at))
+				e.oppS = uint8(8 * (m - 1 - at))
+				e.oppMask = 0xff << e.oppS
+			}
+			g.rsow[a][n] = e
 		}
 	}
 }
@@ -110,41 +118,48 @@ func (g *Game) playoutRelative(s *State, x uint64) {
 	if s.Over() {
 		return
 	}
-	side := g.sideBytes
 	me, opp, mv := g.relative(s)
-	if me&side == 0 { // not a position of a game in progress: play it as step does
+	if me<<8 == 0 { // not a position of a game in progress: play it as step does
 		g.playoutNarrow(s, x)
 		return
 	}
+	// Bytes M..6 of me are 0, so 0x7f in bytes 0..6 finds the non-empty pits. With fewer
+	// than 128 seeds in all, no pit holds 128 or more: byte b + 0x7f then has its high
+	// bit set when b is not 0, without a carry.
+	const low, high = 0x007f7f7f7f7f7f7f, 0x0080808080808080
+	small := 2*g.m*g.n < 128
 	t := g.rsow
 	for {
 		x += splitmix.Gamma
 		z := splitmix.Mix(x) >> 32
 		// The mover's non-empty pits: 0x80 in their bytes, then as bits 0..M-1, and
 		// their number.
-		f := me & side
-		y := ((f & 0x7f7f7f7f7f7f7f7f) + 0x7f7f7f7f7f7f7f7f | f) & 0x8080808080808080 >> 7
-		own := y * 0x0102040810204080 >> 56
-		cnt := y * 0x0101010101010101 >> 56
-		// The k-th of them, k = splitmix.Uniform(z, cnt) <= 6, as the bit shift of its
-		// byte, and its seeds.
-		sh := relLists[own&127] >> (z * cnt >> 29 & 0x38) & 0xff
-		n := me >> (sh & 63) & 0xff
-		e := &t[(sh<<5|n)&(8<<8-1)]
-		me += e.addMe
-		opp += e.addOpp
-		if me>>(e.lastS&63)&0xff == uint64(e.one) {
-			// The last seed alone in an own pit: a capture.
-			if c := opp >> (e.oppS & 63) & 0xff; c != 0 || g.capAll != 0 {
-				me = me&^(0xff<<(e.lastS&63)) + (c+1)<<relStore
-				opp &^= 0xff << (e.oppS & 63)
-			}
+		var y uint64
+		if small {
+			y = (me + low) & high
+		} else {
+			y = ((me & low) + low | me) & high
 		}
-		d := (me ^ opp) & e.pass // the turn passes: me and opp change places
+		own := y * (0x0102040810204080 >> 7) >> 56
+		cnt := y >> 7 * 0x0101010101010101 >> 56
+		// The k-th of them, k = splitmix.Uniform(z, cnt) <= 6, as the bit shift of its
+		// byte, and the entry of its seeds.
+		sh := relLists[own&127] >> (z * cnt >> 29 & 0x38) & 0x38
+		e := &t[sh>>3][me>>sh&0xff]
+		d := (me ^ opp) & e.pass // me and opp change places when the turn passes
 		me ^= d
 		opp ^= d
+		me += e.addMe
+		opp += e.addOpp
+		if opp&e.lastMask == e.lastOne {
+			// The last seed alone in a pit of the player who moved: a capture.
+			if c := me & e.oppMask >> (e.oppS & 63); c != 0 || g.capAll != 0 {
+				opp = opp&^e.lastMask + (c+1)<<relStore
+				me &^= e.oppMask
+			}
+		}
 		mv ^= e.pass
-		if me&side == 0 || opp&side == 0 {
+		if me<<8 == 0 || opp<<8 == 0 { // a side is empty (the stores are bytes 7)
 			mv &= flagNorth
 			g.absolute(s, me, opp, mv)
 			g.checkEnd(s)

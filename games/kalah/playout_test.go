@@ -64,41 +64,49 @@ func TestPlayoutRelative(t *testing.T) {
 
 // TestRelativeTable checks entries of the table of the mover-relative playout on the
 // default board, derived by hand: me and opp hold pits a..f in bytes 0..5 and the store
-// in byte 7.
+// in byte 7; mine and theirs are what the mover's and the opponent's words receive
+// (they change places when the turn passes, and so does the capture's pit).
 func TestRelativeTable(t *testing.T) {
 	g := mustNew(t, "")
 	tests := []struct {
-		a, n          int
-		addMe, addOpp uint64
-		pass          bool
-		lastS, oppS   uint8
-		one           uint16
+		a, n         int
+		mine, theirs uint64
+		pass         bool
+		last, opp    int // the pits of a capture (own, opposite), or -1
 	}{
 		// Pit a, 4 seeds: b..e get one each, the turn passes, e was empty before if it
 		// holds one now (opposite: the opponent's pit b, byte 1).
-		{0, 4, 0x0000_0001_0101_0100 - 4, 0, true, 32, 8, 1},
+		{0, 4, 0x0000_0001_0101_0100 - 4, 0, true, 4, 1},
 		// Pit c, 4 seeds: d, e, f and the store: another turn.
-		{2, 4, 0x0100_0101_0100_0000 - 4<<16, 0, false, 0, 0, 0x100},
+		{2, 4, 0x0100_0101_0100_0000 - 4<<16, 0, false, -1, -1},
 		// Pit f, 3 seeds: the store, the opponent's a and b.
-		{5, 3, 0x0100_0000_0000_0000 - 3<<40, 0x0101, true, 0, 0, 0x100},
+		{5, 3, 0x0100_0000_0000_0000 - 3<<40, 0x0101, true, -1, -1},
 		// Pit a, 13 seeds: a whole lap, the last in pit a itself (one seed: a capture
 		// against the opponent's f).
-		{0, 13, 0x0100_0101_0101_0101 - 13, 0x0101_0101_0101, true, 0, 40, 1},
+		{0, 13, 0x0100_0101_0101_0101 - 13, 0x0101_0101_0101, true, 0, 5},
 		// Pit b, 15 seeds: a lap, then c and d again.
-		{1, 15, 0x0100_0101_0202_0101 - 15<<8, 0x0101_0101_0101, true, 24, 16, 1},
+		{1, 15, 0x0100_0101_0202_0101 - 15<<8, 0x0101_0101_0101, true, 3, 2},
 	}
 	for _, tc := range tests {
-		e := g.rsow[tc.a<<8|tc.n]
-		if e.addMe != tc.addMe || e.addOpp != tc.addOpp || (e.pass != 0) != tc.pass || e.lastS != tc.lastS ||
-			e.oppS != tc.oppS || e.one != tc.one {
+		e := g.rsow[tc.a][tc.n]
+		addMe, addOpp := tc.mine, tc.theirs
+		if tc.pass {
+			addMe, addOpp = addOpp, addMe
+		}
+		var lastMask, lastOne, oppMask uint64 = 0, 1, 0
+		if tc.last >= 0 {
+			lastMask, lastOne, oppMask = 0xff<<(8*tc.last), 1<<(8*tc.last), 0xff<<(8*tc.opp)
+		}
+		if e.addMe != addMe || e.addOpp != addOpp || (e.pass != 0) != tc.pass || e.lastMask != lastMask ||
+			e.lastOne != lastOne || e.oppMask != oppMask || (tc.last >= 0 && e.oppS != uint8(8*tc.opp)) {
 			t.Errorf("pit %c, %d seeds: %+v", 'a'+tc.a, tc.n, e)
 		}
 	}
 }
 
-// TestRelativeEntrySize pins the table entry at 32 bytes (the index is shifted by 5).
+// TestRelativeEntrySize pins the table entry at 64 bytes, a cache line.
 func TestRelativeEntrySize(t *testing.T) {
-	if n := unsafe.Sizeof(relEntry{}); n != 32 {
-		t.Errorf("relEntry is %d bytes, want 32", n)
+	if n := unsafe.Sizeof(relEntry{}); n != 64 {
+		t.Errorf("relEntry is %d bytes, want 64", n)
 	}
 }
