@@ -55,6 +55,9 @@
 // (player to move, game over, which sides were empty at the end) in byte 31. A move adds
 // precomputed words for the seeds sown (whole laps, then the last partial one) and
 // makes the capture under a mask, without branches; on boards of up to 7 pits a side
-// the ring fits in two words, which Apply and Playout keep in registers. Hash mixes the
-// four words (64x64->128-bit multiplications, as wyhash does).
+// the ring fits in two words, which Apply keeps in registers, and Playout plays on the
+// board seen from the player to move (two words, the mover's side and the opponent's,
+// which change places when the turn passes), one table entry a move indexed by the pit
+// and its seeds. Hash mixes the four words (64x64->128-bit multiplications, as wyhash
+// does).
 package kalah
