@@ -60,7 +60,7 @@ func (g *Game) buildRelative() {
 		return true, 8 * uint(i-m-1)
 	}
 	for a := 0; a < m; a++ {
-		for n := 1; n <= MaxTotalSeeds; n++ {
+		for n := 1; n <= 2*m*g.n; n++ { // a pit holds at most every seed of the game
 			own, other := -uint64(n)<<(8*uint(a)), uint64(0)
 			at := a
 			for k := 0; k < n; k++ {
