@@ -60,20 +60,19 @@ func (g *Game) buildRelative() {
 		return true, 8 * uint(i-m-1)
 	}
 	for a := 0; a < m; a++ {
+		// Sow the pit's seeds one by one: after n of them, own and other hold the seeds
+		// each place received, and at is the place of the last one.
+		own, other, at := uint64(0), uint64(0), a
 		for n := 1; n <= 2*m*g.n; n++ { // a pit holds at most every seed of the game
-			own, other := -uint64(n)<<(8*uint(a)), uint64(0)
-			at := a
-			for k := 0; k < n; k++ {
-				at = (at + 1) % g.lapLen
-				if o, sh := shift(at); o {
-					other += 1 << sh
-				} else {
-					own += 1 << sh
-				}
+			at = (at + 1) % g.lapLen
+			if o, sh := shift(at); o {
+				other += 1 << sh
+			} else {
+				own += 1 << sh
 			}
-			e := relEntry{addMe: own, addOpp: other, lastOne: 1}
+			e := relEntry{addMe: own - uint64(n)<<(8*uint(a)), addOpp: other, lastOne: 1}
 			if at != m { // the turn passes
-				e.pass, e.addMe, e.addOpp = ^uint64(0), other, own
+				e.pass, e.addMe, e.addOpp = ^uint64(0), other, e.addMe
 			}
 			if at < m {
 				e.lastMask, e.lastOne = 0xff<<(8*uint(at)), 1<<(8*uint(at))
