@@ -50,8 +50,13 @@ import (
 // are taken at non-PV nodes only (null windows), so the principal variation is whole.
 // The table trusts Game.Hash to cover everything that decides a state's future. At
 // nodes whose children probe it, the next child to be searched is played early on a
-// scratch state and its bucket prefetched, so that the memory access overlaps the
-// search of its elder sibling (not counted as a node; nothing else changes).
+// scratch state of the ply and its bucket prefetched, so that the memory access
+// overlaps the search of its elder sibling (not counted as a node; nothing else
+// changes); the first child's bucket is prefetched as soon as the child is played, so
+// that its access overlaps the early play of the second. With a Stepper and no
+// SiblingStepper (Kalah), the child played early is then copied rather than played
+// again (a child's Step at such nodes is made once; measured on Kalah at depth 10:
+// about 6% less time; entries compared as one word, check and generation, in tt.go).
 //
 // Speed: every node costs one call of Game.Apply, ToMove, TurnStart and Terminal, or
 // one of Stepper.Step when the game has that fast path (the calls go through an
