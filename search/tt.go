@@ -52,15 +52,23 @@ const (
 )
 
 // ttEntry is one 16-byte slot of the table.
+//
+// key holds the low 32 bits of the position's hash and, above them, the generation
+// (Play) that wrote the entry (0 is never current), so that a probe finds a current
+// entry of its position with one comparison.
 type ttEntry struct {
-	check uint32      // the low 32 bits of the position's hash
+	key   uint64      // check | gen<<32
 	score int32       // from the view of the player to move in the position
 	depth uint8       // remaining depth in full turns
 	flags uint8       // bound | ttSolved | ttHasMove
 	move  game.Action // the best decision, when flags has ttHasMove
 	_     uint8
-	gen   uint32 // the generation (Play) that wrote it; 0 is never current
 }
+
+// ttKey returns the key of an entry of hash h written in generation gen.
+func ttKey(h uint64, gen uint32) uint64 { return uint64(uint32(h)) | uint64(gen)<<32 }
+
+func (e *ttEntry) gen() uint32 { return uint32(e.key >> 32) }
 
 func (e *ttEntry) bound() uint8  { return e.flags & ttBoundMask }
 func (e *ttEntry) solved() bool  { return e.flags&ttSolved != 0 }
@@ -263,9 +271,9 @@ func (t *transTable) probe(h uint64) *ttEntry {
 		return nil
 	}
 	b := t.bucket(h)
-	check := uint32(h)
+	key := ttKey(h, t.gen)
 	for i := range b {
-		if b[i].check == check && b[i].gen == t.gen {
+		if b[i].key == key {
 			return &b[i]
 		}
 	}
@@ -279,10 +287,10 @@ func (t *transTable) store(h uint64, depth int, flags uint8, score int, move gam
 		return
 	}
 	b := t.bucket(h)
-	check := uint32(h)
-	e := ttEntry{check: check, score: int32(score), depth: uint8(depth), flags: flags, move: move, gen: t.gen}
+	key := ttKey(h, t.gen)
+	e := ttEntry{key: key, score: int32(score), depth: uint8(depth), flags: flags, move: move}
 	for i := range b {
-		if b[i].check == check && b[i].gen == t.gen {
+		if b[i].key == key {
 			if flags&ttHasMove == 0 && b[i].hasMove() {
 				e.move = b[i].move
 				e.flags |= ttHasMove
@@ -293,7 +301,7 @@ func (t *transTable) store(h uint64, depth int, flags uint8, score int, move gam
 	}
 	victim := -1
 	for i := 0; i < ttDepthPreferred; i++ {
-		if b[i].gen != t.gen {
+		if b[i].gen() != t.gen {
 			victim = i
 			break
 		}
@@ -301,7 +309,7 @@ func (t *transTable) store(h uint64, depth int, flags uint8, score int, move gam
 			victim = i
 		}
 	}
-	if b[victim].gen == t.gen && e.priority() < b[victim].priority() {
+	if b[victim].gen() == t.gen && e.priority() < b[victim].priority() {
 		victim = ttDepthPreferred // the always-replace slot
 	}
 	b[victim] = e
