@@ -48,6 +48,7 @@ func (r *Rules) RandomPlayout(s *State, rng Source) int {
 		at        Log    // the log a lap starts from
 		arc, hand uint8  // the arc of the next egg and the eggs in hand
 		capLeft   int    // eggs the turn may still put down one by one (R6)
+		cur       Log    // the log the last egg of a lap reaches
 	)
 	p, filled = s.toMove, s.filled
 	own, opp = s.ants[p], s.ants[p^1]
@@ -86,10 +87,12 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 		// The number is computed before the choice is known, off the path of the
 		// loads that decide it.
 		y = splitMix(x + splitMixGamma)
-		choice := (uint64(b.exitCount[at]) + 254) >> 8 // 1 with two exits or more
+		w := b.dirWord[at]
+		exits := w & 0xff
+		choice := (exits + 254) >> 8 // 1 with two exits or more
 		x += splitMixGamma & -choice
 		n += int(choice)
-		arc = b.dirArcs[at][uniform(y, int(b.exitCount[at]))]
+		arc = uint8(w >> ((8 + 8*uint(uniform(y, int(exits)))) & 63))
 	}
 
 	// R3, R5 and R6, as in Rules.sow.
@@ -99,16 +102,16 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 			if hand == 0 {
 				break
 			}
+			cur = b.arcTo[arc]
 		} else {
 			// A whole lap but its last egg, from the lap tables (one egg in hand: the
 			// empty lap, rather than a branch random play cannot predict).
-			lap := &b.laps[hand-1][arc]
-			s.dropLap(lap)
+			lap := &b.runs[int(arc)*TotalEggs+int(hand-1)]
+			s.dropRun(lap)
 			filled |= lap.filled
 			capLeft -= int(hand - 1)
-			arc = lap.next
+			arc, cur = lap.next, lap.last
 		}
-		cur := b.arcTo[arc]
 		e := s.eggs[cur]
 		bit := uint32(1) << cur
 		if own&bit != 0 || (e == 3 && opp&bit == 0) {
@@ -149,18 +152,17 @@ antMove:
 	// instructions a game). TestRandomPlayoutMatchesRandomAction checks that both
 	// pick the same moves.
 	{
-		var moves antMoveTotals
-		{
-			const ones = 0x0101010101010101
-			free := allLogs &^ (own | opp)
-			a0, a1, a2 := &b.adjacent[0][own&127], &b.adjacent[1][own>>7&127], &b.adjacent[2][own>>14&127]
-			moves.run[0] = ((a0[0] + a1[0] + a2[0]) & byteMask[free&255]) * ones
-			moves.run[1] = ((a0[1] + a1[1] + a2[1]) & byteMask[free>>8&255]) * ones
-			moves.run[2] = ((a0[2] + a1[2] + a2[2]) & byteMask[free>>16&255]) * ones
-			moves.n0, moves.n1 = int(moves.run[0]>>56), int(moves.run[1]>>56)
-			moves.count = moves.n0 + moves.n1 + int(moves.run[2]>>56)
-		}
-		if moves.count == 0 {
+		// The running totals by target as three words in registers (no array, which
+		// would live on the stack): logs 0-7, 8-15 and 16-18.
+		const ones, highs = 0x0101010101010101, 0x8080808080808080
+		free := allLogs &^ (own | opp)
+		a0, a1, a2 := &b.adjacent[0][own&127], &b.adjacent[1][own>>7&127], &b.adjacent[2][own>>14&127]
+		run0 := ((a0[0] + a1[0] + a2[0]) & byteMask[free&255]) * ones
+		run1 := ((a0[1] + a1[1] + a2[1]) & byteMask[free>>8&255]) * ones
+		run2 := ((a0[2] + a1[2] + a2[2]) & byteMask[free>>16&255]) * ones
+		n0, n1 := int(run0>>56), int(run1>>56)
+		count := n0 + n1 + int(run2>>56)
+		if count == 0 {
 			if s.mandatory {
 				s.finish(NoAntCanMove)
 				goto over
@@ -170,23 +172,22 @@ antMove:
 		x += splitMixGamma
 		y = splitMix(x)
 		n++
-		k := uniform(y, moves.count)
+		k := uniform(y, count)
 		if !s.mandatory {
-			if k = uniform(y, moves.count+1) - 1; k < 0 {
+			if k = uniform(y, count+1) - 1; k < 0 {
 				goto endTurn
 			}
 		}
-		const ones, highs = 0x0101010101010101, 0x8080808080808080
-		past0 := int(uint(moves.n0-k-1) >> 63) // 1 when k >= n0
-		k -= moves.n0 & -past0
-		past1 := past0 & int(uint(moves.n1-k-1)>>63)
-		k -= moves.n1 & -past1
-		w := past0 + past1
-		totals := moves.run[w&3]
+		past0 := int(uint(n0-k-1) >> 63) // 1 when k >= n0
+		k -= n0 & -past0
+		past1 := past0 & int(uint(n1-k-1)>>63)
+		k -= n1 & -past1
+		totals := run0 ^ (run0^run1)&uint64(-past0)
+		totals ^= (totals ^ run2) & uint64(-past1)
 		i := bits.OnesCount64(((0x80+uint64(k))*ones - totals) & highs)
 		before := int((totals << 8) >> (8 * uint(i)) & 0xff) // the total of the logs before
-		t := 8*w + i
-		f := selectBit(b.neighbours[t]&own, k-before)
+		t := 8*(past0+past1) + i
+		f := selectBit(b.neighbours[t&31]&own, k-before)
 		own ^= 1<<f | 1<<t
 		s.ants[p] = own
 		s.mandatory = true
