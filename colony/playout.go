@@ -38,20 +38,19 @@ func (r *Rules) RandomAction(s *State, rng Source) Action {
 // registers; and the hash, which a playout never reads, is computed once at the end.
 func (r *Rules) RandomPlayout(s *State, rng Source) int {
 	b := r.board
-	x := rng.Uint64()
+	x0 := rng.Uint64()
+	x := x0 // the generator's state; x-x0 counts the decisions (playoutDecisions)
 	var (
 		y         uint64
-		n         int    // decisions played
-		p         Color  // the mover
-		own, opp  uint32 // the ants of the mover and of the opponent
+		own, opp  uint32 // the ants of the mover and of the opponent (s.ants at the end)
 		filled    uint32 // s.filled, kept here during the game
 		at        Log    // the log a lap starts from
 		arc, hand uint8  // the arc of the next egg and the eggs in hand
 		capLeft   int    // eggs the turn may still put down one by one (R6)
 		cur       Log    // the log the last egg of a lap reaches
 	)
-	p, filled = s.toMove, s.filled
-	own, opp = s.ants[p], s.ants[p^1]
+	filled = s.filled
+	own, opp = s.ants[s.toMove], s.ants[s.toMove^1]
 	capLeft = r.sowingCap - int(s.drops)
 	switch s.phase {
 	case PhaseSelect:
@@ -70,7 +69,6 @@ func (r *Rules) RandomPlayout(s *State, rng Source) int {
 selectLog: // R2: pick up the eggs of a log; a fork or centre needs a direction (R4).
 	x += splitMixGamma
 	y = splitMix(x)
-	n++
 	{
 		m := filled &^ (own | opp)
 		at = Log(selectBit(m, uniform(y, bits.OnesCount32(m))))
@@ -89,9 +87,7 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 		y = splitMix(x + splitMixGamma)
 		w := b.dirWord[at]
 		exits := w & 0xff
-		choice := (exits + 254) >> 8 // 1 with two exits or more
-		x += splitMixGamma & -choice
-		n += int(choice)
+		x += splitMixGamma & -((exits + 254) >> 8) // a draw with two exits or more
 		arc = uint8(w >> ((8 + 8*uint(uniform(y, int(exits)))) & 63))
 	}
 
@@ -115,11 +111,11 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 		e := s.eggs[cur]
 		bit := uint32(1) << cur
 		if own&bit != 0 || (e == 3 && opp&bit == 0) {
+			p := s.toMove // read here, not kept in a register all game
 			s.store[p]++
 			if own&bit == 0 && s.hand[p] > 0 {
 				s.hand[p]--
 				own |= bit
-				s.ants[p] = own
 			}
 			break
 		}
@@ -141,7 +137,6 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 	}
 	// R7: the ant step, skipped without ants or moves; R9 when a compulsory one is
 	// impossible.
-	s.drops = uint16(r.sowingCap - capLeft)
 	if own == 0 {
 		goto endTurn
 	}
@@ -164,6 +159,7 @@ antMove:
 		count := n0 + n1 + int(run2>>56)
 		if count == 0 {
 			if s.mandatory {
+				s.drops = uint16(r.sowingCap - capLeft)
 				s.finish(NoAntCanMove)
 				goto over
 			}
@@ -171,7 +167,6 @@ antMove:
 		}
 		x += splitMixGamma
 		y = splitMix(x)
-		n++
 		k := uniform(y, count)
 		if !s.mandatory {
 			if k = uniform(y, count+1) - 1; k < 0 {
@@ -189,14 +184,12 @@ antMove:
 		t := 8*(past0+past1) + i
 		f := selectBit(b.neighbours[t&31]&own, k-before)
 		own ^= 1<<f | 1<<t
-		s.ants[p] = own
 		s.mandatory = true
 	}
 
 endTurn: // R9 and R10, as in Rules.endTurn.
-	p ^= 1
 	own, opp = opp, own
-	s.toMove = p
+	s.toMove ^= 1
 	s.turn++
 	s.drops = 0
 	capLeft = r.sowingCap
@@ -210,9 +203,19 @@ endTurn: // R9 and R10, as in Rules.endTurn.
 	}
 
 over:
+	s.ants[s.toMove], s.ants[s.toMove^1] = own, opp
 	s.filled = filled
 	s.hash = s.ComputeHash()
-	return n
+	return playoutDecisions(x0, x)
+}
+
+// gammaInverse is the inverse of splitMixGamma modulo 2^64 (the gamma is odd).
+const gammaInverse = 0xf1de83e19937733d
+
+// playoutDecisions returns the number of decisions of a playout whose generator went
+// from x0 to x: every decision draws one number, which adds splitMixGamma to the state.
+func playoutDecisions(x0, x uint64) int {
+	return int((x - x0) * gammaInverse)
 }
 
 // pickLog returns the k-th selectable log for k = uniform(y, count).
