@@ -313,10 +313,13 @@ func uniform(x uint64, n int) int {
 // mask m; k must be below the number of set bits. One popcount picks the half (logs
 // 0..9 or 10..18) without a branch, and a table finds the bit within it.
 func selectBit(m uint32, k int) int {
+	// Both halves are looked up as soon as k is known, and the count of the low half,
+	// known before k, picks one: the choice is off the path of the loads.
 	c := bits.OnesCount32(m & 0x3ff)
-	above := int(uint(c-k-1) >> 63) // 1 when the k-th bit is above the low 10 bits
-	half := (m >> uint(10&-above)) & 0x3ff
-	return 10&-above + int(kthBit10[half][(k-c&-above)&15])
+	lo := int(kthBit10[m&0x3ff][k&15])
+	hi := int(kthBit10[m>>10&0x3ff][(k-c)&15]) + 10
+	above := -int(uint(c-k-1) >> 63) // all ones when the k-th bit is above the low 10 bits
+	return lo ^ (lo^hi)&above
 }
 
 // kthBit10[m][k] is the position of the k-th set bit of the 10-bit value m.
