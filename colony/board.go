@@ -106,8 +106,9 @@ type Board struct {
 	firstArc [NumLogs]uint8
 	// laps[k][a] is what k eggs dropped one by one, the first on arc a, do.
 	laps [TotalEggs][]lap
-	// runs[a*TotalEggs+k] is laps[k][a] for RandomPlayout, which needs no hash: one
-	// flat table of 32-byte entries with the log of the lap's last egg.
+	// runs[k*len(arcTo)+a] is laps[k][a] for RandomPlayout, which needs no hash: one
+	// flat table of 32-byte entries with the log of the lap's last egg, the short laps
+	// of every arc together at its start.
 	runs []run
 	// centres is the mask of centre logs.
 	centres uint32
@@ -536,7 +537,8 @@ type run struct {
 	eggs   [3]uint64
 	filled uint32
 	next   uint8
-	last   Log // arcTo[next]
+	last   Log   // arcTo[next]
+	onLast uint8 // the eggs added to last (a lap may pass it)
 }
 
 // dropRun adds the eggs of run r to s's logs, eight logs at a time.
@@ -576,10 +578,12 @@ func (b *Board) buildLaps() {
 		}
 	}
 	b.runs = make([]run, len(b.arcTo)*TotalEggs)
-	for a := range b.arcTo {
-		for k := 0; k < TotalEggs; k++ {
+	for k := 0; k < TotalEggs; k++ {
+		for a := range b.arcTo {
 			l := &b.laps[k][a]
-			b.runs[a*TotalEggs+k] = run{eggs: l.eggs, filled: l.filled, next: l.next, last: b.arcTo[l.next]}
+			last := b.arcTo[l.next]
+			b.runs[k*len(b.arcTo)+a] = run{eggs: l.eggs, filled: l.filled, next: l.next, last: last,
+				onLast: uint8(l.eggs[last/8] >> (8 * (last % 8)))}
 		}
 	}
 }

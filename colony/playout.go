@@ -93,22 +93,25 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 
 	// R3, R5 and R6, as in Rules.sow.
 	for {
+		var e uint8 // the eggs on cur before the last egg
 		if capLeft < int(hand) {
 			_, filled, capLeft, arc, hand = r.sowSlowly(s, 0, filled, capLeft, arc, hand)
 			if hand == 0 {
 				break
 			}
 			cur = b.arcTo[arc]
+			e = s.eggs[cur]
 		} else {
 			// A whole lap but its last egg, from the lap tables (one egg in hand: the
-			// empty lap, rather than a branch random play cannot predict).
-			lap := &b.runs[int(arc)*TotalEggs+int(hand-1)]
+			// empty lap, rather than a branch random play cannot predict). The eggs
+			// on cur are read before the lap's stores, not through them.
+			lap := &b.runs[int(hand-1)*len(b.arcTo)+int(arc)]
+			arc, cur = lap.next, lap.last
+			e = s.eggs[cur] + lap.onLast
 			s.dropRun(lap)
 			filled |= lap.filled
 			capLeft -= int(hand - 1)
-			arc, cur = lap.next, lap.last
 		}
-		e := s.eggs[cur]
 		bit := uint32(1) << cur
 		if own&bit != 0 || (e == 3 && opp&bit == 0) {
 			p := s.toMove // read here, not kept in a register all game
