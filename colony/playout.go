@@ -176,10 +176,11 @@ antMove:
 				goto endTurn
 			}
 		}
-		past0 := int(uint(n0-k-1) >> 63) // 1 when k >= n0
-		k -= n0 & -past0
-		past1 := past0 & int(uint(n1-k-1)>>63)
-		k -= n1 & -past1
+		// The word of the k-th move, from k compared with both thresholds at once.
+		n01 := n0 + n1
+		past0 := int(uint(n0-k-1) >> 63)  // 1 when k >= n0
+		past1 := int(uint(n01-k-1) >> 63) // 1 when k >= n0+n1
+		k -= n0&-past0 + n1&-past1
 		totals := run0 ^ (run0^run1)&uint64(-past0)
 		totals ^= (totals ^ run2) & uint64(-past1)
 		i := bits.OnesCount64(((0x80+uint64(k))*ones - totals) & highs)
