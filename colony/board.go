@@ -99,7 +99,7 @@ type Board struct {
 	// dirArcs[l][i] is the arc towards the i-th exit of l in increasing log order
 	// (the order of dirActions).
 	dirArcs [NumLogs][MaxExits]uint8
-	// dirWord[l] packs exitCount[l] (byte 0) and dirArcs[l] (bytes 1 to 6), for one
+	// dirWord[l] packs dirArcs[l] (bytes 0 to 5) and exitCount[l] (byte 7), for one
 	// load a lap start in RandomPlayout; entries NumLogs..255 are unused.
 	dirWord [256]uint64
 	// firstArc[l] is the arc of l's first arrow (or a centre's first exit).
@@ -617,9 +617,9 @@ func (b *Board) numberArcs() {
 		b.firstArc[l] = b.arcIndex[l][b.exits[l][0]]
 		for i, a := range b.dirActions[l][:b.exitCount[l]] {
 			b.dirArcs[l][i] = b.arcIndex[l][a-DirectionBase]
-			b.dirWord[l] |= uint64(b.dirArcs[l][i]) << (8 + 8*i)
+			b.dirWord[l] |= uint64(b.dirArcs[l][i]) << (8 * i)
 		}
-		b.dirWord[l] |= uint64(b.exitCount[l])
+		b.dirWord[l] |= uint64(b.exitCount[l]) << 56
 	}
 	b.arcNext = make([]uint8, len(b.arcTo))
 	for a, t := range b.arcTo {

@@ -700,9 +700,9 @@ func TestPlayoutTables(t *testing.T) {
 		if b.exitCount[l] == 1 && b.dirArcs[l][0] != b.firstArc[l] {
 			t.Errorf("%v: direction arc %d, first arc %d", l, b.dirArcs[l][0], b.firstArc[l])
 		}
-		want := uint64(b.exitCount[l])
+		want := uint64(b.exitCount[l]) << 56
 		for i, a := range b.dirArcs[l][:b.exitCount[l]] {
-			want |= uint64(a) << (8 + 8*i)
+			want |= uint64(a) << (8 * i)
 		}
 		if b.dirWord[l] != want {
 			t.Errorf("%v: dirWord %#x, want %#x", l, b.dirWord[l], want)

@@ -86,9 +86,11 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 		// loads that decide it.
 		y = splitMix(x + splitMixGamma)
 		w := b.dirWord[at]
-		exits := w & 0xff
+		exits := w >> 56
 		x += splitMixGamma & -((exits + 254) >> 8) // a draw with two exits or more
-		arc = uint8(w >> ((8 + 8*uint(uniform(y, int(exits)))) & 63))
+		// The arc of byte uniform(y, exits): 8*uniform is the product shifted 3 bits
+		// less, its low 3 bits cleared.
+		arc = uint8(w >> ((y >> 32 * exits >> 29) & 0x38))
 	}
 
 	// R3, R5 and R6, as in Rules.sow.
