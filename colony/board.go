@@ -110,6 +110,12 @@ type Board struct {
 	// flat table of 32-byte entries with the log of the lap's last egg, the short laps
 	// of every arc together at its start.
 	runs []run
+	// starts[k*startRow+l*slotWidth+i] is the run of k eggs from arc dirArcs[l][i]
+	// (i < exitCount[l]; the other entries are unused): the laps that begin with a
+	// direction, found from the log and the direction's index without the arc.
+	// slotWidth is the largest exitCount and startRow NumLogs*slotWidth.
+	starts              []run
+	slotWidth, startRow int
 	// centres is the mask of centre logs.
 	centres uint32
 	// lanes[c][from] is the exit of centre c for eggs entering from from (NoLog: none).
@@ -584,6 +590,18 @@ func (b *Board) buildLaps() {
 			last := b.arcTo[l.next]
 			b.runs[k*len(b.arcTo)+a] = run{eggs: l.eggs, filled: l.filled, next: l.next, last: last,
 				onLast: uint8(l.eggs[last/8] >> (8 * (last % 8)))}
+		}
+	}
+	for l := range b.exitCount {
+		b.slotWidth = max(b.slotWidth, int(b.exitCount[l]))
+	}
+	b.startRow = NumLogs * b.slotWidth
+	b.starts = make([]run, TotalEggs*b.startRow)
+	for k := 0; k < TotalEggs; k++ {
+		for l := range b.dirArcs {
+			for i, a := range b.dirArcs[l][:b.exitCount[l]] {
+				b.starts[k*b.startRow+l*b.slotWidth+i] = b.runs[k*len(b.arcTo)+int(a)]
+			}
 		}
 	}
 }

@@ -724,6 +724,13 @@ func TestPlayoutTables(t *testing.T) {
 				t.Fatalf("run of %d eggs from arc %d: %+v, want %+v", k, a, got, want)
 			}
 		}
+		for l := Log(0); l < NumLogs; l++ {
+			for i, a := range b.dirArcs[l][:b.exitCount[l]] {
+				if got, want := b.starts[k*b.startRow+int(l)*b.slotWidth+i], b.runs[k*len(b.arcTo)+int(a)]; got != want {
+					t.Fatalf("start of %d eggs from %v by exit %d: %+v, want %+v", k, l, i, got, want)
+				}
+			}
+		}
 	}
 }
 

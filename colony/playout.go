@@ -48,6 +48,7 @@ func (r *Rules) RandomPlayout(s *State, rng Source) int {
 		arc, hand uint8  // the arc of the next egg and the eggs in hand
 		capLeft   int    // eggs the turn may still put down one by one (R6)
 		cur       Log    // the log the last egg of a lap reaches
+		lap       *run   // the next lap, when it fits under the sowing cap
 	)
 	filled = s.filled
 	own, opp = s.ants[s.toMove], s.ants[s.toMove^1]
@@ -88,9 +89,11 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 		w := b.dirWord[at]
 		exits := w >> 56
 		x += splitMixGamma & -((exits + 254) >> 8) // a draw with two exits or more
-		// The arc of byte uniform(y, exits): 8*uniform is the product shifted 3 bits
-		// less, its low 3 bits cleared.
-		arc = uint8(w >> ((y >> 32 * exits >> 29) & 0x38))
+		// The lap from the log and the direction's index, without waiting for the arc
+		// (byte i of w), which only the slow paths need.
+		i := uniform(y, int(exits))
+		arc = uint8(w >> (8 * uint(i) & 0x38))
+		lap = &b.starts[int(hand-1)*b.startRow+int(at)*b.slotWidth+i]
 	}
 
 	// R3, R5 and R6, as in Rules.sow.
@@ -107,7 +110,6 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 			// A whole lap but its last egg, from the lap tables (one egg in hand: the
 			// empty lap, rather than a branch random play cannot predict). The eggs
 			// on cur are read before the lap's stores, not through them.
-			lap := &b.runs[int(hand-1)*len(b.arcTo)+int(arc)]
 			arc, cur = lap.next, lap.last
 			e = s.eggs[cur] + lap.onLast
 			s.dropRun(lap)
@@ -135,6 +137,7 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 		filled &^= bit
 		if r.selectedOnly && b.exitCount[cur] > 1 {
 			arc = b.arcNext[arc] // no choice: on as a passing egg goes (R4 variant)
+			lap = &b.runs[int(hand-1)*len(b.arcTo)+int(arc)]
 			continue
 		}
 		at = cur
