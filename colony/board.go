@@ -99,8 +99,9 @@ type Board struct {
 	// dirArcs[l][i] is the arc towards the i-th exit of l in increasing log order
 	// (the order of dirActions).
 	dirArcs [NumLogs][MaxExits]uint8
-	// dirWord[l] packs dirArcs[l] (bytes 0 to 5) and exitCount[l] (byte 7), for one
-	// load a lap start in RandomPlayout; entries NumLogs..255 are unused.
+	// dirWord[l] packs dirArcs[l] (bytes 0 to 5), l*slotWidth (byte 6, see starts)
+	// and exitCount[l] (byte 7), for one load a lap start in RandomPlayout; entries
+	// NumLogs..255 are unused.
 	dirWord [256]uint64
 	// firstArc[l] is the arc of l's first arrow (or a centre's first exit).
 	firstArc [NumLogs]uint8
@@ -596,6 +597,9 @@ func (b *Board) buildLaps() {
 		b.slotWidth = max(b.slotWidth, int(b.exitCount[l]))
 	}
 	b.startRow = NumLogs * b.slotWidth
+	for l := range b.exitCount {
+		b.dirWord[l] |= uint64(l*b.slotWidth) << 48
+	}
 	b.starts = make([]run, TotalEggs*b.startRow)
 	for k := 0; k < TotalEggs; k++ {
 		for l := range b.dirArcs {

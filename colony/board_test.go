@@ -700,7 +700,7 @@ func TestPlayoutTables(t *testing.T) {
 		if b.exitCount[l] == 1 && b.dirArcs[l][0] != b.firstArc[l] {
 			t.Errorf("%v: direction arc %d, first arc %d", l, b.dirArcs[l][0], b.firstArc[l])
 		}
-		want := uint64(b.exitCount[l]) << 56
+		want := uint64(b.exitCount[l])<<56 | uint64(int(l)*b.slotWidth)<<48
 		for i, a := range b.dirArcs[l][:b.exitCount[l]] {
 			want |= uint64(a) << (8 * i)
 		}

@@ -93,7 +93,7 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 		// (byte i of w), which only the slow paths need.
 		i := uniform(y, int(exits))
 		arc = uint8(w >> (8 * uint(i) & 0x38))
-		lap = &b.starts[int(hand-1)*b.startRow+int(at)*b.slotWidth+i]
+		lap = &b.starts[int(hand-1)*b.startRow+int(w>>48&0xff)+i]
 	}
 
 	// R3, R5 and R6, as in Rules.sow.
@@ -116,7 +116,7 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 			filled |= lap.filled
 			capLeft -= int(hand - 1)
 		}
-		bit := uint32(1) << cur
+		bit := uint32(1) << (cur & 31) // (a log is below 32: no check of the shift)
 		if own&bit != 0 || (e == 3 && opp&bit == 0) {
 			p := s.toMove // read here, not kept in a register all game
 			s.store[p]++
@@ -189,10 +189,10 @@ antMove:
 		totals := run0 ^ (run0^run1)&uint64(-past0)
 		totals ^= (totals ^ run2) & uint64(-past1)
 		i := bits.OnesCount64(((0x80+uint64(k))*ones - totals) & highs)
-		before := int((totals << 8) >> (8 * uint(i)) & 0xff) // the total of the logs before
+		before := int((totals << 8) >> (8 * uint(i) & 63) & 0xff) // the total of the logs before (i < 8)
 		t := 8*(past0+past1) + i
 		f := selectBit(b.neighbours[t&31]&own, k-before)
-		own ^= 1<<f | 1<<t
+		own ^= 1<<(f&31) | 1<<(t&31)
 		s.mandatory = true
 	}
 
