@@ -99,10 +99,24 @@ type Board struct {
 	// dirArcs[l][i] is the arc towards the i-th exit of l in increasing log order
 	// (the order of dirActions).
 	dirArcs [NumLogs][MaxExits]uint8
+	// dirWord[l] packs dirArcs[l] (bytes 0 to 5), l*slotWidth (byte 6, see starts)
+	// and exitCount[l] (byte 7), for one load a lap start in RandomPlayout; entries
+	// NumLogs..255 are unused.
+	dirWord [256]uint64
 	// firstArc[l] is the arc of l's first arrow (or a centre's first exit).
 	firstArc [NumLogs]uint8
 	// laps[k][a] is what k eggs dropped one by one, the first on arc a, do.
 	laps [TotalEggs][]lap
+	// runs[k*len(arcTo)+a] is laps[k][a] for RandomPlayout, which needs no hash: one
+	// flat table of 32-byte entries with the log of the lap's last egg, the short laps
+	// of every arc together at its start.
+	runs []run
+	// starts[k*startRow+l*slotWidth+i] is the run of k eggs from arc dirArcs[l][i]
+	// (i < exitCount[l]; the other entries are unused): the laps that begin with a
+	// direction, found from the log and the direction's index without the arc.
+	// slotWidth is the largest exitCount and startRow NumLogs*slotWidth.
+	starts              []run
+	slotWidth, startRow int
 	// centres is the mask of centre logs.
 	centres uint32
 	// lanes[c][from] is the exit of centre c for eggs entering from from (NoLog: none).
@@ -523,6 +537,24 @@ type lap struct {
 	next   uint8     // the arc the following egg travels on
 }
 
+// run is a lap (the effect of dropping k eggs one by one from an arc) as
+// RandomPlayout uses it: the eggs added, the logs filled, the arc the following egg
+// travels on and the log it reaches.
+type run struct {
+	eggs   [3]uint64
+	filled uint32
+	next   uint8
+	last   Log   // arcTo[next]
+	onLast uint8 // the eggs added to last (a lap may pass it)
+}
+
+// dropRun adds the eggs of run r to s's logs, eight logs at a time.
+func (s *State) dropRun(r *run) {
+	binary.LittleEndian.PutUint64(s.eggs[0:8], binary.LittleEndian.Uint64(s.eggs[0:8])+r.eggs[0])
+	binary.LittleEndian.PutUint64(s.eggs[8:16], binary.LittleEndian.Uint64(s.eggs[8:16])+r.eggs[1])
+	binary.LittleEndian.PutUint64(s.eggs[16:24], binary.LittleEndian.Uint64(s.eggs[16:24])+r.eggs[2])
+}
+
 // dropLap adds the eggs of lap l to s's logs, eight logs at a time.
 func (s *State) dropLap(l *lap) {
 	binary.LittleEndian.PutUint64(s.eggs[0:8], binary.LittleEndian.Uint64(s.eggs[0:8])+l.eggs[0])
@@ -550,6 +582,30 @@ func (b *Board) buildLaps() {
 				l.eggs[w] = binary.LittleEndian.Uint64(eggs[8*w:])
 			}
 			l.next = a
+		}
+	}
+	b.runs = make([]run, len(b.arcTo)*TotalEggs)
+	for k := 0; k < TotalEggs; k++ {
+		for a := range b.arcTo {
+			l := &b.laps[k][a]
+			last := b.arcTo[l.next]
+			b.runs[k*len(b.arcTo)+a] = run{eggs: l.eggs, filled: l.filled, next: l.next, last: last,
+				onLast: uint8(l.eggs[last/8] >> (8 * (last % 8)))}
+		}
+	}
+	for l := range b.exitCount {
+		b.slotWidth = max(b.slotWidth, int(b.exitCount[l]))
+	}
+	b.startRow = NumLogs * b.slotWidth
+	for l := range b.exitCount {
+		b.dirWord[l] |= uint64(l*b.slotWidth) << 48
+	}
+	b.starts = make([]run, TotalEggs*b.startRow)
+	for k := 0; k < TotalEggs; k++ {
+		for l := range b.dirArcs {
+			for i, a := range b.dirArcs[l][:b.exitCount[l]] {
+				b.starts[k*b.startRow+l*b.slotWidth+i] = b.runs[k*len(b.arcTo)+int(a)]
+			}
 		}
 	}
 }
@@ -583,7 +639,9 @@ func (b *Board) numberArcs() {
 		b.firstArc[l] = b.arcIndex[l][b.exits[l][0]]
 		for i, a := range b.dirActions[l][:b.exitCount[l]] {
 			b.dirArcs[l][i] = b.arcIndex[l][a-DirectionBase]
+			b.dirWord[l] |= uint64(b.dirArcs[l][i]) << (8 * i)
 		}
+		b.dirWord[l] |= uint64(b.exitCount[l]) << 56
 	}
 	b.arcNext = make([]uint8, len(b.arcTo))
 	for a, t := range b.arcTo {

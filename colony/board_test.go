@@ -700,5 +700,53 @@ func TestPlayoutTables(t *testing.T) {
 		if b.exitCount[l] == 1 && b.dirArcs[l][0] != b.firstArc[l] {
 			t.Errorf("%v: direction arc %d, first arc %d", l, b.dirArcs[l][0], b.firstArc[l])
 		}
+		want := uint64(b.exitCount[l])<<56 | uint64(int(l)*b.slotWidth)<<48
+		for i, a := range b.dirArcs[l][:b.exitCount[l]] {
+			want |= uint64(a) << (8 * i)
+		}
+		if b.dirWord[l] != want {
+			t.Errorf("%v: dirWord %#x, want %#x", l, b.dirWord[l], want)
+		}
+	}
+	// runs[k*len(arcTo)+a] is laps[k][a] without the hash, with the last egg's log and
+	// the eggs the lap itself puts there.
+	if len(b.runs) != TotalEggs*len(b.arcTo) {
+		t.Fatalf("%d runs, want %d", len(b.runs), TotalEggs*len(b.arcTo))
+	}
+	for k := 0; k < TotalEggs; k++ {
+		for a := range b.arcTo {
+			l, got := b.laps[k][a], b.runs[k*len(b.arcTo)+a]
+			var s State
+			s.dropLap(&l)
+			last := b.arcTo[l.next]
+			want := run{eggs: l.eggs, filled: l.filled, next: l.next, last: last, onLast: s.eggs[last]}
+			if got != want {
+				t.Fatalf("run of %d eggs from arc %d: %+v, want %+v", k, a, got, want)
+			}
+		}
+		for l := Log(0); l < NumLogs; l++ {
+			for i, a := range b.dirArcs[l][:b.exitCount[l]] {
+				if got, want := b.starts[k*b.startRow+int(l)*b.slotWidth+i], b.runs[k*len(b.arcTo)+int(a)]; got != want {
+					t.Fatalf("start of %d eggs from %v by exit %d: %+v, want %+v", k, l, i, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestSelectBit compares selectBit with a loop over the bits for every log mask and
+// every k below its number of logs.
+func TestSelectBit(t *testing.T) {
+	for m := uint32(0); m <= allLogs; m++ {
+		k := 0
+		for l := 0; l < NumLogs; l++ {
+			if m&(1<<l) == 0 {
+				continue
+			}
+			if got := selectBit(m, k); got != l {
+				t.Fatalf("selectBit(%#x, %d) = %d, want %d", m, k, got, l)
+			}
+			k++
+		}
 	}
 }

@@ -38,19 +38,20 @@ func (r *Rules) RandomAction(s *State, rng Source) Action {
 // registers; and the hash, which a playout never reads, is computed once at the end.
 func (r *Rules) RandomPlayout(s *State, rng Source) int {
 	b := r.board
-	x := rng.Uint64()
+	x0 := rng.Uint64()
+	x := x0 // the generator's state; x-x0 counts the decisions (playoutDecisions)
 	var (
 		y         uint64
-		n         int    // decisions played
-		p         Color  // the mover
-		own, opp  uint32 // the ants of the mover and of the opponent
+		own, opp  uint32 // the ants of the mover and of the opponent (s.ants at the end)
 		filled    uint32 // s.filled, kept here during the game
 		at        Log    // the log a lap starts from
 		arc, hand uint8  // the arc of the next egg and the eggs in hand
 		capLeft   int    // eggs the turn may still put down one by one (R6)
+		cur       Log    // the log the last egg of a lap reaches
+		lap       *run   // the next lap, when it fits under the sowing cap
 	)
-	p, filled = s.toMove, s.filled
-	own, opp = s.ants[p], s.ants[p^1]
+	filled = s.filled
+	own, opp = s.ants[s.toMove], s.ants[s.toMove^1]
 	capLeft = r.sowingCap - int(s.drops)
 	switch s.phase {
 	case PhaseSelect:
@@ -69,7 +70,6 @@ func (r *Rules) RandomPlayout(s *State, rng Source) int {
 selectLog: // R2: pick up the eggs of a log; a fork or centre needs a direction (R4).
 	x += splitMixGamma
 	y = splitMix(x)
-	n++
 	{
 		m := filled &^ (own | opp)
 		at = Log(selectBit(m, uniform(y, bits.OnesCount32(m))))
@@ -86,37 +86,43 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 		// The number is computed before the choice is known, off the path of the
 		// loads that decide it.
 		y = splitMix(x + splitMixGamma)
-		choice := (uint64(b.exitCount[at]) + 254) >> 8 // 1 with two exits or more
-		x += splitMixGamma & -choice
-		n += int(choice)
-		arc = b.dirArcs[at][uniform(y, int(b.exitCount[at]))]
+		w := b.dirWord[at]
+		exits := w >> 56
+		x += splitMixGamma & -((exits + 254) >> 8) // a draw with two exits or more
+		// The lap from the log and the direction's index, without waiting for the arc
+		// (byte i of w), which only the slow paths need.
+		i := uniform(y, int(exits))
+		arc = uint8(w >> (8 * uint(i) & 0x38))
+		lap = &b.starts[int(hand-1)*b.startRow+int(w>>48&0xff)+i]
 	}
 
 	// R3, R5 and R6, as in Rules.sow.
 	for {
+		var e uint8 // the eggs on cur before the last egg
 		if capLeft < int(hand) {
 			_, filled, capLeft, arc, hand = r.sowSlowly(s, 0, filled, capLeft, arc, hand)
 			if hand == 0 {
 				break
 			}
+			cur = b.arcTo[arc]
+			e = s.eggs[cur]
 		} else {
 			// A whole lap but its last egg, from the lap tables (one egg in hand: the
-			// empty lap, rather than a branch random play cannot predict).
-			lap := &b.laps[hand-1][arc]
-			s.dropLap(lap)
+			// empty lap, rather than a branch random play cannot predict). The eggs
+			// on cur are read before the lap's stores, not through them.
+			arc, cur = lap.next, lap.last
+			e = s.eggs[cur] + lap.onLast
+			s.dropRun(lap)
 			filled |= lap.filled
 			capLeft -= int(hand - 1)
-			arc = lap.next
 		}
-		cur := b.arcTo[arc]
-		e := s.eggs[cur]
-		bit := uint32(1) << cur
+		bit := uint32(1) << (cur & 31) // (a log is below 32: no check of the shift)
 		if own&bit != 0 || (e == 3 && opp&bit == 0) {
+			p := s.toMove // read here, not kept in a register all game
 			s.store[p]++
 			if own&bit == 0 && s.hand[p] > 0 {
 				s.hand[p]--
 				own |= bit
-				s.ants[p] = own
 			}
 			break
 		}
@@ -131,6 +137,7 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 		filled &^= bit
 		if r.selectedOnly && b.exitCount[cur] > 1 {
 			arc = b.arcNext[arc] // no choice: on as a passing egg goes (R4 variant)
+			lap = &b.runs[int(hand-1)*len(b.arcTo)+int(arc)]
 			continue
 		}
 		at = cur
@@ -138,7 +145,6 @@ direction: // R4: a lap from a fork or centre goes the way the player chooses.
 	}
 	// R7: the ant step, skipped without ants or moves; R9 when a compulsory one is
 	// impossible.
-	s.drops = uint16(r.sowingCap - capLeft)
 	if own == 0 {
 		goto endTurn
 	}
@@ -149,19 +155,19 @@ antMove:
 	// instructions a game). TestRandomPlayoutMatchesRandomAction checks that both
 	// pick the same moves.
 	{
-		var moves antMoveTotals
-		{
-			const ones = 0x0101010101010101
-			free := allLogs &^ (own | opp)
-			a0, a1, a2 := &b.adjacent[0][own&127], &b.adjacent[1][own>>7&127], &b.adjacent[2][own>>14&127]
-			moves.run[0] = ((a0[0] + a1[0] + a2[0]) & byteMask[free&255]) * ones
-			moves.run[1] = ((a0[1] + a1[1] + a2[1]) & byteMask[free>>8&255]) * ones
-			moves.run[2] = ((a0[2] + a1[2] + a2[2]) & byteMask[free>>16&255]) * ones
-			moves.n0, moves.n1 = int(moves.run[0]>>56), int(moves.run[1]>>56)
-			moves.count = moves.n0 + moves.n1 + int(moves.run[2]>>56)
-		}
-		if moves.count == 0 {
+		// The running totals by target as three words in registers (no array, which
+		// would live on the stack): logs 0-7, 8-15 and 16-18.
+		const ones, highs = 0x0101010101010101, 0x8080808080808080
+		free := allLogs &^ (own | opp)
+		a0, a1, a2 := &b.adjacent[0][own&127], &b.adjacent[1][own>>7&127], &b.adjacent[2][own>>14&127]
+		run0 := ((a0[0] + a1[0] + a2[0]) & byteMask[free&255]) * ones
+		run1 := ((a0[1] + a1[1] + a2[1]) & byteMask[free>>8&255]) * ones
+		run2 := ((a0[2] + a1[2] + a2[2]) & byteMask[free>>16&255]) * ones
+		n0, n1 := int(run0>>56), int(run1>>56)
+		count := n0 + n1 + int(run2>>56)
+		if count == 0 {
 			if s.mandatory {
+				s.drops = uint16(r.sowingCap - capLeft)
 				s.finish(NoAntCanMove)
 				goto over
 			}
@@ -169,33 +175,30 @@ antMove:
 		}
 		x += splitMixGamma
 		y = splitMix(x)
-		n++
-		k := uniform(y, moves.count)
+		k := uniform(y, count)
 		if !s.mandatory {
-			if k = uniform(y, moves.count+1) - 1; k < 0 {
+			if k = uniform(y, count+1) - 1; k < 0 {
 				goto endTurn
 			}
 		}
-		const ones, highs = 0x0101010101010101, 0x8080808080808080
-		past0 := int(uint(moves.n0-k-1) >> 63) // 1 when k >= n0
-		k -= moves.n0 & -past0
-		past1 := past0 & int(uint(moves.n1-k-1)>>63)
-		k -= moves.n1 & -past1
-		w := past0 + past1
-		totals := moves.run[w&3]
+		// The word of the k-th move, from k compared with both thresholds at once.
+		n01 := n0 + n1
+		past0 := int(uint(n0-k-1) >> 63)  // 1 when k >= n0
+		past1 := int(uint(n01-k-1) >> 63) // 1 when k >= n0+n1
+		k -= n0&-past0 + n1&-past1
+		totals := run0 ^ (run0^run1)&uint64(-past0)
+		totals ^= (totals ^ run2) & uint64(-past1)
 		i := bits.OnesCount64(((0x80+uint64(k))*ones - totals) & highs)
-		before := int((totals << 8) >> (8 * uint(i)) & 0xff) // the total of the logs before
-		t := 8*w + i
-		f := selectBit(b.neighbours[t]&own, k-before)
-		own ^= 1<<f | 1<<t
-		s.ants[p] = own
+		before := int((totals << 8) >> (8 * uint(i) & 63) & 0xff) // the total of the logs before (i < 8)
+		t := 8*(past0+past1) + i
+		f := selectBit(b.neighbours[t&31]&own, k-before)
+		own ^= 1<<(f&31) | 1<<(t&31)
 		s.mandatory = true
 	}
 
 endTurn: // R9 and R10, as in Rules.endTurn.
-	p ^= 1
 	own, opp = opp, own
-	s.toMove = p
+	s.toMove ^= 1
 	s.turn++
 	s.drops = 0
 	capLeft = r.sowingCap
@@ -209,9 +212,19 @@ endTurn: // R9 and R10, as in Rules.endTurn.
 	}
 
 over:
+	s.ants[s.toMove], s.ants[s.toMove^1] = own, opp
 	s.filled = filled
 	s.hash = s.ComputeHash()
-	return n
+	return playoutDecisions(x0, x)
+}
+
+// gammaInverse is the inverse of splitMixGamma modulo 2^64 (the gamma is odd).
+const gammaInverse = 0xf1de83e19937733d
+
+// playoutDecisions returns the number of decisions of a playout whose generator went
+// from x0 to x: every decision draws one number, which adds splitMixGamma to the state.
+func playoutDecisions(x0, x uint64) int {
+	return int((x - x0) * gammaInverse)
 }
 
 // pickLog returns the k-th selectable log for k = uniform(y, count).
@@ -309,10 +322,13 @@ func uniform(x uint64, n int) int {
 // mask m; k must be below the number of set bits. One popcount picks the half (logs
 // 0..9 or 10..18) without a branch, and a table finds the bit within it.
 func selectBit(m uint32, k int) int {
+	// Both halves are looked up as soon as k is known, and the count of the low half,
+	// known before k, picks one: the choice is off the path of the loads.
 	c := bits.OnesCount32(m & 0x3ff)
-	above := int(uint(c-k-1) >> 63) // 1 when the k-th bit is above the low 10 bits
-	half := (m >> uint(10&-above)) & 0x3ff
-	return 10&-above + int(kthBit10[half][(k-c&-above)&15])
+	lo := int(kthBit10[m&0x3ff][k&15])
+	hi := int(kthBit10[m>>10&0x3ff][(k-c)&15]) + 10
+	above := -int(uint(c-k-1) >> 63) // all ones when the k-th bit is above the low 10 bits
+	return lo ^ (lo^hi)&above
 }
 
 // kthBit10[m][k] is the position of the k-th set bit of the 10-bit value m.

@@ -1,6 +1,7 @@
 package colony
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -219,11 +220,65 @@ func TestRandomPlayoutMatchesRandomAction(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		phases := checkPlayoutMatches(t, name, r, 400)
+		for _, p := range []Phase{PhaseSelect, PhaseDirection, PhaseAnt} {
+			if name != "colony:choice=selected" && phases[p] == 0 {
+				t.Fatalf("%s: no start in phase %v", name, p)
+			}
+		}
+	}
+}
+
+// TestRandomPlayoutMatchesRandomActionOnOtherBoards is the same check on boards built
+// from random bytes (fuzzBoard): centres with up to six exits and short sowing circuits,
+// where a lap passes its own last log (Board.runs' onLast) and ends where it started.
+func TestRandomPlayoutMatchesRandomActionOnOtherBoards(t *testing.T) {
+	rng := newTestSource(2029)
+	boards, maxExits, loops := 0, 0, 0
+	for try := 0; try < 4000 && boards < 30; try++ {
+		data := make([]byte, 64)
+		for i := range data {
+			data[i] = byte(rng.Uint64())
+		}
+		b, err := ParseBoard(strings.NewReader(fuzzBoard(data)))
+		if err != nil {
+			continue
+		}
+		boards++
+		for l := Log(0); l < NumLogs; l++ {
+			maxExits = max(maxExits, int(b.exitCount[l]))
+		}
+		for _, run := range b.runs {
+			if run.onLast > 0 {
+				loops++
+			}
+		}
+		for _, choice := range []bool{false, true} {
+			r, err := NewRules(b, 300, 80)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r = r.WithChoiceOnSelectedOnly(choice)
+			checkPlayoutMatches(t, fmt.Sprintf("board %d, %s", boards, r.Name()), r, 60)
+		}
+	}
+	if boards < 30 || maxExits < 4 || loops == 0 {
+		t.Fatalf("%d boards, at most %d exits, %d laps passing their last log: want 30, 4 or more, some", boards, maxExits, loops)
+	}
+}
+
+// checkPlayoutMatches plays RandomPlayout from the start and from n-1 states of
+// seeded random games under r, and fails unless each game ends in the State (hash
+// included) and after the number of decisions that RandomAction and Apply reach with
+// the same numbers. It returns how many starts it took in each phase.
+func checkPlayoutMatches(t *testing.T, name string, r *Rules, n int) map[Phase]int {
+	t.Helper()
+	{
 		starts := []State{r.Start()}
 		phases := map[Phase]int{}
 		walk := r.Start()
 		rng := newTestSource(99)
-		for len(starts) < 400 {
+		for len(starts) < n {
 			if walk.Over() {
 				walk = r.Start()
 			}
@@ -231,11 +286,6 @@ func TestRandomPlayoutMatchesRandomAction(t *testing.T) {
 			if !walk.Over() && rng.Uint64()%5 == 0 {
 				starts = append(starts, walk)
 				phases[walk.Phase()]++
-			}
-		}
-		for _, p := range []Phase{PhaseSelect, PhaseDirection, PhaseAnt} {
-			if name != "colony:choice=selected" && phases[p] == 0 {
-				t.Fatalf("%s: no start in phase %v", name, p)
 			}
 		}
 		for g, start := range starts {
@@ -262,6 +312,7 @@ func TestRandomPlayoutMatchesRandomAction(t *testing.T) {
 		if again := over; r.RandomPlayout(&again, &fixedSource{x: 2}) != 0 || again != over {
 			t.Fatalf("%s: RandomPlayout from a finished game changed it or counted decisions", name)
 		}
+		return phases
 	}
 }
 
