@@ -17,15 +17,18 @@ func (g *Game) Step(dst, src *State, a game.Action) game.Status {
 		dst.w = [4]uint64{lo, hi, src.w[2], fl}
 		if empty {
 			g.checkEnd(dst)
+			fl = dst.w[3]
 		}
-	} else {
-		*dst = *src
-		g.apply(dst, int(a))
+		return status(fl)
 	}
-	fl := dst.w[3] >> flagShift
-	st := game.Status(fl&flagNorth) | game.StatusTurnStart
-	if fl&flagOver != 0 {
-		st |= game.StatusTerminal
-	}
-	return st
+	*dst = *src
+	g.apply(dst, int(a))
+	return status(dst.w[3])
+}
+
+// status returns the game.Status of a State whose word 3 is w3, without a branch
+// (flagOver times a power of two is game.StatusTerminal).
+func status(w3 uint64) game.Status {
+	fl := w3 >> flagShift
+	return game.Status(fl&flagNorth) | game.StatusTurnStart | game.Status(fl&flagOver)*(game.StatusTerminal/flagOver)
 }
