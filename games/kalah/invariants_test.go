@@ -287,7 +287,7 @@ func TestSizes(t *testing.T) {
 	if n := unsafe.Sizeof(State{}); n != 32 {
 		t.Errorf("State is %d bytes, want 32", n)
 	}
-	if n := unsafe.Sizeof(narrowEntry{}); n != 64 {
-		t.Errorf("narrowEntry is %d bytes, want 64", n)
+	if n := unsafe.Sizeof(stepEntry{}); n != 64 {
+		t.Errorf("stepEntry is %d bytes, want 64", n)
 	}
 }

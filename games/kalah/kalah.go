@@ -50,14 +50,13 @@ type Game struct {
 	pits [2][4]uint64
 	// The narrow boards (see narrow.go).
 	narrow    bool
-	nsow      *[256]narrowEntry
-	rsow      *[8][256]relEntry // [a][n]: sowing n seeds from the mover's pit a (see playout.go)
-	nidx      *[16 << 8]uint16  // [p<<8|n]: the nsow index of sowing n seeds from place p, and the whole laps <<8
-	northBase uint              // M+1, North's first place
-	nShift    uint              // 8(M+1), the bit offset of North's pits in the narrow ring
-	sideBytes uint64            // 0xff in bytes 0..M-1
-	nstore    [2][2]uint64      // one seed in player p's store, as (word 0, word 1)
-	sideBits  uint32            // bits 0..M-1
+	nstep     *[16 << 8]stepEntry // [p<<8|n]: sowing n seeds from ring place p, the whole move (see narrow.go)
+	rsow      *[8][256]relEntry   // [a][n]: sowing n seeds from the mover's pit a (see playout.go)
+	northBase uint                // M+1, North's first place
+	nShift    uint                // 8(M+1), the bit offset of North's pits in the narrow ring
+	sideBytes uint64              // 0xff in bytes 0..M-1
+	nstore    [2][2]uint64        // one seed in player p's store, as (word 0, word 1)
+	sideBits  uint32              // bits 0..M-1
 	// startState is the start position.
 	startState State
 }

@@ -13,17 +13,34 @@ import (
 // apply, which works on the State in memory. All play the same moves (the tests
 // compare them).
 
-// narrowEntry is a sowEntry for the narrow boards.
-type narrowEntry struct {
-	addLo, addHi uint64    // one seed in each place of the last lap reached
-	clrLo, clrHi uint64    // 0xff in the bytes of the last seed's place and the pit opposite (own pits only)
-	lastSel      uint64    // all ones when the last seed's place is in word 1
-	oppSel       uint64    // the same for the pit opposite (the last seed's place when not an own pit)
-	lastS, oppS  uint8     // their bit shifts in their words
-	own          uint8     // 1 when the last seed lands in one of the mover's pits
-	flip         uint8     // flagNorth unless the last seed lands in the mover's store
-	_            [12]uint8 // to 64 bytes, a cache line
+// stepEntry is what sowing n seeds from ring place p does on a narrow board, the whole
+// move but the capture's amount: nstep[p<<8|n].
+type stepEntry struct {
+	// addLo and addHi are the seeds every place receives (the whole laps and the last,
+	// partial one), less the n seeds taken from place p (wrapping: it holds exactly n
+	// before), as bytes of words 0 and 1.
+	addLo, addHi uint64
+	// lastLo and lastHi are 0xff in the byte of the last seed's place when it is one of
+	// the mover's pits, else 0: a capture when it then holds one seed.
+	lastLo, lastHi uint64
+	// oppLo and oppHi are 0xff in the byte of the pit opposite (own pits only).
+	oppLo, oppHi uint64
+	// misc holds the pit opposite's bit shift in its word (bits 0..5), notOwn (bit 8:
+	// 1 when the last seed is not in one of the mover's pits, so no capture) and, as in
+	// the flags word, flagNorth<<flagShift unless the last seed lands in the mover's
+	// store (the turn passes).
+	misc uint64
+	_    uint64 // to 64 bytes, a cache line
 }
+
+// The bits of stepEntry.misc.
+const (
+	stepOppS   = 0x3f
+	stepNotOwn = 1 << 8
+)
+
+// ones is 1 in every byte.
+const ones = 0x0101010101010101
 
 // buildNarrow fills the narrow tables from the general ones.
 func (g *Game) buildNarrow() {
@@ -32,27 +49,44 @@ func (g *Game) buildNarrow() {
 		return
 	}
 	g.buildRelative()
-	g.nsow = new([256]narrowEntry) // at most 15 places of 15 entries: fixed sizes, no bounds checks
-	g.nidx = new([16 << 8]uint16)
-	for p := 0; p < 2*g.m+1; p++ {
-		for n := 1; n < 256; n++ {
+	// [p<<8|n]: fixed sizes, no bounds checks (256 KB, of which 2M*(2MN+1) entries are
+	// filled and read: a pit holds at most every seed of the game).
+	g.nstep = new([16 << 8]stepEntry)
+	for _, p := range g.narrowPits() {
+		for n := 1; n <= 2*g.m*g.n; n++ {
 			qr := g.divmod[n]
-			g.nidx[p<<8|n] = qr&0xff00 | uint16(p*g.lapLen+int(qr&0xff))
-		}
-	}
-	for i, e := range g.sow {
-		n := narrowEntry{addLo: e.add[0], addHi: e.add[1], lastSel: -uint64(e.lastW), lastS: e.lastS,
-			oppSel: -uint64(e.oppW), oppS: e.oppS, own: e.own, flip: e.flip}
-		if e.own != 0 {
-			for _, ws := range [][2]uint8{{e.lastW, e.lastS}, {e.oppW, e.oppS}} {
-				if ws[0] == 0 {
-					n.clrLo |= 0xff << ws[1]
-				} else {
-					n.clrHi |= 0xff << ws[1]
-				}
+			q := uint64(qr >> 8)
+			mv := 0
+			if p > g.m {
+				mv = 1
 			}
+			e := g.sow[p*g.lapLen+int(qr&0xff)]
+			lap := g.lap[mv]
+			t := stepEntry{addLo: e.add[0] + q*lap[0], addHi: e.add[1] + q*lap[1]}
+			if p < 8 {
+				t.addLo -= uint64(n) << (8 * uint(p))
+			} else {
+				t.addHi -= uint64(n) << (8 * uint(p-8))
+			}
+			t.misc = uint64(e.flip) << flagShift
+			if e.own != 0 {
+				last, opp := uint64(0xff)<<e.lastS, uint64(0xff)<<e.oppS
+				if e.lastW == 0 {
+					t.lastLo = last
+				} else {
+					t.lastHi = last
+				}
+				if e.oppW == 0 {
+					t.oppLo = opp
+				} else {
+					t.oppHi = opp
+				}
+				t.misc |= uint64(e.oppS)
+			} else {
+				t.misc |= stepNotOwn
+			}
+			g.nstep[p<<8|n] = t
 		}
-		g.nsow[i] = n
 	}
 	g.nShift = uint(8 * (g.m + 1))
 	g.sideBytes = 1<<(8*uint(g.m)) - 1
@@ -64,6 +98,17 @@ func (g *Game) buildNarrow() {
 			g.nstore[p][1] = 1 << (8 * uint(st-8))
 		}
 	}
+}
+
+// narrowPits returns the ring places of both sides' pits.
+func (g *Game) narrowPits() []int {
+	var out []int
+	for p := 0; p < 2; p++ {
+		for i := 0; i < g.m; i++ {
+			out = append(out, g.base[p]+i)
+		}
+	}
+	return out
 }
 
 // narrowMask returns the mover's non-empty pits as bits 0..M-1: the mover's M bytes
@@ -79,30 +124,26 @@ func (g *Game) narrowMask(lo, hi, fl uint64) uint32 {
 
 // step plays pit a of the mover on a narrow board held as (lo, hi, fl), the State's
 // words 0, 1 and 3, as apply does on the State, and reports whether a side is now
-// empty (the caller then applies the end rule with checkEnd).
+// empty (the caller then applies the end rule with checkEnd). One table entry, found
+// from the place and its seeds, holds the whole sowing; the capture is made without
+// branches.
 func (g *Game) step(lo, hi, fl uint64, a int) (uint64, uint64, uint64, bool) {
 	mv := fl >> flagShift & flagNorth
 	p := uint(a) + uint(-mv)&g.northBase
 	// Without branches: sel is all ones when place p is in word 1 (p < 16).
 	sel := -uint64(p >> 3)
 	n := (lo ^ (lo^hi)&sel) >> (8 * p & 63) & 0xff
-	clr := uint64(0xff) << (8 * p & 63)
-	lo &^= clr &^ sel
-	hi &^= clr & sel
-	iq := g.nidx[(p<<8|uint(n))&(16<<8-1)]
-	e := &g.nsow[iq&0xff]
-	q := uint64(iq >> 8)
-	lap := &g.lap[mv]
-	// The capture is made when the last seed's place was empty before the sowing (the
-	// sown pit reads empty) and there was no whole lap: it then holds that one seed.
-	before := (lo ^ (lo^hi)&e.lastSel) >> (e.lastS & 63) & 0xff
-	lo += e.addLo + q*lap[0]
-	hi += e.addHi + q*lap[1]
-	fl ^= uint64(e.flip) << flagShift
-	c := (lo ^ (lo^hi)&e.oppSel) >> (e.oppS & 63) & 0xff
-	m := -(uint64(e.own) & (((before | q) - 1) >> 63) & (g.capAll | (-c)>>63))
-	lo &^= m & e.clrLo
-	hi &^= m & e.clrHi
+	e := &g.nstep[(p<<8|uint(n))&(16<<8-1)]
+	lo += e.addLo
+	hi += e.addHi
+	fl ^= e.misc & moverBit
+	// The capture is made when the last seed's place is one of the mover's pits and
+	// holds that one seed (it was empty and there was no whole lap): t == 0.
+	t := (lo^ones)&e.lastLo | (hi^ones)&e.lastHi | e.misc&stepNotOwn
+	c := (lo&e.oppLo | hi&e.oppHi) >> (e.misc & stepOppS)
+	m := -((t - 1) &^ t >> 63 & (g.capAll | (-c)>>63))
+	lo &^= m & (e.lastLo | e.oppLo)
+	hi &^= m & (e.lastHi | e.oppHi)
 	st := &g.nstore[mv]
 	lo += m & ((c + 1) * st[0])
 	hi += m & ((c + 1) * st[1])

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"unsafe"
+
+	"github.com/colony-ai/colony/game"
 )
 
 // randomNarrowState returns a position of g (a narrow board) with the game's seeds
@@ -108,5 +110,47 @@ func TestRelativeTable(t *testing.T) {
 func TestRelativeEntrySize(t *testing.T) {
 	if n := unsafe.Sizeof(relEntry{}); n != 64 {
 		t.Errorf("relEntry is %d bytes, want 64", n)
+	}
+}
+
+// TestStepAgainstApply checks the narrow boards' Step (one entry of nstep a move) and
+// Apply against the generic apply (the State in memory) from random positions of every
+// narrow variant, every legal move: the same State, every word, and the same Status.
+func TestStepAgainstApply(t *testing.T) {
+	var buf game.ActionBuffer
+	for _, g := range variants(t) {
+		if !g.narrow {
+			continue
+		}
+		gen := generic(g)
+		rng := rand.New(rand.NewPCG(uint64(g.m)+100, uint64(g.n)))
+		moves := 0
+		for i := 0; i < 2000; i++ {
+			s := randomNarrowState(g, rng)
+			if s.Over() {
+				continue
+			}
+			for _, a := range g.LegalActions(&s, &buf) {
+				want := s
+				gen.apply(&want, int(a))
+				wantSt := game.MakeStatus(want.ToMove(), true, want.Over())
+				var got State
+				if st := g.Step(&got, &s, a); got != want || st != wantSt {
+					t.Fatalf("%s: Step %c from %s: %s %v, want %s %v", g.Name(), 'a'+a, g.FormatPosition(&s),
+						g.FormatPosition(&got), st, g.FormatPosition(&want), wantSt)
+				}
+				got = s
+				g.Apply(&got, a)
+				if got != want {
+					t.Fatalf("%s: Apply %c from %s: %s, want %s", g.Name(), 'a'+a, g.FormatPosition(&s),
+						g.FormatPosition(&got), g.FormatPosition(&want))
+				}
+				moves++
+			}
+		}
+		if moves == 0 {
+			t.Errorf("%s: no move tested", g.Name())
+		}
+		t.Logf("%s: %d moves", g.Name(), moves)
 	}
 }
