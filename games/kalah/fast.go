@@ -13,8 +13,10 @@ var _ game.Stepper[State] = (*Game)(nil)
 // boards the move is played on registers and written once.
 func (g *Game) Step(dst, src *State, a game.Action) game.Status {
 	if g.narrow {
-		// step (narrow.go) written out: a call and its register spills less on the
-		// searches' path. TestStepAgainstApply compares both with apply.
+		// One table entry, found from the place and its seeds, holds the whole
+		// sowing (nstep); the capture is made without branches. Apply and the
+		// reference playout play their moves here too; TestStepAgainstApply compares
+		// them with apply.
 		lo, hi, fl := src.w[0], src.w[1], src.w[3]
 		mv := fl >> flagShift & flagNorth
 		p := uint(a) + uint(-mv)&g.northBase
@@ -24,6 +26,8 @@ func (g *Game) Step(dst, src *State, a game.Action) game.Status {
 		lo += e.addLo
 		hi += e.addHi
 		fl ^= e.misc & moverBit
+		// The capture is made when the last seed's place is one of the mover's pits
+		// and holds that one seed (it was empty and there was no whole lap): t == 0.
 		t := (lo^ones)&e.lastLo | (hi^ones)&e.lastHi | e.misc&stepNotOwn
 		c := (lo&e.oppLo | hi&e.oppHi) >> (e.misc & stepOppS)
 		m := -((t - 1) &^ t >> 63 & (g.capAll | (-c)>>63))

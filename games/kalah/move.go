@@ -99,11 +99,7 @@ func (g *Game) Apply(s *State, a game.Action) {
 		g.apply(s, int(a))
 		return
 	}
-	lo, hi, fl, empty := g.step(s.w[0], s.w[1], s.w[3], int(a))
-	s.w[0], s.w[1], s.w[3] = lo, hi, fl
-	if empty {
-		g.checkEnd(s)
-	}
+	g.Step(s, s, a)
 }
 
 // apply sows pit a of the mover: the seeds go one a place round the ring from the next

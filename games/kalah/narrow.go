@@ -3,6 +3,7 @@ package kalah
 import (
 	"math/bits"
 
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/internal/splitmix"
 )
 
@@ -122,54 +123,16 @@ func (g *Game) narrowMask(lo, hi, fl uint64) uint32 {
 	return uint32(nonEmpty(f & g.sideBytes))
 }
 
-// step plays pit a of the mover on a narrow board held as (lo, hi, fl), the State's
-// words 0, 1 and 3, as apply does on the State, and reports whether a side is now
-// empty (the caller then applies the end rule with checkEnd). One table entry, found
-// from the place and its seeds, holds the whole sowing; the capture is made without
-// branches.
-func (g *Game) step(lo, hi, fl uint64, a int) (uint64, uint64, uint64, bool) {
-	mv := fl >> flagShift & flagNorth
-	p := uint(a) + uint(-mv)&g.northBase
-	// Without branches: sel is all ones when place p is in word 1 (p < 16).
-	sel := -uint64(p >> 3)
-	n := (lo ^ (lo^hi)&sel) >> (8 * p & 63) & 0xff
-	e := &g.nstep[(p<<8|uint(n))&(16<<8-1)]
-	lo += e.addLo
-	hi += e.addHi
-	fl ^= e.misc & moverBit
-	// The capture is made when the last seed's place is one of the mover's pits and
-	// holds that one seed (it was empty and there was no whole lap): t == 0.
-	t := (lo^ones)&e.lastLo | (hi^ones)&e.lastHi | e.misc&stepNotOwn
-	c := (lo&e.oppLo | hi&e.oppHi) >> (e.misc & stepOppS)
-	m := -((t - 1) &^ t >> 63 & (g.capAll | (-c)>>63))
-	lo &^= m & (e.lastLo | e.oppLo)
-	hi &^= m & (e.lastHi | e.oppHi)
-	st := &g.nstore[mv]
-	lo += m & ((c + 1) * st[0])
-	hi += m & ((c + 1) * st[1])
-
-	ps, pn := &g.pits[0], &g.pits[1]
-	return lo, hi, fl, min(lo&ps[0]|hi&ps[1], lo&pn[0]|hi&pn[1]) == 0
-}
-
-// playoutNarrow is playout on a narrow board, played by step on the ring: the reference
-// of playoutRelative, which Playout uses.
+// playoutNarrow is playout on a narrow board, played move by move with Step on the
+// ring: the reference of playoutRelative, which Playout uses.
 func (g *Game) playoutNarrow(s *State, x uint64) int {
-	lo, hi, fl := s.w[0], s.w[1], s.w[3]
 	n := 0
-	for fl&overBit == 0 {
+	for s.w[3]&overBit == 0 {
 		x += splitmix.Gamma
-		own := g.narrowMask(lo, hi, fl) // at most 7 bits
-		a := int(kthBit8[own&0xff][splitmix.Uniform(splitmix.Mix(x), bits.OnesCount8(uint8(own)))&7])
-		var empty bool
-		lo, hi, fl, empty = g.step(lo, hi, fl, a)
+		own := g.narrowMask(s.w[0], s.w[1], s.w[3]) // at most 7 bits
+		a := kthBit8[own&0xff][splitmix.Uniform(splitmix.Mix(x), bits.OnesCount8(uint8(own)))&7]
+		g.Step(s, s, game.Action(a))
 		n++
-		if empty {
-			s.w[0], s.w[1], s.w[3] = lo, hi, fl
-			g.checkEnd(s)
-			lo, hi, fl = s.w[0], s.w[1], s.w[3]
-		}
 	}
-	s.w[0], s.w[1], s.w[3] = lo, hi, fl
 	return n
 }

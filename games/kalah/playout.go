@@ -10,7 +10,7 @@ import (
 // non-empty bytes of me, whoever moves, and a move is one entry of a table indexed by
 // the pit and its seeds: the whole sowing (the emptied pit, the whole laps and the last,
 // partial one) as two word additions, made after me and opp change places when the
-// turn passes. This is the same game as step plays (the tests compare them).
+// turn passes. This is the same game as Step plays (the tests compare them).
 
 // relEntry is what sowing n seeds from the mover's pit a does, on (me, opp).
 type relEntry struct {
@@ -118,7 +118,7 @@ func (g *Game) playoutRelative(s *State, x uint64) {
 		return
 	}
 	me, opp, mv := g.relative(s)
-	if me<<8 == 0 { // not a position of a game in progress: play it as step does
+	if me<<8 == 0 { // not a position of a game in progress: play it as Step does
 		g.playoutNarrow(s, x)
 		return
 	}
