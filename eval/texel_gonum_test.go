@@ -26,50 +26,11 @@ import (
 // It fails on empty training data, feature vectors whose length differs from
 // len(w0), NaN or infinite inputs, and invalid options.
 func fitGonum(train, test []Sample, w0 []float64, opts FitOptions) (FitResult, error) {
-	d := len(w0)
-	if d == 0 {
-		return FitResult{}, errors.New("eval: Fit: no weights")
-	}
-	if err := texelCheckVector("w0", w0); err != nil {
+	res, err := fitStart(train, test, w0, opts)
+	if err != nil {
 		return FitResult{}, err
 	}
-	if err := texelValidate(train, d); err != nil {
-		return FitResult{}, fmt.Errorf("training set: %w", err)
-	}
-	if len(test) > 0 {
-		if err := texelValidate(test, d); err != nil {
-			return FitResult{}, fmt.Errorf("held-out set: %w", err)
-		}
-	}
-	if !(opts.K >= 0) || math.IsInf(opts.K, 0) {
-		return FitResult{}, fmt.Errorf("eval: Fit: K = %v, want a finite K >= 0", opts.K)
-	}
-	if !(opts.L2 >= 0) || math.IsInf(opts.L2, 0) {
-		return FitResult{}, fmt.Errorf("eval: Fit: L2 = %v, want a finite L2 >= 0", opts.L2)
-	}
-	if opts.Fixed != nil && len(opts.Fixed) != d {
-		return FitResult{}, fmt.Errorf("eval: Fit: %d Fixed flags for %d weights", len(opts.Fixed), d)
-	}
-	if opts.MaxIterations < 0 {
-		return FitResult{}, fmt.Errorf("eval: Fit: MaxIterations = %d", opts.MaxIterations)
-	}
-	k := opts.K
-	if k == 0 {
-		var err error
-		if k, err = FitK(train, w0); err != nil {
-			return FitResult{}, err
-		}
-	}
-	res := FitResult{
-		W:              slices.Clone(w0),
-		K:              k,
-		StartTrainLoss: Loss(train, w0, k),
-		StartTestLoss:  math.NaN(),
-		TestLoss:       math.NaN(),
-	}
-	if len(test) > 0 {
-		res.StartTestLoss = Loss(test, w0, k)
-	}
+	k := res.K
 
 	obj := newTexelObjective(train, w0, opts.Fixed, k, opts.L2)
 	if len(obj.free) > 0 {
