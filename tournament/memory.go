@@ -41,7 +41,7 @@ func checkTableMemoryIn(b *memory.Budget, cfg *Config, templates []specTemplate,
 	for _, i := range idx {
 		game += b.Counted(templates[i].tableBytes)
 		actual += templates[i].tableBytes
-		names = append(names, fmt.Sprintf("%s (%d MB)", cfg.Players[i].Name, mb(templates[i].tableBytes)))
+		names = append(names, fmt.Sprintf("%s (%d MB)", cfg.Players[i].Name, memory.Megabytes(templates[i].tableBytes)))
 	}
 	if uint64(workers)*game <= b.Limit() {
 		return nil
@@ -64,11 +64,8 @@ func checkTableMemoryIn(b *memory.Budget, cfg *Config, templates []specTemplate,
 		arenas = " (in whole arenas of the Go heap, as ulimit -v counts them)"
 	}
 	return fmt.Errorf("--concurrency %d: the transposition tables of %s, in %s at once, need %d MB%s, more than the %d MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); %s",
-		concurrency, who, games, mb(uint64(workers)*game), arenas, b.Limit()>>20, hint)
+		concurrency, who, games, memory.Megabytes(uint64(workers)*game), arenas, b.Limit()>>20, hint)
 }
-
-// mb returns n bytes in MB, rounded up.
-func mb(n uint64) uint64 { return (n + 1<<20 - 1) >> 20 }
 
 // concurrency returns the games r plays at once: Concurrency (0: the number of
 // CPUs), and that at most the tournament's games.

@@ -5,13 +5,14 @@ package tuning
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -42,8 +43,8 @@ type Position struct {
 //
 // where <result> is the game's result for the side to move in the position (1 a win,
 // 0 a loss, 0.5 a draw), <game> the game's index in the tournament and <position> the
-// position in the game's notation (which may hold spaces). The file is written to
-// name+".tmp" first and renamed to name at the end.
+// position in the game's notation (which may hold spaces). The file is written whole
+// or not at all (atomicfile.Write).
 func WritePositions(t Tunable, gamesFile, name string) (int, error) {
 	gf, err := tournament.ReadGamesFile(gamesFile)
 	if err != nil {
@@ -57,28 +58,21 @@ func WritePositions(t Tunable, gamesFile, name string) (int, error) {
 	for i := range gf.Games {
 		byIndex[gf.Games[i].Index] = &gf.Games[i]
 	}
-	tmp := name + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return 0, err
-	}
-	w := bufio.NewWriterSize(f, 1<<16)
 	n := 0
-	for _, g := range merged.Games {
-		rec := byIndex[g.Index]
-		err := t.Replay(rec.Opening, rec.Moves, func(position string, toMove int) {
-			fmt.Fprintf(w, "%s %d %s\n", resultFor(rec.Winner, toMove), rec.Index, position)
-			n++
-		})
-		if err != nil {
-			f.Close()
-			return 0, fmt.Errorf("game %d: %w", rec.Index, err)
+	err = atomicfile.Write(name, func(w io.Writer) error {
+		for _, g := range merged.Games {
+			rec := byIndex[g.Index]
+			err := t.Replay(rec.Opening, rec.Moves, func(position string, toMove int) {
+				fmt.Fprintf(w, "%s %d %s\n", resultFor(rec.Winner, toMove), rec.Index, position)
+				n++
+			})
+			if err != nil {
+				return fmt.Errorf("game %d: %w", rec.Index, err)
+			}
 		}
-	}
-	if err := errors.Join(w.Flush(), f.Close()); err != nil {
-		return 0, err
-	}
-	return n, os.Rename(tmp, name)
+		return nil
+	})
+	return n, err
 }
 
 // resultFor writes a game's result for side: "1", "0" or "0.5".

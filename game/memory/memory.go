@@ -166,10 +166,11 @@ type RefusedError struct {
 // Error says what did not fit and why.
 func (e *RefusedError) Error() string {
 	if e.Fixed {
-		return fmt.Sprintf("%s of %d MB does not fit: about %d MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table (tt=, mem=, --tt)", e.What, megabytes(e.Size), e.Limit>>20)
+		return fmt.Sprintf("%s of %d MB does not fit: about %d MB of memory is available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give a smaller table (tt=, mem=, --tt)", e.What, Megabytes(e.Size), e.Limit>>20)
 	}
-	return fmt.Sprintf("%s of %d MB does not fit: %d MB of the %d MB available to this program's tables are taken by the tables in use at the same time; run fewer at once (--concurrency) or give smaller tables", e.What, megabytes(e.Size), megabytes(e.Used), e.Limit>>20)
+	return fmt.Sprintf("%s of %d MB does not fit: %d MB of the %d MB available to this program's tables are taken by the tables in use at the same time; run fewer at once (--concurrency) or give smaller tables", e.What, Megabytes(e.Size), Megabytes(e.Used), e.Limit>>20)
 }
 
-// megabytes returns n bytes in MB, rounded up.
-func megabytes(n uint64) uint64 { return n>>20 + min(n&(1<<20-1), 1) }
+// Megabytes returns n bytes in MB (MiB), rounded up: how the messages about tables
+// give their sizes.
+func Megabytes(n uint64) uint64 { return n>>20 + min(n&(1<<20-1), 1) }
