@@ -222,6 +222,24 @@ func TestSprtDriverErrors(t *testing.T) {
 // stand-ins of sbatch and squeue that run the repository's job script as the tasks of
 // the array, with only the environment Slurm gives them (as under --export=NONE): the
 // driver decides where the single run does, and sbatch got the array, the job script
+// runDriverInBatchesOf6 runs the sprt-driver command line args (batches of 6 pairs)
+// and checks that it decides H1 at pair p, the single run's, after the batches that
+// reach it; it returns their number.
+func runDriverInBatchesOf6(t *testing.T, args []string, p int) int {
+	t.Helper()
+	code, out, errOut := cli(t, args...)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+	d := driverDecidedRE.FindStringSubmatch(out)
+	batches := (p + 5) / 6
+	want := []string{strconv.Itoa(p), "H1 accepted", strconv.Itoa(batches), strconv.Itoa(6 * batches)}
+	if d == nil || !slices.Equal(d[1:], want) {
+		t.Fatalf("the driver's decision %q, want %q:\n%s", d, want, out)
+	}
+	return batches
+}
+
 // and the results directory; the match file holds the last batch's match.
 func TestSprtDriverSlurmSubmitter(t *testing.T) {
 	bin := t.TempDir()
@@ -259,16 +277,7 @@ echo 4242
 	script := filepath.Join("..", "..", "deploy", "slurm", "match.sbatch")
 	args := append([]string{"tournament", "sprt-driver", "--sprt", driverTest, "--batch-pairs", "6", "--tasks", "3",
 		"--out", dir, "--submitter", "slurm", "--script", script, "--poll", "1ms", "--sbatch-arg=--cpus-per-task=1", "--"}, testMatch...)
-	code, out, errOut := cli(t, args...)
-	if code != 0 {
-		t.Fatalf("exit %d, stderr %q", code, errOut)
-	}
-	d := driverDecidedRE.FindStringSubmatch(out)
-	batches := (p + 5) / 6
-	want := []string{strconv.Itoa(p), "H1 accepted", strconv.Itoa(batches), strconv.Itoa(6 * batches)}
-	if d == nil || !slices.Equal(d[1:], want) {
-		t.Fatalf("the driver's decision %q, want %q:\n%s", d, want, out)
-	}
+	batches := runDriverInBatchesOf6(t, args, p)
 	sameFiles(t, "slurm", dir, singleDir)
 
 	data, err := os.ReadFile(calls)
@@ -383,16 +392,7 @@ esac
 	args := append([]string{"tournament", "sprt-driver", "--sprt", driverTest, "--batch-pairs", "6", "--tasks", "3",
 		"--out", dir, "--submitter", "kubernetes", "--kubernetes", "image=colony:test,claim=colony-results,namespace=games",
 		"--colony", self, "--poll", "1ms", "--"}, testMatch...)
-	code, out, errOut := cli(t, args...)
-	if code != 0 {
-		t.Fatalf("exit %d, stderr %q", code, errOut)
-	}
-	d := driverDecidedRE.FindStringSubmatch(out)
-	batches := (p + 5) / 6
-	want := []string{strconv.Itoa(p), "H1 accepted", strconv.Itoa(batches), strconv.Itoa(6 * batches)}
-	if d == nil || !slices.Equal(d[1:], want) {
-		t.Fatalf("the driver's decision %q, want %q:\n%s", d, want, out)
-	}
+	batches := runDriverInBatchesOf6(t, args, p)
 	sameFiles(t, "kubernetes", dir, singleDir)
 	data, err := os.ReadFile(calls)
 	if err != nil {
