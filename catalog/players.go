@@ -58,7 +58,7 @@ func (x *generic[S]) LoadOpenings(name string) ([]string, error) {
 }
 
 func (x *generic[S]) NewRunner(cfg tournament.Config, concurrency int) tournament.Runnable {
-	return &tournament.Runner[S]{Game: x.g, Config: cfg, NewPlayer: x.factory, Concurrency: concurrency}
+	return &tournament.Runner[S]{Game: x.g, Config: cfg, NewPlayer: x.factory, Concurrency: concurrency, ScoreScale: x.scaleOf}
 }
 
 func (x *generic[S]) Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error) {

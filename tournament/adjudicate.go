@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -35,6 +36,13 @@ type Adjudication struct {
 // player, the leader's score (the mover's, from its own side) has been at least
 // Score and the other's at most -Score. Only the turns whose player reported a
 // search (a depth or nodes) count: the others have no score.
+//
+// Score is in hundredths of one of the game's points (an egg, a seed), the unit of
+// the protocol's scores: 1500 is a lead of 15 points, as the command line's
+// score=15 gives it. Each player's score is read in points (its evaluation's units
+// divided by its scale: see Runner.ScoreScale) before it is compared, so that a
+// threshold means the same lead for every player. A proven win counts as a lead
+// above any threshold, a proven loss as the opposite.
 type ResignRule struct {
 	Turns int   `json:"turns"`
 	Score int64 `json:"score"`
@@ -42,7 +50,8 @@ type ResignRule struct {
 
 // DrawRule adjudicates a game drawn when, once After turns have been played from
 // the opening, both players' scores have stayed within Score of zero for Turns
-// consecutive turns of each (the turns with a score, as for ResignRule).
+// consecutive turns of each (the turns with a score, as for ResignRule). Score is
+// in hundredths of a point, as ResignRule's; a proven result is never within it.
 type DrawRule struct {
 	After int   `json:"after"`
 	Turns int   `json:"turns"`
@@ -113,16 +122,40 @@ const MaxExactEndgames = 16
 // it solves are small).
 const exactTableMB = 2
 
+// The bounds of the resign and draw rules' Score, in hundredths of a point. A resign
+// threshold is at least one point: the games score whole points, and a lead below
+// one point is no lead at the end (a threshold of 0.15 points is the mark of a score
+// typed in another unit). No threshold is above a million points (as openings'
+// band).
+const (
+	minResignScore       = 100
+	maxAdjudicationScore = 100_000_000
+)
+
 // Validate checks the rules and returns the first problem.
 func (a *Adjudication) Validate() error {
 	if a == nil {
 		return nil
 	}
-	if r := a.Resign; r != nil && (r.Turns < 1 || r.Score < 1) {
-		return fmt.Errorf("resign adjudication: turns=%d, score=%d: want both at least 1", r.Turns, r.Score)
+	if r := a.Resign; r != nil {
+		switch {
+		case r.Turns < 1:
+			return fmt.Errorf("resign adjudication: turns=%d: want 1 or more", r.Turns)
+		case r.Score < minResignScore || r.Score > maxAdjudicationScore:
+			return fmt.Errorf("resign adjudication: score=%s: want 1 to %s points (scores are in points, as analyze shows them, and no game is won by less than 1 point)",
+				pointsText(r.Score), pointsText(maxAdjudicationScore))
+		}
 	}
-	if r := a.Draw; r != nil && (r.Turns < 1 || r.Score < 0 || r.After < 0) {
-		return fmt.Errorf("draw adjudication: after=%d, turns=%d, score=%d: want after 0 or more, turns 1 or more, score 0 or more", r.After, r.Turns, r.Score)
+	if r := a.Draw; r != nil {
+		switch {
+		case r.After < 0:
+			return fmt.Errorf("draw adjudication: after=%d: want 0 or more", r.After)
+		case r.Turns < 1:
+			return fmt.Errorf("draw adjudication: turns=%d: want 1 or more", r.Turns)
+		case r.Score < 0 || r.Score > maxAdjudicationScore:
+			return fmt.Errorf("draw adjudication: score=%s: want 0 to %s points (scores are in points, as analyze shows them)",
+				pointsText(r.Score), pointsText(maxAdjudicationScore))
+		}
 	}
 	if a.TurnCap < 0 {
 		return fmt.Errorf("turn cap adjudication: %d: want 1 or more", a.TurnCap)
@@ -140,7 +173,9 @@ func (a *Adjudication) Validate() error {
 	return nil
 }
 
-// keyValues reads "k=v,k=v" into a map of numbers, checking the keys against known.
+// keyValues reads "k=v,k=v" into a map of numbers, checking the keys against known:
+// whole numbers, but for the key "score", read in points (parsePoints) and kept in
+// hundredths of a point.
 func keyValues(text string, known ...string) (map[string]int64, error) {
 	out := map[string]int64{}
 	for _, item := range strings.Split(text, ",") {
@@ -154,6 +189,14 @@ func keyValues(text string, known ...string) (map[string]int64, error) {
 		if _, dup := out[k]; dup {
 			return nil, fmt.Errorf("%s given twice", k)
 		}
+		if k == "score" {
+			n, err := parsePoints(v)
+			if err != nil {
+				return nil, fmt.Errorf("%s=%q: %w", k, v, err)
+			}
+			out[k] = n
+			continue
+		}
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
 			return nil, fmt.Errorf("%s=%q: want a whole number", k, v)
@@ -163,7 +206,51 @@ func keyValues(text string, known ...string) (map[string]int64, error) {
 	return out, nil
 }
 
-// ParseResignRule reads turns=N,score=S.
+// parsePoints reads a number of points, the unit in which analyze, play, the game
+// page and export show scores ("15", "1.5", "0.25", "-3"), and returns it in
+// hundredths of a point. Finer values than hundredths, and values beyond the bounds
+// of a score (maxAdjudicationScore), are refused.
+func parsePoints(v string) (int64, error) {
+	digits, neg := strings.CutPrefix(v, "-")
+	whole, frac, _ := strings.Cut(digits, ".")
+	allDigits := func(t string) bool {
+		return strings.Trim(t, "0123456789") == ""
+	}
+	if whole+frac == "" || !allDigits(whole) || !allDigits(frac) {
+		return 0, errors.New("want a number of points, such as 15 or 1.5")
+	}
+	if len(frac) > 2 {
+		return 0, errors.New("want at most two decimals: scores are counted in hundredths of a point")
+	}
+	whole = strings.TrimLeft(whole, "0")
+	if len(whole) > len(strconv.Itoa(maxAdjudicationScore/100)) {
+		return 0, fmt.Errorf("want at most %s points", pointsText(maxAdjudicationScore))
+	}
+	var h int64
+	for _, c := range whole + (frac + "00")[:2] {
+		h = 10*h + int64(c-'0')
+	}
+	if neg {
+		h = -h
+	}
+	return h, nil
+}
+
+// pointsText writes h hundredths of a point as a number of points: "15", "1.5",
+// "0.15".
+func pointsText(h int64) string {
+	return strconv.FormatFloat(float64(h)/100, 'f', -1, 64)
+}
+
+// pointsOf writes h hundredths of a point with the unit: "15 points", "1 point".
+func pointsOf(h int64) string {
+	if h == 100 || h == -100 {
+		return pointsText(h) + " point"
+	}
+	return pointsText(h) + " points"
+}
+
+// ParseResignRule reads turns=N,score=S, S in points (see parsePoints).
 func ParseResignRule(text string) (*ResignRule, error) {
 	kv, err := keyValues(text, "turns", "score")
 	if err != nil {
@@ -179,7 +266,7 @@ func ParseResignRule(text string) (*ResignRule, error) {
 	return r, (&Adjudication{Resign: r}).Validate()
 }
 
-// ParseDrawRule reads after=M,turns=N,score=S.
+// ParseDrawRule reads after=M,turns=N,score=S, S in points (see parsePoints).
 func ParseDrawRule(text string) (*DrawRule, error) {
 	kv, err := keyValues(text, "after", "turns", "score")
 	if err != nil {
@@ -224,7 +311,9 @@ type adjudicator[S any] struct {
 	bound  game.SolveBounder[S] // the pieces in play, for Exact
 	table  game.EndgameTable[S] // Exact's database, or nil
 	solver game.Rules[S]        // the rules the solver searches
+	scales map[string]int       // the scale of each player's scores, by name (absent: 1)
 	sides  [2]string            // the current game's players, as "name (side)"
+	scale  [2]int64             // the current game's players' scales
 
 	// The current game's state: each seat's streak of winning, losing and drawn
 	// scores, and the fewest pieces at which a solve ran out of nodes.
@@ -233,12 +322,14 @@ type adjudicator[S any] struct {
 }
 
 // newAdjudicator returns the adjudicator of a's rules for game g, or nil when a has
-// none; the endgame database of a.Exact is table (nil for none).
-func newAdjudicator[S any](g game.Game[S], a *Adjudication, table game.EndgameTable[S]) *adjudicator[S] {
+// none; the endgame database of a.Exact is table (nil for none), and scales gives
+// the scale of each player's scores by the player's name (see Runner.ScoreScale; a
+// name it lacks has scores in points).
+func newAdjudicator[S any](g game.Game[S], a *Adjudication, table game.EndgameTable[S], scales map[string]int) *adjudicator[S] {
 	if a == nil || (*a == Adjudication{}) {
 		return nil
 	}
-	ad := &adjudicator[S]{g: g, rules: *a, table: table, solver: game.Rules[S](g)}
+	ad := &adjudicator[S]{g: g, rules: *a, table: table, solver: game.Rules[S](g), scales: scales}
 	ad.bound = game.FastPathsOf(game.Rules[S](g)).SolveBounder
 	return ad
 }
@@ -283,6 +374,7 @@ func (a *adjudicator[S]) newGame(players [2]string) {
 	sides := a.g.Sides()
 	for seat := range 2 {
 		a.sides[seat] = players[seat] + " (" + sides[seat] + ")"
+		a.scale[seat] = int64(max(1, a.scales[players[seat]]))
 	}
 	a.win, a.lose, a.even = [2]int{}, [2]int{}, [2]int{}
 	a.failedAt = 1 << 30
@@ -345,31 +437,56 @@ func (a *adjudicator[S]) before(ctx context.Context, s *S, turns int) (verdict, 
 	return v, true
 }
 
-// after returns the verdict after a turn of seat that reported score, the game's
-// turns-th turn: resign and draw. A turn whose player reported no search (searched
-// is false: no depth and no nodes, as the random player or an engine that sends no
-// info) has no score to read: it neither counts for a streak nor breaks one.
+// after returns the verdict after a turn of seat that reported score (in the units
+// of the seat's player: a.scale[seat] of them make a point), the game's turns-th
+// turn: resign and draw. A turn whose player reported no search (searched is false:
+// no depth and no nodes, as the random player or an engine that sends no info) has
+// no score to read: it neither counts for a streak nor breaks one.
 func (a *adjudicator[S]) after(seat int, score int64, searched bool, turns int) (verdict, bool) {
 	if !searched {
 		return verdict{}, false
 	}
+	scale := a.scale[seat]
 	if r := a.rules.Resign; r != nil {
-		a.win[seat], a.lose[seat] = streak(a.win[seat], score >= r.Score), streak(a.lose[seat], score <= -r.Score)
+		a.win[seat] = streak(a.win[seat], atLeast(score, scale, r.Score))
+		a.lose[seat] = streak(a.lose[seat], atLeast(-score, scale, r.Score))
 		for leader := range 2 {
 			if a.win[leader] >= r.Turns && a.lose[1-leader] >= r.Turns {
 				return verdict{winner: leader, reason: ReasonResign,
-					detail: fmt.Sprintf("%s's score at least %d and %s's at most %d for %d turns each", a.sides[leader], r.Score, a.sides[1-leader], -r.Score, r.Turns)}, true
+					detail: fmt.Sprintf("%s's score at least %s and %s's at most %s for %d turns each",
+						a.sides[leader], pointsOf(r.Score), a.sides[1-leader], pointsOf(-r.Score), r.Turns)}, true
 			}
 		}
 	}
 	if r := a.rules.Draw; r != nil {
-		a.even[seat] = streak(a.even[seat], turns > r.After && score >= -r.Score && score <= r.Score)
+		a.even[seat] = streak(a.even[seat], turns > r.After && within(score, scale, r.Score))
 		if a.even[0] >= r.Turns && a.even[1] >= r.Turns {
 			return verdict{winner: -1, reason: ReasonDraw,
-				detail: fmt.Sprintf("both scores within %d of 0 for %d turns each after turn %d", r.Score, r.Turns, r.After)}, true
+				detail: fmt.Sprintf("both scores within %s of 0 for %d turns each after turn %d", pointsOf(r.Score), r.Turns, r.After)}, true
 		}
 	}
 	return verdict{}, false
+}
+
+// atLeast reports whether score, in units of which scale make a point, is at least
+// t hundredths of a point: a proven win always is, a proven loss never.
+func atLeast(score, scale, t int64) bool {
+	switch {
+	case score >= search.WinScore:
+		return true
+	case score <= -search.WinScore:
+		return false
+	}
+	return score*100 >= t*scale
+}
+
+// within reports whether score, in units of which scale make a point, is within t
+// hundredths of a point of zero: a proven result never is.
+func within(score, scale, t int64) bool {
+	if score >= search.WinScore || score <= -search.WinScore {
+		return false
+	}
+	return score*100 >= -t*scale && score*100 <= t*scale
 }
 
 // streak returns n+1 when the condition holds, 0 when it does not.

@@ -71,8 +71,9 @@ func kalahConfig(adj *Adjudication, openings ...string) Config {
 	return cfg
 }
 
-// runKalah plays cfg and returns the games file's content and the result.
-func runKalah(t *testing.T, cfg Config, concurrency int, factory PlayerFactory[kalah.State], done []Record) ([]byte, *Result, error) {
+// runKalah plays cfg and returns the games file's content and the result; scale is
+// the runner's ScoreScale (nil: the scores are points).
+func runKalah(t *testing.T, cfg Config, concurrency int, factory PlayerFactory[kalah.State], scale func(string) int, done []Record) ([]byte, *Result, error) {
 	t.Helper()
 	if factory == nil {
 		factory = NewFactory[kalah.State](kalahGame, kalah.StoreDiff{})
@@ -83,7 +84,7 @@ func runKalah(t *testing.T, cfg Config, concurrency int, factory PlayerFactory[k
 			t.Fatal(err)
 		}
 	}
-	r := &Runner[kalah.State]{Game: kalahGame, Config: cfg, NewPlayer: factory, Concurrency: concurrency, Records: &buf, Done: done}
+	r := &Runner[kalah.State]{Game: kalahGame, Config: cfg, NewPlayer: factory, Concurrency: concurrency, Records: &buf, Done: done, ScoreScale: scale}
 	res, err := r.Run(context.Background())
 	return buf.Bytes(), res, err
 }
@@ -107,10 +108,11 @@ func outcomeOf(r Record) outcome {
 // adjudication the same game is won by South 26-22 in 37 turns (the last row). Its
 // turns alternate from South's first, but for South's extra turn 12 (after turn 11).
 //
-// Resign: South (a) scores 500 from its 4th turn (turn 7) on, North (b) -500 from
-// its 2nd (turn 4) on: b has 2 such turns after turn 6, a after turn 9. Draw: from
-// turn 11 on, South's 3rd near-zero turn is turn 14 (11, 12, 14), North's turn 17
-// (13, 15, 17).
+// The players' scores are in hundredths of a point (a ScoreScale of 100, as the
+// toolkit's evaluations), the rules' thresholds in points. Resign: South (a) scores
+// 500 (5 points) from its 4th turn (turn 7) on, North (b) -500 from its 2nd (turn 4)
+// on: b has 2 such turns after turn 6, a after turn 9. Draw: from turn 11 on,
+// South's 3rd near-zero turn is turn 14 (11, 12, 14), North's turn 17 (13, 15, 17).
 func TestAdjudicationRules(t *testing.T) {
 	const long = 40 // turns of each player's script, past the game's end
 	repeat := func(v int) []int {
@@ -130,14 +132,16 @@ func TestAdjudicationRules(t *testing.T) {
 		want    outcome
 	}{
 		{"resign", &Adjudication{Resign: &ResignRule{Turns: 2, Score: 400}}, map[string][]int{"a": leads, "b": trails},
-			outcome{0, ReasonResign, "a (south)'s score at least 400 and b (north)'s at most -400 for 2 turns each", 9, [2]int{4, 1}}},
+			outcome{0, ReasonResign, "a (south)'s score at least 4 points and b (north)'s at most -4 points for 2 turns each", 9, [2]int{4, 1}}},
+		{"resign at the margin", &Adjudication{Resign: &ResignRule{Turns: 2, Score: 500}}, map[string][]int{"a": leads, "b": trails},
+			outcome{0, ReasonResign, "a (south)'s score at least 5 points and b (north)'s at most -5 points for 2 turns each", 9, [2]int{4, 1}}},
 		{"resign, scores not beyond the margin", &Adjudication{Resign: &ResignRule{Turns: 2, Score: 600}}, map[string][]int{"a": leads, "b": trails},
 			outcome{0, "north has no seeds", "", 37, [2]int{26, 22}}},
 		{"resign, the leader's score alone", &Adjudication{Resign: &ResignRule{Turns: 2, Score: 400}}, map[string][]int{"a": leads, "b": repeat(0)},
 			outcome{0, "north has no seeds", "", 37, [2]int{26, 22}}},
-		{"draw", &Adjudication{Draw: &DrawRule{After: 10, Turns: 3, Score: 5}}, map[string][]int{"a": repeat(4), "b": repeat(-5)},
-			outcome{-1, ReasonDraw, "both scores within 5 of 0 for 3 turns each after turn 10", 17, [2]int{5, 8}}},
-		{"draw, a score beyond the margin", &Adjudication{Draw: &DrawRule{After: 10, Turns: 3, Score: 5}}, map[string][]int{"a": repeat(4), "b": repeat(-6)},
+		{"draw", &Adjudication{Draw: &DrawRule{After: 10, Turns: 3, Score: 50}}, map[string][]int{"a": repeat(40), "b": repeat(-50)},
+			outcome{-1, ReasonDraw, "both scores within 0.5 points of 0 for 3 turns each after turn 10", 17, [2]int{5, 8}}},
+		{"draw, a score beyond the margin", &Adjudication{Draw: &DrawRule{After: 10, Turns: 3, Score: 50}}, map[string][]int{"a": repeat(40), "b": repeat(-51)},
 			outcome{0, "north has no seeds", "", 37, [2]int{26, 22}}},
 		{"turn cap", &Adjudication{TurnCap: 20}, nil,
 			outcome{1, ReasonTurnCap, "20 turns: points 5-16", 20, [2]int{5, 16}}},
@@ -154,7 +158,7 @@ func TestAdjudicationRules(t *testing.T) {
 			outcome{0, "north has no seeds", "", 37, [2]int{26, 22}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			data, res, err := runKalah(t, kalahConfig(tc.adj), 1, scriptedFactory(tc.scripts), nil)
+			data, res, err := runKalah(t, kalahConfig(tc.adj), 1, scriptedFactory(tc.scripts), hundredths, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -187,6 +191,9 @@ func TestAdjudicationRules(t *testing.T) {
 		})
 	}
 }
+
+// hundredths is the ScoreScale of players whose scores are hundredths of a point.
+func hundredths(string) int { return 100 }
 
 // TestExactAdjudicationValue decides games from endgame positions by their solved
 // value, through the solver and through the endgame database, and checks it against
@@ -221,7 +228,7 @@ func TestExactAdjudicationValue(t *testing.T) {
 				t.Fatalf("the solver's value is %d, the test expects %q", sol.Value, want)
 			}
 			rule := tc.rule
-			_, res, err := runKalah(t, kalahConfig(&Adjudication{Exact: &rule}, tc.opening), 1, nil, nil)
+			_, res, err := runKalah(t, kalahConfig(&Adjudication{Exact: &rule}, tc.opening), 1, nil, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -232,11 +239,12 @@ func TestExactAdjudicationValue(t *testing.T) {
 	}
 }
 
-// adjudicatedConfig is a match of two searching players under every rule.
+// adjudicatedConfig is a match of two searching players under every rule (their
+// evaluation, kalah.StoreDiff, scores in points).
 func adjudicatedConfig() Config {
 	return Config{Game: "kalah", Players: []Entrant{{Name: "ab3", Spec: "ab:depth=3"}, {Name: "ab2", Spec: "ab:depth=2"}},
 		Format: Match, Games: 24, Seed: 11, Openings: Openings{RandomTurns: 4},
-		Adjudication: &Adjudication{Resign: &ResignRule{Turns: 2, Score: 10}, Draw: &DrawRule{After: 10, Turns: 2, Score: 0},
+		Adjudication: &Adjudication{Resign: &ResignRule{Turns: 2, Score: 1000}, Draw: &DrawRule{After: 10, Turns: 2, Score: 0},
 			TurnCap: 40, Exact: &ExactRule{Pieces: 14, Nodes: 20_000, Endgames: 8}}}
 }
 
@@ -244,7 +252,7 @@ func adjudicatedConfig() Config {
 // concurrencies: the same games, and adjudicated ones among them.
 func TestAdjudicationIsDeterministic(t *testing.T) {
 	cfg := adjudicatedConfig()
-	_, want, err := runKalah(t, cfg, 1, nil, nil)
+	_, want, err := runKalah(t, cfg, 1, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -256,7 +264,7 @@ func TestAdjudicationIsDeterministic(t *testing.T) {
 		t.Errorf("reasons %v: want resign and exact adjudications among them", reasons)
 	}
 	for _, n := range []int{2, 5} {
-		_, got, err := runKalah(t, cfg, n, nil, nil)
+		_, got, err := runKalah(t, cfg, n, nil, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -299,7 +307,7 @@ func TestResumeWithAdjudication(t *testing.T) {
 	equalGames(t, "resumed file", b.Games, a.Games)
 
 	other := cfg
-	other.Adjudication = &Adjudication{Resign: &ResignRule{Turns: 3, Score: 10}}
+	other.Adjudication = &Adjudication{Resign: &ResignRule{Turns: 3, Score: 1000}}
 	_, err = kalahSession(other, name, true).Run(context.Background())
 	var resumeErr *ResumeError
 	if !errors.As(err, &resumeErr) || !strings.Contains(err.Error(), "adjudication differs") {
@@ -347,13 +355,25 @@ func TestAdjudicationSettings(t *testing.T) {
 		err                 string
 	}{
 		{want: nil},
-		{resign: "turns=4,score=600", draw: "after=30,turns=6,score=5", exact: "pieces=12", turns: 300,
+		{resign: "turns=4,score=6", draw: "after=30,turns=6,score=0.05", exact: "pieces=12", turns: 300,
 			want: &Adjudication{Resign: &ResignRule{Turns: 4, Score: 600}, Draw: &DrawRule{After: 30, Turns: 6, Score: 5}, TurnCap: 300,
 				Exact: &ExactRule{Pieces: 12, Nodes: DefaultExactNodes}}},
-		{resign: "score=600", exact: "pieces=20,nodes=5000,endgames=10",
+		{resign: "score=6", exact: "pieces=20,nodes=5000,endgames=10",
 			want: &Adjudication{Resign: &ResignRule{Turns: 3, Score: 600}, Exact: &ExactRule{Pieces: 20, Nodes: 5000, Endgames: 10}}},
 		{resign: "turns=4", err: "adjudicate-resign: resign adjudication \"turns=4\": want turns=N,score=S (score is needed)"},
-		{resign: "turns=0,score=5", err: "adjudicate-resign: resign adjudication: turns=0, score=5: want both at least 1"},
+		// Scores are points, as analyze shows them, in hundredths at most.
+		{resign: "score=1.5", draw: "score=.25", want: &Adjudication{Resign: &ResignRule{Turns: 3, Score: 150}, Draw: &DrawRule{Turns: 8, Score: 25}}},
+		{resign: "score=1", draw: "score=1000000", want: &Adjudication{Resign: &ResignRule{Turns: 3, Score: 100}, Draw: &DrawRule{Turns: 8, Score: 100_000_000}}},
+		{resign: "turns=0,score=5", err: "adjudicate-resign: resign adjudication: turns=0: want 1 or more"},
+		{resign: "score=0.3", err: "adjudicate-resign: resign adjudication: score=0.3: want 1 to 1000000 points (scores are in points, as analyze shows them, and no game is won by less than 1 point)"},
+		{resign: "score=0", err: "adjudicate-resign: resign adjudication: score=0: want 1 to 1000000 points (scores are in points, as analyze shows them, and no game is won by less than 1 point)"},
+		{resign: "score=1000001", err: "adjudicate-resign: resign adjudication: score=1000001: want 1 to 1000000 points (scores are in points, as analyze shows them, and no game is won by less than 1 point)"},
+		{resign: "score=123456789", err: "adjudicate-resign: resign adjudication \"score=123456789\": score=\"123456789\": want at most 1000000 points"},
+		{resign: "score=1.505", err: "adjudicate-resign: resign adjudication \"score=1.505\": score=\"1.505\": want at most two decimals: scores are counted in hundredths of a point"},
+		{resign: "score=1e3", err: "adjudicate-resign: resign adjudication \"score=1e3\": score=\"1e3\": want a number of points, such as 15 or 1.5"},
+		{draw: "score=.", err: "adjudicate-draw: draw adjudication \"score=.\": score=\".\": want a number of points, such as 15 or 1.5"},
+		{draw: "score=-0.5", err: "adjudicate-draw: draw adjudication: score=-0.5: want 0 to 1000000 points (scores are in points, as analyze shows them)"},
+		{draw: "after=-1", err: "adjudicate-draw: draw adjudication: after=-1: want 0 or more"},
 		{draw: "after=3,moves=4", err: "adjudicate-draw: draw adjudication \"after=3,moves=4\": unknown key \"moves\" (known: after, turns, score)"},
 		{exact: "nodes=5", err: "adjudicate-exact: exact adjudication \"nodes=5\": want pieces=N[,nodes=K][,endgames=E] (pieces is needed)"},
 		{exact: "pieces=5,endgames=40", err: "adjudicate-exact: exact adjudication: endgames=40: want 0 to 16"},
@@ -451,7 +471,7 @@ func TestAdjudicatedShardsMergeWithSummaryAndSPRT(t *testing.T) {
 // resign and draw streaks nor break them. Counted as scores of 0, turns 1 and 2
 // would make a draw (within 0 of 0 for a turn each), and turns 5 and 6 too.
 func TestUnsearchedTurnsHaveNoScore(t *testing.T) {
-	a := newAdjudicator[kalah.State](kalahGame, &Adjudication{Resign: &ResignRule{Turns: 2, Score: 100}, Draw: &DrawRule{Turns: 1, Score: 0}}, nil)
+	a := newAdjudicator[kalah.State](kalahGame, &Adjudication{Resign: &ResignRule{Turns: 2, Score: 100}, Draw: &DrawRule{Turns: 1, Score: 0}}, nil, nil)
 	a.newGame([2]string{"a", "b"})
 	type turn struct {
 		seat     int
@@ -467,9 +487,69 @@ func TestUnsearchedTurnsHaveNoScore(t *testing.T) {
 			}
 			continue
 		}
-		want := verdict{0, ReasonResign, "a (south)'s score at least 100 and b (north)'s at most -100 for 2 turns each"}
+		want := verdict{0, ReasonResign, "a (south)'s score at least 1 point and b (north)'s at most -1 point for 2 turns each"}
 		if !ok || v != want {
 			t.Fatalf("turn %d: %+v, %v; want %+v", i+1, v, ok, want)
 		}
+	}
+}
+
+// TestAdjudicationReadsScoresInPoints: the resign and draw rules read each player's
+// score in points by the scale of its evaluation (Runner.ScoreScale), so that one
+// threshold means the same lead for a player scoring in points (a, scale 1) and one
+// scoring in hundredths (b, scale 100); proven results are beyond every threshold.
+func TestAdjudicationReadsScoresInPoints(t *testing.T) {
+	const win = search.WinScore
+	type turn struct {
+		seat  int
+		score int64
+	}
+	for _, tc := range []struct {
+		name  string
+		adj   Adjudication
+		turns []turn
+		want  verdict // the verdict after the last turn; none before
+	}{
+		{"resign at 1.5 points", Adjudication{Resign: &ResignRule{Turns: 2, Score: 150}},
+			[]turn{{0, 2}, {1, -150}, {0, 2}, {1, -150}},
+			verdict{0, ReasonResign, "a (south)'s score at least 1.5 points and b (north)'s at most -1.5 points for 2 turns each"}},
+		{"resign, a's 1 point is below 1.5", Adjudication{Resign: &ResignRule{Turns: 2, Score: 150}},
+			[]turn{{0, 2}, {1, -150}, {0, 1}, {1, -150}, {0, 2}, {1, -150}, {0, 2}},
+			verdict{0, ReasonResign, "a (south)'s score at least 1.5 points and b (north)'s at most -1.5 points for 2 turns each"}},
+		{"resign, b's -1.49 points is above -1.5", Adjudication{Resign: &ResignRule{Turns: 2, Score: 150}},
+			[]turn{{0, 2}, {1, -149}, {0, 2}, {1, -150}, {0, 2}, {1, -150}},
+			verdict{0, ReasonResign, "a (south)'s score at least 1.5 points and b (north)'s at most -1.5 points for 2 turns each"}},
+		{"resign, b leads by 15 points", Adjudication{Resign: &ResignRule{Turns: 1, Score: 1500}},
+			[]turn{{0, -14}, {1, 1500}, {0, -15}},
+			verdict{1, ReasonResign, "b (north)'s score at least 15 points and a (south)'s at most -15 points for 1 turns each"}},
+		{"resign, proven results", Adjudication{Resign: &ResignRule{Turns: 1, Score: 100_000_000}},
+			[]turn{{0, win + 3}, {1, -win}},
+			verdict{0, ReasonResign, "a (south)'s score at least 1000000 points and b (north)'s at most -1000000 points for 1 turns each"}},
+		{"draw within half a point", Adjudication{Draw: &DrawRule{Turns: 2, Score: 50}},
+			[]turn{{0, 0}, {1, 50}, {0, 1}, {1, -50}, {0, 0}, {1, 50}, {0, 0}},
+			verdict{-1, ReasonDraw, "both scores within 0.5 points of 0 for 2 turns each after turn 0"}},
+		{"draw, b's 0.51 points breaks it", Adjudication{Draw: &DrawRule{Turns: 2, Score: 50}},
+			[]turn{{0, 0}, {1, 51}, {0, 0}, {1, -50}, {0, 0}, {1, 50}},
+			verdict{-1, ReasonDraw, "both scores within 0.5 points of 0 for 2 turns each after turn 0"}},
+		{"draw, a proven draw of b's is no score of 0 beyond it", Adjudication{Draw: &DrawRule{Turns: 1, Score: 100_000_000}},
+			[]turn{{0, 0}, {1, win}, {0, 0}, {1, -win - 2}, {0, 0}, {1, 0}},
+			verdict{-1, ReasonDraw, "both scores within 1000000 points of 0 for 1 turns each after turn 0"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := newAdjudicator[kalah.State](kalahGame, &tc.adj, nil, map[string]int{"a": 1, "b": 100})
+			a.newGame([2]string{"a", "b"})
+			for i, tu := range tc.turns {
+				v, ok := a.after(tu.seat, tu.score, true, i+1)
+				if i < len(tc.turns)-1 {
+					if ok {
+						t.Fatalf("turn %d: adjudicated %+v", i+1, v)
+					}
+					continue
+				}
+				if !ok || v != tc.want {
+					t.Fatalf("turn %d: %+v, %v; want %+v", i+1, v, ok, tc.want)
+				}
+			}
+		})
 	}
 }

@@ -101,6 +101,13 @@ type Runner[S any] struct {
 	// Follower), and leaves it in state LiveFinished or LiveStopped when it returns.
 	// Session sets it beside the games file (LiveFileName).
 	Live string
+	// ScoreScale, if not nil, returns the scale of the scores of the player of a
+	// spec: how many units of its search's score make one of the game's points
+	// (catalog.ScoreScale: 100 for the toolkit's evaluations in hundredths and for
+	// external engines, whose protocol scores are hundredths; 1 for an evaluation in
+	// points). The resign and draw adjudications read each player's scores in points
+	// with it. Nil, or a scale below 1, means 1: the scores are points.
+	ScoreScale func(spec string) int
 
 	// engines are the external engines' processes: those CheckPlayers started, then
 	// the run's (nil before).
@@ -207,6 +214,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	scales := r.scoreScales(&cfg)
 	book, err := newOpeningBook(r.Game, &cfg)
 	if err != nil {
 		return nil, err
@@ -268,7 +276,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	var closeErrs closeErrors
 	for i := range n {
 		w := newWorker(r, &cfg, openings, templates, &closeErrs)
-		w.adj = newAdjudicator(r.Game, cfg.Adjudication, endgames)
+		w.adj = newAdjudicator(r.Game, cfg.Adjudication, endgames, scales)
 		w.shared = map[string]any{external.Kind: engines}
 		if cpuSets != nil {
 			w.shared[external.AffinityKey] = cpuSets[i]
@@ -918,6 +926,19 @@ func UsesEngines(cfg *Config) bool {
 		}
 	}
 	return false
+}
+
+// scoreScales returns the scale of each player's scores by its name (ScoreScale),
+// for the adjudication's resign and draw rules; nil when they are off.
+func (r *Runner[S]) scoreScales(cfg *Config) map[string]int {
+	if a := cfg.Adjudication; a == nil || (a.Resign == nil && a.Draw == nil) || r.ScoreScale == nil {
+		return nil
+	}
+	scales := make(map[string]int, len(cfg.Players))
+	for _, e := range cfg.Players {
+		scales[e.Name] = r.ScoreScale(e.Spec)
+	}
+	return scales
 }
 
 // Runnable is a Runner of some game seen without its state type, for code that

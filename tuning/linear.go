@@ -145,11 +145,17 @@ func (t *Linear[S]) resolver(loader *eval.LoaderOf[S]) func(string) (search.Eval
 // many of its units make a point; 1 when the spec or its eval setting is bad or the
 // evaluation has no scale.
 func (t *Linear[S]) Scale(spec string) int {
+	return scaleWith(t.resolver(t.loader), spec)
+}
+
+// scaleWith returns the scale of the evaluation of the player spec, its eval
+// setting resolved by resolve (see Scale).
+func scaleWith[S any](resolve func(string) (search.Evaluator[S], error), spec string) int {
 	sp, err := search.ParseSpec(spec)
 	if err != nil {
 		return 1
 	}
-	ev, err := t.resolver(t.loader)(sp.Settings["eval"])
+	ev, err := resolve(sp.Settings["eval"])
 	if err != nil {
 		return 1
 	}
@@ -201,7 +207,9 @@ func (t *Linear[S]) NewTuningRunner(cfg tournament.Config, concurrency int, weig
 	if err != nil {
 		return nil, err
 	}
-	return &tournament.Runner[S]{Game: t.g, Config: cfg, NewPlayer: playersOf(t.g, t.resolver(loader)), Concurrency: concurrency}, nil
+	resolve := t.resolver(loader)
+	return &tournament.Runner[S]{Game: t.g, Config: cfg, NewPlayer: playersOf(t.g, resolve), Concurrency: concurrency,
+		ScoreScale: func(spec string) int { return scaleWith(resolve, spec) }}, nil
 }
 
 // CheckTuningPlayers builds every player of cfg once, with weights, and closes it.

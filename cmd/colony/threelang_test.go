@@ -58,7 +58,7 @@ func TestEnginesInThreeLanguages(t *testing.T) {
 		t.Helper()
 		args := append([]string{"--engines", file, "--game", "kalah", "tournament"}, players...)
 		args = append(args, "--games", "4", "--concurrency", "2", "--out", out, "--progress", "off",
-			"--adjudicate-resign", "turns=2,score=800", "--adjudicate-turns", "24")
+			"--adjudicate-resign", "turns=2,score=8", "--adjudicate-turns", "24")
 		if runtime.GOOS == "linux" {
 			args = append(args, "--affinity")
 		}
