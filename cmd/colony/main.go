@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 
@@ -21,7 +22,9 @@ import (
 )
 
 // Exit statuses (the README's table): a command interrupted by a signal exits with
-// 128 plus the signal's number (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP).
+// 128 plus the signal's number (130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP), and
+// a crash of the Go runtime ends the process by SIGABRT (crashOnFatal), not with
+// Go's status 2, which is exitUsage's.
 const (
 	exitOK    = 0
 	exitError = 1 // failed while running: an engine's limit, a full disk, a write error
@@ -29,7 +32,20 @@ const (
 )
 
 func main() {
+	crashOnFatal()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// crashOnFatal makes the fatal paths of the Go runtime, which exit with status 2 by
+// default (exitUsage, bad input, here), end the process by SIGABRT instead (status
+// 134 in a shell): a panic in a goroutine that does not recover it, a fatal error (out
+// of memory, concurrent map writes, all goroutines asleep), SIGQUIT (Ctrl-\). The
+// runtime still prints its message and the goroutines' stacks on standard error. A
+// GOTRACEBACK given in the environment is kept: the user chose how Go crashes.
+func crashOnFatal() {
+	if os.Getenv("GOTRACEBACK") == "" {
+		debug.SetTraceback("crash")
+	}
 }
 
 // run executes the command line args, writing results to stdout and errors to stderr,

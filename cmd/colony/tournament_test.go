@@ -23,10 +23,17 @@ import (
 )
 
 // TestMain lets the tests run the test binary as the colony command (with
-// COLONY_TEST_MAIN=1), to kill it and send it signals.
+// COLONY_TEST_MAIN=1: its main), to kill it and send it signals; with
+// COLONY_TEST_MAIN=goroutine-panic it is the command with a bug, a panic in a
+// goroutine of its own that nothing recovers.
 func TestMain(m *testing.M) {
-	if os.Getenv("COLONY_TEST_MAIN") == "1" {
-		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	switch os.Getenv("COLONY_TEST_MAIN") {
+	case "1":
+		main()
+	case "goroutine-panic":
+		crashOnFatal()
+		go func() { panic("a bug in a goroutine") }()
+		select {}
 	}
 	os.Exit(m.Run())
 }
