@@ -375,6 +375,7 @@ func Train(ctx context.Context, net *Network, train, heldOut []Sample, cfg Train
 			return nil, fmt.Errorf("%s: the checkpoint is of another training (other data, sizes or settings)", cfg.Checkpoint)
 		}
 		*net = *saved.Net
+		saved.Settings = tr.Settings // the same (the keys match), in a checkpoint of an earlier version none
 		tr = saved
 		tr.Net = net
 	}
