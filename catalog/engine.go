@@ -486,7 +486,7 @@ func (eg *engineGameOf[S]) position(pos protocol.Position) (S, error) {
 	} else if pos.Start != "" {
 		var err error
 		if s, err = g.ParsePosition(pos.Start); err != nil {
-			return s, fmt.Errorf("position: %w", err)
+			return s, positionError(err)
 		}
 	}
 	eg.lastOK = false

@@ -360,7 +360,9 @@ func TestEngineBadPositions(t *testing.T) {
 		wantError string
 	}{
 		{"no game", "", "", nil, "no game (send newgame first)"},
-		{"bad notation", "kalah:6x4", "pits=1.2.3", nil, "position: "},
+		{"bad notation", "kalah:6x4", "pits=1.2.3", nil, "position: want 3 fields"},
+		{"bad counts", "kalah:6x4", "pits=4.4.4.4.4.x/4.4.4.4.4.4 stores=0,0 move=south", nil, "position: pits: south pit f"},
+		{"colony bad notation", "colony", "eggs=1", nil, "position: want 8 fields"},
 		{"illegal turn", "kalah:6x4", "", []string{"a", "zz"}, "position: turn 2 of the moves, zz: move "},
 		{"colony illegal turn", "colony", "", []string{"C1", "C1", "A2>B2"}, "position: turn 2 of the moves, C1:"},
 		{"game over", "kalah:6x4", "", over, "position: the game is over"},
@@ -382,6 +384,9 @@ func TestEngineBadPositions(t *testing.T) {
 			f := protocol.AsFault(err)
 			if f == nil || f.Reason != protocol.EngineError || !strings.Contains(f.Detail, tt.wantError) {
 				t.Fatalf("go: %v, want an engine error with %q", err, tt.wantError)
+			}
+			if strings.Contains(f.Detail, "position: position:") {
+				t.Errorf("go: %v: the command named twice", err)
 			}
 		})
 	}

@@ -56,7 +56,8 @@ type Positions interface {
 	Sides() [2]string
 	// StartPosition returns the start position in the game's notation.
 	StartPosition() string
-	// Position reads a position and writes it back in canonical form.
+	// Position reads a position and writes it back in canonical form; its error
+	// begins "position: ".
 	Position(text string) (string, error)
 	// Moves returns the legal turns of the position in the game's move notation,
 	// sorted byte-wise; a finished game has none.

@@ -67,9 +67,18 @@ func (x *generic[S]) StartPosition() string {
 func (x *generic[S]) Position(text string) (string, error) {
 	s, err := x.g.ParsePosition(text)
 	if err != nil {
-		return "", err
+		return "", positionError(err)
 	}
 	return x.g.FormatPosition(&s), nil
+}
+
+// positionError returns err, an error of a game's ParsePosition, as one that begins
+// "position: ": the games' errors do; one that does not gets it in front.
+func positionError(err error) error {
+	if strings.HasPrefix(err.Error(), "position: ") {
+		return err
+	}
+	return fmt.Errorf("position: %w", err)
 }
 
 func (x *generic[S]) Playouts(n int, seed uint64) uint64 {

@@ -76,6 +76,9 @@ func parseMoveSyntax(text string) (Move, error) {
 			return m, fmt.Errorf("move %s: missing log after '>'", game.Quote(text))
 		}
 		l, err := ParseLog(p)
+		if err != nil && isAntMove(p) {
+			return m, fmt.Errorf("move %s: %s is an ant move: it comes after the log selected and a '/', as in C1/B4-A4", game.Quote(text), game.Quote(p))
+		}
 		if err != nil {
 			return m, fmt.Errorf("move %s: %w", game.Quote(text), err)
 		}
@@ -102,6 +105,17 @@ func parseMoveSyntax(text string) (Move, error) {
 		m.AntFrom, m.AntTo = f, t
 	}
 	return m, nil
+}
+
+// isAntMove reports whether text is written as an ant move, <from>-<to>.
+func isAntMove(text string) bool {
+	from, to, ok := strings.Cut(text, "-")
+	if !ok {
+		return false
+	}
+	_, errFrom := ParseLog(from)
+	_, errTo := ParseLog(to)
+	return errFrom == nil && errTo == nil
 }
 
 // ParseMove reads a turn in turn notation and checks that it is legal in s, naming the

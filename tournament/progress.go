@@ -20,6 +20,9 @@ type ProgressDisplay struct {
 	last   time.Time
 	drawn  bool
 	lastAt int
+	// BySeat shows the results by seat (SelfPlayProgressLine) in place of a
+	// player's score and Elo: for a player against itself, whose Elo says nothing.
+	BySeat bool
 }
 
 // NewProgressDisplay returns a display on w in mode: "bar", "lines", "off", or "auto"
@@ -55,7 +58,7 @@ func (p *ProgressDisplay) Update(pr *Progress) {
 			return
 		}
 		p.last = now
-		fmt.Fprintf(p.w, "\r%s\x1b[K", ProgressLine(pr, true))
+		fmt.Fprintf(p.w, "\r%s\x1b[K", progressLine(pr, true, p.BySeat))
 		p.drawn = true
 		return
 	}
@@ -64,7 +67,7 @@ func (p *ProgressDisplay) Update(pr *Progress) {
 		return
 	}
 	p.last, p.lastAt = now, pr.Done
-	fmt.Fprintln(p.w, ProgressLine(pr, false))
+	fmt.Fprintln(p.w, progressLine(pr, false, p.BySeat))
 }
 
 // Step shows step of total steps of a run with a text about it, "<step>/<total>
@@ -118,14 +121,27 @@ func progressBar(done, total int) string {
 //	12/100 games · a 58.3% elo +58 ±201 · llr 0.12 [-2.94, 2.94] · 3.1 games/s · eta 28s
 //
 // With bar, a bar of the games done comes first.
-func ProgressLine(pr *Progress, bar bool) string {
+func ProgressLine(pr *Progress, bar bool) string { return progressLine(pr, bar, false) }
+
+// SelfPlayProgressLine is ProgressLine for a player against itself: the first
+// player's (the side to move in the opening's) score, wins, draws and losses in place
+// of a player's score and Elo, such as
+//
+//	12/100 games · first player 58.3% (6 wins, 2 draws, 4 losses) · 3.1 games/s · eta 28s
+func SelfPlayProgressLine(pr *Progress, bar bool) string { return progressLine(pr, bar, true) }
+
+// progressLine is ProgressLine, or with bySeat SelfPlayProgressLine.
+func progressLine(pr *Progress, bar, bySeat bool) string {
 	var sb strings.Builder
 	if bar {
 		sb.WriteString(progressBar(pr.Done, pr.Total))
 	}
 	fmt.Fprintf(&sb, "%d/%d games", pr.Done, pr.Total)
 	t := pr.Tally
-	if t != nil && t.Games() > 0 {
+	if t != nil && t.Games() > 0 && bySeat {
+		score := (float64(t.FirstWins) + float64(t.Draws)/2) / float64(t.Games())
+		fmt.Fprintf(&sb, " · first player %.1f%% (%d wins, %d draws, %d losses)", 100*score, t.FirstWins, t.Draws, t.SecondWins)
+	} else if t != nil && t.Games() > 0 {
 		best := 0
 		if len(t.Names) > 2 {
 			for i := range t.Names {

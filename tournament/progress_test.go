@@ -56,6 +56,40 @@ func TestProgressLine(t *testing.T) {
 	}
 }
 
+// TestSelfPlayProgressLine: a player against itself shows the first player's score,
+// wins, draws and losses, and no Elo.
+func TestSelfPlayProgressLine(t *testing.T) {
+	// Six games of a against a copy, a pair at a time with the seats swapped: the
+	// first player wins three, draws one and loses two.
+	six := tallyOf([]string{"a", "b"}, [3]int{0, 1, 0}, [3]int{1, 0, 0}, [3]int{0, 1, -1}, [3]int{1, 0, 1},
+		[3]int{0, 1, 0}, [3]int{1, 0, 1})
+	tests := []struct {
+		name string
+		pr   Progress
+		bar  bool
+		want string
+	}{
+		{"nothing yet", Progress{Done: 0, Total: 10}, false, "0/10 games"},
+		{"games", Progress{Done: 6, Total: 10, Tally: six}, false, "6/10 games · first player 58.3% (3 wins, 1 draws, 2 losses)"},
+		{"bar, speed and eta", Progress{Done: 6, Total: 10, Played: 6, Elapsed: 2 * time.Second, Tally: six}, true,
+			"[##############..........] 6/10 games · first player 58.3% (3 wins, 1 draws, 2 losses) · 3.0 games/s · eta 1s"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := SelfPlayProgressLine(&tc.pr, tc.bar); got != tc.want {
+				t.Errorf("SelfPlayProgressLine = %q, want %q", got, tc.want)
+			}
+		})
+	}
+	var buf bytes.Buffer
+	p := NewProgressDisplay(&buf, "lines")
+	p.BySeat = true
+	p.Update(&Progress{Done: 10, Total: 10, Tally: six})
+	if got := buf.String(); got != "10/10 games · first player 58.3% (3 wins, 1 draws, 2 losses)\n" {
+		t.Errorf("display %q", got)
+	}
+}
+
 func TestProgressDisplayLines(t *testing.T) {
 	var buf bytes.Buffer
 	p := NewProgressDisplay(&buf, "lines")

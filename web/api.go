@@ -134,7 +134,7 @@ func (s *Server) openPosition(game, position string) (catalog.Ruleset, string, e
 	}
 	pos, err := g.Position(position)
 	if err != nil {
-		return nil, "", badRequest(fmt.Errorf("position: %w", err))
+		return nil, "", badRequest(err) // "position: ..."
 	}
 	return g, pos, nil
 }

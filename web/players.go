@@ -20,6 +20,10 @@ import (
 // of the players' settings.
 var safeValue = regexp.MustCompile(`^(?:-?[0-9]+(?:\.[0-9]+)?(?:ns|us|µs|ms|s|m|h)?|on|off|true|false|yes|no|playout|eval|root|tree)$`)
 
+// safeWords are the words of the players' text settings that safeValue takes, for
+// its message.
+const safeWords = "playout, eval, root, tree"
+
 // PlayerError is a spec the server refuses or cannot build, with why.
 type PlayerError struct {
 	Spec string
@@ -51,20 +55,24 @@ func (s *Server) playerSpec(g catalog.Ruleset, text string, unlimited bool) (str
 	}
 	sp, err := search.ParseSpec(text)
 	if err != nil {
-		return "", &PlayerError{Spec: text, Err: err}
+		return "", refused(text, text, err)
 	}
 	if sp.Kind == "cmd" {
 		return "", fail("a program is started only when it was named when the server was started (colony serve --engine NAME=SPEC); the page names it engine:NAME")
 	}
+	kind, _ := search.LookupKind(sp.Kind) // ParseSpec found it
 	for key, value := range sp.Settings {
 		if key == "eval" {
-			if !slices.Contains(g.Evaluations(), value) {
-				return "", fail("eval=%s: the page may name the game's evaluations only (%s), not a file", value, strings.Join(g.Evaluations(), ", "))
+			if evals := namedEvaluations(g); !slices.Contains(evals, value) {
+				return "", fail("eval=%s: the page may name the game's evaluations only (%s), not a file", value, strings.Join(evals, ", "))
 			}
 			continue
 		}
+		if st, _ := kind.Setting(key); st.Type != search.TextValue {
+			continue // a number, a duration or on/off: no file; the player's check says what is wrong with it
+		}
 		if !safeValue.MatchString(value) {
-			return "", fail("%s=%s: the page's settings are numbers, durations and on/off, never a file", key, value)
+			return "", fail("%s=%s: the page takes one of the words of the players' settings here (%s), never a file or other text", key, value, safeWords)
 		}
 	}
 	for _, key := range []string{"tt", "mem"} {
@@ -98,10 +106,42 @@ func (s *Server) playerSpec(g catalog.Ruleset, text string, unlimited bool) (str
 	}
 	spec := sp.String()
 	if err := g.CheckPlayer(spec); err != nil {
-		return "", &PlayerError{Spec: text, Err: err}
+		return "", refused(text, spec, err)
 	}
 	return spec, nil
 }
+
+// namedEvaluations returns the evaluations of g the page may name: those of
+// Evaluations but the files (FILE, net:FILE), which the page never names.
+func namedEvaluations(g catalog.Ruleset) []string {
+	var names []string
+	for _, e := range g.Evaluations() {
+		if e != "FILE" && !strings.HasSuffix(e, ":FILE") {
+			names = append(names, e)
+		}
+	}
+	return names
+}
+
+// refused returns the PlayerError of the page's spec text for err, an error of
+// reading or building the spec built (text, or what the server made of it with its
+// bounds added), which names built: the error names the spec once, as the page
+// wrote it, and not the settings the server added.
+func refused(text, built string, err error) *PlayerError {
+	return &PlayerError{Spec: text, Err: &unnamedError{err: err, prefix: fmt.Sprintf("player %q: ", built)}}
+}
+
+// unnamedError is err with the prefix naming its spec left out of its message.
+type unnamedError struct {
+	err    error
+	prefix string
+}
+
+// Error returns err's message without the prefix.
+func (e *unnamedError) Error() string { return strings.TrimPrefix(e.err.Error(), e.prefix) }
+
+// Unwrap returns err.
+func (e *unnamedError) Unwrap() error { return e.err }
 
 // engineNames lists the engines the operator named, or says there are none.
 func (s *Server) engineNames() string {

@@ -147,3 +147,41 @@ for line in sys.stdin:
 		t.Errorf("analyze printed %q; want a line with score=1.50 and pv c f, and last %q", out, want)
 	}
 }
+
+// TestScriptsNamedExist: every script of the repository (scripts/NAME) that a
+// command's help, README.md or docs/*.md names is a file of the repository.
+func TestScriptsNamedExist(t *testing.T) {
+	texts := map[string]string{}
+	helps, err := helpTexts.ReadDir("help")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range helps {
+		b, err := helpTexts.ReadFile("help/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		texts["cmd/colony/help/"+e.Name()] = string(b)
+	}
+	docs, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range append([]string{"README.md"}, docs...) {
+		name := strings.TrimPrefix(filepath.ToSlash(d), "../../")
+		texts[name] = readDoc(t, name)
+	}
+	script := regexp.MustCompile(`\bscripts/[A-Za-z0-9._/-]*[A-Za-z0-9_]`)
+	named := 0
+	for name, text := range texts {
+		for _, s := range script.FindAllString(text, -1) {
+			named++
+			if _, err := os.Stat(filepath.Join("..", "..", s)); err != nil {
+				t.Errorf("%s names %s, which is not a file of the repository", name, s)
+			}
+		}
+	}
+	if named == 0 {
+		t.Error("no text names a script: update this test")
+	}
+}

@@ -3,7 +3,9 @@ package main
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"runtime"
+	"strconv"
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
@@ -73,7 +75,7 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 		return fail(fmt.Errorf("openings: %w", err))
 	}
 	summary := catalog.SuiteSummary(suite, fl.suite, fl.band)
-	text := tournament.WriteSuite(suite, []string{"colony --game " + g.Name() + " openings", summary}, scale)
+	text := tournament.WriteSuite(suite, []string{openingsCommand(c, opts, g.Name(), fl), summary}, scale)
 	if len(suite.Positions) == 0 {
 		return fail(fmt.Errorf("openings: no position in the band: %s", summary))
 	}
@@ -100,4 +102,40 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 	}
 	fmt.Fprintln(report, strings.Join(lines, "\n"))
 	return nil
+}
+
+// openingsCommand returns the command that makes the suite of fl for the game named
+// name: colony with the game's flags, then openings with every flag that decides the
+// file (the others, --concurrency, --out and the report's, change nothing in it),
+// the defaults too, so that the line runs as it stands.
+func openingsCommand(c *cobra.Command, opts *options, name string, fl *openingsFlags) string {
+	args := []string{"colony", "--game", name}
+	if opts.board != "" {
+		// The board comes from its file, which the game's name does not say.
+		args = []string{"colony", "--game", opts.game}
+		if f := c.Flag("rules"); f != nil && f.Changed {
+			args = append(args, "--rules", opts.rules)
+		}
+		args = append(args, "--board", opts.board)
+	}
+	o := &fl.suite
+	args = append(args, "openings", "--player", o.Judge, "--band", strconv.FormatFloat(fl.band, 'g', -1, 64),
+		"--positions", strconv.Itoa(o.Max), "--candidates", strconv.Itoa(o.Candidates),
+		"--turns", strconv.Itoa(o.Turns), "--seed", strconv.FormatUint(o.Seed, 10))
+	for i, a := range args {
+		args[i] = shellWord(a)
+	}
+	return strings.Join(args, " ")
+}
+
+// plainWord is a word that a POSIX shell reads as it is written.
+var plainWord = regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`)
+
+// shellWord returns s as a word of a POSIX shell's command line: as it is, or in
+// single quotes.
+func shellWord(s string) string {
+	if plainWord.MatchString(s) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

@@ -36,8 +36,16 @@ func TestOpeningsFile(t *testing.T) {
 	if !summary.MatchString(out) {
 		t.Errorf("output %q", out)
 	}
-	if !strings.HasPrefix(one, "# colony --game kalah openings\n# 5 positions (of ") {
-		t.Errorf("file starts %q", one[:min(len(one), 60)])
+	// The first line is the command that made the file, every flag that decides it
+	// written out: run as it stands, it makes the same file.
+	const command = "colony --game kalah openings --player ab:depth=2 --band 1 --positions 5 --candidates 200 --turns 3 --seed 4"
+	if !strings.HasPrefix(one, "# "+command+"\n# 5 positions (of ") {
+		t.Errorf("file starts %q", one[:min(len(one), 160)])
+	}
+	again := filepath.Join(dir, "again.txt")
+	mustRun(t, append(strings.Fields(command)[1:], "--check-player", "", "--out", again)...)
+	if data, err := os.ReadFile(again); err != nil || string(data) != one {
+		t.Errorf("the recorded command made another file (%v):\n%s\nnot\n%s", err, data, one)
 	}
 	g, err := catalog.Open("kalah")
 	if err != nil {
@@ -115,5 +123,54 @@ func TestOpeningsErrors(t *testing.T) {
 		if code != 2 || !strings.Contains(errOut, tt.want) {
 			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", tt.args, code, errOut, tt.want)
 		}
+	}
+}
+
+// TestShellWord: the words of a recorded command line are read back by a shell as
+// they were.
+func TestShellWord(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"ab:depth=6,tt=64", "ab:depth=6,tt=64"},
+		{"--band", "--band"},
+		{"0.5", "0.5"},
+		{"dir/my board.txt", "'dir/my board.txt'"},
+		{`cmd:"./engine --fast"`, `'cmd:"./engine --fast"'`},
+		{"it's", `'it'\''s'`},
+		{"", "''"},
+	}
+	for _, tt := range tests {
+		if got := shellWord(tt.in); got != tt.want {
+			t.Errorf("shellWord(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestOpeningsCommandBoard: a suite on a board file records --board (the game's name
+// says only the board's name) and the rule set's flag as given; the line makes the
+// same file.
+func TestOpeningsCommandBoard(t *testing.T) {
+	dir := t.TempDir()
+	board := filepath.Join(dir, "my board.txt")
+	if err := os.WriteFile(board, []byte(mustRun(t, "rules", "--board-file")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "suite.txt")
+	mustRun(t, "--rules", "colony:turncap=300", "--board", board, "openings", "--player", "ab:depth=1", "--band", "50",
+		"--positions", "2", "--candidates", "4", "--check-player", "", "--out", file)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(data), "\n")
+	want := "# colony --game colony --rules colony:turncap=300 --board " + shellWord(board) +
+		" openings --player ab:depth=1 --band 50 --positions 2 --candidates 4 --turns 4 --seed 1"
+	if first != want {
+		t.Fatalf("first line %q, want %q", first, want)
+	}
+	again := filepath.Join(dir, "again.txt")
+	mustRun(t, "--rules", "colony:turncap=300", "--board", board, "openings", "--player", "ab:depth=1", "--band", "50",
+		"--positions", "2", "--candidates", "4", "--turns", "4", "--seed", "1", "--check-player", "", "--out", again)
+	if b, err := os.ReadFile(again); err != nil || string(b) != string(data) {
+		t.Errorf("the recorded flags made another file (%v)", err)
 	}
 }

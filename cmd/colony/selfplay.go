@@ -46,6 +46,7 @@ func newSelfplayCmd(opts *options) *cobra.Command {
 				return fail(fmt.Errorf("selfplay: %w", err))
 			}
 			prog := tournament.NewProgressDisplay(c.ErrOrStderr(), progress)
+			prog.BySeat = true // a player against itself: its Elo says nothing, the first player's score does
 			res, err := playRecorded(c, "selfplay", runner, sp.GamesFile(), resume, false, prog, sp.Describe, nil)
 			if err != nil {
 				return err

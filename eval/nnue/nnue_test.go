@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -338,5 +339,64 @@ func TestClampLanes(t *testing.T) {
 				t.Fatalf("clampLanes(%#x) lane %d = %d, want %d", w, l, g, want)
 			}
 		}
+	}
+}
+
+// TestResumeOtherTraining: a checkpoint of another training is refused with the
+// settings that differ, each with the checkpoint's value.
+func TestResumeOtherTraining(t *testing.T) {
+	g := colony.NewGame(nil)
+	train, held := SplitGroups(colonySamples(g, 12, 1), 0.2, 1)
+	cfg := TrainConfig{Epochs: 1, Batch: 256, LR: 3e-3, Lambda: 0.5, K: 0.7, Seed: 3, Threads: 1,
+		Checkpoint: filepath.Join(t.TempDir(), "ckpt")}
+	if _, err := Train(context.Background(), mustNew(t, colonyHeader(g, 16, 8, 8), 11), train, held, cfg); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		change func(c *TrainConfig, hidden *int, train *[]Sample)
+		says   []string
+	}{
+		{"lambda", func(c *TrainConfig, _ *int, _ *[]Sample) { c.Lambda = 0.7 }, []string{"another training: lambda 0.7, the checkpoint's 0.5"}},
+		{"two settings", func(c *TrainConfig, _ *int, _ *[]Sample) { c.Batch, c.LRDrop = 128, 0.9 },
+			[]string{"batch 128, the checkpoint's 256; lr-drop 0.9, the checkpoint's 1"}},
+		{"sizes", func(_ *TrainConfig, hidden *int, _ *[]Sample) { *hidden = 32 }, []string{"hidden 32, the checkpoint's 16"}},
+		{"data", func(_ *TrainConfig, _ *int, train *[]Sample) { *train = (*train)[1:] },
+			[]string{"training samples " + strconv.Itoa(len(train)-1) + " (digest ", "the checkpoint's " + strconv.Itoa(len(train)) + " (digest "}},
+	}
+	// A checkpoint of an earlier version, without the settings in words: refused as
+	// before.
+	old, err := loadCheckpoint(cfg.Checkpoint)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old.Settings = nil
+	c := cfg
+	c.Checkpoint, c.Resume, c.Lambda = cfg.Checkpoint+".old", true, 0.7
+	if err := old.save(c.Checkpoint); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Train(context.Background(), mustNew(t, colonyHeader(g, 16, 8, 8), 11), train, held, c)
+	if err == nil || !strings.Contains(err.Error(), "another training (other data, sizes or settings)") {
+		t.Errorf("resume from an earlier version's checkpoint: %v", err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, hidden, tr := cfg, 16, train
+			c.Resume, c.Epochs = true, 2
+			tt.change(&c, &hidden, &tr)
+			_, err := Train(context.Background(), mustNew(t, colonyHeader(g, hidden, 8, 8), 11), tr, held, c)
+			if err == nil {
+				t.Fatal("resumed another training")
+			}
+			for _, s := range tt.says {
+				if !strings.Contains(err.Error(), s) {
+					t.Errorf("%v\nwant it to say %q", err, s)
+				}
+			}
+			if strings.Count(err.Error(), "the checkpoint's") != len(strings.Split(tt.says[0], ";")) {
+				t.Errorf("%v: names other settings too", err)
+			}
+		})
 	}
 }

@@ -298,6 +298,8 @@ type trainer struct {
 	Epoch   int // epochs done
 	History []EpochReport
 	Key     string // the configuration and data the run is for
+	// Settings are the same in words (runKey), for a refusal to name them.
+	Settings []runSetting
 }
 
 // Loss returns the mean loss of net over samples (NaN for none), computed with
@@ -359,17 +361,21 @@ func Train(ctx context.Context, net *Network, train, heldOut []Sample, cfg Train
 			return nil, fmt.Errorf("training sample %d: %w", i, err)
 		}
 	}
-	tr := &trainer{Net: net, M: newGrads(net.Header), V: newGrads(net.Header),
-		Key: runKey(net, train, heldOut, cfg)}
+	tr := &trainer{Net: net, M: newGrads(net.Header), V: newGrads(net.Header)}
+	tr.Key, tr.Settings = runKey(net, train, heldOut, cfg)
 	if cfg.Resume {
 		saved, err := loadCheckpoint(cfg.Checkpoint)
 		if err != nil {
 			return nil, err
 		}
 		if saved.Key != tr.Key {
+			if diff := differences(tr.Settings, saved.Settings); diff != "" {
+				return nil, fmt.Errorf("%s: the checkpoint is of another training: %s", cfg.Checkpoint, diff)
+			}
 			return nil, fmt.Errorf("%s: the checkpoint is of another training (other data, sizes or settings)", cfg.Checkpoint)
 		}
 		*net = *saved.Net
+		saved.Settings = tr.Settings // the same (the keys match), in a checkpoint of an earlier version none
 		tr = saved
 		tr.Net = net
 	}
