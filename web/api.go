@@ -200,14 +200,23 @@ type PlayRequest struct {
 }
 
 // PlayView is a turn played: the steps of its sowing, its marks (what the steps do
-// not say: a captured last egg, the ants placed and moved), its path in words, and
-// the position it reached.
+// not say: a captured last egg, the ants placed and moved), its decisions, its path
+// in words, and the position it reached.
 type PlayView struct {
-	Turn  string        `json:"turn"`
-	Steps []StepView    `json:"steps"`
-	Marks []MarkView    `json:"marks"`
-	Path  string        `json:"path"`
-	After *PositionView `json:"after"`
+	Turn      string         `json:"turn"`
+	Steps     []StepView     `json:"steps"`
+	Marks     []MarkView     `json:"marks"`
+	Decisions []DecisionView `json:"decisions"`
+	Path      string         `json:"path"`
+	After     *PositionView  `json:"after"`
+}
+
+// DecisionView is one decision of a turn (catalog.Decision): the turn's notation up
+// to and including it, and how many of the turn's Marks, in order, are its. The page
+// shows a turn being chosen as far as the decisions chosen so far.
+type DecisionView struct {
+	Text  string `json:"text"`
+	Marks int    `json:"marks"`
 }
 
 // playTurn plays the request's turn, writing it as the game lists it.
@@ -225,7 +234,7 @@ func (s *Server) playTurn(_ context.Context, req *PlayRequest) (*PlayView, error
 	if err != nil {
 		return nil, err
 	}
-	marks, err := marksOf(g, pos, turn)
+	marks, decisions, err := marksOf(g, pos, turn)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +252,7 @@ func (s *Server) playTurn(_ context.Context, req *PlayRequest) (*PlayView, error
 	if err != nil {
 		return nil, err
 	}
-	return &PlayView{Turn: turn, Steps: steps, Marks: marks, Path: session.Sowing(g, pos, turn), After: v}, nil
+	return &PlayView{Turn: turn, Steps: steps, Marks: marks, Decisions: decisions, Path: session.Sowing(g, pos, turn), After: v}, nil
 }
 
 // canonicalTurn returns the legal turn of pos, as the game lists it, that reaches

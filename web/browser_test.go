@@ -43,10 +43,15 @@ func (st appState) String() string {
 }
 
 // clickTurn plays the turn by clicking: each place on the board, each choice's
-// button, and "End the turn" when the turn is a prefix of longer ones.
+// button, and "End the turn" when the turn is a prefix of longer ones. After a click
+// that leaves the turn open, the page shows the turn as far as it goes before it asks
+// for the next: clickTurn waits for the question.
 func clickTurn(t *testing.T, b *webtest.Browser, turn TurnView, all []TurnView) {
 	t.Helper()
 	for i, c := range turn.Clicks {
+		if i > 0 {
+			b.WaitFor(`window.colonyApp.interactive`, "the next decision of "+turn.Turn)
+		}
 		if c.Place != "" {
 			b.Click(fmt.Sprintf(`document.getElementById(%q)`, c.Place))
 		} else {
@@ -64,6 +69,7 @@ func clickTurn(t *testing.T, b *webtest.Browser, turn TurnView, all []TurnView) 
 	}
 	if longer(turn, all) {
 		const end = `Array.from(document.querySelectorAll("#choices button")).find(function (x) { return x.textContent.indexOf("End the turn") === 0; })`
+		b.WaitFor(`window.colonyApp.interactive`, "the end of "+turn.Turn)
 		var found bool
 		b.Eval("!!"+end, &found)
 		if !found {
@@ -424,6 +430,7 @@ func TestColonyCaptureAnimated(t *testing.T) {
 	b.WaitFor(`window.colonyApp && window.colonyApp.an && window.colonyApp.interactive`, "the analysis board")
 	setSpeed(b, 150)
 	b.Click(`document.getElementById("log-C1")`)
+	b.WaitFor(`window.colonyApp.interactive`, "the question after C1")
 	b.Click(`Array.from(document.querySelectorAll("#choices button")).find(function (x) { return x.textContent.indexOf("End the turn") === 0; })`)
 	for _, says := range []string{"the last egg, landing on B4, is captured", "an ant of red is placed on B4"} {
 		b.WaitFor(fmt.Sprintf(`document.getElementById("message").textContent.indexOf(%q) >= 0`, says), says)
