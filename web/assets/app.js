@@ -576,9 +576,11 @@
       markTargets();
     });
   });
-  // Another engine in the box plays the engine's turns of the game from now on: a
-  // search under way stops and the new engine thinks.
-  $("play-player").addEventListener("change", function () {
+  // Another engine in the box (Enter, or leaving the box) plays the engine's turns of
+  // the game from now on: a search under way stops and the new engine thinks.
+  $("play-player").addEventListener("keydown", function (e) { if (e.key === "Enter") { engineBox(); } });
+  $("play-player").addEventListener("change", engineBox);
+  function engineBox() {
     var p = $("play-player").value.trim();
     if (!S.play || !p || p === S.play.player || S.tab !== "play") { return; }
     S.play.player = p;
@@ -589,7 +591,7 @@
     } else {
       say("The engine is now " + p + ".");
     }
-  });
+  }
   $("hint").addEventListener("click", function () {
     if (!S.interactive || S.tab !== "play") { return; }
     cancelHint();
