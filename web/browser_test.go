@@ -479,6 +479,15 @@ func TestColonyShowsTurnBeforeAsking(t *testing.T) {
 			if !antShownOn(b, "log-A3") {
 				t.Error("the page asks about an ant move with no ant drawn on A3")
 			}
+			var inHand string
+			b.Eval(`(function () { var svg = document.querySelector("#board svg"), all = function (s) { return Array.prototype.slice.call(svg.querySelectorAll(s)); };
+				var head = all("text.table-head").filter(function (t) { return t.textContent === "ants in hand"; })[0];
+				var row = all("text.player").filter(function (t) { return t.textContent.indexOf("red") === 0; })[0];
+				var cell = all("text.table").filter(function (t) { return t.getAttribute("x") === head.getAttribute("x") && t.getAttribute("y") === row.getAttribute("y"); })[0];
+				return cell ? cell.textContent : ""; })()`, &inHand)
+			if inHand != "5" {
+				t.Errorf("red's ants in hand show %q when the page asks about an ant move, want 5", inHand)
+			}
 			saveShot(t, fmt.Sprintf("colony-B5-asks-%d.png", speed), b.Screenshot())
 			// Cancel: the board as it was, the turn not played.
 			b.Click(`Array.from(document.querySelectorAll("#choices button")).find(function (x) { return x.textContent === "Cancel"; })`)
@@ -486,7 +495,7 @@ func TestColonyShowsTurnBeforeAsking(t *testing.T) {
 
 			const relay = "eggs=3.4.4.3.3.3/3.3.3.0.3.3.3/3.3.3.3.3.3 red=B2 black=- hand=5,6 store=1,0 move=black ants=mandatory turn=2"
 			b.Click(`document.querySelector('nav .tab[data-tab="analyse"]')`)
-			b.WaitFor(`window.colonyApp.an && window.colonyApp.interactive`, "the analysis board")
+			b.WaitFor(`window.colonyApp.tab === "analyse" && window.colonyApp.an && window.colonyApp.an.history.length === 1 && window.colonyApp.interactive`, "the analysis board")
 			b.Eval(`document.getElementById("an-position").value = `+jsString(relay), nil)
 			b.Click(`document.getElementById("an-set")`)
 			b.WaitFor(`window.colonyApp.view.position === `+jsString(relay)+` && window.colonyApp.interactive`, "the relay position")

@@ -366,6 +366,17 @@
     var letter = svgEl("text", { "class": "path-ant-letter", x: x, y: y + 4, "font-size": "11", "text-anchor": "middle", "font-weight": "bold", fill: "#ffffff" });
     letter.textContent = side === "black" ? "B" : "R";
     svg.appendChild(letter);
+    var inHand = antsInHand(svg, side);
+    if (inHand) { inHand.textContent = String(Math.max(0, (parseInt(inHand.textContent, 10) || 0) - 1)); }
+  }
+  // antsInHand returns the text of the board's table that counts side's ants in
+  // hand, or null when the board has none.
+  function antsInHand(svg, side) {
+    var all = function (sel) { return Array.prototype.slice.call(svg.querySelectorAll(sel)); };
+    var head = all("text.table-head").filter(function (t) { return t.textContent === "ants in hand"; })[0];
+    var row = all("text.player").filter(function (t) { return t.textContent.split(" ")[0] === side; })[0];
+    if (!head || !row) { return null; }
+    return all("text.table").filter(function (t) { return t.getAttribute("x") === head.getAttribute("x") && t.getAttribute("y") === row.getAttribute("y"); })[0] || null;
   }
   // walkArrow draws an ant's move from one place to another as an arrow.
   function walkArrow(svg, from, to) {
