@@ -87,6 +87,11 @@ type Positions interface {
 	Draw(position string, o picture.Options) (*picture.Picture, error)
 	DrawTurn(before, turn string, o picture.Options) (after string, p *picture.Picture, err error)
 	TurnMarks(position, turn string) ([]picture.Mark, error)
+	// TurnDecisions returns the decisions of turn from the position, in order: each
+	// with the turn's notation up to and including it and its marks (TurnMarks,
+	// decision by decision; none for a game that neither marks nor traces its
+	// turns).
+	TurnDecisions(position, turn string) ([]Decision, error)
 	// TurnNumber returns the game's own number of the turn about to be played in
 	// the position, and false for a game that does not count its turns.
 	TurnNumber(position string) (int, bool, error)
@@ -239,6 +244,14 @@ type Analysis struct {
 	Nodes               uint64
 	Time                time.Duration
 	PV                  []string
+}
+
+// Decision is one decision of a turn (Ruleset.TurnDecisions): Text is the turn's
+// notation up to and including it ("A2", then "A2>B2", then "A2>B2/C3-B3"), Marks
+// what it does on the board.
+type Decision struct {
+	Text  string
+	Marks []picture.Mark
 }
 
 // Outcome is how a finished game ended.

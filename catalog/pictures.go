@@ -116,6 +116,30 @@ func (x *generic[S]) TurnMarks(position, turn string) ([]picture.Mark, error) {
 	return marks, nil
 }
 
+// TurnDecisions returns the decisions of turn from the position, each with the
+// turn's notation up to it and its marks (as TurnMarks writes them).
+func (x *generic[S]) TurnDecisions(position, turn string) ([]Decision, error) {
+	tm, isMarker := x.g.(picture.TurnMarker[S])
+	tr := game.FastPath[game.Tracer[S]](x.g)
+	var out []Decision
+	var text []byte
+	err := x.eachDecision(position, turn, func(s *S, a game.Action) {
+		text = x.g.AppendAction(text, s, a)
+		d := Decision{Text: string(text)}
+		switch {
+		case isMarker:
+			d.Marks = tm.TurnMarks(s, a)
+		case tr != nil:
+			d.Marks = picture.TraceMarks(tr.Trace(s, a))
+		}
+		out = append(out, d)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // DrawTurn plays turn from the position before and draws the position it leads to
 // with the options and the turn's marks (TurnMarks, in o.Turn): the picture of the
 // last turn. It returns the position reached too.

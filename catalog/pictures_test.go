@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"image/png"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/picture/picturetest"
 )
 
@@ -173,5 +175,52 @@ func TestPicturesRefused(t *testing.T) {
 	}
 	if _, err := y.SVG("eggs=1"); err == nil || errors.Is(err, ErrNoPicture) {
 		t.Errorf("SVG of a bad position: %v, want a position error", err)
+	}
+}
+
+// TestTurnDecisions splits a turn of The Colony into its decisions: the selection
+// (its sowing up to the fork A2, whose eggs are taken up), the relay lap's direction
+// (its sowing up to the ant placed on C3) and the ant move; their marks together are
+// TurnMarks'. A Kalah turn is one decision.
+func TestTurnDecisions(t *testing.T) {
+	tests := []struct {
+		game, position, turn string
+		texts                []string
+		lastMarks            []picture.MarkKind // the last mark of each decision
+	}{
+		{"colony", "eggs=3.4.4.3.3.3/3.3.3.0.3.3.3/3.3.3.3.3.3 red=B2 black=- hand=5,6 store=1,0 move=black ants=mandatory turn=2", "C4>A1/C3-B3",
+			[]string{"C4", "C4>A1", "C4>A1/C3-B3"}, []picture.MarkKind{picture.MarkLift, picture.MarkPut, picture.MarkWalk}},
+		{"kalah", "", "c", []string{"c"}, []picture.MarkKind{picture.MarkSow}},
+	}
+	for _, tc := range tests {
+		g, err := Open(tc.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := tc.position
+		if pos == "" {
+			pos = g.StartPosition()
+		}
+		ds, err := g.TurnDecisions(pos, tc.turn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all, err := g.TurnMarks(pos, tc.turn)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var texts []string
+		var marks []picture.Mark
+		var last []picture.MarkKind
+		for _, d := range ds {
+			texts = append(texts, d.Text)
+			marks = append(marks, d.Marks...)
+			if len(d.Marks) > 0 {
+				last = append(last, d.Marks[len(d.Marks)-1].Kind)
+			}
+		}
+		if fmt.Sprint(texts) != fmt.Sprint(tc.texts) || fmt.Sprint(last) != fmt.Sprint(tc.lastMarks) || fmt.Sprint(marks) != fmt.Sprint(all) {
+			t.Errorf("%s %s: decisions %q ending in marks %v, want %q and %v; marks %v, TurnMarks %v", tc.game, tc.turn, texts, last, tc.texts, tc.lastMarks, marks, all)
+		}
 	}
 }

@@ -304,6 +304,12 @@ func (c *Config) playerSpec(spec string) (search.Spec, error) {
 	return sp, nil
 }
 
+// HumanSpec is the spec of a person in a games file: the player of the turns a person
+// chose, in a game played on the page of colony serve and saved there. No run plays
+// it (Validate refuses it, as it is no player kind); reading, merging, replaying and
+// exporting a file accept it, its turns' search figures all 0.
+const HumanSpec = "human"
+
 // specTemplate is a player's spec with the tournament's limits added, ready to take
 // each game's seed.
 type specTemplate struct {
@@ -318,6 +324,9 @@ type specTemplate struct {
 
 // template returns the spec template of a player.
 func (c *Config) template(spec string) (specTemplate, error) {
+	if spec == HumanSpec {
+		return specTemplate{base: HumanSpec}, nil
+	}
 	sp, err := c.playerSpec(spec)
 	if err != nil {
 		return specTemplate{}, err
@@ -337,6 +346,18 @@ func (c *Config) template(spec string) (specTemplate, error) {
 	}
 	t.base = sp.String()
 	return t, nil
+}
+
+// SeatSpec returns spec as the record of a game holds it for the player in seat (0
+// or 1) when the game's seed is gameSeed, in a tournament without limits: for a kind
+// that takes a seed, with the seed derived from the game's seed, the seat and the
+// spec's own seed (what CheckRecord expects); HumanSpec as it is.
+func SeatSpec(spec string, gameSeed Seed, seat int) (string, error) {
+	t, err := (&Config{}).template(spec)
+	if err != nil {
+		return "", err
+	}
+	return t.forGame(uint64(gameSeed), seat), nil
 }
 
 // forGame returns the spec of the player for one game: for kinds that take a seed, a

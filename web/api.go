@@ -200,14 +200,23 @@ type PlayRequest struct {
 }
 
 // PlayView is a turn played: the steps of its sowing, its marks (what the steps do
-// not say: a captured last egg, the ants placed and moved), its path in words, and
-// the position it reached.
+// not say: a captured last egg, the ants placed and moved), its decisions, its path
+// in words, and the position it reached.
 type PlayView struct {
-	Turn  string        `json:"turn"`
-	Steps []StepView    `json:"steps"`
-	Marks []MarkView    `json:"marks"`
-	Path  string        `json:"path"`
-	After *PositionView `json:"after"`
+	Turn      string         `json:"turn"`
+	Steps     []StepView     `json:"steps"`
+	Marks     []MarkView     `json:"marks"`
+	Decisions []DecisionView `json:"decisions"`
+	Path      string         `json:"path"`
+	After     *PositionView  `json:"after"`
+}
+
+// DecisionView is one decision of a turn (catalog.Decision): the turn's notation up
+// to and including it, and how many of the turn's Marks, in order, are its. The page
+// shows a turn being chosen as far as the decisions chosen so far.
+type DecisionView struct {
+	Text  string `json:"text"`
+	Marks int    `json:"marks"`
 }
 
 // playTurn plays the request's turn, writing it as the game lists it.
@@ -225,7 +234,7 @@ func (s *Server) playTurn(_ context.Context, req *PlayRequest) (*PlayView, error
 	if err != nil {
 		return nil, err
 	}
-	marks, err := marksOf(g, pos, turn)
+	marks, decisions, err := marksOf(g, pos, turn)
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +252,7 @@ func (s *Server) playTurn(_ context.Context, req *PlayRequest) (*PlayView, error
 	if err != nil {
 		return nil, err
 	}
-	return &PlayView{Turn: turn, Steps: steps, Marks: marks, Path: session.Sowing(g, pos, turn), After: v}, nil
+	return &PlayView{Turn: turn, Steps: steps, Marks: marks, Decisions: decisions, Path: session.Sowing(g, pos, turn), After: v}, nil
 }
 
 // canonicalTurn returns the legal turn of pos, as the game lists it, that reaches
@@ -282,24 +291,33 @@ func (s *Server) explainClick(_ context.Context, req *ExplainRequest) (map[strin
 	return map[string]string{"message": explain(g, v, req.Clicks)}, nil
 }
 
-// ThinkRequest asks an engine for its turn in a position.
+// ThinkRequest asks an engine for its turn in a position. Seat, when given, is the
+// engine's seat (0 or 1) in a game the page plays and may save (RecordRequest): the
+// engine then plays with the spec the saved game's record gives it
+// (tournament.SeatSpec: for a kind that takes a seed, the seed of the record), so
+// that the record replays the game.
 type ThinkRequest struct {
 	Game     string `json:"game"`
 	Position string `json:"position"`
 	Player   string `json:"player"`
+	Seat     *int   `json:"seat,omitempty"`
 }
 
 // LineView is what a search saw: the turn it chose (Best, in a finished search), its
 // depth, its score in words and in points (the mover's view), nodes, time, speed
-// and principal variation.
+// and principal variation. Value is the score in the search's own units (Points
+// times the game's scale) and Micros the time in microseconds, as a games file
+// records them.
 type LineView struct {
 	Spec   string   `json:"spec,omitempty"`
 	Best   string   `json:"best,omitempty"`
 	Depth  int      `json:"depth"`
 	Score  string   `json:"score"`
 	Points float64  `json:"points"`
+	Value  int      `json:"value"`
 	Nodes  uint64   `json:"nodes"`
 	Millis int64    `json:"millis"`
+	Micros int64    `json:"micros"`
 	NPS    uint64   `json:"nps"`
 	PV     []string `json:"pv"`
 }
@@ -307,7 +325,7 @@ type LineView struct {
 // lineOf writes a search's figures as a LineView.
 func lineOf(depth, score, scale int, nodes uint64, t time.Duration, pv []string) LineView {
 	l := LineView{Depth: depth, Score: catalog.ScoreText(score, scale), Points: float64(score) / float64(max(1, scale)),
-		Nodes: nodes, Millis: t.Milliseconds(), PV: pv}
+		Value: score, Nodes: nodes, Millis: t.Milliseconds(), Micros: t.Microseconds(), PV: pv}
 	if l.PV == nil {
 		l.PV = []string{}
 	}
@@ -327,6 +345,11 @@ func (s *Server) think(ctx context.Context, req *ThinkRequest) (*LineView, error
 	spec, err := s.playerSpec(g, req.Player, false)
 	if err != nil {
 		return nil, badRequest(err)
+	}
+	if req.Seat != nil {
+		if spec, err = seatSpec(spec, *req.Seat); err != nil {
+			return nil, badRequest(err)
+		}
 	}
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.MaxSearchTime)
 	defer cancel()
@@ -443,16 +466,29 @@ func (s *Server) rules(w http.ResponseWriter, r *http.Request) {
 // RecordRequest is a game played on the page, to be saved as a games file.
 type RecordRequest struct {
 	Game string `json:"game"`
-	// Players are the sides' names and Specs their players ("human" for the person),
-	// the first player's first.
+	// Players are the sides' names and Specs their players, the first player's
+	// first: "human" (tournament.HumanSpec, or "") for the person, else the player
+	// as the page named it to /api/think (engine:NAME for an engine of the server's).
 	Players [2]string `json:"players"`
 	Specs   [2]string `json:"specs"`
 	Start   string    `json:"start"`
 	Turns   []string  `json:"turns"`
+	// Info holds, for each turn, what the search that chose it reported (the
+	// figures of its LineView); null for a turn of the person. Empty for none.
+	Info []*TurnInfo `json:"info,omitempty"`
+}
+
+// TurnInfo is what a search reported for one turn of a saved game: the figures of
+// its LineView, as the games file records them (tournament.MoveInfo).
+type TurnInfo struct {
+	Value  int64 `json:"value"`
+	Depth  int64 `json:"depth"`
+	Nodes  int64 `json:"nodes"`
+	Micros int64 `json:"micros"`
 }
 
 // record answers a games file of one game (a header and the game's record, the
-// result as the turns left it) that colony replay and export read.
+// result as the turns left it) that colony replay, export and tournament merge read.
 func (s *Server) record(w http.ResponseWriter, r *http.Request) {
 	var req RecordRequest
 	if err := readJSON(r, &req); err != nil {
@@ -469,19 +505,54 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(data)
 }
 
-// gamesFile writes the request's game as a games file.
+// seatSpec returns the spec (as the server runs it) of the player in seat of a game
+// the page plays: the spec the saved game's record gives it (tournament.SeatSpec,
+// with the seed of the one game of its file).
+func seatSpec(spec string, seat int) (string, error) {
+	if seat != 0 && seat != 1 {
+		return "", fmt.Errorf("seat %d: want 0 or 1", seat)
+	}
+	return tournament.SeatSpec(spec, savedGameSeed(), seat)
+}
+
+// savedGameSeed is the seed of the game of a games file saved by the page: game 0
+// of a match of seed 0.
+func savedGameSeed() tournament.Seed {
+	return tournament.Seed((&tournament.Config{}).GameSeed(0))
+}
+
+// gamesFile writes the request's game as a games file: a match of one game, its
+// header's specs the players' as the server runs them, its record's specs seeded
+// as the engine played them (ThinkRequest's Seat) and its search figures the
+// request's Info.
 func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 	g, start, err := s.openPosition(req.Game, req.Start)
 	if err != nil {
 		return nil, err
 	}
+	if len(req.Info) != 0 && len(req.Info) != len(req.Turns) {
+		return nil, badRequest(fmt.Errorf("info: %d entries for %d turns: want one a turn, or none", len(req.Info), len(req.Turns)))
+	}
+	var specs [2]string // as the record holds them
 	for i := range 2 {
 		if req.Players[i] == "" {
 			req.Players[i] = g.Sides()[i]
 		}
 		if req.Specs[i] == "" {
-			req.Specs[i] = "human"
+			req.Specs[i] = tournament.HumanSpec
 		}
+		specs[i] = req.Specs[i]
+		if req.Specs[i] == tournament.HumanSpec {
+			continue
+		}
+		spec, err := s.playerSpec(g, req.Specs[i], false)
+		if err != nil {
+			return nil, badRequest(err)
+		}
+		if specs[i], err = seatSpec(spec, i); err != nil {
+			return nil, badRequest(fmt.Errorf("player %q: %w", req.Specs[i], err))
+		}
+		req.Specs[i] = spec
 	}
 	if req.Players[0] == req.Players[1] {
 		req.Players[1] += "-2"
@@ -495,10 +566,20 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 		}
 		pos, outcome = next, o
 	}
-	cfg := tournament.Config{Game: g.Name(), Format: tournament.Match, Games: 2,
+	info := make([]tournament.MoveInfo, len(req.Turns))
+	for i, in := range req.Info {
+		if in == nil {
+			continue
+		}
+		if in.Depth < 0 || in.Nodes < 0 || in.Micros < 0 {
+			return nil, badRequest(fmt.Errorf("info of turn %d: depth %d, nodes %d, micros %d: want 0 or more", i+1, in.Depth, in.Nodes, in.Micros))
+		}
+		info[i] = tournament.MoveInfo{Score: in.Value, Depth: in.Depth, Nodes: in.Nodes, Micros: in.Micros}
+	}
+	cfg := tournament.Config{Game: g.Name(), Format: tournament.Match, Games: 1,
 		Players: []tournament.Entrant{{Name: req.Players[0], Spec: req.Specs[0]}, {Name: req.Players[1], Spec: req.Specs[1]}}}
-	rec := tournament.Record{Type: "game", Players: req.Players, Specs: req.Specs, Opening: start,
-		Moves: slices.Clone(req.Turns), Info: make([]tournament.MoveInfo, len(req.Turns)), Turns: len(req.Turns), Winner: -1}
+	rec := tournament.Record{Type: "game", Players: req.Players, Specs: specs, Seed: savedGameSeed(), Opening: start,
+		Moves: slices.Clone(req.Turns), Info: info, Turns: len(req.Turns), Winner: -1}
 	if rec.Moves == nil {
 		rec.Moves = []string{}
 	}
@@ -517,8 +598,12 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 			rec.Points = st.Points
 		}
 	}
+	h := tournament.NewHeader(cfg)
+	if err := h.CheckRecord(&rec); err != nil {
+		return nil, fmt.Errorf("the game's record is not of its header's match: %w", err)
+	}
 	var buf bytes.Buffer
-	if err := tournament.WriteHeader(&buf, tournament.NewHeader(cfg)); err != nil {
+	if err := tournament.WriteHeader(&buf, h); err != nil {
 		return nil, err
 	}
 	buf.Write(append(tournament.AppendRecord(nil, &rec), '\n'))

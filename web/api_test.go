@@ -189,23 +189,101 @@ func TestAnalyseStreams(t *testing.T) {
 }
 
 // TestRecordReadsBack checks that a game saved from the page is a games file that
-// the tournament package reads: its turns, result and players.
+// the tournament package reads and merges (tournament merge, replay and export read
+// it so): a match of one game, its turns, result and players, the engine's search
+// figures of each of its turns, the person's turns recorded as "human" with none,
+// whichever seat the person and the engine take.
 func TestRecordReadsBack(t *testing.T) {
 	s, err := New(Config{Addr: "127.0.0.1:1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := s.gamesFile(RecordRequest{Game: "kalah:4x1", Players: [2]string{"you", "engine"}, Specs: [2]string{"human", "ab:depth=2"},
-		Turns: []string{"a", "b"}})
+	engine := &TurnInfo{Value: 250, Depth: 2, Nodes: 31, Micros: 1200}
+	tests := []struct {
+		name      string
+		req       RecordRequest
+		specs     [2]string // the header's
+		wantInfo  []tournament.MoveInfo
+		wantSpecs [2]string // the record's
+	}{
+		{"person first", RecordRequest{Game: "kalah:4x1", Players: [2]string{"you", "engine"}, Specs: [2]string{"human", "ab:depth=2"},
+			Turns: []string{"a", "b"}, Info: []*TurnInfo{nil, engine}},
+			[2]string{"human", "ab:depth=2,tt=16"},
+			[]tournament.MoveInfo{{}, {Score: 250, Depth: 2, Nodes: 31, Micros: 1200}},
+			[2]string{"human", "ab:depth=2,tt=16"}},
+		{"engine first, seeded", RecordRequest{Game: "kalah:4x1", Players: [2]string{"engine", "you"}, Specs: [2]string{"mcts:sims=50", "human"},
+			Turns: []string{"a", "b"}, Info: []*TurnInfo{engine, nil}},
+			[2]string{"mcts:sims=50,mem=256", "human"},
+			[]tournament.MoveInfo{{Score: 250, Depth: 2, Nodes: 31, Micros: 1200}, {}},
+			[2]string{"mcts:sims=50,mem=256,seed=", "human"}},
+		{"no info", RecordRequest{Game: "kalah:4x1", Specs: [2]string{"human", "greedy"}, Turns: []string{"a"}},
+			[2]string{"human", "greedy"}, []tournament.MoveInfo{{}}, [2]string{"human", "greedy:seed="}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := s.gamesFile(tc.req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gf, err := tournament.ParseGamesFile(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h := gf.Header
+			if h.Config.Games != 1 || h.Config.TotalGames() != 1 || len(gf.Games) != 1 || h.Config.Game != "kalah:4x1" {
+				t.Fatalf("read back header %+v, %d games", h.Config, len(gf.Games))
+			}
+			if got := [2]string{h.Config.Players[0].Spec, h.Config.Players[1].Spec}; got != tc.specs {
+				t.Errorf("header specs %q, want %q", got, tc.specs)
+			}
+			r := gf.Games[0]
+			if strings.Join(r.Moves, " ") != strings.Join(tc.req.Turns, " ") {
+				t.Errorf("moves %q", r.Moves)
+			}
+			if fmt.Sprint(r.Info) != fmt.Sprint(tc.wantInfo) {
+				t.Errorf("info %v, want %v", r.Info, tc.wantInfo)
+			}
+			for i := range 2 {
+				if !strings.HasPrefix(r.Specs[i], tc.wantSpecs[i]) || (r.Specs[i] != tc.wantSpecs[i] && !strings.HasSuffix(tc.wantSpecs[i], "seed=")) {
+					t.Errorf("record spec %d %q, want %q", i, r.Specs[i], tc.wantSpecs[i])
+				}
+			}
+			name := filepath.Join(t.TempDir(), "game.jsonl")
+			if err := os.WriteFile(name, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			m, err := tournament.MergeFiles([]string{name})
+			if err != nil {
+				t.Fatalf("merge: %v", err)
+			}
+			if got := m.Summary(1); got != "merged 1 file: 1 of 1 games\n" {
+				t.Errorf("merge: %q", got)
+			}
+		})
+	}
+}
+
+// TestRecordRefuses checks the saved game's refusals: info that is not one a turn,
+// negative figures, a player the server does not run.
+func TestRecordRefuses(t *testing.T) {
+	s, err := New(Config{Addr: "127.0.0.1:1"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	gf, err := tournament.ParseGamesFile(data)
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		req  RecordRequest
+		want string
+	}{
+		{RecordRequest{Game: "kalah:4x1", Turns: []string{"a", "b"}, Info: []*TurnInfo{nil}}, "info: 1 entries for 2 turns"},
+		{RecordRequest{Game: "kalah:4x1", Turns: []string{"a"}, Info: []*TurnInfo{{Nodes: -1}}}, "want 0 or more"},
+		{RecordRequest{Game: "kalah:4x1", Specs: [2]string{"human", "cmd:./x"}}, "engine:NAME"},
+		{RecordRequest{Game: "kalah:4x1", Specs: [2]string{"human", "nosuch"}}, `unknown kind "nosuch"`},
 	}
-	if len(gf.Games) != 1 || strings.Join(gf.Games[0].Moves, " ") != "a b" || gf.Header.Config.Game != "kalah:4x1" {
-		t.Errorf("read back %+v", gf)
+	for _, tc := range tests {
+		_, err := s.gamesFile(tc.req)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want %q", tc.req, err, tc.want)
+		}
 	}
 }
 

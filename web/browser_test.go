@@ -43,10 +43,15 @@ func (st appState) String() string {
 }
 
 // clickTurn plays the turn by clicking: each place on the board, each choice's
-// button, and "End the turn" when the turn is a prefix of longer ones.
+// button, and "End the turn" when the turn is a prefix of longer ones. After a click
+// that leaves the turn open, the page shows the turn as far as it goes before it asks
+// for the next: clickTurn waits for the question.
 func clickTurn(t *testing.T, b *webtest.Browser, turn TurnView, all []TurnView) {
 	t.Helper()
 	for i, c := range turn.Clicks {
+		if i > 0 {
+			b.WaitFor(`window.colonyApp.interactive`, "the next decision of "+turn.Turn)
+		}
 		if c.Place != "" {
 			b.Click(fmt.Sprintf(`document.getElementById(%q)`, c.Place))
 		} else {
@@ -64,6 +69,7 @@ func clickTurn(t *testing.T, b *webtest.Browser, turn TurnView, all []TurnView) 
 	}
 	if longer(turn, all) {
 		const end = `Array.from(document.querySelectorAll("#choices button")).find(function (x) { return x.textContent.indexOf("End the turn") === 0; })`
+		b.WaitFor(`window.colonyApp.interactive`, "the end of "+turn.Turn)
 		var found bool
 		b.Eval("!!"+end, &found)
 		if !found {
@@ -417,21 +423,289 @@ func setSpeed(b *webtest.Browser, ms int) {
 
 // TestColonyCaptureAnimated plays C1 from The Colony's start by clicking and checks
 // that the animation tells the capture of the last egg on B4 and the ant placed
-// there, and that the board then draws the ant on B4.
+// there before it asks whether an ant moves, the ant drawn on B4, and that the board
+// then draws the ant on B4.
 func TestColonyCaptureAnimated(t *testing.T) {
 	_, url := startServer(t, Config{Game: "colony"})
 	b := webtest.Start(t, url+"/#analyse", 1280, 900)
 	b.WaitFor(`window.colonyApp && window.colonyApp.an && window.colonyApp.interactive`, "the analysis board")
 	setSpeed(b, 150)
 	b.Click(`document.getElementById("log-C1")`)
-	b.Click(`Array.from(document.querySelectorAll("#choices button")).find(function (x) { return x.textContent.indexOf("End the turn") === 0; })`)
 	for _, says := range []string{"the last egg, landing on B4, is captured", "an ant of red is placed on B4"} {
 		b.WaitFor(fmt.Sprintf(`document.getElementById("message").textContent.indexOf(%q) >= 0`, says), says)
 	}
+	b.WaitFor(`window.colonyApp.interactive`, "the question after C1")
+	if !antShownOn(b, "log-B4") {
+		t.Error("no ant drawn on B4 before the question")
+	}
+	b.Click(`Array.from(document.querySelectorAll("#choices button")).find(function (x) { return x.textContent.indexOf("End the turn") === 0; })`)
 	b.WaitFor(`window.colonyApp.an.at === 1 && !window.colonyApp.busy`, "the turn played")
 	var pos string
 	b.Eval(`window.colonyApp.view.position`, &pos)
 	if !strings.Contains(pos, "red=B4 ") {
 		t.Errorf("after C1: %s, want red's ant on B4", pos)
+	}
+}
+
+// antShownOn reports whether the board shows an ant placed by the turn being chosen
+// on the place: drawn within the place's shape.
+func antShownOn(b *webtest.Browser, place string) bool {
+	var ok bool
+	b.Eval(fmt.Sprintf(`(function () { var a = document.querySelector('#board .path-ant'), p = document.getElementById(%q);
+		if (!a || !p) { return false; }
+		var ra = a.getBoundingClientRect(), rp = p.getBoundingClientRect(), x = ra.left + ra.width / 2, y = ra.top + ra.height / 2;
+		return x >= rp.left && x <= rp.right && y >= rp.top && y <= rp.bottom; })()`, place), &ok)
+	return ok
+}
+
+// TestColonyShowsTurnBeforeAsking clicks the first log of turns of The Colony whose
+// next decision comes after a sowing, and checks that the board shows the sowing as
+// far as that decision before the page asks it: B5 from the start captures its last
+// egg on A3 and places an ant there, then asks whether an ant moves (the ant is on
+// A3 when it asks); C4 in a position where its eggs relay at the fork A2 asks which
+// way that lap goes once A2's eggs are in hand (A2 shows 0).
+func TestColonyShowsTurnBeforeAsking(t *testing.T) {
+	for _, speed := range []int{120, 0} {
+		t.Run(fmt.Sprintf("speed %d", speed), func(t *testing.T) {
+			_, url := startServer(t, Config{Game: "colony"})
+			b := webtest.Start(t, url+"/", 1280, 900)
+			b.WaitFor(`window.colonyApp && window.colonyApp.play && window.colonyApp.interactive`, "the person's turn")
+			setSpeed(b, speed)
+			b.Click(`document.getElementById("log-B5")`)
+			b.WaitFor(`window.colonyApp.interactive && window.colonyApp.clicks.length === 1`, "the question after B5")
+			if msg := b.Text("message"); !strings.Contains(msg, "move an ant") {
+				t.Errorf("after B5 the page says %q, want the question of an ant move", msg)
+			}
+			if !antShownOn(b, "log-A3") {
+				t.Error("the page asks about an ant move with no ant drawn on A3")
+			}
+			var inHand string
+			b.Eval(`(function () { var svg = document.querySelector("#board svg"), all = function (s) { return Array.prototype.slice.call(svg.querySelectorAll(s)); };
+				var head = all("text.table-head").filter(function (t) { return t.textContent === "ants in hand"; })[0];
+				var row = all("text.player").filter(function (t) { return t.textContent.indexOf("red") === 0; })[0];
+				var cell = all("text.table").filter(function (t) { return t.getAttribute("x") === head.getAttribute("x") && t.getAttribute("y") === row.getAttribute("y"); })[0];
+				return cell ? cell.textContent : ""; })()`, &inHand)
+			if inHand != "5" {
+				t.Errorf("red's ants in hand show %q when the page asks about an ant move, want 5", inHand)
+			}
+			saveShot(t, fmt.Sprintf("colony-B5-asks-%d.png", speed), b.Screenshot())
+			// Cancel: the board as it was, the turn not played.
+			b.Click(`Array.from(document.querySelectorAll("#choices button")).find(function (x) { return x.textContent === "Cancel"; })`)
+			b.WaitFor(`window.colonyApp.clicks.length === 0 && !document.querySelector("#board .path-ant") && window.colonyApp.interactive`, "the board back after Cancel")
+
+			const relay = "eggs=3.4.4.3.3.3/3.3.3.0.3.3.3/3.3.3.3.3.3 red=B2 black=- hand=5,6 store=1,0 move=black ants=mandatory turn=2"
+			b.Click(`document.querySelector('nav .tab[data-tab="analyse"]')`)
+			b.WaitFor(`window.colonyApp.tab === "analyse" && window.colonyApp.an && window.colonyApp.an.history.length === 1 && window.colonyApp.interactive`, "the analysis board")
+			b.Eval(`document.getElementById("an-position").value = `+jsString(relay), nil)
+			b.Click(`document.getElementById("an-set")`)
+			b.WaitFor(`window.colonyApp.view.position === `+jsString(relay)+` && window.colonyApp.interactive`, "the relay position")
+			b.Click(`document.getElementById("log-C4")`)
+			b.WaitFor(`window.colonyApp.interactive && window.colonyApp.clicks.length === 1`, "the question after C4")
+			if msg := b.Text("message"); !strings.Contains(msg, "fork") {
+				t.Errorf("after C4 the page says %q, want the question of the lap's direction", msg)
+			}
+			var a2 string
+			b.Eval(`(function () { var svg = document.querySelector("#board svg"), p = document.getElementById("log-A2").getBBox(), best = "", size = 0;
+				svg.querySelectorAll("text").forEach(function (t) { var x = +t.getAttribute("x"), y = +t.getAttribute("y"), fs = +(t.getAttribute("font-size") || 10);
+					if (/^\s*\d+\s*$/.test(t.textContent) && x >= p.x && x <= p.x + p.width && y >= p.y && y <= p.y + p.height + 2 && fs > size) { best = t.textContent; size = fs; } });
+				return best; })()`, &a2)
+			if a2 != "0" {
+				t.Errorf("A2 shows %q eggs when the page asks where its lap goes, want 0 (taken up)", a2)
+			}
+			saveShot(t, fmt.Sprintf("colony-C4-relay-asks-%d.png", speed), b.Screenshot())
+			// The turn played on to its end: the position the rules give.
+			b.Click(`document.getElementById("log-A1")`)
+			b.WaitFor(`window.colonyApp.interactive && window.colonyApp.clicks.length === 2`, "the ant move's question")
+			b.Click(`document.getElementById("log-C3")`)
+			b.WaitFor(`window.colonyApp.interactive && window.colonyApp.clicks.length === 3`, "the ant's way")
+			b.Click(`document.getElementById("log-B3")`)
+			b.WaitFor(`window.colonyApp.an.at === 1 && !window.colonyApp.busy`, "the turn played")
+			var turns []string
+			b.Eval(`window.colonyApp.an.turns`, &turns)
+			if fmt.Sprint(turns) != "[C4>A1/C3-B3]" {
+				t.Errorf("played %v, want [C4>A1/C3-B3]", turns)
+			}
+		})
+	}
+}
+
+// waitWithin waits until the JavaScript expression is true in the page, at most d,
+// and returns how long it took; past d the test fails, naming what it waited for.
+func waitWithin(t *testing.T, b *webtest.Browser, d time.Duration, expr, what string) time.Duration {
+	t.Helper()
+	start := time.Now()
+	for {
+		var ok bool
+		b.Eval("!!("+expr+")", &ok)
+		if ok {
+			return time.Since(start)
+		}
+		if time.Since(start) > d {
+			var dump string
+			b.Eval(`JSON.stringify({busy: window.colonyApp.busy, interactive: window.colonyApp.interactive, player: window.colonyApp.play && window.colonyApp.play.player,
+				played: window.colonyApp.play && window.colonyApp.play.turns.length, message: document.getElementById("message").textContent})`, &dump)
+			t.Fatalf("waited %v for %s: %s", d, what, dump)
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+}
+
+// searchesWithin waits until the server runs n searches, at most d.
+func searchesWithin(t *testing.T, s *Server, n int, d time.Duration, what string) {
+	t.Helper()
+	for start := time.Now(); len(s.searches) != n; time.Sleep(10 * time.Millisecond) {
+		if time.Since(start) > d {
+			t.Fatalf("waited %v for %s: the server runs %d searches, want %d", d, what, len(s.searches), n)
+		}
+	}
+}
+
+// typeInto replaces the text of an input by typing, as a person does: a click in
+// it, its text selected, the new text inserted, then Enter.
+func typeInto(b *webtest.Browser, id, text string) {
+	b.Click(fmt.Sprintf(`document.getElementById(%q)`, id))
+	b.Eval(fmt.Sprintf(`document.getElementById(%q).select()`, id), nil)
+	b.Call(b.Session(), "Input.insertText", map[string]any{"text": text}, nil)
+	b.Press("Enter")
+}
+
+// TestPlayAnswersAtOnce checks that every control of Play answers while the engine
+// thinks or a turn is animated, and stops what it replaces: New game during an
+// engine's search that would go on for minutes (the server's search ends too: with
+// one search slot, the new game's engine could not think otherwise), Undo during
+// one, another engine typed in the engine box during one (the new engine plays the
+// turn), and New game during a slow animation (the animation goes no further).
+func TestPlayAnswersAtOnce(t *testing.T) {
+	const huge = "mcts:sims=100000000"
+	const bound = 10 * time.Second // generous: the searches would take minutes
+	s, url := startServer(t, Config{Game: "kalah", MaxSearches: 1})
+	b := webtest.Start(t, url+"/", 1280, 900)
+	b.WaitFor(`window.colonyApp && window.colonyApp.play && window.colonyApp.interactive`, "the person's turn")
+	setSpeed(b, 0)
+
+	// New game while the engine, playing first, thinks.
+	b.Eval(`document.getElementById("play-player").value = "`+huge+`"; document.getElementById("play-side").value = "1"`, nil)
+	b.Click(`document.getElementById("new-game")`)
+	searchesWithin(t, s, 1, bound, "the engine's search")
+	sleepMillis(300)
+	b.Eval(`document.getElementById("play-player").value = "ab:depth=1"`, nil)
+	b.Click(`document.getElementById("new-game")`)
+	took := waitWithin(t, b, bound, `window.colonyApp.play.player === "ab:depth=1" && window.colonyApp.play.turns.length >= 1 && window.colonyApp.interactive`,
+		"the new game, its engine's first turn played")
+	t.Logf("New game answered, and the new engine played, in %v", took)
+	searchesWithin(t, s, 0, bound, "the end of the server's searches")
+
+	// Undo while the engine thinks after the person's turn.
+	b.Eval(`document.getElementById("play-player").value = "`+huge+`"; document.getElementById("play-side").value = "0"`, nil)
+	b.Click(`document.getElementById("new-game")`)
+	b.WaitFor(`window.colonyApp.play.player === "`+huge+`" && window.colonyApp.interactive`, "the person's first turn")
+	b.Click(`document.getElementById("pit-south-a")`)
+	searchesWithin(t, s, 1, bound, "the engine's search after the person's turn")
+	b.Click(`document.getElementById("undo")`)
+	waitWithin(t, b, bound, `window.colonyApp.play.turns.length === 0 && window.colonyApp.view.position === window.colonyApp.play.start && window.colonyApp.interactive`,
+		"the start again after Undo")
+	searchesWithin(t, s, 0, bound, "the end of the server's search after Undo")
+
+	// Another engine typed in the box while the engine thinks: it plays the turn.
+	b.Click(`document.getElementById("pit-south-a")`)
+	searchesWithin(t, s, 1, bound, "the engine's search")
+	typeInto(b, "play-player", "ab:depth=1")
+	waitWithin(t, b, bound, `window.colonyApp.play.player === "ab:depth=1" && window.colonyApp.play.turns.length >= 2 && window.colonyApp.interactive`,
+		"the new engine's turn")
+	searchesWithin(t, s, 0, bound, "the end of the server's searches")
+
+	// New game during a slow animation: the animation stops where it is.
+	setSpeed(b, 1000)
+	b.Eval(`document.getElementById("play-side").value = "0"`, nil)
+	b.Click(`document.getElementById("new-game")`)
+	b.WaitFor(`window.colonyApp.play.turns.length === 0 && window.colonyApp.interactive`, "the new game")
+	b.Click(`document.getElementById("pit-south-c")`)
+	b.WaitFor(`window.colonyApp.busy && document.querySelector("#board .path-line")`, "the animation")
+	b.Click(`document.getElementById("new-game")`)
+	waitWithin(t, b, 3*time.Second, `window.colonyApp.play.turns.length === 0 && window.colonyApp.interactive && !document.querySelector("#board .path-line")`,
+		"the new game during the animation")
+	var before, after int
+	b.Eval(`window.colonyApp.animated`, &before)
+	sleepMillis(2500)
+	b.Eval(`window.colonyApp.animated`, &after)
+	if after != before {
+		t.Errorf("the animation went on after New game: %d steps, then %d", before, after)
+	}
+	if msg := b.Text("message"); !strings.Contains(msg, "to move") {
+		t.Errorf("after New game the page says %q", msg)
+	}
+}
+
+// TestSaveGameRecordsSearch plays turns against an engine, saves the game, and
+// checks the file the page offers: a match of one game, the engine's search figures
+// with each of its turns (as the engine line showed them), the person's turns with
+// none, and a file that tournament merge reads (as replay and export do).
+func TestSaveGameRecordsSearch(t *testing.T) {
+	_, url := startServer(t, Config{Game: "kalah"})
+	b := webtest.Start(t, url+"/", 1280, 900)
+	b.WaitFor(`window.colonyApp && window.colonyApp.play && window.colonyApp.interactive`, "the person's turn")
+	setSpeed(b, 0)
+	b.Eval(`document.getElementById("play-player").value = "ab:depth=3"; document.getElementById("play-side").value = "1"`, nil)
+	b.Click(`document.getElementById("new-game")`)
+	st := waitSettled(t, b)
+	for k := 0; k < 3 && !st.Over; k++ {
+		clickTurn(t, b, st.Turns[0], st.Turns)
+		before := st.Played
+		st = waitSettled(t, b)
+		if st.Played <= before {
+			t.Fatalf("turn not played: %s", st)
+		}
+	}
+	// The file the page offers: the blob of its download link.
+	b.Eval(`(function () { var orig = URL.createObjectURL; window.savedBlob = null;
+		URL.createObjectURL = function (blob) { window.savedBlob = blob; return orig.call(URL, blob); }; })()`, nil)
+	b.Click(`document.getElementById("save")`)
+	b.WaitFor(`window.savedBlob && document.getElementById("message").textContent.indexOf("Saved as game.jsonl") === 0`, "the game saved")
+	var text string
+	b.Eval(`window.savedBlob.text()`, &text)
+	var shown []struct {
+		Mover int
+		Info  *TurnInfo
+	}
+	b.Eval(`window.colonyApp.play.turns`, &shown)
+	gf, err := tournament.ParseGamesFile([]byte(text))
+	if err != nil {
+		t.Fatalf("the saved file: %v\n%s", err, text)
+	}
+	if gf.Header.Config.Games != 1 || len(gf.Games) != 1 {
+		t.Fatalf("the saved file's header says %d games and holds %d, want 1:\n%s", gf.Header.Config.Games, len(gf.Games), text)
+	}
+	r := gf.Games[0]
+	if len(r.Info) != len(shown) || len(r.Moves) != len(shown) {
+		t.Fatalf("the saved game has %d turns, %d infos; the page played %d", len(r.Moves), len(r.Info), len(shown))
+	}
+	engineTurns, scored := 0, 0
+	for i, in := range r.Info {
+		if shown[i].Mover == 1 { // the person's
+			if in != (tournament.MoveInfo{}) {
+				t.Errorf("turn %d, the person's, saved with search figures %+v", i+1, in)
+			}
+			continue
+		}
+		engineTurns++
+		if in.Depth <= 0 || in.Nodes <= 0 || shown[i].Info == nil || in.Score != shown[i].Info.Value || in.Nodes != shown[i].Info.Nodes {
+			t.Errorf("turn %d, the engine's, saved with %+v; the page had %+v", i+1, in, shown[i].Info)
+		}
+		if in.Score != 0 {
+			scored++
+		}
+	}
+	if engineTurns < 3 || scored == 0 {
+		t.Errorf("%d engine turns saved, %d with a score not 0:\n%s", engineTurns, scored, text)
+	}
+	if r.Specs[1] != tournament.HumanSpec || !strings.HasPrefix(r.Specs[0], "ab:depth=3") {
+		t.Errorf("the saved specs %q", r.Specs)
+	}
+	name := filepath.Join(t.TempDir(), "game.jsonl")
+	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tournament.MergeFiles([]string{name}); err != nil {
+		t.Errorf("merge refuses the saved game: %v", err)
 	}
 }

@@ -216,23 +216,26 @@ type MarkView struct {
 var markNames = [...]string{picture.MarkSow: "sow", picture.MarkLift: "lift", picture.MarkTake: "take",
 	picture.MarkCatch: "catch", picture.MarkPut: "put", picture.MarkWalk: "walk"}
 
-// marksOf returns the marks of turn from position, or none for a game that neither
-// marks nor traces its turns.
-func marksOf(g catalog.Ruleset, position, turn string) ([]MarkView, error) {
-	marks, err := g.TurnMarks(position, turn)
-	if errors.Is(err, catalog.ErrNoTrace) {
-		return []MarkView{}, nil
-	}
+// marksOf returns the marks of turn from position, with its decisions, each with the
+// number of the marks that are its (none for a game that neither marks nor traces
+// its turns).
+func marksOf(g catalog.Ruleset, position, turn string) ([]MarkView, []DecisionView, error) {
+	ds, err := g.TurnDecisions(position, turn)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	out := make([]MarkView, 0, len(marks))
-	for _, m := range marks {
-		if int(m.Kind) < len(markNames) {
-			out = append(out, MarkView{Kind: markNames[m.Kind], Place: m.Place, To: m.To})
+	out := []MarkView{}
+	views := make([]DecisionView, 0, len(ds))
+	for _, d := range ds {
+		n := len(out)
+		for _, m := range d.Marks {
+			if int(m.Kind) < len(markNames) {
+				out = append(out, MarkView{Kind: markNames[m.Kind], Place: m.Place, To: m.To})
+			}
 		}
+		views = append(views, DecisionView{Text: d.Text, Marks: len(out) - n})
 	}
-	return out, nil
+	return out, views, nil
 }
 
 // stepsOf returns the trace of turn from position as views, or none for a game that

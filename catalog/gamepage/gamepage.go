@@ -151,17 +151,11 @@ func New(g catalog.Ruleset, rec *tournament.Record) (*Page, error) {
 				}
 			}
 			d.Changed = append(d.Changed, changed)
-			steps, err := g.Trace(positions[k-1], rec.Moves[k-1])
-			switch {
-			case errors.Is(err, catalog.ErrNoTrace):
-				steps = nil
-			case err != nil:
-				return nil, fmt.Errorf("turn %d: %w", k, err)
-			}
-			d.Paths = append(d.Paths, PathText(steps))
+			var err error
 			if o.Turn, err = g.TurnMarks(positions[k-1], rec.Moves[k-1]); err != nil && !errors.Is(err, catalog.ErrNoTrace) {
 				return nil, fmt.Errorf("turn %d: %w", k, err)
 			}
+			d.Paths = append(d.Paths, MarksText(o.Turn))
 		}
 		pic, err := g.Draw(positions[k], o)
 		if err != nil {

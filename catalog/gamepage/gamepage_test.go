@@ -7,6 +7,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -160,6 +161,28 @@ func TestEdits(t *testing.T) {
 		}
 		if got := strings.Join(applyEdits(a, e), " "); got != tc.b {
 			t.Errorf("applying edits(%q, %q) gives %q", tc.a, tc.b, got)
+		}
+	}
+}
+
+// MarksText names what the steps do not: the log where the last egg was captured
+// and the ant placed there.
+func TestMarksText(t *testing.T) {
+	tests := []struct {
+		marks []picture.Mark
+		want  string
+	}{
+		{nil, ""},
+		{[]picture.Mark{{Kind: picture.MarkLift, Place: "log-B5"}, {Kind: picture.MarkSow, Place: "log-C4"}, {Kind: picture.MarkSow, Place: "log-B4"},
+			{Kind: picture.MarkCatch, Place: "log-A3", To: "store-red"}, {Kind: picture.MarkPut, Place: "log-A3"}},
+			"from B5: C4, B4, A3 captured to store red; ant placed on A3"},
+		{[]picture.Mark{{Kind: picture.MarkLift, Place: "log-A2"}, {Kind: picture.MarkCatch, Place: "log-B2", To: "store-black"},
+			{Kind: picture.MarkWalk, Place: "log-B4", To: "log-A4"}},
+			"from A2: B2 captured to store black"},
+	}
+	for _, tc := range tests {
+		if got := MarksText(tc.marks); got != tc.want {
+			t.Errorf("MarksText(%v) = %q, want %q", tc.marks, got, tc.want)
 		}
 	}
 }

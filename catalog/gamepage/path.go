@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/picture"
 )
 
 // PlaceName returns how the page names a place of a picture in words: the id
@@ -23,10 +24,19 @@ func PlaceName(id string) string {
 // and the places sown in order ("from A3: A2, A1; on from A1: B1, C1"), each take as
 // "south-c taken to store S". No steps: the empty string. A path of more than
 // maxTextParts laps and takes is cut there and ends with the number of laps and
-// drops in all.
+// drops in all. It is MarksText of the steps' marks.
 func PathText(steps []game.TraceStep) string {
+	return MarksText(picture.TraceMarks(steps))
+}
+
+// MarksText writes a turn's marks (picture.Mark, as the board draws them) in words,
+// as PathText writes its steps, with what the steps do not say: a piece in hand
+// captured where it lands, named there ("A3 captured to store red", The Colony's
+// last egg), and a piece put on a place from the hand ("ant placed on A3"). An ant
+// move is the turn's notation's and is not written.
+func MarksText(marks []picture.Mark) string {
 	var parts, sown []string
-	head, laps := "", 0
+	head, laps, drops := "", 0, 0
 	endLap := func() {
 		seg := strings.TrimSpace(head + " " + strings.Join(sown, ", "))
 		if seg != "" {
@@ -34,30 +44,31 @@ func PathText(steps []game.TraceStep) string {
 		}
 		head, sown = "", nil
 	}
-	for _, st := range steps {
-		switch st.Kind {
-		case game.Lift:
+	for _, m := range marks {
+		switch m.Kind {
+		case picture.MarkLift:
 			endLap()
-			head = "from " + PlaceName(st.Place) + ":"
+			head = "from " + PlaceName(m.Place) + ":"
 			if laps > 0 {
 				head = "on " + head
 			}
 			laps++
-		case game.Sow:
-			sown = append(sown, PlaceName(st.Place))
-		case game.Take:
+		case picture.MarkSow:
+			sown = append(sown, PlaceName(m.Place))
+			drops++
+		case picture.MarkCatch:
+			sown = append(sown, PlaceName(m.Place)+" captured to "+PlaceName(m.To))
+			drops++
+		case picture.MarkTake:
 			endLap()
-			parts = append(parts, PlaceName(st.Place)+" taken to "+PlaceName(st.To))
+			parts = append(parts, PlaceName(m.Place)+" taken to "+PlaceName(m.To))
+		case picture.MarkPut:
+			endLap()
+			parts = append(parts, "ant placed on "+PlaceName(m.Place))
 		}
 	}
 	endLap()
 	if len(parts) > maxTextParts {
-		drops := 0
-		for _, st := range steps {
-			if st.Kind == game.Sow {
-				drops++
-			}
-		}
 		parts = append(parts[:maxTextParts], fmt.Sprintf("and so on: %d laps and %d drops in all", laps, drops))
 	}
 	return strings.Join(parts, "; ")

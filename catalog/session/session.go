@@ -262,12 +262,13 @@ func Show(g catalog.Ruleset, pos string, o *catalog.Outcome) (string, error) {
 }
 
 // Sowing returns the path of the sowings of turn from position in words
-// (gamepage.PathText: "from A3: A2, A1; on from A1: B1, C1"), or "" for a turn that
-// sows nothing or a game that does not trace its sowings.
+// (gamepage.MarksText of the turn's marks: "from A3: A2, A1; on from A1: B1, C1",
+// naming the log where The Colony's last egg was captured and the ant placed), or ""
+// for a turn that sows nothing or a game that does not trace its sowings.
 func Sowing(g catalog.Ruleset, position, turn string) string {
-	steps, err := g.Trace(position, turn)
+	marks, err := g.TurnMarks(position, turn)
 	if err != nil {
 		return ""
 	}
-	return gamepage.PathText(steps)
+	return gamepage.MarksText(marks)
 }

@@ -245,3 +245,19 @@ func TestGamesFile(t *testing.T) {
 		t.Error("an empty games file opens")
 	}
 }
+
+// TestSowingNamesCapture: the path of a turn of The Colony names the log where its
+// last egg was captured and the ant placed there (the board shows them), not the
+// store alone.
+func TestSowingNamesCapture(t *testing.T) {
+	g := open(t, "colony")
+	tests := []struct{ turn, want string }{
+		{"B5", "from B5: C4, B4, A3 captured to store red; ant placed on A3"},
+		{"C1", "from C1: C2, C3, B4 captured to store red; ant placed on B4"},
+	}
+	for _, tc := range tests {
+		if got := Sowing(g, g.StartPosition(), tc.turn); got != tc.want {
+			t.Errorf("Sowing(%s) = %q, want %q", tc.turn, got, tc.want)
+		}
+	}
+}

@@ -309,13 +309,13 @@ func TestExportHTMLBrowser(t *testing.T) {
 		if !strings.Contains(v.LastTurn, " played "+rec.Moves[k-1]) || fmt.Sprint(v.Outlined) != fmt.Sprint(d.Changed[k]) {
 			t.Fatalf("%s: last turn %q, outlined %v; the record's turn %q, which changed %v", at, v.LastTurn, v.Outlined, rec.Moves[k-1], d.Changed[k])
 		}
-		// The path: the trace of the record's turn in words, starting from the log
+		// The path: the marks of the record's turn in words, starting from the log
 		// the turn selects (its first two characters), and drawn on the board.
-		steps, err := g.Trace(positions[k-1], rec.Moves[k-1])
+		marks, err := g.TurnMarks(positions[k-1], rec.Moves[k-1])
 		if err != nil {
 			t.Fatal(err)
 		}
-		text := gamepage.PathText(steps)
+		text := gamepage.MarksText(marks)
 		if v.Path != "Sowing: "+text+" (drawn on the board, drops numbered)." || !strings.HasPrefix(text, "from "+rec.Moves[k-1][:2]+":") || v.Paths == 0 {
 			t.Fatalf("%s: the path shown is %q (%d drawings); the turn %q traces %q", at, v.Path, v.Paths, rec.Moves[k-1], text)
 		}

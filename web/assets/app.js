@@ -16,8 +16,11 @@
     for (var k in attrs || {}) { e.setAttribute(k, attrs[k]); }
     return e;
   }
-  function api(path, body) {
+  // api asks the server; with a job (see newJob), cancelling the job aborts the
+  // request (the server's search stops with it).
+  function api(path, body, job) {
     var opts = body === undefined ? {} : { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+    if (job && job.ctrl) { opts.signal = job.ctrl.signal; }
     return fetch(path, opts).then(function (r) {
       return r.json().then(function (v) {
         if (!r.ok) { throw new Error(v.error || r.statusText); }
@@ -29,6 +32,19 @@
     return Object.keys(params).map(function (k) { return encodeURIComponent(k) + "=" + encodeURIComponent(params[k]); }).join("&");
   }
   function sleep(ms) { return new Promise(function (res) { setTimeout(res, ms); }); }
+  // Cancelled is the error of a job's promise chain once the job is cancelled.
+  var Cancelled = new Error("cancelled");
+  // jobSleep waits ms, or ends at once (rejecting with Cancelled) when the job is
+  // cancelled.
+  function jobSleep(job, ms) {
+    if (job.cancelled) { return Promise.reject(Cancelled); }
+    if (ms <= 0) { return Promise.resolve(); }
+    return new Promise(function (res, rej) {
+      var wake = function () { clearTimeout(t); rej(Cancelled); };
+      var t = setTimeout(function () { job.wakes = job.wakes.filter(function (w) { return w !== wake; }); res(); }, ms);
+      job.wakes.push(wake);
+    });
+  }
   function say(text, isError) {
     var m = $("message");
     m.textContent = text;
@@ -46,6 +62,9 @@
     view: null,        // the PositionView on the board
     flipped: false,
     busy: false,       // an animation or an engine's turn is under way
+    job: null,         // the work under way on the board (see newJob)
+    hint: null,        // the hint's search, a job of its own
+    shown: 0,          // the decisions of the turn being chosen shown on the board
     skip: false,       // the running animation is to end at once
     animated: 0,       // the steps of sowings animated so far
     loads: 0,          // the positions asked of the server so far (see loadPosition)
@@ -71,6 +90,7 @@
     }
     (changed || []).forEach(function (id) { var e = placeEl(id); if (e) { e.classList.add("changed"); } });
     S.clicks = [];
+    S.shown = 0;
     markTargets();
     $("choices").innerHTML = "";
   }
@@ -137,7 +157,7 @@
         addChoice(choiceLabel(c.text), function () { choose(c); });
       }
     });
-    addChoice("Cancel", function () { S.clicks = []; markTargets(); promptTurn(); });
+    addChoice("Cancel", cancelChoice);
   }
   function addChoice(label, f) { var b = el("button", { type: "button" }, label); b.addEventListener("click", f); $("choices").appendChild(b); }
   function endTurnLabel(open, n) {
@@ -179,8 +199,7 @@
     var longer = open.filter(function (t) { return t.clicks.length > n; });
     var done = open.filter(function (t) { return t.clicks.length === n; });
     if (longer.length === 0 && done.length === 1) { playTurn(done[0].turn); return; }
-    markTargets();
-    promptTurn();
+    showChosen(open);
   }
   $("board").addEventListener("click", function (e) {
     if (!S.interactive) { return; }
@@ -217,102 +236,207 @@
   }
 
   // ---------- animation ----------
+  // A job is the work under way on the board: an engine's search, a turn's request
+  // and its animation. newJob cancels the one before it; cancelJob stops it at once:
+  // its request is aborted (the server's search ends with the request), its waits
+  // end, and its promise chain goes no further (it rejects with Cancelled).
+  function newJob(kind) {
+    cancelJob();
+    var j = { kind: kind, cancelled: false, ctrl: window.AbortController ? new AbortController() : null, wakes: [] };
+    S.job = j;
+    return j;
+  }
+  function cancelJob() {
+    var j = S.job;
+    S.job = null;
+    S.busy = false;
+    if (!j) { return; }
+    j.cancelled = true;
+    if (j.ctrl) { j.ctrl.abort(); }
+    j.wakes.splice(0).forEach(function (w) { w(); });
+  }
+  // endJob ends the job j, done, unless another took its place.
+  function endJob(j) { if (S.job === j) { S.job = null; S.busy = false; } }
+  // cancelHint stops the hint's search.
+  function cancelHint() { if (S.hint) { S.hint.cancelled = true; if (S.hint.ctrl) { S.hint.ctrl.abort(); } S.hint = null; } }
+  // stopAll stops what the board is doing (a control that replaces it was used).
+  function stopAll() { cancelJob(); cancelHint(); S.skip = false; }
   function delay() { return S.skip ? 0 : Number($("speed").value); }
-  // animate shows a turn's sowing step by step on the board (the position before
-  // it): the pieces lifted, each drop, the captures, the path drawn as it goes, then
-  // an ant move as an arrow; then the position after it.
-  function animate(play) {
+  // decisionMarks returns the marks of the decisions from, ..., to-1 of a played turn.
+  function decisionMarks(play, from, to) {
+    var ds = play.decisions || [], marks = play.marks || [], start = 0, end = 0;
+    if (!ds.length) { return from === 0 ? marks : []; }
+    for (var i = 0; i < ds.length && i < to; i++) {
+      if (i < from) { start += ds[i].marks; }
+      end += ds[i].marks;
+    }
+    return marks.slice(start, end);
+  }
+  // animate shows the decisions from, ..., to-1 of a turn on the board (the position
+  // before the turn, its decisions before from already shown) step by step: the
+  // pieces lifted, each drop, the captures, the path drawn as it goes, the last egg
+  // captured, the ant placed, an ant move as an arrow. label is the turn's text in
+  // the messages. Without a delay (animation off, or skipped) nothing is shown unless
+  // always is set: a turn being chosen is shown as far as it goes, whatever the speed.
+  function animate(play, job, from, to, always, label) {
     var svg = $("board").querySelector("svg");
-    var steps = play.steps || [];
-    if (!svg || delay() === 0) { return Promise.resolve(); }
-    // The last turn's marks (drawn by the server) give way to this turn's.
-    svg.querySelectorAll('[class^="path-"]').forEach(function (e) { e.remove(); });
-    var line = svgEl("polyline", { "class": "path-line", points: "" });
-    svg.appendChild(line);
-    var pts = [], hand = 0, k = 0;
-    var handText = svgEl("text", { "class": "hand", "font-size": "16" });
-    svg.appendChild(handText);
+    var marks = decisionMarks(play, from, to);
+    if (!svg || (!always && delay() === 0)) { return Promise.resolve(); }
+    var mover = S.view.sides[S.view.toMove];
+    var a = svg.colonyPath;
+    if (!a || from === 0) {
+      // The last turn's marks (drawn by the server) give way to this turn's.
+      svg.querySelectorAll('[class^="path-"]').forEach(function (e) { e.remove(); });
+      a = { line: svgEl("polyline", { "class": "path-line", points: "" }), hand: svgEl("text", { "class": "path-hand hand", "font-size": "16" }), pts: [], inHand: 0 };
+      svg.appendChild(a.line);
+      svg.appendChild(a.hand);
+      svg.colonyPath = a;
+    }
     function count(id, f) {
       var t = countOf(id);
       if (t) { t.textContent = String(f(parseInt(t.textContent, 10) || 0)); }
     }
     function mark(id, cls) { var e = placeEl(id); if (e) { e.classList.add(cls); } return e; }
+    function point(e) {
+      var c = centre(e);
+      a.pts.push(c.x + "," + c.y);
+      a.line.setAttribute("points", a.pts.join(" "));
+      a.hand.setAttribute("x", c.x + 14);
+      a.hand.setAttribute("y", c.y - 14);
+      a.hand.textContent = a.inHand > 0 ? "hand " + a.inHand : "";
+    }
+    var k = 0;
     function step() {
-      if (k >= steps.length) { return Promise.resolve(); }
-      var s = steps[k++], e = null;
-      if (s.kind === "lift") {
-        var t = countOf(s.place);
-        hand += t ? (parseInt(t.textContent, 10) || 0) : 0;
-        count(s.place, function () { return 0; });
-        e = mark(s.place, "lifted");
-      } else if (s.kind === "sow") {
-        hand = Math.max(0, hand - 1);
-        count(s.place, function (n) { return n + 1; });
-        e = mark(s.place, "dropped");
-      } else if (s.kind === "take") {
-        var from = countOf(s.place), moved = from ? (parseInt(from.textContent, 10) || 0) : 0;
-        count(s.place, function () { return 0; });
-        count(s.to, function (n) { return n + moved; });
-        e = mark(s.place, "taken");
-        mark(s.to, "taken");
-      }
-      if (e && s.kind !== "take") {
-        var c = centre(e);
-        pts.push(c.x + "," + c.y);
-        line.setAttribute("points", pts.join(" "));
-        handText.setAttribute("x", c.x + 14);
-        handText.setAttribute("y", c.y - 14);
-        handText.textContent = hand > 0 ? "hand " + hand : "";
-      }
-      S.animated++;
-      say((S.view.sides[S.view.toMove]) + " plays " + play.turn + ": " + describeStep(s, hand));
-      return sleep(delay()).then(step);
-    }
-    // Then what the trace does not show: the last egg captured where it landed, the
-    // ant placed there, the ant moved (the turn's marks).
-    var extra = (play.marks || []).filter(function (m) { return m.kind === "catch" || m.kind === "put" || m.kind === "walk"; });
-    var mover = S.view.sides[S.view.toMove];
-    function showMarks() {
-      if (!extra.length || delay() === 0) { return Promise.resolve(); }
-      var m = extra.shift(), a = placeEl(m.place);
-      if (!a) { return showMarks(); }
-      var ca = centre(a);
-      if (m.kind === "catch") {
-        a.classList.add("taken");
-        say(mover + " plays " + play.turn + ": the last egg, landing on " + placeName(m.place) + ", is captured");
+      if (job.cancelled) { return Promise.reject(Cancelled); }
+      if (k >= marks.length) { return Promise.resolve(); }
+      var m = marks[k++], e = null, wait = delay(), text;
+      if (m.kind === "lift") {
+        var t = countOf(m.place);
+        a.inHand += t ? (parseInt(t.textContent, 10) || 0) : 0;
+        count(m.place, function () { return 0; });
+        e = mark(m.place, "lifted");
+        text = "takes up the pieces of " + placeName(m.place) + " (" + a.inHand + " in hand)";
+      } else if (m.kind === "sow") {
+        a.inHand = Math.max(0, a.inHand - 1);
+        count(m.place, function (n) { return n + 1; });
+        e = mark(m.place, "dropped");
+        text = "drops one on " + placeName(m.place) + " (" + a.inHand + " left)";
+      } else if (m.kind === "take") {
+        var from = countOf(m.place), moved = from ? (parseInt(from.textContent, 10) || 0) : 0;
+        count(m.place, function () { return 0; });
+        count(m.to, function (n) { return n + moved; });
+        mark(m.place, "taken");
+        mark(m.to, "taken");
+        text = "the pieces of " + placeName(m.place) + " go to " + placeName(m.to);
+      } else if (m.kind === "catch") {
+        a.inHand = Math.max(0, a.inHand - 1);
+        count(m.to, function (n) { return n + 1; });
+        e = mark(m.place, "taken");
+        mark(m.to, "taken");
+        text = "the last egg, landing on " + placeName(m.place) + ", is captured";
+        wait *= 3;
       } else if (m.kind === "put") {
-        svg.appendChild(svgEl("circle", { "class": "ant-arrow", cx: ca.x, cy: ca.y, r: 18, "stroke-dasharray": "5 3" }));
-        say(mover + " plays " + play.turn + ": an ant of " + mover + " is placed on " + placeName(m.place));
-      } else {
-        var bEl = placeEl(m.to);
-        if (!bEl) { return showMarks(); }
-        var cb = centre(bEl);
-        var defs = svgEl("defs");
-        var marker = svgEl("marker", { id: "ant-head", viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto" });
-        marker.appendChild(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#6a1b9a" }));
-        defs.appendChild(marker);
-        svg.appendChild(defs);
-        svg.appendChild(svgEl("line", { "class": "ant-arrow", x1: ca.x, y1: ca.y, x2: cb.x, y2: cb.y, "marker-end": "url(#ant-head)" }));
-        say(mover + " plays " + play.turn + ": the ant on " + placeName(m.place) + " moves to " + placeName(m.to));
+        putAnt(svg, m.place, mover);
+        text = "an ant of " + mover + " is placed on " + placeName(m.place);
+        wait *= 3;
+      } else if (m.kind === "walk") {
+        walkArrow(svg, m.place, m.to);
+        text = "the ant on " + placeName(m.place) + " moves to " + placeName(m.to);
+        wait *= 3;
       }
+      if (e) { point(e); }
       S.animated++;
-      return sleep(delay() * 3).then(showMarks);
+      if (text) { say(mover + " plays " + label + ": " + text); }
+      return jobSleep(job, wait).then(step);
     }
-    return step().then(showMarks);
+    return step();
   }
-  function describeStep(s, hand) {
-    var n = placeName(s.place);
-    if (s.kind === "lift") { return "takes up the pieces of " + n + " (" + hand + " in hand)"; }
-    if (s.kind === "sow") { return "drops one on " + n + " (" + hand + " left)"; }
-    return "the pieces of " + n + " go to " + placeName(s.to);
+  // putAnt draws an ant of side on the place, as the board draws one (a red disc R,
+  // a black square B), marked as placed by the turn.
+  function putAnt(svg, id, side) {
+    var p = placeEl(id);
+    if (!p) { return; }
+    var bb = p.getBBox(), x = bb.x + bb.width - 18, y = bb.y + bb.height / 2;
+    svg.appendChild(svgEl("circle", { "class": "path-put ant-arrow", cx: x, cy: y, r: 15, "stroke-dasharray": "5 3" }));
+    var ant = side === "black" ?
+      svgEl("rect", { "class": "path-ant ant ant-black", x: x - 10, y: y - 10, width: 20, height: 20, rx: 2, fill: "#1a1a1a", stroke: "#1a1a1a" }) :
+      svgEl("circle", { "class": "path-ant ant ant-red", cx: x, cy: y, r: 11, fill: "#c01c1c", stroke: "#1a1a1a" });
+    ant.setAttribute("data-place", id);
+    svg.appendChild(ant);
+    var letter = svgEl("text", { "class": "path-ant-letter", x: x, y: y + 4, "font-size": "11", "text-anchor": "middle", "font-weight": "bold", fill: "#ffffff" });
+    letter.textContent = side === "black" ? "B" : "R";
+    svg.appendChild(letter);
+    var inHand = antsInHand(svg, side);
+    if (inHand) { inHand.textContent = String(Math.max(0, (parseInt(inHand.textContent, 10) || 0) - 1)); }
+  }
+  // antsInHand returns the text of the board's table that counts side's ants in
+  // hand, or null when the board has none.
+  function antsInHand(svg, side) {
+    var all = function (sel) { return Array.prototype.slice.call(svg.querySelectorAll(sel)); };
+    var head = all("text.table-head").filter(function (t) { return t.textContent === "ants in hand"; })[0];
+    var row = all("text.player").filter(function (t) { return t.textContent.split(" ")[0] === side; })[0];
+    if (!head || !row) { return null; }
+    return all("text.table").filter(function (t) { return t.getAttribute("x") === head.getAttribute("x") && t.getAttribute("y") === row.getAttribute("y"); })[0] || null;
+  }
+  // walkArrow draws an ant's move from one place to another as an arrow.
+  function walkArrow(svg, from, to) {
+    var aEl = placeEl(from), bEl = placeEl(to);
+    if (!aEl || !bEl) { return; }
+    var ca = centre(aEl), cb = centre(bEl);
+    if (!svg.querySelector("#ant-head")) {
+      var defs = svgEl("defs");
+      var marker = svgEl("marker", { id: "ant-head", viewBox: "0 0 10 10", refX: "8", refY: "5", markerWidth: "5", markerHeight: "5", orient: "auto" });
+      marker.appendChild(svgEl("path", { d: "M0,0 L10,5 L0,10 z", fill: "#6a1b9a" }));
+      defs.appendChild(marker);
+      svg.appendChild(defs);
+    }
+    svg.appendChild(svgEl("line", { "class": "path-walk ant-arrow", x1: ca.x, y1: ca.y, x2: cb.x, y2: cb.y, "marker-end": "url(#ant-head)" }));
   }
   $("speed").addEventListener("input", speedText);
   function speedText() { var v = Number($("speed").value); $("speed-text").textContent = v === 0 ? "off" : v + " ms a step"; }
   $("skip").addEventListener("click", function () { S.skip = true; });
 
-  // playTurn plays a turn from the board's position: animated, then the new position.
+  // showChosen shows the turn being chosen (S.clicks, not yet a whole turn) on the
+  // board as far as the decisions its clicks have made, animated (The Colony's
+  // sowing up to the fork where a lap's direction is chosen, or up to the ant placed
+  // before an ant move), then asks for the next decision.
+  function showChosen(open) {
+    var prefix = S.clicks.map(function (c) { return c.text; }).join("");
+    var j = newJob("show");
+    S.busy = true;
+    S.skip = false;
+    markTargets();
+    return api("/api/play", { game: S.game, position: S.view.position, turn: open[0].turn, flip: S.flipped, marks: true }, j).then(function (p) {
+      var k = 0;
+      (p.decisions || []).forEach(function (d, i) { if (d.text.length <= prefix.length && prefix.indexOf(d.text) === 0) { k = i + 1; } });
+      if (k <= S.shown) { return; }
+      var from = S.shown;
+      return animate(p, j, from, k, true, prefix + "…").then(function () { S.shown = k; });
+    }).then(function () {
+      if (j.cancelled) { throw Cancelled; }
+      endJob(j);
+      markTargets();
+      promptTurn();
+    }).catch(function (err) {
+      if (j.cancelled) { return; }
+      endJob(j);
+      say(err.message, true);
+      markTargets();
+    });
+  }
+  // cancelChoice forgets the clicks of the turn being chosen, and what the board
+  // shows of it.
+  function cancelChoice() {
+    cancelJob();
+    if (S.shown > 0) { showBoard(S.view); } else { S.clicks = []; markTargets(); }
+    promptTurn();
+  }
+
+  // playTurn plays a turn from the board's position: animated (from the decisions
+  // already shown while it was chosen), then the new position.
   function playTurn(turn) {
     if (S.busy) { return Promise.resolve(); }
+    var j = newJob("play"), shown = S.shown;
     S.busy = true;
     S.skip = false;
     S.interactive = false;
@@ -320,13 +444,19 @@
     $("board").classList.remove("my-turn");
     $("board").querySelectorAll(".target,.playable").forEach(function (e) { e.classList.remove("target", "playable"); });
     var from = S.view.position, mover = S.view.toMove;
-    return api("/api/play", { game: S.game, position: from, turn: turn, flip: S.flipped, marks: true }).then(function (p) {
-      return animate(p).then(function () {
-        S.busy = false;
+    return api("/api/play", { game: S.game, position: from, turn: turn, flip: S.flipped, marks: true }, j).then(function (p) {
+      return animate(p, j, shown, 1e9, false, p.turn).then(function () {
+        if (j.cancelled) { throw Cancelled; }
+        endJob(j);
         $("path").textContent = p.path ? mover === undefined ? "" : S.view.sides[mover] + " " + p.turn + ": " + p.path : "";
         return afterTurn(from, mover, p);
       });
-    }).catch(function (err) { S.busy = false; say(err.message, true); markTargets(); });
+    }).catch(function (err) {
+      if (j.cancelled) { return; }
+      endJob(j);
+      say(err.message, true);
+      markTargets();
+    });
   }
   function changedBetween(p) {
     var ids = {};
@@ -341,20 +471,22 @@
   // ---------- Play ----------
   function newGame() {
     var you = Number($("play-side").value);
-    S.play = { you: you, player: $("play-player").value.trim() || "ab:depth=4", start: null, pos: null, turns: [], over: false, game: S.game };
+    S.play = { you: you, player: $("play-player").value.trim() || "ab:depth=4", start: null, pos: null, turns: [], over: false, game: S.game, engines: [] };
     $("engine-line").textContent = "";
     $("path").textContent = "";
     // The old game's board takes no click while the new one loads.
     S.busy = true;
     S.interactive = false;
     $("board").classList.remove("my-turn");
+    var game = S.play;
     return loadPosition("").then(function (v) {
+      if (S.play !== game) { return; }
       S.busy = false;
       S.play.start = v.position;
       S.play.pos = v.position;
       renderPlayMoves();
       return nextPlay();
-    }, function (err) { S.busy = false; throw err; });
+    }, function (err) { if (S.play === game) { S.busy = false; } throw err; });
   }
   // loadPosition shows a position from the server. Only the last request counts: an
   // earlier one answered late (New game clicked twice, quick steps back) is dropped,
@@ -376,7 +508,13 @@
     $("board-title").textContent = t;
   }
   function playAfter(from, mover, p) {
-    S.play.turns.push({ turn: p.turn, mover: mover, from: from });
+    // The engine's search figures go with its turn (a games file records them).
+    var l = S.play.line, info = null;
+    if (mover !== S.play.you && l && l.best === p.turn) {
+      info = { value: l.value, depth: l.depth, nodes: l.nodes, micros: l.micros };
+    }
+    S.play.line = null;
+    S.play.turns.push({ turn: p.turn, mover: mover, from: from, info: info });
     S.play.pos = p.after.position;
     showBoard(p.after, changedBetween(p));
     title();
@@ -394,18 +532,26 @@
     if (v.toMove === S.play.you) { markTargets(); promptTurn(); return Promise.resolve(); }
     return engineTurn();
   }
+  // engineTurn asks the server for the engine's turn and plays it; New game, Undo,
+  // another engine or leaving the tab stops it (stopAll), the server's search too.
   function engineTurn() {
+    var j = newJob("think"), game = S.play;
     S.busy = true;
     markTargets();
-    say(S.view.sides[S.view.toMove] + " (" + S.play.player + ") is thinking…");
-    var game = S.play;
-    return api("/api/think", { game: S.game, position: S.view.position, player: game.player }).then(function (l) {
-      S.busy = false;
-      if (S.play !== game) { return; }
+    say(S.view.sides[S.view.toMove] + " (" + game.player + ") is thinking…");
+    return api("/api/think", { game: S.game, position: S.view.position, player: game.player, seat: S.view.toMove }, j).then(function (l) {
+      if (j.cancelled || S.play !== game) { return; }
+      endJob(j);
+      game.line = l;
+      if (game.engines.indexOf(game.player) < 0) { game.engines.push(game.player); }
       $("engine-line").textContent = "engine: " + l.best + "  score " + l.score + "  depth " + l.depth + "  nodes " + fmtInt(l.nodes) +
         "  " + (l.millis / 1000).toFixed(2) + " s\nline: " + l.pv.join(" ");
       return playTurn(l.best);
-    }).catch(function (err) { S.busy = false; say("The engine: " + err.message, true); });
+    }).catch(function (err) {
+      if (j.cancelled) { return; }
+      endJob(j);
+      say("The engine: " + err.message, true);
+    });
   }
   function renderPlayMoves() {
     var ol = $("play-moves");
@@ -417,44 +563,82 @@
     });
     ol.scrollTop = ol.scrollHeight;
   }
-  $("new-game").addEventListener("click", function () { if (!S.busy) { newGame(); } });
+  // New game and Undo answer at once: the engine's search (on the server too) or
+  // the animation under way stops.
+  $("new-game").addEventListener("click", function () { stopAll(); newGame(); });
   $("undo").addEventListener("click", function () {
-    if (S.busy || !S.play) { return; }
+    if (!S.play) { return; }
     var ts = S.play.turns, i = ts.length - 1;
     while (i >= 0 && ts[i].mover !== S.play.you) { i--; }
     if (i < 0) { say("Nothing to undo: you have played no turn yet.", true); return; }
+    stopAll();
     var from = ts[i].from;
     S.play.turns = ts.slice(0, i);
     S.play.over = false;
     S.play.pos = from;
-    loadPosition(from).then(function () { renderPlayMoves(); say("Taken back. Your turn."); markTargets(); });
+    S.play.line = null;
+    S.busy = true; // until the position is back
+    var game = S.play;
+    loadPosition(from).then(function () {
+      if (S.play !== game) { return; }
+      S.busy = false;
+      renderPlayMoves();
+      say("Taken back. Your turn.");
+      markTargets();
+    });
   });
+  // Another engine in the box (Enter, or leaving the box) plays the engine's turns of
+  // the game from now on: a search under way stops and the new engine thinks.
+  $("play-player").addEventListener("keydown", function (e) { if (e.key === "Enter") { engineBox(); } });
+  $("play-player").addEventListener("change", engineBox);
+  function engineBox() {
+    var p = $("play-player").value.trim();
+    if (!S.play || !p || p === S.play.player || S.tab !== "play") { return; }
+    S.play.player = p;
+    if (S.play.over) { return; }
+    if (S.job && S.job.kind === "think") {
+      stopAll();
+      engineTurn();
+    } else {
+      say("The engine is now " + p + ".");
+    }
+  }
   $("hint").addEventListener("click", function () {
     if (!S.interactive || S.tab !== "play") { return; }
+    cancelHint();
+    var h = { cancelled: false, ctrl: window.AbortController ? new AbortController() : null, wakes: [] };
+    S.hint = h;
     say("Thinking of a hint…");
-    api("/api/think", { game: S.game, position: S.view.position, player: S.play.player }).then(function (l) {
+    var view = S.view;
+    api("/api/think", { game: S.game, position: S.view.position, player: S.play.player }, h).then(function (l) {
+      if (h.cancelled || S.view !== view) { return; }
+      S.hint = null;
       say("Hint: " + l.best + " (score " + l.score + ", line " + l.pv.join(" ") + ")");
       var t = S.view.turns.filter(function (x) { return x.turn === l.best; })[0];
       if (t) { t.clicks.forEach(function (c) { var e = c.place && placeEl(c.place); if (e) { e.classList.add("target"); } }); }
-    }).catch(function (err) { say(err.message, true); });
+    }).catch(function (err) { if (!h.cancelled) { S.hint = null; say(err.message, true); } });
   });
   $("flip").addEventListener("click", function () {
     if (S.busy || !S.view) { return; }
     S.flipped = !S.flipped;
     loadPosition(S.view.position).then(function () { markTargets(); promptTurn(); });
   });
+  // Save game: a games file of one game, the engine's search figures with each of
+  // its turns, that colony replay, export and tournament merge read.
   $("save").addEventListener("click", function () {
     if (!S.play) { return; }
     var you = S.play.you, specs = ["", ""], players = ["", ""];
-    specs[you] = "human"; specs[1 - you] = S.play.player.replace(/^engine:/, "");
+    specs[you] = "human"; specs[1 - you] = S.play.player;
     players[you] = "you"; players[1 - you] = "engine";
+    var note = S.play.engines.length > 1 ? " The engine changed during the game (" + S.play.engines.join(", ") + "): the file names the last." : "";
     fetch("/api/record", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ game: S.game, players: players, specs: specs, start: S.play.start, turns: S.play.turns.map(function (t) { return t.turn; }) }) })
+      body: JSON.stringify({ game: S.game, players: players, specs: specs, start: S.play.start,
+        turns: S.play.turns.map(function (t) { return t.turn; }), info: S.play.turns.map(function (t) { return t.info || null; }) }) })
       .then(function (r) { if (!r.ok) { return r.json().then(function (v) { throw new Error(v.error); }); } return r.blob(); })
       .then(function (blob) {
         var a = el("a", { href: URL.createObjectURL(blob), download: "game.jsonl" });
         document.body.appendChild(a); a.click(); a.remove();
-        say("Saved as game.jsonl: read it with colony replay game.jsonl or colony export --html game.jsonl -o game.html.");
+        say("Saved as game.jsonl: read it with colony replay game.jsonl or colony export --html game.jsonl -o game.html." + note);
       }).catch(function (err) { say(err.message, true); });
   });
 
@@ -833,12 +1017,18 @@
     return out;
   }
   document.querySelectorAll("nav .tab").forEach(function (b) {
-    b.addEventListener("click", function () { if (!S.busy) { selectTab(b.getAttribute("data-tab")); } });
+    b.addEventListener("click", function () {
+      var tab = b.getAttribute("data-tab");
+      if (S.busy && tab === S.tab) { return; }
+      stopAll(); // leaving the tab stops its engine's turn and its animation
+      selectTab(tab);
+    });
   });
   $("game").addEventListener("change", function () {
     var g = $("game").value.trim();
-    if (!g || S.busy) { return; }
+    if (!g) { return; }
     api("/api/position?" + query({ game: g })).then(function () {
+      stopAll();
       S.game = g;
       S.play = null; S.an = null;
       selectTab(S.tab === "watch" ? "play" : S.tab);
