@@ -16,8 +16,6 @@ import (
 	"github.com/colony-ai/colony/catalog/session"
 	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/tournament"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
 )
 
 // maxBody bounds a request's body: a position, a turn, a game's turns.
@@ -34,6 +32,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/think", jsonCall(s.think))
 	m.HandleFunc("GET /api/analyse", s.analyse)
 	m.HandleFunc("GET /api/rules", s.rules)
+	m.HandleFunc("GET /docs/{name}", s.doc)
 	m.HandleFunc("POST /api/record", s.record)
 	m.HandleFunc("GET /api/files", s.files)
 	m.HandleFunc("GET /api/file", s.file)
@@ -403,41 +402,6 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	l := lineOf(a.Depth, a.Score, a.Scale, a.Nodes, a.Time, a.PV)
 	l.Spec, l.Best = a.Spec, a.Best
 	ev.send("done", l)
-}
-
-// RulesView is a game's rules document as HTML, with the start position's picture.
-type RulesView struct {
-	Game string `json:"game"`
-	HTML string `json:"html"`
-	SVG  string `json:"svg"`
-}
-
-func (s *Server) rules(w http.ResponseWriter, r *http.Request) {
-	g, err := s.openGame(r.URL.Query().Get("game"))
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	doc, err := g.RulesDocument()
-	if err != nil {
-		fail(w, &httpError{http.StatusNotFound, err})
-		return
-	}
-	var html bytes.Buffer
-	md := goldmark.New(goldmark.WithExtensions(extension.Table))
-	if err := md.Convert([]byte(doc), &html); err != nil {
-		fail(w, err)
-		return
-	}
-	svg, err := g.SVG(g.StartPosition())
-	if err != nil && !errors.Is(err, catalog.ErrNoPicture) {
-		fail(w, err)
-		return
-	}
-	if i := bytes.Index(svg, []byte("<svg")); i > 0 {
-		svg = svg[i:]
-	}
-	writeJSON(w, http.StatusOK, RulesView{Game: g.Name(), HTML: html.String(), SVG: string(svg)})
 }
 
 // RecordRequest is a game played on the page, to be saved as a games file.

@@ -1,0 +1,122 @@
+package web
+
+import (
+	"encoding/json"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/web/webtest"
+)
+
+// rulesOf asks the server for a game's rules.
+func rulesOf(t *testing.T, url, game string) RulesView {
+	t.Helper()
+	status, body := do(t, "GET", url+"/api/rules?game="+game, "", nil)
+	if status != 200 {
+		t.Fatalf("rules of %s: status %d: %s", game, status, body)
+	}
+	var v RulesView
+	if err := json.Unmarshal([]byte(body), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+var (
+	headingRE = regexp.MustCompile(`(?s)<h[1-6][^>]*>(.*?)</h[1-6]>`)
+	hrefRE    = regexp.MustCompile(`href="([^"]*)"`)
+)
+
+// TestRulesDocuments checks every game's rules as the dialog shows them: the
+// comment lines of the rules command's output ("# rule set NAME", The Colony's caps)
+// are a note, not headings; the document's own title is the first heading; and
+// every link to the server answers 200 (The Colony's link to docs/colony-board.md
+// too, a page of its own whose links answer 200 in turn).
+func TestRulesDocuments(t *testing.T) {
+	_, url := startServer(t, Config{})
+	for _, line := range catalog.Describe() {
+		name, _, _ := strings.Cut(line, ": ")
+		t.Run(name, func(t *testing.T) {
+			v := rulesOf(t, url, name)
+			hs := headingRE.FindAllStringSubmatch(v.HTML, -1)
+			if len(hs) == 0 {
+				t.Fatal("no heading")
+			}
+			for _, h := range hs {
+				if strings.HasPrefix(h[1], "rule set") || strings.Contains(h[1], " cap ") {
+					t.Errorf("a comment line shown as a heading: %s", h[0])
+				}
+			}
+			if !strings.Contains(v.HTML, `<p class="rules-note">rule set `+name) {
+				t.Errorf("no note naming the rule set: %.300s", v.HTML)
+			}
+			checkLinks(t, url, v.HTML, name)
+		})
+	}
+	v := rulesOf(t, url, "colony")
+	if !strings.Contains(v.HTML, `href="/docs/colony-board.md"`) {
+		t.Errorf("The Colony's rules do not link to the board document: %.600s", v.HTML)
+	}
+	if !strings.Contains(v.HTML, "sowing cap 10000") || strings.HasPrefix(headingRE.FindStringSubmatch(v.HTML)[1], "sowing") {
+		t.Errorf("The Colony's caps: %.400s", v.HTML)
+	}
+	status, page := do(t, "GET", url+"/docs/colony-board.md", "", nil)
+	if status != 200 || !strings.Contains(page, "<h1") {
+		t.Fatalf("the board document: status %d: %.300s", status, page)
+	}
+	checkLinks(t, url, page, "docs/colony-board.md")
+	for _, bad := range []string{"/docs/..%2fgo.mod", "/docs/nothing.md", "/docs/docs.go"} {
+		if status, _ := do(t, "GET", url+bad, "", nil); status != 404 {
+			t.Errorf("GET %s: status %d, want 404", bad, status)
+		}
+	}
+}
+
+// checkLinks checks that every link of the HTML to the server answers 200.
+func checkLinks(t *testing.T, url, html, what string) {
+	t.Helper()
+	for _, m := range hrefRE.FindAllStringSubmatch(html, -1) {
+		href := m[1]
+		if strings.HasPrefix(href, "#") || strings.Contains(href, "://") || strings.HasPrefix(href, "mailto:") {
+			continue
+		}
+		if !strings.HasPrefix(href, "/") {
+			t.Errorf("%s: a relative link %q (the page would resolve it against its own address)", what, href)
+			continue
+		}
+		if status, _ := do(t, "GET", url+strings.SplitN(href, "#", 2)[0], "", nil); status != 200 {
+			t.Errorf("%s: the link %s answers %d", what, href, status)
+		}
+	}
+}
+
+// TestRulesDialog opens The Colony's rules in the browser: no heading from a comment
+// line, the link to the board document answers 200, and Escape closes the dialog.
+func TestRulesDialog(t *testing.T) {
+	_, url := startServer(t, Config{Game: "colony"})
+	b := webtest.Start(t, url+"/", 1280, 900)
+	b.WaitFor(`window.colonyApp && window.colonyApp.view`, "the board")
+	b.Click(`document.getElementById("rules-button")`)
+	b.WaitFor(`!document.getElementById("rules").hidden && document.querySelector("#rules-text h1")`, "the rules")
+	var headings []string
+	b.Eval(`Array.from(document.querySelectorAll("#rules-text h1, #rules-text h2, #rules-text h3")).map(function (h) { return h.textContent; })`, &headings)
+	if len(headings) == 0 || !strings.HasPrefix(headings[0], "The Colony") {
+		t.Errorf("the first heading of The Colony's rules: %q", headings)
+	}
+	for _, h := range headings {
+		if strings.HasPrefix(h, "rule set") || strings.Contains(h, " cap ") {
+			t.Errorf("a comment line shown as a heading: %q", h)
+		}
+	}
+	var status int
+	b.Eval(`(function () { var a = Array.from(document.querySelectorAll("#rules-text a")).find(function (a) { return a.textContent === "docs/colony-board.md"; });
+		return a ? fetch(a.href).then(function (r) { return r.status; }) : -1; })()`, &status)
+	if status != 200 {
+		t.Errorf("the link to docs/colony-board.md answers %d", status)
+	}
+	saveShot(t, "rules-colony.png", b.Screenshot())
+	b.Press("Escape")
+	b.WaitFor(`document.getElementById("rules").hidden`, "the rules closed by Escape")
+}
