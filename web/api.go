@@ -358,8 +358,9 @@ func (s *Server) acquire(ctx context.Context) (release func(), err error) {
 }
 
 // analyse streams the lines of a search of the position as server-sent events
-// ("line" for each iteration, then "done" with the search's result, or "error")
-// until the search ends or the browser closes the stream, which stops it.
+// ("line" for each iteration, "progress" every progressEvery between them, then
+// "done" with the search's result, or "error") until the search ends or the browser
+// closes the stream, which stops it.
 func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	g, pos, err := s.openPosition(q.Get("game"), q.Get("position"))
@@ -390,9 +391,13 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	ev.send("status", map[string]string{"status": "searching", "spec": spec})
+	p := &progress{start: time.Now()}
+	stop := p.run(ctx, ev)
 	a, err := g.Analyze(ctx, spec, pos, func(it catalog.Iteration) {
+		p.done(it.Depth, it.Nodes)
 		ev.send("line", lineOf(it.Depth, it.Score, it.Scale, it.Nodes, it.Time, it.PV))
 	})
+	stop()
 	if err != nil {
 		if r.Context().Err() == nil {
 			ev.send("error", map[string]string{"error": err.Error()})

@@ -1,10 +1,15 @@
 package web
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
+	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/web/webtest"
@@ -119,4 +124,119 @@ func TestRulesDialog(t *testing.T) {
 	saveShot(t, "rules-colony.png", b.Screenshot())
 	b.Press("Escape")
 	b.WaitFor(`document.getElementById("rules").hidden`, "the rules closed by Escape")
+}
+
+// TestAnalyseProgress checks that an analysis tells its progress between its lines:
+// "progress" events with the time searched and the last line's depth, while the
+// next depth is searched.
+func TestAnalyseProgress(t *testing.T) {
+	_, url := startServer(t, Config{Game: "colony", MaxSearchTime: 20 * time.Second})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, "GET", url+"/api/analyse?game=colony&player=ab", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	r := bufio.NewReader(resp.Body)
+	var events []string
+	for {
+		line, err := r.ReadString('\n')
+		if err != nil {
+			t.Fatalf("the stream ended (%v) with no progress event: %q", err, events)
+		}
+		if name, ok := strings.CutPrefix(strings.TrimSpace(line), "event: "); ok {
+			events = append(events, name)
+			if name != "progress" {
+				continue
+			}
+			data, _ := r.ReadString('\n')
+			var p struct{ Millis, Depth int }
+			if err := json.Unmarshal([]byte(strings.TrimPrefix(data, "data: ")), &p); err != nil {
+				t.Fatal(err)
+			}
+			if p.Millis <= 0 {
+				t.Errorf("progress %+v: no time", p)
+			}
+			if p.Depth > 0 && !slices.Contains(events, "line") {
+				t.Errorf("progress %+v before any line", p)
+			}
+			return
+		}
+	}
+}
+
+// TestAnalyseLinesView runs analyses in the browser: alpha-beta's progress shows
+// between its depths; the numbers of the lines do not wrap; a click on the fourth
+// turn of a line shows the position after it at once, with no animation (at the
+// slowest speed); an MCTS analysis keeps one row, updated as it goes.
+func TestAnalyseLinesView(t *testing.T) {
+	_, url := startServer(t, Config{Game: "kalah"})
+	b := webtest.Start(t, url+"/#analyse", 1200, 900)
+	b.WaitFor(`window.colonyApp && window.colonyApp.an && window.colonyApp.view`, "the analysis board")
+	setSpeed(b, 1000)
+	b.Eval(`document.getElementById("an-player").value = "ab"`, nil)
+	b.Click(`document.getElementById("an-go")`)
+	b.WaitFor(`document.querySelectorAll("#an-lines tbody tr").length >= 6`, "six lines of the analysis")
+	b.WaitFor(`/under way/.test(document.getElementById("an-status").textContent)`, "the search's progress between its depths")
+	var status string
+	b.Eval(`document.getElementById("an-status").textContent`, &status)
+	if !regexp.MustCompile(`^searching \(ab\S*\): \d+\.\d s, depth \d+ under way`).MatchString(status) {
+		t.Errorf("the progress: %q", status)
+	}
+	b.Click(`document.getElementById("an-stop")`)
+	b.WaitFor(`document.getElementById("an-status").textContent === "stopped"`, "the analysis to stop")
+	saveShot(t, "analyse-lines.png", b.Screenshot())
+	var wrapped []string
+	b.Eval(`Array.from(document.querySelectorAll("#an-lines tbody td:not(:last-child)")).filter(function (td) {
+		var r = document.createRange(); r.selectNodeContents(td); return r.getClientRects().length > 1; }).map(function (td) { return td.textContent; })`, &wrapped)
+	if len(wrapped) > 0 {
+		t.Errorf("numbers wrapped over two lines: %q", wrapped)
+	}
+	var depths []int
+	b.Eval(`Array.from(document.querySelectorAll("#an-lines tbody tr td:first-child")).map(function (td) { return Number(td.textContent); })`, &depths)
+	for i := 1; i < len(depths); i++ {
+		if depths[i] >= depths[i-1] {
+			t.Errorf("the rows' depths %v: want one row a depth, the deepest first", depths)
+			break
+		}
+	}
+	// The fourth turn of the deepest line, clicked: its position at once.
+	var line []string
+	b.Eval(`Array.from(document.querySelectorAll("#an-lines tbody tr:first-child td.pv span")).map(function (s) { return s.textContent; })`, &line)
+	if len(line) < 4 {
+		t.Fatalf("the deepest line %q has fewer than 4 turns", line)
+	}
+	var animated int
+	b.Eval(`window.colonyApp.animated`, &animated)
+	start := time.Now()
+	b.Click(`document.querySelectorAll("#an-lines tbody tr:first-child td.pv span")[3]`)
+	b.WaitFor(`window.colonyApp.an.at === 4 && !window.colonyApp.busy`, "the line played to its fourth turn")
+	if d := time.Since(start); d > 15*time.Second {
+		t.Errorf("the line's position took %v to show", d)
+	}
+	var after struct {
+		Animated int
+		History  string
+	}
+	b.Eval(`({animated: window.colonyApp.animated, history: Array.from(document.querySelectorAll("#an-history li")).map(function (l) { return l.textContent; }).join(" ")})`, &after)
+	if after.Animated != animated {
+		t.Errorf("%d steps animated playing the line, want none", after.Animated-animated)
+	}
+	if want := strings.Join(line[:4], " "); after.History != want {
+		t.Errorf("the history %q, want the line's turns %q", after.History, want)
+	}
+	// MCTS reports ten times in 20000 simulations, and at the end: one row.
+	b.Eval(`document.getElementById("an-player").value = "mcts:sims=20000"`, nil)
+	b.Click(`document.getElementById("an-go")`)
+	b.WaitFor(`document.getElementById("an-status").textContent.indexOf("done") === 0`, "the MCTS analysis done")
+	var rows int
+	b.Eval(`document.querySelectorAll("#an-lines tbody tr").length`, &rows)
+	if rows != 1 {
+		t.Errorf("the MCTS analysis shows %d rows, want 1", rows)
+	}
 }

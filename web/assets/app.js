@@ -511,7 +511,7 @@
     var lines = (S.an && S.an.lines[S.view.position]) || [];
     lines.slice().reverse().forEach(function (l) {
       var tr = el("tr");
-      [l.depth, l.score, fmtInt(l.nodes), fmtNPS(l.nps), (l.millis / 1000).toFixed(2) + " s"].forEach(function (x) { tr.appendChild(el("td", {}, String(x))); });
+      [l.depth, l.score, fmtInt(l.nodes), fmtNPS(l.nps), (l.millis / 1000).toFixed(2) + " s"].forEach(function (x) { tr.appendChild(el("td", { "class": "num" }, String(x))); });
       var pv = el("td", { "class": "pv" });
       l.pv.forEach(function (t, i) {
         var s = el("span", { title: "play the line to here" }, t);
@@ -522,14 +522,35 @@
       tb.appendChild(tr);
     });
   }
+  // playLine plays the turns of a line up to the one clicked and shows the position
+  // reached at once, with the last turn's marks: no animation (the position is what
+  // was asked for, however long the line).
   function playLine(turns) {
-    var rest = turns.slice();
-    function next() {
-      if (!rest.length) { return Promise.resolve(); }
-      var t = rest.shift().replace(/\.\.\.$/, "");
-      return playTurn(t).then(next);
+    if (S.busy || !S.view) { return Promise.resolve(); }
+    var a = S.an, played = [];
+    S.busy = true;
+    markTargets();
+    say("Playing the line to " + turns[turns.length - 1] + "…");
+    function next(i, from) {
+      var last = i === turns.length - 1;
+      return api("/api/play", { game: S.game, position: from, turn: turns[i].replace(/\.\.\.$/, ""), flip: S.flipped, marks: last }).then(function (p) {
+        played.push(p);
+        return last ? p : next(i + 1, p.after.position);
+      });
     }
-    next();
+    return next(0, S.view.position).then(function (p) {
+      S.busy = false;
+      if (S.an !== a || S.tab !== "analyse") { return; }
+      a.history = a.history.slice(0, a.at + 1).concat(played.map(function (x) { return x.after.position; }));
+      a.turns = a.turns.slice(0, a.at).concat(played.map(function (x) { return x.turn; }));
+      a.at += played.length;
+      showBoard(p.after, changedBetween(p));
+      title();
+      say("");
+      $("path").textContent = p.path ? "line " + played.map(function (x) { return x.turn; }).join(" ") + "; the last turn: " + p.path : "";
+      renderAnalyse();
+      restartIfRunning();
+    }).catch(function (err) { S.busy = false; say(err.message, true); markTargets(); });
   }
   function startAnalysis() {
     stopAnalysis();
@@ -541,10 +562,26 @@
     $("an-stop").disabled = false;
     S.an.lines[pos] = [];
     renderLines();
-    es.addEventListener("status", function (e) { $("an-status").textContent = JSON.parse(e.data).status + " (" + JSON.parse(e.data).spec + ")"; });
+    var spec = player, lines = S.an.lines[pos];
+    es.addEventListener("status", function (e) {
+      var st = JSON.parse(e.data);
+      spec = st.spec;
+      $("an-status").textContent = st.status + " (" + spec + ")";
+    });
+    // A line of a deeper search is a row of its own; a search that reports as it
+    // goes (MCTS: a report every tenth of its simulations or 100 ms) or a depth
+    // searched again updates its row.
     es.addEventListener("line", function (e) {
-      S.an.lines[pos].push(JSON.parse(e.data));
+      var l = JSON.parse(e.data), n = lines.length;
+      if (n && (/^mcts(:|$)/.test(spec) || l.depth <= lines[n - 1].depth)) { lines[n - 1] = l; } else { lines.push(l); }
       if (S.view.position === pos) { renderLines(); }
+    });
+    // Between lines, the search's progress: its time, the depth under way.
+    es.addEventListener("progress", function (e) {
+      if (S.es !== es) { return; }
+      var p = JSON.parse(e.data), t = (p.millis / 1000).toFixed(1) + " s";
+      $("an-status").textContent = "searching (" + spec + "): " + t + (/^mcts(:|$)/.test(spec) ? ", " + fmtInt(p.nodes) + " simulations" :
+        ", depth " + (p.depth + 1) + " under way" + (p.depth ? " (depth " + p.depth + " took " + fmtInt(p.nodes) + " nodes)" : ""));
     });
     es.addEventListener("done", function (e) {
       var l = JSON.parse(e.data);
