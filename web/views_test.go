@@ -4,7 +4,10 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -239,4 +242,84 @@ func TestAnalyseLinesView(t *testing.T) {
 	if rows != 1 {
 		t.Errorf("the MCTS analysis shows %d rows, want 1", rows)
 	}
+}
+
+// reversedGamesFile plays n games of Kalah into a games file and writes it at path
+// with its games in the reverse order (the order of a run whose games finish out of
+// order), returning its size.
+func reversedGamesFile(t *testing.T, n int, path string) {
+	t.Helper()
+	tmp := t.TempDir()
+	playTournament(t, "kalah", tmp, n, "random", "greedy")
+	data, err := os.ReadFile(filepath.Join(tmp, "games.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(strings.TrimSuffix(string(data), "\n"), "\n")
+	var head, games []string
+	for _, l := range lines {
+		if strings.Contains(l, `"type":"game"`) {
+			games = append(games, strings.TrimSuffix(l, "\n")+"\n")
+		} else {
+			head = append(head, strings.TrimSuffix(l, "\n")+"\n")
+		}
+	}
+	if len(games) != n {
+		t.Fatalf("%d games in the file, want %d", len(games), n)
+	}
+	slices.Reverse(games)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(strings.Join(append(head, games...), "")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestWatchLongGamesFile watches a results directory filling up: the page opened on
+// an empty directory lists the games file written after it (no reload); the file's
+// 200 games are listed by index; stepping through the last game at the bottom of
+// the table keeps the board in view; a second games file written in a directory
+// below appears too, and the live view follows it, the newest.
+func TestWatchLongGamesFile(t *testing.T) {
+	dir := t.TempDir()
+	_, url := startServer(t, Config{Game: "kalah", Dir: dir})
+	b := webtest.Start(t, url+"/#watch", 1280, 900)
+	b.WaitFor(`document.getElementById("watch-files").textContent === "no games file yet"`, "the empty directory")
+	reversedGamesFile(t, 200, filepath.Join(dir, "games.jsonl"))
+	b.WaitFor(`document.querySelectorAll("#watch-files li").length === 1 && document.querySelector("#watch-files li").textContent.indexOf("games.jsonl") === 0`, "the games file written after the page opened")
+	b.Click(`document.querySelector("#watch-files li")`)
+	b.WaitFor(`document.querySelectorAll("#watch-games tr.clickable").length === 200`, "the file's 200 games")
+	var order []int
+	b.Eval(`Array.from(document.querySelectorAll("#watch-games tr.clickable td:first-child")).map(function (td) { return Number(td.textContent); })`, &order)
+	if !slices.IsSorted(order) || order[0] != 0 || order[199] != 199 {
+		t.Errorf("the games listed in the order %v..., want by index", order[:10])
+	}
+	b.Click(`Array.from(document.querySelectorAll("#watch-games tr.clickable")).pop()`)
+	b.WaitFor(`window.colonyApp.watch.game && window.colonyApp.watch.index === 199 && /^position 0 of/.test(document.getElementById("w-where").textContent)`, "the last game open")
+	inView := func(what string) {
+		t.Helper()
+		var r struct{ Top, Bottom, Height float64 }
+		b.Eval(`(function () { var r = document.getElementById("board").getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: innerHeight}; })()`, &r)
+		if r.Top < 0 || r.Bottom > r.Height {
+			t.Errorf("%s: the board is at %.0f..%.0f px, out of the viewport's %.0f px", what, r.Top, r.Bottom, r.Height)
+		}
+	}
+	for k := 1; k <= 3; k++ {
+		b.Click(`document.getElementById("w-next")`)
+		b.WaitFor(fmt.Sprintf(`/^position %d of/.test(document.getElementById("w-where").textContent)`, k), fmt.Sprintf("position %d", k))
+		inView(fmt.Sprintf("position %d", k))
+	}
+	shot := b.Screenshot()
+	saveShot(t, "watch-long.png", shot)
+	checkBoardDrawn(t, shot)
+	// A second games file, in a directory below: listed, and followed live.
+	reversedGamesFile(t, 4, filepath.Join(dir, "second", "games.jsonl"))
+	b.WaitFor(`Array.from(document.querySelectorAll("#watch-files li")).some(function (li) { return li.textContent.indexOf("second/games.jsonl") === 0; })`, "the second games file listed")
+	b.WaitFor(`document.getElementById("live-title").textContent.indexOf("second/games.jsonl") === 0`, "the second games file followed live")
+	b.WaitFor(`Array.from(document.querySelectorAll("#live-file option")).some(function (o) { return o.value === "games.jsonl"; })`, "the first file offered to follow")
+	b.Eval(`(function () { var s = document.getElementById("live-file"); s.value = "games.jsonl"; s.dispatchEvent(new Event("change")); })()`, nil)
+	b.WaitFor(`document.getElementById("live-title").textContent.indexOf("games.jsonl:") === 0`, "the first games file followed live again")
+	b.Eval(`window.scrollTo(0, 0)`, nil)
+	saveShot(t, "watch-second.png", b.Screenshot())
 }
