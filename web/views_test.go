@@ -173,17 +173,23 @@ func TestAnalyseProgress(t *testing.T) {
 	}
 }
 
-// TestAnalyseLinesView runs analyses in the browser: alpha-beta's progress shows
-// between its depths; the numbers of the lines do not wrap; a click on the fourth
-// turn of a line shows the position after it at once, with no animation (at the
-// slowest speed); an MCTS analysis keeps one row, updated as it goes.
-func TestAnalyseLinesView(t *testing.T) {
+// startAnalysing opens Analyse on Kalah's start in the browser and starts an
+// analysis with the player.
+func startAnalysing(t *testing.T, player string) *webtest.Browser {
+	t.Helper()
 	_, url := startServer(t, Config{Game: "kalah"})
 	b := webtest.Start(t, url+"/#analyse", 1200, 900)
 	b.WaitFor(`window.colonyApp && window.colonyApp.an && window.colonyApp.view`, "the analysis board")
 	setSpeed(b, 1000)
-	b.Eval(`document.getElementById("an-player").value = "ab"`, nil)
+	b.Eval(`document.getElementById("an-player").value = `+jsString(player), nil)
 	b.Click(`document.getElementById("an-go")`)
+	return b
+}
+
+// TestAnalyseShowsProgress checks that alpha-beta's progress shows between its
+// depths: the time searched and the depth under way.
+func TestAnalyseShowsProgress(t *testing.T) {
+	b := startAnalysing(t, "ab")
 	b.WaitFor(`document.querySelectorAll("#an-lines tbody tr").length >= 6`, "six lines of the analysis")
 	b.WaitFor(`/under way/.test(document.getElementById("an-status").textContent)`, "the search's progress between its depths")
 	var status string
@@ -193,6 +199,15 @@ func TestAnalyseLinesView(t *testing.T) {
 	}
 	b.Click(`document.getElementById("an-stop")`)
 	b.WaitFor(`document.getElementById("an-status").textContent === "stopped"`, "the analysis to stop")
+}
+
+// TestAnalyseLineClicked checks the lines of an alpha-beta analysis: one row a
+// depth, the deepest first, numbers on one line each; a click on the fourth turn of
+// a line shows the position after it at once, with no animation (at the slowest
+// speed).
+func TestAnalyseLineClicked(t *testing.T) {
+	b := startAnalysing(t, "ab:depth=12")
+	b.WaitFor(`document.getElementById("an-status").textContent.indexOf("done") === 0`, "the analysis done")
 	saveShot(t, "analyse-lines.png", b.Screenshot())
 	var wrapped []string
 	b.Eval(`Array.from(document.querySelectorAll("#an-lines tbody td:not(:last-child)")).filter(function (td) {
@@ -208,7 +223,6 @@ func TestAnalyseLinesView(t *testing.T) {
 			break
 		}
 	}
-	// The fourth turn of the deepest line, clicked: its position at once.
 	var line []string
 	b.Eval(`Array.from(document.querySelectorAll("#an-lines tbody tr:first-child td.pv span")).map(function (s) { return s.textContent; })`, &line)
 	if len(line) < 4 {
@@ -233,9 +247,12 @@ func TestAnalyseLinesView(t *testing.T) {
 	if want := strings.Join(line[:4], " "); after.History != want {
 		t.Errorf("the history %q, want the line's turns %q", after.History, want)
 	}
-	// MCTS reports ten times in 20000 simulations, and at the end: one row.
-	b.Eval(`document.getElementById("an-player").value = "mcts:sims=20000"`, nil)
-	b.Click(`document.getElementById("an-go")`)
+}
+
+// TestAnalyseMCTSRow checks that an MCTS analysis, which reports ten times in 20000
+// simulations and at the end, keeps one row, updated.
+func TestAnalyseMCTSRow(t *testing.T) {
+	b := startAnalysing(t, "mcts:sims=20000")
 	b.WaitFor(`document.getElementById("an-status").textContent.indexOf("done") === 0`, "the MCTS analysis done")
 	var rows int
 	b.Eval(`document.querySelectorAll("#an-lines tbody tr").length`, &rows)
@@ -276,18 +293,15 @@ func reversedGamesFile(t *testing.T, n int, path string) {
 	}
 }
 
-// TestWatchLongGamesFile watches a results directory filling up: the page opened on
-// an empty directory lists the games file written after it (no reload); the file's
-// 200 games are listed by index; stepping through the last game at the bottom of
-// the table keeps the board in view; a second games file written in a directory
-// below appears too, and the live view follows it, the newest.
+// TestWatchLongGamesFile steps through the last game of a games file of 200 games
+// written out of order: the games are listed by index, and the board stays in view
+// while the steps below the table are clicked.
 func TestWatchLongGamesFile(t *testing.T) {
 	dir := t.TempDir()
+	reversedGamesFile(t, 200, filepath.Join(dir, "games.jsonl"))
 	_, url := startServer(t, Config{Game: "kalah", Dir: dir})
 	b := webtest.Start(t, url+"/#watch", 1280, 900)
-	b.WaitFor(`document.getElementById("watch-files").textContent === "no games file yet"`, "the empty directory")
-	reversedGamesFile(t, 200, filepath.Join(dir, "games.jsonl"))
-	b.WaitFor(`document.querySelectorAll("#watch-files li").length === 1 && document.querySelector("#watch-files li").textContent.indexOf("games.jsonl") === 0`, "the games file written after the page opened")
+	b.WaitFor(`document.querySelectorAll("#watch-files li").length === 1`, "the games file listed")
 	b.Click(`document.querySelector("#watch-files li")`)
 	b.WaitFor(`document.querySelectorAll("#watch-games tr.clickable").length === 200`, "the file's 200 games")
 	var order []int
@@ -295,31 +309,44 @@ func TestWatchLongGamesFile(t *testing.T) {
 	if !slices.IsSorted(order) || order[0] != 0 || order[199] != 199 {
 		t.Errorf("the games listed in the order %v..., want by index", order[:10])
 	}
-	b.Click(`Array.from(document.querySelectorAll("#watch-games tr.clickable")).pop()`)
+	b.Click(`Array.from(document.querySelectorAll("#watch-games tr.clickable")).find(function (tr) { return tr.firstChild.textContent === "199"; })`)
 	b.WaitFor(`window.colonyApp.watch.game && window.colonyApp.watch.index === 199 && /^position 0 of/.test(document.getElementById("w-where").textContent)`, "the last game open")
-	inView := func(what string) {
-		t.Helper()
-		var r struct{ Top, Bottom, Height float64 }
-		b.Eval(`(function () { var r = document.getElementById("board").getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: innerHeight}; })()`, &r)
-		if r.Top < 0 || r.Bottom > r.Height {
-			t.Errorf("%s: the board is at %.0f..%.0f px, out of the viewport's %.0f px", what, r.Top, r.Bottom, r.Height)
-		}
-	}
 	for k := 1; k <= 3; k++ {
 		b.Click(`document.getElementById("w-next")`)
 		b.WaitFor(fmt.Sprintf(`/^position %d of/.test(document.getElementById("w-where").textContent)`, k), fmt.Sprintf("position %d", k))
-		inView(fmt.Sprintf("position %d", k))
+		var r struct{ Top, Bottom, Height float64 }
+		b.Eval(`(function () { var r = document.getElementById("board").getBoundingClientRect(); return {top: r.top, bottom: r.bottom, height: innerHeight}; })()`, &r)
+		if r.Top < 0 || r.Bottom > r.Height {
+			t.Errorf("position %d: the board is at %.0f..%.0f px, out of the viewport's %.0f px", k, r.Top, r.Bottom, r.Height)
+		}
 	}
 	shot := b.Screenshot()
 	saveShot(t, "watch-long.png", shot)
 	checkBoardDrawn(t, shot)
-	// A second games file, in a directory below: listed, and followed live.
+}
+
+// TestWatchDirectoryFills watches a results directory filling up: the page opened
+// on an empty directory lists the games file written after it (no reload), whose
+// table grows with it; a second games file written in a directory below appears
+// too, and the live view follows it, the newest, or the file chosen.
+func TestWatchDirectoryFills(t *testing.T) {
+	dir := t.TempDir()
+	_, url := startServer(t, Config{Game: "kalah", Dir: dir})
+	b := webtest.Start(t, url+"/#watch", 1280, 900)
+	b.WaitFor(`document.getElementById("watch-files").textContent === "no games file yet"`, "the empty directory")
+	reversedGamesFile(t, 6, filepath.Join(dir, "games.jsonl"))
+	b.WaitFor(`document.querySelectorAll("#watch-files li").length === 1 && document.querySelector("#watch-files li").textContent.indexOf("games.jsonl") === 0`, "the games file written after the page opened")
+	b.WaitFor(`document.getElementById("live-title").textContent.indexOf("games.jsonl") === 0`, "the games file followed live")
+	// The open file's table grows with the file.
+	b.Click(`document.querySelector("#watch-files li")`)
+	b.WaitFor(`document.querySelectorAll("#watch-games tr.clickable").length === 6`, "the file's 6 games")
+	reversedGamesFile(t, 8, filepath.Join(dir, "games.jsonl"))
+	b.WaitFor(`document.querySelectorAll("#watch-games tr.clickable").length === 8`, "the file's 8 games, after it grew")
 	reversedGamesFile(t, 4, filepath.Join(dir, "second", "games.jsonl"))
 	b.WaitFor(`Array.from(document.querySelectorAll("#watch-files li")).some(function (li) { return li.textContent.indexOf("second/games.jsonl") === 0; })`, "the second games file listed")
 	b.WaitFor(`document.getElementById("live-title").textContent.indexOf("second/games.jsonl") === 0`, "the second games file followed live")
 	b.WaitFor(`Array.from(document.querySelectorAll("#live-file option")).some(function (o) { return o.value === "games.jsonl"; })`, "the first file offered to follow")
 	b.Eval(`(function () { var s = document.getElementById("live-file"); s.value = "games.jsonl"; s.dispatchEvent(new Event("change")); })()`, nil)
 	b.WaitFor(`document.getElementById("live-title").textContent.indexOf("games.jsonl:") === 0`, "the first games file followed live again")
-	b.Eval(`window.scrollTo(0, 0)`, nil)
 	saveShot(t, "watch-second.png", b.Screenshot())
 }
