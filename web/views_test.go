@@ -302,6 +302,7 @@ func TestWatchLongGamesFile(t *testing.T) {
 	_, url := startServer(t, Config{Game: "kalah", Dir: dir})
 	b := webtest.Start(t, url+"/#watch", 1280, 900)
 	b.WaitFor(`document.querySelectorAll("#watch-files li").length === 1`, "the games file listed")
+	b.WaitFor(`!document.getElementById("live").hidden`, "the live view above the list (shown: the list moves no more)")
 	b.Click(`document.querySelector("#watch-files li")`)
 	b.WaitFor(`document.querySelectorAll("#watch-games tr.clickable").length === 200`, "the file's 200 games")
 	var order []int

@@ -627,6 +627,7 @@
   var watchPoll = 2000;
   function loadFiles() {
     if (!S.config.dir) { $("watch-nodir").hidden = false; return; }
+    followLive(S.watch.files || []);
     refreshFiles();
     if (!S.watch.timer) { S.watch.timer = setInterval(refreshFiles, watchPoll); }
   }
