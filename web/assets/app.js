@@ -54,7 +54,10 @@
     play: null,        // {you, player, start, turns: [{turn, mover, from}], over}
     an: null,          // {history: [positions], turns: [turn texts], at, lines: {pos: [...]}}
     es: null,          // the analysis's EventSource
-    watch: { file: null, game: null, move: 0, live: null }
+    // Watch: the open game (its file, index, move), the file whose games the table
+    // lists, the listing, and the live view's stream, file and run's state.
+    watch: { file: null, game: null, move: 0, table: null, files: null, timer: null,
+      live: null, liveFile: null, liveChoice: null, liveState: null }
   };
 
   // ---------- the board ----------
@@ -704,7 +707,6 @@
   }
   function openFile(name, again) {
     return api("/api/file?" + query({ name: name })).then(function (f) {
-      S.watch.file = name;
       S.watch.table = name;
       renderFiles(S.watch.files || []);
       $("watch-file").hidden = false;
