@@ -542,8 +542,9 @@
       });
     }
     return next(0, S.view.position).then(function (p) {
+      if (S.tab !== "analyse") { return; } // left meanwhile: S.busy is no longer the line's
       S.busy = false;
-      if (S.an !== a || S.tab !== "analyse") { return; }
+      if (S.an !== a) { return; } // another position set meanwhile
       a.history = a.history.slice(0, a.at + 1).concat(played.map(function (x) { return x.after.position; }));
       a.turns = a.turns.slice(0, a.at).concat(played.map(function (x) { return x.turn; }));
       a.at += played.length;
@@ -553,7 +554,12 @@
       $("path").textContent = p.path ? "line " + played.map(function (x) { return x.turn; }).join(" ") + "; the last turn: " + p.path : "";
       renderAnalyse();
       restartIfRunning();
-    }).catch(function (err) { S.busy = false; say(err.message, true); markTargets(); });
+    }).catch(function (err) {
+      if (S.tab !== "analyse") { return; }
+      S.busy = false;
+      say(err.message, true);
+      markTargets();
+    });
   }
   function startAnalysis() {
     stopAnalysis();
