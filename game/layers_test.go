@@ -21,7 +21,7 @@ const module = "github.com/colony-ai/colony"
 // its path's first match in layerOf (a new game under games/ is a rule package
 // without a change here).
 const (
-	ground  = iota // the contract, the drawing primitives, the protocol, the evaluation's algebra
+	ground  = iota // the contract, the drawing primitives, the protocol, the evaluation's algebra, the served documents
 	rules          // The Colony and the classic games, each on the ground alone
 	players        // search: the players and the solver over the contract
 	engines        // external: the external-engine player, registered with search from outside
@@ -40,7 +40,7 @@ var layerOf = []struct {
 	prefix string
 	layer  int
 }{
-	{"game/memory", ground}, {"game", ground}, {"internal", ground}, {"picture", ground}, {"protocol", ground}, {"eval", ground},
+	{"game/memory", ground}, {"game", ground}, {"internal", ground}, {"picture", ground}, {"protocol", ground}, {"eval", ground}, {"docs", ground},
 	{"colony", rules}, {"games", rules},
 	{"search", players},
 	{"external", engines},

@@ -16,8 +16,6 @@ import (
 	"github.com/colony-ai/colony/catalog/session"
 	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/tournament"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/extension"
 )
 
 // maxBody bounds a request's body: a position, a turn, a game's turns.
@@ -34,6 +32,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/think", jsonCall(s.think))
 	m.HandleFunc("GET /api/analyse", s.analyse)
 	m.HandleFunc("GET /api/rules", s.rules)
+	m.HandleFunc("GET /docs/{name}", s.doc)
 	m.HandleFunc("POST /api/record", s.record)
 	m.HandleFunc("GET /api/files", s.files)
 	m.HandleFunc("GET /api/file", s.file)
@@ -382,8 +381,9 @@ func (s *Server) acquire(ctx context.Context) (release func(), err error) {
 }
 
 // analyse streams the lines of a search of the position as server-sent events
-// ("line" for each iteration, then "done" with the search's result, or "error")
-// until the search ends or the browser closes the stream, which stops it.
+// ("line" for each iteration, "progress" every progressEvery between them, then
+// "done" with the search's result, or "error") until the search ends or the browser
+// closes the stream, which stops it.
 func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	g, pos, err := s.openPosition(q.Get("game"), q.Get("position"))
@@ -414,9 +414,13 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	}
 	defer release()
 	ev.send("status", map[string]string{"status": "searching", "spec": spec})
+	p := &progress{start: time.Now()}
+	stop := p.run(ctx, ev)
 	a, err := g.Analyze(ctx, spec, pos, func(it catalog.Iteration) {
+		p.done(it.Depth, it.Nodes)
 		ev.send("line", lineOf(it.Depth, it.Score, it.Scale, it.Nodes, it.Time, it.PV))
 	})
+	stop()
 	if err != nil {
 		if r.Context().Err() == nil {
 			ev.send("error", map[string]string{"error": err.Error()})
@@ -426,41 +430,6 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	l := lineOf(a.Depth, a.Score, a.Scale, a.Nodes, a.Time, a.PV)
 	l.Spec, l.Best = a.Spec, a.Best
 	ev.send("done", l)
-}
-
-// RulesView is a game's rules document as HTML, with the start position's picture.
-type RulesView struct {
-	Game string `json:"game"`
-	HTML string `json:"html"`
-	SVG  string `json:"svg"`
-}
-
-func (s *Server) rules(w http.ResponseWriter, r *http.Request) {
-	g, err := s.openGame(r.URL.Query().Get("game"))
-	if err != nil {
-		fail(w, err)
-		return
-	}
-	doc, err := g.RulesDocument()
-	if err != nil {
-		fail(w, &httpError{http.StatusNotFound, err})
-		return
-	}
-	var html bytes.Buffer
-	md := goldmark.New(goldmark.WithExtensions(extension.Table))
-	if err := md.Convert([]byte(doc), &html); err != nil {
-		fail(w, err)
-		return
-	}
-	svg, err := g.SVG(g.StartPosition())
-	if err != nil && !errors.Is(err, catalog.ErrNoPicture) {
-		fail(w, err)
-		return
-	}
-	if i := bytes.Index(svg, []byte("<svg")); i > 0 {
-		svg = svg[i:]
-	}
-	writeJSON(w, http.StatusOK, RulesView{Game: g.Name(), HTML: html.String(), SVG: string(svg)})
 }
 
 // RecordRequest is a game played on the page, to be saved as a games file.

@@ -320,6 +320,7 @@ func TestWatchGamesFile(t *testing.T) {
 	_, url := startServer(t, Config{Game: "colony", Dir: dir})
 	b := webtest.Start(t, url+"/#watch", 1280, 900)
 	b.WaitFor(`document.querySelectorAll("#watch-files li").length === 1`, "the games file listed")
+	b.WaitFor(`!document.getElementById("live").hidden`, "the live view above the list (shown: the list moves no more)")
 	b.Click(`document.querySelector("#watch-files li")`)
 	b.WaitFor(`document.querySelectorAll("#watch-games tr.clickable").length === 2`, "the file's two games")
 	b.Click(`document.querySelector("#watch-games tr.clickable")`)

@@ -73,7 +73,10 @@
     play: null,        // {you, player, start, turns: [{turn, mover, from}], over}
     an: null,          // {history: [positions], turns: [turn texts], at, lines: {pos: [...]}}
     es: null,          // the analysis's EventSource
-    watch: { file: null, game: null, move: 0, live: null }
+    // Watch: the open game (its file, index, move), the file whose games the table
+    // lists, the listing, and the live view's stream, file and run's state.
+    watch: { file: null, game: null, move: 0, table: null, files: null, timer: null,
+      live: null, liveFile: null, liveChoice: null, liveState: null }
   };
 
   // ---------- the board ----------
@@ -695,7 +698,7 @@
     var lines = (S.an && S.an.lines[S.view.position]) || [];
     lines.slice().reverse().forEach(function (l) {
       var tr = el("tr");
-      [l.depth, l.score, fmtInt(l.nodes), fmtNPS(l.nps), (l.millis / 1000).toFixed(2) + " s"].forEach(function (x) { tr.appendChild(el("td", {}, String(x))); });
+      [l.depth, l.score, fmtInt(l.nodes), fmtNPS(l.nps), (l.millis / 1000).toFixed(2) + " s"].forEach(function (x) { tr.appendChild(el("td", { "class": "num" }, String(x))); });
       var pv = el("td", { "class": "pv" });
       l.pv.forEach(function (t, i) {
         var s = el("span", { title: "play the line to here" }, t);
@@ -706,14 +709,41 @@
       tb.appendChild(tr);
     });
   }
+  // playLine plays the turns of a line up to the one clicked and shows the position
+  // reached at once, with the last turn's marks: no animation (the position is what
+  // was asked for, however long the line).
   function playLine(turns) {
-    var rest = turns.slice();
-    function next() {
-      if (!rest.length) { return Promise.resolve(); }
-      var t = rest.shift().replace(/\.\.\.$/, "");
-      return playTurn(t).then(next);
+    if (S.busy || !S.view) { return Promise.resolve(); }
+    var a = S.an, played = [];
+    S.busy = true;
+    markTargets();
+    say("Playing the line to " + turns[turns.length - 1] + "…");
+    function next(i, from) {
+      var last = i === turns.length - 1;
+      return api("/api/play", { game: S.game, position: from, turn: turns[i].replace(/\.\.\.$/, ""), flip: S.flipped, marks: last }).then(function (p) {
+        played.push(p);
+        return last ? p : next(i + 1, p.after.position);
+      });
     }
-    next();
+    return next(0, S.view.position).then(function (p) {
+      if (S.tab !== "analyse") { return; } // left meanwhile: S.busy is no longer the line's
+      S.busy = false;
+      if (S.an !== a) { return; } // another position set meanwhile
+      a.history = a.history.slice(0, a.at + 1).concat(played.map(function (x) { return x.after.position; }));
+      a.turns = a.turns.slice(0, a.at).concat(played.map(function (x) { return x.turn; }));
+      a.at += played.length;
+      showBoard(p.after, changedBetween(p));
+      title();
+      say("");
+      $("path").textContent = p.path ? "line " + played.map(function (x) { return x.turn; }).join(" ") + "; the last turn: " + p.path : "";
+      renderAnalyse();
+      restartIfRunning();
+    }).catch(function (err) {
+      if (S.tab !== "analyse") { return; }
+      S.busy = false;
+      say(err.message, true);
+      markTargets();
+    });
   }
   function startAnalysis() {
     stopAnalysis();
@@ -725,10 +755,26 @@
     $("an-stop").disabled = false;
     S.an.lines[pos] = [];
     renderLines();
-    es.addEventListener("status", function (e) { $("an-status").textContent = JSON.parse(e.data).status + " (" + JSON.parse(e.data).spec + ")"; });
+    var spec = player, lines = S.an.lines[pos];
+    es.addEventListener("status", function (e) {
+      var st = JSON.parse(e.data);
+      spec = st.spec;
+      $("an-status").textContent = st.status + " (" + spec + ")";
+    });
+    // A line of a deeper search is a row of its own; a search that reports as it
+    // goes (MCTS: a report every tenth of its simulations or 100 ms) or a depth
+    // searched again updates its row.
     es.addEventListener("line", function (e) {
-      S.an.lines[pos].push(JSON.parse(e.data));
+      var l = JSON.parse(e.data), n = lines.length;
+      if (n && (/^mcts(:|$)/.test(spec) || l.depth <= lines[n - 1].depth)) { lines[n - 1] = l; } else { lines.push(l); }
       if (S.view.position === pos) { renderLines(); }
+    });
+    // Between lines, the search's progress: its time, the depth under way.
+    es.addEventListener("progress", function (e) {
+      if (S.es !== es) { return; }
+      var p = JSON.parse(e.data), t = (p.millis / 1000).toFixed(1) + " s";
+      $("an-status").textContent = "searching (" + spec + "): " + t + (/^mcts(:|$)/.test(spec) ? ", " + fmtInt(p.nodes) + " simulations" :
+        ", depth " + (p.depth + 1) + " under way" + (p.depth ? " (depth " + p.depth + " took " + fmtInt(p.nodes) + " nodes)" : ""));
     });
     es.addEventListener("done", function (e) {
       var l = JSON.parse(e.data);
@@ -767,40 +813,118 @@
   });
 
   // ---------- Watch ----------
+  // While Watch is shown, the games files under the results directory are listed
+  // again every watchPoll ms: a new games file appears, the open file's table grows
+  // with its games, and the live view follows the run chosen, or by default the
+  // newest games file (kept while its run is running).
+  var watchPoll = 2000;
   function loadFiles() {
     if (!S.config.dir) { $("watch-nodir").hidden = false; return; }
-    api("/api/files").then(function (files) {
-      var ul = $("watch-files");
-      ul.innerHTML = "";
-      files.forEach(function (f) {
-        var li = el("li", {}, f.name + "  (" + fmtInt(f.size) + " bytes)");
-        li.addEventListener("click", function () { openFile(f.name); });
-        ul.appendChild(li);
-      });
-      if (!files.length) { ul.appendChild(el("li", { "class": "caption" }, "no games file yet")); }
-    });
-    startLive();
+    followLive(S.watch.files || []);
+    refreshFiles();
+    if (!S.watch.timer) { S.watch.timer = setInterval(refreshFiles, watchPoll); }
   }
-  function openFile(name) {
+  // stopWatching ends the listing and the live view when Watch is left.
+  function stopWatching() {
+    if (S.watch.timer) { clearInterval(S.watch.timer); S.watch.timer = null; }
+    if (S.watch.live) { S.watch.live.close(); S.watch.live = null; S.watch.liveFile = null; }
+  }
+  function refreshFiles() {
+    return api("/api/files").then(function (files) {
+      if (S.tab !== "watch") { return; }
+      var sizes = {}, before = S.watch.sizes || {};
+      files.forEach(function (f) { sizes[f.name] = f.size; });
+      S.watch.sizes = sizes;
+      S.watch.files = files;
+      renderFiles(files);
+      var open = S.watch.table;
+      if (open && before[open] !== undefined && sizes[open] !== undefined && sizes[open] !== before[open]) { openFile(open, true); }
+      followLive(files);
+    }).catch(function (err) { say(err.message, true); });
+  }
+  function renderFiles(files) {
+    var key = JSON.stringify(files) + "|" + S.watch.table;
+    if (key === S.watch.filesKey) { return; }
+    S.watch.filesKey = key;
+    var ul = $("watch-files");
+    ul.innerHTML = "";
+    files.forEach(function (f) {
+      var li = el("li", { "class": f.name === S.watch.table ? "current" : "" }, f.name + "  (" + fmtInt(f.size) + " bytes)");
+      li.addEventListener("click", function () { openFile(f.name); });
+      ul.appendChild(li);
+    });
+    if (!files.length) { ul.appendChild(el("li", { "class": "caption" }, "no games file yet")); }
+    var sel = $("live-file"), chosen = S.watch.liveChoice || "";
+    sel.innerHTML = "";
+    sel.appendChild(el("option", { value: "" }, "the newest games file"));
+    files.forEach(function (f) { sel.appendChild(el("option", { value: f.name }, f.name)); });
+    sel.value = chosen;
+    $("live-choice").hidden = files.length < 2 && !chosen;
+  }
+  $("live-file").addEventListener("change", function () {
+    S.watch.liveChoice = $("live-file").value || null;
+    followLive(S.watch.files || []);
+  });
+  // newestFile returns the games file modified last (games.jsonl when none is listed).
+  function newestFile(files) {
+    var best = null;
+    files.forEach(function (f) { if (!best || f.modified > best.modified) { best = f; } });
+    return best ? best.name : "games.jsonl";
+  }
+  // followLive follows the run of the games file chosen, or of the newest one unless
+  // the run followed is still running.
+  function followLive(files) {
+    var want = S.watch.liveChoice;
+    if (!want) {
+      want = newestFile(files);
+      if (S.watch.live && !S.watch.liveChosen && S.watch.liveState === "running") { want = S.watch.liveFile; }
+    }
+    if (S.watch.live && S.watch.liveFile === want) { return; }
+    if (S.watch.live) { S.watch.live.close(); }
+    S.watch.live = null;
+    S.watch.liveFile = want;
+    S.watch.liveChosen = !!S.watch.liveChoice;
+    S.watch.liveState = null;
+    if (!window.EventSource) { return; }
+    var es = new EventSource("/api/live?" + query({ file: want }));
+    S.watch.live = es;
+    es.addEventListener("snapshot", function (e) {
+      if (S.watch.live !== es) { return; }
+      var v = JSON.parse(e.data);
+      S.watch.liveState = v.state;
+      renderLive(v);
+    });
+  }
+  function openFile(name, again) {
     return api("/api/file?" + query({ name: name })).then(function (f) {
-      S.watch.file = name;
+      S.watch.table = name;
+      renderFiles(S.watch.files || []);
       $("watch-file").hidden = false;
       $("watch-file-title").textContent = name + ": " + f.game + ", " + f.games.length + " games";
       var t = $("watch-games");
       t.innerHTML = "<tr><th>game</th><th>players</th><th>result</th><th>turns</th><th>reason</th></tr>";
-      f.games.forEach(function (g) {
-        var tr = el("tr", { "class": "clickable" });
+      // By index: a run writes its games as they finish.
+      f.games.slice().sort(function (x, y) { return x.index - y.index; }).forEach(function (g) {
+        var tr = el("tr", { "class": "clickable", "data-index": g.index });
         [g.index, g.players.join(" - "), g.result, g.turns, g.reason].forEach(function (x) { tr.appendChild(el("td", {}, String(x))); });
         tr.addEventListener("click", function () { openGame(name, g.index, 0); });
         t.appendChild(tr);
       });
-    }).catch(function (err) { say(err.message, true); });
+      markOpenGame();
+    }).catch(function (err) { if (!again) { say(err.message, true); } });
+  }
+  // markOpenGame marks the open game's row of the table.
+  function markOpenGame() {
+    document.querySelectorAll("#watch-games tr.clickable").forEach(function (tr) {
+      tr.classList.toggle("current", S.watch.game && S.watch.file === S.watch.table && Number(tr.getAttribute("data-index")) === S.watch.index);
+    });
   }
   function openGame(file, index, move) {
     return api("/api/game?" + query({ name: file, index: index })).then(function (g) {
       S.watch.game = g;
       S.watch.file = file;
       S.watch.index = index;
+      markOpenGame();
       S.game = g.game;
       $("game").value = g.game;
       $("watch-game").hidden = false;
@@ -905,17 +1029,12 @@
   // game open.
   function watchingLive() { document.body.classList.toggle("watching-live", S.tab === "watch" && !S.watch.game); }
 
-  // The live view: snapshots of the tournament running in the results directory.
-  function startLive() {
-    if (S.watch.live || !window.EventSource) { return; }
-    var es = new EventSource("/api/live");
-    S.watch.live = es;
-    es.addEventListener("snapshot", function (e) { renderLive(JSON.parse(e.data)); });
-  }
+  // The live view: snapshots of the tournament running in the results directory
+  // (see followLive).
   function renderLive(v) {
     $("live").hidden = false;
     var state = { running: "running", finished: "finished", stopped: "stopped (interrupted; --resume continues it)", stale: "not running (killed? --resume continues it)", waiting: "waiting for the games file", unknown: "no live file" }[v.state] || v.state;
-    $("live-title").textContent = (v.title || v.file) + " — " + state + (v.restarts ? " — the games file was replaced or cut " + v.restarts + " time(s) and read again" : "");
+    $("live-title").textContent = v.file + (v.title ? ": " + v.title : "") + " — " + state + (v.restarts ? " — the games file was replaced or cut " + v.restarts + " time(s) and read again" : "");
     var p = v.progress;
     var pct = p.scheduled ? Math.round(100 * p.finished / p.scheduled) : 0;
     $("live-progress").innerHTML = "";
@@ -982,15 +1101,22 @@
       $("rules-svg").innerHTML = r.svg;
       $("rules-text").innerHTML = r.html; // rendered by the server from the game's own document
       $("rules").hidden = false;
+      $("rules-close").focus();
     }).catch(function (err) { say(err.message, true); });
   });
   $("rules-close").addEventListener("click", function () { $("rules").hidden = true; });
   $("rules").addEventListener("click", function (e) { if (e.target === $("rules")) { $("rules").hidden = true; } });
+  // Escape closes the dialog (and no other key reaches the page under it).
+  document.addEventListener("keydown", function (e) {
+    if ($("rules").hidden) { return; }
+    if (e.key === "Escape") { $("rules").hidden = true; $("rules-button").focus(); }
+    e.stopImmediatePropagation();
+  }, true);
 
   // ---------- tabs, the game, the URL ----------
   function selectTab(tab) {
     S.tab = tab;
-    if (tab !== "watch") { $("live-games").innerHTML = ""; }
+    if (tab !== "watch") { $("live-games").innerHTML = ""; stopWatching(); }
     watchingLive();
     document.querySelectorAll("nav .tab").forEach(function (b) { b.classList.toggle("active", b.getAttribute("data-tab") === tab); });
     ["play", "analyse", "watch"].forEach(function (t) { $(t + "-panel").hidden = t !== tab; });
