@@ -22,7 +22,8 @@ type MCTSConfig struct {
 	Time time.Duration
 	// MemMB caps the node arenas, in MiB, all threads together [mem]. A node costs
 	// nodeBytes (28) bytes. When a tree is full, its leaves are no longer expanded:
-	// the search goes on, simulating from the leaves it has.
+	// the search goes on, simulating from the leaves it has. On Linux this bounds
+	// the memory the trees take (see "Memory" in the doc of MCTS).
 	MemMB int
 	// C is UCT's exploration constant on results in [-1, 1] [c].
 	C float64
@@ -251,12 +252,20 @@ func DefaultMCTSConfig() MCTSConfig {
 // has grown. mem=MB caps the arenas (split evenly over the threads with root
 // parallelism; the one arena with tree parallelism; 28 bytes a node with the
 // compaction table); a full tree stops growing and the search goes on, playing out
-// from the leaves it has. The arenas' memory is reserved from the budget
-// (Options.Memory, see memory.go) as they grow, a chunk at a time: an arena the
-// budget refuses to grow is full for the rest of that search, as at the mem= cap, and
-// a mem= larger than the whole budget is refused when the player is built. A tree-parallel arena grows while the threads are stopped:
-// the thread that finds no room asks for it, every thread stops after its
-// simulation, and the search goes on in the larger arena.
+// from the leaves it has. On Linux the arenas and compaction tables are mappings of
+// their own outside the Go heap, grown in place (or moved) by the kernel without a
+// copy, holding in memory only the pages in use, and unmapped by Close: what the
+// trees take is then at most mem=, beside the few MB of the program itself (the
+// tree's other buffers are a few hundred KB: the logarithms, the states of a turn).
+// Elsewhere they are on the Go heap, where an arena that grows leaves its old copy
+// to the garbage collector, which lets the heap reach twice what is live (GOGC):
+// mem= bounds the live trees, and the process may briefly hold two to three times
+// it. The arenas' memory is reserved from the budget (Options.Memory, see memory.go)
+// as they grow, a chunk at a time: an arena the budget refuses to grow is full for
+// the rest of that search, as at the mem= cap, and a mem= larger than the whole
+// budget is refused when the player is built. A tree-parallel arena grows while the
+// threads are stopped: the thread that finds no room asks for it, every thread stops
+// after its simulation, and the search goes on in the larger arena.
 //
 // Progress goes to Options.Report, from the goroutine that called Play: after every
 // tenth of the simulations (or every 100 ms with a time limit) and once at the end,
@@ -401,11 +410,11 @@ func (m *MCTS[S]) Spec() string {
 }
 
 // Close releases the memory of the player's trees (their node arenas and the kept
-// subtree) to the budget and lets them go to the garbage collector; the player is not
-// used after it.
+// subtree) to the budget and gives it back to the system (on Linux; elsewhere it goes
+// to the garbage collector); the player is not used after it.
 func (m *MCTS[S]) Close() error {
 	for _, t := range m.trees {
-		t.res.release()
+		t.mem.free()
 	}
 	clear(m.trees)
 	m.trees = nil

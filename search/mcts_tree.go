@@ -3,6 +3,7 @@ package search
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/game/memory"
@@ -103,16 +104,17 @@ type tree[S any] struct {
 	// capNodes is the mem= cap of the arena; maxNodes the cap of the current search:
 	// the arena's capacity when the budget refused it more memory (see grow).
 	capNodes, maxNodes int
-	// res is the arena's memory in its budget: capacity times nodeBytes.
-	res *reservation
+	// mem holds the memory of nodes and fwd (see arena) and its reservation from the
+	// budget: the arena's capacity times nodeBytes.
+	mem *treeMemory
 	// bounder is the game's bounds on the points still to win, with the solver (nil
 	// without either); bounds says whether the current search proves nodes by them:
 	// not when the root's result is already settled by them.
 	bounder game.SolveBounder[S]
 	bounds  bool
 
-	nodes  []node
-	fwd    []int32 // compact's forwarding table
+	nodes  []node  // in mem.nodes once the arena has grown
+	fwd    []int32 // compact's forwarding table, in mem.fwd
 	stack  []int32 // compact's marking stack
 	path   []int32 // the nodes of the current simulation, root first
 	states []S     // match's states by depth
@@ -140,8 +142,8 @@ type tree[S any] struct {
 
 func newTree[S any](g game.Rules[S], ev Evaluator[S], cfg *MCTSConfig, maxNodes int, budget *memory.Budget) *tree[S] {
 	t := &tree[S]{g: g, ev: ev, c: cfg.C, cutoff: cfg.Cutoff, leafEval: cfg.Leaf == LeafEval, solver: cfg.Solver, capNodes: maxNodes, maxNodes: maxNodes, kept: -1,
-		evalScale: evalScale, res: &reservation{budget: budget}}
-	releaseWhenCollected(t, t.res)
+		evalScale: evalScale, mem: &treeMemory{res: reservation{budget: budget}}}
+	runtime.AddCleanup(t, (*treeMemory).free, t.mem) // a tree dropped without Close
 	if ev != nil {
 		t.evalScale = evalScale * float64(EvalScale(ev))
 	}
@@ -318,8 +320,9 @@ func (t *tree[S]) boundProof(s *S, p uint8) uint8 {
 
 // grow makes room in the arena for at least n more nodes: it grows by chunks of a
 // quarter of its size (at least 4096 nodes), never past maxNodes. The larger arena's
-// memory is reserved from the budget first and the old one's released (it goes to
-// the garbage collector). When the budget refuses, the arena stays as it is and
+// memory is reserved from the budget first and the old one's released; the arena
+// grows in place or moves without a copy (see arena), so the old one is not kept
+// beside the new one. When the budget refuses, the arena stays as it is and
 // maxNodes becomes its capacity for the rest of the search, which goes on as at the
 // mem= cap, and grow reports false; only an arena too small for the root and a
 // child (minArena) grows to that size regardless, so that a search always has a turn.
@@ -327,8 +330,9 @@ func (t *tree[S]) grow(n int) bool {
 	c := cap(t.nodes) + max(cap(t.nodes)/4, 4096, n)
 	c = min(c, max(t.maxNodes, len(t.nodes)+n))
 	need := uint64(c) * nodeBytes
-	if err := t.res.budget.Reserve(need, "an MCTS tree"); err == nil {
-		t.res.budget.Release(t.res.bytes.Swap(need))
+	res := &t.mem.res
+	if err := res.budget.Reserve(need, "an MCTS tree"); err == nil {
+		res.budget.Release(res.bytes.Swap(need))
 	} else {
 		if cap(t.nodes) >= minArena {
 			t.maxNodes = cap(t.nodes)
@@ -337,9 +341,7 @@ func (t *tree[S]) grow(n int) bool {
 		c = max(minArena, len(t.nodes)+n)
 		t.maxNodes = c
 	}
-	nodes := make([]node, len(t.nodes), c)
-	copy(nodes, t.nodes)
-	t.nodes = nodes
+	t.nodes = t.mem.nodes.resize(t.nodes, c)
 	return true
 }
 
@@ -546,7 +548,7 @@ func (t *tree[S]) compact(r int32) {
 	}
 	t.stack = stack
 	if cap(t.fwd) < len(t.nodes) {
-		t.fwd = make([]int32, len(t.nodes), cap(t.nodes))
+		t.fwd = t.mem.fwd.resize(t.fwd[:0], cap(t.nodes))
 	}
 	fwd := t.fwd[:len(t.nodes)]
 	n := int32(0)
