@@ -133,13 +133,13 @@ func (s *Server) readGamesFile(ctx context.Context, name string, game func(*tour
 	if info.Size() > maxFileSize {
 		return nil, nil, badRequest(fmt.Errorf("%s is over %d MiB", name, maxFileSize>>20))
 	}
-	// The file is read up to its size when opened: a run appending meanwhile adds a
-	// torn line at most, which is skipped.
 	release, err := s.acquireRead(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer release()
+	// The file is read up to its size when opened: a run appending meanwhile adds a
+	// torn line at most, which is skipped.
 	gf, err := tournament.ScanGames(ctx, &lineLimiter{r: io.LimitReader(f, info.Size()), max: maxLineBytes}, name, nil, func(r *tournament.Record) error {
 		game(r)
 		return nil
