@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -119,6 +120,28 @@ func ReadLiveFile(name string) (*LiveFile, error) {
 	if err != nil {
 		return nil, fmt.Errorf("live file: %w", err)
 	}
+	return parseLiveFile(data, name)
+}
+
+// maxLiveFileBytes bounds a live file read by a Follower: it lists the games in
+// flight, a few kilobytes a game.
+const maxLiveFileBytes = 64 << 20
+
+// readLiveFrom reads the live file name from r, its open file, refusing one over
+// maxLiveFileBytes.
+func readLiveFrom(r io.Reader, name string) (*LiveFile, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxLiveFileBytes+1))
+	if err != nil {
+		return nil, fmt.Errorf("live file %s: %w", name, err)
+	}
+	if len(data) > maxLiveFileBytes {
+		return nil, fmt.Errorf("live file %s: over %d MiB, not a live file", name, maxLiveFileBytes>>20)
+	}
+	return parseLiveFile(data, name)
+}
+
+// parseLiveFile reads the live file name's content.
+func parseLiveFile(data []byte, name string) (*LiveFile, error) {
 	var lf LiveFile
 	if err := json.Unmarshal(data, &lf); err != nil {
 		return nil, fmt.Errorf("live file %s: %w", name, err)

@@ -75,6 +75,11 @@ type Follower struct {
 	StaleAfter time.Duration
 	// Now, if not nil, gives the time (for tests); time.Now otherwise.
 	Now func() time.Time
+	// Open, if not nil, opens the games file and the live file (it is given
+	// GamesFile and LiveFile) in place of os.Open: a caller that keeps them inside
+	// a directory opens them through an os.Root, and may refuse what is not a
+	// regular file. Its error for a file that is not there wraps fs.ErrNotExist.
+	Open func(name string) (*os.File, error)
 
 	mu sync.Mutex
 	// The games file as read so far: its identity, the whole lines read (offset
@@ -286,7 +291,7 @@ func (f *Follower) reset() {
 
 // read reads the games file's new whole lines.
 func (f *Follower) read() error {
-	file, err := os.Open(f.GamesFile)
+	file, err := f.open(f.GamesFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		f.reset()
 		return nil
@@ -334,6 +339,14 @@ func (f *Follower) read() error {
 		chunk = followChunk
 	}
 	return nil
+}
+
+// open opens a followed file: by f.Open, else os.Open.
+func (f *Follower) open(name string) (*os.File, error) {
+	if f.Open != nil {
+		return f.Open(name)
+	}
+	return os.Open(name)
 }
 
 // grow returns f.buf with n bytes.
@@ -410,9 +423,15 @@ func (f *Follower) add(text []byte) error {
 	return nil
 }
 
-// readLive reads the live file when it changed.
+// readLive reads the live file when it changed: the file opened, its information
+// is that of the open file, and what is read is that file's.
 func (f *Follower) readLive() {
-	info, err := os.Stat(f.LiveFile)
+	file, err := f.open(f.LiveFile)
+	var info fs.FileInfo
+	if err == nil {
+		defer file.Close()
+		info, err = file.Stat()
+	}
 	if err != nil {
 		f.live, f.liveInfo, f.liveErr = nil, nil, nil
 		if !errors.Is(err, fs.ErrNotExist) {
@@ -423,7 +442,7 @@ func (f *Follower) readLive() {
 	if f.liveInfo != nil && os.SameFile(f.liveInfo, info) && info.ModTime().Equal(f.liveInfo.ModTime()) && info.Size() == f.liveInfo.Size() {
 		return
 	}
-	lf, err := ReadLiveFile(f.LiveFile)
+	lf, err := readLiveFrom(file, f.LiveFile)
 	f.live, f.liveInfo, f.liveErr = lf, info, err
 	if err != nil {
 		f.liveInfo = nil

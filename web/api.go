@@ -147,6 +147,15 @@ type ConfigView struct {
 	// Dir says whether a results directory was named (its name, not its path).
 	Dir           string `json:"dir"`
 	MaxSearchTime string `json:"maxSearchTime"`
+	// Unavailable are the engines named that cannot be started, with why.
+	Unavailable []UnavailableEngine `json:"unavailable"`
+}
+
+// UnavailableEngine is an engine the operator named that cannot be started: its
+// name as the page writes it (engine:NAME) and why.
+type UnavailableEngine struct {
+	Name string `json:"name"`
+	Why  string `json:"why"`
 }
 
 // GameInfo is one game the page offers: its name and what it is.
@@ -166,6 +175,11 @@ func (s *Server) config(w http.ResponseWriter, r *http.Request) {
 		c.Engines = append(c.Engines, "engine:"+name)
 	}
 	slices.Sort(c.Engines)
+	c.Unavailable = []UnavailableEngine{}
+	for name, why := range s.cfg.Unavailable {
+		c.Unavailable = append(c.Unavailable, UnavailableEngine{Name: "engine:" + name, Why: why})
+	}
+	slices.SortFunc(c.Unavailable, func(a, b UnavailableEngine) int { return strings.Compare(a.Name, b.Name) })
 	if s.dir != "" {
 		c.Dir = lastElem(s.dir)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"net/http"
+	"os"
 	"path"
 	"path/filepath"
 	"time"
@@ -100,7 +101,10 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	f := tournament.NewFollower(filepath.Join(s.dir, filepath.FromSlash(rel)))
+	// The follower names the files as the page does, and opens them through the
+	// root at each poll: a symbolic link swapped in later is not followed out.
+	f := tournament.NewFollower(filepath.FromSlash(rel))
+	f.Open = s.openFollowed
 	ev, err := newEvents(w)
 	if err != nil {
 		fail(w, err)
@@ -112,7 +116,12 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) {
 	var last []byte
 	idle := 0
 	for {
+		release, err := s.acquireRead(ctx)
+		if err != nil {
+			return
+		}
 		snap, err := f.Poll()
+		release()
 		v := s.liveView(name, snap, err)
 		data := mustJSON(v)
 		if !bytes.Equal(data, last) {
@@ -131,9 +140,24 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// openFollowed opens a file that the live view follows (name, a games file or a
+// live file, relative to the results directory) through the root, without
+// blocking, when it is a regular file.
+func (s *Server) openFollowed(name string) (*os.File, error) {
+	root, err := s.openRoot()
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	f, _, err := openIn(root, filepath.ToSlash(name), false)
+	return f, err
+}
+
 // checkInside checks that rel, a games file's name, and the live file beside it lie
 // in the results directory: its directory exists there, and each file, when it
 // exists, is reached through the os.Root (no symbolic link out of the directory).
+// The follower opens them through the root too, at each poll: this check only
+// answers a bad name at once.
 func (s *Server) checkInside(rel string) error {
 	root, err := s.openRoot()
 	if err != nil {
@@ -159,6 +183,8 @@ func (s *Server) liveView(name string, snap *tournament.Snapshot, pollErr error)
 	v := &LiveView{File: name, Standings: []LiveStanding{}, Games: []LiveGameView{}, Recent: []GameSummary{}}
 	if pollErr != nil {
 		v.Error = pollErr.Error()
+	} else if snap != nil && snap.LiveError != "" {
+		v.Error = snap.LiveError
 	}
 	if snap == nil {
 		v.State = "waiting"

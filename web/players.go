@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"runtime"
 	"slices"
@@ -48,6 +49,9 @@ func (s *Server) playerSpec(g catalog.Ruleset, text string, unlimited bool) (str
 	}
 	if name, ok := strings.CutPrefix(text, "engine:"); ok {
 		spec, known := s.cfg.Engines[name]
+		if why, named := s.cfg.Unavailable[name]; named {
+			return "", fail("the engine is unavailable: %s", why)
+		}
 		if !known {
 			return "", fail("no engine of that name was named when the server was started (%s)", s.engineNames())
 		}
@@ -88,7 +92,7 @@ func (s *Server) playerSpec(g catalog.Ruleset, text string, unlimited bool) (str
 		}
 	}
 	if v, ok := sp.Settings["time"]; ok {
-		if d, err := time.ParseDuration(v); err == nil && d > s.cfg.MaxSearchTime {
+		if d, ok := specDuration(v); ok && d > s.cfg.MaxSearchTime {
 			return "", fail("time=%s: this server allows at most %s a search (colony serve --max-time)", v, s.cfg.MaxSearchTime)
 		}
 	}
@@ -142,6 +146,19 @@ func (e *unnamedError) Error() string { return strings.TrimPrefix(e.err.Error(),
 
 // Unwrap returns err.
 func (e *unnamedError) Unwrap() error { return e.err }
+
+// specDuration reads a spec's duration as the players read it: a bare number is
+// milliseconds, else a Go duration (100ms, 2s).
+func specDuration(v string) (time.Duration, bool) {
+	if ms, err := strconv.ParseInt(v, 10, 64); err == nil {
+		if ms > int64(math.MaxInt64/time.Millisecond) {
+			return math.MaxInt64, true
+		}
+		return time.Duration(ms) * time.Millisecond, true
+	}
+	d, err := time.ParseDuration(v)
+	return d, err == nil
+}
 
 // engineNames lists the engines the operator named, or says there are none.
 func (s *Server) engineNames() string {

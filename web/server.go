@@ -15,8 +15,10 @@ package web
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -51,7 +53,24 @@ type Config struct {
 	// MaxSearchTime bounds one search: an analysis that is not stopped ends after
 	// it (0: 10 minutes), and an engine's turn without a limit of its own gets it.
 	MaxSearchTime time.Duration
+	// Unavailable are engines the operator named that cannot be started (their
+	// program is not there), by name, with why: the page lists them as unavailable
+	// with why, and a search of one is refused saying so; the others stay usable.
+	Unavailable map[string]string
+	// ReadTimeout bounds the time a request's headers and body take to arrive (0:
+	// 15 s), IdleTimeout the time a kept-alive connection waits for its next
+	// request (0: 60 s), and MaxConnections the connections open at once (0: 64;
+	// more wait to be accepted). A stream of events (an analysis, the live view) is
+	// not cut by them: no write has a time limit.
+	ReadTimeout    time.Duration
+	IdleTimeout    time.Duration
+	MaxConnections int
 }
+
+// maxReads bounds the games files the server reads at once (the Watch view's
+// files and games, the live view's polls): a read holds a games file's longest line
+// (up to maxLineBytes) with what it parses into.
+const maxReads = 2
 
 // Server is the web application's handler with its settings and the slots of its
 // searches.
@@ -59,6 +78,7 @@ type Server struct {
 	cfg      Config
 	hosts    []string // allowed Host header values, lower case
 	searches chan struct{}
+	reads    chan struct{}
 	dir      string // cfg.Dir made absolute and cleaned ("" for none)
 	mux      *http.ServeMux
 }
@@ -74,15 +94,33 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxSearchTime <= 0 {
 		cfg.MaxSearchTime = 10 * time.Minute
 	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = 15 * time.Second
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = 60 * time.Second
+	}
+	if cfg.MaxConnections <= 0 {
+		cfg.MaxConnections = 64
+	}
 	hosts, err := allowedHosts(cfg.Addr, cfg.Hosts)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{cfg: cfg, hosts: hosts, searches: make(chan struct{}, cfg.MaxSearches)}
+	s := &Server{cfg: cfg, hosts: hosts, searches: make(chan struct{}, cfg.MaxSearches), reads: make(chan struct{}, maxReads)}
 	if cfg.Dir != "" {
 		abs, err := filepath.Abs(cfg.Dir)
 		if err != nil {
 			return nil, fmt.Errorf("--dir %s: %w", cfg.Dir, err)
+		}
+		info, err := os.Stat(abs)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, fmt.Errorf("--dir %s: no such directory (name the results directory of a tournament, as its --out DIR)", cfg.Dir)
+		case err != nil:
+			return nil, fmt.Errorf("--dir %s: %w", cfg.Dir, err)
+		case !info.IsDir():
+			return nil, fmt.Errorf("--dir %s: not a directory (name the results directory of a tournament, as its --out DIR)", cfg.Dir)
 		}
 		s.dir = abs
 	}
@@ -92,6 +130,9 @@ func New(cfg Config) (*Server, error) {
 		}
 		if spec == "" {
 			return nil, fmt.Errorf("engine %s: no spec", name)
+		}
+		if _, both := cfg.Unavailable[name]; both {
+			return nil, fmt.Errorf("engine %s: named both usable and unavailable", name)
 		}
 	}
 	s.routes()

@@ -64,7 +64,7 @@ func (s *Server) files(w http.ResponseWriter, r *http.Request) {
 	}
 	defer root.Close()
 	out := []FileInfo{}
-	err = fs.WalkDir(root.FS(), ".", func(name string, d fs.DirEntry, err error) error {
+	err = fs.WalkDir(rootFS{root}, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return nil // an unreadable corner is left out
 		}
@@ -77,7 +77,7 @@ func (s *Server) files(w http.ResponseWriter, r *http.Request) {
 		if !d.Type().IsRegular() || !strings.HasSuffix(name, ".jsonl") {
 			return nil
 		}
-		info, err := d.Info()
+		info, err := root.Lstat(name) // through the root, as the listing
 		if err != nil {
 			return nil
 		}
@@ -110,8 +110,9 @@ func relName(name string) (string, error) {
 
 // readGamesFile reads the games file of that name in the results directory one line
 // at a time, calling game with each game (the record is game's), and returns it
-// without its games.
-func (s *Server) readGamesFile(name string, game func(*tournament.Record)) (*tournament.GamesFile, catalog.Ruleset, error) {
+// without its games. It takes one of the server's read slots, waiting while ctx
+// lasts, and refuses a line over maxLineBytes.
+func (s *Server) readGamesFile(ctx context.Context, name string, game func(*tournament.Record)) (*tournament.GamesFile, catalog.Ruleset, error) {
 	rel, err := relName(name)
 	if err != nil {
 		return nil, nil, err
@@ -121,25 +122,29 @@ func (s *Server) readGamesFile(name string, game func(*tournament.Record)) (*tou
 		return nil, nil, err
 	}
 	defer root.Close()
-	f, err := root.Open(rel)
+	f, info, err := openIn(root, rel, false)
+	if errors.Is(err, errNotRegular) {
+		return nil, nil, badRequest(fmt.Errorf("%s is not a games file", name))
+	}
 	if err != nil {
 		return nil, nil, &httpError{http.StatusNotFound, fmt.Errorf("%s: %w", name, errors.Unwrap(err))}
 	}
 	defer f.Close()
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
-		return nil, nil, badRequest(fmt.Errorf("%s is not a games file", name))
-	}
 	if info.Size() > maxFileSize {
 		return nil, nil, badRequest(fmt.Errorf("%s is over %d MiB", name, maxFileSize>>20))
 	}
+	release, err := s.acquireRead(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer release()
 	// The file is read up to its size when opened: a run appending meanwhile adds a
 	// torn line at most, which is skipped.
-	gf, err := tournament.ScanGames(context.Background(), io.LimitReader(f, info.Size()), name, nil, func(r *tournament.Record) error {
+	gf, err := tournament.ScanGames(ctx, &lineLimiter{r: io.LimitReader(f, info.Size()), max: maxLineBytes}, name, nil, func(r *tournament.Record) error {
 		game(r)
 		return nil
 	})
-	if ioErr := (*fs.PathError)(nil); errors.As(err, &ioErr) {
+	if ioErr := (*fs.PathError)(nil); errors.As(err, &ioErr) || ctx.Err() != nil {
 		return nil, nil, err
 	}
 	if err != nil {
@@ -174,7 +179,7 @@ type GameSummary struct {
 func (s *Server) file(w http.ResponseWriter, r *http.Request) {
 	name := r.URL.Query().Get("name")
 	games := []GameSummary{}
-	gf, g, err := s.readGamesFile(name, func(rec *tournament.Record) {
+	gf, g, err := s.readGamesFile(r.Context(), name, func(rec *tournament.Record) {
 		games = append(games, GameSummary{Index: rec.Index, Players: rec.Players, Result: rec.Result, Reason: rec.Reason, Turns: len(rec.Moves)})
 	})
 	if err != nil {
@@ -227,7 +232,7 @@ func (s *Server) recordedGame(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var rec *tournament.Record
-	_, g, err := s.readGamesFile(q.Get("name"), func(r *tournament.Record) {
+	_, g, err := s.readGamesFile(r.Context(), q.Get("name"), func(r *tournament.Record) {
 		if rec == nil && r.Index == index {
 			rec = r
 		}

@@ -87,11 +87,12 @@ func newEnginesCmd(opts *options) *cobra.Command {
 }
 
 // addFileEngines adds the engines of the engines file named, if any, to engines (a
-// name's spec, web.Config.Engines): the page names each engine:NAME.
-func addFileEngines(engines map[string]string, opts *options) error {
+// name's spec, web.Config.Engines): the page names each engine:NAME. It returns
+// the engines whose program cannot be started, with why (web.Config.Unavailable).
+func addFileEngines(engines map[string]string, opts *options) (map[string]error, error) {
 	f, err := opts.engineFile()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	return f.AddSpecs(engines)
 }

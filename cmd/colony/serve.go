@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"net"
+	"slices"
 	"strings"
 	"time"
 
@@ -35,8 +37,16 @@ func newServeCmd(opts *options) *cobra.Command {
 				}
 				cfg.Engines[name] = spec
 			}
-			if err := addFileEngines(cfg.Engines, opts); err != nil {
+			unavailable, err := addFileEngines(cfg.Engines, opts)
+			if err != nil {
 				return fmt.Errorf("serve: %w", err)
+			}
+			// An engine of the file whose program is not there is said, and listed
+			// on the page as unavailable: the other engines stay usable.
+			cfg.Unavailable = map[string]string{}
+			for _, name := range slices.Sorted(maps.Keys(unavailable)) {
+				fmt.Fprintf(c.ErrOrStderr(), "colony: serve: engine %s is unavailable (the other engines are offered): %v\n", name, unavailable[name])
+				cfg.Unavailable[name] = unavailable[name].Error()
 			}
 			if _, err := web.New(cfg); err != nil {
 				return fmt.Errorf("serve: %w", err)

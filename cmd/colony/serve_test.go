@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/color"
 	"image/png"
+	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -39,6 +40,64 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		if status != tc.status || !strings.Contains(errOut.String(), tc.says) {
 			t.Errorf("colony %s: status %d, %q; want %d and %q", strings.Join(tc.args, " "), status, errOut.String(), tc.status, tc.says)
 		}
+	}
+}
+
+// TestServeRefusesMissingDir checks that serve refuses a --dir that is not there
+// or not a directory, naming it, rather than serve an empty Watch (run as a
+// process: a server that starts anyway is ended after 30 s).
+func TestServeRefusesMissingDir(t *testing.T) {
+	tests := []struct{ dir, says string }{
+		{filepath.Join(t.TempDir(), "missing"), "missing: no such directory"},
+		{"serve_test.go", "serve_test.go: not a directory"},
+	}
+	for _, tc := range tests {
+		cmd, _, errOut, done := startColony(t, "serve", "--addr", "127.0.0.1:0", "--dir", tc.dir)
+		select {
+		case <-done:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("serve --dir %s: still serving after 30 s, want it refused", tc.dir)
+		}
+		if status := cmd.ProcessState.ExitCode(); status != exitUsage || !strings.Contains(errOut.String(), tc.says) {
+			t.Errorf("serve --dir %s: status %d, %q; want %d and %q", tc.dir, status, errOut.String(), exitUsage, tc.says)
+		}
+	}
+}
+
+// TestServeEnginesFileMissingProgram checks that serve with an engines file that
+// names a program that is not there starts (docs/engines-file.md: the other engines
+// stay usable), says so on stderr, offers the other engine, and lists the missing
+// one on the page as unavailable with why.
+func TestServeEnginesFileMissingProgram(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "engines.json")
+	if err := os.WriteFile(file, []byte(`[{"name": "gone", "command": "./no-such-engine"}, {"name": "sh", "command": "/bin/sh"}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, errOut, done := startColony(t, "--engines", file, "serve", "--addr", "127.0.0.1:0")
+	var url string
+	waitFor(t, done, "the server's address", func() bool {
+		url = regexp.MustCompile(`http://127\.0\.0\.1:\d+/`).FindString(out.String())
+		return url != ""
+	})
+	if !strings.Contains(errOut.String(), "engine gone is unavailable") || !strings.Contains(errOut.String(), `command "./no-such-engine": no such program`) {
+		t.Errorf("stderr %q: want engine gone unavailable and why", errOut.String())
+	}
+	resp, err := http.Get(url + "api/config")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var c struct {
+		Engines     []string
+		Unavailable []struct{ Name, Why string }
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&c); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(c.Engines, " ") != "engine:sh" || len(c.Unavailable) != 1 || c.Unavailable[0].Name != "engine:gone" ||
+		!strings.Contains(c.Unavailable[0].Why, "no such program") {
+		t.Errorf("config: engines %v, unavailable %+v; want engine:sh, and engine:gone unavailable with why", c.Engines, c.Unavailable)
 	}
 }
 

@@ -472,19 +472,25 @@ func ResolveEntrants(path string, players []string) error {
 }
 
 // AddSpecs adds the file's engines to engines (a name's cmd spec), each program
-// checked to exist; a name engines holds already is an error. A nil f adds none.
-func (f *File) AddSpecs(engines map[string]string) error {
+// checked to exist; a name engines holds already is an error. An engine whose
+// program cannot be started is not added: it is returned in unavailable, its name
+// with why (the other engines stay usable). A nil f adds none.
+func (f *File) AddSpecs(engines map[string]string) (unavailable map[string]error, err error) {
 	if f == nil {
-		return nil
+		return nil, nil
 	}
 	for _, e := range f.Engines {
 		if _, dup := engines[e.Name]; dup {
-			return fmt.Errorf("--engine %s: the engines file %s names an engine %s too", e.Name, f.Path, e.Name)
+			return nil, fmt.Errorf("--engine %s: the engines file %s names an engine %s too", e.Name, f.Path, e.Name)
 		}
 		if err := e.CheckProgram(); err != nil {
-			return fmt.Errorf("the engines file %s, engine %s: %w", f.Path, e.Name, err)
+			if unavailable == nil {
+				unavailable = map[string]error{}
+			}
+			unavailable[e.Name] = fmt.Errorf("the engines file %s, engine %s: %w", f.Path, e.Name, err)
+			continue
 		}
 		engines[e.Name] = e.Spec
 	}
-	return nil
+	return unavailable, nil
 }

@@ -1168,6 +1168,7 @@
       $("game").value = c.game;
       c.games.forEach(function (g) { $("games").appendChild(el("option", { value: g.name }, g.summary)); });
       c.players.concat(c.engines).forEach(function (p) { $("players").appendChild(el("option", { value: p })); });
+      (c.unavailable || []).forEach(function (u) { $("players").appendChild(el("option", { value: u.name, label: "unavailable: " + u.why })); });
       $("play-player").value = c.engines.length ? c.engines[0] : "ab:depth=4";
       speedText();
       var h = readHash();
