@@ -12,11 +12,12 @@ import (
 	"hash/fnv"
 	"io"
 	"math"
-	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/colony-ai/colony/internal/inputfile"
 )
 
 // RecordVersion is the version of the games file's format that runs write (see
@@ -405,6 +406,10 @@ func ReadGamesFile(name string) (*GamesFile, error) {
 // megabytes).
 const MaxLineBytes = 256 << 20
 
+// gamesFileKind is the kind of a games file read back: a regular file of any size,
+// read one line at a time.
+var gamesFileKind = inputfile.Kind{What: "a games file"}
+
 // ScanGamesFile reads the games file name as ReadGamesFile does, one line at a time
 // (the memory it takes is that of its longest line, at most MaxLineBytes): it calls
 // header, if not nil, with the header, then game with each game in file order (the
@@ -412,7 +417,7 @@ const MaxLineBytes = 256 << 20
 // ValidSize). An error of header or game stops it and is returned as it is; so is
 // ctx's error when ctx is done (it is checked every 1,024 lines).
 func ScanGamesFile(ctx context.Context, name string, header func(*Header) error, game func(*Record) error) (*GamesFile, error) {
-	f, err := os.Open(name)
+	f, _, err := gamesFileKind.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("games file: %w", err)
 	}
