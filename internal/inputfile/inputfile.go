@@ -58,17 +58,6 @@ func (k Kind) Open(name string) (*os.File, int64, error) {
 	return f, info.Size(), nil
 }
 
-// Check refuses, as Open does, a name that is not a regular file or too large,
-// without opening it; a name that does not exist is no error (nil). For a command
-// that reads the file later and wants the refusal before its work.
-func (k Kind) Check(name string) error {
-	info, err := os.Stat(name)
-	if err != nil {
-		return nil
-	}
-	return k.check(name, info)
-}
-
 // check refuses what info says is not a regular file of at most k.Max bytes.
 func (k Kind) check(name string, info fs.FileInfo) error {
 	if !info.Mode().IsRegular() {
