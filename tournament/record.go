@@ -870,12 +870,14 @@ func unknownKey(text []byte, keys map[string]bool) string {
 			i = skipSpace(text, i+1)
 		}
 		end := stringEnd(text, i)
-		var key string
-		if err := json.Unmarshal(text[i:end], &key); err != nil {
-			return ""
-		}
-		if !keys[strings.ToLower(key)] {
-			return key
+		if raw := text[i+1 : end-1]; bytes.IndexByte(raw, '\\') >= 0 || !keys[string(raw)] { // no allocation for a key as written
+			var key string
+			if err := json.Unmarshal(text[i:end], &key); err != nil {
+				return ""
+			}
+			if !keys[strings.ToLower(key)] {
+				return key
+			}
 		}
 		i = skipSpace(text, end) + 1 // the colon
 		i = valueEnd(text, skipSpace(text, i))
