@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -277,9 +276,9 @@ func OpenWith(text string, o Options) (Ruleset, error) {
 	if o.Board == "" {
 		return Colony(r), nil
 	}
-	data, err := os.ReadFile(o.Board)
+	data, err := colony.ReadBoardFile(o.Board)
 	if err != nil {
-		return nil, &SettingError{"board", fmt.Errorf("board file: %w", err)}
+		return nil, &SettingError{"board", err}
 	}
 	bf := &tournament.BoardFile{File: filepath.Base(o.Board), SHA256: tournament.HashBytes(data), Text: string(data)}
 	g, err := colonyOnBoard(r, bf, o.Board)

@@ -2,16 +2,17 @@ package colony
 
 import (
 	"bufio"
+	"bytes"
 	_ "embed"
 	"encoding/binary"
 	"fmt"
 	"io"
 	"math/bits"
-	"os"
 	"slices"
 	"strings"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/internal/inputfile"
 )
 
 // NumLogs is the number of log spaces on a Colony board: rows of 6, 7 and 6.
@@ -170,14 +171,31 @@ func mustParseBoard(text string) *Board {
 	return b
 }
 
-// LoadBoardFile reads and validates a board file.
-func LoadBoardFile(path string) (*Board, error) {
-	f, err := os.Open(path)
+// MaxBoardFileBytes is the largest board file read: a board of every log, with
+// comments, takes a few kilobytes.
+const MaxBoardFileBytes = 1 << 20
+
+// boardFileKind is the kind of a board file.
+var boardFileKind = inputfile.Kind{What: "a board file", Max: MaxBoardFileBytes}
+
+// ReadBoardFile returns the bytes of the board file path. What is not a regular file
+// of at most MaxBoardFileBytes is refused before it is read (a named pipe would block
+// for good, /dev/zero never end); errors name the file.
+func ReadBoardFile(path string) ([]byte, error) {
+	data, err := boardFileKind.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("board file: %w", err)
 	}
-	defer f.Close()
-	b, err := ParseBoard(f)
+	return data, nil
+}
+
+// LoadBoardFile reads and validates a board file (see ReadBoardFile).
+func LoadBoardFile(path string) (*Board, error) {
+	data, err := ReadBoardFile(path)
+	if err != nil {
+		return nil, err
+	}
+	b, err := ParseBoard(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("board file %s: %w", path, err)
 	}

@@ -6,10 +6,11 @@ package eval
 import (
 	"fmt"
 	"math"
-	"os"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/colony-ai/colony/internal/inputfile"
 )
 
 // Names of the evaluations the eval setting of player specs takes in every game
@@ -159,10 +160,15 @@ func ParseNamedWeights(data []byte, set string, names []string) (NamedWeights, e
 	return NamedWeights{Set: set, Names: slices.Clone(names), W: w}, nil
 }
 
+// weightsFileKind is the kind of a weights file: at most MaxFeatures weights, which
+// take a few kilobytes written out, however they are laid out.
+var weightsFileKind = inputfile.Kind{What: "a weights file", Max: 1 << 20}
+
 // LoadNamedWeights reads and parses a weights file (see ParseNamedWeights); errors
-// name the file.
+// name the file. What is not a regular file of at most a megabyte is refused before
+// it is read.
 func LoadNamedWeights(path, set string, names []string) (NamedWeights, error) {
-	data, err := os.ReadFile(path)
+	data, err := weightsFileKind.ReadFile(path)
 	if err != nil {
 		return NamedWeights{}, fmt.Errorf("weights file: %w", err)
 	}

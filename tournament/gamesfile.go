@@ -46,7 +46,7 @@ type GamesFileWriter struct {
 	name    string
 	created bool
 	// made reports that the path did not exist before: Discard may remove it. A file
-	// that existed (empty, or a device) is only emptied again.
+	// that existed (empty) is only emptied again.
 	made bool
 	// Done holds the games already recorded in the file (when resuming), in file
 	// order, without their moves, per-move figures and specs: a Runner's Done. It is
@@ -68,8 +68,10 @@ func (w *GamesFileWriter) RecordVersion() int { return w.version }
 // games played:
 //
 //   - a file that does not exist is created (with its directory) and gets cfg's
-//     header; an existing empty file (or a device) gets the header too, and is never
-//     removed, even when writing the header fails;
+//     header; an existing empty file gets the header too, and is never removed,
+//     even when writing the header fails;
+//   - what is not a regular file is refused (checkGamesFileKind): a named pipe, a
+//     directory, a device such as /dev/null (which would lose every game);
 //   - a file that holds games is refused with ErrGamesFileExists unless resume is
 //     set;
 //   - with resume, the file must hold the same tournament (SameTournament) and the
@@ -95,7 +97,7 @@ func OpenGamesFileContext(ctx context.Context, name string, cfg Config, resume b
 		return nil, err
 	}
 	_, statErr := os.Stat(name)
-	existed := statErr == nil                        // an empty file or a device is used, never removed
+	existed := statErr == nil                        // an empty file is used, never removed
 	flags := os.O_CREATE | os.O_WRONLY | os.O_APPEND // records are appended, never written at an offset
 	if !existed {
 		if dir := filepath.Dir(name); dir != "" {
@@ -405,8 +407,9 @@ func (s *Session) notef(format string, args ...any) {
 // checkGamesFileKind refuses, before anything is opened, a games file name that
 // cannot be one: a symbolic link to nothing (it would be taken for a file another
 // run has just made), a named pipe or socket (opening a pipe waits for a reader
-// forever, and a games file is read back on resume), or a directory. A regular file,
-// a character device (/dev/null) and a name that does not exist yet are fine.
+// forever, and a games file is read back on resume), a device (/dev/null would take
+// every game and keep none) or a directory. A regular file and a name that does not
+// exist yet are fine.
 func checkGamesFileKind(name string) error {
 	linfo, err := os.Lstat(name)
 	if err != nil {
@@ -425,12 +428,14 @@ func checkGamesFileKind(name string) error {
 	}
 	mode := info.Mode()
 	switch {
-	case mode.IsRegular(), mode&fs.ModeCharDevice != 0:
+	case mode.IsRegular():
 		return nil
 	case mode.IsDir():
 		return fmt.Errorf("games file %s is a directory (--out names a directory; --games-file a file)", name)
 	case mode&fs.ModeNamedPipe != 0:
 		return fmt.Errorf("games file %s is a named pipe: a games file must be a regular file, since a run appends to it and --resume, merge and replay read it back", name)
+	case mode&fs.ModeDevice != 0:
+		return fmt.Errorf("games file %s is a device: a games file must be a regular file, which keeps the games a run appends to it (for --resume, merge and replay); for no games file, give no --games-file", name)
 	}
 	return fmt.Errorf("games file %s is not a regular file (%v): a games file must be one", name, mode.Type())
 }

@@ -14,7 +14,8 @@ import (
 // TestOpenGamesFileKinds checks that a games file name that cannot be one is refused
 // at once with a message saying what it is: a symbolic link to nothing (it was taken
 // for a file another run had just made), a named pipe (opening it waited for a reader
-// forever) and a directory; nothing is created.
+// forever), a device (/dev/null took every game and kept none) and a directory;
+// nothing is created.
 func TestOpenGamesFileKinds(t *testing.T) {
 	dir := t.TempDir()
 	must := func(err error) {
@@ -36,6 +37,7 @@ func TestOpenGamesFileKinds(t *testing.T) {
 		{"deep.jsonl", "games file DIR/deep.jsonl is a symbolic link to DIR/no/dir/g.jsonl, which does not exist: create that file (or its directory), or name another games file"},
 		{"fifo.jsonl", "games file DIR/fifo.jsonl is a named pipe: a games file must be a regular file, since a run appends to it and --resume, merge and replay read it back"},
 		{"adir", "games file DIR/adir is a directory (--out names a directory; --games-file a file)"},
+		{"/dev/null", "games file /dev/null is a device: a games file must be a regular file, which keeps the games a run appends to it (for --resume, merge and replay); for no games file, give no --games-file"},
 		{"link.jsonl", ""}, // a link to a file is the file
 	}
 	for _, tc := range tests {
@@ -45,7 +47,11 @@ func TestOpenGamesFileKinds(t *testing.T) {
 			var err error
 			go func() {
 				defer close(done)
-				w, err = OpenGamesFile(filepath.Join(dir, tc.file), testConfig(), false)
+				name := tc.file
+				if !filepath.IsAbs(name) {
+					name = filepath.Join(dir, name)
+				}
+				w, err = OpenGamesFile(name, testConfig(), false)
 			}()
 			select {
 			case <-done:

@@ -193,24 +193,23 @@ func TestGamesFileWriterDiscard(t *testing.T) {
 }
 
 // TestOpenGamesFileKeepsWhatItDidNotMake: a path that existed before the run (an
-// empty file, a device) is never removed: not when the header cannot be written, not
-// when the run discards the file; an empty file is emptied again.
+// empty file, a link to a device) is never removed: not when it is refused, not when
+// the run discards the file; an empty file is emptied again.
 func TestOpenGamesFileKeepsWhatItDidNotMake(t *testing.T) {
 	cfg := testConfig()
 	dir := t.TempDir()
 	if _, err := os.Stat("/dev/full"); err == nil {
-		// A link to a device where every write fails: the header cannot be written.
+		// A link to a device where every write fails: a device is no games file.
 		link := filepath.Join(dir, "full.jsonl")
 		if err := os.Symlink("/dev/full", link); err != nil {
 			t.Fatal(err)
 		}
 		_, err := OpenGamesFile(link, cfg, false)
-		var we *WriteError
-		if !errors.As(err, &we) {
-			t.Errorf("header on /dev/full: %v, want a WriteError", err)
+		if err == nil || !strings.Contains(err.Error(), "is a device") {
+			t.Errorf("a link to /dev/full: %v, want it refused as a device", err)
 		}
 		if _, err := os.Lstat(link); err != nil {
-			t.Errorf("the path given was removed after a failed header write: %v", err)
+			t.Errorf("the path given was removed after it was refused: %v", err)
 		}
 	}
 	empty := filepath.Join(dir, "empty.jsonl")

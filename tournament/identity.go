@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/external"
+	"github.com/colony-ai/colony/internal/inputfile"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -27,7 +28,7 @@ const HashLen = 16
 // prints). It reads the file as a stream: a network file of any size is hashed in
 // constant memory.
 func HashFile(name string) (string, error) {
-	f, err := os.Open(name)
+	f, _, err := inputfile.Kind{}.Open(name) // a regular file: a named pipe or a device may never end
 	if err != nil {
 		return "", err
 	}

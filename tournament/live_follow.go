@@ -317,9 +317,8 @@ func (f *Follower) read() error {
 	}
 	f.info = info
 	size := info.Size()
-	chunk := followChunk
 	for f.offset < size {
-		buf := f.grow(int(min(int64(chunk), size-f.offset)))
+		buf := f.grow(int(min(followChunk, size-f.offset)))
 		n, err := file.ReadAt(buf, f.offset)
 		if err != nil && !errors.Is(err, io.EOF) {
 			return fmt.Errorf("games file %s: %w", f.GamesFile, err)
@@ -333,10 +332,28 @@ func (f *Follower) read() error {
 			if f.offset+int64(n) >= size {
 				break // a last line being written
 			}
-			chunk *= 2 // a line longer than the chunk
-			continue
+			// A line longer than the chunk: measured, then read at once into a
+			// buffer of its size, which is not kept (no doubling copies, and no
+			// buffer of the longest line held while the file is followed).
+			end, err := lineEnd(file, f.offset+int64(n), size, buf)
+			if err != nil {
+				return fmt.Errorf("games file %s: %w", f.GamesFile, err)
+			}
+			if end < 0 {
+				break // a last line being written
+			}
+			long := make([]byte, end+1-f.offset)
+			if _, err := file.ReadAt(long, f.offset); err != nil {
+				return fmt.Errorf("games file %s: %w", f.GamesFile, err)
+			}
+			used, err := f.lines(long, f.offset+int64(len(long)) >= size)
+			if err != nil {
+				return err
+			}
+			if used == 0 {
+				break // a torn last line
+			}
 		}
-		chunk = followChunk
 	}
 	return nil
 }
@@ -380,6 +397,25 @@ func (f *Follower) lines(data []byte, atEnd bool) (int, error) {
 		used += end + 1
 		f.offset += int64(end + 1)
 	}
+}
+
+// lineEnd returns the offset of the first newline of file at or after from and
+// before size, or -1 when there is none; it reads with scratch as its buffer.
+func lineEnd(file *os.File, from, size int64, scratch []byte) (int64, error) {
+	for from < size {
+		n, err := file.ReadAt(scratch[:min(int64(len(scratch)), size-from)], from)
+		if i := bytes.IndexByte(scratch[:n], '\n'); i >= 0 {
+			return from + int64(i), nil
+		}
+		if err != nil && !errors.Is(err, io.EOF) {
+			return 0, err
+		}
+		if n == 0 {
+			break
+		}
+		from += int64(n)
+	}
+	return -1, nil
 }
 
 // add counts one line of the games file: the header, or a game.

@@ -327,3 +327,28 @@ func FuzzFollowerChunks(f *testing.F) {
 		}
 	})
 }
+
+// TestFollowerLongLine reads a line longer than its chunk at once into a buffer of the
+// line's size, which it does not keep: it doubled its buffer until the line fit (a
+// 200 MB line took a gigabyte of copies) and kept the largest while it followed the
+// file.
+func TestFollowerLongLine(t *testing.T) {
+	lines := fileLines(t, testConfig())
+	var r Record
+	if err := parseRecord(bytes.Clone(lines[1][:len(lines[1])-1]), RecordVersion, &r); err != nil {
+		t.Fatal(err)
+	}
+	r.Detail = strings.Repeat("x", 3*followChunk)
+	long := AppendRecord(nil, &r)
+	name := filepath.Join(t.TempDir(), "games.jsonl")
+	f := NewFollower(name)
+	appendTo(t, name, lines[0], long[:len(long)-1]) // all but its newline
+	poll(t, f, "a long line being written", 0, 0)
+	appendTo(t, name, []byte("\n"), lines[2][:10])
+	poll(t, f, "a long line", 1, 0)
+	if cap(f.buf) > followChunk {
+		t.Errorf("the follower keeps a buffer of %d bytes, more than its chunk of %d", cap(f.buf), followChunk)
+	}
+	appendTo(t, name, lines[2][10:])
+	poll(t, f, "the next line", 2, 0)
+}

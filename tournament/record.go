@@ -12,11 +12,14 @@ import (
 	"hash/fnv"
 	"io"
 	"math"
-	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/colony-ai/colony/game/memory"
+	"github.com/colony-ai/colony/internal/inputfile"
 )
 
 // RecordVersion is the version of the games file's format that runs write (see
@@ -294,9 +297,30 @@ func appendSum(dst []byte, start int) []byte {
 	return append(dst, `"}`...)
 }
 
+// checkSumInPlace is checkSum without a copy: the object it returns ends with the
+// line's own bytes, its closing brace written where the checksum's comma was.
+func checkSumInPlace(line []byte) ([]byte, error) {
+	content, err := checkSumOf(line)
+	if err != nil {
+		return nil, err
+	}
+	return append(content, '}'), nil // over the comma before "sum"
+}
+
 // checkSum checks the checksum of a line of version 2 (without its newline) and
-// returns the line without it, as a JSON object.
+// returns the line without it, as a JSON object (a copy).
 func checkSum(line []byte) ([]byte, error) {
+	content, err := checkSumOf(line)
+	if err != nil {
+		return nil, err
+	}
+	return append(content[:len(content):len(content)], '}'), nil
+}
+
+// checkSumOf checks the checksum of a line of version 2 (without its newline) and
+// returns the line's content before it: the object without its checksum and its
+// closing brace.
+func checkSumOf(line []byte) ([]byte, error) {
 	n := len(line)
 	if n < sumSuffix+1 || string(line[n-sumSuffix:n-sumSuffix+len(sumKey)]) != sumKey || string(line[n-2:]) != `"}` {
 		return nil, errors.New(`it has no checksum ("sum" must end the line)`)
@@ -309,7 +333,7 @@ func checkSum(line []byte) ([]byte, error) {
 	if got := crc32.Checksum(content, castagnoli); got != uint32(want) {
 		return nil, fmt.Errorf("its checksum is %08x, its content gives %08x", want, got)
 	}
-	return append(content[:len(content):len(content)], '}'), nil
+	return content, nil
 }
 
 // appendJSONString appends s as a JSON string: quotes, backslashes and control
@@ -405,6 +429,10 @@ func ReadGamesFile(name string) (*GamesFile, error) {
 // megabytes).
 const MaxLineBytes = 256 << 20
 
+// gamesFileKind is the kind of a games file read back: a regular file of any size,
+// read one line at a time.
+var gamesFileKind = inputfile.Kind{What: "a games file"}
+
 // ScanGamesFile reads the games file name as ReadGamesFile does, one line at a time
 // (the memory it takes is that of its longest line, at most MaxLineBytes): it calls
 // header, if not nil, with the header, then game with each game in file order (the
@@ -412,7 +440,7 @@ const MaxLineBytes = 256 << 20
 // ValidSize). An error of header or game stops it and is returned as it is; so is
 // ctx's error when ctx is done (it is checked every 1,024 lines).
 func ScanGamesFile(ctx context.Context, name string, header func(*Header) error, game func(*Record) error) (*GamesFile, error) {
-	f, err := os.Open(name)
+	f, _, err := gamesFileKind.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("games file: %w", err)
 	}
@@ -421,7 +449,11 @@ func ScanGamesFile(ctx context.Context, name string, header func(*Header) error,
 }
 
 // ScanGames reads a games file's content from r as ScanGamesFile does; name is used
-// in errors.
+// in errors. When r is also an io.ReaderAt and an io.Seeker (an *os.File, an
+// *io.SectionReader: io.NewSectionReader(f, 0, size) reads the file as it was at that
+// size), a long line is measured before it is read and read into a buffer of its
+// size, as ScanGamesFile does; any other reader's lines are read into a buffer that
+// grows.
 func ScanGames(ctx context.Context, r io.Reader, name string, header func(*Header) error, game func(*Record) error) (*GamesFile, error) {
 	return scanGames(ctx, r, name, header, game, MaxLineBytes)
 }
@@ -464,20 +496,39 @@ func scanGames(ctx context.Context, r io.Reader, name string, header func(*Heade
 	return gf, nil
 }
 
-// lineReader reads the lines of a games file with a buffer that grows to the longest
-// line, at most MaxLineBytes.
+// lineReader reads the lines of a games file: a short line into a buffer that it
+// keeps, a long one (longer than its reader's buffer) into a buffer of its own, at
+// most MaxLineBytes. A long line is measured before it is read when the reader can
+// read at an offset (at), and the memory reading it takes is reserved from budget
+// first: a line that cannot fit is refused with an error saying so, not read until
+// the Go runtime ends the program.
 type lineReader struct {
 	r   *bufio.Reader
 	buf []byte
 	max int
+	// at, when not nil, reads the bytes of r at their offset (base is the offset
+	// where r's reading began); read counts the bytes taken from r.
+	at         io.ReaderAt
+	base, read int64
+	// budget is what a long line's memory is reserved from (nil: none), reserved
+	// the reservation of the line last returned.
+	budget   *memory.Budget
+	reserved uint64
 }
+
+// longLine is the length from which a line's memory is reserved from the budget.
+const longLine = 1 << 20
 
 // next returns the next line without its newline, whether it had one, and io.EOF at
 // the end. The line is valid until the next call.
 func (l *lineReader) next(number int) (line []byte, complete bool, err error) {
+	l.release()
 	l.buf = l.buf[:0]
+	start := l.read
+	commas := 0
 	for {
 		chunk, err := l.r.ReadSlice('\n')
+		l.read += int64(len(chunk))
 		if len(l.buf)+len(chunk) > l.max {
 			return nil, false, fmt.Errorf("line %d is longer than %d bytes, the longest line read", number, l.max)
 		}
@@ -485,8 +536,18 @@ func (l *lineReader) next(number int) (line []byte, complete bool, err error) {
 		case err == nil:
 			// Copied: the reader's buffer changes when the next line is peeked at.
 			l.buf = append(l.buf, chunk[:len(chunk)-1]...)
+			if len(l.buf) >= longLine {
+				commas += bytes.Count(chunk, []byte{','})
+				if err := l.reserve(number, len(l.buf), commas, true); err != nil {
+					return nil, false, err
+				}
+			}
 			return l.buf, true, nil
 		case errors.Is(err, bufio.ErrBufferFull):
+			if l.at != nil {
+				return l.long(number, start, chunk)
+			}
+			commas += bytes.Count(chunk, []byte{','})
 			l.buf = append(l.buf, chunk...)
 		case errors.Is(err, io.EOF):
 			l.buf = append(l.buf, chunk...)
@@ -500,6 +561,85 @@ func (l *lineReader) next(number int) (line []byte, complete bool, err error) {
 	}
 }
 
+// long reads the line number that begins at start (from where r's reading began),
+// of which ReadSlice returned first: it reads on to the line's end, counting, then
+// reserves its memory and reads it at once into a buffer of its size (no copies of a
+// growing buffer).
+func (l *lineReader) long(number int, start int64, first []byte) (line []byte, complete bool, err error) {
+	n, commas := len(first), bytes.Count(first, []byte{','})
+	for {
+		chunk, err := l.r.ReadSlice('\n')
+		l.read += int64(len(chunk))
+		n += len(chunk)
+		if n > l.max {
+			return nil, false, fmt.Errorf("line %d is longer than %d bytes, the longest line read", number, l.max)
+		}
+		commas += bytes.Count(chunk, []byte{','})
+		if err == nil {
+			complete = true
+			n-- // the newline
+			break
+		}
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return nil, false, err
+		}
+	}
+	if err := l.reserve(number, n, commas, false); err != nil {
+		return nil, false, err
+	}
+	line = make([]byte, n)
+	if got, err := l.at.ReadAt(line, l.base+start); got < n {
+		if err == nil || errors.Is(err, io.EOF) {
+			err = errors.New("the file was cut while it was read")
+		}
+		return nil, false, fmt.Errorf("line %d: %w", number, err)
+	}
+	return line, complete, nil
+}
+
+// reserve reserves from the budget the memory that reading a line of n bytes with
+// the given number of commas takes: the line (unless read already), about as much
+// again for its strings, and for each comma (each element of an array: a move, a
+// per-move figure) its share of the record (a string's header and bytes, the
+// figure's copies), generously. A line shorter than longLine reserves nothing.
+func (l *lineReader) reserve(number, n, commas int, read bool) error {
+	if l.budget == nil || n < longLine {
+		return nil
+	}
+	need := uint64(n) + uint64(commas)*48
+	if !read {
+		need += uint64(n)
+	}
+	if err := l.budget.Reserve(need, "a games file's line"); err != nil {
+		var re *memory.RefusedError
+		if !errors.As(err, &re) {
+			return err
+		}
+		free, known := memory.ReadLimits().Least()
+		if !known || need <= free {
+			// The memory free now holds it (the budget, measured once, counting in
+			// whole heap arenas and keeping an eighth aside, is stricter): it is read
+			// without a reservation.
+			return nil
+		}
+		return fmt.Errorf("line %d is %d MB, and reading it takes about %d MB, more than the %d MB of memory free (free memory, the cgroup's limit and ulimit -v, less what the program holds); give the program more memory",
+			number, memory.Megabytes(uint64(n)), memory.Megabytes(need), free>>20)
+	}
+	l.reserved = need
+	return nil
+}
+
+// release gives back the reservation of the line last read (done with by now).
+func (l *lineReader) release() {
+	if l.reserved > 0 {
+		l.budget.Release(l.reserved)
+		l.reserved = 0
+	}
+}
+
 // last reports whether nothing follows the line just read.
 func (l *lineReader) last() bool {
 	_, err := l.r.Peek(1)
@@ -509,8 +649,21 @@ func (l *lineReader) last() bool {
 // parseGamesMax reads a games file's content from r (see ScanGamesFile), its lines
 // of at most maxLine bytes.
 func parseGamesMax(ctx context.Context, r io.Reader, header func(*Header) error, game func(*Record) error, maxLine int) (*GamesFile, error) {
+	return parseGamesIn(ctx, r, header, game, maxLine, memory.Default())
+}
+
+// parseGamesIn is parseGamesMax, the memory of long lines reserved from budget.
+func parseGamesIn(ctx context.Context, r io.Reader, header func(*Header) error, game func(*Record) error, maxLine int, budget *memory.Budget) (*GamesFile, error) {
 	gf := &GamesFile{}
-	lr := &lineReader{r: bufio.NewReaderSize(r, 1<<16), max: maxLine}
+	lr := &lineReader{r: bufio.NewReaderSize(r, 1<<16), max: maxLine, budget: budget}
+	defer lr.release()
+	if at, ok := r.(io.ReaderAt); ok {
+		if s, ok := r.(io.Seeker); ok {
+			if pos, err := s.Seek(0, io.SeekCurrent); err == nil {
+				lr.at, lr.base = at, pos
+			}
+		}
+	}
 	var offset int64
 	line := 0
 	for {
@@ -622,10 +775,13 @@ type recordLine struct {
 	Micros []int64    `json:"micros"`
 }
 
-// parseRecord reads a game line of a file of the given version.
+// parseRecord reads a game line of a file of the given version. The line's bytes
+// may be changed (its checksum is cut off in place): they are the caller's buffer,
+// read again for the next line. It takes no copy of the line: a long line (a game of
+// many moves, a long detail) takes the memory of its record besides its own.
 func parseRecord(text []byte, version int, r *Record) error {
 	if version >= 2 {
-		content, err := checkSum(text)
+		content, err := checkSumInPlace(text)
 		if err != nil {
 			if isJSONObject(text) {
 				return fmt.Errorf("game record: %w (%w)", errEdited, err)
@@ -635,13 +791,11 @@ func parseRecord(text []byte, version int, r *Record) error {
 		text = content
 	}
 	var l recordLine
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&l); err != nil {
+	if err := json.Unmarshal(text, &l); err != nil {
 		return fmt.Errorf("not a game record: %w", err)
 	}
-	if err := noMore(dec); err != nil {
-		return fmt.Errorf("not a game record: %w", err)
+	if key := unknownKey(text, recordKeys); key != "" {
+		return fmt.Errorf("not a game record: json: unknown field %q", key)
 	}
 	*r = l.Record
 	if r.Type != "game" {
@@ -674,10 +828,117 @@ func parseRecord(text []byte, version int, r *Record) error {
 	return nil
 }
 
+// recordKeys are the keys of a game line (the JSON names of recordLine's fields), in
+// lower case: a read-only table.
+var recordKeys = jsonKeys(reflect.TypeFor[recordLine]())
+
+// jsonKeys returns the JSON names of the fields of the struct type t (with those of
+// its embedded structs), in lower case.
+func jsonKeys(t reflect.Type) map[string]bool {
+	keys := map[string]bool{}
+	for _, f := range reflect.VisibleFields(t) {
+		if f.Anonymous || !f.IsExported() {
+			continue
+		}
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		keys[strings.ToLower(name)] = true
+	}
+	return keys
+}
+
+// unknownKey returns the first key of the JSON object text (valid JSON: Unmarshal
+// read it) that is not in keys (matched without regard to case, as Unmarshal does),
+// or "": json.Decoder's DisallowUnknownFields without the decoder's copy of the line.
+func unknownKey(text []byte, keys map[string]bool) string {
+	i := skipSpace(text, 0)
+	if i >= len(text) || text[i] != '{' {
+		return ""
+	}
+	i++
+	for {
+		i = skipSpace(text, i)
+		if i >= len(text) || text[i] == '}' {
+			return ""
+		}
+		if text[i] == ',' {
+			i = skipSpace(text, i+1)
+		}
+		end := stringEnd(text, i)
+		if raw := text[i+1 : end-1]; bytes.IndexByte(raw, '\\') >= 0 || !keys[string(raw)] { // no allocation for a key as written
+			var key string
+			if err := json.Unmarshal(text[i:end], &key); err != nil {
+				return ""
+			}
+			if !keys[strings.ToLower(key)] {
+				return key
+			}
+		}
+		i = skipSpace(text, end) + 1 // the colon
+		i = valueEnd(text, skipSpace(text, i))
+	}
+}
+
+// skipSpace returns the index of the first byte of text from i that is not JSON
+// white space.
+func skipSpace(text []byte, i int) int {
+	for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index after the JSON string that begins at text[i].
+func stringEnd(text []byte, i int) int {
+	for j := i + 1; j < len(text); j++ {
+		switch text[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(text)
+}
+
+// valueEnd returns the index after the JSON value that begins at text[i].
+func valueEnd(text []byte, i int) int {
+	depth := 0
+	for j := i; j < len(text); j++ {
+		switch text[j] {
+		case '"':
+			j = stringEnd(text, j) - 1
+			if depth == 0 {
+				return j + 1
+			}
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return j
+			}
+			depth--
+			if depth == 0 {
+				return j + 1
+			}
+		case ',':
+			if depth == 0 {
+				return j
+			}
+		}
+	}
+	return len(text)
+}
+
 // isJSONObject reports whether text is one JSON object (a whole line, not a torn one).
 func isJSONObject(text []byte) bool {
-	var v map[string]json.RawMessage
-	return json.Unmarshal(text, &v) == nil
+	t := bytes.TrimLeft(text, " \t\r\n")
+	return len(t) > 0 && t[0] == '{' && json.Valid(t)
 }
 
 // noMore checks that dec has nothing left but white space.

@@ -2,7 +2,9 @@ package tournament
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"io"
 	"reflect"
 	"slices"
 	"strconv"
@@ -34,7 +36,7 @@ func TestRecordLineRoundTrip(t *testing.T) {
 				t.Fatalf("not one line: %q", line)
 			}
 			var got Record
-			if err := parseRecord(line[:len(line)-1], version, &got); err != nil {
+			if err := parseRecord(bytes.Clone(line[:len(line)-1]), version, &got); err != nil { // a copy: parseRecord may change it
 				t.Fatalf("version %d: %s: %v", version, line, err)
 			}
 			want := r
@@ -302,5 +304,59 @@ func TestMergedMissing(t *testing.T) {
 	m.SPRT = &SPRTState{StopPair: 0} // decided: the later games are never played
 	if got := m.Missing(); got != nil {
 		t.Errorf("Missing after an SPRT's decision = %v, want none", got)
+	}
+}
+
+// TestUnknownKey checks the check of a game line's keys that stands for the
+// decoder's DisallowUnknownFields: keys inside values, strings with braces, quotes and
+// commas, and keys in another case are not unknown keys.
+func TestUnknownKey(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{`{"type":"game","index":1}`, ""},
+		{` { "Type" : "game" , "INDEX":1 } `, ""},
+		{`{"detail":"a \"colour\": {x}, [y]","moves":["a,b","}"],"specs":["",""]}`, ""},
+		{`{"opening":"x","colour":1}`, "colour"},
+		{`{"players":[{"colour":1},"b"],"seed":"1","col\u006fur":[1,{"a":[]}]}`, "colour"},
+		{`{"result":"1-0","winner":-1.5e3,"tie":true,"x":null}`, "x"},
+		{`{}`, ""},
+	} {
+		if got := unknownKey([]byte(tc.text), recordKeys); got != tc.want {
+			t.Errorf("unknownKey(%s) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// TestLongLineReaders reads a file with a line longer than the reader's buffer, whole
+// and cut inside that line, by offset (a file, a bytes.Reader: measured, then read at
+// once) and as a stream (a buffer that grows): both give the same games.
+func TestLongLineReaders(t *testing.T) {
+	lines := fileLines(t, testConfig())
+	var r Record
+	if err := parseRecord(bytes.Clone(lines[1][:len(lines[1])-1]), RecordVersion, &r); err != nil {
+		t.Fatal(err)
+	}
+	r.Detail = strings.Repeat("a \"quoted\", {braced} detail ", 10000) // 290 KB
+	long := AppendRecord(nil, &r)
+	data := append(append(bytes.Clone(lines[0]), long...), lines[2]...)
+	start := len(lines[0])
+	for _, cut := range []int{len(data), start + len(long) + 10, start + len(long), start + len(long) - 1, start + 70000, start + 10} {
+		var details [2][]string
+		var gfs [2]*GamesFile
+		for i, reader := range []io.Reader{bytes.NewReader(data[:cut]), struct{ io.Reader }{bytes.NewReader(data[:cut])}} {
+			gf, err := ScanGames(context.Background(), reader, "g.jsonl", nil, func(r *Record) error {
+				details[i] = append(details[i], r.Detail)
+				return nil
+			})
+			if err != nil {
+				t.Fatalf("cut at %d, reader %d: %v", cut, i, err)
+			}
+			gfs[i] = gf
+		}
+		if !reflect.DeepEqual(details[0], details[1]) || gfs[0].Torn != gfs[1].Torn || gfs[0].ValidSize != gfs[1].ValidSize {
+			t.Errorf("cut at %d: the readers differ: %d and %d games, torn %d and %d", cut, len(details[0]), len(details[1]), gfs[0].Torn, gfs[1].Torn)
+		}
+		if wantLong := cut >= start+len(long); wantLong != (len(details[0]) > 0 && details[0][0] == r.Detail) {
+			t.Errorf("cut at %d: %d games, the long one read: %v", cut, len(details[0]), !wantLong)
+		}
 	}
 }

@@ -6,11 +6,11 @@ import (
 	"io"
 	"iter"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"sync"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/internal/inputfile"
 )
 
 // Slot is one game of the schedule.
@@ -153,11 +153,15 @@ func (rs runSchedule) gamesInRound(round int) int {
 // GameSeed returns the seed of game index: the players' seeds derive from it.
 func (c *Config) GameSeed(index int) uint64 { return mix(uint64(c.Seed), uint64(index)) }
 
+// openingsFileKind is the kind of an opening file: read one line at a time, of any
+// size.
+var openingsFileKind = inputfile.Kind{What: "an opening file"}
+
 // LoadOpenings reads an opening file: one position a line in the game's notation;
 // blank lines and lines starting with '#' are skipped. Every position must parse and
 // must not be a finished game; errors name the file and line.
 func LoadOpenings[S any](g game.Game[S], name string) ([]string, error) {
-	f, err := os.Open(name)
+	f, _, err := openingsFileKind.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("opening file: %w", err)
 	}

@@ -7,12 +7,12 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/internal/atomicfile"
+	"github.com/colony-ai/colony/internal/inputfile"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -86,10 +86,14 @@ func resultFor(winner, side int) string {
 	return "0"
 }
 
+// positionsFileKind is the kind of a positions file: read one line at a time, of any
+// size.
+var positionsFileKind = inputfile.Kind{What: "a positions file"}
+
 // ReadPositions reads a positions file of the game t (see WritePositions). An error
 // in a line names the file and the line number; a file without positions is an error.
 func ReadPositions(t Tunable, name string) ([]Position, error) {
-	f, err := os.Open(name)
+	f, _, err := positionsFileKind.Open(name)
 	if err != nil {
 		return nil, err
 	}

@@ -10,13 +10,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/internal/atomicfile"
+	"github.com/colony-ai/colony/internal/inputfile"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -133,9 +133,13 @@ type Checkpoint struct {
 	Inputs []InputFile `json:"inputs,omitempty"`
 }
 
-// ReadCheckpoint reads a checkpoint file.
+// checkpointKind is the kind of a tuning checkpoint: a few weights per iteration.
+var checkpointKind = inputfile.Kind{What: "a tuning checkpoint", Max: 256 << 20}
+
+// ReadCheckpoint reads a checkpoint file. What is not a regular file of at most 256
+// MB is refused before it is read.
 func ReadCheckpoint(name string) (*Checkpoint, error) {
-	data, err := os.ReadFile(name)
+	data, err := checkpointKind.ReadFile(name)
 	if err != nil {
 		return nil, err
 	}

@@ -10,11 +10,11 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/colony-ai/colony/internal/atomicfile"
+	"github.com/colony-ai/colony/internal/inputfile"
 )
 
 // checkpointMagic begins a checkpoint file.
@@ -113,9 +113,15 @@ func (tr *trainer) save(path string) error {
 	return atomicfile.WriteBytes(path, buf.Bytes())
 }
 
-// loadCheckpoint reads the checkpoint file path.
+// checkpointKind is the kind of a checkpoint file: at most a trainer of the largest
+// sizes (its weights and Adam's two moments, float64 in gob, nine bytes at most each)
+// with 16 MB for the rest (the header and the epochs' history).
+var checkpointKind = inputfile.Kind{What: "a training checkpoint", Max: int64(len(checkpointMagic)) + 3*9*int64((maxFileSize-len(magic)-4-maxHeader-sha256.Size)/4) + 16<<20 + sha256.Size}
+
+// loadCheckpoint reads the checkpoint file path (a regular file within
+// checkpointKind's limit; anything else is refused before it is read).
 func loadCheckpoint(path string) (*trainer, error) {
-	data, err := os.ReadFile(path)
+	data, err := checkpointKind.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

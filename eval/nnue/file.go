@@ -8,10 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"os"
 	"strings"
 
 	"github.com/colony-ai/colony/internal/atomicfile"
+	"github.com/colony-ai/colony/internal/inputfile"
 )
 
 // FormatVersion is the version of the network file format that this package writes
@@ -98,11 +98,13 @@ func Parse(data []byte) (*Network, error) {
 	if err := h.check(); err != nil {
 		return nil, fmt.Errorf("network file: %w", err)
 	}
-	n := alloc(h)
+	// The sizes are checked against the bytes there are before anything is
+	// allocated: a short file that claims the largest sizes allocates nothing.
 	weights := rest[size : len(rest)-sha256.Size]
-	if want := 4 * n.NumParams(); len(weights) != want {
+	if want := 4 * h.numParams(); len(weights) != want {
 		return nil, fmt.Errorf("damaged network file: %d bytes of weights where its sizes want %d", len(weights), want)
 	}
+	n := alloc(h)
 	next := func() (float64, error) {
 		x := math.Float32frombits(binary.LittleEndian.Uint32(weights))
 		weights = weights[4:]
@@ -128,9 +130,17 @@ func Parse(data []byte) (*Network, error) {
 	return n, nil
 }
 
-// Load reads the network file path.
+// maxFileSize is the size of a network file of the largest sizes (MaxInputs,
+// MaxHidden, MaxDense) and header: no network file is larger.
+const maxFileSize = len(magic) + 4 + maxHeader + 4*(MaxInputs*MaxHidden+MaxHidden+2*MaxHidden*MaxDense+MaxDense+MaxDense*MaxDense+MaxDense+MaxDense+1) + sha256.Size
+
+// fileKind is the kind of a network file, as Load reads it.
+var fileKind = inputfile.Kind{What: "a network file", Max: int64(maxFileSize)}
+
+// Load reads the network file path: a regular file of at most the size of a network
+// of the largest sizes (anything else is refused before it is read).
 func Load(path string) (*Network, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileKind.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}

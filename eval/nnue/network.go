@@ -116,6 +116,12 @@ func alloc(h Header) *Network {
 		W4: make([]float64, h.L3)}
 }
 
+// numParams returns the number of weights of a network of h's sizes (NumParams of
+// its alloc), without allocating it.
+func (h *Header) numParams() int {
+	return h.Inputs*h.Hidden + h.Hidden + 2*h.Hidden*h.L2 + h.L2 + h.L2*h.L3 + h.L3 + h.L3 + 1
+}
+
 // params returns the network's weight slices in file order (B4 is last, apart).
 func (n *Network) params() [][]float64 {
 	return [][]float64{n.W1, n.B1, n.W2, n.B2, n.W3, n.B3, n.W4}

@@ -26,6 +26,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/external"
+	"github.com/colony-ai/colony/internal/inputfile"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -69,9 +70,13 @@ type File struct {
 	Engines []Engine
 }
 
-// Load reads the engine file path.
+// fileKind is the kind of an engine file: a megabyte holds thousands of engines.
+var fileKind = inputfile.Kind{What: "an engines file", Max: 1 << 20}
+
+// Load reads the engine file path. What is not a regular file of at most a megabyte
+// is refused before it is read.
 func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := fileKind.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("engines file: %w", err)
 	}

@@ -5,12 +5,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 
 	"github.com/colony-ai/colony/internal/atomicfile"
+	"github.com/colony-ai/colony/internal/inputfile"
 )
 
 // MatchFileName is the name of the match file in a results directory.
@@ -78,7 +78,7 @@ func WriteMatchFile(dir string, m *MatchFile) error {
 // ReadMatchFile reads dir/match.args.
 func ReadMatchFile(dir string) (*MatchFile, error) {
 	name := filepath.Join(dir, MatchFileName)
-	data, err := os.ReadFile(name)
+	data, err := inputfile.Kind{What: "a match file", Max: 1 << 20}.ReadFile(name)
 	if err != nil {
 		return nil, err
 	}
