@@ -714,21 +714,22 @@
   // was asked for, however long the line).
   function playLine(turns) {
     if (S.busy || !S.view) { return Promise.resolve(); }
-    var a = S.an, played = [];
+    var a = S.an, played = [], j = newJob("line");
     S.busy = true;
     markTargets();
     say("Playing the line to " + turns[turns.length - 1] + "…");
     function next(i, from) {
       var last = i === turns.length - 1;
-      return api("/api/play", { game: S.game, position: from, turn: turns[i].replace(/\.\.\.$/, ""), flip: S.flipped, marks: last }).then(function (p) {
+      return api("/api/play", { game: S.game, position: from, turn: turns[i].replace(/\.\.\.$/, ""), flip: S.flipped, marks: last }, j).then(function (p) {
+        if (j.cancelled) { throw Cancelled; }
         played.push(p);
         return last ? p : next(i + 1, p.after.position);
       });
     }
     return next(0, S.view.position).then(function (p) {
-      if (S.tab !== "analyse") { return; } // left meanwhile: S.busy is no longer the line's
-      S.busy = false;
-      if (S.an !== a) { return; } // another position set meanwhile
+      // Cancelled (another tab, game or position took the board) or left meanwhile.
+      if (j.cancelled || S.tab !== "analyse" || S.an !== a) { endJob(j); return; }
+      endJob(j);
       a.history = a.history.slice(0, a.at + 1).concat(played.map(function (x) { return x.after.position; }));
       a.turns = a.turns.slice(0, a.at).concat(played.map(function (x) { return x.turn; }));
       a.at += played.length;
@@ -739,8 +740,9 @@
       renderAnalyse();
       restartIfRunning();
     }).catch(function (err) {
+      if (j.cancelled || err === Cancelled || (err && err.name === "AbortError")) { return; }
+      endJob(j);
       if (S.tab !== "analyse") { return; }
-      S.busy = false;
       say(err.message, true);
       markTargets();
     });
