@@ -92,7 +92,8 @@ import (
 // root decision's search completed with a value above the root's alpha at that point
 // (better than all decisions searched before it in that iteration, the previous best
 // among them, which is searched first): then that decision and its line are used, with
-// that value as the score (Depth stays the last completed depth).
+// that value as the score (Depth stays the last completed depth, and PartialDepth is
+// the interrupted iteration's).
 //
 // The turn returned is the principal variation up to the first state at a turn start.
 // Should the variation end inside the turn (after an interrupted iteration, or when
@@ -309,7 +310,7 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 		rootHash = g.Hash(s)
 	}
 
-	completed, score := 0, 0
+	completed, score, partial := 0, 0, 0
 	for depth := 1; depth <= p.maxDepth; depth++ {
 		alpha, beta := -Infinity, Infinity
 		delta := p.aspiration
@@ -345,7 +346,7 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 		}
 		if p.stopped {
 			if p.partialOK {
-				score = p.partialScore
+				score, partial = p.partialScore, depth
 				p.bestLen = copy(p.bestPV[:], p.partialPV[:p.partialLen])
 			}
 			break
@@ -365,7 +366,7 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	}
 
 	d := p.decision(s)
-	d.Score, d.Depth, d.Nodes = score, completed, p.nodes
+	d.Score, d.Depth, d.PartialDepth, d.Nodes = score, completed, partial, p.nodes
 	d.Time = time.Since(p.start)
 	return d, nil
 }
