@@ -29,7 +29,9 @@ import (
 // unchanged, otherwise (-beta, -alpha) is passed and the value negated.
 //
 // Scores: a finished game scores Outcome (WinScore plus the margin for the winner),
-// never the evaluation, and there is no adjustment for the distance to the end, so
+// never the evaluation, which is clamped to [-EvalLimit, EvalLimit] (so that it never
+// passes for a proven result and the aspiration windows always open up to a value),
+// and there is no adjustment for the distance to the end, so
 // values are exactly those of minimax and of a solver: a win is worth the same at any
 // distance and the margin decides between wins. An iteration whose value came from
 // finished games only (no evaluation, no table entry that was not itself solved) has
@@ -415,7 +417,7 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uin
 	}
 	if (depth <= 0 && st.TurnStart()) || ply >= abMaxPly-1 {
 		p.evals++
-		return p.ev.Evaluate(s)
+		return clampEval(p.ev.Evaluate(s))
 	}
 	pvNode := beta-alpha > 1
 	// The table is used where at least abTTMinDepth full turns remain (see above).
@@ -532,7 +534,7 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uin
 		case (d <= 0 && cst.TurnStart()) || leafPly:
 			p.pvLen[ply+1] = 0
 			p.evals++
-			v = p.ev.Evaluate(child)
+			v = clampEval(p.ev.Evaluate(child))
 			if !same {
 				v = -v
 			}
@@ -672,7 +674,7 @@ func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
 			}
 		case cst.TurnStart() || leafPly:
 			p.evals++
-			v = p.ev.Evaluate(child)
+			v = clampEval(p.ev.Evaluate(child))
 			if !same {
 				v = -v
 			}
@@ -830,7 +832,7 @@ func (p *AlphaBeta[S]) completion(w *S) game.Action {
 		var v int
 		if g.Terminal(c) {
 			v = Outcome(g, c, mover)
-		} else if v = p.ev.Evaluate(c); g.ToMove(c) != mover {
+		} else if v = clampEval(p.ev.Evaluate(c)); g.ToMove(c) != mover {
 			v = -v
 		}
 		if v > bestScore || (v == bestScore && a < best) {
