@@ -546,13 +546,18 @@ func (eg *engineGameOf[S]) search(ctx context.Context, pos protocol.Position, pl
 		return "", fmt.Errorf("%s: %w", eg.player.Spec(), err)
 	}
 	// What the search saw, when its reports did not say it all (a player that does
-	// not report, an iteration interrupted).
+	// not report, an iteration interrupted): the depth of the iteration the turn
+	// came from, the interrupted one when it did (as UCI engines' last info).
 	if !eg.reported || d.Nodes != eg.lastNodes {
 		pv := d.PV
 		if len(pv) == 0 {
 			pv = d.Actions
 		}
-		info(eg.infoOf(d.Depth, d.Score, d.Nodes, d.Time, pv))
+		depth := d.Depth
+		if d.PartialDepth > 0 {
+			depth = d.PartialDepth
+		}
+		info(eg.infoOf(depth, d.Score, d.Nodes, d.Time, pv))
 	}
 	return turn, nil
 }

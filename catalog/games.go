@@ -220,6 +220,9 @@ type Iteration struct {
 	// Children are, for MCTS, the root's decisions with their statistics, the most
 	// visited first (on equal visits, in the order of the decisions' numbers).
 	Children []Child
+	// Unfinished marks an iteration the search was stopped in (Analysis.Iteration's,
+	// when the turn chosen came from it): Score and PV are its best so far.
+	Unfinished bool
 }
 
 // Child is one decision at the root of an MCTS tree.
@@ -244,6 +247,11 @@ type Analysis struct {
 	Nodes               uint64
 	Time                time.Duration
 	PV                  []string
+	// PartialDepth, when not 0, is the depth of the iteration the search was
+	// stopped in (by its limit or the context) after that iteration had found the
+	// turn chosen: Best, Score and PV are that iteration's best so far, not the
+	// last completed iteration's (Depth). See search.Decision.
+	PartialDepth int
 }
 
 // Decision is one decision of a turn (Ruleset.TurnDecisions): Text is the turn's

@@ -134,7 +134,7 @@ func (x *generic[S]) Analyze(ctx context.Context, spec, position string, report 
 		pv = d.Actions
 	}
 	return &Analysis{Spec: p.Spec(), Best: best, Depth: d.Depth, Score: d.Score, Scale: scale,
-		Nodes: d.Nodes, Time: d.Time, PV: x.pvTurns(s, pv)}, nil
+		Nodes: d.Nodes, Time: d.Time, PV: x.pvTurns(s, pv), PartialDepth: d.PartialDepth}, nil
 }
 
 // scaleOf returns the scale of the evaluation of the player spec: 1 when unknown or

@@ -22,7 +22,7 @@ func PerSecond(n uint64, d time.Duration) float64 {
 //
 //	depth=<d> score=<s> nodes=<n> nps=<n/s> time=<t>s pv <turn> <turn> ...
 //
-// and, for MCTS (Children not empty), "sims=" and "sps=" in place of "nodes=" and
+// (beginning "unfinished " for an Unfinished iteration) and, for MCTS (Children not empty), "sims=" and "sps=" in place of "nodes=" and
 // "nps=", followed by the first root decisions (up to 5, in the order of Children),
 // one a line:
 //
@@ -32,6 +32,9 @@ func (it Iteration) Text() string {
 	count, rate := "nodes", "nps"
 	if len(it.Children) > 0 {
 		count, rate = "sims", "sps"
+	}
+	if it.Unfinished {
+		sb.WriteString("unfinished ")
 	}
 	fmt.Fprintf(&sb, "depth=%d score=%s %s=%d %s=%.0f time=%.3fs pv", it.Depth, ScoreText(it.Score, it.Scale),
 		count, it.Nodes, rate, PerSecond(it.Nodes, it.Time), it.Time.Seconds())
@@ -53,9 +56,14 @@ func (it Iteration) Text() string {
 }
 
 // Iteration returns the whole search of the analysis as one Iteration (for a
-// player that reports none while it searches).
+// player that reports none while it searches, or whose turn came from an
+// iteration it was stopped in: that iteration then, Unfinished, at PartialDepth).
 func (a *Analysis) Iteration() Iteration {
-	return Iteration{Depth: a.Depth, Score: a.Score, Scale: a.Scale, Nodes: a.Nodes, Time: a.Time, PV: a.PV}
+	it := Iteration{Depth: a.Depth, Score: a.Score, Scale: a.Scale, Nodes: a.Nodes, Time: a.Time, PV: a.PV}
+	if a.PartialDepth > 0 {
+		it.Depth, it.Unfinished = a.PartialDepth, true
+	}
+	return it
 }
 
 // Text writes the solution of a position of the game name as solve prints it: the

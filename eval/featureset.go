@@ -34,6 +34,12 @@ const linearScale = 100
 // MaxFeatures is the most features a feature set may have.
 const MaxFeatures = 16
 
+// MaxWeight bounds the weights a weights file may give, in points per unit of the
+// feature, in absolute value: more than any game has points, so a file with a larger
+// weight is refused as absurd (its evaluations would pass the scores of won games,
+// which the searches clamp them below).
+const MaxWeight = 1000
+
 // Vector holds the values of the features of one position, in the feature set's
 // order; the entries past the set's features are 0. It is an alias, so that a game's
 // package can implement FeatureSet (with [16]int32) without importing this one.
@@ -146,12 +152,12 @@ func (w NamedWeights) MarshalJSON() ([]byte, error) {
 //
 //	{"version": 1, "features": "kalah", "weights": {"store_diff": 1, ...}}
 //
-// with one finite number for every feature of names, in any order. The "features" key
-// is optional (a file without it is checked by its feature names alone); when present
-// it must name set. An unknown or repeated key, a missing feature, a version other
-// than 1, another feature set, a value that is not a finite number and data after the
-// object are errors, which name the problem; a file of another set says which set it
-// is for.
+// with one finite number for every feature of names, in any order, at most MaxWeight
+// in absolute value. The "features" key is optional (a file without it is checked by
+// its feature names alone); when present it must name set. An unknown or repeated key,
+// a missing feature, a version other than 1, another feature set, a value that is not
+// a finite number or is larger than MaxWeight and data after the object are errors,
+// which name the problem; a file of another set says which set it is for.
 func ParseNamedWeights(data []byte, set string, names []string) (NamedWeights, error) {
 	w, err := parseNamed(data, set, names)
 	if err != nil {

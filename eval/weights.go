@@ -124,6 +124,9 @@ func parseWeightsObject(dec *json.Decoder, names []string) ([]float64, error) {
 		if err != nil || math.IsInf(v, 0) || math.IsNaN(v) {
 			return nil, fmt.Errorf("%s: %s is not a finite number", name, n)
 		}
+		if math.Abs(v) > MaxWeight {
+			return nil, fmt.Errorf("%s: %s is too large: a weight is at most %d points per unit in absolute value", name, n, MaxWeight)
+		}
 		w[f] = v
 	}
 	if err := expectDelim(dec, '}', `"weights"`); err != nil {

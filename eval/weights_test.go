@@ -57,10 +57,10 @@ func TestWeightsRoundTrip(t *testing.T) {
 	odd := slices.Clone(colonyHand)
 	odd[0] = 1.0 / 3                     // store_diff
 	odd[8] = -1e-9                       // selectable_eggs
-	odd[13] = 123456.789e10              // mandatory
+	odd[13] = 999.9999999999999          // mandatory (files hold at most MaxWeight)
 	odd[14] = math.Copysign(0, -1)       // blocked_own
 	odd[9] = math.SmallestNonzeroFloat64 // threats_own
-	odd[10] = -math.MaxFloat64           // threats_opp
+	odd[10] = -MaxWeight                 // threats_opp
 	for _, w := range []NamedWeights{colonyWeights(colonyHand), colonyWeights(make([]float64, 16)), colonyWeights(odd)} {
 		data, err := w.MarshalJSON()
 		if err != nil {
@@ -138,6 +138,8 @@ func TestParseWeightsErrors(t *testing.T) {
 		{"null value", weightsText(t, `"hand_own": 1`, `"hand_own": null`), `weights: hand_own: null is not a number`},
 		{"object value", weightsText(t, `"hand_own": 1`, `"hand_own": {}`), `weights: hand_own: an object is not a number`},
 		{"overflow", weightsText(t, `"hand_own": 1`, `"hand_own": 1e400`), `weights: hand_own: 1e400 is not a finite number`},
+		{"huge weight", weightsText(t, `"hand_own": 1`, `"hand_own": 10000`), `weights: hand_own: 10000 is too large: a weight is at most 1000 points per unit in absolute value`},
+		{"huge negative weight", weightsText(t, `"hand_own": 1`, `"hand_own": -1000.5`), `weights: hand_own: -1000.5 is too large: a weight is at most 1000 points per unit in absolute value`},
 		{"NaN", weightsText(t, `"hand_own": 1`, `"hand_own": NaN`), `weights: invalid JSON at line 7, column 17: invalid character 'N' looking for beginning of value`},
 		{"missing version", weightsText(t, "\"version\": 1,\n", ""), `weights: no "version" (want "version": 1)`},
 		{"wrong version", weightsText(t, `"version": 1`, `"version": 2`), `weights: unsupported version 2 (want 1)`},

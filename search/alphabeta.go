@@ -29,7 +29,9 @@ import (
 // unchanged, otherwise (-beta, -alpha) is passed and the value negated.
 //
 // Scores: a finished game scores Outcome (WinScore plus the margin for the winner),
-// never the evaluation, and there is no adjustment for the distance to the end, so
+// never the evaluation, which is clamped to [-EvalLimit, EvalLimit] (so that it never
+// passes for a proven result and the aspiration windows always open up to a value),
+// and there is no adjustment for the distance to the end, so
 // values are exactly those of minimax and of a solver: a win is worth the same at any
 // distance and the margin decides between wins. An iteration whose value came from
 // finished games only (no evaluation, no table entry that was not itself solved) has
@@ -92,7 +94,8 @@ import (
 // root decision's search completed with a value above the root's alpha at that point
 // (better than all decisions searched before it in that iteration, the previous best
 // among them, which is searched first): then that decision and its line are used, with
-// that value as the score (Depth stays the last completed depth).
+// that value as the score (Depth stays the last completed depth, and PartialDepth is
+// the interrupted iteration's).
 //
 // The turn returned is the principal variation up to the first state at a turn start.
 // Should the variation end inside the turn (after an interrupted iteration, or when
@@ -309,7 +312,7 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 		rootHash = g.Hash(s)
 	}
 
-	completed, score := 0, 0
+	completed, score, partial := 0, 0, 0
 	for depth := 1; depth <= p.maxDepth; depth++ {
 		alpha, beta := -Infinity, Infinity
 		delta := p.aspiration
@@ -345,7 +348,7 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 		}
 		if p.stopped {
 			if p.partialOK {
-				score = p.partialScore
+				score, partial = p.partialScore, depth
 				p.bestLen = copy(p.bestPV[:], p.partialPV[:p.partialLen])
 			}
 			break
@@ -365,7 +368,7 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	}
 
 	d := p.decision(s)
-	d.Score, d.Depth, d.Nodes = score, completed, p.nodes
+	d.Score, d.Depth, d.PartialDepth, d.Nodes = score, completed, partial, p.nodes
 	d.Time = time.Since(p.start)
 	return d, nil
 }
@@ -414,7 +417,7 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uin
 	}
 	if (depth <= 0 && st.TurnStart()) || ply >= abMaxPly-1 {
 		p.evals++
-		return p.ev.Evaluate(s)
+		return clampEval(p.ev.Evaluate(s))
 	}
 	pvNode := beta-alpha > 1
 	// The table is used where at least abTTMinDepth full turns remain (see above).
@@ -531,7 +534,7 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uin
 		case (d <= 0 && cst.TurnStart()) || leafPly:
 			p.pvLen[ply+1] = 0
 			p.evals++
-			v = p.ev.Evaluate(child)
+			v = clampEval(p.ev.Evaluate(child))
 			if !same {
 				v = -v
 			}
@@ -671,7 +674,7 @@ func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
 			}
 		case cst.TurnStart() || leafPly:
 			p.evals++
-			v = p.ev.Evaluate(child)
+			v = clampEval(p.ev.Evaluate(child))
 			if !same {
 				v = -v
 			}
@@ -829,7 +832,7 @@ func (p *AlphaBeta[S]) completion(w *S) game.Action {
 		var v int
 		if g.Terminal(c) {
 			v = Outcome(g, c, mover)
-		} else if v = p.ev.Evaluate(c); g.ToMove(c) != mover {
+		} else if v = clampEval(p.ev.Evaluate(c)); g.ToMove(c) != mover {
 			v = -v
 		}
 		if v > bestScore || (v == bestScore && a < best) {

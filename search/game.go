@@ -53,11 +53,21 @@ func Fork[S any](ev Evaluator[S]) Evaluator[S] {
 }
 
 // Score scale: a finished game scores WinScore plus the margin for the winner (minus
-// that for the loser), always outside the range of evaluations.
+// that for the loser), always outside the range of evaluations: the searches that mix
+// the two (alpha-beta, minimax, greedy) clamp every evaluation to [-EvalLimit,
+// EvalLimit], so that no evaluation passes for a proven result, whatever the
+// evaluation returns, and every value stays strictly between -Infinity and Infinity,
+// which bound alpha-beta's windows. (The evaluation files the toolkit reads refuse
+// absurd scales besides: eval.MaxWeight, nnue.MaxOutScale.)
 const (
-	WinScore = 1 << 20
-	Infinity = 1 << 24
+	WinScore  = 1 << 20
+	Infinity  = 1 << 24
+	EvalLimit = WinScore / 2
 )
+
+// clampEval returns the evaluation v clamped to [-EvalLimit, EvalLimit] (two
+// conditional moves, no branch).
+func clampEval(v int) int { return min(max(v, -EvalLimit), EvalLimit) }
 
 // Outcome returns the score of a finished game from the view of player p: WinScore
 // plus the margin for a win, minus that for a loss, 0 for a draw.

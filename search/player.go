@@ -113,6 +113,11 @@ type Decision struct {
 	Score int
 	// Depth is the depth in full turns of the last completed search iteration.
 	Depth int
+	// PartialDepth, when not 0, says that the search was stopped (by its limit or
+	// ctx) during an iteration to this depth, deeper than Depth, after that
+	// iteration had found the turn chosen: Actions, Score and PV are that
+	// iteration's best so far, not the last completed iteration's.
+	PartialDepth int
 	// Nodes counts the states the search visited (simulations for MCTS).
 	Nodes uint64
 	// Time is how long Play took.

@@ -113,9 +113,12 @@ func (p *Greedy[S]) Spec() string { return fmt.Sprintf("greedy:seed=%d", p.seed)
 // Close does nothing: a greedy player holds nothing to release.
 func (p *Greedy[S]) Close() error { return nil }
 
-// Play returns the best turn one turn ahead.
+// Play returns the best turn one turn ahead. When ctx is done during its search
+// (which looks at ctx every minimaxCheckEvery states), each decision left is chosen
+// among the decisions whose search ended, or, when none did, as minimaxSearch.quick
+// chooses.
 func (p *Greedy[S]) Play(ctx context.Context, s *S) (Decision, error) {
-	m := &minimaxSearch[S]{g: p.g, ev: p.ev, ctx: ctx}
+	m := &minimaxSearch[S]{g: p.g, ev: p.ev, done: ctx.Done()}
 	var buf game.ActionBuffer
 	return playTurn(ctx, p.g, s, func(c *S) (game.Action, int, error) {
 		mover := p.g.ToMove(c)
@@ -124,6 +127,9 @@ func (p *Greedy[S]) Play(ctx context.Context, s *S) (Decision, error) {
 			child := *c
 			p.g.Apply(&child, a)
 			v := m.fromView(&child, mover, m.value(child, 0))
+			if m.stopped {
+				break
+			}
 			switch {
 			case v > bestScore:
 				best, bestScore, ties = a, v, 1
@@ -133,6 +139,9 @@ func (p *Greedy[S]) Play(ctx context.Context, s *S) (Decision, error) {
 					best = a
 				}
 			}
+		}
+		if ties == 0 { // stopped before a decision's search ended
+			return m.quick(c, &buf)
 		}
 		return best, bestScore, nil
 	})
@@ -157,20 +166,26 @@ func (p *Minimax[S]) Spec() string { return fmt.Sprintf("minimax:depth=%d", p.de
 // Close does nothing: a minimax player holds nothing to release.
 func (p *Minimax[S]) Close() error { return nil }
 
-// Value returns the minimax value of s from the view of the player to move.
+// Value returns the minimax value of s from the view of the player to move. When
+// ctx is done before the search ends, the value means nothing (ctx.Err() then says
+// so): the search stops within minimaxCheckEvery states.
 func (p *Minimax[S]) Value(ctx context.Context, s *S) int {
-	m := &minimaxSearch[S]{g: p.g, ev: p.ev, ctx: ctx}
+	m := &minimaxSearch[S]{g: p.g, ev: p.ev, done: ctx.Done()}
 	return m.value(*s, p.depth)
 }
 
 // Play returns the turn minimax prefers; ties go to the first decision in the order
-// of LegalActions.
+// of LegalActions. The search looks at ctx every minimaxCheckEvery states: when ctx
+// is done, the decision being searched is chosen among the decisions whose search
+// ended (Decision.PartialDepth is then the depth, and Depth 0), or, when none did,
+// as minimaxSearch.quick chooses, as are the decisions left in the turn.
 func (p *Minimax[S]) Play(ctx context.Context, s *S) (Decision, error) {
-	m := &minimaxSearch[S]{g: p.g, ev: p.ev, ctx: ctx}
+	m := &minimaxSearch[S]{g: p.g, ev: p.ev, done: ctx.Done()}
 	var buf game.ActionBuffer
+	searched := false // a decision's search ended after ctx was done
 	d, err := playTurn(ctx, p.g, s, func(c *S) (game.Action, int, error) {
 		mover := p.g.ToMove(c)
-		best, bestScore := game.Action(0), -Infinity
+		best, bestScore, found := game.Action(0), -Infinity, false
 		for _, a := range p.g.LegalActions(c, &buf) {
 			child := *c
 			p.g.Apply(&child, a)
@@ -178,33 +193,60 @@ func (p *Minimax[S]) Play(ctx context.Context, s *S) (Decision, error) {
 			if p.g.TurnStart(&child) {
 				depth--
 			}
-			if v := m.fromView(&child, mover, m.value(child, depth)); v > bestScore {
-				best, bestScore = a, v
+			v := m.fromView(&child, mover, m.value(child, depth))
+			if m.stopped {
+				break
+			}
+			if !found || v > bestScore {
+				best, bestScore, found = a, v, true
 			}
 		}
+		if !found { // stopped before a decision's search ended
+			return m.quick(c, &buf)
+		}
+		searched = searched || m.stopped
 		return best, bestScore, nil
 	})
 	d.Depth, d.Nodes = p.depth, m.nodes
+	if m.stopped {
+		d.Depth = 0
+		if searched {
+			d.PartialDepth = p.depth
+		}
+	}
 	return d, err
 }
 
+// minimaxCheckEvery is the number of states minimax and greedy search between looks
+// at ctx.
+const minimaxCheckEvery = 1024
+
 // minimaxSearch is one minimax search.
 type minimaxSearch[S any] struct {
-	g     game.Rules[S]
-	ev    Evaluator[S]
-	ctx   context.Context
-	nodes uint64
+	g       game.Rules[S]
+	ev      Evaluator[S]
+	done    <-chan struct{} // the search's ctx.Done()
+	nodes   uint64
+	stopped bool // done was found closed: every value from then on is 0, meaningless
 }
 
 // value returns the negamax value of s (from its mover's view) searching depth more
-// full turns. The state is passed by value so that children stay on the stack.
+// full turns. The state is passed by value so that children stay on the stack. When
+// the search is stopped (done closed, looked at every minimaxCheckEvery states) it
+// returns 0, which the callers ignore.
 func (m *minimaxSearch[S]) value(s S, depth int) int {
 	m.nodes++
+	if m.nodes%minimaxCheckEvery == 0 {
+		m.look()
+	}
+	if m.stopped {
+		return 0
+	}
 	if m.g.Terminal(&s) {
 		return Outcome(m.g, &s, m.g.ToMove(&s))
 	}
 	if depth <= 0 && m.g.TurnStart(&s) {
-		return m.ev.Evaluate(&s)
+		return clampEval(m.ev.Evaluate(&s))
 	}
 	mover := m.g.ToMove(&s)
 	best := -Infinity
@@ -216,11 +258,47 @@ func (m *minimaxSearch[S]) value(s S, depth int) int {
 		if m.g.TurnStart(&child) {
 			d--
 		}
-		if v := m.fromView(&child, mover, m.value(child, d)); v > best {
+		v := m.fromView(&child, mover, m.value(child, d))
+		if m.stopped {
+			return 0
+		}
+		if v > best {
 			best = v
 		}
 	}
 	return best
+}
+
+// look stops the search when done is closed.
+func (m *minimaxSearch[S]) look() {
+	select {
+	case <-m.done:
+		m.stopped = true
+	default:
+	}
+}
+
+// quick chooses a decision in c without searching, for a search stopped before any
+// decision's search ended: the decision whose resulting state scores best for the
+// mover (a finished game by its Outcome, otherwise by the evaluation), ties to the
+// first in the order of LegalActions; and its score.
+func (m *minimaxSearch[S]) quick(c *S, buf *game.ActionBuffer) (game.Action, int, error) {
+	mover := m.g.ToMove(c)
+	best, bestScore := game.Action(0), -Infinity
+	for _, a := range m.g.LegalActions(c, buf) {
+		child := *c
+		m.g.Apply(&child, a)
+		var v int
+		if m.g.Terminal(&child) {
+			v = Outcome(m.g, &child, mover)
+		} else {
+			v = m.fromView(&child, mover, clampEval(m.ev.Evaluate(&child)))
+		}
+		if v > bestScore {
+			best, bestScore = a, v
+		}
+	}
+	return best, bestScore, nil
 }
 
 // fromView turns v, a value from the view of child's mover, into player p's view.

@@ -126,6 +126,9 @@ func TrainNetwork(ctx context.Context, t NetworkTrainer, s NetTraining) (*NetTra
 	}
 	h := nnue.Header{Game: nnue.GameName(target.Rules), Rules: target.Rules, Encoding: target.Encoding, Inputs: target.Inputs,
 		Hidden: s.Hidden, L2: s.L2, L3: s.L3, OutScale: roundScale(4 / k)}
+	if h.OutScale > nnue.MaxOutScale && s.Init == "" {
+		return nil, fmt.Errorf("K = %g per point is too small: the network's output scale, 4/K = %g points, would be above %d (give a larger --k)", k, h.OutScale, nnue.MaxOutScale)
+	}
 	var net *nnue.Network
 	if s.Init != "" {
 		if net, err = nnue.Load(s.Init); err == nil {

@@ -119,45 +119,67 @@ func TestAllowedHosts(t *testing.T) {
 }
 
 // TestDisconnectStopsSearch checks that an analysis stops, its slot freed and its
-// goroutines gone, when the browser closes the stream.
+// goroutines gone, when the browser closes the stream: alpha-beta's, once it has
+// reported two iterations, and minimax's at its largest depth, which reports none
+// and would take ages, once it searches.
 func TestDisconnectStopsSearch(t *testing.T) {
-	s, url := startServer(t, Config{Game: "colony", MaxSearches: 1})
-	before := runtime.NumGoroutine()
-	ctx, cancel := context.WithCancel(context.Background())
-	req, err := http.NewRequestWithContext(ctx, "GET", url+"/api/analyse?game=colony&player=ab", nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if resp.StatusCode != 200 {
-		t.Fatalf("status %d", resp.StatusCode)
-	}
-	r := bufio.NewReader(resp.Body)
-	lines := 0
-	for lines < 2 {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			t.Fatal(err)
-		}
-		if strings.HasPrefix(line, "event: line") {
-			lines++
-		}
-	}
-	if len(s.searches) != 1 {
-		t.Fatalf("%d searches running, want 1", len(s.searches))
-	}
-	cancel()
-	resp.Body.Close()
-	deadline := time.Now().Add(30 * time.Second)
-	for len(s.searches) != 0 || runtime.NumGoroutine() > before+2 {
-		if time.Now().After(deadline) {
-			buf := make([]byte, 1<<16)
-			t.Fatalf("30 s after the disconnect: %d searches, %d goroutines (before %d)\n%s", len(s.searches), runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
-		}
-		time.Sleep(20 * time.Millisecond)
+	for _, tc := range []struct {
+		player string
+		event  string // the event to wait for, twice, before disconnecting
+		data   string // and the start of its data
+	}{
+		{"ab", "event: line", ""},
+		{"minimax:depth=64", "event: status", `data: {"spec":"minimax:depth=64","status":"searching"}`},
+	} {
+		t.Run(tc.player, func(t *testing.T) {
+			s, url := startServer(t, Config{Game: "colony", MaxSearches: 1})
+			before := runtime.NumGoroutine()
+			ctx, cancel := context.WithCancel(context.Background())
+			req, err := http.NewRequestWithContext(ctx, "GET", url+"/api/analyse?game=colony&player="+tc.player, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if resp.StatusCode != 200 {
+				t.Fatalf("status %d", resp.StatusCode)
+			}
+			r := bufio.NewReader(resp.Body)
+			for seen := 0; seen < 2; {
+				line, err := r.ReadString('\n')
+				if err != nil {
+					t.Fatal(err)
+				}
+				if strings.HasPrefix(line, tc.event) {
+					if tc.data == "" {
+						seen++
+						continue
+					}
+					data, err := r.ReadString('\n')
+					if err != nil {
+						t.Fatal(err)
+					}
+					if strings.HasPrefix(data, tc.data) {
+						seen = 2
+					}
+				}
+			}
+			if len(s.searches) != 1 {
+				t.Fatalf("%d searches running, want 1", len(s.searches))
+			}
+			cancel()
+			resp.Body.Close()
+			deadline := time.Now().Add(30 * time.Second)
+			for len(s.searches) != 0 || runtime.NumGoroutine() > before+2 {
+				if time.Now().After(deadline) {
+					buf := make([]byte, 1<<16)
+					t.Fatalf("30 s after the disconnect: %d searches, %d goroutines (before %d)\n%s", len(s.searches), runtime.NumGoroutine(), before, buf[:runtime.Stack(buf, true)])
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+		})
 	}
 }
 

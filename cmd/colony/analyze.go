@@ -88,7 +88,10 @@ func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string) error {
 		return werr
 	}
 	var sb strings.Builder
-	if !reported {
+	// The whole search, when its reports did not say it: a player that reports
+	// nothing, or a turn from an iteration the search was stopped in (a line that
+	// begins "unfinished", as UCI engines end with an info line of that iteration).
+	if !reported || a.PartialDepth > 0 {
 		sb.WriteString(a.Iteration().Text())
 	}
 	fmt.Fprintf(&sb, "bestmove %s score=%s\n", a.Best, catalog.ScoreText(a.Score, a.Scale))

@@ -20,7 +20,7 @@ func needPlayer(t *testing.T, spec string) {
 }
 
 var (
-	iterationRE = regexp.MustCompile(`^depth=(\d+) score=(-?\d+(?:\.\d\d)?|win\+\d+|loss-\d+) (nodes|sims)=(\d+) (nps|sps)=(\d+) time=\d+\.\d{3}s pv((?: \S+)+)$`)
+	iterationRE = regexp.MustCompile(`^(?:unfinished )?depth=(\d+) score=(-?\d+(?:\.\d\d)?|win\+\d+|loss-\d+) (nodes|sims)=(\d+) (nps|sps)=(\d+) time=\d+\.\d{3}s pv((?: \S+)+)$`)
 	rootRE      = regexp.MustCompile(`^  root (\S+) visits=(\d+) value=[-+]\d\.\d{3}( proven=(win|loss))?$`)
 	bestRE      = regexp.MustCompile(`^bestmove (\S+) score=(-?\d+(?:\.\d\d)?|win\+\d+|loss-\d+)$`)
 )
@@ -30,15 +30,19 @@ const posEndgame = "eggs=1.1.0.6.1.0/2.0.1.0.0.0.5/0.0.3.0.1.3 red=A4,A5,B3,B7,C
 
 func TestAnalyze(t *testing.T) {
 	tests := []struct {
-		spec     string
-		position string
-		mcts     bool
+		spec       string
+		position   string
+		mcts       bool
+		unfinished bool // the last line before bestmove is an unfinished iteration's
 	}{
 		{spec: "greedy"},
 		{spec: "minimax:depth=1"},
 		{spec: "minimax:depth=2", position: posEndgame},
 		{spec: "ab:depth=2"},
 		{spec: "ab:depth=3", position: posEndgame},
+		// Stopped in its depth 4, after that iteration found a better turn than
+		// depth 3's: an unfinished line gives that turn and its score.
+		{spec: "ab:nodes=400000", unfinished: true},
 		{spec: "mcts:sims=200", mcts: true},
 		{spec: "mcts:sims=200", position: posEndgame, mcts: true},
 	}
@@ -65,8 +69,11 @@ func TestAnalyze(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			iterations, roots, lastPV := 0, 0, ""
-			for _, l := range lines[:len(lines)-1] {
+			iterations, roots, lastPV, lastScore := 0, 0, "", ""
+			for i, l := range lines[:len(lines)-1] {
+				if unfinished := strings.HasPrefix(l, "unfinished "); unfinished != (tt.unfinished && i == len(lines)-2) {
+					t.Errorf("line %q: unfinished %v", l, unfinished)
+				}
 				if m := rootRE.FindStringSubmatch(l); m != nil {
 					if !tt.mcts {
 						t.Errorf("root line from a player that is not MCTS: %q", l)
@@ -85,7 +92,7 @@ func TestAnalyze(t *testing.T) {
 				// Every turn of the principal variation is a legal turn in turn.
 				c := s
 				turns := strings.Fields(m[7])
-				lastPV = turns[0]
+				lastPV, lastScore = turns[0], m[2]
 				for i, turn := range turns {
 					if c.Over() {
 						t.Errorf("line %q: turn %q after the end of the game", l, turn)
@@ -117,6 +124,9 @@ func TestAnalyze(t *testing.T) {
 			}
 			if !tt.mcts && lastPV != m[1] {
 				t.Errorf("bestmove %s is not the first turn of the last principal variation (%s)", m[1], lastPV)
+			}
+			if !tt.mcts && lastScore != m[2] {
+				t.Errorf("bestmove's score %s is not the last line's (%s)", m[2], lastScore)
 			}
 		})
 	}

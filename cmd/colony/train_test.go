@@ -66,6 +66,7 @@ func TestTrain(t *testing.T) {
 		{append(args, "--out", out1), "holds a training run already"},
 		{[]string{"train", "--data", filepath.Join(dir, "nothing"), "--out", filepath.Join(dir, "c")}, "nothing"},
 		{[]string{"train", "--data", data, "--out", filepath.Join(dir, "d"), "--hidden", "6"}, "hidden width 6"},
+		{[]string{"train", "--data", data, "--out", filepath.Join(dir, "f"), "--k", "0.0001"}, "K = 0.0001 per point is too small: the network's output scale, 4/K = 40000 points, would be above 10000 (give a larger --k)"},
 		{[]string{"--game", "kalah", "train", "--data", data, "--out", filepath.Join(dir, "e")}, "games of colony, not kalah"},
 		{[]string{"analyze", "--player", "ab:depth=1,eval=net:" + damaged}, "checksum"},
 		{[]string{"--game", "kalah", "analyze", "--player", "ab:depth=1,eval=net:" + net}, "for the game colony, not kalah"},

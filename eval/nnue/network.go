@@ -38,6 +38,13 @@ const (
 	MaxInputs = 1 << 16
 )
 
+// MaxOutScale bounds a network's OutScale (out_scale in its file), the points an
+// output of 1 stands for: training makes it 4/K, K the logistic scale in log-odds per
+// point (K = 0.0004 would be a game where a lead of 2,500 points is worth a single
+// log-odd). A network with a larger one is refused as absurd: its evaluations would
+// pass the scores of won games, which the searches clamp them below.
+const MaxOutScale = 10000
+
 // check checks the sizes of h.
 func (h *Header) check() error {
 	switch {
@@ -49,8 +56,8 @@ func (h *Header) check() error {
 		return fmt.Errorf("l2 width %d: want 1 to %d", h.L2, MaxDense)
 	case h.L3 < 1 || h.L3 > MaxDense:
 		return fmt.Errorf("l3 width %d: want 1 to %d", h.L3, MaxDense)
-	case !(h.OutScale > 0) || math.IsInf(h.OutScale, 0):
-		return fmt.Errorf("output scale %v: want a positive number", h.OutScale)
+	case !(h.OutScale > 0) || h.OutScale > MaxOutScale:
+		return fmt.Errorf("out_scale %v: want a positive number of points, at most %d", h.OutScale, MaxOutScale)
 	case h.Encoding == "" || h.Game == "" || h.Rules == "":
 		return fmt.Errorf("the header names no game, rule set or encoding")
 	}

@@ -80,8 +80,8 @@ const (
 
 // Quantise returns the integer form of n. It fails when a weight is too large for
 // its integer: a first-layer column sum that could leave 16 bits with the encoding's
-// maxActive inputs on, or a dense weight of 32 or more (training keeps them below
-// 16).
+// maxActive inputs on, a dense weight of 32 or more (training keeps them below 16), or
+// an output weight or bias above 64 in absolute value (training keeps them within).
 func Quantise(n *Network, maxActive int) (*Quantised, error) {
 	h := n.Hidden
 	if 2*h > maxDenseInputs {
@@ -144,6 +144,13 @@ func Quantise(n *Network, maxActive int) (*Quantised, error) {
 	packDense(q.w3, n.W3, n.L2, n.L3, q.pairs3)
 	if err != nil {
 		return nil, err
+	}
+	// The output layer: its weights and bias bound the value (training keeps them
+	// within maxOut); beyond, the value is absurd and its integers may overflow.
+	for _, x := range append(n.W4[:len(n.W4):len(n.W4)], n.B4) {
+		if math.Abs(x) > maxOut {
+			return nil, fmt.Errorf("an output weight or bias (%g) is larger than %d in absolute value (training keeps them within it)", x, maxOut)
+		}
 	}
 	for k := range n.L2 {
 		q.b2[k] = int64(math.Round(n.B2[k] * actOne * denseOne))
