@@ -3,12 +3,13 @@ package web
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/colony-ai/colony/internal/inputfile"
 )
 
 // Files under the results directory are opened through an os.Root, without
@@ -18,14 +19,14 @@ import (
 // directory, since there is no check apart from the opening.
 
 // errNotRegular is the error of a name under the results directory that is not a
-// regular file (a named pipe, a device, a socket, a directory).
-var errNotRegular = errors.New("not a regular file")
+// regular file (a named pipe, a device, a socket, a directory): the input files'.
+var errNotRegular = inputfile.ErrNotRegular
 
 // openIn opens name (slash-separated, relative) in root for reading without
 // blocking, and returns it with its information when it is a regular file, or a
 // directory if dirOK; anything else is closed and refused with errNotRegular.
 func openIn(root *os.Root, name string, dirOK bool) (*os.File, fs.FileInfo, error) {
-	f, err := root.OpenFile(filepath.FromSlash(name), os.O_RDONLY|openNonblock, 0)
+	f, err := root.OpenFile(filepath.FromSlash(name), inputfile.ReadNonBlocking, 0)
 	if err != nil {
 		return nil, nil, err
 	}
