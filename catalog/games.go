@@ -80,7 +80,7 @@ type Positions interface {
 	PNG(position string) ([]byte, error)
 	// Draw returns the picture of the position drawn with the options (flipped,
 	// without its legend, at a width, with a turn's marks over it), to be rendered
-	// with picture.RenderSVG or picture.RenderPNG; DrawTurn plays a turn and draws
+	// with render.SVG or render.PNG (package picture/render); DrawTurn plays a turn and draws
 	// the position it leads to with the turn's marks (the last turn); TurnMarks
 	// returns the marks of a turn (see the methods of these names on the games'
 	// implementation).

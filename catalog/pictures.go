@@ -7,6 +7,7 @@ import (
 
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/picture"
+	"github.com/colony-ai/colony/picture/render"
 )
 
 // The pictures of positions: one drawing (a picture.Picture, from the game's
@@ -183,16 +184,16 @@ func (x *generic[S]) SVG(position string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return picture.RenderSVG(p), nil
+	return render.SVG(p), nil
 }
 
-// PNG draws the position as a PNG image at picture.PNGDPI (see Picture).
+// PNG draws the position as a PNG image at render.PNGDPI (see Picture).
 func (x *generic[S]) PNG(position string) ([]byte, error) {
 	p, err := x.Picture(position)
 	if err != nil {
 		return nil, err
 	}
-	return picture.RenderPNG(p)
+	return render.PNG(p)
 }
 
 // ErrNoTrace is the error of Ruleset.Trace for a game whose type is no game.Tracer.

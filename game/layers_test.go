@@ -40,6 +40,7 @@ var layerOf = []struct {
 	prefix string
 	layer  int
 }{
+	{"picture/render", catalog}, // the rendering (SVG, PNG) through the plotting stack, above the picture model
 	{"game/memory", ground}, {"game", ground}, {"internal", ground}, {"picture", ground}, {"protocol", ground}, {"eval", ground}, {"docs", ground},
 	{"colony", rules}, {"games", rules},
 	{"search", players},

@@ -13,7 +13,7 @@ type Options struct {
 	// the board (the title stays): for figures.
 	NoLegend bool
 	// Width is the width the picture is rendered at, in points (1/72 inch); 0 keeps
-	// its natural width. The PNG has PNGDPI/72 pixels a point. Texts are made at
+	// its natural width. The PNG has render.PNGDPI/72 pixels a point. Texts are made at
 	// least MinTextSize points high at that width (see Legible).
 	Width float64
 	// Turn is the last turn, drawn over the position it led to (see DrawTurn).

@@ -1,9 +1,10 @@
 // Package picture is a small, neutral description of a drawing of a game position: a
 // list of shapes (rounded boxes, circles, lines, polygons and text) with coordinates
 // in points (1/72 inch), y growing downwards. The games build a Picture of a position
-// (picture.Illustrator); RenderSVG and RenderPNG render the same Picture, so
+// (picture.Illustrator); package picture/render renders a Picture as SVG or PNG, so
 // both formats come from one drawing. The package also builds the picture of a
-// two-row mancala board (Mancala), which the mancala games share.
+// two-row mancala board (Mancala), which the mancala games share. It imports the
+// standard library alone: the games that draw compile against no rendering stack.
 package picture
 
 import (

@@ -10,6 +10,7 @@ import (
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/picture"
+	"github.com/colony-ai/colony/picture/render"
 )
 
 // PositionView is what the page needs of a position: the board's picture, where the
@@ -121,7 +122,7 @@ func svgOf(p *picture.Picture) []byte {
 	if p == nil {
 		return nil
 	}
-	svg := picture.RenderSVG(p)
+	svg := render.SVG(p)
 	if i := bytes.Index(svg, []byte("<svg")); i > 0 {
 		svg = svg[i:]
 	}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/picture"
+	"github.com/colony-ai/colony/picture/render"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 )
@@ -161,7 +162,7 @@ func New(g catalog.Ruleset, rec *tournament.Record) (*Page, error) {
 		if err != nil {
 			return nil, fmt.Errorf("position %d: %w", k, err)
 		}
-		svg := picture.RenderSVG(pic)
+		svg := render.SVG(pic)
 		if i := bytes.Index(svg, []byte("<svg")); i > 0 {
 			svg = svg[i:]
 		}

@@ -7,6 +7,7 @@ import (
 	"github.com/colony-ai/colony/catalog/session"
 	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/picture"
+	"github.com/colony-ai/colony/picture/render"
 	"github.com/spf13/cobra"
 )
 
@@ -67,8 +68,8 @@ func newShowCmd(opts *options) *cobra.Command {
 			flag, file string
 			render     func(*picture.Picture) ([]byte, error)
 		}{
-			{"--svg", svgFile, func(p *picture.Picture) ([]byte, error) { return picture.RenderSVG(p), nil }},
-			{"--png", pngFile, picture.RenderPNG},
+			{"--svg", svgFile, func(p *picture.Picture) ([]byte, error) { return render.SVG(p), nil }},
+			{"--png", pngFile, render.PNG},
 		} {
 			if pic.file == "" {
 				continue

@@ -1,4 +1,4 @@
-// Package picturetest reads back the SVG documents of package picture in tests: what
+// Package picturetest reads back the SVG documents of package picture/render in tests: what
 // a test of a game's pictures, or of the renderer, checks.
 package picturetest
 

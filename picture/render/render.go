@@ -1,4 +1,10 @@
-package picture
+// Package render renders a picture.Picture, the drawing of a position that the games
+// make, as an SVG document (SVG) or a PNG image (PNG), so that both formats come from
+// one drawing. The PNG is drawn through gonum's plotting stack (its vector canvas and
+// the Liberation fonts), which is why the rendering lives here, above the picture
+// model: the games draw with package picture alone and compile against no
+// third-party module.
+package render
 
 import (
 	"bytes"
@@ -14,10 +20,9 @@ import (
 	"gonum.org/v1/plot/font/liberation"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/vgimg"
-)
 
-// Rendering: a Picture as an SVG document (RenderSVG) or a PNG image (RenderPNG),
-// so that both formats come from one drawing.
+	"github.com/colony-ai/colony/picture"
+)
 
 // PNGDPI is the resolution of the PNG pictures: a point of the drawing is
 // PNGDPI/72 pixels.
@@ -27,13 +32,13 @@ const PNGDPI = 144
 // pictures, has the metrics of Arial and Helvetica.
 const svgFonts = "Liberation Sans, Arial, Helvetica, sans-serif"
 
-// RenderSVG renders p as a standalone SVG document whose unit is the point
+// SVG renders p as a standalone SVG document whose unit is the point
 // (p.Width points wide when it is set). Every
 // shape with a class or id keeps them as attributes.
-func RenderSVG(p *Picture) []byte {
+func SVG(p *picture.Picture) []byte {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-	w, h := p.size()
+	w, h := size(p)
 	fmt.Fprintf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%spt\" height=\"%spt\" viewBox=\"0 0 %s %s\" font-family=\"%s\">\n",
 		num(w), num(h), num(p.W), num(p.H), svgFonts)
 	if p.Title != "" {
@@ -58,21 +63,21 @@ func RenderSVG(p *Picture) []byte {
 			}
 		}
 		switch s.Kind {
-		case Rect:
+		case picture.Rect:
 			fmt.Fprintf(&b, "<rect%s x=\"%s\" y=\"%s\" width=\"%s\" height=\"%s\" rx=\"%s\"%s/>\n",
 				attrs, num(s.X), num(s.Y), num(s.W), num(s.H), num(s.R), paint)
-		case Circle:
+		case picture.Circle:
 			fmt.Fprintf(&b, "<circle%s cx=\"%s\" cy=\"%s\" r=\"%s\"%s/>\n", attrs, num(s.X), num(s.Y), num(s.R), paint)
-		case Line:
+		case picture.Line:
 			fmt.Fprintf(&b, "<line%s x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\"%s/>\n",
 				attrs, num(s.X), num(s.Y), num(s.X2), num(s.Y2), paint)
-		case Polygon:
+		case picture.Polygon:
 			pts := make([]string, len(s.Points))
 			for i, pt := range s.Points {
 				pts[i] = num(pt.X) + "," + num(pt.Y)
 			}
 			fmt.Fprintf(&b, "<polygon%s points=\"%s\"%s/>\n", attrs, strings.Join(pts, " "), paint)
-		case Text:
+		case picture.Text:
 			anchor := [...]string{"start", "middle", "end"}[s.Anchor]
 			weight := ""
 			if s.Bold {
@@ -90,13 +95,12 @@ func RenderSVG(p *Picture) []byte {
 
 // baseline returns the baseline of a text whose vertical middle is at s.Y: the
 // middle of a capital letter of Liberation Sans is 0.36 of the size above it.
-func baseline(s Shape) float64 { return s.Y + 0.36*s.Size }
+func baseline(s picture.Shape) float64 { return s.Y + 0.36*s.Size }
 
 func num(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%.2f", v), ".00") }
 
-// size returns the size the picture is rendered at, in points: W by H, or scaled
-// to Width.
-func (p *Picture) size() (w, h float64) {
+// size returns the size p is rendered at, in points: W by H, or scaled to Width.
+func size(p *picture.Picture) (w, h float64) {
 	if p.Width <= 0 || p.W <= 0 {
 		return p.W, p.H
 	}
@@ -137,10 +141,10 @@ func face(size float64, bold bool) font.Face {
 	return font.DefaultCache.Lookup(f, vg.Points(size))
 }
 
-// RenderPNG renders p as a PNG image at PNGDPI on a white background, p.Width
+// PNG renders p as a PNG image at PNGDPI on a white background, p.Width
 // points wide when it is set.
-func RenderPNG(p *Picture) ([]byte, error) {
-	w, h := p.size()
+func PNG(p *picture.Picture) ([]byte, error) {
+	w, h := size(p)
 	c := vgimg.NewWith(vgimg.UseWH(vg.Points(w), vg.Points(h)), vgimg.UseDPI(PNGDPI),
 		vgimg.UseBackgroundColor(color.White))
 	c.Scale(w/p.W, h/p.H)
@@ -149,16 +153,16 @@ func RenderPNG(p *Picture) ([]byte, error) {
 	for _, s := range p.Shapes {
 		var path vg.Path
 		switch s.Kind {
-		case Rect:
+		case picture.Rect:
 			path = roundedRect(s, pt)
-		case Circle:
+		case picture.Circle:
 			path.Move(pt(s.X+s.R, s.Y))
 			path.Arc(pt(s.X, s.Y), vg.Points(s.R), 0, 2*math.Pi)
 			path.Close()
-		case Line:
+		case picture.Line:
 			path.Move(pt(s.X, s.Y))
 			path.Line(pt(s.X2, s.Y2))
-		case Polygon:
+		case picture.Polygon:
 			for i, q := range s.Points {
 				if i == 0 {
 					path.Move(pt(q.X, q.Y))
@@ -167,23 +171,23 @@ func RenderPNG(p *Picture) ([]byte, error) {
 				}
 			}
 			path.Close()
-		case Text:
+		case picture.Text:
 			if s.Fill == nil || s.Text == "" {
 				continue
 			}
 			f := face(s.Size, s.Bold)
 			x := s.X
 			switch s.Anchor {
-			case Middle:
+			case picture.Middle:
 				x -= f.Width(s.Text).Points() / 2
-			case End:
+			case picture.End:
 				x -= f.Width(s.Text).Points()
 			}
 			c.SetColor(s.Fill)
 			c.FillString(f, pt(x, baseline(s)), s.Text)
 			continue
 		}
-		if s.Fill != nil && s.Kind != Line {
+		if s.Fill != nil && s.Kind != picture.Line {
 			c.SetColor(s.Fill)
 			c.Fill(path)
 		}
@@ -207,7 +211,7 @@ func RenderPNG(p *Picture) ([]byte, error) {
 
 // roundedRect returns the outline of the box s, its corners approximated by short
 // segments.
-func roundedRect(s Shape, pt func(x, y float64) vg.Point) vg.Path {
+func roundedRect(s picture.Shape, pt func(x, y float64) vg.Point) vg.Path {
 	var path vg.Path
 	r := min(s.R, s.W/2, s.H/2)
 	corners := [4][3]float64{ // centre of the corner's arc, start angle
