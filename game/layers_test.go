@@ -60,6 +60,91 @@ var forbidden = []struct{ from, to, why string }{
 	{"search", "protocol", "the players know no process or protocol (package external plays external engines)"},
 }
 
+// thirdParty is the allow-list of the modules outside the standard library that the
+// packages of the ground and rules layers may import, and which of them may (a path
+// as in layerOf, or one of its parents): every game compiles against the standard
+// library and these alone. Drawing and rendering stacks stay above (picture/render).
+var thirdParty = []struct {
+	module string
+	users  []string
+	why    string
+}{
+	{"gonum.org/v1/gonum", []string{"eval"}, "numeric: floats for the L-BFGS fit (gonum's steps, bit for bit), blas64 for the networks' layers"},
+	{"golang.org/x/sys", []string{"eval/nnue"}, "the CPU's features (cpu), which choose the networks' AVX2 kernels"},
+	{"golang.org/x/sync", []string{"eval/nnue"}, "errgroup, for the trainer's workers"},
+	{"gonum.org/v1/plot", []string{"eval"}, "the tuning charts (eval/tuneplot.go), until the optimisers and their charts move to package tuning (issue 36)"},
+}
+
+// allowedThirdParty reports whether the package pkg of the ground or rules layer may
+// import imp, a package outside the module and the standard library.
+func allowedThirdParty(pkg, imp string) bool {
+	for _, a := range thirdParty {
+		if imp != a.module && !strings.HasPrefix(imp, a.module+"/") {
+			continue
+		}
+		for _, u := range a.users {
+			if pkg == u || strings.HasPrefix(pkg, u+"/") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// thirdPartyImports returns the imports of the package pkg (a directory relative to
+// root) that are neither of the module nor of the standard library (whose paths'
+// first element has no dot), from its non-test Go files whatever their build
+// constraints.
+func thirdPartyImports(t *testing.T, root, pkg string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pkg), "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imports []string
+	for _, path := range files {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, spec := range file.Imports {
+			p, _ := strconv.Unquote(spec.Path.Value)
+			first, _, _ := strings.Cut(p, "/")
+			if strings.Contains(first, ".") && p != module && !strings.HasPrefix(p, module+"/") && !slices.Contains(imports, p) {
+				imports = append(imports, p)
+			}
+		}
+	}
+	return imports
+}
+
+// TestThirdParty checks that the packages of the ground and rules layers import
+// nothing outside the module and the standard library but the allow-list
+// thirdParty. Direct imports suffice: a package of the module that they import is of
+// those layers too (TestLayers) and checked here, and the allowed modules but plot
+// (which leaves with the tuning charts) are leaves of numbers and system calls, not
+// stacks. The files are read whatever their build constraints, so the check is the
+// same on every platform.
+func TestThirdParty(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pkg := range modulePackages(t, root) {
+		if l := layer(pkg); l != ground && l != rules {
+			continue
+		}
+		for _, imp := range thirdPartyImports(t, root, pkg) {
+			if !allowedThirdParty(pkg, imp) {
+				t.Errorf("%s (%s) imports %s, outside the module and the allow-list thirdParty: a package of the ground and rules layers imports only the standard library and the modules listed there", pkg, layerNames[layer(pkg)], imp)
+			}
+		}
+	}
+}
+
 // modulePackages returns the module's packages with non-test Go files (directories
 // relative to the root, slash-separated) and their direct imports in the module,
 // found by walking the tree: testdata, hidden and underscore directories are not
@@ -196,5 +281,9 @@ func TestLayersCatch(t *testing.T) {
 	}
 	if sameLayer(rules, "games/kalah") || !sameLayer(rules, "games/internal/notation") || !sameLayer(runner, "tournament") {
 		t.Error("sameLayer allows a game to import a game, or refuses an internal package")
+	}
+	if layer("picture/render") <= rules || allowedThirdParty("picture", "gonum.org/v1/plot/vg") || allowedThirdParty("games/kalah", "gonum.org/v1/gonum/floats") ||
+		!allowedThirdParty("eval/nnue", "gonum.org/v1/gonum/blas/blas64") || allowedThirdParty("eval/nnue", "gonum.org/v1/gonumx") {
+		t.Error("the rendering is placed on the ground, or the allow-list takes a plotting import of the ground, a numeric one of a game, or a module by a prefix of its path")
 	}
 }
