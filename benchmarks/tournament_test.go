@@ -36,7 +36,9 @@ func randomMatch() tournament.Config {
 func runMatch(b *testing.B, cfg tournament.Config, w io.Writer) {
 	g := colony.NewGame(nil)
 	r := &tournament.Runner[colony.State]{Game: g, Config: cfg, Concurrency: 2, Records: w,
-		NewPlayer: tournament.NewFactory[colony.State](g, colony.Score{})}
+		NewPlayer: func(spec string, opts search.Options) (search.Player[colony.State], error) {
+			return search.New(g, colony.Score{}, spec, opts)
+		}}
 	res, err := r.Run(context.Background())
 	if err != nil || len(res.Games) != cfg.TotalGames() {
 		b.Fatalf("run: %v", err)

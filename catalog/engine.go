@@ -413,14 +413,14 @@ type engineGame interface {
 // engineGame returns the game's engine side; its alpha-beta players take their
 // tables from tables, its external engines their processes from engines.
 func (x *generic[S]) engineGame(tables *search.Tables, engines *external.Pool) engineGame {
-	return &engineGameOf[S]{x: x, tables: tables, shared: map[string]any{external.Kind: engines}}
+	return &engineGameOf[S]{x: x, tables: tables, env: external.WithPool(search.Env{}, engines)}
 }
 
 // engineGameOf is the engine side of a game of state type S.
 type engineGameOf[S any] struct {
 	x      *generic[S]
 	tables *search.Tables
-	shared map[string]any // the processes of a cmd spec, under external.Kind
+	env    search.Env // lends a cmd spec's player its processes (external.WithPool)
 
 	player    search.Player[S] // the player kept, nil when none
 	spec      string           // the spec it was built from
@@ -448,7 +448,7 @@ func (eg *engineGameOf[S]) prepare(spec string, untilDone bool) error {
 	if err := eg.close(); err != nil {
 		return err
 	}
-	p, err := eg.x.factory(spec, search.Options{Report: eg.report, UntilDone: untilDone, Tables: eg.tables, Shared: eg.shared})
+	p, err := eg.x.factory(spec, search.Options{Report: eg.report, UntilDone: untilDone, Tables: eg.tables, Env: eg.env})
 	if err != nil {
 		return err
 	}

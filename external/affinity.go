@@ -10,11 +10,8 @@ import (
 // of a game played in a slot (the processes of the cmd kind) are pinned to that
 // slot's CPUs when a game takes them, before its first move: their threads, and
 // their child processes with theirs. The toolkit's own players run in the runner's
-// process, whose goroutines no CPU can be given to: they are not pinned.
-
-// AffinityKey is the key of search.Options.Shared under which a runner gives the
-// players of a game the CPUs ([]int) to pin their engines to.
-const AffinityKey = "cmd.affinity"
+// process, whose goroutines no CPU can be given to: they are not pinned. A runner
+// lends the players of a slot its CPUs with WithCPUs.
 
 // CPUSets returns the CPUs of each of n game slots, from the CPUs the runner may run
 // on: each slot its own CPUs, as many as the CPUs divided among the slots allow (at

@@ -11,7 +11,7 @@
 // *protocol.Fault, which a tournament records as the game's reason.
 //
 // A Pool keeps the engines' processes between the games of their players; a
-// tournament lends one to its players through search.Options.Shared[Kind], so that a
-// program is started once per game slot, not once per game, and writes each
+// tournament lends one to its players in their search.Options.Env (WithPool), so
+// that a program is started once per game slot, not once per game, and writes each
 // process's standard error to a log file of its own.
 package external

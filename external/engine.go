@@ -155,8 +155,8 @@ func newPlayer(b *search.Builder) (search.NotationPlayer, error) {
 		return nil, err
 	}
 	p := &player{spec: b.Spec.String(), parsed: b.Spec, cfg: cfg, game: b.Game, startText: b.StartPosition}
-	p.cpus, _ = b.Options.Shared[AffinityKey].([]int)
-	p.pool, _ = b.Options.Shared[Kind].(*Pool)
+	p.cpus, _ = search.Value(b.Options.Env, cpusKey)
+	p.pool, _ = search.Value(b.Options.Env, poolKey)
 	if p.pool == nil {
 		p.pool = &Pool{}
 		p.ownPool = true
@@ -174,7 +174,7 @@ type player struct {
 	startText string // the game's start position, sent as "position start"
 	pool      *Pool
 	ownPool   bool  // pool is the player's own (no Pool lent): closed with it
-	cpus      []int // the CPUs to pin the engine to (AffinityKey), nil for none
+	cpus      []int // the CPUs to pin the engine to (WithCPUs), nil for none
 	eng       *engineProcess
 }
 
@@ -360,7 +360,7 @@ func (p *player) StopGrace() time.Duration {
 }
 
 // Pool keeps the processes of external engines (the cmd kind) between the games
-// of their players, as Options lends it to them: a game's player takes a process that
+// of their players, as search.Options.Env lends it to them (WithPool): a game's player takes a process that
 // an earlier game's player gave back, or starts one, and gives it back when it is
 // closed, unless a fault ended it. A tournament keeps one for the whole run, so that
 // a program is started once per game slot (a game played at the same time as others,

@@ -4,7 +4,10 @@
 // Carlo tree search and an exact solver. They work on decisions (a turn may hold
 // several), copy states to branch, and are deterministic for a given seed and node or
 // simulation limit. Player kinds are registered once (see Kinds) and built from spec
-// strings by New.
+// strings by New. What outlives a player is lent to it through Options: the
+// alpha-beta tables (Tables), the memory budget (Memory), and, for kinds registered
+// from outside, their own resources in an Env, each under a typed Key of the package
+// that owns it (an external engine's process pool: see env.go).
 package search
 
 import "github.com/colony-ai/colony/game"

@@ -159,11 +159,12 @@ type Options struct {
 	// Tables, if not nil, lends alpha-beta players their transposition tables (see
 	// Tables); nil gives each player a table of its own.
 	Tables *Tables
-	// Shared, if not nil, lends the players of kinds registered outside this package
-	// what outlives a player, by the kind's name: package external's cmd kind takes
-	// its pool of engine processes (external.Pool) from Shared["cmd"], and starts a
-	// process per player without one. The caller owns and closes what it lends.
-	Shared map[string]any
+	// Env lends the players of kinds registered outside this package what outlives
+	// a player, each resource under its own typed Key (see env.go): package
+	// external's cmd kind takes its pool of engine processes from the Env a caller
+	// made with external.WithPool, and starts a process per player without one. The
+	// caller owns and closes what it lends.
+	Env Env
 	// Memory, if not nil, is the budget the player's big tables (alpha-beta's
 	// transposition table, the MCTS trees) reserve their memory from; nil is the
 	// process's, memory.Default() (see memory.go).

@@ -76,7 +76,7 @@ func kalahConfig(adj *Adjudication, openings ...string) Config {
 func runKalah(t *testing.T, cfg Config, concurrency int, factory PlayerFactory[kalah.State], scale func(string) int, done []Record) ([]byte, *Result, error) {
 	t.Helper()
 	if factory == nil {
-		factory = NewFactory[kalah.State](kalahGame, kalah.StoreDiff{})
+		factory = newFactory[kalah.State](kalahGame, kalah.StoreDiff{})
 	}
 	var buf bytes.Buffer
 	if done == nil {
@@ -322,7 +322,7 @@ func TestResumeWithAdjudication(t *testing.T) {
 }
 
 func kalahSession(cfg Config, name string, resume bool) *Session {
-	return &Session{Runner: &Runner[kalah.State]{Game: kalahGame, Config: cfg, NewPlayer: NewFactory[kalah.State](kalahGame, kalah.StoreDiff{}), Concurrency: 2},
+	return &Session{Runner: &Runner[kalah.State]{Game: kalahGame, Config: cfg, NewPlayer: newFactory[kalah.State](kalahGame, kalah.StoreDiff{}), Concurrency: 2},
 		GamesFile: name, Resume: resume}
 }
 
@@ -394,7 +394,7 @@ func TestAdjudicationSettings(t *testing.T) {
 	// The Colony does not count its pieces in play: no exact adjudication.
 	cfg := testConfig()
 	cfg.Adjudication = &Adjudication{Exact: &ExactRule{Pieces: 10, Nodes: 10}}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{})}
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{})}
 	if err := r.CheckPlayers(); err == nil || !strings.Contains(err.Error(), "does not count its pieces in play") {
 		t.Errorf("exact adjudication of the colony: %v", err)
 	}

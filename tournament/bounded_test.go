@@ -179,7 +179,7 @@ func TestRunnerRetainedPerGame(t *testing.T) {
 	cfg := Config{Game: g.Name(), Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
 		Format: Match, Games: n2, Seed: 3}
 	var h0, h1, h2 uint64
-	r := &Runner[kalah.State]{Game: g, Config: cfg, NewPlayer: NewFactory[kalah.State](g, kalah.StoreDiff{}), Concurrency: 1,
+	r := &Runner[kalah.State]{Game: g, Config: cfg, NewPlayer: newFactory[kalah.State](g, kalah.StoreDiff{}), Concurrency: 1,
 		Records: discard{}, Progress: func(p *Progress) {
 			switch p.Done {
 			case n0:
@@ -318,7 +318,7 @@ func TestResumeLoadInterrupted(t *testing.T) {
 		t.Errorf("OpenGamesFileContext: %v, want the context's error", err)
 	}
 	played := 0
-	s := &Session{Runner: &Runner[kalah.State]{Game: g, Config: cfg, NewPlayer: NewFactory[kalah.State](g, kalah.StoreDiff{}), Concurrency: 1},
+	s := &Session{Runner: &Runner[kalah.State]{Game: g, Config: cfg, NewPlayer: newFactory[kalah.State](g, kalah.StoreDiff{}), Concurrency: 1},
 		GamesFile: name, Resume: true, NoLive: true, Progress: func(*Progress) { played++ }}
 	res, err := s.Run(ctx)
 	var li *LoadInterrupted
@@ -361,7 +361,7 @@ func TestResumeManyGamesSummaries(t *testing.T) {
 		t.Errorf("resumed file: %d records, %d summaries; want none and %d", len(w.Done), w.Resumed.Len(), len(recs))
 	}
 	w.Close()
-	s := &Session{Runner: &Runner[kalah.State]{Game: g, Config: cfg, NewPlayer: NewFactory[kalah.State](g, kalah.StoreDiff{}), Concurrency: 1},
+	s := &Session{Runner: &Runner[kalah.State]{Game: g, Config: cfg, NewPlayer: newFactory[kalah.State](g, kalah.StoreDiff{}), Concurrency: 1},
 		GamesFile: name, Resume: true, NoLive: true}
 	res, err := s.Run(context.Background())
 	if err != nil {

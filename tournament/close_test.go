@@ -69,7 +69,7 @@ func (p *countedPlayer) Close() error {
 // factory returns inner (or the real players) counted.
 func (c *closeCounter) factory(inner PlayerFactory[colony.State]) PlayerFactory[colony.State] {
 	if inner == nil {
-		inner = NewFactory[colony.State](colonyGame, colony.Score{})
+		inner = newFactory[colony.State](colonyGame, colony.Score{})
 	}
 	return func(spec string, opts search.Options) (search.Player[colony.State], error) {
 		c.mu.Lock()
@@ -208,7 +208,7 @@ func TestCloseErrorsDoNotStopTheRun(t *testing.T) {
 	var mu sync.Mutex
 	built := 0
 	failing := func(spec string, opts search.Options) (search.Player[colony.State], error) {
-		p, err := NewFactory[colony.State](colonyGame, colony.Score{})(spec, opts)
+		p, err := newFactory[colony.State](colonyGame, colony.Score{})(spec, opts)
 		mu.Lock()
 		defer mu.Unlock()
 		if built++; built > len(cfg.Players) && err == nil {

@@ -44,7 +44,7 @@ func TestCoursePlayersGetTheGame(t *testing.T) {
 		cfg.Limits = lim
 		var mu sync.Mutex
 		courses := map[string][]search.Course{}
-		inner := NewFactory[colony.State](colonyGame, colony.Score{})
+		inner := newFactory[colony.State](colonyGame, colony.Score{})
 		factory := func(spec string, opts search.Options) (search.Player[colony.State], error) {
 			p, err := inner(spec, opts)
 			if err != nil || !wantsCourse(spec) {

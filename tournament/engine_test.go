@@ -70,7 +70,7 @@ func TestEngineFaultsAreResults(t *testing.T) {
 			if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
 				t.Fatal(err)
 			}
-			r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}),
+			r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
 				Concurrency: 2, Records: &buf, EngineLogs: logs}
 			res, err := r.Run(context.Background())
 			if err != nil {
@@ -137,7 +137,7 @@ func TestEnginesAreReused(t *testing.T) {
 		Games:   16,
 		Seed:    5,
 	}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}),
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
 		Concurrency: 2, EngineLogs: logs}
 	res, err := r.Run(context.Background())
 	if err != nil {
@@ -181,7 +181,7 @@ func TestEnginesStartOnce(t *testing.T) {
 		Games:   4,
 		Seed:    3,
 	}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 1}
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 1}
 	if err := r.CheckPlayers(); err != nil {
 		t.Fatal(err)
 	}
@@ -224,7 +224,7 @@ func TestEnginesUnderAClock(t *testing.T) {
 	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
 		t.Fatal(err)
 	}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}),
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
 		Concurrency: 2, Records: &buf, EngineLogs: t.TempDir()}
 	res, err := r.Run(context.Background())
 	if err != nil {
@@ -274,7 +274,7 @@ func TestEngineLogsTemporary(t *testing.T) {
 				Seed:    3,
 			}
 			var notes []string
-			s := &Session{Runner: &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 1},
+			s := &Session{Runner: &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 1},
 				KeepEngineLogs: tt.keep, Notef: func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }}
 			if _, err := s.Run(context.Background()); err != nil {
 				t.Fatal(err)

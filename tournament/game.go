@@ -1,18 +1,8 @@
 package tournament
 
-import (
-	"github.com/colony-ai/colony/game"
-	"github.com/colony-ai/colony/search"
-)
+import "github.com/colony-ai/colony/search"
 
 // PlayerFactory builds a fresh player from a spec string (the runner has already
 // added its seed and limits to the spec). A game's two players are built for it
 // alone, so players may keep state between the turns of one game.
 type PlayerFactory[S any] func(spec string, opts search.Options) (search.Player[S], error)
-
-// NewFactory returns the PlayerFactory of search.New with evaluation ev.
-func NewFactory[S any](g game.Rules[S], ev search.Evaluator[S]) PlayerFactory[S] {
-	return func(spec string, opts search.Options) (search.Player[S], error) {
-		return search.New(g, ev, spec, opts)
-	}
-}

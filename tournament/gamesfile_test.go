@@ -281,7 +281,7 @@ func TestResumeVersion1(t *testing.T) {
 	if w.RecordVersion() != 1 || len(w.Done) != 4 {
 		t.Fatalf("resuming: version %d, %d games done", w.RecordVersion(), len(w.Done))
 	}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}),
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
 		Concurrency: 2, Records: w, Done: w.Done}
 	if _, err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)

@@ -75,7 +75,7 @@ func TestQuotedSpecsInRecords(t *testing.T) {
 	}
 	cfg := Config{Game: "colony", Players: []Entrant{e, {Name: "random", Spec: "random"}},
 		Format: Match, Games: 2, Seed: 3, Openings: Openings{RandomTurns: 2}}
-	data, res, err := run(t, cfg, 1, NewFactory[colony.State](colonyGame, colony.Score{}), nil, nil)
+	data, res, err := run(t, cfg, 1, newFactory[colony.State](colonyGame, colony.Score{}), nil, nil)
 	if err != nil || !res.Complete {
 		t.Fatalf("run: %v", err)
 	}

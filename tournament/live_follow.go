@@ -73,8 +73,6 @@ type Follower struct {
 	// StaleAfter is the age past which a live file in the running state is taken
 	// for a killed run's (0: DefaultStaleAfter).
 	StaleAfter time.Duration
-	// Now, if not nil, gives the time (for tests); time.Now otherwise.
-	Now func() time.Time
 	// Open, if not nil, opens the games file and the live file (it is given
 	// GamesFile and LiveFile) in place of os.Open: a caller that keeps them inside
 	// a directory opens them through an os.Root, and may refuse what is not a
@@ -253,9 +251,6 @@ func (f *Follower) Poll() (*Snapshot, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	now := time.Now()
-	if f.Now != nil {
-		now = f.Now()
-	}
 	err := f.read()
 	f.readLive()
 	return f.snapshot(now), err

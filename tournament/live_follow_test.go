@@ -198,7 +198,7 @@ func ExampleFollower() {
 	cfg := Config{Game: "colony", Players: []Entrant{{Name: "greedy", Spec: "greedy"}, {Name: "ab1", Spec: "ab:depth=1"}},
 		Format: Match, Games: 10, Seed: 1, Openings: Openings{RandomTurns: 4}}
 	run := &Session{GamesFile: filepath.Join(dir, "games.jsonl"), Runner: &Runner[colony.State]{Game: colonyGame, Config: cfg,
-		NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 2}}
+		NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 2}}
 	if _, err := run.Run(context.Background()); err != nil { // in another process, as a rule
 		fmt.Println(err)
 		return
@@ -285,7 +285,7 @@ func FuzzFollowerChunks(f *testing.F) {
 	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
 		f.Fatal(err)
 	}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}),
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
 		Concurrency: 1, Records: &buf}
 	if _, err := r.Run(context.Background()); err != nil {
 		f.Fatal(err)

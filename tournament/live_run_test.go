@@ -53,7 +53,7 @@ func (p *gatedPlayer) Play(ctx context.Context, s *colony.State) (search.Decisio
 }
 
 func (g *gate) factory() PlayerFactory[colony.State] {
-	inner := NewFactory[colony.State](colonyGame, colony.Score{})
+	inner := newFactory[colony.State](colonyGame, colony.Score{})
 	return func(spec string, opts search.Options) (search.Player[colony.State], error) {
 		p, err := inner(spec, opts)
 		if err != nil {

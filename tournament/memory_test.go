@@ -51,7 +51,7 @@ func TestCheckTableMemory(t *testing.T) {
 // tournament goes on (the budget here holds one table of the two a game needs).
 func TestTableRefusedInGame(t *testing.T) {
 	budget := memory.NewBudget(3 << 19) // 1.5 MB
-	base := NewFactory[colony.State](colonyGame, colony.Score{})
+	base := newFactory[colony.State](colonyGame, colony.Score{})
 	factory := func(spec string, opts search.Options) (search.Player[colony.State], error) {
 		opts.Memory = budget
 		return base(spec, opts)

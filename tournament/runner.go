@@ -277,9 +277,9 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	for i := range n {
 		w := newWorker(r, &cfg, openings, templates, &closeErrs)
 		w.adj = newAdjudicator(r.Game, cfg.Adjudication, endgames, scales)
-		w.shared = map[string]any{external.Kind: engines}
+		w.env = external.WithPool(search.Env{}, engines)
 		if cpuSets != nil {
-			w.shared[external.AffinityKey] = cpuSets[i]
+			w.env = external.WithCPUs(w.env, cpuSets[i])
 		}
 		if board != nil {
 			w.board, w.live = board, board.slots[i]
@@ -488,7 +488,7 @@ func checkPlayers[S any](ctx context.Context, cfg *Config, newPlayer PlayerFacto
 		if err == nil {
 			templates[i] = t
 			var pl search.Player[S]
-			pl, err = newPlayer(t.forGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Shared: map[string]any{external.Kind: engines}, Name: p.Name})
+			pl, err = newPlayer(t.forGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Env: external.WithPool(search.Env{}, engines), Name: p.Name})
 			if err == nil {
 				templates[i].tableBytes = search.TableBytes(pl)
 				if pr, ok := pl.(search.Preparer); ok {
@@ -529,9 +529,9 @@ type worker[S any] struct {
 	tables *search.Tables
 	// closeErrs collects the errors of the players' Close, for Run.
 	closeErrs *closeErrors
-	// shared lends external engines their processes (the run's pool, under
-	// external.Kind).
-	shared map[string]any
+	// env lends external engines their processes (the run's pool) and the slot's
+	// CPUs (with Config.Affinity).
+	env search.Env
 	// live is the worker's slot of the run's live board, board the board (nil
 	// without a live file).
 	live  *liveSlot
@@ -572,7 +572,7 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 	// The last game's players gave their tables back when closed; Release frees
 	// those of players that do not (a factory's wrapper that drops Close).
 	w.tables.Release()
-	opts := search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Tables: w.tables, Shared: w.shared}
+	opts := search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Tables: w.tables, Env: w.env}
 	for seat, pi := range sl.Seats {
 		p := cfg.Players[pi]
 		rec.Players[seat] = p.Name

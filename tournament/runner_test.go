@@ -40,7 +40,7 @@ func testConfig() Config {
 func run(t *testing.T, cfg Config, concurrency int, factory PlayerFactory[colony.State], done []Record, progress func(*Progress)) ([]byte, *Result, error) {
 	t.Helper()
 	if factory == nil {
-		factory = NewFactory[colony.State](colonyGame, colony.Score{})
+		factory = newFactory[colony.State](colonyGame, colony.Score{})
 	}
 	var buf bytes.Buffer
 	if done == nil {
@@ -182,7 +182,7 @@ func TestResumeAfterInterruption(t *testing.T) {
 	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
 		t.Fatal(err)
 	}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}),
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
 		Concurrency: 3, Records: &buf, Progress: func(p *Progress) {
 			if p.Done >= 7 {
 				cancel()
@@ -393,7 +393,7 @@ func bits(m uint32) int {
 
 // brokenFactory builds a broken player for greedy specs and real players otherwise.
 func brokenFactory(mode string) PlayerFactory[colony.State] {
-	real := NewFactory[colony.State](colonyGame, colony.Score{})
+	real := newFactory[colony.State](colonyGame, colony.Score{})
 	return func(spec string, opts search.Options) (search.Player[colony.State], error) {
 		if strings.HasPrefix(spec, "greedy") {
 			return &brokenPlayer{mode: mode}, nil

@@ -71,7 +71,7 @@ func TestLargeScheduleIsNotBuilt(t *testing.T) {
 		Format: RoundRobin, Games: MaxGames, Seed: 1}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: NewFactory[colony.State](colonyGame, colony.Score{}),
+	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
 		Concurrency: 2, Progress: func(p *Progress) {
 			if p.Done >= 100 {
 				cancel()

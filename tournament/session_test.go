@@ -18,7 +18,7 @@ import (
 // factory (nil: the colony players), and the notes it tells.
 func session(cfg Config, name string, resume bool, factory PlayerFactory[colony.State]) (*Session, *strings.Builder) {
 	if factory == nil {
-		factory = NewFactory[colony.State](colonyGame, colony.Score{})
+		factory = newFactory[colony.State](colonyGame, colony.Score{})
 	}
 	var notes strings.Builder
 	s := &Session{Runner: &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: factory, Concurrency: 2},
@@ -37,7 +37,7 @@ func TestSessionResumes(t *testing.T) {
 	// before the cancel reaches it, however fast the games are.
 	ctx, cancel := context.WithCancel(context.Background())
 	var moves atomic.Int64
-	inner := NewFactory[colony.State](colonyGame, colony.Score{})
+	inner := newFactory[colony.State](colonyGame, colony.Score{})
 	stalling := func(spec string, opts search.Options) (search.Player[colony.State], error) {
 		p, err := inner(spec, opts)
 		if err != nil {

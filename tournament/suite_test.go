@@ -116,7 +116,7 @@ func TestSuiteStartOnly(t *testing.T) {
 // same file, whatever the concurrency; another seed another suite; the file reads
 // back with ReadOpenings as the positions in order.
 func TestSuiteDeterministic(t *testing.T) {
-	factory := NewFactory[colony.State](colonyGame, colony.Score{})
+	factory := newFactory[colony.State](colonyGame, colony.Score{})
 	build := func(seed uint64, concurrency int) *Suite {
 		t.Helper()
 		o := SuiteOptions{Judge: "ab:depth=2", Candidates: 80, Turns: 3, Seed: seed, Band: 2, Max: 6, Concurrency: concurrency}
@@ -229,7 +229,7 @@ func TestMoverScore(t *testing.T) {
 // TestSelfPlayScore plays a tiny self-play run: every game counted once, by the
 // side to move in its opening.
 func TestSelfPlayScore(t *testing.T) {
-	factory := NewFactory[colony.State](colonyGame, colony.Score{})
+	factory := newFactory[colony.State](colonyGame, colony.Score{})
 	m, err := SelfPlay(context.Background(), colonyGame, factory, "ab:depth=1", Openings{RandomTurns: 2}, 3, 9, 2)
 	if err != nil {
 		t.Fatal(err)

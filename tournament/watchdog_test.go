@@ -54,7 +54,7 @@ func newStallLab(stuckSpec string, stallTurn int, lateBy time.Duration) *stallLa
 func (l *stallLab) releaseAll() { l.once.Do(func() { close(l.release) }) }
 
 func (l *stallLab) factory() PlayerFactory[colony.State] {
-	real := NewFactory[colony.State](colonyGame, colony.Score{})
+	real := newFactory[colony.State](colonyGame, colony.Score{})
 	return func(spec string, opts search.Options) (search.Player[colony.State], error) {
 		inner, err := real(spec, opts)
 		if err != nil {

@@ -12,10 +12,16 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 )
 
 var colonyGame = colony.NewGame(nil)
+
+// newFactory builds the players of the tests' matches: search.New for The Colony.
+func newFactory(spec string, opts search.Options) (search.Player[colony.State], error) {
+	return search.New(colonyGame, colony.Score{}, spec, opts)
+}
 
 // testTest is the SPRT of the tests: greedy against random decides in a few pairs.
 const testTest = "elo0=0,elo1=50"
@@ -43,7 +49,7 @@ func match(t *testing.T, a, b string, games int) tournament.Config {
 func single(t *testing.T, cfg tournament.Config) *tournament.Result {
 	t.Helper()
 	r := &tournament.Runner[colony.State]{Game: colonyGame, Config: cfg,
-		NewPlayer: tournament.NewFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 1}
+		NewPlayer: newFactory, Concurrency: 1}
 	res, err := r.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -86,7 +92,7 @@ func (p *player) Submit(ctx context.Context, b *Batch) error {
 			return err
 		}
 		r := &tournament.Runner[colony.State]{Game: colonyGame, Config: cfg,
-			NewPlayer: tournament.NewFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 1, Records: w, Done: w.Done}
+			NewPlayer: newFactory, Concurrency: 1, Records: w, Done: w.Done}
 		_, err = r.Run(ctx)
 		if cerr := w.Close(); err == nil {
 			err = cerr
