@@ -50,7 +50,13 @@ func TestPoolLogCapped(t *testing.T) {
 		t.Errorf("the log keeps %d bytes before the cut and %d after, want 500 and 500", len(head), len(tail))
 	case !strings.HasPrefix(head, "# ") || !strings.HasSuffix(head, "xxxxxxxxxx"):
 		t.Errorf("the log's first half %q, want the start line, then the flood", head)
-	case !strings.Contains(tail, "testengine: started (pid") || !strings.HasSuffix(tail, "TestEngine (MEP 1)\n"):
-		t.Errorf("the log's last half %q, want the engine's first line and the runner's line of its pid", tail)
+	case !strings.Contains(tail, "testengine: started (pid"):
+		t.Errorf("the log's last half %q, want the engine's first line", tail)
+	case !strings.HasSuffix(tail, ")\n"):
+		// The runner's line of the pid follows the handshake, and the engine's
+		// standard error is copied by another goroutine: on a loaded machine the
+		// copy of the flood can still be under way when the runner writes its line,
+		// which then lands in the cut. Either order ends the log with a whole line.
+		t.Errorf("the log's last half %q, want it to end with a whole line", tail)
 	}
 }
