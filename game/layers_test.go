@@ -21,7 +21,7 @@ const module = "github.com/colony-ai/colony"
 // its path's first match in layerOf (a new game under games/ is a rule package
 // without a change here).
 const (
-	ground  = iota // the contract, the drawing primitives, the protocol, the evaluation's algebra, the served documents
+	ground  = iota // the contract, the drawing primitives, the protocol, the evaluation's algebra, the statistics of results, the served documents
 	rules          // The Colony and the classic games, each on the ground alone
 	players        // search: the players and the solver over the contract
 	engines        // external: the external-engine player, registered with search from outside
@@ -40,7 +40,7 @@ var layerOf = []struct {
 	prefix string
 	layer  int
 }{
-	{"game/memory", ground}, {"game", ground}, {"internal", ground}, {"picture", ground}, {"protocol", ground}, {"eval", ground}, {"docs", ground},
+	{"game/memory", ground}, {"game", ground}, {"internal", ground}, {"picture", ground}, {"protocol", ground}, {"eval", ground}, {"stats", ground}, {"docs", ground},
 	{"colony", rules}, {"games", rules},
 	{"search", players},
 	{"external", engines},
@@ -52,10 +52,12 @@ var layerOf = []struct {
 }
 
 // forbidden are imports, direct or through other packages, that the layers alone
-// allow but the house does not: the contract imports nothing of the module, and
-// the players know no process or protocol (external engines are package external's).
+// allow but the house does not: the contract and the statistics import nothing of
+// the module, and the players know no process or protocol (external engines are
+// package external's).
 var forbidden = []struct{ from, to, why string }{
 	{"game", "", "the contract imports no package of the module"},
+	{"stats", "", "the statistics of results import no package of the module"},
 	{"search", "protocol", "the players know no process or protocol (package external plays external engines)"},
 }
 
@@ -140,7 +142,7 @@ func TestLayers(t *testing.T) {
 	}
 	pkgs := modulePackages(t, root)
 	for _, want := range []string{"game", "colony", "games/kalah", "games/oware", "games/piecepack", "games/martian",
-		"search", "external", "tournament", "tuning", "catalog", "cmd/colony"} {
+		"search", "external", "stats", "tournament", "tuning", "catalog", "cmd/colony"} {
 		if _, ok := pkgs[want]; !ok {
 			t.Errorf("package %s not found in the walk of %s", want, root)
 		}
@@ -189,6 +191,9 @@ func TestLayers(t *testing.T) {
 func TestLayersCatch(t *testing.T) {
 	if layer("games/congklak") != rules || layer("games/internal/board") != rules || layer("tournament/driver") != runner {
 		t.Error("a new package under a known path is not placed by its prefix")
+	}
+	if layer("stats") != ground {
+		t.Error("the statistics are not on the ground")
 	}
 	if layer("newthing") != -1 {
 		t.Error("an unknown top-level package is placed")

@@ -15,6 +15,8 @@ import (
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 	"gonum.org/v1/gonum/stat"
+
+	"github.com/colony-ai/colony/stats"
 )
 
 // Report is everything a tournament's games say: the standings, the cross table,
@@ -26,7 +28,7 @@ type Report struct {
 	Format  Format     `json:"format"`
 	Players []Standing `json:"standings"`
 	// Cross[i][j] is player i's record against player j (in Players' order).
-	Cross [][]WDL `json:"cross"`
+	Cross [][]stats.WDL `json:"cross"`
 	// Pair holds the pentanomial statistics of a two-player tournament.
 	Pair *PairStats  `json:"pair,omitempty"`
 	SPRT *SPRTReport `json:"sprt,omitempty"`
@@ -54,27 +56,27 @@ type Standing struct {
 	Points float64 `json:"points"`
 	// Estimate is the player's Elo against the field of its opponents, its 95%
 	// interval and LOS (trinomial model).
-	Estimate Estimate `json:"estimate"`
+	Estimate stats.Estimate `json:"estimate"`
 	index    int
 }
 
 // PairStats are a match's results by pairs of games (same opening, colours swapped),
 // from the first player's view.
 type PairStats struct {
-	Pentanomial Pentanomial `json:"pentanomial"`
-	Estimate    Estimate    `json:"estimate"`
+	Pentanomial stats.Pentanomial `json:"pentanomial"`
+	Estimate    stats.Estimate    `json:"estimate"`
 	// Unpaired counts games whose pair partner is missing (not in the estimate).
 	Unpaired int `json:"unpaired"`
 }
 
 // SPRTReport is the SPRT's outcome.
 type SPRTReport struct {
-	Test        string      `json:"test"`
-	Pentanomial Pentanomial `json:"pentanomial"`
-	LLR         float64     `json:"llr"`
-	Lower       float64     `json:"lower"`
-	Upper       float64     `json:"upper"`
-	Verdict     string      `json:"verdict"`
+	Test        string            `json:"test"`
+	Pentanomial stats.Pentanomial `json:"pentanomial"`
+	LLR         float64           `json:"llr"`
+	Lower       float64           `json:"lower"`
+	Upper       float64           `json:"upper"`
+	Verdict     string            `json:"verdict"`
 	// Pairs counts the pairs the test saw.
 	Pairs int `json:"pairs"`
 }
@@ -309,7 +311,7 @@ func metrics(l *GameList, games *blocks, sides [2]string) Metrics {
 	if m.Games > 0 {
 		// Wilson's interval on the score, draws counting half.
 		m.FirstScore = (float64(m.FirstWins) + float64(m.Draws)/2) / float64(m.Games)
-		m.FirstScoreLow, m.FirstScoreHigh = WilsonScore(m.FirstScore, m.Games, 0.95)
+		m.FirstScoreLow, m.FirstScoreHigh = stats.WilsonScore(m.FirstScore, m.Games, 0.95)
 	}
 	if len(lengths) > 0 {
 		slices.Sort(lengths)
@@ -582,37 +584,6 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 	}
 	cw.Flush()
 	return cw.Error()
-}
-
-// MarshalJSON writes the estimate with snake_case names, an infinite value (the Elo of
-// a perfect score, or an interval end reaching it) as the string "inf" or "-inf", so
-// that its sign is kept, and a value that is not a number (no games) as null.
-func (e Estimate) MarshalJSON() ([]byte, error) {
-	num := func(x float64) any {
-		switch {
-		case math.IsNaN(x):
-			return nil
-		case math.IsInf(x, 1):
-			return "inf"
-		case math.IsInf(x, -1):
-			return "-inf"
-		}
-		return x
-	}
-	return json.Marshal(struct {
-		Games     int `json:"games"`
-		Score     any `json:"score"`
-		ScoreLow  any `json:"score_low"`
-		ScoreHigh any `json:"score_high"`
-		Elo       any `json:"elo"`
-		EloLow    any `json:"elo_low"`
-		EloHigh   any `json:"elo_high"`
-		NElo      any `json:"nelo"`
-		NEloLow   any `json:"nelo_low"`
-		NEloHigh  any `json:"nelo_high"`
-		LOS       any `json:"los"`
-	}{e.Games, num(e.Score), num(e.ScoreLow), num(e.ScoreHigh), num(e.Elo), num(e.EloLow), num(e.EloHigh),
-		num(e.NElo), num(e.NEloLow), num(e.NEloHigh), num(e.LOS)})
 }
 
 // WritePlot draws the players' Elo estimates with their 95% intervals as a PNG chart:

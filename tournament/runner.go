@@ -17,6 +17,7 @@ import (
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/protocol"
 	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/stats"
 )
 
 // Runner plays the games of a tournament, Concurrency at a time, each on its own
@@ -134,7 +135,7 @@ type Progress struct {
 // SPRTState is a running SPRT: the pairs it has counted, in the order of the schedule.
 type SPRTState struct {
 	Test        SPRT
-	Pentanomial Pentanomial
+	Pentanomial stats.Pentanomial
 	LLR         float64
 	Verdict     Verdict
 	// StopPair is the pair at which the test decided (-1 while it continues): the

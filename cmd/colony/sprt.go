@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/colony-ai/colony/stats"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -35,7 +36,7 @@ func newSprtCmd(_ *options) *cobra.Command {
 
 			var rep *tournament.CountsReport
 			if hasPenta {
-				p, err := tournament.ParsePentanomial(pentaText)
+				p, err := stats.ParsePentanomial(pentaText)
 				if err == nil {
 					rep, err = tournament.PentanomialReport(p, test)
 				}
@@ -43,7 +44,7 @@ func newSprtCmd(_ *options) *cobra.Command {
 					return fmt.Errorf("sprt: --pentanomial: %w", err)
 				}
 			} else {
-				w, err := tournament.ParseWDL(wdlText)
+				w, err := stats.ParseWDL(wdlText)
 				if err == nil {
 					rep, err = tournament.WDLReport(w, test)
 				}

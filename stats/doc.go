@@ -1,0 +1,23 @@
+// Package stats is the statistics of game results between players: what a count of
+// wins, draws and losses says about their strengths. It knows nothing of games,
+// players or tournaments, only of results, and imports no package of the module.
+//
+// Results are counted two ways. A WDL counts games from player A's view, taken as
+// independent (the trinomial model). A Pentanomial counts pairs of games played from
+// the same opening with the colours swapped, by A's points in the pair (0, 0.5, 1,
+// 1.5 or 2): the games of a pair are not independent (a lopsided opening gives both
+// players a win), the pairs are, and the pentanomial model takes the pair as its
+// unit, as fishtest does. Its intervals are narrower when the openings matter.
+//
+// An Estimate is what either count says of A: its mean score per game with a 95%
+// confidence interval (the normal approximation), the logistic Elo difference of
+// that score (EloFromScore: a 400-point difference is 10:1 odds) and its interval,
+// the likelihood of superiority (LOS: the probability that A is the stronger), and
+// the normalized Elo as fishtest defines it: the score's distance from 0.5 in
+// standard deviations of one game, times 800/ln 10, whose interval (fishtest's,
+// from the skewness and kurtosis of the results) does not depend on the draw rate.
+//
+// Wilson gives the Wilson score interval of a proportion (WilsonScore of a mean
+// score with draws), which stays inside [0, 1] and is sound for small counts and
+// proportions near 0 or 1, where the normal approximation is not.
+package stats
