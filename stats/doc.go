@@ -17,6 +17,15 @@
 // standard deviations of one game, times 800/ln 10, whose interval (fishtest's,
 // from the skewness and kurtosis of the results) does not depend on the draw rate.
 //
+// An SPRT is the generalised sequential probability ratio test that fishtest runs
+// to decide, as the results come in, between two hypotheses about the Elo
+// difference (H0: it is Elo0, H1: it is Elo1, in logistic or normalized Elo) with
+// bounded error rates: its log-likelihood ratio is computed as fishtest's
+// LLRcalc.py does, from the maximum likelihood distributions of the results under
+// each hypothesis, on the pairs (LLR) or on games taken as independent
+// (LLRTrinomial); Decide gives the Verdict once the ratio crosses one of Wald's
+// bounds. ParseSPRT reads a test written elo0=0,elo1=5[,alpha=..,beta=..,model=..].
+//
 // Wilson gives the Wilson score interval of a proportion (WilsonScore of a mean
 // score with draws), which stays inside [0, 1] and is sound for small counts and
 // proportions near 0 or 1, where the normal approximation is not.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/colony-ai/colony/stats"
@@ -21,14 +22,14 @@ type CountsReport struct {
 	Estimate stats.Estimate
 	// Test is the SPRT, or nil; LLR its log-likelihood ratio (on the pairs, or on the
 	// games as independent) and Verdict its decision.
-	Test    *SPRT
+	Test    *stats.SPRT
 	LLR     float64
-	Verdict Verdict
+	Verdict stats.Verdict
 }
 
 // PentanomialReport returns the report of pair counts p, with the test when it is
 // not nil. There must be a pair.
-func PentanomialReport(p stats.Pentanomial, test *SPRT) (*CountsReport, error) {
+func PentanomialReport(p stats.Pentanomial, test *stats.SPRT) (*CountsReport, error) {
 	if p.Pairs() == 0 {
 		return nil, errors.New("no pairs (every count is 0)")
 	}
@@ -42,7 +43,7 @@ func PentanomialReport(p stats.Pentanomial, test *SPRT) (*CountsReport, error) {
 
 // WDLReport returns the report of game counts w, with the test when it is not nil.
 // There must be a game.
-func WDLReport(w stats.WDL, test *SPRT) (*CountsReport, error) {
+func WDLReport(w stats.WDL, test *stats.SPRT) (*CountsReport, error) {
 	if w.Games() == 0 {
 		return nil, errors.New("no games (every count is 0)")
 	}
@@ -96,3 +97,7 @@ func (r *CountsReport) WriteText(w io.Writer) error {
 func signedFixed(x float64, decimals int) string {
 	return fmt.Sprintf("%+.*f", decimals, x)
 }
+
+// formatFloat writes x in the shortest form that reads back as x, as the test's
+// text does.
+func formatFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

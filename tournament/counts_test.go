@@ -8,7 +8,7 @@ import (
 )
 
 func TestCountsReport(t *testing.T) {
-	test, err := ParseSPRT("elo0=0,elo1=5")
+	test, err := stats.ParseSPRT("elo0=0,elo1=5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestCountsReport(t *testing.T) {
 	}
 	// The verdict is the test's decision on the LLR.
 	rep, err := PentanomialReport(stats.Pentanomial{50, 100, 200, 400, 250}, &test)
-	if err != nil || rep.Verdict != AcceptH1 || rep.Verdict != test.Decide(rep.LLR) {
+	if err != nil || rep.Verdict != stats.AcceptH1 || rep.Verdict != test.Decide(rep.LLR) {
 		t.Errorf("report %+v (%v): want H1 accepted", rep, err)
 	}
 }

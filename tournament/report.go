@@ -392,7 +392,7 @@ func pct(x float64) string {
 func (rep *Report) WriteText(w io.Writer) error {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "Standings (%d of %d games", rep.Games, rep.Scheduled)
-	if rep.SPRT != nil && rep.SPRT.Verdict != Continue.String() {
+	if rep.SPRT != nil && rep.SPRT.Verdict != stats.Continue.String() {
 		sb.WriteString(", stopped by the SPRT")
 	}
 	sb.WriteString("; Elo against the field, 95% interval, trinomial model)\n")

@@ -193,7 +193,7 @@ func (c *collector) count1(s Summary, winner int, sl Slot) error {
 		c.games.games.add(s)
 	}
 	c.tally.Add(sl.Seats[0], sl.Seats[1], winner)
-	if c.sprt == nil || c.sprt.Verdict != Continue {
+	if c.sprt == nil || c.sprt.Verdict != stats.Continue {
 		return nil
 	}
 	// The first player's points: the seat of the config's first player.
@@ -222,7 +222,7 @@ func (c *collector) count1(s Summary, winner int, sl Slot) error {
 		if c.history != nil {
 			*c.history = append(*c.history, c.sprt.LLR)
 		}
-		if c.sprt.Verdict != Continue {
+		if c.sprt.Verdict != stats.Continue {
 			c.sprt.StopPair = c.nextPair
 			break
 		}
@@ -292,7 +292,7 @@ func Collect(cfg Config, games []Record) (*Result, error) {
 		}
 	}
 	res := c.result()
-	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != Continue)
+	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != stats.Continue)
 	return res, nil
 }
 
@@ -308,6 +308,6 @@ func CollectGames(cfg Config, games *GameList) (*Result, error) {
 		}
 	}
 	res := c.result()
-	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != Continue)
+	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != stats.Continue)
 	return res, nil
 }

@@ -25,9 +25,9 @@ func newSprtCmd(_ *options) *cobra.Command {
 			case !hasPenta && !hasWDL:
 				return fmt.Errorf("sprt: --pentanomial or --wdl is required (see 'colony sprt --help')")
 			}
-			var test *tournament.SPRT
+			var test *stats.SPRT
 			if c.Flags().Changed("sprt") {
-				t, err := tournament.ParseSPRT(sprtText)
+				t, err := stats.ParseSPRT(sprtText)
 				if err != nil {
 					return fmt.Errorf("sprt: --sprt: %s", strings.TrimPrefix(err.Error(), "sprt: "))
 				}

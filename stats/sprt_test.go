@@ -1,20 +1,18 @@
-package tournament
+package stats
 
 import (
 	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/colony-ai/colony/stats"
 )
 
 // llrCase is a test vector of the LLR: counts of results (a pentanomial, or a
 // trinomial), a test and the expected LLR.
 type llrCase struct {
 	name  string
-	penta *stats.Pentanomial // nil for a trinomial
-	wdl   stats.WDL
+	penta *Pentanomial // nil for a trinomial
+	wdl   WDL
 	test  SPRT
 	want  float64
 }
@@ -26,8 +24,8 @@ func (c llrCase) llr() float64 {
 	return c.test.LLRTrinomial(c.wdl)
 }
 
-func pentaOf(n0, n1, n2, n3, n4 int) *stats.Pentanomial {
-	return &stats.Pentanomial{n0, n1, n2, n3, n4}
+func pentaOf(n0, n1, n2, n3, n4 int) *Pentanomial {
+	return &Pentanomial{n0, n1, n2, n3, n4}
 }
 
 func normSPRT(elo0, elo1 float64) SPRT {
@@ -44,10 +42,10 @@ func logSPRT(elo0, elo1 float64) SPRT {
 // draws) and Stats(LL, LD, WL, DD, WD, WW) are converted to WDL and Pentanomial
 // (WL and DD are both index 2).
 var publishedLLR = []llrCase{
-	{name: "normalized trinomial 1", wdl: stats.WDL{Wins: 36433, Draws: 68692, Losses: 36027}, test: normSPRT(0, 2), want: 0.92},
-	{name: "normalized trinomial 2", wdl: stats.WDL{Wins: 10871, Draws: 20431, Losses: 10650}, test: normSPRT(-1.75, 0.25), want: 2.30},
-	{name: "logistic trinomial 1", wdl: stats.WDL{Wins: 21404, Draws: 40708, Losses: 21184}, test: logSPRT(0.5, 2.5), want: -1.57},
-	{name: "logistic trinomial 2", wdl: stats.WDL{Wins: 57433, Draws: 106593, Losses: 57030}, test: logSPRT(0, 2), want: -2.59},
+	{name: "normalized trinomial 1", wdl: WDL{Wins: 36433, Draws: 68692, Losses: 36027}, test: normSPRT(0, 2), want: 0.92},
+	{name: "normalized trinomial 2", wdl: WDL{Wins: 10871, Draws: 20431, Losses: 10650}, test: normSPRT(-1.75, 0.25), want: 2.30},
+	{name: "logistic trinomial 1", wdl: WDL{Wins: 21404, Draws: 40708, Losses: 21184}, test: logSPRT(0.5, 2.5), want: -1.57},
+	{name: "logistic trinomial 2", wdl: WDL{Wins: 57433, Draws: 106593, Losses: 57030}, test: logSPRT(0, 2), want: -2.59},
 	{name: "normalized pentanomial 1", penta: pentaOf(365, 16618, 36029+200, 16974, 390), test: normSPRT(0, 2), want: 2.25},
 	{name: "normalized pentanomial 2", penta: pentaOf(127, 4883, 10311+401, 5150, 104), test: normSPRT(-1.75, 0.25), want: 3.01},
 	{name: "logistic pentanomial 1", penta: pentaOf(223, 9863, 20279+1000, 10037, 246), test: logSPRT(0.5, 2.5), want: -3.07},
@@ -66,25 +64,25 @@ var publishedLLR = []llrCase{
 // wins of fishtest issue #612; and cases with zero counts, which fishtest replaces
 // by 0.001.
 var fishtestLLR = []llrCase{
-	{name: "fastchess normalized trinomial 1", wdl: stats.WDL{Wins: 36433, Draws: 68692, Losses: 36027}, test: normSPRT(0, 2), want: 0.9232934509459172},
-	{name: "fastchess normalized trinomial 2", wdl: stats.WDL{Wins: 10871, Draws: 20431, Losses: 10650}, test: normSPRT(-1.75, 0.25), want: 2.2975004071050735},
-	{name: "fastchess logistic trinomial 1", wdl: stats.WDL{Wins: 21404, Draws: 40708, Losses: 21184}, test: logSPRT(0.5, 2.5), want: -1.5718887926942657},
-	{name: "fastchess logistic trinomial 2", wdl: stats.WDL{Wins: 57433, Draws: 106593, Losses: 57030}, test: logSPRT(0, 2), want: -2.59302416354122},
+	{name: "fastchess normalized trinomial 1", wdl: WDL{Wins: 36433, Draws: 68692, Losses: 36027}, test: normSPRT(0, 2), want: 0.9232934509459172},
+	{name: "fastchess normalized trinomial 2", wdl: WDL{Wins: 10871, Draws: 20431, Losses: 10650}, test: normSPRT(-1.75, 0.25), want: 2.2975004071050735},
+	{name: "fastchess logistic trinomial 1", wdl: WDL{Wins: 21404, Draws: 40708, Losses: 21184}, test: logSPRT(0.5, 2.5), want: -1.5718887926942657},
+	{name: "fastchess logistic trinomial 2", wdl: WDL{Wins: 57433, Draws: 106593, Losses: 57030}, test: logSPRT(0, 2), want: -2.59302416354122},
 	{name: "fastchess normalized pentanomial 1", penta: pentaOf(365, 16618, 36229, 16974, 390), test: normSPRT(0, 2), want: 2.250367703551081},
 	{name: "fastchess normalized pentanomial 2", penta: pentaOf(127, 4883, 10712, 5150, 104), test: normSPRT(-1.75, 0.25), want: 3.0101541966056997},
 	{name: "fastchess logistic pentanomial 1", penta: pentaOf(223, 9863, 21279, 10037, 246), test: logSPRT(0.5, 2.5), want: -3.074126439586767},
 	{name: "fastchess logistic pentanomial 2", penta: pentaOf(871, 26175, 55983, 26678, 821), test: logSPRT(0, 2), want: -4.9786728634511785},
 	{name: "stat_util pentanomial logistic", penta: pentaOf(10789, 19328, 33806, 19402, 10543), test: logSPRT(-3, 1), want: 2.131067811785043},
 	{name: "stat_util pentanomial normalized", penta: pentaOf(10789, 19328, 33806, 19402, 10543), test: normSPRT(-3, 1), want: 0.3008697854891586},
-	{name: "stat_util trinomial logistic", wdl: stats.WDL{Wins: 65388, Draws: 56553, Losses: 65804}, test: logSPRT(-3, 1), want: 2.049042617981811},
+	{name: "stat_util trinomial logistic", wdl: WDL{Wins: 65388, Draws: 56553, Losses: 65804}, test: logSPRT(-3, 1), want: 2.049042617981811},
 	{name: "stat_util high draw logistic", penta: pentaOf(39, 2226, 31451, 2412, 40), test: logSPRT(0.2, 0.9), want: 2.1625425800500317},
 	{name: "stat_util high draw normalized", penta: pentaOf(39, 2226, 31451, 2412, 40), test: normSPRT(0.764, 3.439), want: 2.1629408695841628},
-	{name: "issue 612 logistic", wdl: stats.WDL{Wins: 648, Draws: 12530, Losses: 608}, test: logSPRT(0, 5), want: -9.267598031847568},
-	{name: "issue 612 normalized", wdl: stats.WDL{Wins: 648, Draws: 12530, Losses: 608}, test: normSPRT(0, 5), want: 0.47955318607840997},
+	{name: "issue 612 logistic", wdl: WDL{Wins: 648, Draws: 12530, Losses: 608}, test: logSPRT(0, 5), want: -9.267598031847568},
+	{name: "issue 612 normalized", wdl: WDL{Wins: 648, Draws: 12530, Losses: 608}, test: normSPRT(0, 5), want: 0.47955318607840997},
 	{name: "zero LL normalized", penta: pentaOf(0, 3, 10, 12, 5), test: normSPRT(0, 5), want: 0.33826091658902374},
 	{name: "zero LL logistic", penta: pentaOf(0, 3, 10, 12, 5), test: logSPRT(0, 5), want: 0.4285129343574965},
-	{name: "no losses normalized", wdl: stats.WDL{Wins: 60, Draws: 20, Losses: 0}, test: normSPRT(0, 5), want: 0.9892384319036878},
-	{name: "no losses logistic", wdl: stats.WDL{Wins: 60, Draws: 20, Losses: 0}, test: logSPRT(0, 5), want: 1.1429843409063338},
+	{name: "no losses normalized", wdl: WDL{Wins: 60, Draws: 20, Losses: 0}, test: normSPRT(0, 5), want: 0.9892384319036878},
+	{name: "no losses logistic", wdl: WDL{Wins: 60, Draws: 20, Losses: 0}, test: logSPRT(0, 5), want: 1.1429843409063338},
 	{name: "one pair WW", penta: pentaOf(0, 0, 0, 0, 1), test: normSPRT(0, 5), want: 0.020153120867348728},
 	{name: "only WW", penta: pentaOf(0, 0, 0, 0, 1000), test: normSPRT(0, 5), want: 20.1437114327596},
 	{name: "only LL", penta: pentaOf(1000, 0, 0, 0, 0), test: normSPRT(0, 5), want: -20.557837755218305},
@@ -115,10 +113,10 @@ func TestLLRFishtest(t *testing.T) {
 
 func TestLLRNoGames(t *testing.T) {
 	for _, test := range []SPRT{normSPRT(0, 5), logSPRT(0, 5), normSPRT(-3, 1)} {
-		if got := test.LLR(stats.Pentanomial{}); got != 0 {
+		if got := test.LLR(Pentanomial{}); got != 0 {
 			t.Errorf("%v: LLR of no pairs = %v, want 0", test, got)
 		}
-		if got := test.LLRTrinomial(stats.WDL{}); got != 0 {
+		if got := test.LLRTrinomial(WDL{}); got != 0 {
 			t.Errorf("%v: LLR of no games = %v, want 0", test, got)
 		}
 	}
@@ -127,8 +125,8 @@ func TestLLRNoGames(t *testing.T) {
 // TestLLRSymmetry checks that swapping the players (reversing the counts) and
 // negating the hypotheses leaves the LLR unchanged.
 func TestLLRSymmetry(t *testing.T) {
-	for _, p := range []stats.Pentanomial{{3, 10, 20, 14, 4}, {0, 3, 10, 12, 5}, {1, 0, 0, 0, 9}} {
-		rev := stats.Pentanomial{p[4], p[3], p[2], p[1], p[0]}
+	for _, p := range []Pentanomial{{3, 10, 20, 14, 4}, {0, 3, 10, 12, 5}, {1, 0, 0, 0, 9}} {
+		rev := Pentanomial{p[4], p[3], p[2], p[1], p[0]}
 		for _, test := range []SPRT{normSPRT(0, 5), logSPRT(-2, 3)} {
 			neg := test
 			neg.Elo0, neg.Elo1 = -test.Elo0, -test.Elo1
@@ -146,14 +144,14 @@ func TestLLRSymmetry(t *testing.T) {
 func TestLLRExtreme(t *testing.T) {
 	tests := []struct {
 		test SPRT
-		p    stats.Pentanomial
+		p    Pentanomial
 		sign float64
 	}{
-		{normSPRT(-1000, -500), stats.Pentanomial{77, 1, 0, 0, 0}, -1},
-		{normSPRT(500, 1000), stats.Pentanomial{0, 0, 0, 1, 77}, 1},
-		{normSPRT(0, 1000), stats.Pentanomial{1, 1, 1, 1, 1}, -1},
-		{logSPRT(900, 1000), stats.Pentanomial{1, 1, 1, 1, 1}, -1},
-		{logSPRT(-1000, -900), stats.Pentanomial{1, 1, 1, 1, 1}, 1},
+		{normSPRT(-1000, -500), Pentanomial{77, 1, 0, 0, 0}, -1},
+		{normSPRT(500, 1000), Pentanomial{0, 0, 0, 1, 77}, 1},
+		{normSPRT(0, 1000), Pentanomial{1, 1, 1, 1, 1}, -1},
+		{logSPRT(900, 1000), Pentanomial{1, 1, 1, 1, 1}, -1},
+		{logSPRT(-1000, -900), Pentanomial{1, 1, 1, 1, 1}, 1},
 	}
 	for _, tt := range tests {
 		got := tt.test.LLR(tt.p)
@@ -292,7 +290,7 @@ func simGame(r *rand.Rand, win, draw float64) float64 {
 // simSPRT plays pairs of independent games until the test decides, computing the
 // LLR after every pair, and returns the verdict and the pairs played.
 func simSPRT(test SPRT, r *rand.Rand, win, draw float64, maxPairs int) (Verdict, int) {
-	var p stats.Pentanomial
+	var p Pentanomial
 	for n := 1; n <= maxPairs; n++ {
 		p.Add(simGame(r, win, draw), simGame(r, win, draw))
 		if v := test.Decide(test.LLR(p)); v != Continue {
@@ -312,7 +310,7 @@ func simSPRT(test SPRT, r *rand.Rand, win, draw float64, maxPairs int) (Verdict,
 func TestSPRTSimulated(t *testing.T) {
 	const runs = 100
 	const draw = 0.4
-	strongWin := stats.ScoreFromElo(50) - draw/2
+	strongWin := ScoreFromElo(50) - draw/2
 	equalWin := (1 - draw) / 2
 	tests := []struct {
 		name    string

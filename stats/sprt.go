@@ -1,4 +1,4 @@
-package tournament
+package stats
 
 import (
 	"errors"
@@ -6,8 +6,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/colony-ai/colony/stats"
 )
 
 // SPRTModel is the Elo model in which the hypotheses of an [SPRT] are stated.
@@ -46,10 +44,6 @@ type SPRT struct {
 	Alpha, Beta float64
 	Model       SPRTModel
 }
-
-// neloPerT converts a per-game t-value (score-0.5)/σ to normalized Elo: 800/ln 10
-// (about 347.4), fishtest's nelo_divided_by_nt.
-var neloPerT = 800 / math.Ln10
 
 // maxSPRTElo bounds the Elo values that ParseSPRT accepts, far beyond any sensible
 // test, where the expected scores are still well inside (0, 1).
@@ -153,7 +147,7 @@ func (t SPRT) Bounds() (lower, upper float64) {
 // score (logistic model) or whose t-value (score-0.5)/σ_pair is √2 times the
 // hypothesis's normalized t-value (normalized model) is found; and the LLR is the
 // number of pairs times the mean log ratio of the two. It is 0 with no pairs.
-func (t SPRT) LLR(p stats.Pentanomial) float64 {
+func (t SPRT) LLR(p Pentanomial) float64 {
 	return t.llr(p[:])
 }
 
@@ -161,7 +155,7 @@ func (t SPRT) LLR(p stats.Pentanomial) float64 {
 // game results, which treats the games as independent (fishtest's LLR on a
 // trinomial). It is computed as [SPRT.LLR], on the game scores 0, 1/2 and 1. It is
 // 0 with no games.
-func (t SPRT) LLRTrinomial(w stats.WDL) float64 {
+func (t SPRT) LLRTrinomial(w WDL) float64 {
 	return t.llr([]int{w.Losses, w.Draws, w.Wins})
 }
 
@@ -197,8 +191,8 @@ func (t SPRT) llr(counts []int) float64 {
 	var q0, q1 []float64
 	switch t.Model {
 	case ModelLogistic:
-		q0 = mleWithMean(scores, phat, stats.ScoreFromElo(t.Elo0))
-		q1 = mleWithMean(scores, phat, stats.ScoreFromElo(t.Elo1))
+		q0 = mleWithMean(scores, phat, ScoreFromElo(t.Elo0))
+		q1 = mleWithMean(scores, phat, ScoreFromElo(t.Elo1))
 	default:
 		// A pair's t-value is √2 times the per-game one: σ_pair = σ_game/√2.
 		scale := 1.0
