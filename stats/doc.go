@@ -26,6 +26,13 @@
 // (LLRTrinomial); Decide gives the Verdict once the ratio crosses one of Wald's
 // bounds. ParseSPRT reads a test written elo0=0,elo1=5[,alpha=..,beta=..,model=..].
 //
+// BradleyTerry rates many players at once: one rating a player, fitted by maximum
+// likelihood to every game between them (the Bradley–Terry model, in logistic Elo
+// centred on 0), so that whom a player met counts, with 95% intervals by a seeded
+// bootstrap over the games. As BayesElo does, it adds a virtual draw between every
+// two players who met (a prior), which keeps the rating of a player who won or lost
+// every game finite. A GameScore is one game as the fit sees it.
+//
 // Wilson gives the Wilson score interval of a proportion (WilsonScore of a mean
 // score with draws), which stays inside [0, 1] and is sound for small counts and
 // proportions near 0 or 1, where the normal approximation is not.

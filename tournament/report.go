@@ -34,8 +34,8 @@ type Report struct {
 	SPRT *SPRTReport `json:"sprt,omitempty"`
 	// Ratings are the Bradley–Terry ratings of all players fitted jointly, with
 	// bootstrap intervals (more than two players).
-	Ratings []Rating `json:"ratings,omitempty"`
-	Metrics Metrics  `json:"metrics"`
+	Ratings []stats.Rating `json:"ratings,omitempty"`
+	Metrics Metrics        `json:"metrics"`
 	// Faults counts the games each player lost by a forfeit (an illegal move, its
 	// time, an external engine's fault), by reason; none when no game was forfeited.
 	Faults []FaultCount `json:"faults,omitempty"`
@@ -206,12 +206,12 @@ func SummarizeGames(cfg *Config, l *GameList, sides [2]string, sprt *SPRTState) 
 			Lower: lo, Upper: hi, Verdict: sprt.Verdict.String(), Pairs: sprt.Pentanomial.Pairs()}
 	}
 	if n > 2 && games.n > 0 {
-		outcomes := make([]Outcome, games.n)
+		outcomes := make([]stats.GameScore, games.n)
 		for i := range games.n {
 			r := games.at(i)
-			outcomes[i] = Outcome{A: int(r.Seats[0]), B: int(r.Seats[1]), Score: r.ScoreOf(0)}
+			outcomes[i] = stats.GameScore{A: int(r.Seats[0]), B: int(r.Seats[1]), Score: r.ScoreOf(0)}
 		}
-		ratings, err := Ratings(names, outcomes, ratingResamples, uint64(cfg.Seed))
+		ratings, err := stats.BradleyTerry(names, outcomes, ratingResamples, uint64(cfg.Seed))
 		if err == nil {
 			rep.Ratings = ratings
 		}
@@ -469,7 +469,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 		sb.WriteString("\nRatings (Bradley–Terry, fitted jointly; 95% bootstrap interval over games; mean 0)\n")
 		t = NewTable(&sb, []string{"player", "elo", "95% interval", "games"}, []tw.Align{tw.AlignLeft})
 		rs := slices.Clone(rep.Ratings)
-		slices.SortStableFunc(rs, func(x, y Rating) int { return cmpFloat(y.Elo, x.Elo) })
+		slices.SortStableFunc(rs, func(x, y stats.Rating) int { return cmpFloat(y.Elo, x.Elo) })
 		for _, r := range rs {
 			_ = t.Append([]string{r.Name, signed(r.Elo), interval(r.Low, r.High), strconv.Itoa(r.Games)})
 		}
@@ -601,7 +601,7 @@ func (rep *Report) WritePlot(w io.Writer) error {
 			if math.IsNaN(e.Elo) || math.IsNaN(e.EloLow) || math.IsNaN(e.EloHigh) {
 				continue // no games
 			}
-			ratings = append(ratings, Rating{Name: p.Name, Elo: e.Elo, Low: e.EloLow, High: e.EloHigh, Games: p.Games})
+			ratings = append(ratings, stats.Rating{Name: p.Name, Elo: e.Elo, Low: e.EloLow, High: e.EloHigh, Games: p.Games})
 		}
 	}
 	if len(ratings) == 0 {
