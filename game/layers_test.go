@@ -25,7 +25,7 @@ const (
 	rules          // The Colony and the classic games, each on the ground alone
 	players        // search: the players and the solver over the contract
 	engines        // external: the external-engine player, registered with search from outside
-	runner         // tournament: matches, statistics, games files, the SPRT batch driver
+	runner         // tournament: matches and their reports, games files, the SPRT batch driver
 	tuning         // Texel, SPSA and the linear evaluations over the contract
 	catalog        // the registry of games and players by name, the text-level face of a game
 	app            // web: the local web application over the catalog
