@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/stats"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/olekukonko/tablewriter/tw"
 	"gonum.org/v1/gonum/stat"
@@ -106,7 +107,7 @@ func NewPlayoutReport(g Ruleset, res *RandomGames, from string, seed uint64, ela
 		rows = append(rows, Count{Name: "decided by the tie rule", Games: tied})
 	}
 	for i := range rows {
-		rows[i].Low, rows[i].High = tournament.Wilson(rows[i].Games, len(res.Games), 0.95)
+		rows[i].Low, rows[i].High = stats.Wilson(rows[i].Games, len(res.Games), 0.95)
 	}
 	r.Results = rows
 	return r

@@ -21,11 +21,11 @@ const module = "github.com/colony-ai/colony"
 // its path's first match in layerOf (a new game under games/ is a rule package
 // without a change here).
 const (
-	ground  = iota // the contract, the drawing primitives, the protocol, the evaluation's algebra, the served documents
+	ground  = iota // the contract, the drawing primitives, the protocol, the evaluation's algebra, the statistics of results, the served documents
 	rules          // The Colony and the classic games, each on the ground alone
 	players        // search: the players and the solver over the contract
 	engines        // external: the external-engine player, registered with search from outside
-	runner         // tournament: matches, statistics, games files, the SPRT batch driver
+	runner         // tournament: matches and their reports, games files, the SPRT batch driver
 	tuning         // Texel, SPSA and the linear evaluations over the contract
 	catalog        // the registry of games and players by name, the text-level face of a game
 	app            // web: the local web application over the catalog
@@ -41,7 +41,7 @@ var layerOf = []struct {
 	layer  int
 }{
 	{"picture/render", catalog}, // the rendering (SVG, PNG) through the plotting stack, above the picture model
-	{"game/memory", ground}, {"game", ground}, {"internal", ground}, {"picture", ground}, {"protocol", ground}, {"eval", ground}, {"docs", ground},
+	{"game/memory", ground}, {"game", ground}, {"internal", ground}, {"picture", ground}, {"protocol", ground}, {"eval", ground}, {"stats", ground}, {"docs", ground},
 	{"colony", rules}, {"games", rules},
 	{"search", players},
 	{"external", engines},
@@ -53,10 +53,12 @@ var layerOf = []struct {
 }
 
 // forbidden are imports, direct or through other packages, that the layers alone
-// allow but the house does not: the contract imports nothing of the module, and
-// the players know no process or protocol (external engines are package external's).
+// allow but the house does not: the contract and the statistics import nothing of
+// the module, and the players know no process or protocol (external engines are
+// package external's).
 var forbidden = []struct{ from, to, why string }{
 	{"game", "", "the contract imports no package of the module"},
+	{"stats", "", "the statistics of results import no package of the module"},
 	{"search", "protocol", "the players know no process or protocol (package external plays external engines)"},
 }
 
@@ -69,7 +71,7 @@ var thirdParty = []struct {
 	users  []string
 	why    string
 }{
-	{"gonum.org/v1/gonum", []string{"eval"}, "numeric: floats for the L-BFGS fit (gonum's steps, bit for bit), blas64 for the networks' layers"},
+	{"gonum.org/v1/gonum", []string{"eval", "stats"}, "numeric: floats for the L-BFGS fit (gonum's steps, bit for bit), blas64 for the networks' layers; the statistics' distributions (stat/distuv) and the Bradley-Terry fit's linear algebra (mat)"},
 	{"golang.org/x/sys", []string{"eval/nnue"}, "the CPU's features (cpu), which choose the networks' AVX2 kernels"},
 	{"golang.org/x/sync", []string{"eval/nnue"}, "errgroup, for the trainer's workers"},
 	{"gonum.org/v1/plot", []string{"eval"}, "the tuning charts (eval/tuneplot.go), until the optimisers and their charts move to package tuning (issue 36)"},
@@ -226,7 +228,7 @@ func TestLayers(t *testing.T) {
 	}
 	pkgs := modulePackages(t, root)
 	for _, want := range []string{"game", "colony", "games/kalah", "games/oware", "games/piecepack", "games/martian",
-		"search", "external", "tournament", "tuning", "catalog", "cmd/colony"} {
+		"search", "external", "stats", "tournament", "tuning", "catalog", "cmd/colony"} {
 		if _, ok := pkgs[want]; !ok {
 			t.Errorf("package %s not found in the walk of %s", want, root)
 		}
@@ -275,6 +277,9 @@ func TestLayers(t *testing.T) {
 func TestLayersCatch(t *testing.T) {
 	if layer("games/congklak") != rules || layer("games/internal/board") != rules || layer("tournament/driver") != runner {
 		t.Error("a new package under a known path is not placed by its prefix")
+	}
+	if layer("stats") != ground {
+		t.Error("the statistics are not on the ground")
 	}
 	if layer("newthing") != -1 {
 		t.Error("an unknown top-level package is placed")

@@ -16,6 +16,7 @@ import (
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/stats"
 )
 
 // kalahGame is kalah 6x4, the default rules.
@@ -422,7 +423,7 @@ func TestDescribeAdjudication(t *testing.T) {
 // adjudications by reason, and the SPRT over the merged pairs is the live run's.
 func TestAdjudicatedShardsMergeWithSummaryAndSPRT(t *testing.T) {
 	cfg := adjudicatedConfig()
-	test, err := ParseSPRT("elo0=0,elo1=400")
+	test, err := stats.ParseSPRT("elo0=0,elo1=400")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/stats"
 )
 
 // Entrant is one player of a tournament: a display name and a player spec.
@@ -165,7 +166,7 @@ type Config struct {
 	// Adjudication, if not nil, ends games early by its rules (see Adjudication).
 	Adjudication *Adjudication `json:"adjudication,omitempty"`
 	// SPRT, for a match, stops the match when its test accepts a hypothesis.
-	SPRT *SPRT `json:"-"`
+	SPRT *stats.SPRT `json:"-"`
 	// Shard K of Shards (1 ≤ K ≤ Shards) plays the pairs whose index is K-1 modulo
 	// Shards; 0 of 0 (or 1 of 1) plays everything.
 	Shard  int `json:"shard,omitempty"`

@@ -7,73 +7,29 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/colony-ai/colony/stats"
 )
-
-// MaxCount bounds each count that ParsePentanomial and ParseWDL read, so that their
-// sums cannot overflow.
-const MaxCount = 1_000_000_000_000
-
-// ParsePentanomial reads pair counts written N0,N1,N2,N3,N4 (see Pentanomial), each a
-// whole number from 0 to MaxCount.
-func ParsePentanomial(text string) (Pentanomial, error) {
-	var p Pentanomial
-	return p, parseCounts(text, "N0,N1,N2,N3,N4", p[:])
-}
-
-// ParseWDL reads game counts written W,D,L: wins, draws and losses, each a whole
-// number from 0 to MaxCount.
-func ParseWDL(text string) (WDL, error) {
-	var c [3]int
-	if err := parseCounts(text, "W,D,L", c[:]); err != nil {
-		return WDL{}, err
-	}
-	return WDL{Wins: c[0], Draws: c[1], Losses: c[2]}, nil
-}
-
-// parseCounts reads the comma-separated counts of text into counts, which has as
-// many as form ("W,D,L") has fields.
-func parseCounts(text, form string, counts []int) error {
-	fields := strings.Split(text, ",")
-	if len(fields) != len(counts) {
-		return fmt.Errorf("want %d counts %s, got %q", len(counts), form, text)
-	}
-	for i, s := range fields {
-		s = strings.TrimSpace(s)
-		n, err := strconv.ParseInt(s, 10, 64)
-		switch {
-		case errors.Is(err, strconv.ErrRange):
-			return fmt.Errorf("count %q is too large (at most %d)", s, MaxCount)
-		case err != nil:
-			return fmt.Errorf("count %q is not an integer", s)
-		case n < 0:
-			return fmt.Errorf("count %d is negative", n)
-		case n > MaxCount:
-			return fmt.Errorf("count %d is too large (at most %d)", n, MaxCount)
-		}
-		counts[i] = int(n)
-	}
-	return nil
-}
 
 // CountsReport is what the results of a match between players A and B, given as
 // counts, say of A: the estimate of its strength and, with a test, the SPRT's
 // log-likelihood ratio and verdict.
 type CountsReport struct {
 	// Pentanomial holds the pair counts (nil when the results are games: WDL).
-	Pentanomial *Pentanomial
+	Pentanomial *stats.Pentanomial
 	// WDL holds the game counts (nil when the results are pairs: Pentanomial).
-	WDL      *WDL
-	Estimate Estimate
+	WDL      *stats.WDL
+	Estimate stats.Estimate
 	// Test is the SPRT, or nil; LLR its log-likelihood ratio (on the pairs, or on the
 	// games as independent) and Verdict its decision.
-	Test    *SPRT
+	Test    *stats.SPRT
 	LLR     float64
-	Verdict Verdict
+	Verdict stats.Verdict
 }
 
 // PentanomialReport returns the report of pair counts p, with the test when it is
 // not nil. There must be a pair.
-func PentanomialReport(p Pentanomial, test *SPRT) (*CountsReport, error) {
+func PentanomialReport(p stats.Pentanomial, test *stats.SPRT) (*CountsReport, error) {
 	if p.Pairs() == 0 {
 		return nil, errors.New("no pairs (every count is 0)")
 	}
@@ -87,7 +43,7 @@ func PentanomialReport(p Pentanomial, test *SPRT) (*CountsReport, error) {
 
 // WDLReport returns the report of game counts w, with the test when it is not nil.
 // There must be a game.
-func WDLReport(w WDL, test *SPRT) (*CountsReport, error) {
+func WDLReport(w stats.WDL, test *stats.SPRT) (*CountsReport, error) {
 	if w.Games() == 0 {
 		return nil, errors.New("no games (every count is 0)")
 	}
@@ -141,3 +97,7 @@ func (r *CountsReport) WriteText(w io.Writer) error {
 func signedFixed(x float64, decimals int) string {
 	return fmt.Sprintf("%+.*f", decimals, x)
 }
+
+// formatFloat writes x in the shortest form that reads back as x, as the test's
+// text does.
+func formatFloat(x float64) string { return strconv.FormatFloat(x, 'g', -1, 64) }

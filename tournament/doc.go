@@ -1,9 +1,10 @@
-// Package tournament runs engine-vs-engine tournaments and computes their statistics:
-// round robins, gauntlets and matches of search players, played in pairs of games
-// from the same opening with colours swapped, on all cores, with reproducible seeds,
-// resumable game records and sharding; Elo estimates with confidence intervals, LOS,
-// pentanomial pair statistics, the generalised SPRT as fishtest computes it, and
-// Bradley–Terry ratings fitted jointly for all players with bootstrap intervals.
+// Package tournament runs engine-vs-engine tournaments and reports them: round
+// robins, gauntlets and matches of search players, played in pairs of games from the
+// same opening with colours swapped, on all cores, with reproducible seeds, resumable
+// game records and sharding; a match may be stopped by an SPRT. Its reports (the
+// standings, the pair statistics, the SPRT's course, the joint ratings, the game
+// metrics) take their figures from package stats, which computes them from counts of
+// results.
 //
 // It knows games only through the contract (package game) and players through
 // package search; external engines come from package external, whose process pool a

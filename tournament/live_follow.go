@@ -15,6 +15,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/colony-ai/colony/stats"
 )
 
 // The states of a followed run (ProgressView.State) besides the live file's own
@@ -181,10 +183,10 @@ type SPRTView struct {
 	LLR  float64 `json:"llr"`
 	// Lower and Upper are the LLR's bounds: the test accepts H0 below Lower, H1
 	// above Upper.
-	Lower       float64     `json:"lower"`
-	Upper       float64     `json:"upper"`
-	Pairs       int         `json:"pairs"`
-	Pentanomial Pentanomial `json:"pentanomial"`
+	Lower       float64           `json:"lower"`
+	Upper       float64           `json:"upper"`
+	Pairs       int               `json:"pairs"`
+	Pentanomial stats.Pentanomial `json:"pentanomial"`
 	// Verdict is "continue", "H0 accepted" or "H1 accepted"; StopPair the pair at
 	// which the test decided (-1 while it continues).
 	Verdict  string `json:"verdict"`

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/stats"
 )
 
 // fileLines plays cfg and returns its games file's lines, newlines included: the
@@ -156,7 +157,7 @@ func TestFollowerReplaced(t *testing.T) {
 // TestFollowerSPRTDecided counts, in the standings, the games up to the pair where
 // the SPRT decided, as the report does, while Finished counts every game.
 func TestFollowerSPRTDecided(t *testing.T) {
-	test, err := ParseSPRT("elo0=0,elo1=100,alpha=0.1,beta=0.1,model=logistic")
+	test, err := stats.ParseSPRT("elo0=0,elo1=100,alpha=0.1,beta=0.1,model=logistic")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/stats"
 )
 
 // gate holds every player that reaches its turn number at of a game, until
@@ -316,7 +317,7 @@ func TestLiveRunFollowed(t *testing.T) {
 // TestLiveSPRT follows a match with an SPRT that decides: the LLR, its history and
 // the standings are the report's.
 func TestLiveSPRT(t *testing.T) {
-	test, err := ParseSPRT("elo0=0,elo1=100,alpha=0.1,beta=0.1,model=logistic")
+	test, err := stats.ParseSPRT("elo0=0,elo1=100,alpha=0.1,beta=0.1,model=logistic")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,7 +344,7 @@ func TestLiveSPRT(t *testing.T) {
 		sp.Verdict != res.SPRT.Verdict.String() || sp.StopPair != res.SPRT.StopPair {
 		t.Fatalf("SPRT %+v, the run's %+v", sp, res.SPRT)
 	}
-	if res.SPRT.Verdict == Continue {
+	if res.SPRT.Verdict == stats.Continue {
 		t.Fatalf("the SPRT did not decide in %d pairs: choose a test that does (%+v)", sp.Pairs, sp)
 	}
 	if n := len(sp.History); n < 2 || n > 4 || sp.History[n-1] != (LLRPoint{Pairs: sp.Pairs, LLR: sp.LLR}) || sp.History[0].Pairs != 1 {

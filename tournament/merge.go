@@ -2,17 +2,21 @@ package tournament
 
 // The report of merged games files ('colony tournament merge').
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/colony-ai/colony/stats"
+)
 
 // MergeReport merges the games files names (MergeFiles), runs the SPRT of the test
-// text sprt (ParseSPRT) over the merged pairs when it is not "" (Merged.TestSPRT),
+// text sprt (stats.ParseSPRT) over the merged pairs when it is not "" (Merged.TestSPRT),
 // and returns the merge with the report of its games (Summarize). sides gives the
 // side names of a game by its name; nil names none. An SPRT that does not read or
 // cannot be run is a *SettingError of sprt.
 func MergeReport(names []string, sprt string, sides func(game string) [2]string) (*Merged, *Report, error) {
-	var test *SPRT
+	var test *stats.SPRT
 	if sprt != "" {
-		t, err := ParseSPRT(sprt)
+		t, err := stats.ParseSPRT(sprt)
 		if err != nil {
 			return nil, nil, &SettingError{Setting: "sprt", Err: err}
 		}

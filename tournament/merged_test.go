@@ -3,6 +3,8 @@ package tournament
 import (
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/stats"
 )
 
 func TestMergedDescribeMissing(t *testing.T) {
@@ -32,7 +34,7 @@ func TestMergedDescribeMissing(t *testing.T) {
 
 func TestMergedTestSPRT(t *testing.T) {
 	cfg, games := handGames()
-	test, err := ParseSPRT("elo0=0,elo1=5")
+	test, err := stats.ParseSPRT("elo0=0,elo1=5")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,8 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
+
+	"github.com/colony-ai/colony/stats"
 )
 
 // plotDPI is the resolution at which PlotRatings lays out text and lines.
@@ -30,7 +32,7 @@ const plotDPI = 96
 // ratings, a negative size, or a rating that is not a number (NaN); an infinite Elo
 // or interval end (a perfect score) is drawn at the edge of the chart, marked by an
 // arrow head, and labelled +inf or -inf.
-func PlotRatings(w io.Writer, title string, ratings []Rating, width, height int) error {
+func PlotRatings(w io.Writer, title string, ratings []stats.Rating, width, height int) error {
 	return PlotRatingsWith(w, PlotOptions{Title: title, Interval: "95% bootstrap interval", Width: width, Height: height}, ratings)
 }
 
@@ -45,7 +47,7 @@ type PlotOptions struct {
 
 // PlotRatingsWith is PlotRatings with its settings, the name of the intervals among
 // them.
-func PlotRatingsWith(w io.Writer, opts PlotOptions, ratings []Rating) error {
+func PlotRatingsWith(w io.Writer, opts PlotOptions, ratings []stats.Rating) error {
 	title, width, height := opts.Title, opts.Width, opts.Height
 	if len(ratings) == 0 {
 		return errors.New("tournament: plot ratings: no ratings")
@@ -69,7 +71,7 @@ func PlotRatingsWith(w io.Writer, opts PlotOptions, ratings []Rating) error {
 	}
 
 	sorted := slices.Clone(ratings)
-	slices.SortStableFunc(sorted, func(a, b Rating) int { return cmp.Compare(b.Elo, a.Elo) })
+	slices.SortStableFunc(sorted, func(a, b stats.Rating) int { return cmp.Compare(b.Elo, a.Elo) })
 
 	p := plot.New()
 	p.Title.Text = title

@@ -5,10 +5,12 @@ import (
 	"image/png"
 	"math"
 	"testing"
+
+	"github.com/colony-ai/colony/stats"
 )
 
-func exampleRatings() []Rating {
-	return []Rating{
+func exampleRatings() []stats.Rating {
+	return []stats.Rating{
 		{Name: "minimax-d4", Elo: -212.4, Low: -251.0, High: -176.3, Games: 1400},
 		{Name: "mcts-10k", Elo: 143.9, Low: 110.2, High: 181.5, Games: 1400},
 		{Name: "random", Elo: -420.7, Low: -505.5, High: -356.0, Games: 1400},
@@ -39,8 +41,15 @@ func TestPlotRatingsPNG(t *testing.T) {
 }
 
 func TestPlotRatingsFromFit(t *testing.T) {
-	games := synthetic([]float64{-100, 0, 100}, 100, 1)
-	rs, err := Ratings([]string{"a", "b", "c"}, games, 50, 1)
+	// A round robin of three players, none of whom wins every game: a, b, c in
+	// rising strength.
+	var games []stats.GameScore
+	for k := range 100 {
+		s := float64(k%3) / 2 // 0, 0.5 and 1 in turn
+		games = append(games, stats.GameScore{A: 1, B: 0, Score: max(s, 0.5)},
+			stats.GameScore{A: 2, B: 1, Score: max(s, 0.5)}, stats.GameScore{A: 0, B: 2, Score: s})
+	}
+	rs, err := stats.BradleyTerry([]string{"a", "b", "c"}, games, 50, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +80,7 @@ func TestPlotRatingsErrors(t *testing.T) {
 // TestPlotRatingsInfinite: a perfect score's infinite Elo or interval end is drawn at
 // the edge of the chart, not refused.
 func TestPlotRatingsInfinite(t *testing.T) {
-	for name, rs := range map[string][]Rating{
+	for name, rs := range map[string][]stats.Rating{
 		"one end":       {{Name: "a", Elo: 300, Low: 141.9, High: math.Inf(1)}, {Name: "b", Elo: -300, Low: math.Inf(-1), High: -141.9}},
 		"all infinite":  {{Name: "a", Elo: math.Inf(1), Low: math.Inf(1), High: math.Inf(1)}, {Name: "b", Elo: math.Inf(-1), Low: math.Inf(-1), High: math.Inf(-1)}},
 		"perfect score": {{Name: "a", Elo: math.Inf(1), Low: 120, High: math.Inf(1)}, {Name: "b", Elo: math.Inf(-1), Low: math.Inf(-1), High: -120}},

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"testing"
 	"time"
+
+	"github.com/colony-ai/colony/stats"
 )
 
 // tallyOf returns a tally of names with the games given as (first, second, winner).
@@ -16,7 +18,7 @@ func tallyOf(names []string, games ...[3]int) *Tally {
 }
 
 func TestProgressLine(t *testing.T) {
-	test, err := ParseSPRT("elo0=0,elo1=5")
+	test, err := stats.ParseSPRT("elo0=0,elo1=5")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/colony-ai/colony/game/memory"
 	"github.com/colony-ai/colony/internal/inputfile"
+	"github.com/colony-ai/colony/stats"
 )
 
 // RecordVersion is the version of the games file's format that runs write (see
@@ -755,7 +756,7 @@ func parseHeader(text []byte, h *Header) error {
 		return fmt.Errorf("not a tournament header: %w", err)
 	}
 	if h.SPRTText != "" {
-		t, err := ParseSPRT(h.SPRTText)
+		t, err := stats.ParseSPRT(h.SPRTText)
 		if err != nil {
 			return fmt.Errorf("header: %w", err)
 		}
@@ -1406,7 +1407,7 @@ func (s *Seed) UnmarshalJSON(b []byte) error {
 // as a run of the match with the test would have, stopping at the first pair where
 // it decides: Games then hold the pairs up to the decision, SPRT the test's state,
 // and Header.Config the test. The files must hold a match of two players.
-func (m *Merged) TestSPRT(test SPRT) error {
+func (m *Merged) TestSPRT(test stats.SPRT) error {
 	cfg := m.Header.Config
 	if len(cfg.Players) != 2 {
 		return fmt.Errorf("an SPRT needs a match of two players, the files hold %d", len(cfg.Players))

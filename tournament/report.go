@@ -15,6 +15,8 @@ import (
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 	"gonum.org/v1/gonum/stat"
+
+	"github.com/colony-ai/colony/stats"
 )
 
 // Report is everything a tournament's games say: the standings, the cross table,
@@ -26,14 +28,14 @@ type Report struct {
 	Format  Format     `json:"format"`
 	Players []Standing `json:"standings"`
 	// Cross[i][j] is player i's record against player j (in Players' order).
-	Cross [][]WDL `json:"cross"`
+	Cross [][]stats.WDL `json:"cross"`
 	// Pair holds the pentanomial statistics of a two-player tournament.
 	Pair *PairStats  `json:"pair,omitempty"`
 	SPRT *SPRTReport `json:"sprt,omitempty"`
 	// Ratings are the Bradley–Terry ratings of all players fitted jointly, with
 	// bootstrap intervals (more than two players).
-	Ratings []Rating `json:"ratings,omitempty"`
-	Metrics Metrics  `json:"metrics"`
+	Ratings []stats.Rating `json:"ratings,omitempty"`
+	Metrics Metrics        `json:"metrics"`
 	// Faults counts the games each player lost by a forfeit (an illegal move, its
 	// time, an external engine's fault), by reason; none when no game was forfeited.
 	Faults []FaultCount `json:"faults,omitempty"`
@@ -54,27 +56,27 @@ type Standing struct {
 	Points float64 `json:"points"`
 	// Estimate is the player's Elo against the field of its opponents, its 95%
 	// interval and LOS (trinomial model).
-	Estimate Estimate `json:"estimate"`
+	Estimate stats.Estimate `json:"estimate"`
 	index    int
 }
 
 // PairStats are a match's results by pairs of games (same opening, colours swapped),
 // from the first player's view.
 type PairStats struct {
-	Pentanomial Pentanomial `json:"pentanomial"`
-	Estimate    Estimate    `json:"estimate"`
+	Pentanomial stats.Pentanomial `json:"pentanomial"`
+	Estimate    stats.Estimate    `json:"estimate"`
 	// Unpaired counts games whose pair partner is missing (not in the estimate).
 	Unpaired int `json:"unpaired"`
 }
 
 // SPRTReport is the SPRT's outcome.
 type SPRTReport struct {
-	Test        string      `json:"test"`
-	Pentanomial Pentanomial `json:"pentanomial"`
-	LLR         float64     `json:"llr"`
-	Lower       float64     `json:"lower"`
-	Upper       float64     `json:"upper"`
-	Verdict     string      `json:"verdict"`
+	Test        string            `json:"test"`
+	Pentanomial stats.Pentanomial `json:"pentanomial"`
+	LLR         float64           `json:"llr"`
+	Lower       float64           `json:"lower"`
+	Upper       float64           `json:"upper"`
+	Verdict     string            `json:"verdict"`
 	// Pairs counts the pairs the test saw.
 	Pairs int `json:"pairs"`
 }
@@ -204,12 +206,12 @@ func SummarizeGames(cfg *Config, l *GameList, sides [2]string, sprt *SPRTState) 
 			Lower: lo, Upper: hi, Verdict: sprt.Verdict.String(), Pairs: sprt.Pentanomial.Pairs()}
 	}
 	if n > 2 && games.n > 0 {
-		outcomes := make([]Outcome, games.n)
+		outcomes := make([]stats.GameScore, games.n)
 		for i := range games.n {
 			r := games.at(i)
-			outcomes[i] = Outcome{A: int(r.Seats[0]), B: int(r.Seats[1]), Score: r.ScoreOf(0)}
+			outcomes[i] = stats.GameScore{A: int(r.Seats[0]), B: int(r.Seats[1]), Score: r.ScoreOf(0)}
 		}
-		ratings, err := Ratings(names, outcomes, ratingResamples, uint64(cfg.Seed))
+		ratings, err := stats.BradleyTerry(names, outcomes, ratingResamples, uint64(cfg.Seed))
 		if err == nil {
 			rep.Ratings = ratings
 		}
@@ -309,7 +311,7 @@ func metrics(l *GameList, games *blocks, sides [2]string) Metrics {
 	if m.Games > 0 {
 		// Wilson's interval on the score, draws counting half.
 		m.FirstScore = (float64(m.FirstWins) + float64(m.Draws)/2) / float64(m.Games)
-		m.FirstScoreLow, m.FirstScoreHigh = WilsonScore(m.FirstScore, m.Games, 0.95)
+		m.FirstScoreLow, m.FirstScoreHigh = stats.WilsonScore(m.FirstScore, m.Games, 0.95)
 	}
 	if len(lengths) > 0 {
 		slices.Sort(lengths)
@@ -390,7 +392,7 @@ func pct(x float64) string {
 func (rep *Report) WriteText(w io.Writer) error {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "Standings (%d of %d games", rep.Games, rep.Scheduled)
-	if rep.SPRT != nil && rep.SPRT.Verdict != Continue.String() {
+	if rep.SPRT != nil && rep.SPRT.Verdict != stats.Continue.String() {
 		sb.WriteString(", stopped by the SPRT")
 	}
 	sb.WriteString("; Elo against the field, 95% interval, trinomial model)\n")
@@ -467,7 +469,7 @@ func (rep *Report) WriteText(w io.Writer) error {
 		sb.WriteString("\nRatings (Bradley–Terry, fitted jointly; 95% bootstrap interval over games; mean 0)\n")
 		t = NewTable(&sb, []string{"player", "elo", "95% interval", "games"}, []tw.Align{tw.AlignLeft})
 		rs := slices.Clone(rep.Ratings)
-		slices.SortStableFunc(rs, func(x, y Rating) int { return cmpFloat(y.Elo, x.Elo) })
+		slices.SortStableFunc(rs, func(x, y stats.Rating) int { return cmpFloat(y.Elo, x.Elo) })
 		for _, r := range rs {
 			_ = t.Append([]string{r.Name, signed(r.Elo), interval(r.Low, r.High), strconv.Itoa(r.Games)})
 		}
@@ -584,37 +586,6 @@ func (rep *Report) WriteCSV(w io.Writer) error {
 	return cw.Error()
 }
 
-// MarshalJSON writes the estimate with snake_case names, an infinite value (the Elo of
-// a perfect score, or an interval end reaching it) as the string "inf" or "-inf", so
-// that its sign is kept, and a value that is not a number (no games) as null.
-func (e Estimate) MarshalJSON() ([]byte, error) {
-	num := func(x float64) any {
-		switch {
-		case math.IsNaN(x):
-			return nil
-		case math.IsInf(x, 1):
-			return "inf"
-		case math.IsInf(x, -1):
-			return "-inf"
-		}
-		return x
-	}
-	return json.Marshal(struct {
-		Games     int `json:"games"`
-		Score     any `json:"score"`
-		ScoreLow  any `json:"score_low"`
-		ScoreHigh any `json:"score_high"`
-		Elo       any `json:"elo"`
-		EloLow    any `json:"elo_low"`
-		EloHigh   any `json:"elo_high"`
-		NElo      any `json:"nelo"`
-		NEloLow   any `json:"nelo_low"`
-		NEloHigh  any `json:"nelo_high"`
-		LOS       any `json:"los"`
-	}{e.Games, num(e.Score), num(e.ScoreLow), num(e.ScoreHigh), num(e.Elo), num(e.EloLow), num(e.EloHigh),
-		num(e.NElo), num(e.NEloLow), num(e.NEloHigh), num(e.LOS)})
-}
-
 // WritePlot draws the players' Elo estimates with their 95% intervals as a PNG chart:
 // the joint Bradley–Terry ratings (bootstrap intervals) when there are more than two
 // players, the Elo against the field (trinomial intervals, as in the standings)
@@ -630,7 +601,7 @@ func (rep *Report) WritePlot(w io.Writer) error {
 			if math.IsNaN(e.Elo) || math.IsNaN(e.EloLow) || math.IsNaN(e.EloHigh) {
 				continue // no games
 			}
-			ratings = append(ratings, Rating{Name: p.Name, Elo: e.Elo, Low: e.EloLow, High: e.EloHigh, Games: p.Games})
+			ratings = append(ratings, stats.Rating{Name: p.Name, Elo: e.Elo, Low: e.EloLow, High: e.EloHigh, Games: p.Games})
 		}
 	}
 	if len(ratings) == 0 {

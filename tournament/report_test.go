@@ -8,6 +8,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/stats"
 )
 
 // handGames is a match of 3 pairs: a wins both games of pair 0, splits pair 1 (each
@@ -44,11 +46,11 @@ func TestSummarize(t *testing.T) {
 	if math.Abs(a.Estimate.Score-3.5/6) > 1e-12 {
 		t.Errorf("score %v", a.Estimate.Score)
 	}
-	if rep.Cross[0][1] != (WDL{3, 1, 2}) || rep.Cross[1][0] != (WDL{2, 1, 3}) {
+	if rep.Cross[0][1] != (stats.WDL{Wins: 3, Draws: 1, Losses: 2}) || rep.Cross[1][0] != (stats.WDL{Wins: 2, Draws: 1, Losses: 3}) {
 		t.Errorf("cross %v", rep.Cross)
 	}
 	// Pairs from a's view: pair 0 = 2 points, pair 1 = 1 (1 + 0), pair 2 = 0.5 + 0.
-	if rep.Pair == nil || rep.Pair.Pentanomial != (Pentanomial{0, 1, 1, 0, 1}) {
+	if rep.Pair == nil || rep.Pair.Pentanomial != (stats.Pentanomial{0, 1, 1, 0, 1}) {
 		t.Errorf("pentanomial %+v", rep.Pair)
 	}
 	m := rep.Metrics
@@ -139,12 +141,12 @@ func TestSummarizeRoundRobinRatings(t *testing.T) {
 func TestWilsonScoreIsContinuousInDraws(t *testing.T) {
 	// 50-0-50 and 50-1-49 differ by half a point: their intervals must nearly agree
 	// (treating draws as two half-games would narrow the second by up to √2).
-	lo1, hi1 := WilsonScore(0.5, 100, 0.95)
-	lo2, hi2 := WilsonScore(50.5/100, 100, 0.95)
+	lo1, hi1 := stats.WilsonScore(0.5, 100, 0.95)
+	lo2, hi2 := stats.WilsonScore(50.5/100, 100, 0.95)
 	if w1, w2 := hi1-lo1, hi2-lo2; math.Abs(w1-w2) > 0.001 || math.Abs(lo2-lo1-0.005) > 0.001 {
 		t.Errorf("[%v, %v] vs [%v, %v]", lo1, hi1, lo2, hi2)
 	}
-	if lo, hi := Wilson(50, 100, 0.95); lo != lo1 || hi != hi1 {
+	if lo, hi := stats.Wilson(50, 100, 0.95); lo != lo1 || hi != hi1 {
 		t.Errorf("Wilson(50, 100) = [%v, %v], WilsonScore(0.5, 100) = [%v, %v]", lo, hi, lo1, hi1)
 	}
 }

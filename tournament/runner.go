@@ -17,6 +17,7 @@ import (
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/protocol"
 	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/stats"
 )
 
 // Runner plays the games of a tournament, Concurrency at a time, each on its own
@@ -133,10 +134,10 @@ type Progress struct {
 
 // SPRTState is a running SPRT: the pairs it has counted, in the order of the schedule.
 type SPRTState struct {
-	Test        SPRT
-	Pentanomial Pentanomial
+	Test        stats.SPRT
+	Pentanomial stats.Pentanomial
 	LLR         float64
-	Verdict     Verdict
+	Verdict     stats.Verdict
 	// StopPair is the pair at which the test decided (-1 while it continues): the
 	// result counts the pairs up to it, whatever games were in flight.
 	StopPair int
@@ -234,7 +235,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	if c.sprt != nil && c.sprt.Verdict != Continue {
+	if c.sprt != nil && c.sprt.Verdict != stats.Continue {
 		todo = 0 // the resumed games already decided the test
 	}
 	n := r.Concurrency
@@ -391,7 +392,7 @@ collect:
 			if board != nil {
 				board.finished(c.count(), played)
 			}
-			if c.sprt != nil && c.sprt.Verdict != Continue {
+			if c.sprt != nil && c.sprt.Verdict != stats.Continue {
 				cancel()
 			}
 			if r.Progress != nil {
@@ -408,7 +409,7 @@ collect:
 	res := c.result()
 	res.Played = played
 	res.Elapsed = time.Since(start)
-	res.Complete = c.count() == total || (c.sprt != nil && c.sprt.Verdict != Continue)
+	res.Complete = c.count() == total || (c.sprt != nil && c.sprt.Verdict != stats.Continue)
 	res.Abandoned = closeErrs.abandonedPlayers()
 	res.EnginesKilled = killed
 	if board != nil {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/stats"
 )
 
 var colonyGame = colony.NewGame(nil)
@@ -493,7 +494,7 @@ func TestTimeControlGamesFinish(t *testing.T) {
 }
 
 func TestSPRTStops(t *testing.T) {
-	test, err := ParseSPRT("elo0=0,elo1=100,alpha=0.05,beta=0.05")
+	test, err := stats.ParseSPRT("elo0=0,elo1=100,alpha=0.05,beta=0.05")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -506,7 +507,7 @@ func TestSPRTStops(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := res.SPRT
-		if s.Verdict != AcceptH1 || !res.Complete || s.StopPair < 0 || len(res.Games) != 2*(s.StopPair+1) {
+		if s.Verdict != stats.AcceptH1 || !res.Complete || s.StopPair < 0 || len(res.Games) != 2*(s.StopPair+1) {
 			t.Fatalf("concurrency %d: verdict %v at pair %d with %d games", n, s.Verdict, s.StopPair, len(res.Games))
 		}
 		stops = append(stops, s.StopPair)
@@ -541,7 +542,7 @@ func TestRunRejectsBadConfigs(t *testing.T) {
 			c.Limits.MoveTimeout = time.Minute
 		}, "a move timeout is for games without a move time or a time control"},
 		{"negative move timeout", func(c *Config) { c.Limits.MoveTimeout = -time.Second }, "move timeout: -1s"},
-		{"sprt of three", func(c *Config) { c.SPRT = &SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05} }, "exactly two"},
+		{"sprt of three", func(c *Config) { c.SPRT = &stats.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05} }, "exactly two"},
 		{"bad shard", func(c *Config) { c.Shard, c.Shards = 4, 3 }, "shard"},
 	}
 	for _, tc := range tests {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/stats"
 )
 
 // Settings are a tournament as text, as a command line or a form gives it: Config
@@ -32,7 +33,7 @@ type Settings struct {
 	Margin      time.Duration
 	MoveTimeout time.Duration
 	TimeControl string
-	// SPRT is the test of a match (see ParseSPRT), "" for none.
+	// SPRT is the test of a match (see stats.ParseSPRT), "" for none.
 	SPRT string
 	// Shard is the slice K/N of the schedule to play (see ParseShard), "" for all.
 	Shard string
@@ -189,7 +190,7 @@ func (s *Settings) Config(g Ruleset) (Config, error) {
 		cfg.Openings = Openings{File: filepath.Base(s.Openings), Positions: positions, Shuffle: s.Shuffle}
 	}
 	if s.SPRT != "" {
-		t, err := ParseSPRT(s.SPRT)
+		t, err := stats.ParseSPRT(s.SPRT)
 		if err != nil {
 			return cfg, &SettingError{"sprt", err}
 		}

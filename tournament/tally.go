@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+
+	"github.com/colony-ai/colony/stats"
 )
 
 // Tally counts results: each player's wins, draws and losses against each other
@@ -11,16 +13,16 @@ import (
 type Tally struct {
 	Names []string
 	// Cross[i][j] is player i's record against player j.
-	Cross [][]WDL
+	Cross [][]stats.WDL
 	// BySeat counts wins of the first player, of the second, and draws.
 	FirstWins, SecondWins, Draws int
 }
 
 // NewTally returns an empty tally of the named players.
 func NewTally(names []string) *Tally {
-	t := &Tally{Names: slices.Clone(names), Cross: make([][]WDL, len(names))}
+	t := &Tally{Names: slices.Clone(names), Cross: make([][]stats.WDL, len(names))}
 	for i := range t.Cross {
-		t.Cross[i] = make([]WDL, len(names))
+		t.Cross[i] = make([]stats.WDL, len(names))
 	}
 	return t
 }
@@ -45,8 +47,8 @@ func (t *Tally) Add(a, b, winner int) {
 }
 
 // Player returns player i's record against everyone.
-func (t *Tally) Player(i int) WDL {
-	var w WDL
+func (t *Tally) Player(i int) stats.WDL {
+	var w stats.WDL
 	for _, x := range t.Cross[i] {
 		w.Wins += x.Wins
 		w.Draws += x.Draws
@@ -191,7 +193,7 @@ func (c *collector) count1(s Summary, winner int, sl Slot) error {
 		c.games.games.add(s)
 	}
 	c.tally.Add(sl.Seats[0], sl.Seats[1], winner)
-	if c.sprt == nil || c.sprt.Verdict != Continue {
+	if c.sprt == nil || c.sprt.Verdict != stats.Continue {
 		return nil
 	}
 	// The first player's points: the seat of the config's first player.
@@ -220,7 +222,7 @@ func (c *collector) count1(s Summary, winner int, sl Slot) error {
 		if c.history != nil {
 			*c.history = append(*c.history, c.sprt.LLR)
 		}
-		if c.sprt.Verdict != Continue {
+		if c.sprt.Verdict != stats.Continue {
 			c.sprt.StopPair = c.nextPair
 			break
 		}
@@ -290,7 +292,7 @@ func Collect(cfg Config, games []Record) (*Result, error) {
 		}
 	}
 	res := c.result()
-	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != Continue)
+	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != stats.Continue)
 	return res, nil
 }
 
@@ -306,6 +308,6 @@ func CollectGames(cfg Config, games *GameList) (*Result, error) {
 		}
 	}
 	res := c.result()
-	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != Continue)
+	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != stats.Continue)
 	return res, nil
 }

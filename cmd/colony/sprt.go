@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/colony-ai/colony/stats"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -24,9 +25,9 @@ func newSprtCmd(_ *options) *cobra.Command {
 			case !hasPenta && !hasWDL:
 				return fmt.Errorf("sprt: --pentanomial or --wdl is required (see 'colony sprt --help')")
 			}
-			var test *tournament.SPRT
+			var test *stats.SPRT
 			if c.Flags().Changed("sprt") {
-				t, err := tournament.ParseSPRT(sprtText)
+				t, err := stats.ParseSPRT(sprtText)
 				if err != nil {
 					return fmt.Errorf("sprt: --sprt: %s", strings.TrimPrefix(err.Error(), "sprt: "))
 				}
@@ -35,7 +36,7 @@ func newSprtCmd(_ *options) *cobra.Command {
 
 			var rep *tournament.CountsReport
 			if hasPenta {
-				p, err := tournament.ParsePentanomial(pentaText)
+				p, err := stats.ParsePentanomial(pentaText)
 				if err == nil {
 					rep, err = tournament.PentanomialReport(p, test)
 				}
@@ -43,7 +44,7 @@ func newSprtCmd(_ *options) *cobra.Command {
 					return fmt.Errorf("sprt: --pentanomial: %w", err)
 				}
 			} else {
-				w, err := tournament.ParseWDL(wdlText)
+				w, err := stats.ParseWDL(wdlText)
 				if err == nil {
 					rep, err = tournament.WDLReport(w, test)
 				}

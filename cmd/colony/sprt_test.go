@@ -12,7 +12,7 @@ func TestSprtOutput(t *testing.T) {
 		want string
 	}{
 		{
-			// Worked out by hand in tournament/stats_test.go (TestWDLEstimate): score 0.7
+			// Worked out by hand in stats/estimate_test.go (TestWDLEstimate): score 0.7
 			// [0.6216, 0.7784], Elo 147.19 [86.23, 218.25], t = 0.5 → NElo 173.72
 			// [90.62, 256.82], LOS Φ(40/√80) = 0.999996. The LLR, 0.6333, is what
 			// fishtest's LLR_normalized(0, 5, [20, 20, 60]) gives; the bounds are ±ln 19.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/colony-ai/colony/stats"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tournament/sprtdriver"
 	"github.com/spf13/cobra"
@@ -85,7 +86,7 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 	case fl.tasks < 1:
 		return nil, fmt.Errorf("sprt-driver: --tasks must be at least 1, got %d", fl.tasks)
 	}
-	test, err := tournament.ParseSPRT(fl.sprt)
+	test, err := stats.ParseSPRT(fl.sprt)
 	if err != nil {
 		return nil, fmt.Errorf("sprt-driver: --sprt: %w", err)
 	}

@@ -30,6 +30,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/colony-ai/colony/stats"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -173,7 +174,7 @@ type Outcome struct {
 }
 
 // Decided reports whether the SPRT accepted a hypothesis.
-func (o *Outcome) Decided() bool { return o.Result.SPRT.Verdict != tournament.Continue }
+func (o *Outcome) Decided() bool { return o.Result.SPRT.Verdict != stats.Continue }
 
 // Decision returns the line of the SPRT's decision: the pair, the verdict, the batch
 // and the pairs played, or that it did not decide in the schedule's pairs.
@@ -255,7 +256,7 @@ func (d *Driver) Run(ctx context.Context) (*Outcome, error) {
 		if cfg.OnBatch != nil {
 			cfg.OnBatch(b, res.SPRT)
 		}
-		if res.SPRT.Verdict == tournament.Continue && until < totalPairs {
+		if res.SPRT.Verdict == stats.Continue && until < totalPairs {
 			continue
 		}
 		return &Outcome{Batches: number, PlayedPairs: until, TotalPairs: totalPairs, Result: res}, nil

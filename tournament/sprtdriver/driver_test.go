@@ -13,6 +13,7 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/search"
+	"github.com/colony-ai/colony/stats"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -29,7 +30,7 @@ const testTest = "elo0=0,elo1=50"
 // match returns a match of a against b on The Colony, of games games, with the test.
 func match(t *testing.T, a, b string, games int) tournament.Config {
 	t.Helper()
-	test, err := tournament.ParseSPRT(testTest)
+	test, err := stats.ParseSPRT(testTest)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,10 +148,10 @@ func TestDriverStopsWhereTheSingleRunStops(t *testing.T) {
 	for _, m := range []struct {
 		name    string
 		a, b    string
-		verdict tournament.Verdict
+		verdict stats.Verdict
 	}{
-		{"H1", "greedy", "random", tournament.AcceptH1},
-		{"H0", "random", "greedy", tournament.AcceptH0},
+		{"H1", "greedy", "random", stats.AcceptH1},
+		{"H0", "random", "greedy", stats.AcceptH0},
 	} {
 		cfg := match(t, m.a, m.b, 200)
 		want := single(t, cfg)

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/colony-ai/colony/stats"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -65,7 +66,7 @@ func mustGetwd(t *testing.T) string {
 }
 
 func TestBatchSummaryAndDecision(t *testing.T) {
-	test, err := tournament.ParseSPRT("elo0=0,elo1=5")
+	test, err := stats.ParseSPRT("elo0=0,elo1=5")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,12 +76,12 @@ func TestBatchSummaryAndDecision(t *testing.T) {
 		st                tournament.SPRTState
 		summary, decision string
 	}{
-		{name: "continues", st: tournament.SPRTState{Test: test, Pentanomial: tournament.Pentanomial{1, 2, 3, 2, 1}, LLR: 0.5, Verdict: tournament.Continue, StopPair: -1},
-			summary:  fmt.Sprintf("batch 3: pairs below 24: llr 0.500 [%.3f, %.3f] after 9 pairs: %v\n", lower, upper, tournament.Continue),
+		{name: "continues", st: tournament.SPRTState{Test: test, Pentanomial: stats.Pentanomial{1, 2, 3, 2, 1}, LLR: 0.5, Verdict: stats.Continue, StopPair: -1},
+			summary:  fmt.Sprintf("batch 3: pairs below 24: llr 0.500 [%.3f, %.3f] after 9 pairs: %v\n", lower, upper, stats.Continue),
 			decision: "the SPRT did not decide in the 40 pairs of the schedule\n"},
-		{name: "decided", st: tournament.SPRTState{Test: test, Pentanomial: tournament.Pentanomial{0, 0, 0, 0, 20}, LLR: 3.1, Verdict: tournament.AcceptH1, StopPair: 19},
-			summary:  fmt.Sprintf("batch 3: pairs below 24: llr 3.100 [%.3f, %.3f] after 20 pairs: %v\n", lower, upper, tournament.AcceptH1),
-			decision: fmt.Sprintf("the SPRT decided at pair 20 (%v) in batch 3: 24 pairs played; the report counts the 40 games up to the decision\n", tournament.AcceptH1)},
+		{name: "decided", st: tournament.SPRTState{Test: test, Pentanomial: stats.Pentanomial{0, 0, 0, 0, 20}, LLR: 3.1, Verdict: stats.AcceptH1, StopPair: 19},
+			summary:  fmt.Sprintf("batch 3: pairs below 24: llr 3.100 [%.3f, %.3f] after 20 pairs: %v\n", lower, upper, stats.AcceptH1),
+			decision: fmt.Sprintf("the SPRT decided at pair 20 (%v) in batch 3: 24 pairs played; the report counts the 40 games up to the decision\n", stats.AcceptH1)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := &Batch{Number: 3, Tasks: 2, UntilPair: 24}

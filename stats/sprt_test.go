@@ -1,4 +1,4 @@
-package tournament
+package stats
 
 import (
 	"math"
@@ -24,7 +24,9 @@ func (c llrCase) llr() float64 {
 	return c.test.LLRTrinomial(c.wdl)
 }
 
-func pentaOf(n0, n1, n2, n3, n4 int) *Pentanomial { return &Pentanomial{n0, n1, n2, n3, n4} }
+func pentaOf(n0, n1, n2, n3, n4 int) *Pentanomial {
+	return &Pentanomial{n0, n1, n2, n3, n4}
+}
 
 func normSPRT(elo0, elo1 float64) SPRT {
 	return SPRT{Elo0: elo0, Elo1: elo1, Alpha: 0.05, Beta: 0.05, Model: ModelNormalized}
@@ -40,10 +42,10 @@ func logSPRT(elo0, elo1 float64) SPRT {
 // draws) and Stats(LL, LD, WL, DD, WD, WW) are converted to WDL and Pentanomial
 // (WL and DD are both index 2).
 var publishedLLR = []llrCase{
-	{name: "normalized trinomial 1", wdl: WDL{36433, 68692, 36027}, test: normSPRT(0, 2), want: 0.92},
-	{name: "normalized trinomial 2", wdl: WDL{10871, 20431, 10650}, test: normSPRT(-1.75, 0.25), want: 2.30},
-	{name: "logistic trinomial 1", wdl: WDL{21404, 40708, 21184}, test: logSPRT(0.5, 2.5), want: -1.57},
-	{name: "logistic trinomial 2", wdl: WDL{57433, 106593, 57030}, test: logSPRT(0, 2), want: -2.59},
+	{name: "normalized trinomial 1", wdl: WDL{Wins: 36433, Draws: 68692, Losses: 36027}, test: normSPRT(0, 2), want: 0.92},
+	{name: "normalized trinomial 2", wdl: WDL{Wins: 10871, Draws: 20431, Losses: 10650}, test: normSPRT(-1.75, 0.25), want: 2.30},
+	{name: "logistic trinomial 1", wdl: WDL{Wins: 21404, Draws: 40708, Losses: 21184}, test: logSPRT(0.5, 2.5), want: -1.57},
+	{name: "logistic trinomial 2", wdl: WDL{Wins: 57433, Draws: 106593, Losses: 57030}, test: logSPRT(0, 2), want: -2.59},
 	{name: "normalized pentanomial 1", penta: pentaOf(365, 16618, 36029+200, 16974, 390), test: normSPRT(0, 2), want: 2.25},
 	{name: "normalized pentanomial 2", penta: pentaOf(127, 4883, 10311+401, 5150, 104), test: normSPRT(-1.75, 0.25), want: 3.01},
 	{name: "logistic pentanomial 1", penta: pentaOf(223, 9863, 20279+1000, 10037, 246), test: logSPRT(0.5, 2.5), want: -3.07},
@@ -62,25 +64,25 @@ var publishedLLR = []llrCase{
 // wins of fishtest issue #612; and cases with zero counts, which fishtest replaces
 // by 0.001.
 var fishtestLLR = []llrCase{
-	{name: "fastchess normalized trinomial 1", wdl: WDL{36433, 68692, 36027}, test: normSPRT(0, 2), want: 0.9232934509459172},
-	{name: "fastchess normalized trinomial 2", wdl: WDL{10871, 20431, 10650}, test: normSPRT(-1.75, 0.25), want: 2.2975004071050735},
-	{name: "fastchess logistic trinomial 1", wdl: WDL{21404, 40708, 21184}, test: logSPRT(0.5, 2.5), want: -1.5718887926942657},
-	{name: "fastchess logistic trinomial 2", wdl: WDL{57433, 106593, 57030}, test: logSPRT(0, 2), want: -2.59302416354122},
+	{name: "fastchess normalized trinomial 1", wdl: WDL{Wins: 36433, Draws: 68692, Losses: 36027}, test: normSPRT(0, 2), want: 0.9232934509459172},
+	{name: "fastchess normalized trinomial 2", wdl: WDL{Wins: 10871, Draws: 20431, Losses: 10650}, test: normSPRT(-1.75, 0.25), want: 2.2975004071050735},
+	{name: "fastchess logistic trinomial 1", wdl: WDL{Wins: 21404, Draws: 40708, Losses: 21184}, test: logSPRT(0.5, 2.5), want: -1.5718887926942657},
+	{name: "fastchess logistic trinomial 2", wdl: WDL{Wins: 57433, Draws: 106593, Losses: 57030}, test: logSPRT(0, 2), want: -2.59302416354122},
 	{name: "fastchess normalized pentanomial 1", penta: pentaOf(365, 16618, 36229, 16974, 390), test: normSPRT(0, 2), want: 2.250367703551081},
 	{name: "fastchess normalized pentanomial 2", penta: pentaOf(127, 4883, 10712, 5150, 104), test: normSPRT(-1.75, 0.25), want: 3.0101541966056997},
 	{name: "fastchess logistic pentanomial 1", penta: pentaOf(223, 9863, 21279, 10037, 246), test: logSPRT(0.5, 2.5), want: -3.074126439586767},
 	{name: "fastchess logistic pentanomial 2", penta: pentaOf(871, 26175, 55983, 26678, 821), test: logSPRT(0, 2), want: -4.9786728634511785},
 	{name: "stat_util pentanomial logistic", penta: pentaOf(10789, 19328, 33806, 19402, 10543), test: logSPRT(-3, 1), want: 2.131067811785043},
 	{name: "stat_util pentanomial normalized", penta: pentaOf(10789, 19328, 33806, 19402, 10543), test: normSPRT(-3, 1), want: 0.3008697854891586},
-	{name: "stat_util trinomial logistic", wdl: WDL{65388, 56553, 65804}, test: logSPRT(-3, 1), want: 2.049042617981811},
+	{name: "stat_util trinomial logistic", wdl: WDL{Wins: 65388, Draws: 56553, Losses: 65804}, test: logSPRT(-3, 1), want: 2.049042617981811},
 	{name: "stat_util high draw logistic", penta: pentaOf(39, 2226, 31451, 2412, 40), test: logSPRT(0.2, 0.9), want: 2.1625425800500317},
 	{name: "stat_util high draw normalized", penta: pentaOf(39, 2226, 31451, 2412, 40), test: normSPRT(0.764, 3.439), want: 2.1629408695841628},
-	{name: "issue 612 logistic", wdl: WDL{648, 12530, 608}, test: logSPRT(0, 5), want: -9.267598031847568},
-	{name: "issue 612 normalized", wdl: WDL{648, 12530, 608}, test: normSPRT(0, 5), want: 0.47955318607840997},
+	{name: "issue 612 logistic", wdl: WDL{Wins: 648, Draws: 12530, Losses: 608}, test: logSPRT(0, 5), want: -9.267598031847568},
+	{name: "issue 612 normalized", wdl: WDL{Wins: 648, Draws: 12530, Losses: 608}, test: normSPRT(0, 5), want: 0.47955318607840997},
 	{name: "zero LL normalized", penta: pentaOf(0, 3, 10, 12, 5), test: normSPRT(0, 5), want: 0.33826091658902374},
 	{name: "zero LL logistic", penta: pentaOf(0, 3, 10, 12, 5), test: logSPRT(0, 5), want: 0.4285129343574965},
-	{name: "no losses normalized", wdl: WDL{60, 20, 0}, test: normSPRT(0, 5), want: 0.9892384319036878},
-	{name: "no losses logistic", wdl: WDL{60, 20, 0}, test: logSPRT(0, 5), want: 1.1429843409063338},
+	{name: "no losses normalized", wdl: WDL{Wins: 60, Draws: 20, Losses: 0}, test: normSPRT(0, 5), want: 0.9892384319036878},
+	{name: "no losses logistic", wdl: WDL{Wins: 60, Draws: 20, Losses: 0}, test: logSPRT(0, 5), want: 1.1429843409063338},
 	{name: "one pair WW", penta: pentaOf(0, 0, 0, 0, 1), test: normSPRT(0, 5), want: 0.020153120867348728},
 	{name: "only WW", penta: pentaOf(0, 0, 0, 0, 1000), test: normSPRT(0, 5), want: 20.1437114327596},
 	{name: "only LL", penta: pentaOf(1000, 0, 0, 0, 0), test: normSPRT(0, 5), want: -20.557837755218305},

@@ -1,4 +1,4 @@
-package tournament
+package stats
 
 import (
 	"math"
@@ -8,16 +8,16 @@ import (
 )
 
 // repeat returns count copies of the game a–b with A scoring score.
-func repeat(a, b int, score float64, count int) []Outcome {
-	out := make([]Outcome, count)
+func repeat(a, b int, score float64, count int) []GameScore {
+	out := make([]GameScore, count)
 	for i := range out {
-		out[i] = Outcome{A: a, B: b, Score: score}
+		out[i] = GameScore{A: a, B: b, Score: score}
 	}
 	return out
 }
 
 // fitWithPrior fits with the given number of virtual draws per pair.
-func fitWithPrior(t *testing.T, n int, games []Outcome, prior float64) []float64 {
+func fitWithPrior(t *testing.T, n int, games []GameScore, prior float64) []float64 {
 	t.Helper()
 	if err := validate(n, games, playerIndex); err != nil {
 		t.Fatal(err)
@@ -34,7 +34,7 @@ func fitWithPrior(t *testing.T, n int, games []Outcome, prior float64) []float64
 
 // gradient returns ∇L in natural-log units at the given Elo ratings, computed
 // directly from the games plus prior virtual draws per pair that met.
-func gradient(n int, games []Outcome, prior float64, elo []float64) []float64 {
+func gradient(n int, games []GameScore, prior float64, elo []float64) []float64 {
 	met := make(map[[2]int]bool)
 	g := make([]float64, n)
 	p := func(i, j int) float64 { return 1 / (1 + math.Pow(10, (elo[j]-elo[i])/400)) }
@@ -51,8 +51,8 @@ func gradient(n int, games []Outcome, prior float64, elo []float64) []float64 {
 	return g
 }
 
-func concat(parts ...[]Outcome) []Outcome {
-	var out []Outcome
+func concat(parts ...[]GameScore) []GameScore {
+	var out []GameScore
 	for _, p := range parts {
 		out = append(out, p...)
 	}
@@ -107,11 +107,11 @@ func TestFitBradleyTerryThreePlayers(t *testing.T) {
 func TestFitBradleyTerryLikelihoodEquations(t *testing.T) {
 	// An irregular tournament: unequal numbers of games, one pair never meets.
 	rng := rand.New(rand.NewPCG(1, 2))
-	var games []Outcome
+	var games []GameScore
 	counts := [][3]int{{0, 1, 40}, {0, 2, 7}, {1, 2, 23}, {2, 3, 60}, {3, 4, 5}, {1, 4, 17}, {0, 3, 3}}
 	for _, c := range counts {
 		for range c[2] {
-			games = append(games, Outcome{A: c[0], B: c[1], Score: float64(rng.IntN(3)) / 2})
+			games = append(games, GameScore{A: c[0], B: c[1], Score: float64(rng.IntN(3)) / 2})
 		}
 	}
 	elo, err := FitBradleyTerry(5, games)
@@ -166,9 +166,9 @@ func TestFitBradleyTerryPerfectScore(t *testing.T) {
 
 // synthetic plays games pairs times between every two players whose true
 // ratings are elo, with draws, so that A's expected score follows the model.
-func synthetic(elo []float64, pairs int, seed uint64) []Outcome {
+func synthetic(elo []float64, pairs int, seed uint64) []GameScore {
 	rng := rand.New(rand.NewPCG(seed, 7))
-	var games []Outcome
+	var games []GameScore
 	for i := range elo {
 		for j := i + 1; j < len(elo); j++ {
 			p := 1 / (1 + math.Pow(10, (elo[j]-elo[i])/400))
@@ -183,9 +183,9 @@ func synthetic(elo []float64, pairs int, seed uint64) []Outcome {
 					s = 1
 				}
 				if rng.IntN(2) == 0 {
-					games = append(games, Outcome{A: i, B: j, Score: s})
+					games = append(games, GameScore{A: i, B: j, Score: s})
 				} else {
-					games = append(games, Outcome{A: j, B: i, Score: 1 - s})
+					games = append(games, GameScore{A: j, B: i, Score: 1 - s})
 				}
 			}
 		}
@@ -193,12 +193,12 @@ func synthetic(elo []float64, pairs int, seed uint64) []Outcome {
 	return games
 }
 
-func TestRatingsRecovery(t *testing.T) {
+func TestBradleyTerryRecovery(t *testing.T) {
 	truth := []float64{-200, 0, 150, 300}
 	mean := (truth[0] + truth[1] + truth[2] + truth[3]) / 4
 	names := []string{"w", "x", "y", "z"}
 	games := synthetic(truth, 2000, 42)
-	rs, err := Ratings(names, games, 200, 9)
+	rs, err := BradleyTerry(names, games, 200, 9)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,18 +220,18 @@ func TestRatingsRecovery(t *testing.T) {
 	}
 }
 
-func TestRatingsDeterministic(t *testing.T) {
+func TestBradleyTerryDeterministic(t *testing.T) {
 	names := []string{"a", "b", "c"}
 	games := synthetic([]float64{0, 50, 100}, 30, 3)
-	r1, err := Ratings(names, games, 50, 11)
+	r1, err := BradleyTerry(names, games, 50, 11)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, err := Ratings(names, games, 50, 11)
+	r2, err := BradleyTerry(names, games, 50, 11)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r3, err := Ratings(names, games, 50, 12)
+	r3, err := BradleyTerry(names, games, 50, 12)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +248,7 @@ func TestRatingsDeterministic(t *testing.T) {
 	if !differ {
 		t.Error("different seeds gave identical intervals")
 	}
-	r0, err := Ratings(names, games, 0, 11)
+	r0, err := BradleyTerry(names, games, 0, 11)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,12 +259,12 @@ func TestRatingsDeterministic(t *testing.T) {
 	}
 }
 
-func TestRatingsSparseBootstrap(t *testing.T) {
+func TestBradleyTerrySparseBootstrap(t *testing.T) {
 	// Few games: some resamples leave a player without games or with a perfect
 	// score; the virtual draws keep every fit finite.
 	names := []string{"a", "b", "c"}
-	games := []Outcome{{0, 1, 1}, {1, 2, 1}, {0, 2, 0.5}}
-	rs, err := Ratings(names, games, 500, 1)
+	games := []GameScore{{0, 1, 1}, {1, 2, 1}, {0, 2, 0.5}}
+	rs, err := BradleyTerry(names, games, 500, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -275,29 +275,29 @@ func TestRatingsSparseBootstrap(t *testing.T) {
 	}
 }
 
-func TestRatingsErrors(t *testing.T) {
+func TestBradleyTerryErrors(t *testing.T) {
 	names := []string{"alpha", "beta", "gamma", "delta"}
-	ok := []Outcome{{0, 1, 1}, {1, 2, 0.5}, {2, 3, 0}}
+	ok := []GameScore{{0, 1, 1}, {1, 2, 0.5}, {2, 3, 0}}
 	tests := []struct {
 		name  string
 		names []string
-		games []Outcome
+		games []GameScore
 		want  string
 	}{
 		{"one player", names[:1], nil, "at least 2 players"},
-		{"index too big", names, append(ok, Outcome{0, 4, 1}), "out of range"},
-		{"negative index", names, append(ok, Outcome{-1, 2, 1}), "out of range"},
-		{"self play", names, append(ok, Outcome{2, 2, 1}), "plays itself"},
-		{"bad score", names, append(ok, Outcome{0, 2, 0.7}), "score 0.7"},
-		{"nan score", names, append(ok, Outcome{0, 2, math.NaN()}), "score NaN"},
+		{"index too big", names, append(ok, GameScore{0, 4, 1}), "out of range"},
+		{"negative index", names, append(ok, GameScore{-1, 2, 1}), "out of range"},
+		{"self play", names, append(ok, GameScore{2, 2, 1}), "plays itself"},
+		{"bad score", names, append(ok, GameScore{0, 2, 0.7}), "score 0.7"},
+		{"nan score", names, append(ok, GameScore{0, 2, math.NaN()}), "score NaN"},
 		{"no games", names, ok[:2], `"delta" (3) played no games`},
-		{"disconnected", names, []Outcome{{0, 1, 1}, {2, 3, 0.5}}, "not comparable"},
+		{"disconnected", names, []GameScore{{0, 1, 1}, {2, 3, 0.5}}, "not comparable"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Ratings(tc.names, tc.games, 10, 1)
+			_, err := BradleyTerry(tc.names, tc.games, 10, 1)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Errorf("Ratings error %v, want one containing %q", err, tc.want)
+				t.Errorf("BradleyTerry error %v, want one containing %q", err, tc.want)
 			}
 			_, err = FitBradleyTerry(len(tc.names), tc.games)
 			if err == nil {
@@ -305,7 +305,7 @@ func TestRatingsErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Ratings(names, ok, -1, 1); err == nil {
+	if _, err := BradleyTerry(names, ok, -1, 1); err == nil {
 		t.Error("negative resamples: no error")
 	}
 	if _, err := FitBradleyTerry(4, ok[:2]); err == nil || !strings.Contains(err.Error(), "player 3 played no games") {
@@ -313,19 +313,19 @@ func TestRatingsErrors(t *testing.T) {
 	}
 }
 
-func BenchmarkRatings(b *testing.B) {
+func BenchmarkBradleyTerry(b *testing.B) {
 	truth := []float64{-300, -200, -100, -50, 0, 50, 120, 250}
 	games := synthetic(truth, 10000/28+1, 5)[:10000]
 	names := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := Ratings(names, games, 200, 1); err != nil {
+		if _, err := BradleyTerry(names, games, 200, 1); err != nil {
 			b.Fatal(err)
 		}
 	}
 }
 
-func TestRatingsManyTournaments(t *testing.T) {
+func TestBradleyTerryManyTournaments(t *testing.T) {
 	// Many random tournaments, from a few games to thousands and from close to
 	// very spread ratings: every fit and every bootstrap resample must converge.
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -340,7 +340,7 @@ func TestRatingsManyTournaments(t *testing.T) {
 		}
 		pairs := []int{1, 3, 40, 200}[k%4]
 		games := synthetic(truth, pairs, uint64(k))
-		rs, err := Ratings(names, games, 40, uint64(k))
+		rs, err := BradleyTerry(names, games, 40, uint64(k))
 		if err != nil {
 			t.Fatalf("tournament %d (%d players, %d games per pairing, spread %v): %v", k, n, pairs, spread, err)
 		}

@@ -1,6 +1,7 @@
-package tournament
+package stats
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 
@@ -46,7 +47,7 @@ func halfPoints(score float64) int {
 	case 1:
 		return 2
 	}
-	panic(fmt.Sprintf("tournament: game score %v is not 0, 0.5 or 1", score))
+	panic(fmt.Sprintf("stats: game score %v is not 0, 0.5 or 1", score))
 }
 
 // WDL counts games from player A's view: A's wins, draws and losses.
@@ -109,6 +110,37 @@ var neloPerT = 800 / math.Ln10
 // z975 is the 97.5% quantile of the standard normal distribution (about 1.96), the
 // half-width in standard errors of a two-sided 95% interval.
 var z975 = distuv.UnitNormal.Quantile(0.975)
+
+// MarshalJSON writes the estimate with snake_case names, an infinite value (the Elo of
+// a perfect score, or an interval end reaching it) as the string "inf" or "-inf", so
+// that its sign is kept, and a value that is not a number (no games) as null.
+func (e Estimate) MarshalJSON() ([]byte, error) {
+	num := func(x float64) any {
+		switch {
+		case math.IsNaN(x):
+			return nil
+		case math.IsInf(x, 1):
+			return "inf"
+		case math.IsInf(x, -1):
+			return "-inf"
+		}
+		return x
+	}
+	return json.Marshal(struct {
+		Games     int `json:"games"`
+		Score     any `json:"score"`
+		ScoreLow  any `json:"score_low"`
+		ScoreHigh any `json:"score_high"`
+		Elo       any `json:"elo"`
+		EloLow    any `json:"elo_low"`
+		EloHigh   any `json:"elo_high"`
+		NElo      any `json:"nelo"`
+		NEloLow   any `json:"nelo_low"`
+		NEloHigh  any `json:"nelo_high"`
+		LOS       any `json:"los"`
+	}{e.Games, num(e.Score), num(e.ScoreLow), num(e.ScoreHigh), num(e.Elo), num(e.EloLow), num(e.EloHigh),
+		num(e.NElo), num(e.NEloLow), num(e.NEloHigh), num(e.LOS)})
+}
 
 // Estimate returns the Elo estimate of the games in the trinomial model, in which the
 // games are independent: the standard error of the score is σ/√N with σ² the

@@ -1,6 +1,6 @@
 //go:build long
 
-package tournament
+package stats
 
 // The speed tests: a wall-clock bound on a computation is no unit test (the machine
 // may be loaded), so they run with the build tag long alone (go test -tags long).
@@ -10,7 +10,7 @@ import (
 	"time"
 )
 
-func TestRatingsSpeed(t *testing.T) {
+func TestBradleyTerrySpeed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing")
 	}
@@ -18,7 +18,7 @@ func TestRatingsSpeed(t *testing.T) {
 	games := synthetic(truth, 10000/28+1, 5)[:10000]
 	names := []string{"a", "b", "c", "d", "e", "f", "g", "h"}
 	start := time.Now()
-	if _, err := Ratings(names, games, 200, 1); err != nil {
+	if _, err := BradleyTerry(names, games, 200, 1); err != nil {
 		t.Fatal(err)
 	}
 	el := time.Since(start)

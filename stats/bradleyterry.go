@@ -1,4 +1,4 @@
-package tournament
+package stats
 
 import (
 	"errors"
@@ -12,9 +12,9 @@ import (
 	"gonum.org/v1/gonum/stat"
 )
 
-// Outcome is one finished game for rating purposes: players A and B (indices into the
-// names) and A's score: 1 win, 0.5 draw, 0 loss.
-type Outcome struct {
+// GameScore is one finished game as the ratings see it: players A and B (indices
+// into the names) and A's score: 1 win, 0.5 draw, 0 loss.
+type GameScore struct {
 	A, B  int
 	Score float64
 }
@@ -35,7 +35,7 @@ type Rating struct {
 // met at least once; see FitBradleyTerry.
 const priorDraws = 1
 
-// bootstrapStream is the second word of the PCG state used by Ratings; the first
+// bootstrapStream is the second word of the PCG state used by BradleyTerry; the first
 // is the caller's seed.
 const bootstrapStream = 0x636f6c6f6e79 // "colony"
 
@@ -59,26 +59,27 @@ var eloPerNat = 400 / math.Ln10
 // same player twice, if a score is not 0, 0.5 or 1, if a player played no games,
 // or if the players fall into groups with no chain of games between them, since
 // the ratings of such groups are not comparable.
-func FitBradleyTerry(n int, games []Outcome) ([]float64, error) {
+func FitBradleyTerry(n int, games []GameScore) ([]float64, error) {
 	if err := validate(n, games, playerIndex); err != nil {
-		return nil, fmt.Errorf("tournament: Bradley–Terry fit: %w", err)
+		return nil, fmt.Errorf("stats: Bradley–Terry fit: %w", err)
 	}
 	s := newBTSolver(n, games, priorDraws)
 	s.addGames(games)
 	if err := s.fit(); err != nil {
-		return nil, fmt.Errorf("tournament: Bradley–Terry fit: %w", err)
+		return nil, fmt.Errorf("stats: Bradley–Terry fit: %w", err)
 	}
 	elo := make([]float64, n)
 	s.elo(elo)
 	return elo, nil
 }
 
-// Ratings fits the ratings and their 95% intervals by a bootstrap over games:
+// BradleyTerry returns the Bradley–Terry ratings of the named players, fitted
+// jointly to all their games, with 95% intervals by a bootstrap over games:
 // `resamples` resamplings of the games with replacement (seeded, math/rand/v2 PCG(seed, ...)),
 // percentile intervals. The same inputs and seed give the same numbers on any machine.
 //
 // Elo is the FitBradleyTerry fit of all the games, regularised in the same way;
-// the virtual draws are those of the full tournament in every resample, so a
+// the virtual draws are those of all the games in every resample, so a
 // resample that happens to leave a player without games still has a finite
 // fit. Low and High are the 2.5% and 97.5% percentiles (linearly interpolated)
 // of the player's centred Elo over the resamples; with resamples == 0 they
@@ -89,19 +90,19 @@ func FitBradleyTerry(n int, games []Outcome) ([]float64, error) {
 //
 // Errors are those of FitBradleyTerry, with players named, and a negative
 // resamples.
-func Ratings(names []string, games []Outcome, resamples int, seed uint64) ([]Rating, error) {
+func BradleyTerry(names []string, games []GameScore, resamples int, seed uint64) ([]Rating, error) {
 	n := len(names)
 	if resamples < 0 {
-		return nil, fmt.Errorf("tournament: ratings: negative resample count %d", resamples)
+		return nil, fmt.Errorf("stats: Bradley–Terry ratings: negative resample count %d", resamples)
 	}
 	name := func(i int) string { return fmt.Sprintf("player %q (%d)", names[i], i) }
 	if err := validate(n, games, name); err != nil {
-		return nil, fmt.Errorf("tournament: ratings: %w", err)
+		return nil, fmt.Errorf("stats: Bradley–Terry ratings: %w", err)
 	}
 	s := newBTSolver(n, games, priorDraws)
 	s.addGames(games)
 	if err := s.fit(); err != nil {
-		return nil, fmt.Errorf("tournament: ratings: %w", err)
+		return nil, fmt.Errorf("stats: Bradley–Terry ratings: %w", err)
 	}
 	out := make([]Rating, n)
 	elo := make([]float64, n)
@@ -130,7 +131,7 @@ func Ratings(names []string, games []Outcome, resamples int, seed uint64) ([]Rat
 		}
 		copy(s.theta, start) // warm start from the full fit
 		if err := s.fit(); err != nil {
-			return nil, fmt.Errorf("tournament: ratings: bootstrap resample %d: %w", r, err)
+			return nil, fmt.Errorf("stats: Bradley–Terry ratings: bootstrap resample %d: %w", r, err)
 		}
 		s.elo(elo)
 		for i, e := range elo {
@@ -150,7 +151,7 @@ func Ratings(names []string, games []Outcome, resamples int, seed uint64) ([]Rat
 func playerIndex(i int) string { return fmt.Sprintf("player %d", i) }
 
 // validate checks the games among n players, naming players with name.
-func validate(n int, games []Outcome, name func(int) string) error {
+func validate(n int, games []GameScore, name func(int) string) error {
 	if n < 2 {
 		return fmt.Errorf("need at least 2 players, have %d", n)
 	}
@@ -223,7 +224,7 @@ type btSolver struct {
 
 // newBTSolver returns a solver for n players with prior virtual draws between
 // every two players who met in games; it holds only the virtual draws.
-func newBTSolver(n int, games []Outcome, prior float64) *btSolver {
+func newBTSolver(n int, games []GameScore, prior float64) *btSolver {
 	s := &btSolver{
 		n:     n,
 		score: make([]float64, n),
@@ -254,14 +255,14 @@ func (s *btSolver) reset() {
 }
 
 // addGames adds real games to the counts.
-func (s *btSolver) addGames(games []Outcome) {
+func (s *btSolver) addGames(games []GameScore) {
 	for _, g := range games {
 		s.addGame(g)
 	}
 }
 
 // addGame adds one real game to the counts.
-func (s *btSolver) addGame(g Outcome) {
+func (s *btSolver) addGame(g GameScore) {
 	s.pairs[g.A*s.n+g.B]++
 	s.pairs[g.B*s.n+g.A]++
 	s.score[g.A] += g.Score
