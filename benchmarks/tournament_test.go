@@ -2,6 +2,7 @@ package benchmarks
 
 import (
 	"context"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -21,19 +22,19 @@ const runnerGames = 10_000
 
 // randomMatch is the benchmark match: random against random, 10,000 games
 // (openings of 2 random turns).
-func randomMatch() tournament.Config {
-	return tournament.Config{
+func randomMatch() record.Config {
+	return record.Config{
 		Game:     "colony",
-		Players:  []tournament.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
-		Format:   tournament.Match,
+		Players:  []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
+		Format:   record.Match,
 		Games:    runnerGames,
 		Seed:     1,
-		Openings: tournament.Openings{RandomTurns: 2},
+		Openings: record.Openings{RandomTurns: 2},
 	}
 }
 
 // runMatch plays cfg on 2 goroutines, recording the games to w (nil: no records).
-func runMatch(b *testing.B, cfg tournament.Config, w io.Writer) {
+func runMatch(b *testing.B, cfg record.Config, w io.Writer) {
 	g := colony.NewGame(nil)
 	r := &tournament.Runner[colony.State]{Game: g, Config: cfg, Concurrency: 2, Records: w,
 		NewPlayer: func(spec string, opts search.Options) (search.Player[colony.State], error) {
@@ -58,7 +59,7 @@ func BenchmarkTournamentRandom(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if err := tournament.WriteHeader(f, tournament.NewHeader(cfg)); err != nil {
+		if err := record.WriteHeader(f, record.NewHeader(cfg)); err != nil {
 			b.Fatal(err)
 		}
 		runMatch(b, cfg, f)

@@ -27,6 +27,7 @@ package catalog
 
 import (
 	"context"
+	"github.com/colony-ai/colony/record"
 	"time"
 
 	"github.com/colony-ai/colony/external"
@@ -160,7 +161,7 @@ type Players interface {
 	Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error)
 	// NewRunner returns a tournament runner for the game; its players are built by
 	// search.New with the game's evaluations (see Evaluations).
-	NewRunner(cfg tournament.Config, concurrency int) tournament.Runnable
+	NewRunner(cfg record.Config, concurrency int) tournament.Runnable
 	// LoadOpenings reads an opening file (see tournament.LoadOpenings).
 	LoadOpenings(name string) ([]string, error)
 	// engineGame returns the game as an Engine plays it (see engine.go), its

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -24,12 +25,12 @@ type generic[S any] struct {
 	scale func(spec string) int
 	evals []string
 	// board is the board file of The Colony on a board of its own, nil otherwise.
-	board *tournament.BoardFile
+	board *record.BoardFile
 }
 
 // TournamentBoard returns the board file the rule set was read from (OpenWith with a
 // board file), nil for a rule set on its own board (tournament.BoardSource).
-func (x *generic[S]) TournamentBoard() *tournament.BoardFile { return x.board }
+func (x *generic[S]) TournamentBoard() *record.BoardFile { return x.board }
 
 // RulesDocument returns the rules document of the rule set, as the rules command
 // prints it: "# rule set NAME" and the game's (game.About's Rules). A game without

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
@@ -38,18 +39,18 @@ func TestOpenHeader(t *testing.T) {
 		t.Fatal(err)
 	}
 	bs, ok := g.(tournament.BoardSource)
-	want := tournament.BoardFile{File: "ring.board", SHA256: tournament.HashBytes(data), Text: string(data)}
+	want := record.BoardFile{File: "ring.board", SHA256: record.HashBytes(data), Text: string(data)}
 	if !ok || bs.TournamentBoard() == nil || *bs.TournamentBoard() != want {
 		t.Fatalf("the rule set's board file: %v", bs)
 	}
-	header := func(game string, b *tournament.BoardFile) *tournament.Header {
-		return &tournament.Header{Config: tournament.Config{Game: game, Board: b}}
+	header := func(game string, b *record.BoardFile) *record.Header {
+		return &record.Header{Config: record.Config{Game: game, Board: b}}
 	}
 	bad := want
 	bad.Text = "nosuch\n" + bad.Text
 	for _, tc := range []struct {
 		name   string
-		header *tournament.Header
+		header *record.Header
 		game   string // the game opened, or
 		err    string // the error
 	}{

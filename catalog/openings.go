@@ -6,6 +6,7 @@ package catalog
 import (
 	"context"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"math"
 
 	"github.com/colony-ai/colony/tournament"
@@ -14,7 +15,7 @@ import (
 // suites is what a Ruleset of this package offers for opening suites.
 type suites interface {
 	buildSuite(ctx context.Context, o tournament.SuiteOptions, band float64) (*tournament.Suite, int, error)
-	suiteSelfPlay(ctx context.Context, player string, openings tournament.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error)
+	suiteSelfPlay(ctx context.Context, player string, openings record.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error)
 }
 
 // BuildSuite builds a balanced opening suite of g (see tournament.BuildSuite) with
@@ -31,7 +32,7 @@ func BuildSuite(ctx context.Context, g Ruleset, o tournament.SuiteOptions, band 
 
 // SuiteSelfPlay plays player against itself on g from openings (see
 // tournament.SelfPlay) and returns the first player's score.
-func SuiteSelfPlay(ctx context.Context, g Ruleset, player string, openings tournament.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error) {
+func SuiteSelfPlay(ctx context.Context, g Ruleset, player string, openings record.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error) {
 	x, ok := g.(suites)
 	if !ok {
 		return tournament.MoverScore{}, fmt.Errorf("%s: no self-play", g.Name())
@@ -55,7 +56,7 @@ func (x *generic[S]) buildSuite(ctx context.Context, o tournament.SuiteOptions, 
 	return s, scale, err
 }
 
-func (x *generic[S]) suiteSelfPlay(ctx context.Context, player string, openings tournament.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error) {
+func (x *generic[S]) suiteSelfPlay(ctx context.Context, player string, openings record.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error) {
 	if err := x.CheckPlayer(player); err != nil {
 		return tournament.MoverScore{}, &tournament.SettingError{Setting: "check-player", Err: err}
 	}
@@ -83,10 +84,10 @@ func SuiteReport(ctx context.Context, g Ruleset, player string, s *tournament.Su
 	var lines []string
 	for _, src := range []struct {
 		name     string
-		openings tournament.Openings
+		openings record.Openings
 	}{
-		{"suite", tournament.Openings{Positions: positions}},
-		{fmt.Sprintf("random openings of %d turns", o.Turns), tournament.Openings{RandomTurns: o.Turns}},
+		{"suite", record.Openings{Positions: positions}},
+		{fmt.Sprintf("random openings of %d turns", o.Turns), record.Openings{RandomTurns: o.Turns}},
 	} {
 		m, err := SuiteSelfPlay(ctx, g, player, src.openings, pairs, o.Seed, o.Concurrency)
 		if err != nil {

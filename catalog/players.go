@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"slices"
 	"strconv"
 
@@ -57,7 +58,7 @@ func (x *generic[S]) LoadOpenings(name string) ([]string, error) {
 	return tournament.LoadOpenings(x.g, name)
 }
 
-func (x *generic[S]) NewRunner(cfg tournament.Config, concurrency int) tournament.Runnable {
+func (x *generic[S]) NewRunner(cfg record.Config, concurrency int) tournament.Runnable {
 	return &tournament.Runner[S]{Game: x.g, Config: cfg, NewPlayer: x.factory, Concurrency: concurrency, ScoreScale: x.scaleOf}
 }
 

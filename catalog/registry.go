@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"path/filepath"
 	"strings"
 
@@ -12,7 +13,6 @@ import (
 	"github.com/colony-ai/colony/games/oware"
 	"github.com/colony-ai/colony/games/piecepack"
 	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tuning"
 )
 
@@ -280,7 +280,7 @@ func OpenWith(text string, o Options) (Ruleset, error) {
 	if err != nil {
 		return nil, &SettingError{"board", err}
 	}
-	bf := &tournament.BoardFile{File: filepath.Base(o.Board), SHA256: tournament.HashBytes(data), Text: string(data)}
+	bf := &record.BoardFile{File: filepath.Base(o.Board), SHA256: record.HashBytes(data), Text: string(data)}
 	g, err := colonyOnBoard(r, bf, o.Board)
 	if err != nil {
 		return nil, &SettingError{"board", err}
@@ -291,7 +291,7 @@ func OpenWith(text string, o Options) (Ruleset, error) {
 // colonyOnBoard returns The Colony under the settings of r on the board of the board
 // file bf (name names it in errors): a Ruleset whose tournaments hold the board file
 // in their games files' headers (tournament.BoardSource).
-func colonyOnBoard(r *colony.Rules, bf *tournament.BoardFile, name string) (Ruleset, error) {
+func colonyOnBoard(r *colony.Rules, bf *record.BoardFile, name string) (Ruleset, error) {
 	b, err := colony.ParseBoard(strings.NewReader(bf.Text))
 	if err != nil {
 		return nil, fmt.Errorf("board file %s: %w", name, err)
@@ -310,7 +310,7 @@ func colonyOnBoard(r *colony.Rules, bf *tournament.BoardFile, name string) (Rule
 // (--board), The Colony on the board file the header holds (tournament.BoardFile). A
 // header of a game played on a board file that it does not hold (a file written
 // before headers held the board) is an error saying so.
-func OpenHeader(h *tournament.Header) (Ruleset, error) {
+func OpenHeader(h *record.Header) (Ruleset, error) {
 	name, params, _ := strings.Cut(h.Game, ":")
 	var settings []string
 	board := ""

@@ -23,7 +23,7 @@ const module = "github.com/colony-ai/colony"
 const (
 	ground  = iota // the contract, the drawing primitives, the protocol, the evaluation's algebra, the statistics of results, the served documents
 	rules          // The Colony and the classic games, each on the ground alone
-	players        // search: the players and the solver over the contract
+	players        // search: the players and the solver over the contract; record: the games file and the live file
 	engines        // external: the external-engine player, registered with search from outside
 	runner         // tournament: matches and their reports, games files, the SPRT batch driver
 	tuning         // Texel, SPSA and the linear evaluations over the contract
@@ -43,7 +43,7 @@ var layerOf = []struct {
 	{"picture/render", catalog}, // the rendering (SVG, PNG) through the plotting stack, above the picture model
 	{"game/memory", ground}, {"game", ground}, {"internal", ground}, {"picture", ground}, {"protocol", ground}, {"eval", ground}, {"stats", ground}, {"docs", ground},
 	{"colony", rules}, {"games", rules},
-	{"search", players},
+	{"search", players}, {"record", players}, // record: the games file and the live file, over the players' specs (the identity checks derive each game's specs)
 	{"external", engines},
 	{"tournament", runner},
 	{"tuning", tuning},
@@ -60,6 +60,8 @@ var forbidden = []struct{ from, to, why string }{
 	{"game", "", "the contract imports no package of the module"},
 	{"stats", "", "the statistics of results import no package of the module"},
 	{"search", "protocol", "the players know no process or protocol (package external plays external engines)"},
+	{"record", "external", "reading a games file needs no engine (the identity checks know the engines' spec kind by name)"},
+	{"record", "protocol", "reading a games file needs no engine protocol"},
 }
 
 // thirdParty is the allow-list of the modules outside the standard library that the

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"slices"
@@ -62,26 +63,26 @@ func scriptedFactory(scripts map[string][]int) PlayerFactory[kalah.State] {
 
 // kalahConfig is a match of two players of spec "random" (scripted in the tests)
 // from the start position, or the given openings.
-func kalahConfig(adj *Adjudication, openings ...string) Config {
-	cfg := Config{Game: "kalah", Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
-		Format: Match, Games: 2, Seed: 3, Openings: Openings{Positions: openings}, Adjudication: adj}
+func kalahConfig(adj *record.Adjudication, openings ...string) record.Config {
+	cfg := record.Config{Game: "kalah", Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
+		Format: record.Match, Games: 2, Seed: 3, Openings: record.Openings{Positions: openings}, Adjudication: adj}
 	if len(openings) == 0 {
 		start := kalahGame.Start()
-		cfg.Openings = Openings{Positions: []string{kalahGame.FormatPosition(&start)}}
+		cfg.Openings = record.Openings{Positions: []string{kalahGame.FormatPosition(&start)}}
 	}
 	return cfg
 }
 
 // runKalah plays cfg and returns the games file's content and the result; scale is
 // the runner's ScoreScale (nil: the scores are points).
-func runKalah(t *testing.T, cfg Config, concurrency int, factory PlayerFactory[kalah.State], scale func(string) int, done []Record) ([]byte, *Result, error) {
+func runKalah(t *testing.T, cfg record.Config, concurrency int, factory PlayerFactory[kalah.State], scale func(string) int, done []record.Record) ([]byte, *Result, error) {
 	t.Helper()
 	if factory == nil {
 		factory = newFactory[kalah.State](kalahGame, kalah.StoreDiff{})
 	}
 	var buf bytes.Buffer
 	if done == nil {
-		if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+		if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -99,7 +100,7 @@ type outcome struct {
 	Points [2]int
 }
 
-func outcomeOf(r Record) outcome {
+func outcomeOf(r record.Record) outcome {
 	return outcome{r.Winner, r.Reason, r.Detail, r.Turns, r.Points}
 }
 
@@ -128,32 +129,32 @@ func TestAdjudicationRules(t *testing.T) {
 	trails := append([]int{0}, repeat(-500)...)
 	for _, tc := range []struct {
 		name    string
-		adj     *Adjudication
+		adj     *record.Adjudication
 		scripts map[string][]int
 		want    outcome
 	}{
-		{"resign", &Adjudication{Resign: &ResignRule{Turns: 2, Score: 400}}, map[string][]int{"a": leads, "b": trails},
-			outcome{0, ReasonResign, "a (south)'s score at least 4 points and b (north)'s at most -4 points for 2 turns each", 9, [2]int{4, 1}}},
-		{"resign at the margin", &Adjudication{Resign: &ResignRule{Turns: 2, Score: 500}}, map[string][]int{"a": leads, "b": trails},
-			outcome{0, ReasonResign, "a (south)'s score at least 5 points and b (north)'s at most -5 points for 2 turns each", 9, [2]int{4, 1}}},
-		{"resign, scores not beyond the margin", &Adjudication{Resign: &ResignRule{Turns: 2, Score: 600}}, map[string][]int{"a": leads, "b": trails},
+		{"resign", &record.Adjudication{Resign: &record.ResignRule{Turns: 2, Score: 400}}, map[string][]int{"a": leads, "b": trails},
+			outcome{0, record.ReasonResign, "a (south)'s score at least 4 points and b (north)'s at most -4 points for 2 turns each", 9, [2]int{4, 1}}},
+		{"resign at the margin", &record.Adjudication{Resign: &record.ResignRule{Turns: 2, Score: 500}}, map[string][]int{"a": leads, "b": trails},
+			outcome{0, record.ReasonResign, "a (south)'s score at least 5 points and b (north)'s at most -5 points for 2 turns each", 9, [2]int{4, 1}}},
+		{"resign, scores not beyond the margin", &record.Adjudication{Resign: &record.ResignRule{Turns: 2, Score: 600}}, map[string][]int{"a": leads, "b": trails},
 			outcome{0, "north has no seeds", "", 37, [2]int{26, 22}}},
-		{"resign, the leader's score alone", &Adjudication{Resign: &ResignRule{Turns: 2, Score: 400}}, map[string][]int{"a": leads, "b": repeat(0)},
+		{"resign, the leader's score alone", &record.Adjudication{Resign: &record.ResignRule{Turns: 2, Score: 400}}, map[string][]int{"a": leads, "b": repeat(0)},
 			outcome{0, "north has no seeds", "", 37, [2]int{26, 22}}},
-		{"draw", &Adjudication{Draw: &DrawRule{After: 10, Turns: 3, Score: 50}}, map[string][]int{"a": repeat(40), "b": repeat(-50)},
-			outcome{-1, ReasonDraw, "both scores within 0.5 points of 0 for 3 turns each after turn 10", 17, [2]int{5, 8}}},
-		{"draw, a score beyond the margin", &Adjudication{Draw: &DrawRule{After: 10, Turns: 3, Score: 50}}, map[string][]int{"a": repeat(40), "b": repeat(-51)},
+		{"draw", &record.Adjudication{Draw: &record.DrawRule{After: 10, Turns: 3, Score: 50}}, map[string][]int{"a": repeat(40), "b": repeat(-50)},
+			outcome{-1, record.ReasonDraw, "both scores within 0.5 points of 0 for 3 turns each after turn 10", 17, [2]int{5, 8}}},
+		{"draw, a score beyond the margin", &record.Adjudication{Draw: &record.DrawRule{After: 10, Turns: 3, Score: 50}}, map[string][]int{"a": repeat(40), "b": repeat(-51)},
 			outcome{0, "north has no seeds", "", 37, [2]int{26, 22}}},
-		{"turn cap", &Adjudication{TurnCap: 20}, nil,
-			outcome{1, ReasonTurnCap, "20 turns: points 5-16", 20, [2]int{5, 16}}},
-		{"turn cap past the end", &Adjudication{TurnCap: 38}, nil,
+		{"turn cap", &record.Adjudication{TurnCap: 20}, nil,
+			outcome{1, record.ReasonTurnCap, "20 turns: points 5-16", 20, [2]int{5, 16}}},
+		{"turn cap past the end", &record.Adjudication{TurnCap: 38}, nil,
 			outcome{0, "north has no seeds", "", 37, [2]int{26, 22}}},
 		// Tried from 30 pieces down: the first solve within 100,000 nodes is at 27.
-		{"exact, solved", &Adjudication{Exact: &ExactRule{Pieces: 30, Nodes: 100_000}}, nil,
-			outcome{1, ReasonExact, "27 pieces in play: b (north) wins by 2 under perfect play (solved in 88353 nodes)", 19, [2]int{5, 16}}},
-		{"exact, from the endgame database", &Adjudication{Exact: &ExactRule{Pieces: 10, Nodes: 1, Endgames: 10}}, nil,
-			outcome{0, ReasonExact, "5 pieces in play: a (south) wins by 4 under perfect play (endgame database of 10 pieces)", 34, [2]int{23, 20}}},
-		{"exact, out of nodes", &Adjudication{Exact: &ExactRule{Pieces: 30, Nodes: 1}}, nil,
+		{"exact, solved", &record.Adjudication{Exact: &record.ExactRule{Pieces: 30, Nodes: 100_000}}, nil,
+			outcome{1, record.ReasonExact, "27 pieces in play: b (north) wins by 2 under perfect play (solved in 88353 nodes)", 19, [2]int{5, 16}}},
+		{"exact, from the endgame database", &record.Adjudication{Exact: &record.ExactRule{Pieces: 10, Nodes: 1, Endgames: 10}}, nil,
+			outcome{0, record.ReasonExact, "5 pieces in play: a (south) wins by 4 under perfect play (endgame database of 10 pieces)", 34, [2]int{23, 20}}},
+		{"exact, out of nodes", &record.Adjudication{Exact: &record.ExactRule{Pieces: 30, Nodes: 1}}, nil,
 			outcome{0, "north has no seeds", "", 37, [2]int{26, 22}}},
 		{"none", nil, nil,
 			outcome{0, "north has no seeds", "", 37, [2]int{26, 22}}},
@@ -204,17 +205,17 @@ func hundredths(string) int { return 100 }
 func TestExactAdjudicationValue(t *testing.T) {
 	for _, tc := range []struct {
 		name, opening string
-		rule          ExactRule
+		rule          record.ExactRule
 		want          outcome
 	}{
-		{"one move", "pits=0.0.0.0.0.2/0.0.0.0.0.1 stores=22,23 move=south", ExactRule{Pieces: 3, Nodes: 100},
-			outcome{1, ReasonExact, "3 pieces in play: b (north) wins by 2 under perfect play (solved in 5 nodes)", 0, [2]int{22, 23}}},
-		{"one move, database", "pits=0.0.0.0.0.2/0.0.0.0.0.1 stores=22,23 move=south", ExactRule{Pieces: 3, Nodes: 1, Endgames: 3},
-			outcome{1, ReasonExact, "3 pieces in play: b (north) wins by 2 under perfect play (endgame database of 3 pieces)", 0, [2]int{22, 23}}},
-		{"ten seeds", "pits=1.0.3.0.0.2/2.0.0.1.1.0 stores=20,18 move=south", ExactRule{Pieces: 10, Nodes: 100_000},
-			outcome{0, ReasonExact, "10 pieces in play: a (south) wins by 4 under perfect play (solved in 85 nodes)", 0, [2]int{20, 18}}},
-		{"ten seeds, database", "pits=1.0.3.0.0.2/2.0.0.1.1.0 stores=20,18 move=south", ExactRule{Pieces: 10, Nodes: 1, Endgames: 10},
-			outcome{0, ReasonExact, "10 pieces in play: a (south) wins by 4 under perfect play (endgame database of 10 pieces)", 0, [2]int{20, 18}}},
+		{"one move", "pits=0.0.0.0.0.2/0.0.0.0.0.1 stores=22,23 move=south", record.ExactRule{Pieces: 3, Nodes: 100},
+			outcome{1, record.ReasonExact, "3 pieces in play: b (north) wins by 2 under perfect play (solved in 5 nodes)", 0, [2]int{22, 23}}},
+		{"one move, database", "pits=0.0.0.0.0.2/0.0.0.0.0.1 stores=22,23 move=south", record.ExactRule{Pieces: 3, Nodes: 1, Endgames: 3},
+			outcome{1, record.ReasonExact, "3 pieces in play: b (north) wins by 2 under perfect play (endgame database of 3 pieces)", 0, [2]int{22, 23}}},
+		{"ten seeds", "pits=1.0.3.0.0.2/2.0.0.1.1.0 stores=20,18 move=south", record.ExactRule{Pieces: 10, Nodes: 100_000},
+			outcome{0, record.ReasonExact, "10 pieces in play: a (south) wins by 4 under perfect play (solved in 85 nodes)", 0, [2]int{20, 18}}},
+		{"ten seeds, database", "pits=1.0.3.0.0.2/2.0.0.1.1.0 stores=20,18 move=south", record.ExactRule{Pieces: 10, Nodes: 1, Endgames: 10},
+			outcome{0, record.ReasonExact, "10 pieces in play: a (south) wins by 4 under perfect play (endgame database of 10 pieces)", 0, [2]int{20, 18}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := kalahGame.ParsePosition(tc.opening)
@@ -229,7 +230,7 @@ func TestExactAdjudicationValue(t *testing.T) {
 				t.Fatalf("the solver's value is %d, the test expects %q", sol.Value, want)
 			}
 			rule := tc.rule
-			_, res, err := runKalah(t, kalahConfig(&Adjudication{Exact: &rule}, tc.opening), 1, nil, nil, nil)
+			_, res, err := runKalah(t, kalahConfig(&record.Adjudication{Exact: &rule}, tc.opening), 1, nil, nil, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -242,11 +243,11 @@ func TestExactAdjudicationValue(t *testing.T) {
 
 // adjudicatedConfig is a match of two searching players under every rule (their
 // evaluation, kalah.StoreDiff, scores in points).
-func adjudicatedConfig() Config {
-	return Config{Game: "kalah", Players: []Entrant{{Name: "ab3", Spec: "ab:depth=3"}, {Name: "ab2", Spec: "ab:depth=2"}},
-		Format: Match, Games: 24, Seed: 11, Openings: Openings{RandomTurns: 4},
-		Adjudication: &Adjudication{Resign: &ResignRule{Turns: 2, Score: 1000}, Draw: &DrawRule{After: 10, Turns: 2, Score: 0},
-			TurnCap: 40, Exact: &ExactRule{Pieces: 14, Nodes: 20_000, Endgames: 8}}}
+func adjudicatedConfig() record.Config {
+	return record.Config{Game: "kalah", Players: []record.Entrant{{Name: "ab3", Spec: "ab:depth=3"}, {Name: "ab2", Spec: "ab:depth=2"}},
+		Format: record.Match, Games: 24, Seed: 11, Openings: record.Openings{RandomTurns: 4},
+		Adjudication: &record.Adjudication{Resign: &record.ResignRule{Turns: 2, Score: 1000}, Draw: &record.DrawRule{After: 10, Turns: 2, Score: 0},
+			TurnCap: 40, Exact: &record.ExactRule{Pieces: 14, Nodes: 20_000, Endgames: 8}}}
 }
 
 // TestAdjudicationIsDeterministic plays the same adjudicated match at several
@@ -261,7 +262,7 @@ func TestAdjudicationIsDeterministic(t *testing.T) {
 	for _, r := range want.Games {
 		reasons[r.Reason]++
 	}
-	if reasons[ReasonResign] == 0 || reasons[ReasonExact] == 0 {
+	if reasons[record.ReasonResign] == 0 || reasons[record.ReasonExact] == 0 {
 		t.Errorf("reasons %v: want resign and exact adjudications among them", reasons)
 	}
 	for _, n := range []int{2, 5} {
@@ -308,7 +309,7 @@ func TestResumeWithAdjudication(t *testing.T) {
 	equalGames(t, "resumed file", b.Games, a.Games)
 
 	other := cfg
-	other.Adjudication = &Adjudication{Resign: &ResignRule{Turns: 3, Score: 1000}}
+	other.Adjudication = &record.Adjudication{Resign: &record.ResignRule{Turns: 3, Score: 1000}}
 	_, err = kalahSession(other, name, true).Run(context.Background())
 	var resumeErr *ResumeError
 	if !errors.As(err, &resumeErr) || !strings.Contains(err.Error(), "adjudication differs") {
@@ -322,12 +323,12 @@ func TestResumeWithAdjudication(t *testing.T) {
 	}
 }
 
-func kalahSession(cfg Config, name string, resume bool) *Session {
+func kalahSession(cfg record.Config, name string, resume bool) *Session {
 	return &Session{Runner: &Runner[kalah.State]{Game: kalahGame, Config: cfg, NewPlayer: newFactory[kalah.State](kalahGame, kalah.StoreDiff{}), Concurrency: 2},
 		GamesFile: name, Resume: resume}
 }
 
-func runSession(t *testing.T, cfg Config, name string, resume bool) *Result {
+func runSession(t *testing.T, cfg record.Config, name string, resume bool) *Result {
 	t.Helper()
 	res, err := kalahSession(cfg, name, resume).Run(context.Background())
 	if err != nil || !res.Complete {
@@ -336,13 +337,13 @@ func runSession(t *testing.T, cfg Config, name string, resume bool) *Result {
 	return res
 }
 
-func parseFileNamed(t *testing.T, name string) *GamesFile {
+func parseFileNamed(t *testing.T, name string) *record.GamesFile {
 	t.Helper()
-	gf, err := ReadGamesFile(name)
+	gf, err := record.ReadGamesFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	slices.SortFunc(gf.Games, func(a, b Record) int { return a.Index - b.Index })
+	slices.SortFunc(gf.Games, func(a, b record.Record) int { return a.Index - b.Index })
 	return gf
 }
 
@@ -352,19 +353,19 @@ func TestAdjudicationSettings(t *testing.T) {
 	for _, tc := range []struct {
 		resign, draw, exact string
 		turns               int
-		want                *Adjudication
+		want                *record.Adjudication
 		err                 string
 	}{
 		{want: nil},
 		{resign: "turns=4,score=6", draw: "after=30,turns=6,score=0.05", exact: "pieces=12", turns: 300,
-			want: &Adjudication{Resign: &ResignRule{Turns: 4, Score: 600}, Draw: &DrawRule{After: 30, Turns: 6, Score: 5}, TurnCap: 300,
-				Exact: &ExactRule{Pieces: 12, Nodes: DefaultExactNodes}}},
+			want: &record.Adjudication{Resign: &record.ResignRule{Turns: 4, Score: 600}, Draw: &record.DrawRule{After: 30, Turns: 6, Score: 5}, TurnCap: 300,
+				Exact: &record.ExactRule{Pieces: 12, Nodes: record.DefaultExactNodes}}},
 		{resign: "score=6", exact: "pieces=20,nodes=5000,endgames=10",
-			want: &Adjudication{Resign: &ResignRule{Turns: 3, Score: 600}, Exact: &ExactRule{Pieces: 20, Nodes: 5000, Endgames: 10}}},
+			want: &record.Adjudication{Resign: &record.ResignRule{Turns: 3, Score: 600}, Exact: &record.ExactRule{Pieces: 20, Nodes: 5000, Endgames: 10}}},
 		{resign: "turns=4", err: "adjudicate-resign: resign adjudication \"turns=4\": want turns=N,score=S (score is needed)"},
 		// Scores are points, as analyze shows them, in hundredths at most.
-		{resign: "score=1.5", draw: "score=.25", want: &Adjudication{Resign: &ResignRule{Turns: 3, Score: 150}, Draw: &DrawRule{Turns: 8, Score: 25}}},
-		{resign: "score=1", draw: "score=1000000", want: &Adjudication{Resign: &ResignRule{Turns: 3, Score: 100}, Draw: &DrawRule{Turns: 8, Score: 100_000_000}}},
+		{resign: "score=1.5", draw: "score=.25", want: &record.Adjudication{Resign: &record.ResignRule{Turns: 3, Score: 150}, Draw: &record.DrawRule{Turns: 8, Score: 25}}},
+		{resign: "score=1", draw: "score=1000000", want: &record.Adjudication{Resign: &record.ResignRule{Turns: 3, Score: 100}, Draw: &record.DrawRule{Turns: 8, Score: 100_000_000}}},
 		{resign: "turns=0,score=5", err: "adjudicate-resign: resign adjudication: turns=0: want 1 or more"},
 		{resign: "score=0.3", err: "adjudicate-resign: resign adjudication: score=0.3: want 1 to 1000000 points (scores are in points, as analyze shows them, and no game is won by less than 1 point)"},
 		{resign: "score=0", err: "adjudicate-resign: resign adjudication: score=0: want 1 to 1000000 points (scores are in points, as analyze shows them, and no game is won by less than 1 point)"},
@@ -394,14 +395,14 @@ func TestAdjudicationSettings(t *testing.T) {
 	}
 	// The Colony does not count its pieces in play: no exact adjudication.
 	cfg := testConfig()
-	cfg.Adjudication = &Adjudication{Exact: &ExactRule{Pieces: 10, Nodes: 10}}
+	cfg.Adjudication = &record.Adjudication{Exact: &record.ExactRule{Pieces: 10, Nodes: 10}}
 	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{})}
 	if err := r.CheckPlayers(); err == nil || !strings.Contains(err.Error(), "does not count its pieces in play") {
 		t.Errorf("exact adjudication of the colony: %v", err)
 	}
 }
 
-func sameAdjudication(a, b *Adjudication) bool {
+func sameAdjudication(a, b *record.Adjudication) bool {
 	if a == nil || b == nil {
 		return a == b
 	}
@@ -411,7 +412,7 @@ func sameAdjudication(a, b *Adjudication) bool {
 }
 
 func TestDescribeAdjudication(t *testing.T) {
-	cfg := kalahConfig(&Adjudication{Resign: &ResignRule{Turns: 3, Score: 600}, TurnCap: 200, Exact: &ExactRule{Pieces: 12, Nodes: 1}})
+	cfg := kalahConfig(&record.Adjudication{Resign: &record.ResignRule{Turns: 3, Score: 600}, TurnCap: 200, Exact: &record.ExactRule{Pieces: 12, Nodes: 1}})
 	want := "match of a, b, 2 games a pairing (2 in all), seed 3, adjudicated by resign, turn cap, exact"
 	if got := cfg.Describe(0); got != want {
 		t.Errorf("Describe(0) = %q, want %q", got, want)
@@ -462,7 +463,7 @@ func TestAdjudicatedShardsMergeWithSummaryAndSPRT(t *testing.T) {
 	for _, rc := range rep.Metrics.Reasons {
 		got[rc.Reason] = rc.Games
 	}
-	if len(got) != len(counts) || got[ReasonResign] != counts[ReasonResign] || got[ReasonExact] != counts[ReasonExact] || counts[ReasonResign] == 0 {
+	if len(got) != len(counts) || got[record.ReasonResign] != counts[record.ReasonResign] || got[record.ReasonExact] != counts[record.ReasonExact] || counts[record.ReasonResign] == 0 {
 		t.Errorf("the summary's reasons %v, the games' %v", got, counts)
 	}
 }
@@ -472,7 +473,7 @@ func TestAdjudicatedShardsMergeWithSummaryAndSPRT(t *testing.T) {
 // resign and draw streaks nor break them. Counted as scores of 0, turns 1 and 2
 // would make a draw (within 0 of 0 for a turn each), and turns 5 and 6 too.
 func TestUnsearchedTurnsHaveNoScore(t *testing.T) {
-	a := newAdjudicator[kalah.State](kalahGame, &Adjudication{Resign: &ResignRule{Turns: 2, Score: 100}, Draw: &DrawRule{Turns: 1, Score: 0}}, nil, nil)
+	a := newAdjudicator[kalah.State](kalahGame, &record.Adjudication{Resign: &record.ResignRule{Turns: 2, Score: 100}, Draw: &record.DrawRule{Turns: 1, Score: 0}}, nil, nil)
 	a.newGame([2]string{"a", "b"})
 	type turn struct {
 		seat     int
@@ -488,7 +489,7 @@ func TestUnsearchedTurnsHaveNoScore(t *testing.T) {
 			}
 			continue
 		}
-		want := verdict{0, ReasonResign, "a (south)'s score at least 1 point and b (north)'s at most -1 point for 2 turns each"}
+		want := verdict{0, record.ReasonResign, "a (south)'s score at least 1 point and b (north)'s at most -1 point for 2 turns each"}
 		if !ok || v != want {
 			t.Fatalf("turn %d: %+v, %v; want %+v", i+1, v, ok, want)
 		}
@@ -507,34 +508,34 @@ func TestAdjudicationReadsScoresInPoints(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name  string
-		adj   Adjudication
+		adj   record.Adjudication
 		turns []turn
 		want  verdict // the verdict after the last turn; none before
 	}{
-		{"resign at 1.5 points", Adjudication{Resign: &ResignRule{Turns: 2, Score: 150}},
+		{"resign at 1.5 points", record.Adjudication{Resign: &record.ResignRule{Turns: 2, Score: 150}},
 			[]turn{{0, 2}, {1, -150}, {0, 2}, {1, -150}},
-			verdict{0, ReasonResign, "a (south)'s score at least 1.5 points and b (north)'s at most -1.5 points for 2 turns each"}},
-		{"resign, a's 1 point is below 1.5", Adjudication{Resign: &ResignRule{Turns: 2, Score: 150}},
+			verdict{0, record.ReasonResign, "a (south)'s score at least 1.5 points and b (north)'s at most -1.5 points for 2 turns each"}},
+		{"resign, a's 1 point is below 1.5", record.Adjudication{Resign: &record.ResignRule{Turns: 2, Score: 150}},
 			[]turn{{0, 2}, {1, -150}, {0, 1}, {1, -150}, {0, 2}, {1, -150}, {0, 2}},
-			verdict{0, ReasonResign, "a (south)'s score at least 1.5 points and b (north)'s at most -1.5 points for 2 turns each"}},
-		{"resign, b's -1.49 points is above -1.5", Adjudication{Resign: &ResignRule{Turns: 2, Score: 150}},
+			verdict{0, record.ReasonResign, "a (south)'s score at least 1.5 points and b (north)'s at most -1.5 points for 2 turns each"}},
+		{"resign, b's -1.49 points is above -1.5", record.Adjudication{Resign: &record.ResignRule{Turns: 2, Score: 150}},
 			[]turn{{0, 2}, {1, -149}, {0, 2}, {1, -150}, {0, 2}, {1, -150}},
-			verdict{0, ReasonResign, "a (south)'s score at least 1.5 points and b (north)'s at most -1.5 points for 2 turns each"}},
-		{"resign, b leads by 15 points", Adjudication{Resign: &ResignRule{Turns: 1, Score: 1500}},
+			verdict{0, record.ReasonResign, "a (south)'s score at least 1.5 points and b (north)'s at most -1.5 points for 2 turns each"}},
+		{"resign, b leads by 15 points", record.Adjudication{Resign: &record.ResignRule{Turns: 1, Score: 1500}},
 			[]turn{{0, -14}, {1, 1500}, {0, -15}},
-			verdict{1, ReasonResign, "b (north)'s score at least 15 points and a (south)'s at most -15 points for 1 turns each"}},
-		{"resign, proven results", Adjudication{Resign: &ResignRule{Turns: 1, Score: 100_000_000}},
+			verdict{1, record.ReasonResign, "b (north)'s score at least 15 points and a (south)'s at most -15 points for 1 turns each"}},
+		{"resign, proven results", record.Adjudication{Resign: &record.ResignRule{Turns: 1, Score: 100_000_000}},
 			[]turn{{0, win + 3}, {1, -win}},
-			verdict{0, ReasonResign, "a (south)'s score at least 1000000 points and b (north)'s at most -1000000 points for 1 turns each"}},
-		{"draw within half a point", Adjudication{Draw: &DrawRule{Turns: 2, Score: 50}},
+			verdict{0, record.ReasonResign, "a (south)'s score at least 1000000 points and b (north)'s at most -1000000 points for 1 turns each"}},
+		{"draw within half a point", record.Adjudication{Draw: &record.DrawRule{Turns: 2, Score: 50}},
 			[]turn{{0, 0}, {1, 50}, {0, 1}, {1, -50}, {0, 0}, {1, 50}, {0, 0}},
-			verdict{-1, ReasonDraw, "both scores within 0.5 points of 0 for 2 turns each after turn 0"}},
-		{"draw, b's 0.51 points breaks it", Adjudication{Draw: &DrawRule{Turns: 2, Score: 50}},
+			verdict{-1, record.ReasonDraw, "both scores within 0.5 points of 0 for 2 turns each after turn 0"}},
+		{"draw, b's 0.51 points breaks it", record.Adjudication{Draw: &record.DrawRule{Turns: 2, Score: 50}},
 			[]turn{{0, 0}, {1, 51}, {0, 0}, {1, -50}, {0, 0}, {1, 50}},
-			verdict{-1, ReasonDraw, "both scores within 0.5 points of 0 for 2 turns each after turn 0"}},
-		{"draw, a proven draw of b's is no score of 0 beyond it", Adjudication{Draw: &DrawRule{Turns: 1, Score: 100_000_000}},
+			verdict{-1, record.ReasonDraw, "both scores within 0.5 points of 0 for 2 turns each after turn 0"}},
+		{"draw, a proven draw of b's is no score of 0 beyond it", record.Adjudication{Draw: &record.DrawRule{Turns: 1, Score: 100_000_000}},
 			[]turn{{0, 0}, {1, win}, {0, 0}, {1, -win - 2}, {0, 0}, {1, 0}},
-			verdict{-1, ReasonDraw, "both scores within 1000000 points of 0 for 1 turns each after turn 0"}},
+			verdict{-1, record.ReasonDraw, "both scores within 1000000 points of 0 for 1 turns each after turn 0"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a := newAdjudicator[kalah.State](kalahGame, &tc.adj, nil, map[string]int{"a": 1, "b": 100})

@@ -5,11 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/colony-ai/colony/games/kalah"
@@ -32,18 +31,18 @@ func allocated() uint64 {
 
 // thirtyPlayers is a round robin of 30 players of 10,000,000 games a pairing:
 // 4,350,000,000 games.
-func thirtyPlayers() Config {
-	cfg := Config{Game: "kalah", Format: RoundRobin, Games: MaxGames, Seed: 1}
+func thirtyPlayers() record.Config {
+	cfg := record.Config{Game: "kalah", Format: record.RoundRobin, Games: record.MaxGames, Seed: 1}
 	for i := range 30 {
-		cfg.Players = append(cfg.Players, Entrant{Name: fmt.Sprintf("p%d", i), Spec: "random"})
+		cfg.Players = append(cfg.Players, record.Entrant{Name: fmt.Sprintf("p%d", i), Spec: "random"})
 	}
 	return cfg
 }
 
 // slotRecord returns a record of game index of cfg's schedule.
-func slotRecord(cfg *Config, index, winner int) Record {
+func slotRecord(cfg *record.Config, index, winner int) record.Record {
 	r := gameOf(cfg, index) // a game of the tournament: its seed, players and specs
-	r.Moves, r.Info = []string{"a", "b"}, make([]MoveInfo, 2)
+	r.Moves, r.Info = []string{"a", "b"}, make([]record.MoveInfo, 2)
 	r.Result, r.Winner, r.Reason, r.Turns = resultText(winner), winner, "no seeds left", 2
 	return r
 }
@@ -54,7 +53,7 @@ func slotRecord(cfg *Config, index, winner int) Record {
 func TestMergeHugeScheduleBounded(t *testing.T) {
 	cfg := thirtyPlayers()
 	name := filepath.Join(t.TempDir(), "games.jsonl")
-	var recs []Record
+	var recs []record.Record
 	for k := range 4 {
 		recs = append(recs, slotRecord(&cfg, k, k%2))
 	}
@@ -79,7 +78,7 @@ func TestMergeHugeScheduleBounded(t *testing.T) {
 // TestDescribeMissingCapped: the runs of missing games past the eighth are counted,
 // not listed; the shards without a game are found from the runs.
 func TestDescribeMissingCapped(t *testing.T) {
-	cfg := Config{Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Games: 100}
+	cfg := record.Config{Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Games: 100}
 	l := newGameListOf(&cfg)
 	for k := 0; k < 100; k += 4 { // pairs 0, 2, 4, ...: shard 1 of 2 has every other game
 		for _, i := range []int{k, k + 1} {
@@ -89,7 +88,7 @@ func TestDescribeMissingCapped(t *testing.T) {
 			}
 		}
 	}
-	m := &Merged{Header: NewHeader(cfg), Summaries: l, Shards: 2}
+	m := &Merged{Header: record.NewHeader(cfg), Summaries: l, Shards: 2}
 	want := "50 of 100 games are missing (games 2-3, 6-7, 10-11, 14-15, 18-19, 22-23, 26-27, 30-31, and 34 more games); no file holds any game of shard 2/2"
 	if got := m.DescribeMissing(); got != want {
 		t.Errorf("DescribeMissing = %q\nwant %q", got, want)
@@ -118,13 +117,13 @@ func TestGamesOfShard(t *testing.T) {
 // TestMergeDifferentGame: a game recorded differently in two files is refused, by
 // its hash.
 func TestMergeDifferentGame(t *testing.T) {
-	cfg := Config{Game: "kalah", Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Format: Match, Games: 4}
+	cfg := record.Config{Game: "kalah", Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Format: record.Match, Games: 4}
 	dir := t.TempDir()
 	first, second := filepath.Join(dir, "first.jsonl"), filepath.Join(dir, "second.jsonl")
 	a, b := slotRecord(&cfg, 1, 0), slotRecord(&cfg, 1, 0)
 	b.Moves = []string{"a", "c"}
-	writeGamesFile(t, first, cfg, []Record{slotRecord(&cfg, 0, 1), a}, "")
-	writeGamesFile(t, second, cfg, []Record{b}, "")
+	writeGamesFile(t, first, cfg, []record.Record{slotRecord(&cfg, 0, 1), a}, "")
+	writeGamesFile(t, second, cfg, []record.Record{b}, "")
 	_, err := MergeFiles([]string{first, second})
 	if want := fmt.Sprintf("game 1 differs between %s and %s", first, second); err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
@@ -138,7 +137,7 @@ func TestMergeDifferentGame(t *testing.T) {
 // TestCollectorRetainedPerGame: the games a run has finished take a few tens of
 // bytes each once there are more than MaxKeptRecords (a run kept 1.4 KB a game).
 func TestCollectorRetainedPerGame(t *testing.T) {
-	cfg := Config{Game: "kalah", Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Format: Match, Games: MaxGames}
+	cfg := record.Config{Game: "kalah", Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Format: record.Match, Games: record.MaxGames}
 	c := newCollector(&cfg, cfg.TotalGames())
 	add := func(from, to int) {
 		for k := from; k < to; k++ {
@@ -176,8 +175,8 @@ func TestRunnerRetainedPerGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n0, n1, n2 = 1000, 80_000, 160_000
-	cfg := Config{Game: g.Name(), Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
-		Format: Match, Games: n2, Seed: 3}
+	cfg := record.Config{Game: g.Name(), Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
+		Format: record.Match, Games: n2, Seed: 3}
 	var h0, h1, h2 uint64
 	r := &Runner[kalah.State]{Game: g, Config: cfg, NewPlayer: newFactory[kalah.State](g, kalah.StoreDiff{}), Concurrency: 1,
 		Records: discard{}, Progress: func(p *Progress) {
@@ -210,89 +209,6 @@ type discard struct{}
 
 func (discard) Write(p []byte) (int, error) { return len(p), nil }
 
-// TestScanLongRecord: a record longer than the reader's buffer is read whole; one
-// longer than the limit is an error naming the file and the line.
-func TestScanLongRecord(t *testing.T) {
-	cfg := Config{Game: "kalah", Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Format: Match, Games: 2}
-	long := slotRecord(&cfg, 0, 1)
-	long.Moves, long.Info = nil, nil
-	for i := range 30_000 {
-		long.Moves = append(long.Moves, fmt.Sprintf("m%d", i))
-		long.Info = append(long.Info, MoveInfo{Score: int64(i), Depth: 3, Nodes: 1000, Micros: 12})
-	}
-	short := slotRecord(&cfg, 1, 0)
-	var buf bytes.Buffer
-	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
-		t.Fatal(err)
-	}
-	buf.Write(appendRecord(nil, &long, nil, nil))
-	line2 := buf.Len()
-	buf.Write(appendRecord(nil, &short, nil, nil))
-	if line2 < 1<<17 {
-		t.Fatalf("the long record is only %d bytes", line2)
-	}
-	var got []Record
-	gf, err := ScanGames(context.Background(), bytes.NewReader(buf.Bytes()), "games.jsonl", nil, func(r *Record) error {
-		got = append(got, *r)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(got) != 2 || !slices.Equal(got[0].Moves, long.Moves) || !slices.Equal(got[0].Info, long.Info) || got[1].Index != 1 ||
-		gf.ValidSize != int64(buf.Len()) || gf.Torn != 0 {
-		t.Fatalf("%d games, valid size %d of %d, torn %d", len(got), gf.ValidSize, buf.Len(), gf.Torn)
-	}
-	_, err = scanGames(context.Background(), bytes.NewReader(buf.Bytes()), "games.jsonl", nil, func(*Record) error { return nil }, 1<<16)
-	if want := "games file games.jsonl: line 2 is longer than 65536 bytes, the longest line read"; err == nil || err.Error() != want {
-		t.Errorf("error %v, want %q", err, want)
-	}
-}
-
-// TestScanSameAsParse: reading a file one line at a time gives what reading it
-// whole gave, torn last lines included.
-func TestScanSameAsParse(t *testing.T) {
-	cfg := Config{Game: "kalah", Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Format: Match, Games: 4}
-	var buf bytes.Buffer
-	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
-		t.Fatal(err)
-	}
-	for k := range 3 {
-		r := slotRecord(&cfg, k, 0)
-		buf.Write(appendRecord(nil, &r, nil, nil))
-	}
-	whole := buf.Len()
-	for _, tc := range []struct {
-		name      string
-		tail      string
-		games     int
-		torn      int64
-		errSubstr string
-	}{
-		{"whole", "", 3, 0, ""},
-		{"torn, no newline", `{"type":"game","ind`, 3, 19, ""},
-		{"torn, a bad last line", "{\"type\":\"ga\n", 3, 12, ""},
-		{"a bad line before others", "{\"type\":\"ga\n\n", 0, 0, "line 5: "},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			data := append(slices.Clone(buf.Bytes()), tc.tail...)
-			gf, err := ParseGamesFile(data)
-			if tc.errSubstr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.errSubstr) {
-					t.Fatalf("error %v, want %q", err, tc.errSubstr)
-				}
-				return
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(gf.Games) != tc.games || gf.Torn != tc.torn || gf.ValidSize != int64(whole) {
-				t.Errorf("%d games, torn %d, valid %d; want %d, %d, %d", len(gf.Games), gf.Torn, gf.ValidSize, tc.games, tc.torn, whole)
-			}
-		})
-	}
-}
-
 // TestResumeLoadInterrupted: a run whose context is done while it reads the games
 // file to resume stops there, before any game, and says so; the file is unchanged.
 func TestResumeLoadInterrupted(t *testing.T) {
@@ -300,10 +216,10 @@ func TestResumeLoadInterrupted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Game: g.Name(), Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
-		Format: Match, Games: 5000, Seed: 3}
+	cfg := record.Config{Game: g.Name(), Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
+		Format: record.Match, Games: 5000, Seed: 3}
 	name := filepath.Join(t.TempDir(), "games.jsonl")
-	var recs []Record
+	var recs []record.Record
 	for k := range 3000 {
 		recs = append(recs, slotRecord(&cfg, k, k%2))
 	}
@@ -345,10 +261,10 @@ func TestResumeManyGamesSummaries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Game: g.Name(), Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
-		Format: Match, Games: MaxKeptRecords + 500, Seed: 5}
+	cfg := record.Config{Game: g.Name(), Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
+		Format: record.Match, Games: MaxKeptRecords + 500, Seed: 5}
 	name := filepath.Join(t.TempDir(), "games.jsonl")
-	var recs []Record
+	var recs []record.Record
 	for k := range MaxKeptRecords + 100 {
 		recs = append(recs, slotRecord(&cfg, k, k%3-1))
 	}
@@ -370,7 +286,7 @@ func TestResumeManyGamesSummaries(t *testing.T) {
 	if !res.Complete || res.Count() != cfg.Games || res.Played != 400 || res.Games != nil {
 		t.Fatalf("resumed run: complete %v, %d games, %d played, %d records", res.Complete, res.Count(), res.Played, len(res.Games))
 	}
-	gf, err := ReadGamesFile(name)
+	gf, err := record.ReadGamesFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}

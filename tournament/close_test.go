@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"strings"
 	"sync"
 	"testing"
@@ -113,13 +114,13 @@ func (c *closeCounter) check(t *testing.T) {
 // for each game) is closed exactly once, however its game ends and however the run
 // ends.
 func TestRunClosesEveryPlayer(t *testing.T) {
-	match := func(c *Config) {
-		c.Players = []Entrant{{Name: "bad", Spec: "greedy"}, {Name: "good", Spec: "random"}}
-		c.Format = Match
+	match := func(c *record.Config) {
+		c.Players = []record.Entrant{{Name: "bad", Spec: "greedy"}, {Name: "good", Spec: "random"}}
+		c.Format = record.Match
 	}
 	tests := []struct {
 		name    string
-		edit    func(*Config)
+		edit    func(*record.Config)
 		inner   PlayerFactory[colony.State]
 		counter *closeCounter // nil: a plain one
 		cancel  bool          // cancel the run from a Play, with games in flight

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"github.com/colony-ai/colony/record"
 	"slices"
 	"strings"
 	"sync"
@@ -39,7 +40,7 @@ func (p *coursePlayer) Play(context.Context, *colony.State) (search.Decision, er
 // each move, the opening and every turn played since, as the games file records them,
 // whether its moves are watched or not; other players are asked for Play.
 func TestCoursePlayersGetTheGame(t *testing.T) {
-	for _, lim := range []Limits{{}, {MoveTimeout: time.Minute}} {
+	for _, lim := range []record.Limits{{}, {MoveTimeout: time.Minute}} {
 		cfg := testConfig()
 		cfg.Limits = lim
 		var mu sync.Mutex

@@ -8,7 +8,8 @@
 //
 // It knows games only through the contract (package game) and players through
 // package search; external engines come from package external, whose process pool a
-// run lends its players. Settings reads and checks a tournament's settings, Session
-// opens or resumes its games file, Outputs writes its reports. Package
+// run lends its players. The games file's and the live file's format is package
+// record's. Settings reads and checks a tournament's settings, Session opens or
+// resumes its games file, Outputs writes its reports. Package
 // tournament/sprtdriver drives an SPRT on a cluster in batches of shards.
 package tournament

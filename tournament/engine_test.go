@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
@@ -36,17 +37,17 @@ func TestEngineFaultsAreResults(t *testing.T) {
 		// is not the fault's), the others are lost by the fault.
 		checked bool
 	}{
-		{fault: "illegal", reason: ReasonIllegal, detail: `bestturn "xyzzy": move "xyzzy": unknown log`},
-		{fault: "garbage", reason: ReasonProtocol, detail: `unknown reply "this"`},
-		{fault: "noreply", reason: ReasonStalled, detail: "no bestturn within 150ms (time forfeit), then none within 1s of stop"},
-		{fault: "slow", args: "-slow 400ms", reason: ReasonTime, detail: "no bestturn within 150ms (it came after"},
-		{fault: "crash", reason: ReasonCrashed, detail: "exit status 3"},
-		{fault: "exitzero", reason: ReasonDisconnected, detail: "the engine exited with status 0"},
-		{fault: "huge", reason: ReasonProtocol, detail: "a line longer than 65536 bytes"},
-		{fault: "badutf8", reason: ReasonProtocol, detail: "invalid UTF-8"},
+		{fault: "illegal", reason: record.ReasonIllegal, detail: `bestturn "xyzzy": move "xyzzy": unknown log`},
+		{fault: "garbage", reason: record.ReasonProtocol, detail: `unknown reply "this"`},
+		{fault: "noreply", reason: record.ReasonStalled, detail: "no bestturn within 150ms (time forfeit), then none within 1s of stop"},
+		{fault: "slow", args: "-slow 400ms", reason: record.ReasonTime, detail: "no bestturn within 150ms (it came after"},
+		{fault: "crash", reason: record.ReasonCrashed, detail: "exit status 3"},
+		{fault: "exitzero", reason: record.ReasonDisconnected, detail: "the engine exited with status 0"},
+		{fault: "huge", reason: record.ReasonProtocol, detail: "a line longer than 65536 bytes"},
+		{fault: "badutf8", reason: record.ReasonProtocol, detail: "invalid UTF-8"},
 		// The check's process (the first start) plays well; every later start exits
 		// at once.
-		{fault: "handshake-exit", args: "-fault-start 2", reason: ReasonCrashed, detail: "exit status 2", checked: true},
+		{fault: "handshake-exit", args: "-fault-start 2", reason: record.ReasonCrashed, detail: "exit status 2", checked: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fault, func(t *testing.T) {
@@ -55,19 +56,19 @@ func TestEngineFaultsAreResults(t *testing.T) {
 			if tt.args != "" {
 				args += " " + tt.args
 			}
-			cfg := Config{
+			cfg := record.Config{
 				Game: "colony",
-				Players: []Entrant{
+				Players: []record.Entrant{
 					{Name: "bad", Spec: `cmd:` + engine + `,args="` + args + `"`},
 					{Name: "good", Spec: `cmd:` + engine},
 				},
-				Format: RoundRobin,
+				Format: record.RoundRobin,
 				Games:  4,
 				Seed:   3,
-				Limits: Limits{MoveTime: 50 * time.Millisecond, Margin: 100 * time.Millisecond},
+				Limits: record.Limits{MoveTime: 50 * time.Millisecond, Margin: 100 * time.Millisecond},
 			}
 			var buf bytes.Buffer
-			if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+			if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 				t.Fatal(err)
 			}
 			r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
@@ -130,10 +131,10 @@ func TestEnginesAreReused(t *testing.T) {
 	}
 	engine := protocoltest.BuildEngine(t)
 	logs := t.TempDir()
-	cfg := Config{
+	cfg := record.Config{
 		Game:    "colony",
-		Players: []Entrant{{Name: "a", Spec: "cmd:" + engine}, {Name: "b", Spec: "cmd:path=" + engine + ",seed=9"}},
-		Format:  RoundRobin,
+		Players: []record.Entrant{{Name: "a", Spec: "cmd:" + engine}, {Name: "b", Spec: "cmd:path=" + engine + ",seed=9"}},
+		Format:  record.RoundRobin,
 		Games:   16,
 		Seed:    5,
 	}
@@ -174,10 +175,10 @@ func TestEnginesStartOnce(t *testing.T) {
 	}
 	engine := protocoltest.BuildEngine(t)
 	logs, state := t.TempDir(), t.TempDir()
-	cfg := Config{
+	cfg := record.Config{
 		Game:    "colony",
-		Players: []Entrant{{Name: "a", Spec: "cmd:" + engine + ",args=-state " + state}, {Name: "b", Spec: "cmd:" + engine + ",args=-state " + state}},
-		Format:  RoundRobin,
+		Players: []record.Entrant{{Name: "a", Spec: "cmd:" + engine + ",args=-state " + state}, {Name: "b", Spec: "cmd:" + engine + ",args=-state " + state}},
+		Format:  record.RoundRobin,
 		Games:   4,
 		Seed:    3,
 	}
@@ -212,16 +213,16 @@ func TestEnginesUnderAClock(t *testing.T) {
 		t.Skip("starts engine processes")
 	}
 	engine := protocoltest.BuildEngine(t)
-	cfg := Config{
+	cfg := record.Config{
 		Game:    "colony",
-		Players: []Entrant{{Name: "a", Spec: "cmd:" + engine}, {Name: "b", Spec: "cmd:" + engine}},
-		Format:  RoundRobin,
+		Players: []record.Entrant{{Name: "a", Spec: "cmd:" + engine}, {Name: "b", Spec: "cmd:" + engine}},
+		Format:  record.RoundRobin,
 		Games:   4,
 		Seed:    9,
-		Limits:  Limits{TimeControl: TimeControl{Base: 10 * time.Second, Increment: 100 * time.Millisecond}, Margin: 100 * time.Millisecond},
+		Limits:  record.Limits{TimeControl: record.TimeControl{Base: 10 * time.Second, Increment: 100 * time.Millisecond}, Margin: 100 * time.Millisecond},
 	}
 	var buf bytes.Buffer
-	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+	if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 		t.Fatal(err)
 	}
 	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
@@ -266,10 +267,10 @@ func TestEngineLogsTemporary(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			tmp := t.TempDir()
 			t.Setenv("TMPDIR", tmp)
-			cfg := Config{
+			cfg := record.Config{
 				Game:    "colony",
-				Players: []Entrant{{Name: "a", Spec: `cmd:` + engine + `,args="` + tt.args + `"`}, {Name: "b", Spec: "cmd:" + engine}},
-				Format:  RoundRobin,
+				Players: []record.Entrant{{Name: "a", Spec: `cmd:` + engine + `,args="` + tt.args + `"`}, {Name: "b", Spec: "cmd:" + engine}},
+				Format:  record.RoundRobin,
 				Games:   2,
 				Seed:    3,
 			}

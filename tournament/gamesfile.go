@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
+	"github.com/colony-ai/colony/record"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -51,7 +51,7 @@ type GamesFileWriter struct {
 	// Done holds the games already recorded in the file (when resuming), in file
 	// order, without their moves, per-move figures and specs: a Runner's Done. It is
 	// nil when the file holds more than MaxKeptRecords games: Resumed holds them all.
-	Done []Record
+	Done []record.Record
 	// Resumed holds the games already recorded in the file as summaries, in file
 	// order: a Runner's Resumed.
 	Resumed *GameList
@@ -85,14 +85,14 @@ func (w *GamesFileWriter) RecordVersion() int { return w.version }
 // the file system has no locks, the file is used without one.
 //
 // An error writing the new header or cutting the torn line is a WriteError.
-func OpenGamesFile(name string, cfg Config, resume bool) (*GamesFileWriter, error) {
+func OpenGamesFile(name string, cfg record.Config, resume bool) (*GamesFileWriter, error) {
 	return OpenGamesFileContext(context.Background(), name, cfg, resume)
 }
 
 // OpenGamesFileContext is OpenGamesFile, reading the games of a resumed file one at
 // a time (ScanGamesFile) until ctx is done: then it returns ctx's error.
-func OpenGamesFileContext(ctx context.Context, name string, cfg Config, resume bool) (*GamesFileWriter, error) {
-	header := NewHeader(cfg)
+func OpenGamesFileContext(ctx context.Context, name string, cfg record.Config, resume bool) (*GamesFileWriter, error) {
+	header := record.NewHeader(cfg)
 	if err := checkGamesFileKind(name); err != nil {
 		return nil, err
 	}
@@ -128,7 +128,7 @@ func OpenGamesFileContext(ctx context.Context, name string, cfg Config, resume b
 		return nil, fmt.Errorf("games file: %w", err)
 	}
 	if info.Size() == 0 {
-		if err := WriteHeader(f, header); err != nil {
+		if err := record.WriteHeader(f, header); err != nil {
 			f.Close()
 			if !existed {
 				os.Remove(name)
@@ -142,8 +142,8 @@ func OpenGamesFileContext(ctx context.Context, name string, cfg Config, resume b
 		return nil, fmt.Errorf("games file %s %w", name, ErrGamesFileExists)
 	}
 	ld := &resumeLoad{name: name, line: 1, games: newGameListOf(&cfg)}
-	gf, err := ScanGamesFile(ctx, name, func(h *Header) error {
-		if err := SameTournament(*h, header); err != nil {
+	gf, err := record.ScanGamesFile(ctx, name, func(h *record.Header) error {
+		if err := record.SameTournament(*h, header); err != nil {
 			return fmt.Errorf("%s holds another tournament: %w", name, err)
 		}
 		if h.Shard != cfg.Shard || h.Shards != cfg.Shards {
@@ -170,17 +170,17 @@ func OpenGamesFileContext(ctx context.Context, name string, cfg Config, resume b
 
 // resumeLoad keeps the games of a resumed games file as they are read.
 type resumeLoad struct {
-	header  *Header // the file's
-	name    string  // the file
-	line    int     // the line of the last record read
+	header  *record.Header // the file's
+	name    string         // the file
+	line    int            // the line of the last record read
 	games   *GameList
-	records []Record // while there are at most MaxKeptRecords
-	full    bool     // records dropped
+	records []record.Record // while there are at most MaxKeptRecords
+	full    bool            // records dropped
 }
 
 // game keeps one game of the file (called for each, in file order, with ld.header
 // the file's header): every record of a resumed file passes here.
-func (ld *resumeLoad) game(r *Record) error {
+func (ld *resumeLoad) game(r *record.Record) error {
 	ld.line++ // game lines follow the header
 	if err := ld.header.CheckRecord(r); err != nil {
 		return fmt.Errorf("%s:%d: %w", ld.name, ld.line, err)
@@ -265,177 +265,4 @@ func resumedGames(w *GamesFileWriter) int {
 		return w.Resumed.Len()
 	}
 	return len(w.Done)
-}
-
-// StartError is the error of Session.Run when no game could start (a player that
-// cannot be built with the limits, say): nothing was played.
-type StartError struct{ Err error }
-
-// Error returns the message of the underlying error.
-func (e *StartError) Error() string { return e.Err.Error() }
-
-// Unwrap returns the underlying error.
-func (e *StartError) Unwrap() error { return e.Err }
-
-// A Session is one run of a Runnable with its games recorded in a games file, the
-// way a command runs a tournament: a run that can be interrupted and resumed without
-// losing or repeating a game.
-type Session struct {
-	Runner Runnable
-	// GamesFile is the games file, "" for none (see OpenGamesFile): a new file gets
-	// the header; one that holds games is continued when Resume is set, and refused
-	// otherwise.
-	GamesFile string
-	Resume    bool
-	// Progress, if not nil, is called after each finished game (see Runner).
-	Progress func(*Progress)
-	// Notef, if not nil, is told, as lines without their newline, where the external
-	// engines' standard error goes and, before the games start, the line Describe
-	// returns.
-	Notef func(format string, args ...any)
-	// Describe, if not nil, says what is played, given the games resumed from the
-	// games file.
-	Describe func(resumed int) string
-	// NoLive, when set, keeps no live file (see Run).
-	NoLive bool
-	// KeepEngineLogs keeps the temporary directory of the engines' logs of a run
-	// without a games file (see Run).
-	KeepEngineLogs bool
-}
-
-// Run plays the runner's games, recorded in the games file, until they are all played
-// (or the SPRT decided) or ctx is cancelled: a cancelled run is not an error, its
-// result is not Complete and its finished games stay recorded. With a games file, the
-// run keeps its live file beside it (LiveFileName; Runner.Live), unless NoLive is
-// set: the games in flight, for watchers (Follower). The external engines'
-// standard error goes to the directory engines beside the games file, or to a new
-// temporary directory without one, which Run removes at its end unless a game was
-// lost by a fault (Record.Forfeit), the run failed, or KeepEngineLogs is set: then
-// Notef says where it is.
-//
-// Its errors are ErrResumeWithoutGamesFile, an *OpenError, a *StartError (nothing
-// could be played: a games file the session created is removed, so that it does not
-// refuse the next run), or an error of the run, with the result of the games that
-// were finished when the result is not nil.
-func (s *Session) Run(ctx context.Context) (res *Result, err error) {
-	var gamesFile *GamesFileWriter
-	var records io.Writer
-	var done []Record
-	if s.GamesFile != "" {
-		var openErr error
-		gamesFile, openErr = OpenGamesFileContext(ctx, s.GamesFile, *s.Runner.Settings(), s.Resume)
-		if ctxErr := ctx.Err(); openErr != nil && ctxErr != nil && errors.Is(openErr, ctxErr) {
-			return nil, &LoadInterrupted{Err: openErr}
-		}
-		if openErr != nil {
-			return nil, &OpenError{openErr}
-		}
-		defer gamesFile.Close()
-		records, done = gamesFile, gamesFile.Done
-		if s.Resume && !gamesFile.Created() && ctx.Err() != nil {
-			return nil, &LoadInterrupted{Err: ctx.Err()} // nothing is played
-		}
-	} else if s.Resume {
-		return nil, ErrResumeWithoutGamesFile
-	}
-	if UsesEngines(s.Runner.Settings()) {
-		dir := filepath.Join(filepath.Dir(s.GamesFile), "engines")
-		if s.GamesFile == "" {
-			tmp, mkErr := os.MkdirTemp("", "colony-engines-")
-			if mkErr != nil {
-				return nil, fmt.Errorf("engine logs: %w", mkErr)
-			}
-			dir = tmp
-			defer func() { s.endTempLogs(dir, res, err) }()
-		}
-		s.Runner.SetEngineLogs(dir)
-		s.notef("the engines' standard error goes to %s", filepath.Join(dir, "NAME-SLOT.log"))
-	}
-	s.Runner.Setup(records, done, s.Progress)
-	if r, ok := s.Runner.(interface{ SetResumed(*GameList) }); ok && gamesFile != nil && gamesFile.Resumed != nil {
-		r.SetResumed(gamesFile.Resumed)
-	}
-	if l, ok := s.Runner.(interface{ SetLive(name string) }); ok && gamesFile != nil && !s.NoLive {
-		l.SetLive(LiveFileName(s.GamesFile))
-	}
-	if s.Describe != nil {
-		s.notef("%s", s.Describe(resumedGames(gamesFile)))
-	}
-	res, err = s.Runner.Run(ctx)
-	if res == nil {
-		// Leave no header-only games file behind, which would refuse the next run.
-		if gamesFile != nil {
-			gamesFile.Discard()
-		}
-		return nil, &StartError{err}
-	}
-	if errors.Is(err, context.Canceled) {
-		return res, nil
-	}
-	return res, err
-}
-
-// endTempLogs removes dir, the temporary directory of the engines' logs, unless the
-// run (res, err) had a game lost by a fault, failed, or KeepEngineLogs is set: then
-// it says where the logs are.
-func (s *Session) endTempLogs(dir string, res *Result, err error) {
-	why := ""
-	switch {
-	case s.KeepEngineLogs:
-		why = "as asked"
-	case err != nil:
-		why = "the run failed"
-	case res != nil:
-		if n := res.Summaries.Forfeits(); n > 0 {
-			why = fmt.Sprintf("%d game(s) lost by a fault", n)
-		}
-	}
-	if why != "" {
-		s.notef("the engines' logs are kept in %s (%s)", dir, why)
-		return
-	}
-	_ = os.RemoveAll(dir)
-}
-
-// notef tells Notef, if there is one.
-func (s *Session) notef(format string, args ...any) {
-	if s.Notef != nil {
-		s.Notef(format, args...)
-	}
-}
-
-// checkGamesFileKind refuses, before anything is opened, a games file name that
-// cannot be one: a symbolic link to nothing (it would be taken for a file another
-// run has just made), a named pipe or socket (opening a pipe waits for a reader
-// forever, and a games file is read back on resume), a device (/dev/null would take
-// every game and keep none) or a directory. A regular file and a name that does not
-// exist yet are fine.
-func checkGamesFileKind(name string) error {
-	linfo, err := os.Lstat(name)
-	if err != nil {
-		return nil // nothing there yet: OpenGamesFile creates it
-	}
-	info := linfo
-	if linfo.Mode()&fs.ModeSymlink != 0 {
-		target, _ := os.Readlink(name)
-		info, err = os.Stat(name)
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("games file %s is a symbolic link to %s, which does not exist: create that file (or its directory), or name another games file", name, target)
-		}
-		if err != nil {
-			return fmt.Errorf("games file: %w", err)
-		}
-	}
-	mode := info.Mode()
-	switch {
-	case mode.IsRegular():
-		return nil
-	case mode.IsDir():
-		return fmt.Errorf("games file %s is a directory (--out names a directory; --games-file a file)", name)
-	case mode&fs.ModeNamedPipe != 0:
-		return fmt.Errorf("games file %s is a named pipe: a games file must be a regular file, since a run appends to it and --resume, merge and replay read it back", name)
-	case mode&fs.ModeDevice != 0:
-		return fmt.Errorf("games file %s is a device: a games file must be a regular file, which keeps the games a run appends to it (for --resume, merge and replay); for no games file, give no --games-file", name)
-	}
-	return fmt.Errorf("games file %s is not a regular file (%v): a games file must be one", name, mode.Type())
 }

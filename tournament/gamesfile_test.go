@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,14 +17,14 @@ import (
 
 // writeGamesFile writes a games file of cfg with the records and a trailing text
 // (a torn line) to name.
-func writeGamesFile(t *testing.T, name string, cfg Config, recs []Record, torn string) {
+func writeGamesFile(t *testing.T, name string, cfg record.Config, recs []record.Record, torn string) {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+	if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 		t.Fatal(err)
 	}
 	for i := range recs {
-		buf.Write(appendRecord(nil, &recs[i], nil, nil))
+		buf.Write(record.AppendRecord(nil, &recs[i]))
 	}
 	buf.WriteString(torn)
 	if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
@@ -44,11 +45,11 @@ func TestOpenGamesFileNew(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	gf, err := ReadGamesFile(name)
+	gf, err := record.ReadGamesFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := SameTournament(gf.Header, NewHeader(cfg)); err != nil || len(gf.Games) != 0 || gf.Torn != 0 {
+	if err := record.SameTournament(gf.Header, record.NewHeader(cfg)); err != nil || len(gf.Games) != 0 || gf.Torn != 0 {
 		t.Errorf("new file: header %v, %d games, %d torn bytes", err, len(gf.Games), gf.Torn)
 	}
 	// An empty file is new too, with or without resume.
@@ -77,7 +78,7 @@ func TestOpenGamesFileResume(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			name := filepath.Join(t.TempDir(), "games.jsonl")
-			writeGamesFile(t, name, cfg, []Record{r}, tc.torn)
+			writeGamesFile(t, name, cfg, []record.Record{r}, tc.torn)
 			before, _ := os.ReadFile(name)
 			w, err := OpenGamesFile(name, cfg, true)
 			if err != nil {
@@ -115,7 +116,7 @@ func TestOpenGamesFileRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	games := filepath.Join(dir, "games.jsonl")
-	writeGamesFile(t, games, cfg, []Record{r}, "")
+	writeGamesFile(t, games, cfg, []record.Record{r}, "")
 	// A record changed after it was written: its result (winner 1 made 0).
 	edited := filepath.Join(dir, "edited.jsonl")
 	content, err := os.ReadFile(games)
@@ -128,7 +129,7 @@ func TestOpenGamesFileRefused(t *testing.T) {
 	tests := []struct {
 		name   string
 		file   string
-		cfg    Config
+		cfg    record.Config
 		resume bool
 		exists bool // ErrGamesFileExists; otherwise a ResumeError
 		want   string
@@ -180,14 +181,14 @@ func TestGamesFileWriterDiscard(t *testing.T) {
 	// A resumed file stays.
 	r := asGameOf(&cfg, sampleRecord(), 5)
 	name = filepath.Join(dir, "old.jsonl")
-	writeGamesFile(t, name, cfg, []Record{r}, "")
+	writeGamesFile(t, name, cfg, []record.Record{r}, "")
 	if w, err = OpenGamesFile(name, cfg, true); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Discard(); err != nil {
 		t.Fatal(err)
 	}
-	if gf, err := ReadGamesFile(name); err != nil || len(gf.Games) != 1 {
+	if gf, err := record.ReadGamesFile(name); err != nil || len(gf.Games) != 1 {
 		t.Errorf("a discarded resumed file: %v", err)
 	}
 }
@@ -258,11 +259,11 @@ func TestOpenGamesFileOneWriter(t *testing.T) {
 // in version 1, and they are the games a new run plays; the file merges with one of
 // version 2.
 func TestResumeVersion1(t *testing.T) {
-	old, err := os.ReadFile(filepath.Join("testdata", "games-v1.jsonl"))
+	old, err := os.ReadFile(filepath.Join("..", "record", "testdata", "games-v1.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	gf, err := ParseGamesFile(old)
+	gf, err := record.ParseGamesFile(old)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,12 +312,12 @@ func TestResumeVersion1(t *testing.T) {
 	}
 	// The games this run played are those a new run plays (the old ones were played
 	// by the command line's players, which this test does not build).
-	var played, want []Record
+	var played, want []record.Record
 	for _, g := range resumed.Games[len(gf.Games):] {
 		played = append(played, g)
 	}
 	for _, g := range parseFile(t, fresh).Games {
-		if !slices.ContainsFunc(gf.Games, func(old Record) bool { return old.Index == g.Index }) {
+		if !slices.ContainsFunc(gf.Games, func(old record.Record) bool { return old.Index == g.Index }) {
 			want = append(want, g)
 		}
 	}

@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,26 +13,25 @@ import (
 // gameOf returns game index of cfg's tournament as a run records it (seed, pair,
 // round, players, specs and, for openings from a file, the opening), with a made-up
 // result: a record that CheckRecord accepts.
-func gameOf(cfg *Config, index int) Record {
+func gameOf(cfg *record.Config, index int) record.Record {
 	sl := cfg.Slot(index)
 	seed := cfg.GameSeed(index)
-	r := Record{Type: "game", Index: index, Pair: sl.Pair, Round: sl.Round, Seed: Seed(seed),
-		Moves: []string{}, Info: []MoveInfo{}, Result: "1/2-1/2", Winner: -1, Reason: "turn cap", Turns: 0}
+	r := record.Record{Type: "game", Index: index, Pair: sl.Pair, Round: sl.Round, Seed: record.Seed(seed),
+		Moves: []string{}, Info: []record.MoveInfo{}, Result: "1/2-1/2", Winner: -1, Reason: "turn cap", Turns: 0}
 	for seat, p := range sl.Seats {
-		tmpl, _ := cfg.template(cfg.Players[p].Spec) // the tests' specs read
+		tmpl, _ := cfg.Template(cfg.Players[p].Spec) // the tests' specs read
 		r.Players[seat] = cfg.Players[p].Name
-		r.Specs[seat] = tmpl.forGame(seed, seat)
+		r.Specs[seat] = tmpl.ForGame(seed, seat)
 	}
 	if n := len(cfg.Openings.Positions); n > 0 {
-		h := NewHeader(*cfg)
-		r.Opening = cfg.Openings.Positions[h.identity().order[sl.Round%n]]
+		r.Opening = cfg.Openings.Positions[cfg.OpeningOrder()[sl.Round%n]]
 	}
 	return r
 }
 
 // asGameOf returns r as game index of cfg's tournament (see gameOf): its result and
 // moves are r's.
-func asGameOf(cfg *Config, r Record, index int) Record {
+func asGameOf(cfg *record.Config, r record.Record, index int) record.Record {
 	g := gameOf(cfg, index)
 	r.Index, r.Pair, r.Round, r.Seed, r.Players, r.Specs, r.Opening = g.Index, g.Pair, g.Round, g.Seed, g.Players, g.Specs, g.Opening
 	return r
@@ -57,15 +57,15 @@ func TestCheckRecordOfRuns(t *testing.T) {
 		t.Fatalf("%d openings, want 4", len(positions))
 	}
 	file := testConfig()
-	file.Openings = Openings{File: "four.txt", Positions: positions, Shuffle: true}
+	file.Openings = record.Openings{File: "four.txt", Positions: positions, Shuffle: true}
 	shard := testConfig()
 	shard.Shard, shard.Shards = 2, 3
-	for _, cfg := range []Config{random, file, shard} {
+	for _, cfg := range []record.Config{random, file, shard} {
 		data, res, err := run(t, cfg, 2, nil, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		gf, err := ParseGamesFile(data)
+		gf, err := record.ParseGamesFile(data)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,49 +82,49 @@ func TestCheckRecordOfRuns(t *testing.T) {
 
 func TestCheckRecord(t *testing.T) {
 	cfg := testConfig() // a round robin of random, greedy and ab1: 12 games
-	cfg.Openings = Openings{File: "two.txt", Positions: []string{"P0", "P1"}}
+	cfg.Openings = record.Openings{File: "two.txt", Positions: []string{"P0", "P1"}}
 	other := cfg
 	other.Seed = 8
 	engine := cfg
-	engine.Players = []Entrant{{Name: "e", Spec: "cmd:./engine"}, {Name: "random", Spec: "random"}}
-	engine.Format = Match
+	engine.Players = []record.Entrant{{Name: "e", Spec: "cmd:./engine"}, {Name: "random", Spec: "random"}}
+	engine.Format = record.Match
 	shard := cfg
 	shard.Shard, shard.Shards = 1, 2
-	seed := func(c Config, i int) uint64 { return c.GameSeed(i) }
+	seed := func(c record.Config, i int) uint64 { return c.GameSeed(i) }
 	for _, tc := range []struct {
 		name string
-		cfg  Config
-		edit func(r *Record)
+		cfg  record.Config
+		edit func(r *record.Record)
 		want string // the error, "" for none
 	}{
-		{name: "a game of the tournament", cfg: cfg, edit: func(*Record) {}},
-		{name: "a game of another run", cfg: cfg, edit: func(r *Record) { *r = gameOf(&other, 3) },
+		{name: "a game of the tournament", cfg: cfg, edit: func(*record.Record) {}},
+		{name: "a game of another run", cfg: cfg, edit: func(r *record.Record) { *r = gameOf(&other, 3) },
 			want: fmt.Sprintf("game 3 has seed %d but this tournament's game 3 has seed %d (a record from another run?)", seed(other, 3), seed(cfg, 3))},
-		{name: "beyond the schedule", cfg: cfg, edit: func(r *Record) { r.Index = 12 },
+		{name: "beyond the schedule", cfg: cfg, edit: func(r *record.Record) { r.Index = 12 },
 			want: "game 12 is not in this tournament's schedule of 12 games (a record from another run?)"},
-		{name: "another pair", cfg: cfg, edit: func(r *Record) { r.Pair = 2 },
+		{name: "another pair", cfg: cfg, edit: func(r *record.Record) { r.Pair = 2 },
 			want: "game 3 has pair 2 and round 0 but this tournament's game 3 is of pair 1 and round 0"},
-		{name: "seats swapped", cfg: cfg, edit: func(r *Record) { r.Players[0], r.Players[1] = r.Players[1], r.Players[0] },
+		{name: "seats swapped", cfg: cfg, edit: func(r *record.Record) { r.Players[0], r.Players[1] = r.Players[1], r.Players[0] },
 			want: `game 3 is "random" against "ab1" but this tournament's game 3 is "ab1" against "random"`},
-		{name: "another spec", cfg: cfg, edit: func(r *Record) { r.Specs[0] = "ab:depth=2" },
+		{name: "another spec", cfg: cfg, edit: func(r *record.Record) { r.Specs[0] = "ab:depth=2" },
 			want: `game 3: ab1 played "ab:depth=2" but this tournament's game 3 gives ab1 "ab:depth=1"`},
-		{name: "another player seed", cfg: cfg, edit: func(r *Record) { r.Specs[1] = "random:seed=1" },
-			want: fmt.Sprintf(`game 3: random played "random:seed=1" but this tournament's game 3 gives random "random:seed=%d"`, mix(seed(cfg, 3), 2))},
-		{name: "another opening", cfg: cfg, edit: func(r *Record) { r.Opening = "P1" },
+		{name: "another player seed", cfg: cfg, edit: func(r *record.Record) { r.Specs[1] = "random:seed=1" },
+			want: fmt.Sprintf(`game 3: random played "random:seed=1" but this tournament's game 3 gives random "random:seed=%d"`, record.Mix(seed(cfg, 3), 2))},
+		{name: "another opening", cfg: cfg, edit: func(r *record.Record) { r.Opening = "P1" },
 			want: `game 3 starts from "P1" but this tournament's round 0 starts from "P0" (position 1 of opening file two.txt)`},
-		{name: "another shard's game", cfg: shard, edit: func(r *Record) {},
+		{name: "another shard's game", cfg: shard, edit: func(r *record.Record) {},
 			want: "game 3 (pair 1) is of shard 2/2, not of this file's shard 1/2"},
-		{name: "an engine's seed as sent", cfg: engine, edit: func(r *Record) { r.Specs[1] = "cmd:./engine,seed=5" }},
-		{name: "an engine without a seed", cfg: engine, edit: func(r *Record) { r.Specs[1] = "cmd:./engine" }},
-		{name: "an engine's other setting", cfg: engine, edit: func(r *Record) { r.Specs[1] = "cmd:./engine,option.Hash=2,seed=5" },
-			want: fmt.Sprintf(`game 3: e played "cmd:./engine,option.Hash=2,seed=5" but this tournament's game 3 gives e "cmd:path=./engine,seed=%d"`, mix(seed(cfg, 3), 2))},
+		{name: "an engine's seed as sent", cfg: engine, edit: func(r *record.Record) { r.Specs[1] = "cmd:./engine,seed=5" }},
+		{name: "an engine without a seed", cfg: engine, edit: func(r *record.Record) { r.Specs[1] = "cmd:./engine" }},
+		{name: "an engine's other setting", cfg: engine, edit: func(r *record.Record) { r.Specs[1] = "cmd:./engine,option.Hash=2,seed=5" },
+			want: fmt.Sprintf(`game 3: e played "cmd:./engine,option.Hash=2,seed=5" but this tournament's game 3 gives e "cmd:path=./engine,seed=%d"`, record.Mix(seed(cfg, 3), 2))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := tc.cfg
 			c.Shard, c.Shards = 0, 0
 			r := gameOf(&c, 3)
 			tc.edit(&r)
-			h := NewHeader(tc.cfg)
+			h := record.NewHeader(tc.cfg)
 			err := h.CheckRecord(&r)
 			if got := fmt.Sprint(err); (tc.want == "" && err != nil) || (tc.want != "" && got != tc.want) {
 				t.Errorf("CheckRecord:\n%v\nwant\n%s", err, tc.want)
@@ -135,9 +135,9 @@ func TestCheckRecord(t *testing.T) {
 
 // foreignFile writes a games file of cfg with games 0 to 5 but game 3, which is
 // other's game 3, and returns its name.
-func foreignFile(t *testing.T, dir string, cfg, other Config) string {
+func foreignFile(t *testing.T, dir string, cfg, other record.Config) string {
 	t.Helper()
-	var games []Record
+	var games []record.Record
 	for i := range 6 {
 		if i != 3 {
 			games = append(games, gameOf(&cfg, i))
@@ -173,7 +173,7 @@ func TestMergeForeignHeader(t *testing.T) {
 	other := cfg
 	other.Seed = cfg.Seed + 1
 	dir := t.TempDir()
-	var games []Record
+	var games []record.Record
 	for i := range cfg.TotalGames() {
 		games = append(games, gameOf(&cfg, i))
 	}
@@ -197,7 +197,7 @@ func TestMergeForeignHeader(t *testing.T) {
 	for k := 1; k <= 2; k++ {
 		sc := cfg
 		sc.Shard, sc.Shards = k, 2
-		var own []Record
+		var own []record.Record
 		for _, r := range games {
 			if sc.InShard(r.Pair) {
 				own = append(own, r)
@@ -224,7 +224,7 @@ func TestMergeForeignHeader(t *testing.T) {
 // TestOldFilesStillRead: a file of version 1 (no hashes in its header) is still
 // merged and resumed: its records are games of its tournament.
 func TestOldFilesStillRead(t *testing.T) {
-	const name = "testdata/games-v1.jsonl"
+	const name = "../record/testdata/games-v1.jsonl"
 	m, err := MergeFiles([]string{name})
 	if err != nil {
 		t.Fatal(err)
@@ -241,8 +241,8 @@ func TestOldFilesStillRead(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := m.Header.Config
-	cfg.Board = &BoardFile{File: "x.board", SHA256: "0123456789abcdef", Text: "board x\n"} // a run of today hashes its inputs
-	cfg.Inputs = []InputFile{{Player: "greedy", Setting: "eval", File: "w.json", SHA256: "0123456789abcdef"}}
+	cfg.Board = &record.BoardFile{File: "x.board", SHA256: "0123456789abcdef", Text: "board x\n"} // a run of today hashes its inputs
+	cfg.Inputs = []record.InputFile{{Player: "greedy", Setting: "eval", File: "w.json", SHA256: "0123456789abcdef"}}
 	w, err := OpenGamesFile(copied, cfg, true)
 	if err != nil {
 		t.Fatal(err)
@@ -259,26 +259,26 @@ func TestHashFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	// sha256("abc") = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
-	if got, err := HashFile(name); got != "ba7816bf8f01cfea" || err != nil {
+	if got, err := record.HashFile(name); got != "ba7816bf8f01cfea" || err != nil {
 		t.Errorf("HashFile = %q, %v", got, err)
 	}
-	if got := HashBytes([]byte("abc")); got != "ba7816bf8f01cfea" {
+	if got := record.HashBytes([]byte("abc")); got != "ba7816bf8f01cfea" {
 		t.Errorf("HashBytes = %q", got)
 	}
-	if _, err := HashFile(filepath.Join(t.TempDir(), "none")); !errors.Is(err, os.ErrNotExist) {
+	if _, err := record.HashFile(filepath.Join(t.TempDir(), "none")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("HashFile of no file: %v", err)
 	}
 }
 
 // inputsGame is a Ruleset on a board file, with the evaluations linear and score.
-type inputsGame struct{ board *BoardFile }
+type inputsGame struct{ board *record.BoardFile }
 
 func (g inputsGame) Name() string                          { return "colony:board=ring" }
 func (g inputsGame) Evaluations() []string                 { return []string{"linear", "score"} }
 func (g inputsGame) CheckPlayer(string) error              { return nil }
 func (g inputsGame) LoadOpenings(string) ([]string, error) { return nil, nil }
-func (g inputsGame) TournamentBoard() *BoardFile           { return g.board }
-func (g inputsGame) config(t *testing.T, players ...string) Config {
+func (g inputsGame) TournamentBoard() *record.BoardFile    { return g.board }
+func (g inputsGame) config(t *testing.T, players ...string) record.Config {
 	t.Helper()
 	s := Settings{Players: players, Games: 2, OpeningTurns: 2}
 	cfg, err := s.Config(g)
@@ -294,10 +294,10 @@ func TestHashInputs(t *testing.T) {
 	if err := os.WriteFile(weights, []byte("abc"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	board := &BoardFile{File: "ring.board", SHA256: HashBytes([]byte("board ring\n")), Text: "board ring\n"}
+	board := &record.BoardFile{File: "ring.board", SHA256: record.HashBytes([]byte("board ring\n")), Text: "board ring\n"}
 	g := inputsGame{board}
 	cfg := g.config(t, "a=ab:depth=1,eval="+weights, "b=greedy:eval=net:"+weights, "c=greedy:eval=score", "d=random")
-	want := []InputFile{
+	want := []record.InputFile{
 		{Player: "a", Setting: "eval", File: weights, SHA256: "ba7816bf8f01cfea"},
 		{Player: "b", Setting: "eval", File: weights, SHA256: "ba7816bf8f01cfea"},
 	}
@@ -306,26 +306,26 @@ func TestHashInputs(t *testing.T) {
 	}
 	// The header holds them; a changed weights file or board file is another
 	// tournament, named with both hashes.
-	before := NewHeader(cfg)
+	before := record.NewHeader(cfg)
 	if err := os.WriteFile(weights, []byte("abd"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	after := NewHeader(g.config(t, "a=ab:depth=1,eval="+weights, "b=greedy:eval=net:"+weights, "c=greedy:eval=score", "d=random"))
+	after := record.NewHeader(g.config(t, "a=ab:depth=1,eval="+weights, "b=greedy:eval=net:"+weights, "c=greedy:eval=score", "d=random"))
 	wantWeights := "eval file " + weights + " of player a differs: sha256 ba7816bf8f01cfea vs a52d159f262b2c6d (its content changed)"
-	if err := SameTournament(before, after); err == nil || err.Error() != wantWeights {
+	if err := record.SameTournament(before, after); err == nil || err.Error() != wantWeights {
 		t.Errorf("changed weights: %v, want\n%s", err, wantWeights)
 	}
-	changedBoard := &BoardFile{File: "ring.board", SHA256: HashBytes([]byte("board ring \n")), Text: "board ring \n"}
-	after = NewHeader(inputsGame{changedBoard}.config(t, "a=ab:depth=1,eval=linear", "b=random"))
-	before = NewHeader(g.config(t, "a=ab:depth=1,eval=linear", "b=random"))
+	changedBoard := &record.BoardFile{File: "ring.board", SHA256: record.HashBytes([]byte("board ring \n")), Text: "board ring \n"}
+	after = record.NewHeader(inputsGame{changedBoard}.config(t, "a=ab:depth=1,eval=linear", "b=random"))
+	before = record.NewHeader(g.config(t, "a=ab:depth=1,eval=linear", "b=random"))
 	wantBoard := fmt.Sprintf("board file ring.board differs: sha256 %s vs %s (its content changed)", board.SHA256, changedBoard.SHA256)
-	if err := SameTournament(before, after); err == nil || err.Error() != wantBoard {
+	if err := record.SameTournament(before, after); err == nil || err.Error() != wantBoard {
 		t.Errorf("changed board: %v, want\n%s", err, wantBoard)
 	}
 	// A header written before the hashes were recorded agrees with one that has them.
 	old := before
 	old.Board, old.Inputs = nil, nil
-	if err := SameTournament(old, before); err != nil {
+	if err := record.SameTournament(old, before); err != nil {
 		t.Errorf("an old header: %v", err)
 	}
 	// A weights file that cannot be read is named.

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"github.com/colony-ai/colony/record"
 	"strings"
 	"testing"
 	"time"
@@ -44,16 +45,16 @@ func init() {
 
 func TestSpecTemplatesReadTheRegistry(t *testing.T) {
 	cfg := testConfig()
-	cfg.Limits = Limits{Depth: 3, Nodes: 500, MoveTime: 20 * time.Millisecond}
+	cfg.Limits = record.Limits{Depth: 3, Nodes: 500, MoveTime: 20 * time.Millisecond}
 	for _, tc := range []struct{ spec, want string }{
 		{"fake-engine", "fake-engine:plies=3,budget=500,clock=20ms,rng=S"},
 		{`fake-engine:path="/opt/my engine/bin",budget=7,rng=3`, `fake-engine:path="/opt/my engine/bin",budget=7,plies=3,clock=20ms,rng=S`},
 	} {
-		tpl, err := cfg.template(tc.spec)
+		tpl, err := cfg.Template(tc.spec)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := tpl.forGame(99, 0)
+		got := tpl.ForGame(99, 0)
 		if i := strings.Index(got, "rng="); i >= 0 {
 			got = got[:i] + "rng=S"
 		}
@@ -61,7 +62,7 @@ func TestSpecTemplatesReadTheRegistry(t *testing.T) {
 			t.Errorf("%s: %s, want %s", tc.spec, got, tc.want)
 		}
 	}
-	if _, err := cfg.template("fake-engine:rng=x"); err == nil || err.Error() != `player "fake-engine:rng=x": rng="x": want a whole number of 0 or more` {
+	if _, err := cfg.Template("fake-engine:rng=x"); err == nil || err.Error() != `player "fake-engine:rng=x": rng="x": want a whole number of 0 or more` {
 		t.Errorf("a bad seed: %v", err)
 	}
 }
@@ -69,12 +70,12 @@ func TestSpecTemplatesReadTheRegistry(t *testing.T) {
 // TestQuotedSpecsInRecords: a spec whose value needs quotes goes through a tournament
 // and its games file unchanged.
 func TestQuotedSpecsInRecords(t *testing.T) {
-	e, err := ParseEntrant(`eng=fake-engine:path="C:\\Program Files\\eng, \"v2\""`)
+	e, err := record.ParseEntrant(`eng=fake-engine:path="C:\\Program Files\\eng, \"v2\""`)
 	if err != nil || e.Name != "eng" {
 		t.Fatalf("ParseEntrant: %+v, %v", e, err)
 	}
-	cfg := Config{Game: "colony", Players: []Entrant{e, {Name: "random", Spec: "random"}},
-		Format: Match, Games: 2, Seed: 3, Openings: Openings{RandomTurns: 2}}
+	cfg := record.Config{Game: "colony", Players: []record.Entrant{e, {Name: "random", Spec: "random"}},
+		Format: record.Match, Games: 2, Seed: 3, Openings: record.Openings{RandomTurns: 2}}
 	data, res, err := run(t, cfg, 1, newFactory[colony.State](colonyGame, colony.Score{}), nil, nil)
 	if err != nil || !res.Complete {
 		t.Fatalf("run: %v", err)

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"io/fs"
 	"os"
@@ -88,8 +89,8 @@ type Follower struct {
 	offset     int64
 	line       int
 	headerLine []byte
-	header     *Header
-	cfg        Config
+	header     *record.Header
+	cfg        record.Config
 	c          *collector
 	history    []float64
 	// lite holds, for an SPRT match, each game's pair and result, for the
@@ -101,7 +102,7 @@ type Follower struct {
 	buf      []byte
 	// The live file as last read.
 	liveInfo fs.FileInfo
-	live     *LiveFile
+	live     *record.LiveFile
 	liveErr  error
 }
 
@@ -115,7 +116,7 @@ type liteGame struct {
 // NewFollower returns a Follower of the games file gamesFile and its live file
 // (LiveFileName).
 func NewFollower(gamesFile string) *Follower {
-	return &Follower{GamesFile: gamesFile, LiveFile: LiveFileName(gamesFile)}
+	return &Follower{GamesFile: gamesFile, LiveFile: record.LiveFileName(gamesFile)}
 }
 
 // FollowDir returns a Follower of the tournament written to dir (--out DIR): its
@@ -145,7 +146,7 @@ type Snapshot struct {
 	Run *RunInfo `json:"run,omitempty"`
 	// Live are the games being played (none unless the run is running), by index,
 	// with their turns so far; a game whose record is already read is left out.
-	Live []LiveGame `json:"live"`
+	Live []record.LiveGame `json:"live"`
 	// Recent are the last games finished (up to Follower.Recent), the latest first.
 	Recent []GameSummary `json:"recent"`
 	// Restarts counts the times the games file was found truncated or replaced
@@ -158,14 +159,14 @@ type Snapshot struct {
 
 // TournamentInfo is what a games file's header says of its tournament.
 type TournamentInfo struct {
-	Game    string    `json:"game"`
-	Players []Entrant `json:"players"`
-	Format  Format    `json:"format"`
+	Game    string           `json:"game"`
+	Players []record.Entrant `json:"players"`
+	Format  record.Format    `json:"format"`
 	// Games is the games of each pairing, Total those of the whole schedule.
-	Games  int    `json:"games"`
-	Total  int    `json:"total"`
-	Seed   Seed   `json:"seed"`
-	Limits Limits `json:"limits"`
+	Games  int           `json:"games"`
+	Total  int           `json:"total"`
+	Seed   record.Seed   `json:"seed"`
+	Limits record.Limits `json:"limits"`
 	// SPRT is the test as --sprt takes it, "" without one.
 	SPRT   string `json:"sprt,omitempty"`
 	Shard  int    `json:"shard,omitempty"`
@@ -174,7 +175,7 @@ type TournamentInfo struct {
 	Version int `json:"version"`
 	// Board is the board file of a tournament played on one (Config.Board), nil
 	// otherwise.
-	Board *BoardFile `json:"board,omitempty"`
+	Board *record.BoardFile `json:"board,omitempty"`
 }
 
 // SPRTView is the state of a match's SPRT.
@@ -383,7 +384,7 @@ func (f *Follower) lines(data []byte, atEnd bool) (int, error) {
 		text := data[used : used+end]
 		last := atEnd && used+end+1 == len(data)
 		if err := f.add(text); err != nil {
-			if last && f.header != nil && !errors.Is(err, errEdited) {
+			if last && f.header != nil && !errors.Is(err, record.ErrEdited) {
 				// A last line that does not parse is a torn one, as --resume takes
 				// it: a resumed run cuts it off.
 				return used, nil
@@ -418,8 +419,8 @@ func lineEnd(file *os.File, from, size int64, scratch []byte) (int64, error) {
 // add counts one line of the games file: the header, or a game.
 func (f *Follower) add(text []byte) error {
 	if f.header == nil {
-		var h Header
-		if err := parseHeader(text, &h); err != nil {
+		var h record.Header
+		if err := record.ParseHeader(text, &h); err != nil {
 			return err
 		}
 		f.header, f.headerLine, f.cfg = &h, bytes.Clone(text), h.Config
@@ -430,15 +431,15 @@ func (f *Follower) add(text []byte) error {
 		}
 		return nil
 	}
-	var r Record
-	if err := parseRecord(text, f.header.Version, &r); err != nil {
+	var r record.Record
+	if err := record.ParseRecord(text, f.header.Version, &r); err != nil {
 		return err
 	}
 	if err := f.c.add(r); err != nil {
 		return err
 	}
 	if f.cfg.SPRT != nil {
-		sl := slotOf(f.c.pairings, r.Index)
+		sl := record.SlotOf(f.c.pairings, r.Index)
 		f.lite = append(f.lite, liteGame{pair: int32(r.Pair), a: int16(sl.Seats[0]), b: int16(sl.Seats[1]), winner: int8(r.Winner)})
 	}
 	keep := f.Recent
@@ -475,7 +476,7 @@ func (f *Follower) readLive() {
 	if f.liveInfo != nil && os.SameFile(f.liveInfo, info) && info.ModTime().Equal(f.liveInfo.ModTime()) && info.Size() == f.liveInfo.Size() {
 		return
 	}
-	lf, err := readLiveFrom(file, f.LiveFile)
+	lf, err := record.ReadLive(file, f.LiveFile)
 	f.live, f.liveInfo, f.liveErr = lf, info, err
 	if err != nil {
 		f.liveInfo = nil
@@ -484,7 +485,7 @@ func (f *Follower) readLive() {
 
 // snapshot returns the state read, at now.
 func (f *Follower) snapshot(now time.Time) *Snapshot {
-	s := &Snapshot{Time: now, GamesFile: f.GamesFile, Restarts: f.restarts, Standings: []Standing{}, Live: []LiveGame{}, Recent: []GameSummary{}}
+	s := &Snapshot{Time: now, GamesFile: f.GamesFile, Restarts: f.restarts, Standings: []Standing{}, Live: []record.LiveGame{}, Recent: []GameSummary{}}
 	if f.liveErr != nil {
 		s.LiveError = f.liveErr.Error()
 	}
@@ -531,7 +532,7 @@ func (f *Follower) snapshot(now time.Time) *Snapshot {
 	switch {
 	case stale:
 		p.State = WatchStale
-	case lf.State == LiveRunning:
+	case lf.State == record.LiveRunning:
 		p.Elapsed = seconds(now.Sub(lf.Started))
 		if ran := lf.Updated.Sub(lf.Started); lf.Played > 0 && ran > 0 {
 			left := max(p.Scheduled-max(p.Finished, lf.Finished), 0)
@@ -544,7 +545,7 @@ func (f *Follower) snapshot(now time.Time) *Snapshot {
 		}
 	default:
 		p.Elapsed = seconds(lf.Updated.Sub(lf.Started))
-		if lf.State == LiveFinished {
+		if lf.State == record.LiveFinished {
 			p.Left = seconds(0)
 		}
 	}
@@ -553,7 +554,7 @@ func (f *Follower) snapshot(now time.Time) *Snapshot {
 
 // sameRun reports whether the live file lf is of the tournament cfg (its game, seed
 // and shard).
-func sameRun(lf *LiveFile, cfg *Config) bool {
+func sameRun(lf *record.LiveFile, cfg *record.Config) bool {
 	shard, shards := cfg.Shard, cfg.Shards
 	if shards <= 1 {
 		shard, shards = 0, 0

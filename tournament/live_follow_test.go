@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,7 +18,7 @@ import (
 
 // fileLines plays cfg and returns its games file's lines, newlines included: the
 // header first.
-func fileLines(t *testing.T, cfg Config) [][]byte {
+func fileLines(t *testing.T, cfg record.Config) [][]byte {
 	t.Helper()
 	data, _, err := run(t, cfg, 1, nil, nil, nil)
 	if err != nil {
@@ -161,8 +162,8 @@ func TestFollowerSPRTDecided(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Game: "colony", Players: []Entrant{{Name: "random", Spec: "random"}, {Name: "ab1", Spec: "ab:depth=1"}},
-		Format: Match, Games: 40, Seed: 3, Openings: Openings{RandomTurns: 3}}
+	cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "random", Spec: "random"}, {Name: "ab1", Spec: "ab:depth=1"}},
+		Format: record.Match, Games: 40, Seed: 3, Openings: record.Openings{RandomTurns: 3}}
 	played := parseFile(t, bytes.Join(fileLines(t, cfg), nil)).Games
 	cfg.SPRT = &test // the same games, under a test that decides early
 	name := filepath.Join(t.TempDir(), "games.jsonl")
@@ -196,8 +197,8 @@ func ExampleFollower() {
 		return
 	}
 	defer os.RemoveAll(dir)
-	cfg := Config{Game: "colony", Players: []Entrant{{Name: "greedy", Spec: "greedy"}, {Name: "ab1", Spec: "ab:depth=1"}},
-		Format: Match, Games: 10, Seed: 1, Openings: Openings{RandomTurns: 4}}
+	cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "greedy", Spec: "greedy"}, {Name: "ab1", Spec: "ab:depth=1"}},
+		Format: record.Match, Games: 10, Seed: 1, Openings: record.Openings{RandomTurns: 4}}
 	run := &Session{GamesFile: filepath.Join(dir, "games.jsonl"), Runner: &Runner[colony.State]{Game: colonyGame, Config: cfg,
 		NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 2}}
 	if _, err := run.Run(context.Background()); err != nil { // in another process, as a rule
@@ -283,7 +284,7 @@ func FuzzFollowerChunks(f *testing.F) {
 	cfg := testConfig()
 	cfg.Games = 2
 	var buf bytes.Buffer
-	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+	if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 		f.Fatal(err)
 	}
 	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
@@ -319,7 +320,7 @@ func FuzzFollowerChunks(f *testing.F) {
 		if err != nil || failed {
 			return
 		}
-		gf, perr := ParseGamesFile(data)
+		gf, perr := record.ParseGamesFile(data)
 		switch {
 		case perr != nil && s.Tournament != nil:
 			t.Fatalf("the follower read a file ParseGamesFile refuses (%v): %d games", perr, s.Progress.Finished)
@@ -335,12 +336,12 @@ func FuzzFollowerChunks(f *testing.F) {
 // file.
 func TestFollowerLongLine(t *testing.T) {
 	lines := fileLines(t, testConfig())
-	var r Record
-	if err := parseRecord(bytes.Clone(lines[1][:len(lines[1])-1]), RecordVersion, &r); err != nil {
+	var r record.Record
+	if err := record.ParseRecord(bytes.Clone(lines[1][:len(lines[1])-1]), record.RecordVersion, &r); err != nil {
 		t.Fatal(err)
 	}
 	r.Detail = strings.Repeat("x", 3*followChunk)
-	long := AppendRecord(nil, &r)
+	long := record.AppendRecord(nil, &r)
 	name := filepath.Join(t.TempDir(), "games.jsonl")
 	f := NewFollower(name)
 	appendTo(t, name, lines[0], long[:len(long)-1]) // all but its newline

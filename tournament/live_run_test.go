@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"github.com/colony-ai/colony/record"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -153,7 +154,7 @@ func pollUntil(t *testing.T, f *Follower, what string, ok func(*Snapshot) bool) 
 
 // summaryStandings writes the report of res as summary.json in dir, as the command
 // does, and returns its standings as JSON.
-func summaryStandings(t *testing.T, dir string, cfg Config, res *Result) string {
+func summaryStandings(t *testing.T, dir string, cfg record.Config, res *Result) string {
 	t.Helper()
 	rep, err := Summarize(&cfg, res.Games, colonyGame.Sides(), res.SPRT)
 	if err != nil {
@@ -220,13 +221,13 @@ func TestLiveRunFollowed(t *testing.T) {
 		}
 		return false
 	})
-	if held.Progress.State != LiveRunning || held.Run == nil || held.Run.PID != os.Getpid() || held.Run.Stale {
+	if held.Progress.State != record.LiveRunning || held.Run == nil || held.Run.PID != os.Getpid() || held.Run.Stale {
 		t.Errorf("while held: state %q, run %+v; want running, by this process", held.Progress.State, held.Run)
 	}
 	if held.Progress.Scheduled != cfg.RunGames() || held.Tournament == nil || held.Tournament.Total != cfg.TotalGames() {
 		t.Errorf("while held: scheduled %d, tournament %+v; want %d games", held.Progress.Scheduled, held.Tournament, cfg.RunGames())
 	}
-	var inFlight LiveGame
+	var inFlight record.LiveGame
 	for _, lg := range held.Live {
 		if len(lg.Moves) >= 3 {
 			inFlight = lg
@@ -244,26 +245,26 @@ func TestLiveRunFollowed(t *testing.T) {
 	if out.err != nil || out.res == nil || out.res.Complete {
 		t.Fatalf("the cancelled run: %v, %+v; want an incomplete result", out.err, out.res)
 	}
-	lf, err := ReadLiveFile(LiveFileName(name))
-	if err != nil || lf.State != LiveStopped || len(lf.Games) != 0 || lf.Played != out.res.Played {
+	lf, err := record.ReadLiveFile(record.LiveFileName(name))
+	if err != nil || lf.State != record.LiveStopped || len(lf.Games) != 0 || lf.Played != out.res.Played {
 		t.Fatalf("the live file after the cancelled run: %v, %+v; want stopped, no games, %d played", err, lf, out.res.Played)
 	}
-	gf, err := ReadGamesFile(name)
+	gf, err := record.ReadGamesFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	stopped, err := f.Poll()
-	if err != nil || stopped.Progress.State != LiveStopped || stopped.Progress.Finished != len(gf.Games) || len(stopped.Live) != 0 {
+	if err != nil || stopped.Progress.State != record.LiveStopped || stopped.Progress.Finished != len(gf.Games) || len(stopped.Live) != 0 {
 		t.Fatalf("after the cancelled run: %v, state %q, %d finished, %d live; want stopped, %d, none", err, stopped.Progress.State,
 			stopped.Progress.Finished, len(stopped.Live), len(gf.Games))
 	}
 	// A killed run leaves its live file running: the follower sees it stale.
-	lf.State, lf.PID, lf.Games = LiveRunning, exitedPID(t), []LiveGame{inFlight}
+	lf.State, lf.PID, lf.Games = record.LiveRunning, exitedPID(t), []record.LiveGame{inFlight}
 	data, err := json.Marshal(lf)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(LiveFileName(name), data, 0o644); err != nil {
+	if err := os.WriteFile(record.LiveFileName(name), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	killed, err := f.Poll()
@@ -282,12 +283,12 @@ func TestLiveRunFollowed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if final.Progress.State != LiveFinished || final.Progress.Finished != cfg.TotalGames() || final.Progress.Played != res.Played ||
+	if final.Progress.State != record.LiveFinished || final.Progress.Finished != cfg.TotalGames() || final.Progress.Played != res.Played ||
 		final.Progress.Left == nil || *final.Progress.Left != 0 || final.Restarts != 0 || len(final.Live) != 0 {
 		t.Errorf("at the end: %+v, %d restarts, %d live; want finished, %d games, %d played, no time left", final.Progress,
 			final.Restarts, len(final.Live), cfg.TotalGames(), res.Played)
 	}
-	whole, err := ReadGamesFile(name)
+	whole, err := record.ReadGamesFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,8 +322,8 @@ func TestLiveSPRT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Game: "colony", Players: []Entrant{{Name: "random", Spec: "random"}, {Name: "ab1", Spec: "ab:depth=1"}},
-		Format: Match, Games: 60, Seed: 3, Openings: Openings{RandomTurns: 3}, SPRT: &test}
+	cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "random", Spec: "random"}, {Name: "ab1", Spec: "ab:depth=1"}},
+		Format: record.Match, Games: 60, Seed: 3, Openings: record.Openings{RandomTurns: 3}, SPRT: &test}
 	dir := t.TempDir()
 	name := filepath.Join(dir, "games.jsonl")
 	w := watch(FollowDir(dir))
@@ -401,11 +402,11 @@ func TestSessionNoLive(t *testing.T) {
 		if _, err := s.Run(context.Background()); err != nil {
 			t.Fatal(err)
 		}
-		lf, err := ReadLiveFile(filepath.Join(dir, "shard.live.json"))
+		lf, err := record.ReadLiveFile(filepath.Join(dir, "shard.live.json"))
 		switch {
 		case noLive && !errors.Is(err, fs.ErrNotExist):
 			t.Errorf("NoLive: the live file: %v, want none", err)
-		case !noLive && (err != nil || lf.State != LiveFinished || lf.Finished != cfg.TotalGames() || lf.GamesFile != "shard.jsonl"):
+		case !noLive && (err != nil || lf.State != record.LiveFinished || lf.Finished != cfg.TotalGames() || lf.GamesFile != "shard.jsonl"):
 			t.Errorf("the live file: %v, %+v; want finished, %d games", err, lf, cfg.TotalGames())
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,8 +34,8 @@ func TestLongLineMemory(t *testing.T) {
 		t.Skip("reads 48 MB lines")
 	}
 	lines := fileLines(t, testConfig())
-	var r Record
-	if err := parseRecord(bytes.Clone(lines[1][:len(lines[1])-1]), RecordVersion, &r); err != nil {
+	var r record.Record
+	if err := record.ParseRecord(bytes.Clone(lines[1][:len(lines[1])-1]), record.RecordVersion, &r); err != nil {
 		t.Fatal(err)
 	}
 	const size = 48 << 20
@@ -49,7 +50,7 @@ func TestLongLineMemory(t *testing.T) {
 	}
 	tests := []struct {
 		name string
-		r    *Record
+		r    *record.Record
 		want string
 	}{
 		{"text", &text, "read 2 games"},
@@ -58,7 +59,7 @@ func TestLongLineMemory(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			name := filepath.Join(dir, tc.name+".jsonl")
-			data := append(bytes.Clone(lines[0]), AppendRecord(nil, tc.r)...)
+			data := append(bytes.Clone(lines[0]), record.AppendRecord(nil, tc.r)...)
 			data = append(data, lines[2]...)
 			if err := os.WriteFile(name, data, 0o644); err != nil {
 				t.Fatal(err)
@@ -105,7 +106,7 @@ func longLineRead(spec string) {
 		os.Exit(1)
 	}
 	games := 0
-	_, err = ScanGamesFile(context.Background(), name, nil, func(*Record) error {
+	_, err = record.ScanGamesFile(context.Background(), name, nil, func(*record.Record) error {
 		games++
 		return nil
 	})

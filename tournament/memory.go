@@ -3,6 +3,7 @@ package tournament
 import (
 	"cmp"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"runtime"
 	"slices"
 
@@ -17,12 +18,12 @@ import (
 // refused when it was built.
 // concurrency is the --concurrency asked for, workers the games played at once (no
 // more than there are games).
-func checkTableMemory(cfg *Config, templates []specTemplate, concurrency, workers int) error {
+func checkTableMemory(cfg *record.Config, templates []playerTemplate, concurrency, workers int) error {
 	return checkTableMemoryIn(memory.Default(), cfg, templates, concurrency, workers)
 }
 
 // checkTableMemoryIn is checkTableMemory against budget b.
-func checkTableMemoryIn(b *memory.Budget, cfg *Config, templates []specTemplate, concurrency, workers int) error {
+func checkTableMemoryIn(b *memory.Budget, cfg *record.Config, templates []playerTemplate, concurrency, workers int) error {
 	idx := make([]int, 0, len(templates))
 	for i, t := range templates {
 		if t.tableBytes > 0 {

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"github.com/colony-ai/colony/record"
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
@@ -13,7 +14,7 @@ import (
 // the players and the concurrency that would fit.
 func TestCheckTableMemory(t *testing.T) {
 	const mb = 1 << 20
-	cfg := &Config{Players: []Entrant{{Name: "a"}, {Name: "b"}, {Name: "c"}}}
+	cfg := &record.Config{Players: []record.Entrant{{Name: "a"}, {Name: "b"}, {Name: "c"}}}
 	for _, tc := range []struct {
 		name    string
 		tables  []uint64 // MB a player
@@ -30,7 +31,7 @@ func TestCheckTableMemory(t *testing.T) {
 			"--concurrency 2: the transposition tables of a (600 MB) and b (600 MB), in 1 game at once, need 1200 MB, more than the 1000 MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give smaller tables (tt=)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			templates := make([]specTemplate, len(tc.tables))
+			templates := make([]playerTemplate, len(tc.tables))
 			for i, m := range tc.tables {
 				templates[i].tableBytes = m * mb
 			}
@@ -56,8 +57,8 @@ func TestTableRefusedInGame(t *testing.T) {
 		opts.Memory = budget
 		return base(spec, opts)
 	}
-	cfg := Config{Game: "colony", Players: []Entrant{{Name: "a", Spec: "ab:depth=1,tt=1"}, {Name: "b", Spec: "ab:depth=1,tt=1"}},
-		Format: RoundRobin, Games: 2, Seed: 7, Openings: Openings{RandomTurns: 3}}
+	cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "a", Spec: "ab:depth=1,tt=1"}, {Name: "b", Spec: "ab:depth=1,tt=1"}},
+		Format: record.RoundRobin, Games: 2, Seed: 7, Openings: record.Openings{RandomTurns: 3}}
 	data, res, err := run(t, cfg, 1, factory, nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -68,8 +69,8 @@ func TestTableRefusedInGame(t *testing.T) {
 	for _, g := range parseFile(t, data).Games {
 		// The first mover (Black) takes the one table; Red's is refused.
 		want := g.Players[0] + ` (red): player "ab:depth=1,tt=1,aspiration=12": tt=1, a transposition table of 1 MB does not fit: 1 MB of the 1 MB available to this program's tables are taken by the tables in use at the same time; run fewer at once (--concurrency) or give smaller tables`
-		if g.Reason != ReasonError || g.Detail != want || g.Winner != 1 {
-			t.Errorf("game %d: winner %d, %q: %q; want the second player's forfeit %q: %q", g.Index, g.Winner, g.Reason, g.Detail, ReasonError, want)
+		if g.Reason != record.ReasonError || g.Detail != want || g.Winner != 1 {
+			t.Errorf("game %d: winner %d, %q: %q; want the second player's forfeit %q: %q", g.Index, g.Winner, g.Reason, g.Detail, record.ReasonError, want)
 		}
 	}
 	if u := budget.Used(); u != 0 {

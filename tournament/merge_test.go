@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"errors"
+	"github.com/colony-ai/colony/record"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,8 +15,8 @@ func TestMergeReport(t *testing.T) {
 	writeGamesFile(t, first, cfg, games[:4], "")
 	writeGamesFile(t, second, cfg, games[2:], "") // games 2 and 3 in both
 	roundRobin := cfg
-	roundRobin.Players = append(roundRobin.Players, Entrant{Name: "c", Spec: "random"})
-	roundRobin.Format = RoundRobin
+	roundRobin.Players = append(roundRobin.Players, record.Entrant{Name: "c", Spec: "random"})
+	roundRobin.Format = record.RoundRobin
 	three := filepath.Join(dir, "three.jsonl")
 	writeGamesFile(t, three, roundRobin, nil, "")
 	sides := func(game string) [2]string {

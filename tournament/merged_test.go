@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"github.com/colony-ai/colony/record"
 	"strings"
 	"testing"
 
@@ -8,7 +9,7 @@ import (
 )
 
 func TestMergedDescribeMissing(t *testing.T) {
-	cfg := Config{Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Games: 6}
+	cfg := record.Config{Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Games: 6}
 	for _, tc := range []struct {
 		name   string
 		games  []int
@@ -21,9 +22,9 @@ func TestMergedDescribeMissing(t *testing.T) {
 		{"whole runs", []int{0, 5}, 0, "4 of 6 games are missing (games 1-4)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := &Merged{Header: NewHeader(cfg), Shards: tc.shards}
+			m := &Merged{Header: record.NewHeader(cfg), Shards: tc.shards}
 			for _, k := range tc.games {
-				m.Games = append(m.Games, Record{Index: k})
+				m.Games = append(m.Games, record.Record{Index: k})
 			}
 			if got := m.DescribeMissing(); got != tc.want {
 				t.Errorf("DescribeMissing() = %q, want %q", got, tc.want)
@@ -38,11 +39,11 @@ func TestMergedTestSPRT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &Merged{Header: NewHeader(cfg), Games: games}
+	m := &Merged{Header: record.NewHeader(cfg), Games: games}
 	if err := m.TestSPRT(test); err != nil {
 		t.Fatal(err)
 	}
-	want, err := Collect(Config{Game: cfg.Game, Players: cfg.Players, Format: cfg.Format, Games: cfg.Games, Seed: cfg.Seed, SPRT: &test}, games)
+	want, err := Collect(record.Config{Game: cfg.Game, Players: cfg.Players, Format: cfg.Format, Games: cfg.Games, Seed: cfg.Seed, SPRT: &test}, games)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,9 +52,9 @@ func TestMergedTestSPRT(t *testing.T) {
 	}
 
 	three := cfg
-	three.Players = append(three.Players, Entrant{Name: "c", Spec: "random"})
-	three.Format = RoundRobin
-	m = &Merged{Header: NewHeader(three)}
+	three.Players = append(three.Players, record.Entrant{Name: "c", Spec: "random"})
+	three.Format = record.RoundRobin
+	m = &Merged{Header: record.NewHeader(three)}
 	if err := m.TestSPRT(test); err == nil || !strings.Contains(err.Error(), "an SPRT needs a match of two players, the files hold 3") {
 		t.Errorf("TestSPRT of three players: %v", err)
 	}

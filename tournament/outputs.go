@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/colony-ai/colony/internal/atomicfile"
 )
@@ -91,30 +90,4 @@ func (o *Outputs) Write(rep *Report, warn io.Writer) error {
 		}
 	}
 	return err
-}
-
-// Describe says in one line what a run of the tournament plays: the format, the
-// players, the games, the seed, the shard and the pairs of the run, the
-// adjudication's rules, and, when
-// resumed is positive, that it resumes after that many games.
-func (c *Config) Describe(resumed int) string {
-	var names []string
-	for _, p := range c.Players {
-		names = append(names, p.Name)
-	}
-	s := fmt.Sprintf("%s of %s, %d games a pairing (%d in all), seed %d", c.Format, strings.Join(names, ", "),
-		c.Games, c.TotalGames(), c.Seed)
-	if c.Shards > 1 {
-		s += fmt.Sprintf(", shard %d/%d", c.Shard, c.Shards)
-	}
-	if c.UntilPair > 0 {
-		s += fmt.Sprintf(", pairs below %d", c.UntilPair)
-	}
-	if rules := c.Adjudication.names(); rules != "" {
-		s += ", adjudicated by " + rules
-	}
-	if resumed > 0 {
-		s += fmt.Sprintf(", resuming after %d games", resumed)
-	}
-	return s
 }

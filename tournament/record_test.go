@@ -3,266 +3,14 @@ package tournament
 import (
 	"bytes"
 	"context"
-	"encoding/json"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
 )
-
-func sampleRecord() Record {
-	return Record{
-		Type: "game", Index: 12, Pair: 6, Round: 3,
-		Players: [2]string{"new \"engine\"", "old\\one\tß"},
-		Specs:   [2]string{"ab:depth=4,tt=16,aspiration=12", "mcts:sims=100,seed=18446744073709551615"},
-		Seed:    18446744073709551615,
-		Opening: "eggs=3.3.3.3.3.3/3.3.3.3.3.3.3/3.3.3.3.3.3 red=- black=- hand=6,6 store=0,0 move=red ants=optional turn=1",
-		Moves:   []string{"C1", "A2>B2", "C1/B4-A4"},
-		Info:    []MoveInfo{{3, 4, 1000, 250}, {-1048600, 1, 0, 0}, {0, 0, 0, 9}},
-		Result:  "0-1", Winner: 1, Points: [2]int{27, 30}, Reason: ReasonIllegal,
-		Detail: "new (red): its decision 1 (38, \"\") is not legal after \"\"\n",
-		Tie:    false, Turns: 3, Seconds: 0.125,
-	}
-}
-
-func TestRecordLineRoundTrip(t *testing.T) {
-	for _, version := range []int{1, RecordVersion} {
-		for _, r := range []Record{sampleRecord(), {Type: "game", Winner: -1, Result: "1/2-1/2", Moves: []string{}, Info: []MoveInfo{}, Players: [2]string{"a\x01", "\xff"}}} {
-			line := appendRecordVersion(nil, &r, nil, nil, version)
-			if !bytes.HasSuffix(line, []byte("}\n")) || bytes.Count(line, []byte("\n")) != 1 {
-				t.Fatalf("not one line: %q", line)
-			}
-			var got Record
-			if err := parseRecord(bytes.Clone(line[:len(line)-1]), version, &got); err != nil { // a copy: parseRecord may change it
-				t.Fatalf("version %d: %s: %v", version, line, err)
-			}
-			want := r
-			if want.Players[1] == "\xff" {
-				want.Players[1] = "\ufffd" // invalid UTF-8 is replaced, as encoding/json does
-			}
-			if !reflect.DeepEqual(got, want) {
-				t.Errorf("version %d round trip:\n got %+v\nwant %+v", version, got, want)
-			}
-			// Any JSON reader reads the line: the seed as a string (version 2), the
-			// per-move figures under their names.
-			var generic map[string]any
-			if err := json.Unmarshal(line, &generic); err != nil {
-				t.Fatalf("version %d: %s: %v", version, line, err)
-			}
-			if version >= 2 {
-				if seed, ok := generic["seed"].(string); !ok || seed != strconv.FormatUint(uint64(r.Seed), 10) {
-					t.Errorf("seed %#v, want the string %q", generic["seed"], strconv.FormatUint(uint64(r.Seed), 10))
-				}
-				for _, key := range []string{"scores", "depths", "nodes", "micros"} {
-					if column, ok := generic[key].([]any); !ok || len(column) != len(r.Moves) {
-						t.Errorf("%q: %#v, want %d figures", key, generic[key], len(r.Moves))
-					}
-				}
-				if _, ok := generic["sum"].(string); !ok {
-					t.Errorf("no checksum: %s", line)
-				}
-			}
-		}
-	}
-	// The figures are named in version 2: a move's score, depth, nodes and time.
-	r := sampleRecord()
-	line := string(appendRecord(nil, &r, nil, nil))
-	for _, want := range []string{`"seed":"18446744073709551615"`, `"scores":[3,-1048600,0]`, `"depths":[4,1,0]`, `"nodes":[1000,0,0]`, `"micros":[250,0,9]`} {
-		if !strings.Contains(line, want) {
-			t.Errorf("line without %s: %s", want, line)
-		}
-	}
-	// Moves from the worker's buffer give the same line as from strings, and keep
-	// their '>' unescaped.
-	r = sampleRecord()
-	text := []byte(strings.Join(r.Moves, ""))
-	ends := []int{2, 7, 15}
-	a := appendRecord(nil, &r, nil, nil)
-	r.Moves = nil
-	b := appendRecord(nil, &r, text, ends)
-	if !bytes.Equal(a, b) || !bytes.Contains(a, []byte(`"A2>B2"`)) {
-		t.Errorf("lines differ or escape '>':\n%s%s", a, b)
-	}
-}
-
-// resum gives the lines of data (of version 2) the checksums of their content, as if
-// they had been written so.
-func resum(t *testing.T, data string) string {
-	t.Helper()
-	var out []string
-	for _, line := range strings.SplitAfter(data, "\n") {
-		if line == "" {
-			continue
-		}
-		body := strings.TrimSuffix(line, "\n")
-		if len(body) < sumSuffix || !strings.HasPrefix(body[len(body)-sumSuffix:], sumKey) {
-			t.Fatalf("no checksum to replace: %s", line)
-		}
-		out = append(out, string(appendSum([]byte(body[:len(body)-sumSuffix]), 0))+"\n")
-	}
-	return strings.Join(out, "")
-}
-
-func TestParseGamesFile(t *testing.T) {
-	cfg := testConfig()
-	var buf bytes.Buffer
-	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
-		t.Fatal(err)
-	}
-	r := sampleRecord()
-	r.Players = [2]string{"random", "greedy"}
-	line := appendRecord(nil, &r, nil, nil)
-	buf.Write(line)
-	r.Index = 13
-	line2 := appendRecord(nil, &r, nil, nil)
-	full := append(buf.Bytes(), line2...)
-
-	gf, err := ParseGamesFile(full)
-	if err != nil || len(gf.Games) != 2 || gf.Torn != 0 || gf.ValidSize != int64(len(full)) {
-		t.Fatalf("whole file: %v, %d games, torn %d", err, len(gf.Games), gf.Torn)
-	}
-	if err := SameTournament(gf.Header, NewHeader(cfg)); err != nil {
-		t.Errorf("header: %v", err)
-	}
-	// Every cut inside the last line is a torn line, never an error or a game.
-	for cut := buf.Len(); cut < len(full); cut++ {
-		gf, err := ParseGamesFile(full[:cut])
-		if err != nil || len(gf.Games) != 1 || gf.ValidSize != int64(buf.Len()) || gf.Torn != int64(cut-buf.Len()) {
-			t.Fatalf("cut at %d: %v, %d games, valid %d, torn %d", cut, err, len(gf.Games), gf.ValidSize, gf.Torn)
-		}
-	}
-	bad := []struct {
-		name, data, want string
-	}{
-		{"empty", "", "empty file"},
-		{"not a header", `{"type":"game"}` + "\n", "not a tournament header"},
-		{"torn header", `{"type":"tourn`, "header line is incomplete"},
-		{"bad middle line", buf.String()[:bytes.IndexByte(buf.Bytes(), '\n')+1] + "garbage\n" + string(line2), "line 2"},
-		{"unknown field", resum(t, strings.Replace(buf.String(), `"index":12`, `"index":12,"colour":1`, 1)) + string(line2), "unknown field"},
-		{"edited result", strings.Replace(buf.String(), `"winner":1`, `"winner":0`, 1) + string(line2), "line 2: game record: changed after it was written (its checksum is "},
-		{"edited seed, last line", buf.String() + strings.Replace(string(line2), `"seed":"18446744073709551615"`, `"seed":"18446744073709551614"`, 1), "line 3: game record: changed after it was written"},
-		{"checksum removed", buf.String() + string(line2[:len(line2)-sumSuffix-1]) + "}\n", "line 3: game record: changed after it was written (it has no checksum"},
-		{"edited header", strings.Replace(buf.String(), `"games":4`, `"games":6`, 1), "line 1: header: changed after it was written"},
-		{"newer version", strings.Replace(buf.String(), `"version":2`, `"version":3`, 1), "games file version 3, this program reads versions 1 to 2"},
-	}
-	for _, tc := range bad {
-		if _, err := ParseGamesFile([]byte(tc.data)); err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%s: error %v, want %q", tc.name, err, tc.want)
-		}
-	}
-}
-
-func TestSameTournament(t *testing.T) {
-	a := NewHeader(testConfig())
-	b := a
-	b.Shard, b.Shards = 2, 3
-	if err := SameTournament(a, b); err != nil {
-		t.Errorf("shards of one tournament: %v", err)
-	}
-	b = a
-	b.Config.Limits.MoveTime = time.Second
-	if err := SameTournament(a, b); err == nil || !strings.Contains(err.Error(), "limits differ") {
-		t.Errorf("different limits: %v", err)
-	}
-}
-
-func TestParseFlags(t *testing.T) {
-	for _, tc := range []struct {
-		text string
-		want TimeControl
-		ok   bool
-	}{
-		{"10+0.1", TimeControl{10 * time.Second, 100 * time.Millisecond}, true},
-		{"1m+500ms", TimeControl{time.Minute, 500 * time.Millisecond}, true},
-		{"2.5", TimeControl{2500 * time.Millisecond, 0}, true},
-		{"0+1", TimeControl{}, false},
-		{"x", TimeControl{}, false},
-		{"10+-1", TimeControl{}, false},
-		{"10+y", TimeControl{}, false},
-	} {
-		got, err := ParseTimeControl(tc.text)
-		if (err == nil) != tc.ok || got != tc.want {
-			t.Errorf("ParseTimeControl(%q) = %v, %v; want %v (ok %v)", tc.text, got, err, tc.want, tc.ok)
-		}
-	}
-	for _, tc := range []struct {
-		text string
-		k, n int
-		ok   bool
-	}{{"1/1", 1, 1, true}, {"2/8", 2, 8, true}, {"0/8", 0, 0, false}, {"9/8", 0, 0, false}, {"1-2", 0, 0, false}, {"a/b", 0, 0, false}} {
-		k, n, err := ParseShard(tc.text)
-		if (err == nil) != tc.ok || k != tc.k || n != tc.n {
-			t.Errorf("ParseShard(%q) = %d, %d, %v", tc.text, k, n, err)
-		}
-	}
-	for _, tc := range []struct {
-		text       string
-		name, spec string
-		ok         bool
-	}{
-		{"ab:depth=4", "ab:depth=4", "ab:depth=4", true},
-		{"new=ab:depth=4", "new", "ab:depth=4", true},
-		{"random", "random", "random", true},
-		{"x=", "", "", false},
-		{"=random", "", "", false},
-		{"x=chess", "", "", false},
-		{"cmd:./engine,name=mine", "mine", "cmd:./engine,name=mine", true},
-		{"yours=cmd:./engine,name=mine", "yours", "cmd:./engine,name=mine", true},
-	} {
-		e, err := ParseEntrant(tc.text)
-		if (err == nil) != tc.ok || e.Name != tc.name || e.Spec != tc.spec {
-			t.Errorf("ParseEntrant(%q) = %+v, %v", tc.text, e, err)
-		}
-	}
-}
-
-func TestSpecTemplates(t *testing.T) {
-	cfg := testConfig()
-	cfg.Limits = Limits{Depth: 3, Nodes: 500, MoveTime: 20 * time.Millisecond}
-	for _, tc := range []struct{ spec, want string }{
-		{"ab", "ab:depth=3,nodes=500,time=20ms"},
-		{"ab:depth=6", "ab:depth=6,nodes=500,time=20ms"},
-		{"mcts", "mcts:sims=500,time=20ms,seed=S"},
-		{"mcts:sims=9,seed=4", "mcts:sims=9,time=20ms,seed=S"},
-		{"minimax", "minimax:depth=3"},
-		{"random", "random:seed=S"},
-		{"greedy:seed=2", "greedy:seed=S"},
-	} {
-		tpl, err := cfg.template(tc.spec)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got := tpl.forGame(99, 0)
-		if i := strings.Index(got, "seed="); i >= 0 {
-			got = got[:i] + "seed=S"
-		}
-		if got != tc.want {
-			t.Errorf("%s: %s, want %s", tc.spec, got, tc.want)
-		}
-	}
-	// Seeds differ by game and seat, and with the spec's own seed.
-	a, _ := cfg.template("random")
-	b, _ := cfg.template("random:seed=5")
-	seen := map[string]bool{}
-	for _, s := range []string{a.forGame(1, 0), a.forGame(1, 1), a.forGame(2, 0), b.forGame(1, 0)} {
-		if seen[s] {
-			t.Errorf("seed repeated: %s", s)
-		}
-		seen[s] = true
-	}
-}
-
-func TestAppendJSONFloat(t *testing.T) {
-	for _, x := range []float64{0, 0.125, 1e-7, 3e21, 12345.678, 1e-6, 99.99999999, -2.5, 1e20} {
-		want, _ := json.Marshal(x)
-		if got := appendJSONFloat(nil, x); string(got) != string(want) {
-			t.Errorf("%v: %s, want %s", x, got, want)
-		}
-	}
-}
 
 func TestIndexRanges(t *testing.T) {
 	for _, tc := range []struct {
@@ -285,10 +33,10 @@ func TestIndexRanges(t *testing.T) {
 // TestMergedMissing: the games of the schedule that no file holds, and the shards
 // none of whose games a file holds.
 func TestMergedMissing(t *testing.T) {
-	cfg := Config{Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Games: 6}
-	m := &Merged{Header: NewHeader(cfg), Shards: 3}
+	cfg := record.Config{Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Games: 6}
+	m := &Merged{Header: record.NewHeader(cfg), Shards: 3}
 	for _, k := range []int{0, 1, 4, 5} { // pairs 0 and 2: shards 1 and 3
-		m.Games = append(m.Games, Record{Index: k})
+		m.Games = append(m.Games, record.Record{Index: k})
 	}
 	missing := m.Missing()
 	if !slices.Equal(missing, []int{2, 3}) {
@@ -307,43 +55,24 @@ func TestMergedMissing(t *testing.T) {
 	}
 }
 
-// TestUnknownKey checks the check of a game line's keys that stands for the
-// decoder's DisallowUnknownFields: keys inside values, strings with braces, quotes and
-// commas, and keys in another case are not unknown keys.
-func TestUnknownKey(t *testing.T) {
-	for _, tc := range []struct{ text, want string }{
-		{`{"type":"game","index":1}`, ""},
-		{` { "Type" : "game" , "INDEX":1 } `, ""},
-		{`{"detail":"a \"colour\": {x}, [y]","moves":["a,b","}"],"specs":["",""]}`, ""},
-		{`{"opening":"x","colour":1}`, "colour"},
-		{`{"players":[{"colour":1},"b"],"seed":"1","col\u006fur":[1,{"a":[]}]}`, "colour"},
-		{`{"result":"1-0","winner":-1.5e3,"tie":true,"x":null}`, "x"},
-		{`{}`, ""},
-	} {
-		if got := unknownKey([]byte(tc.text), recordKeys); got != tc.want {
-			t.Errorf("unknownKey(%s) = %q, want %q", tc.text, got, tc.want)
-		}
-	}
-}
-
 // TestLongLineReaders reads a file with a line longer than the reader's buffer, whole
 // and cut inside that line, by offset (a file, a bytes.Reader: measured, then read at
 // once) and as a stream (a buffer that grows): both give the same games.
 func TestLongLineReaders(t *testing.T) {
 	lines := fileLines(t, testConfig())
-	var r Record
-	if err := parseRecord(bytes.Clone(lines[1][:len(lines[1])-1]), RecordVersion, &r); err != nil {
+	var r record.Record
+	if err := record.ParseRecord(bytes.Clone(lines[1][:len(lines[1])-1]), record.RecordVersion, &r); err != nil {
 		t.Fatal(err)
 	}
 	r.Detail = strings.Repeat("a \"quoted\", {braced} detail ", 10000) // 290 KB
-	long := AppendRecord(nil, &r)
+	long := record.AppendRecord(nil, &r)
 	data := append(append(bytes.Clone(lines[0]), long...), lines[2]...)
 	start := len(lines[0])
 	for _, cut := range []int{len(data), start + len(long) + 10, start + len(long), start + len(long) - 1, start + 70000, start + 10} {
 		var details [2][]string
-		var gfs [2]*GamesFile
+		var gfs [2]*record.GamesFile
 		for i, reader := range []io.Reader{bytes.NewReader(data[:cut]), struct{ io.Reader }{bytes.NewReader(data[:cut])}} {
-			gf, err := ScanGames(context.Background(), reader, "g.jsonl", nil, func(r *Record) error {
+			gf, err := record.ScanGames(context.Background(), reader, "g.jsonl", nil, func(r *record.Record) error {
 				details[i] = append(details[i], r.Detail)
 				return nil
 			})
@@ -357,6 +86,72 @@ func TestLongLineReaders(t *testing.T) {
 		}
 		if wantLong := cut >= start+len(long); wantLong != (len(details[0]) > 0 && details[0][0] == r.Detail) {
 			t.Errorf("cut at %d: %d games, the long one read: %v", cut, len(details[0]), !wantLong)
+		}
+	}
+}
+
+// sampleRecord is a record with every field set, and texts to escape.
+func sampleRecord() record.Record {
+	return record.Record{
+		Type: "game", Index: 12, Pair: 6, Round: 3,
+		Players: [2]string{"new \"engine\"", "old\\one\tß"},
+		Specs:   [2]string{"ab:depth=4,tt=16,aspiration=12", "mcts:sims=100,seed=18446744073709551615"},
+		Seed:    18446744073709551615,
+		Opening: "eggs=3.3.3.3.3.3/3.3.3.3.3.3.3/3.3.3.3.3.3 red=- black=- hand=6,6 store=0,0 move=red ants=optional turn=1",
+		Moves:   []string{"C1", "A2>B2", "C1/B4-A4"},
+		Info:    []record.MoveInfo{{Score: 3, Depth: 4, Nodes: 1000, Micros: 250}, {Score: -1048600, Depth: 1, Nodes: 0, Micros: 0}, {Score: 0, Depth: 0, Nodes: 0, Micros: 9}},
+		Result:  "0-1", Winner: 1, Points: [2]int{27, 30}, Reason: record.ReasonIllegal,
+		Detail: "new (red): its decision 1 (38, \"\") is not legal after \"\"\n",
+		Tie:    false, Turns: 3, Seconds: 0.125,
+	}
+}
+
+func TestParseFlags(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want record.TimeControl
+		ok   bool
+	}{
+		{"10+0.1", record.TimeControl{Base: 10 * time.Second, Increment: 100 * time.Millisecond}, true},
+		{"1m+500ms", record.TimeControl{Base: time.Minute, Increment: 500 * time.Millisecond}, true},
+		{"2.5", record.TimeControl{Base: 2500 * time.Millisecond, Increment: 0}, true},
+		{"0+1", record.TimeControl{}, false},
+		{"x", record.TimeControl{}, false},
+		{"10+-1", record.TimeControl{}, false},
+		{"10+y", record.TimeControl{}, false},
+	} {
+		got, err := record.ParseTimeControl(tc.text)
+		if (err == nil) != tc.ok || got != tc.want {
+			t.Errorf("ParseTimeControl(%q) = %v, %v; want %v (ok %v)", tc.text, got, err, tc.want, tc.ok)
+		}
+	}
+	for _, tc := range []struct {
+		text string
+		k, n int
+		ok   bool
+	}{{"1/1", 1, 1, true}, {"2/8", 2, 8, true}, {"0/8", 0, 0, false}, {"9/8", 0, 0, false}, {"1-2", 0, 0, false}, {"a/b", 0, 0, false}} {
+		k, n, err := record.ParseShard(tc.text)
+		if (err == nil) != tc.ok || k != tc.k || n != tc.n {
+			t.Errorf("ParseShard(%q) = %d, %d, %v", tc.text, k, n, err)
+		}
+	}
+	for _, tc := range []struct {
+		text       string
+		name, spec string
+		ok         bool
+	}{
+		{"ab:depth=4", "ab:depth=4", "ab:depth=4", true},
+		{"new=ab:depth=4", "new", "ab:depth=4", true},
+		{"random", "random", "random", true},
+		{"x=", "", "", false},
+		{"=random", "", "", false},
+		{"x=chess", "", "", false},
+		{"cmd:./engine,name=mine", "mine", "cmd:./engine,name=mine", true},
+		{"yours=cmd:./engine,name=mine", "yours", "cmd:./engine,name=mine", true},
+	} {
+		e, err := record.ParseEntrant(tc.text)
+		if (err == nil) != tc.ok || e.Name != tc.name || e.Spec != tc.spec {
+			t.Errorf("ParseEntrant(%q) = %+v, %v", tc.text, e, err)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"math"
 	"slices"
@@ -24,9 +25,9 @@ import (
 // say about the game itself. Summarize builds it; the same games give the same
 // report, whether played in one run, resumed or merged from shards.
 type Report struct {
-	Game    string     `json:"game"`
-	Format  Format     `json:"format"`
-	Players []Standing `json:"standings"`
+	Game    string        `json:"game"`
+	Format  record.Format `json:"format"`
+	Players []Standing    `json:"standings"`
 	// Cross[i][j] is player i's record against player j (in Players' order).
 	Cross [][]stats.WDL `json:"cross"`
 	// Pair holds the pentanomial statistics of a two-player tournament.
@@ -130,7 +131,7 @@ type FaultCount struct {
 
 // faults counts the forfeits of games by the player who lost them, in the order of
 // cfg's players, then by count (most first) and reason.
-func faults(cfg *Config, l *GameList, games *blocks) []FaultCount {
+func faults(cfg *record.Config, l *GameList, games *blocks) []FaultCount {
 	type key struct{ player, reason string }
 	counts := map[key]int{}
 	for i := range games.n {
@@ -164,7 +165,7 @@ func faults(cfg *Config, l *GameList, games *blocks) []FaultCount {
 const ratingResamples = 1000
 
 // Summarize computes the report of a tournament's games. sides names the two seats.
-func Summarize(cfg *Config, games []Record, sides [2]string, sprt *SPRTState) (*Report, error) {
+func Summarize(cfg *record.Config, games []record.Record, sides [2]string, sprt *SPRTState) (*Report, error) {
 	l, err := GamesOf(cfg, games)
 	if err != nil {
 		return nil, err
@@ -174,7 +175,7 @@ func Summarize(cfg *Config, games []Record, sides [2]string, sprt *SPRTState) (*
 
 // SummarizeGames is Summarize of games given by their summaries (a GameList of cfg's
 // players).
-func SummarizeGames(cfg *Config, l *GameList, sides [2]string, sprt *SPRTState) (*Report, error) {
+func SummarizeGames(cfg *record.Config, l *GameList, sides [2]string, sprt *SPRTState) (*Report, error) {
 	if l == nil {
 		l = newGameListOf(cfg)
 	}
@@ -223,7 +224,7 @@ func SummarizeGames(cfg *Config, l *GameList, sides [2]string, sprt *SPRTState) 
 
 // standingsOf returns the standings of cfg's players from their results in tally:
 // ranked by points, then by score.
-func standingsOf(cfg *Config, tally *Tally) []Standing {
+func standingsOf(cfg *record.Config, tally *Tally) []Standing {
 	out := make([]Standing, 0, len(cfg.Players))
 	for i, p := range cfg.Players {
 		w := tally.Player(i)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"github.com/colony-ai/colony/record"
 	"image/png"
 	"math"
 	"strings"
@@ -14,21 +15,21 @@ import (
 
 // handGames is a match of 3 pairs: a wins both games of pair 0, splits pair 1 (each
 // side winning as first player) and draws both games of pair 2.
-func handGames() (Config, []Record) {
-	cfg := Config{Game: "colony", Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "greedy"}},
-		Format: Match, Games: 6, Seed: 1}
-	g := func(i, winner int, reason string, turns int, tie bool) Record {
+func handGames() (record.Config, []record.Record) {
+	cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "greedy"}},
+		Format: record.Match, Games: 6, Seed: 1}
+	g := func(i, winner int, reason string, turns int, tie bool) record.Record {
 		r := gameOf(&cfg, i)
 		r.Winner, r.Reason, r.Turns, r.Tie = winner, reason, turns, tie
 		return r
 	}
-	return cfg, []Record{
+	return cfg, []record.Record{
 		g(0, 0, "no log to select", 90, false),  // a (first) wins
 		g(1, 1, "no log to select", 100, true),  // a (second) wins, on the tie rule
 		g(2, 0, "no log to select", 110, false), // a (first) wins
 		g(3, 0, "no ant can move", 120, false),  // b (first) wins
 		g(4, -1, "turn cap", 130, false),        // draw
-		g(5, 0, ReasonIllegal, 7, false),        // b (first) wins: a forfeits
+		g(5, 0, record.ReasonIllegal, 7, false), // b (first) wins: a forfeits
 	}
 }
 
@@ -72,7 +73,7 @@ func TestSummarize(t *testing.T) {
 	if l := m.Length; l.Mean != 110 || l.Min != 90 || l.Max != 130 || l.P50 != 110 || math.Abs(l.SD-math.Sqrt(250)) > 1e-9 {
 		t.Errorf("length %+v", l)
 	}
-	wantReasons := []ReasonCount{{"no log to select", 3}, {ReasonIllegal, 1}, {"no ant can move", 1}, {"turn cap", 1}}
+	wantReasons := []ReasonCount{{"no log to select", 3}, {record.ReasonIllegal, 1}, {"no ant can move", 1}, {"turn cap", 1}}
 	if len(m.Reasons) != 4 || m.Reasons[0] != wantReasons[0] {
 		t.Errorf("reasons %v", m.Reasons)
 	}
@@ -132,7 +133,7 @@ func TestSummarizeRoundRobinRatings(t *testing.T) {
 		t.Errorf("ratings sum to %v, want 0", sum)
 	}
 	// Players unknown to the tournament are an error.
-	games := append(res.Games, Record{Index: 99, Players: [2]string{"x", "y"}})
+	games := append(res.Games, record.Record{Index: 99, Players: [2]string{"x", "y"}})
 	if _, err := Summarize(&cfg, games, colonyGame.Sides(), nil); err == nil {
 		t.Error("a game of unknown players was accepted")
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"runtime"
 	"sync"
@@ -69,7 +70,7 @@ import (
 // such error, with the number of others.
 type Runner[S any] struct {
 	Game      game.Game[S]
-	Config    Config
+	Config    record.Config
 	NewPlayer PlayerFactory[S]
 	// Concurrency is the number of games played at once; 0 means runtime.NumCPU().
 	Concurrency int
@@ -85,7 +86,7 @@ type Runner[S any] struct {
 	// from its games file): they count and are not played again. Resumed, when not
 	// nil, gives them instead as summaries (of this tournament's players), with Done
 	// their records when it holds as many (see GamesFileWriter).
-	Done    []Record
+	Done    []record.Record
 	Resumed *GameList
 	// Progress, if not nil, is called after each finished game, from one goroutine,
 	// with a Progress that is reused: do not keep it.
@@ -126,7 +127,7 @@ type Progress struct {
 	// MaxKeptRecords (nil past it); they belong to the runner: read them only during
 	// the call.
 	Tally     *Tally
-	Games     []Record
+	Games     []record.Record
 	Summaries *GameList
 	// SPRT is the state of the match's SPRT, or nil without one.
 	SPRT *SPRTState
@@ -147,8 +148,8 @@ type SPRTState struct {
 // MaxKeptRecords games, as records (without their moves, per-move figures and specs;
 // nil past it), and the SPRT's state.
 type Result struct {
-	Config    Config
-	Games     []Record
+	Config    record.Config
+	Games     []record.Record
 	Summaries *GameList
 	SPRT      *SPRTState
 	// Played counts the games this run played (not the resumed ones); Elapsed is the
@@ -183,8 +184,8 @@ var errAborted = errors.New("game aborted")
 
 // finished is one game sent from a worker to the collector.
 type finished struct {
-	rec  Record  // without moves and info
-	line *[]byte // the JSON line with them, from linePool
+	rec  record.Record // without moves and info
+	line *[]byte       // the JSON line with them, from linePool
 }
 
 // Run plays the games of the schedule that are not done. It returns when all are
@@ -222,8 +223,8 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	}
 	// The schedule is never built: the workers take the games of this run by their
 	// rank in it (a run of ten million games holds one bit per game).
-	schedule := cfg.runSchedule()
-	total := schedule.len()
+	schedule := cfg.RunSchedule()
+	total := schedule.Len()
 	c := newCollector(&cfg, total)
 	// The games of Done by index: one bit per game up to the last done.
 	var done bitset
@@ -271,7 +272,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	results := make(chan []finished, 2*n)
 	g, gctx := errgroup.WithContext(runCtx)
 	openings := newOpeningCache(book, schedule, func(round int) int {
-		per := 2 * len(schedule.pairings)
+		per := 2 * len(schedule.Pairings())
 		return done.count(round*per, (round+1)*per)
 	})
 	var closeErrs closeErrors
@@ -301,7 +302,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 				if k >= total || todo == 0 || gctx.Err() != nil {
 					return nil
 				}
-				sl := schedule.slot(k)
+				sl := schedule.Slot(k)
 				if done.has(sl.Index) {
 					continue
 				}
@@ -413,9 +414,9 @@ collect:
 	res.Abandoned = closeErrs.abandonedPlayers()
 	res.EnginesKilled = killed
 	if board != nil {
-		final := LiveStopped
+		final := record.LiveStopped
 		if res.Complete {
-			final = LiveFinished
+			final = record.LiveFinished
 		}
 		res.LiveError = board.close(final)
 	}
@@ -444,7 +445,7 @@ func (r *Runner[S]) addDone(c *collector, done *bitset) (int, error) {
 			if err := check(int(s.Index)); err != nil {
 				return 0, err
 			}
-			var rec *Record
+			var rec *record.Record
 			if withRecords {
 				rec = &r.Done[i]
 			}
@@ -471,7 +472,7 @@ func (r *Runner[S]) addDone(c *collector, done *bitset) (int, error) {
 // a spec that cannot be played fails before any game starts (Run does it too), and
 // closes each at once. A player that is a search.Preparer is prepared too (an
 // external engine is started and asked to start a game), within checkTimeout.
-func CheckPlayers[S any](cfg *Config, newPlayer PlayerFactory[S]) error {
+func CheckPlayers[S any](cfg *record.Config, newPlayer PlayerFactory[S]) error {
 	engines := &external.Pool{Strict: cfg.Strict}
 	_, err := checkPlayers(context.Background(), cfg, newPlayer, engines)
 	_ = engines.Close() // in parallel: an engine killed after quit costs a second, not one each
@@ -481,15 +482,24 @@ func CheckPlayers[S any](cfg *Config, newPlayer PlayerFactory[S]) error {
 // checkTimeout bounds the preparation of a player that CheckPlayers checks.
 const checkTimeout = 30 * time.Second
 
+// playerTemplate is a player's spec template (record.SpecTemplate) with the memory
+// of its table.
+type playerTemplate struct {
+	record.SpecTemplate
+	// tableBytes is the memory of the player's table (search.TableBytes), set by
+	// checkPlayers.
+	tableBytes uint64
+}
+
 // checkPlayers is CheckPlayers, lending the players engines (nil: their own).
-func checkPlayers[S any](ctx context.Context, cfg *Config, newPlayer PlayerFactory[S], engines *external.Pool) ([]specTemplate, error) {
-	templates := make([]specTemplate, len(cfg.Players))
+func checkPlayers[S any](ctx context.Context, cfg *record.Config, newPlayer PlayerFactory[S], engines *external.Pool) ([]playerTemplate, error) {
+	templates := make([]playerTemplate, len(cfg.Players))
 	for i, p := range cfg.Players {
-		t, err := cfg.template(p.Spec)
+		t, err := cfg.Template(p.Spec)
 		if err == nil {
-			templates[i] = t
+			templates[i] = playerTemplate{SpecTemplate: t}
 			var pl search.Player[S]
-			pl, err = newPlayer(t.forGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Env: external.WithPool(search.Env{}, engines), Name: p.Name})
+			pl, err = newPlayer(t.ForGame(cfg.GameSeed(0), 0), search.Options{UntilDone: cfg.Limits.TimeControl.Base > 0, Env: external.WithPool(search.Env{}, engines), Name: p.Name})
 			if err == nil {
 				templates[i].tableBytes = search.TableBytes(pl)
 				if pr, ok := pl.(search.Preparer); ok {
@@ -512,15 +522,15 @@ func checkPlayers[S any](ctx context.Context, cfg *Config, newPlayer PlayerFacto
 // worker plays games one after another, reusing its buffers.
 type worker[S any] struct {
 	r         *Runner[S]
-	cfg       *Config
+	cfg       *record.Config
 	openings  *openingCache[S]
-	templates []specTemplate   // the players' specs, by index in cfg.Players
+	templates []playerTemplate // the players' specs, by index in cfg.Players
 	referee   *game.Referee[S] // checks and plays the players' turns
 	version   int              // of the games file's lines
 
 	text  []byte // the moves' notation, back to back
 	ends  []int  // where each move's notation ends in text
-	info  []MoveInfo
+	info  []record.MoveInfo
 	turns []string // the course's turns, for players that want them (reused)
 	maker openingMaker[S]
 	// tables lends the players of each game alpha-beta's transposition tables, so that
@@ -550,8 +560,8 @@ type worker[S any] struct {
 	adj *adjudicator[S]
 }
 
-func newWorker[S any](r *Runner[S], cfg *Config, openings *openingCache[S], templates []specTemplate, closeErrs *closeErrors) *worker[S] {
-	w := &worker[S]{r: r, cfg: cfg, openings: openings, templates: templates, closeErrs: closeErrs, tables: new(search.Tables), version: RecordVersion}
+func newWorker[S any](r *Runner[S], cfg *record.Config, openings *openingCache[S], templates []playerTemplate, closeErrs *closeErrors) *worker[S] {
+	w := &worker[S]{r: r, cfg: cfg, openings: openings, templates: templates, closeErrs: closeErrs, tables: new(search.Tables), version: record.RecordVersion}
 	if v, ok := r.Records.(interface{ RecordVersion() int }); ok {
 		w.version = v.RecordVersion()
 	}
@@ -561,13 +571,13 @@ func newWorker[S any](r *Runner[S], cfg *Config, openings *openingCache[S], temp
 
 // play plays one game and returns its record. The game's players are closed when it
 // returns, whatever ends the game.
-func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
+func (w *worker[S]) play(ctx context.Context, sl record.Slot) (finished, error) {
 	if ctx.Err() != nil {
 		return finished{}, errAborted
 	}
 	g, cfg := w.r.Game, w.cfg
 	seed := cfg.GameSeed(sl.Index)
-	rec := Record{Type: "game", Index: sl.Index, Pair: sl.Pair, Round: sl.Round, Seed: Seed(seed), Winner: -1}
+	rec := record.Record{Type: "game", Index: sl.Index, Pair: sl.Pair, Round: sl.Round, Seed: record.Seed(seed), Winner: -1}
 	var players [2]search.Player[S]
 	defer w.closePlayers(sl.Index, &players, &rec.Players)
 	// The last game's players gave their tables back when closed; Release frees
@@ -577,7 +587,7 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 	for seat, pi := range sl.Seats {
 		p := cfg.Players[pi]
 		rec.Players[seat] = p.Name
-		spec := w.templates[pi].forGame(seed, seat)
+		spec := w.templates[pi].ForGame(seed, seat)
 		rec.Specs[seat] = spec
 		opts.Name = p.Name
 		var err error
@@ -620,14 +630,14 @@ func (w *worker[S]) play(ctx context.Context, sl Slot) (finished, error) {
 
 	rec.Info = w.info
 	line := linePool.Get().(*[]byte)
-	*line = appendRecordVersion((*line)[:0], &rec, w.text, w.ends, w.version)
+	*line = record.AppendRecordVersion((*line)[:0], &rec, w.text, w.ends, w.version)
 	rec.Info = nil
 	return finished{rec: rec, line: line}, nil
 }
 
 // playMoves plays the game from s to its end, or to a forfeit (which it writes into
 // rec). It returns errAborted when ctx is done.
-func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Player[S], rec *Record) (err error) {
+func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Player[S], rec *record.Record) (err error) {
 	g, lim := w.r.Game, w.cfg.Limits
 	forfeit := func(seat int, reason, detail string) {
 		rec.Winner, rec.Reason = 1-seat, reason
@@ -643,7 +653,7 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			if !inPlayer {
 				panic(p) // the runner's own bug
 			}
-			forfeit(seat, ReasonCrash, fmt.Sprintf("panic: %v", p))
+			forfeit(seat, record.ReasonCrash, fmt.Sprintf("panic: %v", p))
 			err = nil
 		}
 	}()
@@ -651,7 +661,7 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 	if lim.TimeControl.Base > 0 {
 		clock = [2]time.Duration{lim.TimeControl.Base, lim.TimeControl.Base}
 	}
-	grace := lim.stallGrace()
+	grace := stallGrace(lim)
 	// The course of the game, kept only for players that want it (external engines).
 	var course *search.Course
 	for _, p := range players {
@@ -739,10 +749,10 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			case r.outcome == moveAborted:
 				return errAborted
 			case r.outcome == moveStalled:
-				forfeit(seat, ReasonTime, stallDetail(lim, watch, clock[seat]))
+				forfeit(seat, record.ReasonTime, stallDetail(lim, watch, clock[seat]))
 				return nil
 			case r.panicked:
-				forfeit(seat, ReasonCrash, fmt.Sprintf("panic: %v", r.panicValue))
+				forfeit(seat, record.ReasonCrash, fmt.Sprintf("panic: %v", r.panicValue))
 				return nil
 			}
 			d, playErr = r.d, r.err
@@ -759,22 +769,22 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			return nil
 		}
 		if lim.MoveTime > 0 && d.Time > lim.MoveTime+lim.Margin {
-			forfeit(seat, ReasonTime, fmt.Sprintf("took %v for a move time of %v", d.Time.Round(time.Millisecond), lim.MoveTime))
+			forfeit(seat, record.ReasonTime, fmt.Sprintf("took %v for a move time of %v", d.Time.Round(time.Millisecond), lim.MoveTime))
 			return nil
 		}
 		if lim.TimeControl.Base > 0 {
 			clock[seat] -= d.Time
 			if clock[seat] < -lim.Margin {
-				forfeit(seat, ReasonTime, fmt.Sprintf("over its time by %v", (-clock[seat]).Round(time.Millisecond)))
+				forfeit(seat, record.ReasonTime, fmt.Sprintf("over its time by %v", (-clock[seat]).Round(time.Millisecond)))
 				return nil
 			}
 			clock[seat] += lim.TimeControl.Increment
 		}
 		if detail := w.apply(s, d.Actions); detail != "" {
-			forfeit(seat, ReasonIllegal, detail)
+			forfeit(seat, record.ReasonIllegal, detail)
 			return nil
 		}
-		w.info = append(w.info, MoveInfo{Score: int64(d.Score), Depth: int64(d.Depth), Nodes: int64(min(d.Nodes, 1<<62)), Micros: d.Time.Microseconds()})
+		w.info = append(w.info, record.MoveInfo{Score: int64(d.Score), Depth: int64(d.Depth), Nodes: int64(min(d.Nodes, 1<<62)), Micros: d.Time.Microseconds()})
 		if course != nil || w.live != nil {
 			from := 0
 			if n := len(w.ends); n > 1 {
@@ -805,7 +815,7 @@ func faultReason(err error) (reason, detail string) {
 	if f := protocol.AsFault(err); f != nil {
 		return f.Reason, f.Detail
 	}
-	return ReasonError, err.Error()
+	return record.ReasonError, err.Error()
 }
 
 // playMove asks p for its move in s: with the game's course when p wants it and the
@@ -920,7 +930,7 @@ func resultText(winner int) string {
 
 // UsesEngines reports whether a player of cfg is an external engine (the cmd kind),
 // whose standard error goes to log files (Runner.EngineLogs).
-func UsesEngines(cfg *Config) bool {
+func UsesEngines(cfg *record.Config) bool {
 	for _, p := range cfg.Players {
 		if sp, err := search.ParseSpec(p.Spec); err == nil && sp.Kind == "cmd" {
 			return true
@@ -931,7 +941,7 @@ func UsesEngines(cfg *Config) bool {
 
 // scoreScales returns the scale of each player's scores by its name (ScoreScale),
 // for the adjudication's resign and draw rules; nil when they are off.
-func (r *Runner[S]) scoreScales(cfg *Config) map[string]int {
+func (r *Runner[S]) scoreScales(cfg *record.Config) map[string]int {
 	if a := cfg.Adjudication; a == nil || (a.Resign == nil && a.Draw == nil) || r.ScoreScale == nil {
 		return nil
 	}
@@ -946,11 +956,11 @@ func (r *Runner[S]) scoreScales(cfg *Config) map[string]int {
 // handles every registered game the same way (the command line).
 type Runnable interface {
 	// Setup sets the runner's Records, Done and Progress (see Runner).
-	Setup(records io.Writer, done []Record, progress func(*Progress))
+	Setup(records io.Writer, done []record.Record, progress func(*Progress))
 	// Run plays the games (see Runner.Run).
 	Run(ctx context.Context) (*Result, error)
 	// Settings returns the tournament's config.
-	Settings() *Config
+	Settings() *record.Config
 	// Sides returns the names of the game's two sides.
 	Sides() [2]string
 	// CheckPlayers builds every player once (see CheckPlayers).
@@ -961,7 +971,7 @@ type Runnable interface {
 }
 
 // Setup sets Records, Done and Progress.
-func (r *Runner[S]) Setup(records io.Writer, done []Record, progress func(*Progress)) {
+func (r *Runner[S]) Setup(records io.Writer, done []record.Record, progress func(*Progress)) {
 	r.Records, r.Done, r.Progress = records, done, progress
 }
 
@@ -1000,7 +1010,7 @@ func (r *Runner[S]) enginePool(hold bool) *external.Pool {
 func (r *Runner[S]) SetLive(name string) { r.Live = name }
 
 // Settings returns the runner's config.
-func (r *Runner[S]) Settings() *Config { return &r.Config }
+func (r *Runner[S]) Settings() *record.Config { return &r.Config }
 
 // Sides returns the names of the game's sides.
 func (r *Runner[S]) Sides() [2]string { return r.Game.Sides() }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,31 +22,31 @@ import (
 var colonyGame = colony.NewGame(nil)
 
 // testConfig is a small round robin with depth limits: deterministic.
-func testConfig() Config {
-	return Config{
+func testConfig() record.Config {
+	return record.Config{
 		Game: "colony",
-		Players: []Entrant{
+		Players: []record.Entrant{
 			{Name: "random", Spec: "random"},
 			{Name: "greedy", Spec: "greedy"},
 			{Name: "ab1", Spec: "ab:depth=1"},
 		},
-		Format:   RoundRobin,
+		Format:   record.RoundRobin,
 		Games:    4,
 		Seed:     7,
-		Openings: Openings{RandomTurns: 3},
+		Openings: record.Openings{RandomTurns: 3},
 	}
 }
 
 // run plays cfg with the given concurrency and returns the games file's content and
 // the result.
-func run(t *testing.T, cfg Config, concurrency int, factory PlayerFactory[colony.State], done []Record, progress func(*Progress)) ([]byte, *Result, error) {
+func run(t *testing.T, cfg record.Config, concurrency int, factory PlayerFactory[colony.State], done []record.Record, progress func(*Progress)) ([]byte, *Result, error) {
 	t.Helper()
 	if factory == nil {
 		factory = newFactory[colony.State](colonyGame, colony.Score{})
 	}
 	var buf bytes.Buffer
 	if done == nil {
-		if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+		if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -56,7 +57,7 @@ func run(t *testing.T, cfg Config, concurrency int, factory PlayerFactory[colony
 }
 
 // stripTiming returns the games without what depends on the clock.
-func stripTiming(games []Record) []Record {
+func stripTiming(games []record.Record) []record.Record {
 	out := slices.Clone(games)
 	for i := range out {
 		out[i].Seconds = 0
@@ -65,20 +66,20 @@ func stripTiming(games []Record) []Record {
 			out[i].Info[k].Micros = 0
 		}
 	}
-	slices.SortFunc(out, func(a, b Record) int { return a.Index - b.Index })
+	slices.SortFunc(out, func(a, b record.Record) int { return a.Index - b.Index })
 	return out
 }
 
-func parseFile(t *testing.T, data []byte) *GamesFile {
+func parseFile(t *testing.T, data []byte) *record.GamesFile {
 	t.Helper()
-	gf, err := ParseGamesFile(data)
+	gf, err := record.ParseGamesFile(data)
 	if err != nil {
 		t.Fatalf("games file: %v", err)
 	}
 	return gf
 }
 
-func equalGames(t *testing.T, what string, got, want []Record) {
+func equalGames(t *testing.T, what string, got, want []record.Record) {
 	t.Helper()
 	got, want = stripTiming(got), stripTiming(want)
 	if len(got) != len(want) {
@@ -104,7 +105,7 @@ func TestRunRoundRobin(t *testing.T) {
 	if gf.Torn != 0 || len(gf.Games) != 12 {
 		t.Fatalf("games file: %d games, %d torn bytes", len(gf.Games), gf.Torn)
 	}
-	if err := SameTournament(gf.Header, NewHeader(cfg)); err != nil {
+	if err := record.SameTournament(gf.Header, record.NewHeader(cfg)); err != nil {
 		t.Fatalf("header: %v", err)
 	}
 	for _, r := range gf.Games {
@@ -132,8 +133,8 @@ func TestRunRoundRobin(t *testing.T) {
 	}
 	// The two games of a pair start from the same opening with the seats swapped.
 	for k := 0; k < 12; k += 2 {
-		a, b := gf.Games[slices.IndexFunc(gf.Games, func(r Record) bool { return r.Index == k })],
-			gf.Games[slices.IndexFunc(gf.Games, func(r Record) bool { return r.Index == k+1 })]
+		a, b := gf.Games[slices.IndexFunc(gf.Games, func(r record.Record) bool { return r.Index == k })],
+			gf.Games[slices.IndexFunc(gf.Games, func(r record.Record) bool { return r.Index == k+1 })]
 		if a.Opening != b.Opening || a.Players[0] != b.Players[1] || a.Players[1] != b.Players[0] {
 			t.Errorf("pair %d: openings %q / %q, players %v / %v", k/2, a.Opening, b.Opening, a.Players, b.Players)
 		}
@@ -153,7 +154,7 @@ func playText(s *colony.State, text string) error {
 
 func TestDeterministicForAnyConcurrency(t *testing.T) {
 	cfg := testConfig()
-	cfg.Players = append(cfg.Players, Entrant{Name: "mcts", Spec: "mcts:sims=50"})
+	cfg.Players = append(cfg.Players, record.Entrant{Name: "mcts", Spec: "mcts:sims=50"})
 	_, want, err := run(t, cfg, 1, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -180,7 +181,7 @@ func TestResumeAfterInterruption(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var buf bytes.Buffer
-	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+	if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 		t.Fatal(err)
 	}
 	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
@@ -226,15 +227,15 @@ func TestResumeAfterInterruption(t *testing.T) {
 func TestBatchesOfPairsMakeTheWholeRun(t *testing.T) {
 	cfg := testConfig()
 	cfg.Players = cfg.Players[:2]
-	cfg.Format = Match
+	cfg.Format = record.Match
 	cfg.Games = 10 // 5 pairs
 	_, want, err := run(t, cfg, 2, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var all []Record
+	var all []record.Record
 	for k := 1; k <= 2; k++ {
-		var done []Record
+		var done []record.Record
 		for _, tc := range []struct{ untilPair, played int }{
 			{2, 2},  // pairs 0, 1: one of each shard
 			{2, 0},  // the same limit again: nothing left
@@ -312,7 +313,7 @@ func TestShardsMergeToTheUnshardedRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	equalGames(t, "merged", merged.Games, want.Games)
-	report := func(games []Record) string {
+	report := func(games []record.Record) string {
 		rep, err := Summarize(&cfg, games, colonyGame.Sides(), nil)
 		if err != nil {
 			t.Fatal(err)
@@ -406,22 +407,22 @@ func brokenFactory(mode string) PlayerFactory[colony.State] {
 func TestBrokenPlayersLose(t *testing.T) {
 	tests := []struct {
 		mode, reason, detail string
-		limits               Limits
+		limits               record.Limits
 	}{
-		{"illegal", ReasonIllegal, "is not legal", Limits{}},
-		{"panic", ReasonCrash, "panic: the engine fell over", Limits{}},
-		{"error", ReasonError, "out of cheese", Limits{}},
+		{"illegal", record.ReasonIllegal, "is not legal", record.Limits{}},
+		{"panic", record.ReasonCrash, "panic: the engine fell over", record.Limits{}},
+		{"error", record.ReasonError, "out of cheese", record.Limits{}},
 		// Past the time and the margin (at least 100 ms), the runner does not wait.
-		{"slow", ReasonTime, "no reply after 150ms for a move time of 50ms", Limits{MoveTime: 50 * time.Millisecond, Margin: 100 * time.Millisecond}},
-		{"slow", ReasonTime, "on its clock", Limits{TimeControl: TimeControl{Base: 100 * time.Millisecond}, Margin: 50 * time.Millisecond}},
+		{"slow", record.ReasonTime, "no reply after 150ms for a move time of 50ms", record.Limits{MoveTime: 50 * time.Millisecond, Margin: 100 * time.Millisecond}},
+		{"slow", record.ReasonTime, "on its clock", record.Limits{TimeControl: record.TimeControl{Base: 100 * time.Millisecond}, Margin: 50 * time.Millisecond}},
 		// Back before that, but over the margin.
-		{"late", ReasonTime, "took", Limits{MoveTime: 20 * time.Millisecond}},
-		{"late", ReasonTime, "over its time", Limits{TimeControl: TimeControl{Base: 200 * time.Millisecond}}},
+		{"late", record.ReasonTime, "took", record.Limits{MoveTime: 20 * time.Millisecond}},
+		{"late", record.ReasonTime, "over its time", record.Limits{TimeControl: record.TimeControl{Base: 200 * time.Millisecond}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.mode+"/"+tc.detail, func(t *testing.T) {
-			cfg := Config{Game: "colony", Players: []Entrant{{Name: "bad", Spec: "greedy"}, {Name: "good", Spec: "random"}},
-				Format: Match, Games: 2, Seed: 3, Openings: Openings{RandomTurns: 2}, Limits: tc.limits}
+			cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "bad", Spec: "greedy"}, {Name: "good", Spec: "random"}},
+				Format: record.Match, Games: 2, Seed: 3, Openings: record.Openings{RandomTurns: 2}, Limits: tc.limits}
 			data, res, err := run(t, cfg, 2, brokenFactory(tc.mode), nil, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -449,14 +450,14 @@ func TestBrokenPlayersLose(t *testing.T) {
 }
 
 func TestHalfTurnIsIllegal(t *testing.T) {
-	cfg := Config{Game: "colony", Players: []Entrant{{Name: "bad", Spec: "greedy"}, {Name: "good", Spec: "random"}},
-		Format: Match, Games: 2, Seed: 3, Openings: Openings{RandomTurns: 2}}
+	cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "bad", Spec: "greedy"}, {Name: "good", Spec: "random"}},
+		Format: record.Match, Games: 2, Seed: 3, Openings: record.Openings{RandomTurns: 2}}
 	_, res, err := run(t, cfg, 1, brokenFactory("half"), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, g := range res.Games {
-		if g.Reason != ReasonIllegal {
+		if g.Reason != record.ReasonIllegal {
 			t.Errorf("game %d: reason %q (%s), want an illegal move", g.Index, g.Reason, g.Detail)
 		}
 	}
@@ -467,9 +468,9 @@ func TestTimeControlGamesFinish(t *testing.T) {
 	if !longTests {
 		base = time.Second
 	}
-	cfg := Config{Game: "colony", Players: []Entrant{{Name: "ab", Spec: "ab"}, {Name: "mcts", Spec: "mcts"}},
-		Format: Match, Games: 2, Seed: 3, Openings: Openings{RandomTurns: 2},
-		Limits: Limits{TimeControl: TimeControl{Base: base, Increment: 10 * time.Millisecond}, Margin: time.Second}}
+	cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "ab", Spec: "ab"}, {Name: "mcts", Spec: "mcts"}},
+		Format: record.Match, Games: 2, Seed: 3, Openings: record.Openings{RandomTurns: 2},
+		Limits: record.Limits{TimeControl: record.TimeControl{Base: base, Increment: 10 * time.Millisecond}, Margin: time.Second}}
 	data, res, err := run(t, cfg, 2, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -498,8 +499,8 @@ func TestSPRTStops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := Config{Game: "colony", Players: []Entrant{{Name: "strong", Spec: "ab:depth=1"}, {Name: "weak", Spec: "random"}},
-		Format: Match, Games: 400, Seed: 5, Openings: Openings{RandomTurns: 2}, SPRT: &test}
+	cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "strong", Spec: "ab:depth=1"}, {Name: "weak", Spec: "random"}},
+		Format: record.Match, Games: 400, Seed: 5, Openings: record.Openings{RandomTurns: 2}, SPRT: &test}
 	var stops []int
 	for _, n := range []int{1, 2, 4} {
 		_, res, err := run(t, cfg, n, nil, nil, nil)
@@ -520,30 +521,30 @@ func TestSPRTStops(t *testing.T) {
 func TestRunRejectsBadConfigs(t *testing.T) {
 	tests := []struct {
 		name string
-		edit func(*Config)
+		edit func(*record.Config)
 		want string
 	}{
-		{"one player", func(c *Config) { c.Players = c.Players[:1] }, "at least two players"},
-		{"odd games", func(c *Config) { c.Games = 3 }, "even number"},
-		{"match of three", func(c *Config) { c.Format = Match }, "between two players"},
-		{"unknown kind", func(c *Config) { c.Players[0].Spec = "alphazero" }, "unknown kind"},
-		{"bad setting value", func(c *Config) { c.Players[2].Spec = "ab:depth=x" }, "depth"},
-		{"same names", func(c *Config) { c.Players[1].Name = "random" }, "two players are named"},
-		{"movetime and tc", func(c *Config) {
+		{"one player", func(c *record.Config) { c.Players = c.Players[:1] }, "at least two players"},
+		{"odd games", func(c *record.Config) { c.Games = 3 }, "even number"},
+		{"match of three", func(c *record.Config) { c.Format = record.Match }, "between two players"},
+		{"unknown kind", func(c *record.Config) { c.Players[0].Spec = "alphazero" }, "unknown kind"},
+		{"bad setting value", func(c *record.Config) { c.Players[2].Spec = "ab:depth=x" }, "depth"},
+		{"same names", func(c *record.Config) { c.Players[1].Name = "random" }, "two players are named"},
+		{"movetime and tc", func(c *record.Config) {
 			c.Limits.MoveTime = time.Second
 			c.Limits.TimeControl.Base = time.Second
 		}, "cannot both"},
-		{"move timeout and movetime", func(c *Config) {
+		{"move timeout and movetime", func(c *record.Config) {
 			c.Limits.MoveTime = time.Second
 			c.Limits.MoveTimeout = time.Minute
 		}, "a move timeout is for games without a move time or a time control"},
-		{"move timeout and tc", func(c *Config) {
+		{"move timeout and tc", func(c *record.Config) {
 			c.Limits.TimeControl.Base = time.Second
 			c.Limits.MoveTimeout = time.Minute
 		}, "a move timeout is for games without a move time or a time control"},
-		{"negative move timeout", func(c *Config) { c.Limits.MoveTimeout = -time.Second }, "move timeout: -1s"},
-		{"sprt of three", func(c *Config) { c.SPRT = &stats.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05} }, "exactly two"},
-		{"bad shard", func(c *Config) { c.Shard, c.Shards = 4, 3 }, "shard"},
+		{"negative move timeout", func(c *record.Config) { c.Limits.MoveTimeout = -time.Second }, "move timeout: -1s"},
+		{"sprt of three", func(c *record.Config) { c.SPRT = &stats.SPRT{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05} }, "exactly two"},
+		{"bad shard", func(c *record.Config) { c.Shard, c.Shards = 4, 3 }, "shard"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -563,8 +564,8 @@ func TestRunRejectsBadConfigs(t *testing.T) {
 // parallelism, and MCTS wins (it beats random nearly always at 500 simulations; a
 // strength check, made with the build tag long alone).
 func TestTreeParallelMCTSInATournament(t *testing.T) {
-	cfg := Config{Game: "colony", Players: []Entrant{{Name: "random", Spec: "random"}, {Name: "mcts", Spec: "mcts:sims=500,threads=2,parallel=tree"}},
-		Format: Match, Games: 4, Seed: 5, Openings: Openings{RandomTurns: 2}}
+	cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "random", Spec: "random"}, {Name: "mcts", Spec: "mcts:sims=500,threads=2,parallel=tree"}},
+		Format: record.Match, Games: 4, Seed: 5, Openings: record.Openings{RandomTurns: 2}}
 	data, res, err := run(t, cfg, 2, nil, nil, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -3,8 +3,8 @@ package tournament
 import (
 	"bufio"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
-	"iter"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -12,146 +12,6 @@ import (
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/internal/inputfile"
 )
-
-// Slot is one game of the schedule.
-type Slot struct {
-	// Index numbers the games of the whole (unsharded) schedule from 0. Games 2k and
-	// 2k+1 are pair k: the same opening, the seats swapped.
-	Index int
-	Pair  int
-	// Round numbers the pairs of one pairing; every pairing's pair of round r starts
-	// from the same opening.
-	Round int
-	// Seats are the players' indices in Config.Players, the first player's first.
-	Seats [2]int
-}
-
-// Pairings returns the pairs of players who meet, by the format: every two players
-// for a round robin, the first against each other for a gauntlet.
-func (c *Config) Pairings() [][2]int {
-	var out [][2]int
-	n := len(c.Players)
-	for i := range n {
-		for j := i + 1; j < n; j++ {
-			if c.Format == Gauntlet && i != 0 {
-				continue
-			}
-			out = append(out, [2]int{i, j})
-		}
-	}
-	return out
-}
-
-// TotalGames is the number of games of the whole (unsharded) schedule.
-func (c *Config) TotalGames() int { return len(c.Pairings()) * c.Games }
-
-// Slot returns the game of the schedule with the given index: round by round, each
-// round one pair of games for every pairing in order, the pairing's first player
-// first in the pair's first game.
-func (c *Config) Slot(index int) Slot { return slotOf(c.Pairings(), index) }
-
-// slotOf returns the game index of the schedule of the given pairings.
-func slotOf(pairings [][2]int, index int) Slot {
-	pair := index / 2
-	round, q := pair/len(pairings), pair%len(pairings)
-	seats := pairings[q]
-	if index%2 == 1 {
-		seats[0], seats[1] = seats[1], seats[0]
-	}
-	return Slot{Index: index, Pair: pair, Round: round, Seats: seats}
-}
-
-// InShard reports whether this run (Config.Shard of Config.Shards) plays pair.
-func (c *Config) InShard(pair int) bool {
-	return c.Shards <= 1 || pair%c.Shards == c.Shard-1
-}
-
-// InRun reports whether this run plays pair: in its shard, and below its UntilPair.
-func (c *Config) InRun(pair int) bool {
-	return c.InShard(pair) && (c.UntilPair <= 0 || pair < c.UntilPair)
-}
-
-// Schedule returns the games this run plays, in order, made one at a time as they
-// are taken (a schedule of billions of games is never held; see RunGames and RunSlot
-// too).
-func (c *Config) Schedule() iter.Seq[Slot] {
-	rs := c.runSchedule()
-	return func(yield func(Slot) bool) {
-		for k := range rs.len() {
-			if !yield(rs.slot(k)) {
-				return
-			}
-		}
-	}
-}
-
-// RunGames returns the number of games this run (its shard, below its UntilPair)
-// plays.
-func (c *Config) RunGames() int { return c.runSchedule().len() }
-
-// RunSlot returns the k-th game (from 0) that this run plays: the k-th of
-// Schedule.
-func (c *Config) RunSlot(k int) Slot { return c.runSchedule().slot(k) }
-
-// runSchedule gives the games of one run (its shard) by their rank in it, so that a
-// run of ten million games does not hold ten million slots.
-type runSchedule struct {
-	pairings [][2]int
-	total    int // games of the whole schedule, or of its first UntilPair pairs
-	// shard is the run's shard from 0, of shards (1 for a whole run).
-	shard, shards int
-}
-
-func (c *Config) runSchedule() runSchedule {
-	rs := runSchedule{pairings: c.Pairings(), shards: 1}
-	rs.total = len(rs.pairings) * c.Games
-	if c.UntilPair > 0 && c.UntilPair < rs.total/2 {
-		rs.total = 2 * c.UntilPair
-	}
-	if c.Shards > 1 {
-		rs.shard, rs.shards = c.Shard-1, c.Shards
-	}
-	return rs
-}
-
-// pairsBelow counts the pairs of the run among pairs 0..m-1.
-func (rs runSchedule) pairsBelow(m int) int {
-	if m <= rs.shard {
-		return 0
-	}
-	return (m - rs.shard + rs.shards - 1) / rs.shards
-}
-
-// len returns the number of games of the run.
-func (rs runSchedule) len() int {
-	n := 2 * rs.pairsBelow(rs.total/2)
-	if last := rs.total / 2; rs.total%2 == 1 && last%rs.shards == rs.shard {
-		n++ // a last pair of one game
-	}
-	return n
-}
-
-// slot returns the k-th game of the run.
-func (rs runSchedule) slot(k int) Slot {
-	pair := rs.shard + k/2*rs.shards
-	return slotOf(rs.pairings, 2*pair+k%2)
-}
-
-// gamesInRound returns the number of games of the run that start from the opening of
-// round.
-func (rs runSchedule) gamesInRound(round int) int {
-	n := 0
-	for p := round * len(rs.pairings); p < (round+1)*len(rs.pairings); p++ {
-		if p%rs.shards != rs.shard {
-			continue
-		}
-		n += max(0, min(2, rs.total-2*p))
-	}
-	return n
-}
-
-// GameSeed returns the seed of game index: the players' seeds derive from it.
-func (c *Config) GameSeed(index int) uint64 { return mix(uint64(c.Seed), uint64(index)) }
 
 // openingsFileKind is the kind of an opening file: read one line at a time, of any
 // size.
@@ -203,7 +63,7 @@ func ReadOpenings[S any](g game.Game[S], r io.Reader, name string) ([]string, er
 // openingBook gives the opening of each round.
 type openingBook[S any] struct {
 	g     game.Game[S]
-	cfg   *Config
+	cfg   *record.Config
 	order []int // the file's positions in the order rounds take them
 	start S
 }
@@ -215,26 +75,10 @@ type openingMaker[S any] struct {
 	buf game.ActionBuffer
 }
 
-// openingOrder returns the order in which the rounds take the opening file's
-// positions: the file's order, or with Shuffle a permutation seeded by the
-// tournament's seed.
-func (c *Config) openingOrder() []int {
-	n := len(c.Openings.Positions)
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
-	}
-	if c.Openings.Shuffle {
-		rng := rand.New(rand.NewPCG(uint64(c.Seed), 0x73687566666c65))
-		rng.Shuffle(n, func(i, j int) { order[i], order[j] = order[j], order[i] })
-	}
-	return order
-}
-
-func newOpeningBook[S any](g game.Game[S], cfg *Config) (*openingBook[S], error) {
+func newOpeningBook[S any](g game.Game[S], cfg *record.Config) (*openingBook[S], error) {
 	b := &openingBook[S]{g: g, cfg: cfg, start: g.Start()}
 	if len(cfg.Openings.Positions) > 0 {
-		b.order = cfg.openingOrder()
+		b.order = cfg.OpeningOrder()
 		for _, text := range cfg.Openings.Positions {
 			if _, err := g.ParsePosition(text); err != nil {
 				return nil, fmt.Errorf("opening %q: %w", text, err)
@@ -249,7 +93,7 @@ func newOpeningBook[S any](g game.Game[S], cfg *Config) (*openingBook[S], error)
 // them has taken it. It holds only the rounds in play.
 type openingCache[S any] struct {
 	book     *openingBook[S]
-	schedule runSchedule
+	schedule record.RunSchedule
 	doneIn   func(round int) int // games of round that an earlier run played
 	mu       sync.Mutex
 	entries  map[int]*openingEntry[S]
@@ -265,7 +109,7 @@ type openingEntry[S any] struct {
 
 // newOpeningCache returns the cache for the games of rs that are not done: doneIn
 // counts those of a round that are.
-func newOpeningCache[S any](book *openingBook[S], rs runSchedule, doneIn func(round int) int) *openingCache[S] {
+func newOpeningCache[S any](book *openingBook[S], rs record.RunSchedule, doneIn func(round int) int) *openingCache[S] {
 	return &openingCache[S]{book: book, schedule: rs, doneIn: doneIn, entries: map[int]*openingEntry[S]{}, left: map[int]int{}}
 }
 
@@ -276,7 +120,7 @@ func (c *openingCache[S]) get(round int, m *openingMaker[S]) (S, string, error) 
 	if e == nil {
 		e = &openingEntry[S]{}
 		c.entries[round] = e
-		c.left[round] = c.schedule.gamesInRound(round) - c.doneIn(round)
+		c.left[round] = c.schedule.GamesInRound(round) - c.doneIn(round)
 	}
 	if c.left[round]--; c.left[round] <= 0 {
 		delete(c.entries, round)
@@ -302,7 +146,7 @@ func (b *openingBook[S]) opening(round int, m *openingMaker[S]) (S, error) {
 		return b.g.ParsePosition(b.cfg.Openings.Positions[b.order[round%n]])
 	}
 	turns := b.cfg.Openings.RandomTurns
-	rng := rand.NewPCG(uint64(b.cfg.Seed), mix(0x6f70656e696e67, uint64(round)))
+	rng := rand.NewPCG(uint64(b.cfg.Seed), record.Mix(0x6f70656e696e67, uint64(round)))
 	s := &m.s
 	for range maxOpeningTries {
 		*s = b.start

@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"errors"
+	"github.com/colony-ai/colony/record"
 	"runtime"
 	"testing"
 
@@ -15,32 +16,32 @@ import (
 func TestRunSlotIsTheSchedule(t *testing.T) {
 	for _, tc := range []struct {
 		players, games, shard, shards int
-		format                        Format
+		format                        record.Format
 		untilPair                     int
 	}{
-		{2, 2, 0, 0, RoundRobin, 0},
-		{3, 4, 0, 0, RoundRobin, 0},
-		{4, 6, 2, 3, RoundRobin, 0},
-		{4, 6, 3, 3, Gauntlet, 0},
-		{2, 10, 5, 7, RoundRobin, 0},
-		{2, 2, 4, 5, RoundRobin, 0}, // a shard with no games
-		{5, 8, 1, 1, RoundRobin, 0},
-		{2, 10, 0, 0, Match, 3},       // a prefix of a whole run
-		{4, 6, 2, 3, RoundRobin, 8},   // a shard's part of a prefix
-		{4, 6, 3, 3, Gauntlet, 4},     // a prefix ending inside a round
-		{2, 10, 2, 4, Match, 1},       // a prefix holding none of the shard's pairs
-		{2, 10, 1, 2, Match, 5},       // the prefix is the whole schedule
-		{2, 10, 1, 2, Match, 1 << 62}, // a limit past the end (no overflow)
+		{2, 2, 0, 0, record.RoundRobin, 0},
+		{3, 4, 0, 0, record.RoundRobin, 0},
+		{4, 6, 2, 3, record.RoundRobin, 0},
+		{4, 6, 3, 3, record.Gauntlet, 0},
+		{2, 10, 5, 7, record.RoundRobin, 0},
+		{2, 2, 4, 5, record.RoundRobin, 0}, // a shard with no games
+		{5, 8, 1, 1, record.RoundRobin, 0},
+		{2, 10, 0, 0, record.Match, 3},       // a prefix of a whole run
+		{4, 6, 2, 3, record.RoundRobin, 8},   // a shard's part of a prefix
+		{4, 6, 3, 3, record.Gauntlet, 4},     // a prefix ending inside a round
+		{2, 10, 2, 4, record.Match, 1},       // a prefix holding none of the shard's pairs
+		{2, 10, 1, 2, record.Match, 5},       // the prefix is the whole schedule
+		{2, 10, 1, 2, record.Match, 1 << 62}, // a limit past the end (no overflow)
 	} {
-		cfg := Config{Games: tc.games, Shard: tc.shard, Shards: tc.shards, Format: tc.format, UntilPair: tc.untilPair}
+		cfg := record.Config{Games: tc.games, Shard: tc.shard, Shards: tc.shards, Format: tc.format, UntilPair: tc.untilPair}
 		for i := range tc.players {
-			cfg.Players = append(cfg.Players, Entrant{Name: string(rune('a' + i))})
+			cfg.Players = append(cfg.Players, record.Entrant{Name: string(rune('a' + i))})
 		}
 		pairings := cfg.Pairings()
-		var want []Slot
+		var want []record.Slot
 		for i := range cfg.TotalGames() {
 			if cfg.InShard(i/2) && (tc.untilPair == 0 || i/2 < tc.untilPair) {
-				want = append(want, slotOf(pairings, i))
+				want = append(want, record.SlotOf(pairings, i))
 			}
 		}
 		if got := cfg.RunGames(); got != len(want) {
@@ -54,9 +55,9 @@ func TestRunSlotIsTheSchedule(t *testing.T) {
 			}
 			perRound[sl.Round]++
 		}
-		rs := cfg.runSchedule()
+		rs := cfg.RunSchedule()
 		for round := range tc.games/2 + 1 {
-			if got := rs.gamesInRound(round); got != perRound[round] {
+			if got := rs.GamesInRound(round); got != perRound[round] {
 				t.Errorf("%+v: round %d has %d games, want %d", tc, round, got, perRound[round])
 			}
 		}
@@ -67,8 +68,8 @@ func TestRunSlotIsTheSchedule(t *testing.T) {
 // its first games: it must not allocate for the games it has not played (before the
 // schedule was streamed, it took gigabytes before the first game).
 func TestLargeScheduleIsNotBuilt(t *testing.T) {
-	cfg := Config{Game: "colony", Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
-		Format: RoundRobin, Games: MaxGames, Seed: 1}
+	cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
+		Format: record.RoundRobin, Games: record.MaxGames, Seed: 1}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
@@ -91,6 +92,6 @@ func TestLargeScheduleIsNotBuilt(t *testing.T) {
 	// seen table), far below a Slot (48 bytes) or a Record per game.
 	const limit = 64 << 20
 	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > limit {
-		t.Errorf("a run of %d games stopped after %d allocated %d MB, want at most %d MB", MaxGames, len(res.Games), alloc>>20, limit>>20)
+		t.Errorf("a run of %d games stopped after %d allocated %d MB, want at most %d MB", record.MaxGames, len(res.Games), alloc>>20, limit>>20)
 	}
 }

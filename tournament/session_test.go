@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +17,7 @@ import (
 
 // session returns a session of cfg on the games file name, with a runner of
 // factory (nil: the colony players), and the notes it tells.
-func session(cfg Config, name string, resume bool, factory PlayerFactory[colony.State]) (*Session, *strings.Builder) {
+func session(cfg record.Config, name string, resume bool, factory PlayerFactory[colony.State]) (*Session, *strings.Builder) {
 	if factory == nil {
 		factory = newFactory[colony.State](colonyGame, colony.Score{})
 	}
@@ -73,7 +74,7 @@ func TestSessionResumes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gf, err := ReadGamesFile(name)
+	gf, err := record.ReadGamesFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"path/filepath"
 	"time"
 
@@ -78,11 +79,11 @@ func (e *SettingError) Unwrap() error { return e.Err }
 
 // DefaultFormat is the format of a tournament of n players that names none: a match
 // of two players, a round robin of more.
-func DefaultFormat(n int) Format {
+func DefaultFormat(n int) record.Format {
 	if n == 2 {
-		return Match
+		return record.Match
 	}
-	return RoundRobin
+	return record.RoundRobin
 }
 
 // WithDefaultEval returns spec with eval=def added when its kind takes an evaluation
@@ -140,18 +141,18 @@ func (s *Settings) Check(given func(setting string) bool, name func(setting stri
 // by g (an error naming the player, numbered from 1) and given g's default
 // evaluation when it names none; the opening file is loaded by g (its name in the
 // records without its directory); the board file and the players' files are hashed
-// (Config.HashInputs). A setting that does not read is a *SettingError.
-func (s *Settings) Config(g Ruleset) (Config, error) {
-	cfg := Config{
+// (HashInputs). A setting that does not read is a *SettingError.
+func (s *Settings) Config(g Ruleset) (record.Config, error) {
+	cfg := record.Config{
 		Game:     g.Name(),
 		Games:    s.Games,
-		Seed:     Seed(s.Seed),
-		Limits:   Limits{Depth: s.Depth, Nodes: s.Nodes, MoveTime: s.MoveTime, Margin: s.Margin, MoveTimeout: s.MoveTimeout},
-		Openings: Openings{RandomTurns: s.OpeningTurns, Shuffle: s.Shuffle},
+		Seed:     record.Seed(s.Seed),
+		Limits:   record.Limits{Depth: s.Depth, Nodes: s.Nodes, MoveTime: s.MoveTime, Margin: s.Margin, MoveTimeout: s.MoveTimeout},
+		Openings: record.Openings{RandomTurns: s.OpeningTurns, Shuffle: s.Shuffle},
 		Strict:   s.Strict,
 	}
 	for _, text := range s.Players {
-		e, err := ParseEntrant(text)
+		e, err := record.ParseEntrant(text)
 		if err != nil {
 			return cfg, &SettingError{"player", err}
 		}
@@ -166,14 +167,14 @@ func (s *Settings) Config(g Ruleset) (Config, error) {
 	}
 	cfg.Format = DefaultFormat(len(cfg.Players))
 	if s.Format != "" {
-		f, err := ParseFormat(s.Format)
+		f, err := record.ParseFormat(s.Format)
 		if err != nil {
 			return cfg, &SettingError{"format", err}
 		}
 		cfg.Format = f
 	}
 	if s.TimeControl != "" {
-		tc, err := ParseTimeControl(s.TimeControl)
+		tc, err := record.ParseTimeControl(s.TimeControl)
 		if err != nil {
 			return cfg, &SettingError{"tc", err}
 		}
@@ -187,7 +188,7 @@ func (s *Settings) Config(g Ruleset) (Config, error) {
 		if err != nil {
 			return cfg, &SettingError{"openings", err}
 		}
-		cfg.Openings = Openings{File: filepath.Base(s.Openings), Positions: positions, Shuffle: s.Shuffle}
+		cfg.Openings = record.Openings{File: filepath.Base(s.Openings), Positions: positions, Shuffle: s.Shuffle}
 	}
 	if s.SPRT != "" {
 		t, err := stats.ParseSPRT(s.SPRT)
@@ -197,7 +198,7 @@ func (s *Settings) Config(g Ruleset) (Config, error) {
 		cfg.SPRT = &t
 	}
 	if s.Shard != "" {
-		k, n, err := ParseShard(s.Shard)
+		k, n, err := record.ParseShard(s.Shard)
 		if err != nil {
 			return cfg, &SettingError{"shard", err}
 		}
@@ -209,7 +210,7 @@ func (s *Settings) Config(g Ruleset) (Config, error) {
 		return cfg, err
 	}
 	cfg.Adjudication = adj
-	if err := cfg.HashInputs(g); err != nil {
+	if err := HashInputs(&cfg, g); err != nil {
 		return cfg, err
 	}
 	if err := cfg.Validate(); err != nil {
@@ -219,21 +220,21 @@ func (s *Settings) Config(g Ruleset) (Config, error) {
 }
 
 // adjudication reads the adjudication's settings: nil when none is given.
-func (s *Settings) adjudication() (*Adjudication, error) {
-	var a Adjudication
+func (s *Settings) adjudication() (*record.Adjudication, error) {
+	var a record.Adjudication
 	var err error
 	if s.AdjudicateResign != "" {
-		if a.Resign, err = ParseResignRule(s.AdjudicateResign); err != nil {
+		if a.Resign, err = record.ParseResignRule(s.AdjudicateResign); err != nil {
 			return nil, &SettingError{"adjudicate-resign", err}
 		}
 	}
 	if s.AdjudicateDraw != "" {
-		if a.Draw, err = ParseDrawRule(s.AdjudicateDraw); err != nil {
+		if a.Draw, err = record.ParseDrawRule(s.AdjudicateDraw); err != nil {
 			return nil, &SettingError{"adjudicate-draw", err}
 		}
 	}
 	if s.AdjudicateExact != "" {
-		if a.Exact, err = ParseExactRule(s.AdjudicateExact); err != nil {
+		if a.Exact, err = record.ParseExactRule(s.AdjudicateExact); err != nil {
 			return nil, &SettingError{"adjudicate-exact", err}
 		}
 	}
@@ -241,7 +242,7 @@ func (s *Settings) adjudication() (*Adjudication, error) {
 		return nil, &SettingError{"adjudicate-turns", fmt.Errorf("%d: want 1 or more", s.AdjudicateTurns)}
 	}
 	a.TurnCap = s.AdjudicateTurns
-	if a == (Adjudication{}) {
+	if a == (record.Adjudication{}) {
 		return nil, nil
 	}
 	return &a, nil

@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"strings"
 	"testing"
 	"time"
@@ -32,35 +33,35 @@ func TestSettingsConfig(t *testing.T) {
 	for _, tc := range []struct {
 		name  string
 		s     Settings
-		check func(t *testing.T, c *Config)
+		check func(t *testing.T, c *record.Config)
 		err   string // the error, or ""
 		set   string // the setting of a *SettingError, or ""
 	}{
 		{name: "a match", s: Settings{Players: two, Games: 4, Seed: 9, OpeningTurns: 3, Depth: 2, Margin: time.Second},
-			check: func(t *testing.T, c *Config) {
-				want := []Entrant{{"a", "ab:depth=2,eval=score"}, {"random", "random"}}
-				if c.Game != "fake" || c.Format != Match || c.Games != 4 || c.Seed != 9 || c.Openings.RandomTurns != 3 ||
+			check: func(t *testing.T, c *record.Config) {
+				want := []record.Entrant{{Name: "a", Spec: "ab:depth=2,eval=score"}, {Name: "random", Spec: "random"}}
+				if c.Game != "fake" || c.Format != record.Match || c.Games != 4 || c.Seed != 9 || c.Openings.RandomTurns != 3 ||
 					c.Limits.Depth != 2 || c.Limits.Margin != time.Second || len(c.Players) != 2 || c.Players[0] != want[0] || c.Players[1] != want[1] {
 					t.Errorf("config %+v", *c)
 				}
 			}},
 		{name: "a round robin by default", s: Settings{Players: []string{"random", "greedy", "ab:eval=material"}, Games: 2},
-			check: func(t *testing.T, c *Config) {
-				if c.Format != RoundRobin || c.Players[2].Spec != "ab:eval=material" {
+			check: func(t *testing.T, c *record.Config) {
+				if c.Format != record.RoundRobin || c.Players[2].Spec != "ab:eval=material" {
 					t.Errorf("format %v, players %v", c.Format, c.Players)
 				}
 			}},
 		{name: "everything", s: Settings{Players: two, Format: "gauntlet", Games: 2, Openings: "dir/book.txt", Shuffle: true,
 			TimeControl: "10+0.1", Shard: "2/3", UntilPair: 5},
-			check: func(t *testing.T, c *Config) {
+			check: func(t *testing.T, c *record.Config) {
 				o := c.Openings
-				if c.Format != Gauntlet || o.File != "book.txt" || len(o.Positions) != 2 || !o.Shuffle ||
+				if c.Format != record.Gauntlet || o.File != "book.txt" || len(o.Positions) != 2 || !o.Shuffle ||
 					c.Limits.TimeControl.Base != 10*time.Second || c.Shard != 2 || c.Shards != 3 || c.UntilPair != 5 {
 					t.Errorf("config %+v", *c)
 				}
 			}},
 		{name: "a test", s: Settings{Players: two, Games: 2, SPRT: "elo0=0,elo1=5"},
-			check: func(t *testing.T, c *Config) {
+			check: func(t *testing.T, c *record.Config) {
 				if c.SPRT == nil || c.SPRT.Elo1 != 5 {
 					t.Errorf("SPRT %v", c.SPRT)
 				}
@@ -99,7 +100,7 @@ func TestSettingsConfig(t *testing.T) {
 }
 
 func TestDefaultFormatAndEval(t *testing.T) {
-	for n, want := range map[int]Format{2: Match, 3: RoundRobin, 8: RoundRobin} {
+	for n, want := range map[int]record.Format{2: record.Match, 3: record.RoundRobin, 8: record.RoundRobin} {
 		if got := DefaultFormat(n); got != want {
 			t.Errorf("DefaultFormat(%d) = %v, want %v", n, got, want)
 		}

@@ -5,6 +5,7 @@ package tournament
 
 import (
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"os"
 	"os/signal"
@@ -22,7 +23,7 @@ type Standings struct {
 	W       io.Writer
 	Display *ProgressDisplay
 	// Config is the tournament's, Sides the game's side names (see Summarize).
-	Config *Config
+	Config *record.Config
 	Sides  [2]string
 	wanted atomic.Bool
 }

@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"math"
 	"strconv"
 	"strings"
@@ -98,7 +99,7 @@ func BuildSuite[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFact
 		return nil, err
 	}
 	// The candidates are the tournament's random openings of the same seed.
-	cfg := Config{Seed: Seed(o.Seed), Openings: Openings{RandomTurns: o.Turns}}
+	cfg := record.Config{Seed: record.Seed(o.Seed), Openings: record.Openings{RandomTurns: o.Turns}}
 	book, err := newOpeningBook(g, &cfg)
 	if err != nil {
 		return nil, err
@@ -251,13 +252,13 @@ func (m MoverScore) String() string {
 // twice, colours swapped, pairs pairs of games in all (the positions in order, from
 // the start again when there are fewer; random openings when there are none), and
 // returns the first player's score.
-func SelfPlay[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFactory[S], player string, openings Openings, pairs int, seed uint64, concurrency int) (MoverScore, error) {
-	cfg := Config{
+func SelfPlay[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFactory[S], player string, openings record.Openings, pairs int, seed uint64, concurrency int) (MoverScore, error) {
+	cfg := record.Config{
 		Game:     g.Name(),
-		Players:  []Entrant{{Name: "a", Spec: player}, {Name: "b", Spec: player}},
-		Format:   Match,
+		Players:  []record.Entrant{{Name: "a", Spec: player}, {Name: "b", Spec: player}},
+		Format:   record.Match,
 		Games:    2 * pairs,
-		Seed:     Seed(seed),
+		Seed:     record.Seed(seed),
 		Openings: openings,
 	}
 	r := &Runner[S]{Game: g, Config: cfg, NewPlayer: newPlayer, Concurrency: concurrency}
@@ -289,7 +290,7 @@ func SelfPlay[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFactor
 
 // moverScore counts the first player's results in games, the two games of a round
 // from the same opening.
-func moverScore[S any](g game.Game[S], games []Record) (MoverScore, error) {
+func moverScore[S any](g game.Game[S], games []record.Record) (MoverScore, error) {
 	return moverScoreOf(len(games), func(i int) (round, winner, mover int, err error) {
 		rec := &games[i]
 		s, err := g.ParsePosition(rec.Opening)

@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"errors"
+	"github.com/colony-ai/colony/record"
 	"math"
 	"reflect"
 	"strings"
@@ -48,7 +49,7 @@ func TestSuiteBandAndDuplicates(t *testing.T) {
 	}
 	// What the suite must be, worked out from the candidates themselves: the
 	// openings of rounds 0 to 39 of a tournament of seed 3 and one random turn.
-	cfg := Config{Seed: 3, Openings: Openings{RandomTurns: 1}}
+	cfg := record.Config{Seed: 3, Openings: record.Openings{RandomTurns: 1}}
 	book, err := newOpeningBook(colonyGame, &cfg)
 	if err != nil {
 		t.Fatal(err)
@@ -203,7 +204,7 @@ func TestSuiteOptionsErrors(t *testing.T) {
 // taken over the openings' mean scores.
 func TestMoverScore(t *testing.T) {
 	red := colony.StartPosition // red moves
-	games := []Record{
+	games := []record.Record{
 		{Index: 0, Round: 0, Opening: red, Winner: 0},
 		{Index: 1, Round: 0, Opening: red, Winner: 1},
 		{Index: 2, Round: 1, Opening: red, Winner: 0},
@@ -230,14 +231,14 @@ func TestMoverScore(t *testing.T) {
 // side to move in its opening.
 func TestSelfPlayScore(t *testing.T) {
 	factory := newFactory[colony.State](colonyGame, colony.Score{})
-	m, err := SelfPlay(context.Background(), colonyGame, factory, "ab:depth=1", Openings{RandomTurns: 2}, 3, 9, 2)
+	m, err := SelfPlay(context.Background(), colonyGame, factory, "ab:depth=1", record.Openings{RandomTurns: 2}, 3, 9, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if m.Games != 6 || m.Openings != 3 || m.Wins+m.Draws+m.Losses != 6 || m.Low > m.Score || m.High < m.Score {
 		t.Errorf("got %+v", m)
 	}
-	again, err := SelfPlay(context.Background(), colonyGame, factory, "ab:depth=1", Openings{RandomTurns: 2}, 3, 9, 1)
+	again, err := SelfPlay(context.Background(), colonyGame, factory, "ab:depth=1", record.Openings{RandomTurns: 2}, 3, 9, 1)
 	if err != nil || again != m {
 		t.Errorf("again with concurrency 1: %+v, %v; want %+v", again, err, m)
 	}

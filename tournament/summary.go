@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	mathbits "math/bits"
 	"slices"
 	"sort"
@@ -110,7 +111,7 @@ func NewGameList(names []string) *GameList {
 }
 
 // newGameListOf returns an empty list of cfg's games.
-func newGameListOf(cfg *Config) *GameList {
+func newGameListOf(cfg *record.Config) *GameList {
 	names := make([]string, len(cfg.Players))
 	for i, p := range cfg.Players {
 		names[i] = p.Name
@@ -120,7 +121,7 @@ func newGameListOf(cfg *Config) *GameList {
 
 // GamesOf returns the summaries of records, games of cfg, in their order. A record
 // whose players are not both cfg's is an error.
-func GamesOf(cfg *Config, records []Record) (*GameList, error) {
+func GamesOf(cfg *record.Config, records []record.Record) (*GameList, error) {
 	l := newGameListOf(cfg)
 	for i := range records {
 		if err := l.Add(&records[i]); err != nil {
@@ -131,7 +132,7 @@ func GamesOf(cfg *Config, records []Record) (*GameList, error) {
 }
 
 // Add adds the summary of a finished game; its players must be the list's.
-func (l *GameList) Add(r *Record) error {
+func (l *GameList) Add(r *record.Record) error {
 	s, err := l.summarize(r)
 	if err != nil {
 		return err
@@ -141,7 +142,7 @@ func (l *GameList) Add(r *Record) error {
 }
 
 // summarize returns the summary of r.
-func (l *GameList) summarize(r *Record) (Summary, error) {
+func (l *GameList) summarize(r *record.Record) (Summary, error) {
 	a, okA := l.index[r.Players[0]]
 	b, okB := l.index[r.Players[1]]
 	if !okA || !okB {
@@ -191,7 +192,7 @@ func (l *GameList) Player(s *Summary, seat int) string { return l.names[s.Seats[
 
 // Forfeit reports whether game s was lost by a forfeit (see Record.Forfeit).
 func (l *GameList) Forfeit(s *Summary) bool {
-	r := Record{Reason: l.reasons[s.reason]}
+	r := record.Record{Reason: l.reasons[s.reason]}
 	return r.Forfeit()
 }
 

@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"slices"
 	"sort"
 
@@ -63,7 +64,7 @@ func (t *Tally) Games() int { return t.FirstWins + t.SecondWins + t.Draws }
 // collector gathers finished games: the tally, the SPRT, their summaries and, up to
 // MaxKeptRecords games, their records.
 type collector struct {
-	cfg      *Config
+	cfg      *record.Config
 	pairings [][2]int
 	total    int // the games of the schedule
 	index    map[string]int
@@ -72,7 +73,7 @@ type collector struct {
 	// order holds the games' records (without moves, per-move figures and specs) in
 	// the order they were added while there are at most MaxKeptRecords; keep is
 	// cleared and order dropped past that.
-	order []Record
+	order []record.Record
 	keep  bool
 	// keepLimit is the number of records kept (MaxKeptRecords).
 	keepLimit int
@@ -92,7 +93,7 @@ type collector struct {
 
 // newCollector returns a collector for about expected games (it grows as they come:
 // a run that stops early holds only the games it played).
-func newCollector(cfg *Config, expected int) *collector {
+func newCollector(cfg *record.Config, expected int) *collector {
 	names := make([]string, len(cfg.Players))
 	index := map[string]int{}
 	for i, p := range cfg.Players {
@@ -101,7 +102,7 @@ func newCollector(cfg *Config, expected int) *collector {
 	}
 	pairings := cfg.Pairings()
 	c := &collector{cfg: cfg, pairings: pairings, total: len(pairings) * cfg.Games, index: index, games: NewGameList(names),
-		order: make([]Record, 0, min(expected, 1<<12)), keep: true, keepLimit: MaxKeptRecords, tally: NewTally(names)}
+		order: make([]record.Record, 0, min(expected, 1<<12)), keep: true, keepLimit: MaxKeptRecords, tally: NewTally(names)}
 	if cfg.SPRT != nil {
 		c.sprt = &SPRTState{Test: *cfg.SPRT, StopPair: -1}
 		c.half = map[int]float64{}
@@ -116,7 +117,7 @@ func (c *collector) has(index int) bool { return c.seen.has(index) }
 func (c *collector) count() int { return c.tally.Games() }
 
 // add counts a finished game.
-func (c *collector) add(rec Record) error {
+func (c *collector) add(rec record.Record) error {
 	total := c.total
 	if rec.Index < 0 || rec.Index >= total {
 		return fmt.Errorf("game %d is not in the schedule of %d games", rec.Index, total)
@@ -124,7 +125,7 @@ func (c *collector) add(rec Record) error {
 	if c.seen.has(rec.Index) {
 		return fmt.Errorf("game %d is recorded twice", rec.Index)
 	}
-	sl := slotOf(c.pairings, rec.Index)
+	sl := record.SlotOf(c.pairings, rec.Index)
 	for seat, pi := range sl.Seats {
 		if rec.Players[seat] != c.cfg.Players[pi].Name {
 			return fmt.Errorf("game %d: player %q in seat %d, the schedule has %q", rec.Index, rec.Players[seat], seat+1, c.cfg.Players[pi].Name)
@@ -143,7 +144,7 @@ func (c *collector) add(rec Record) error {
 }
 
 // keepRecord keeps rec in order while there are at most MaxKeptRecords games.
-func (c *collector) keepRecord(rec *Record) {
+func (c *collector) keepRecord(rec *record.Record) {
 	if c.light || !c.keep {
 		return
 	}
@@ -156,7 +157,7 @@ func (c *collector) keepRecord(rec *Record) {
 
 // addSummary counts a finished game given by its summary (of a list of the same
 // players and reasons as the collector's) and, if not nil, its record.
-func (c *collector) addSummary(s Summary, reason string, rec *Record) error {
+func (c *collector) addSummary(s Summary, reason string, rec *record.Record) error {
 	total := c.total
 	index := int(s.Index)
 	if s.Index < 0 || s.Index >= int64(total) {
@@ -165,7 +166,7 @@ func (c *collector) addSummary(s Summary, reason string, rec *Record) error {
 	if c.seen.has(index) {
 		return fmt.Errorf("game %d is recorded twice", index)
 	}
-	sl := slotOf(c.pairings, index)
+	sl := record.SlotOf(c.pairings, index)
 	for seat, pi := range sl.Seats {
 		if int(s.Seats[seat]) != pi {
 			return fmt.Errorf("game %d: player %q in seat %d, the schedule has %q", index, c.cfg.Players[s.Seats[seat]].Name, seat+1, c.cfg.Players[pi].Name)
@@ -187,7 +188,7 @@ func (c *collector) addSummary(s Summary, reason string, rec *Record) error {
 }
 
 // count1 counts a checked game of slot sl, of summary s and winner.
-func (c *collector) count1(s Summary, winner int, sl Slot) error {
+func (c *collector) count1(s Summary, winner int, sl record.Slot) error {
 	c.seen.add(sl.Index)
 	if !c.light {
 		c.games.games.add(s)
@@ -262,14 +263,14 @@ func (c *collector) result() *Result {
 	sort.Sort(games)
 	res.Summaries = c.games
 	if c.keep {
-		res.Games = make([]Record, 0, len(c.order))
+		res.Games = make([]record.Record, 0, len(c.order))
 		for _, rec := range c.order {
 			if stop >= 0 && rec.Pair > stop {
 				continue
 			}
 			res.Games = append(res.Games, rec)
 		}
-		slices.SortFunc(res.Games, func(a, b Record) int { return a.Index - b.Index })
+		slices.SortFunc(res.Games, func(a, b record.Record) int { return a.Index - b.Index })
 	}
 	return res
 }
@@ -281,11 +282,11 @@ func (c *collector) result() *Result {
 // out). The result's Games are in schedule order, without their moves, per-move
 // figures and specs (all of them: the caller holds them already), and so are its
 // Summaries.
-func Collect(cfg Config, games []Record) (*Result, error) {
+func Collect(cfg record.Config, games []record.Record) (*Result, error) {
 	c := newCollector(&cfg, len(games))
 	c.keepLimit = len(games)
 	sorted := slices.Clone(games)
-	slices.SortFunc(sorted, func(a, b Record) int { return a.Index - b.Index })
+	slices.SortFunc(sorted, func(a, b record.Record) int { return a.Index - b.Index })
 	for _, r := range sorted {
 		if err := c.add(r); err != nil {
 			return nil, err
@@ -298,7 +299,7 @@ func Collect(cfg Config, games []Record) (*Result, error) {
 
 // CollectGames is Collect of games given by their summaries (a GameList of cfg's
 // players): the result has no records (Games), only Summaries.
-func CollectGames(cfg Config, games *GameList) (*Result, error) {
+func CollectGames(cfg record.Config, games *GameList) (*Result, error) {
 	c := newCollector(&cfg, 0)
 	sorted := games.sorted()
 	for i := range sorted.Len() {

@@ -3,6 +3,7 @@ package tournament
 import (
 	"context"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"slices"
 	"sync/atomic"
 	"time"
@@ -28,11 +29,11 @@ const maxCancelWait = time.Second
 
 // stallGrace is how long past a timed move's time the runner waits for the reply:
 // the margin, and at least stallFloor.
-func (l Limits) stallGrace() time.Duration { return max(l.Margin, stallFloor) }
+func stallGrace(l record.Limits) time.Duration { return max(l.Margin, stallFloor) }
 
 // stallDetail is the forfeit detail of a player abandoned after waiting watch for
 // its move, with left on its clock when the move started (time controls).
-func stallDetail(l Limits, watch, left time.Duration) string {
+func stallDetail(l record.Limits, watch, left time.Duration) string {
 	after := watch.Round(time.Millisecond)
 	switch {
 	case l.MoveTime > 0:
@@ -158,7 +159,7 @@ func (w *worker[S]) watchedPlay(ctx context.Context, seat int, p search.Player[S
 	}
 	// The run is cancelled, and so is the move's context: a player that heeds it
 	// returns at once.
-	w.timer.Reset(min(w.cfg.Limits.stallGrace(), maxCancelWait))
+	w.timer.Reset(min(stallGrace(w.cfg.Limits), maxCancelWait))
 	select {
 	case <-c.reply:
 	case <-w.timer.C:

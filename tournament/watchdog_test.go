@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"slices"
 	"strings"
 	"sync"
@@ -204,7 +205,7 @@ func runWithin(t *testing.T, ctx context.Context, r *Runner[colony.State], lab *
 func TestWatchdogStalledPlayersForfeit(t *testing.T) {
 	tests := []struct {
 		name        string
-		limits      Limits
+		limits      record.Limits
 		concurrency int
 		lateBy      time.Duration // the stuck player returns after this (0: when released)
 		detail      string
@@ -216,21 +217,21 @@ func TestWatchdogStalledPlayersForfeit(t *testing.T) {
 		// The margins and the move timeout are generous (the players that do not
 		// stall reply within a few milliseconds, on a loaded machine well within
 		// them): the runner's waits must not end the moves of the others.
-		{"move time, one at a time", Limits{MoveTime: 30 * time.Millisecond, Margin: 400 * time.Millisecond}, 1, 0,
+		{"move time, one at a time", record.Limits{MoveTime: 30 * time.Millisecond, Margin: 400 * time.Millisecond}, 1, 0,
 			"no reply after 430ms for a move time of 30ms", "", 0},
-		{"move time, two at a time", Limits{MoveTime: 30 * time.Millisecond, Margin: 400 * time.Millisecond}, 2, 0,
+		{"move time, two at a time", record.Limits{MoveTime: 30 * time.Millisecond, Margin: 400 * time.Millisecond}, 2, 0,
 			"no reply after 430ms for a move time of 30ms", "", 0},
-		{"move time, margin over the floor", Limits{MoveTime: 20 * time.Millisecond, Margin: 450 * time.Millisecond}, 2, 0,
+		{"move time, margin over the floor", record.Limits{MoveTime: 20 * time.Millisecond, Margin: 450 * time.Millisecond}, 2, 0,
 			"no reply after 470ms for a move time of 20ms", "", 0},
-		{"clock", Limits{TimeControl: TimeControl{Base: 200 * time.Millisecond}, Margin: 400 * time.Millisecond}, 2, 0,
+		{"clock", record.Limits{TimeControl: record.TimeControl{Base: 200 * time.Millisecond}, Margin: 400 * time.Millisecond}, 2, 0,
 			"on its clock", "", 0},
-		{"move timeout", Limits{Depth: 1, MoveTimeout: 500 * time.Millisecond}, 2, 0,
+		{"move timeout", record.Limits{Depth: 1, MoveTimeout: 500 * time.Millisecond}, 2, 0,
 			"no reply after 500ms, the move timeout", "", 0},
-		{"returns late", Limits{MoveTime: 30 * time.Millisecond, Margin: 400 * time.Millisecond}, 2, 700 * time.Millisecond,
+		{"returns late", record.Limits{MoveTime: 30 * time.Millisecond, Margin: 400 * time.Millisecond}, 2, 700 * time.Millisecond,
 			"no reply after 430ms for a move time of 30ms", "", 0},
 		// It stalls before it takes its transposition table from the worker's Tables,
 		// and takes it when it returns, after its worker has gone on.
-		{"alpha-beta returns late", Limits{MoveTime: 30 * time.Millisecond, Margin: 400 * time.Millisecond}, 2, 600 * time.Millisecond,
+		{"alpha-beta returns late", record.Limits{MoveTime: 30 * time.Millisecond, Margin: 400 * time.Millisecond}, 2, 600 * time.Millisecond,
 			"no reply after 430ms for a move time of 30ms", "ab:depth=2", 1},
 	}
 	for _, tc := range tests {
@@ -240,10 +241,10 @@ func TestWatchdogStalledPlayersForfeit(t *testing.T) {
 			t.Parallel()
 			stuck, turn := cmp.Or(tc.stuck, "greedy"), cmp.Or(tc.turn, 2)
 			lab := newStallLab(stuck, turn, tc.lateBy)
-			cfg := Config{Game: "colony", Players: []Entrant{{Name: "stuck", Spec: stuck}, {Name: "random", Spec: "random"}, {Name: "ab", Spec: "ab:depth=1"}},
-				Format: RoundRobin, Games: 2, Seed: 3, Openings: Openings{RandomTurns: 2}, Limits: tc.limits}
+			cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "stuck", Spec: stuck}, {Name: "random", Spec: "random"}, {Name: "ab", Spec: "ab:depth=1"}},
+				Format: record.RoundRobin, Games: 2, Seed: 3, Openings: record.Openings{RandomTurns: 2}, Limits: tc.limits}
 			var buf bytes.Buffer
-			if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
+			if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 				t.Fatal(err)
 			}
 			r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: lab.factory(), Concurrency: tc.concurrency, Records: &buf}
@@ -265,7 +266,7 @@ func TestWatchdogStalledPlayersForfeit(t *testing.T) {
 					continue
 				}
 				stalls++
-				if g.Reason != ReasonTime || !g.Forfeit() || g.Winner != 1-stuckSeat ||
+				if g.Reason != record.ReasonTime || !g.Forfeit() || g.Winner != 1-stuckSeat ||
 					!strings.HasPrefix(g.Detail, "stuck (") || !strings.Contains(g.Detail, tc.detail) {
 					t.Errorf("game %d: winner %d, reason %q, detail %q; want a time forfeit won by seat %d with %q",
 						g.Index, g.Winner, g.Reason, g.Detail, 1-stuckSeat, tc.detail)
@@ -295,19 +296,19 @@ func TestWatchdogStalledPlayersForfeit(t *testing.T) {
 func TestWatchdogCancelWithStuckPlayer(t *testing.T) {
 	tests := []struct {
 		name   string
-		limits Limits
+		limits record.Limits
 	}{
 		// Limits the watchdog would take long to reach: the cancellation ends the wait.
-		{"move time", Limits{MoveTime: time.Minute}},
-		{"clock", Limits{TimeControl: TimeControl{Base: time.Hour}, Margin: time.Minute}},
-		{"move timeout", Limits{Depth: 1, MoveTimeout: time.Hour}},
+		{"move time", record.Limits{MoveTime: time.Minute}},
+		{"clock", record.Limits{TimeControl: record.TimeControl{Base: time.Hour}, Margin: time.Minute}},
+		{"move timeout", record.Limits{Depth: 1, MoveTimeout: time.Hour}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			lab := newStallLab("greedy", 2, 0)
 			defer lab.releaseAll()
-			cfg := Config{Game: "colony", Players: []Entrant{{Name: "stuck", Spec: "greedy"}, {Name: "random", Spec: "random"}},
-				Format: Match, Games: 2, Seed: 3, Openings: Openings{RandomTurns: 2}, Limits: tc.limits}
+			cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "stuck", Spec: "greedy"}, {Name: "random", Spec: "random"}},
+				Format: record.Match, Games: 2, Seed: 3, Openings: record.Openings{RandomTurns: 2}, Limits: tc.limits}
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			go func() {

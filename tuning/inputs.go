@@ -5,8 +5,7 @@ package tuning
 
 import (
 	"fmt"
-
-	"github.com/colony-ai/colony/tournament"
+	"github.com/colony-ai/colony/record"
 )
 
 // InputFile identifies an input file of a tuning run by content.
@@ -44,7 +43,7 @@ func (c *TuneConfig) InputFiles() ([]InputFile, error) {
 		if name == "" {
 			return nil
 		}
-		sum, err := tournament.HashFile(name)
+		sum, err := record.HashFile(name)
 		if err != nil {
 			return err
 		}
@@ -94,7 +93,7 @@ func (c *TuneConfig) checkInputs(ck *Checkpoint, name SettingName) error {
 func (c *TuneConfig) CheckMatches(t Tunable, name SettingName) error {
 	type match struct {
 		setting string
-		cfg     tournament.Config
+		cfg     record.Config
 		weights map[string][]float64
 	}
 	var matches []match

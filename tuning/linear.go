@@ -7,6 +7,7 @@ package tuning
 
 import (
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"slices"
 	"strings"
 
@@ -51,10 +52,10 @@ type Tunable interface {
 	Replay(opening string, turns []string, visit func(position string, toMove int)) error
 	// NewTuningRunner returns a tournament runner for the game whose players'
 	// eval setting also takes the names of weights (keys starting with '@').
-	NewTuningRunner(cfg tournament.Config, concurrency int, weights map[string][]float64) (tournament.Runnable, error)
+	NewTuningRunner(cfg record.Config, concurrency int, weights map[string][]float64) (tournament.Runnable, error)
 	// CheckTuningPlayers builds every player of cfg once, as NewTuningRunner's
 	// runner would, and closes it (tournament.CheckPlayers).
-	CheckTuningPlayers(cfg tournament.Config, weights map[string][]float64) error
+	CheckTuningPlayers(cfg record.Config, weights map[string][]float64) error
 	// PerturbationScales returns, per feature, the share of SPSA's perturbation size
 	// to use for it: 1, or less for features whose values are large.
 	PerturbationScales() []float64
@@ -202,7 +203,7 @@ func (t *Linear[S]) PerturbationScales() []float64 { return slices.Clone(t.scale
 
 // NewTuningRunner returns a tournament runner whose players' eval setting also takes
 // the names of weights.
-func (t *Linear[S]) NewTuningRunner(cfg tournament.Config, concurrency int, weights map[string][]float64) (tournament.Runnable, error) {
+func (t *Linear[S]) NewTuningRunner(cfg record.Config, concurrency int, weights map[string][]float64) (tournament.Runnable, error) {
 	loader, err := t.evals.loader(weights)
 	if err != nil {
 		return nil, err
@@ -213,7 +214,7 @@ func (t *Linear[S]) NewTuningRunner(cfg tournament.Config, concurrency int, weig
 }
 
 // CheckTuningPlayers builds every player of cfg once, with weights, and closes it.
-func (t *Linear[S]) CheckTuningPlayers(cfg tournament.Config, weights map[string][]float64) error {
+func (t *Linear[S]) CheckTuningPlayers(cfg record.Config, weights map[string][]float64) error {
 	loader, err := t.evals.loader(weights)
 	if err != nil {
 		return err

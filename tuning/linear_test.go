@@ -2,6 +2,7 @@ package tuning_test
 
 import (
 	"context"
+	"github.com/colony-ai/colony/record"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -11,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/catalog"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // tunableNames are games of every registered kind, with parameters.
@@ -76,8 +76,8 @@ func TestEveryGameIsTunable(t *testing.T) {
 					t.Errorf("eval=%s: %v", ev, err)
 				}
 			}
-			cfg := tournament.Config{Game: g.Name(), Format: tournament.Match, Games: 2, Seed: 1,
-				Players: []tournament.Entrant{{Name: "a", Spec: "ab:depth=1,eval=@a"}, {Name: "b", Spec: "ab:depth=1,eval=@b"}}}
+			cfg := record.Config{Game: g.Name(), Format: record.Match, Games: 2, Seed: 1,
+				Players: []record.Entrant{{Name: "a", Spec: "ab:depth=1,eval=@a"}, {Name: "b", Spec: "ab:depth=1,eval=@b"}}}
 			runner, err := g.NewTuningRunner(cfg, 1, map[string][]float64{"@a": hand, "@b": hand})
 			if err != nil {
 				t.Fatal(err)

@@ -6,6 +6,7 @@ package tuning
 
 import (
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"math"
 	"strings"
 	"sync"
@@ -13,7 +14,6 @@ import (
 	"github.com/colony-ai/colony/eval/nnue"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // NetName is the eval setting of the network a game's package ships; "net:FILE"
@@ -138,7 +138,7 @@ func (t *Linear[S]) NetworkSamples(files []string) ([]nnue.Sample, SampleCounts,
 	group := 0
 	scaleOf := map[string]float64{} // the scale of each spec, resolved once
 	for _, file := range files {
-		gf, err := tournament.ReadGamesFile(file)
+		gf, err := record.ReadGamesFile(file)
 		if err != nil {
 			return nil, counts, err
 		}

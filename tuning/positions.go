@@ -6,6 +6,7 @@ package tuning
 import (
 	"bufio"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"strconv"
 	"strings"
@@ -46,7 +47,7 @@ type Position struct {
 // position in the game's notation (which may hold spaces). The file is written whole
 // or not at all (atomicfile.Write).
 func WritePositions(t Tunable, gamesFile, name string) (int, error) {
-	gf, err := tournament.ReadGamesFile(gamesFile)
+	gf, err := record.ReadGamesFile(gamesFile)
 	if err != nil {
 		return 0, err
 	}
@@ -54,7 +55,7 @@ func WritePositions(t Tunable, gamesFile, name string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	byIndex := map[int]*tournament.Record{}
+	byIndex := map[int]*record.Record{}
 	for i := range gf.Games {
 		byIndex[gf.Games[i].Index] = &gf.Games[i]
 	}

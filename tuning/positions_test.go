@@ -2,6 +2,7 @@ package tuning_test
 
 import (
 	"context"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,9 +19,9 @@ import (
 func selfplayFile(t *testing.T, g catalog.Tunable, dir string, games int) string {
 	t.Helper()
 	spec := "ab:depth=1,eval=hand"
-	cfg := tournament.Config{Game: g.Name(), Format: tournament.Match, Games: games, Seed: 1,
-		Players:  []tournament.Entrant{{Name: "a", Spec: spec}, {Name: "b", Spec: spec}},
-		Openings: tournament.Openings{RandomTurns: 4}}
+	cfg := record.Config{Game: g.Name(), Format: record.Match, Games: games, Seed: 1,
+		Players:  []record.Entrant{{Name: "a", Spec: spec}, {Name: "b", Spec: spec}},
+		Openings: record.Openings{RandomTurns: 4}}
 	name := filepath.Join(dir, "games.jsonl")
 	w, err := tournament.OpenGamesFile(name, cfg, false)
 	if err != nil {
@@ -63,7 +64,7 @@ func TestWriteAndReadPositions(t *testing.T) {
 					t.Fatalf("line %q", l)
 				}
 			}
-			gf, err := tournament.ReadGamesFile(gamesFile)
+			gf, err := record.ReadGamesFile(gamesFile)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tuning"
 )
 
@@ -185,7 +185,7 @@ func TestResumeRefusesChangedInputs(t *testing.T) {
 			if tt.method == tuning.MethodSPSA {
 				wantInputs = 1
 			}
-			if len(ck.Inputs) != wantInputs || ck.Inputs[len(ck.Inputs)-1].Name != start || len(ck.Inputs[0].SHA256) != tournament.HashLen {
+			if len(ck.Inputs) != wantInputs || ck.Inputs[len(ck.Inputs)-1].Name != start || len(ck.Inputs[0].SHA256) != record.HashLen {
 				t.Errorf("inputs %+v", ck.Inputs)
 			}
 			if tt.change != nil {

@@ -5,6 +5,7 @@ package tuning
 
 import (
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"path/filepath"
 
 	"github.com/colony-ai/colony/eval"
@@ -29,33 +30,33 @@ type Selfplay struct {
 // Config checks s on the game g and returns its match: two entrants a and b of
 // Player, given g's default evaluation (eval.DefaultName) when it names none, so that
 // the records say which one played; a weights file its spec names is hashed
-// (tournament.Config.HashInputs), so that a resume with another content is refused.
+// (tournament.HashInputs), so that a resume with another content is refused.
 // A setting out of its range, or a player g refuses, is an error naming the setting
 // by name (see SettingName).
-func (s *Selfplay) Config(g tournament.Ruleset, name SettingName) (tournament.Config, error) {
+func (s *Selfplay) Config(g tournament.Ruleset, name SettingName) (record.Config, error) {
 	switch {
-	case s.Games < 2 || s.Games%2 != 0 || s.Games > tournament.MaxGames:
-		return tournament.Config{}, fmt.Errorf("%s must be an even number from 2 to %d, got %d", name.of("games"), tournament.MaxGames, s.Games)
+	case s.Games < 2 || s.Games%2 != 0 || s.Games > record.MaxGames:
+		return record.Config{}, fmt.Errorf("%s must be an even number from 2 to %d, got %d", name.of("games"), record.MaxGames, s.Games)
 	case s.Concurrency < 1:
-		return tournament.Config{}, fmt.Errorf("%s must be at least 1, got %d", name.of("concurrency"), s.Concurrency)
+		return record.Config{}, fmt.Errorf("%s must be at least 1, got %d", name.of("concurrency"), s.Concurrency)
 	}
 	if err := g.CheckPlayer(s.Player); err != nil {
-		return tournament.Config{}, fmt.Errorf("%s: %w", name.of("player"), err)
+		return record.Config{}, fmt.Errorf("%s: %w", name.of("player"), err)
 	}
 	spec := tournament.WithDefaultEval(s.Player, eval.DefaultName)
-	cfg := tournament.Config{
+	cfg := record.Config{
 		Game:     g.Name(),
-		Players:  []tournament.Entrant{{Name: "a", Spec: spec}, {Name: "b", Spec: spec}},
-		Format:   tournament.Match,
+		Players:  []record.Entrant{{Name: "a", Spec: spec}, {Name: "b", Spec: spec}},
+		Format:   record.Match,
 		Games:    s.Games,
-		Seed:     tournament.Seed(s.Seed),
-		Openings: tournament.Openings{RandomTurns: s.OpeningTurns},
+		Seed:     record.Seed(s.Seed),
+		Openings: record.Openings{RandomTurns: s.OpeningTurns},
 	}
-	if err := cfg.HashInputs(g); err != nil { // a weights file, by its content
-		return tournament.Config{}, fmt.Errorf("%s: %w", name.of("player"), err)
+	if err := tournament.HashInputs(&cfg, g); err != nil { // a weights file, by its content
+		return record.Config{}, fmt.Errorf("%s: %w", name.of("player"), err)
 	}
 	if err := cfg.Validate(); err != nil {
-		return tournament.Config{}, err
+		return record.Config{}, err
 	}
 	return cfg, nil
 }

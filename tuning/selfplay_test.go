@@ -2,6 +2,7 @@ package tuning_test
 
 import (
 	"context"
+	"github.com/colony-ai/colony/record"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -47,8 +48,8 @@ func TestSelfplayConfig(t *testing.T) {
 			case err != nil:
 				t.Fatal(err)
 			}
-			want := tournament.Config{Game: g.Name(), Players: []tournament.Entrant{{Name: "a", Spec: tc.spec}, {Name: "b", Spec: tc.spec}},
-				Format: tournament.Match, Games: 4, Seed: 7, Openings: tournament.Openings{RandomTurns: 3}}
+			want := record.Config{Game: g.Name(), Players: []record.Entrant{{Name: "a", Spec: tc.spec}, {Name: "b", Spec: tc.spec}},
+				Format: record.Match, Games: 4, Seed: 7, Openings: record.Openings{RandomTurns: 3}}
 			if cfg.Game != want.Game || cfg.Players[0] != want.Players[0] || cfg.Players[1] != want.Players[1] ||
 				cfg.Format != want.Format || cfg.Games != want.Games || cfg.Seed != want.Seed || cfg.Openings.RandomTurns != 3 {
 				t.Errorf("config %+v, want %+v", cfg, want)
@@ -67,11 +68,11 @@ func TestSelfplayConfigHashesWeights(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sum, err := tournament.HashFile(weights)
+	sum, err := record.HashFile(weights)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := tournament.InputFile{Player: "a", Setting: "eval", File: weights, SHA256: sum}
+	want := record.InputFile{Player: "a", Setting: "eval", File: weights, SHA256: sum}
 	if len(cfg.Inputs) != 2 || cfg.Inputs[0] != want || cfg.Inputs[1].Player != "b" || cfg.Inputs[1].SHA256 != sum {
 		t.Errorf("inputs %+v, want a's and b's %+v", cfg.Inputs, want)
 	}

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"path/filepath"
 	"slices"
@@ -524,29 +525,29 @@ func NewVerifyRunner(t Tunable, cfg *TuneConfig, tuned []float64) (tournament.Ru
 
 // verifyMatch returns the config of the verification match of cfg (see
 // NewVerifyRunner): players "tuned" and "start", their weights @tuned and @start.
-func verifyMatch(t Tunable, cfg *TuneConfig) tournament.Config {
+func verifyMatch(t Tunable, cfg *TuneConfig) record.Config {
 	sep := specJoin(cfg.VerifyPlayer)
-	return tournament.Config{
+	return record.Config{
 		Game: t.Name(),
-		Players: []tournament.Entrant{
+		Players: []record.Entrant{
 			{Name: "tuned", Spec: cfg.VerifyPlayer + sep + "eval=@tuned"},
 			{Name: "start", Spec: cfg.VerifyPlayer + sep + "eval=@start"},
 		},
-		Format: tournament.Match, Games: cfg.VerifyGames, Seed: tournament.Seed(cfg.Seed),
-		Openings: tournament.Openings{RandomTurns: 4},
+		Format: record.Match, Games: cfg.VerifyGames, Seed: record.Seed(cfg.Seed),
+		Openings: record.Openings{RandomTurns: 4},
 	}
 }
 
 // spsaMatch returns the config of the match of SPSA's step k (from 0) of cfg:
 // players "plus" and "minus", their weights @plus and @minus.
-func spsaMatch(t Tunable, cfg *TuneConfig, k int) tournament.Config {
-	return tournament.Config{
+func spsaMatch(t Tunable, cfg *TuneConfig, k int) record.Config {
+	return record.Config{
 		Game: t.Name(),
-		Players: []tournament.Entrant{
+		Players: []record.Entrant{
 			{Name: "plus", Spec: cfg.Player + specJoin(cfg.Player) + "eval=@plus"},
 			{Name: "minus", Spec: cfg.Player + specJoin(cfg.Player) + "eval=@minus"},
 		},
-		Format: tournament.Match, Games: 2 * cfg.Pairs, Seed: tournament.Seed(cfg.Seed*1_000_003 + uint64(k)),
-		Openings: tournament.Openings{RandomTurns: 6},
+		Format: record.Match, Games: 2 * cfg.Pairs, Seed: record.Seed(cfg.Seed*1_000_003 + uint64(k)),
+		Openings: record.Openings{RandomTurns: 6},
 	}
 }

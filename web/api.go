@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"net/http"
 	"slices"
@@ -15,7 +16,6 @@ import (
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/session"
 	"github.com/colony-ai/colony/picture"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // maxBody bounds a request's body: a position, a turn, a game's turns.
@@ -495,13 +495,13 @@ func seatSpec(spec string, seat int) (string, error) {
 	if seat != 0 && seat != 1 {
 		return "", fmt.Errorf("seat %d: want 0 or 1", seat)
 	}
-	return tournament.SeatSpec(spec, savedGameSeed(), seat)
+	return record.SeatSpec(spec, savedGameSeed(), seat)
 }
 
 // savedGameSeed is the seed of the game of a games file saved by the page: game 0
 // of a match of seed 0.
-func savedGameSeed() tournament.Seed {
-	return tournament.Seed((&tournament.Config{}).GameSeed(0))
+func savedGameSeed() record.Seed {
+	return record.Seed((&record.Config{}).GameSeed(0))
 }
 
 // gamesFile writes the request's game as a games file: a match of one game, its
@@ -522,10 +522,10 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 			req.Players[i] = g.Sides()[i]
 		}
 		if req.Specs[i] == "" {
-			req.Specs[i] = tournament.HumanSpec
+			req.Specs[i] = record.HumanSpec
 		}
 		specs[i] = req.Specs[i]
-		if req.Specs[i] == tournament.HumanSpec {
+		if req.Specs[i] == record.HumanSpec {
 			continue
 		}
 		spec, err := s.playerSpec(g, req.Specs[i], false)
@@ -549,7 +549,7 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 		}
 		pos, outcome = next, o
 	}
-	info := make([]tournament.MoveInfo, len(req.Turns))
+	info := make([]record.MoveInfo, len(req.Turns))
 	for i, in := range req.Info {
 		if in == nil {
 			continue
@@ -557,11 +557,11 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 		if in.Depth < 0 || in.Nodes < 0 || in.Micros < 0 {
 			return nil, badRequest(fmt.Errorf("info of turn %d: depth %d, nodes %d, micros %d: want 0 or more", i+1, in.Depth, in.Nodes, in.Micros))
 		}
-		info[i] = tournament.MoveInfo{Score: in.Value, Depth: in.Depth, Nodes: in.Nodes, Micros: in.Micros}
+		info[i] = record.MoveInfo{Score: in.Value, Depth: in.Depth, Nodes: in.Nodes, Micros: in.Micros}
 	}
-	cfg := tournament.Config{Game: g.Name(), Format: tournament.Match, Games: 1,
-		Players: []tournament.Entrant{{Name: req.Players[0], Spec: req.Specs[0]}, {Name: req.Players[1], Spec: req.Specs[1]}}}
-	rec := tournament.Record{Type: "game", Players: req.Players, Specs: specs, Seed: savedGameSeed(), Opening: start,
+	cfg := record.Config{Game: g.Name(), Format: record.Match, Games: 1,
+		Players: []record.Entrant{{Name: req.Players[0], Spec: req.Specs[0]}, {Name: req.Players[1], Spec: req.Specs[1]}}}
+	rec := record.Record{Type: "game", Players: req.Players, Specs: specs, Seed: savedGameSeed(), Opening: start,
 		Moves: slices.Clone(req.Turns), Info: info, Turns: len(req.Turns), Winner: -1}
 	if rec.Moves == nil {
 		rec.Moves = []string{}
@@ -581,16 +581,16 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 			rec.Points = st.Points
 		}
 	}
-	h := tournament.NewHeader(cfg)
+	h := record.NewHeader(cfg)
 	if err := h.CheckRecord(&rec); err != nil {
 		return nil, fmt.Errorf("the game's record is not of its header's match: %w", err)
 	}
 	var buf bytes.Buffer
-	if err := tournament.WriteHeader(&buf, h); err != nil {
+	if err := record.WriteHeader(&buf, h); err != nil {
 		return nil, err
 	}
-	buf.Write(append(tournament.AppendRecord(nil, &rec), '\n'))
-	if _, err := tournament.ParseGamesFile(buf.Bytes()); err != nil {
+	buf.Write(append(record.AppendRecord(nil, &rec), '\n'))
+	if _, err := record.ParseGamesFile(buf.Bytes()); err != nil {
 		return nil, fmt.Errorf("the games file written does not read back: %w", err)
 	}
 	return buf.Bytes(), nil

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"net/http"
 	"os"
@@ -228,21 +229,21 @@ func TestRecordReadsBack(t *testing.T) {
 		name      string
 		req       RecordRequest
 		specs     [2]string // the header's
-		wantInfo  []tournament.MoveInfo
+		wantInfo  []record.MoveInfo
 		wantSpecs [2]string // the record's
 	}{
 		{"person first", RecordRequest{Game: "kalah:4x1", Players: [2]string{"you", "engine"}, Specs: [2]string{"human", "ab:depth=2"},
 			Turns: []string{"a", "b"}, Info: []*TurnInfo{nil, engine}},
 			[2]string{"human", "ab:depth=2,tt=16"},
-			[]tournament.MoveInfo{{}, {Score: 250, Depth: 2, Nodes: 31, Micros: 1200}},
+			[]record.MoveInfo{{}, {Score: 250, Depth: 2, Nodes: 31, Micros: 1200}},
 			[2]string{"human", "ab:depth=2,tt=16"}},
 		{"engine first, seeded", RecordRequest{Game: "kalah:4x1", Players: [2]string{"engine", "you"}, Specs: [2]string{"mcts:sims=50", "human"},
 			Turns: []string{"a", "b"}, Info: []*TurnInfo{engine, nil}},
 			[2]string{"mcts:sims=50,mem=256", "human"},
-			[]tournament.MoveInfo{{Score: 250, Depth: 2, Nodes: 31, Micros: 1200}, {}},
+			[]record.MoveInfo{{Score: 250, Depth: 2, Nodes: 31, Micros: 1200}, {}},
 			[2]string{"mcts:sims=50,mem=256,seed=", "human"}},
 		{"no info", RecordRequest{Game: "kalah:4x1", Specs: [2]string{"human", "greedy"}, Turns: []string{"a"}},
-			[2]string{"human", "greedy"}, []tournament.MoveInfo{{}}, [2]string{"human", "greedy:seed="}},
+			[2]string{"human", "greedy"}, []record.MoveInfo{{}}, [2]string{"human", "greedy:seed="}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -250,7 +251,7 @@ func TestRecordReadsBack(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gf, err := tournament.ParseGamesFile(data)
+			gf, err := record.ParseGamesFile(data)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"image"
 	"image/color"
 	"image/png"
@@ -300,10 +301,10 @@ func playTournament(t *testing.T, game, dir string, games int, players ...string
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg := tournament.Config{Game: game, Format: tournament.Match, Games: games, Seed: 7,
-		Openings: tournament.Openings{RandomTurns: 2}}
+	cfg := record.Config{Game: game, Format: record.Match, Games: games, Seed: 7,
+		Openings: record.Openings{RandomTurns: 2}}
 	for i, p := range players {
-		cfg.Players = append(cfg.Players, tournament.Entrant{Name: fmt.Sprintf("p%d", i+1), Spec: p})
+		cfg.Players = append(cfg.Players, record.Entrant{Name: fmt.Sprintf("p%d", i+1), Spec: p})
 	}
 	sess := tournament.Session{Runner: g.NewRunner(cfg, 1), GamesFile: filepath.Join(dir, "games.jsonl")}
 	if _, err := sess.Run(context.Background()); err != nil {
@@ -669,7 +670,7 @@ func TestSaveGameRecordsSearch(t *testing.T) {
 		Info  *TurnInfo
 	}
 	b.Eval(`window.colonyApp.play.turns`, &shown)
-	gf, err := tournament.ParseGamesFile([]byte(text))
+	gf, err := record.ParseGamesFile([]byte(text))
 	if err != nil {
 		t.Fatalf("the saved file: %v\n%s", err, text)
 	}
@@ -683,7 +684,7 @@ func TestSaveGameRecordsSearch(t *testing.T) {
 	engineTurns, scored := 0, 0
 	for i, in := range r.Info {
 		if shown[i].Mover == 1 { // the person's
-			if in != (tournament.MoveInfo{}) {
+			if in != (record.MoveInfo{}) {
 				t.Errorf("turn %d, the person's, saved with search figures %+v", i+1, in)
 			}
 			continue
@@ -699,7 +700,7 @@ func TestSaveGameRecordsSearch(t *testing.T) {
 	if engineTurns < 3 || scored == 0 {
 		t.Errorf("%d engine turns saved, %d with a score not 0:\n%s", engineTurns, scored, text)
 	}
-	if r.Specs[1] != tournament.HumanSpec || !strings.HasPrefix(r.Specs[0], "ab:depth=3") {
+	if r.Specs[1] != record.HumanSpec || !strings.HasPrefix(r.Specs[0], "ab:depth=3") {
 		t.Errorf("the saved specs %q", r.Specs)
 	}
 	name := filepath.Join(t.TempDir(), "game.jsonl")

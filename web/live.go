@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"math"
 	"net/http"
 	"os"
@@ -167,7 +168,7 @@ func (s *Server) checkInside(rel string) error {
 	if info, err := root.Stat(path.Dir(rel)); err != nil || !info.IsDir() {
 		return badRequest(fmt.Errorf("%s: no such directory in the results directory", path.Dir(rel)))
 	}
-	for _, name := range []string{rel, filepath.ToSlash(tournament.LiveFileName(filepath.FromSlash(rel)))} {
+	for _, name := range []string{rel, filepath.ToSlash(record.LiveFileName(filepath.FromSlash(rel)))} {
 		if _, err := root.Lstat(name); err != nil {
 			continue // not there (yet)
 		}
@@ -220,7 +221,7 @@ func (s *Server) liveView(name string, snap *tournament.Snapshot, pollErr error)
 		}
 		v.SPRT = l
 	}
-	g, err := catalog.OpenHeader(&tournament.Header{Config: tournament.Config{Game: t.Game, Board: t.Board}})
+	g, err := catalog.OpenHeader(&record.Header{Config: record.Config{Game: t.Game, Board: t.Board}})
 	if err != nil {
 		v.Error = err.Error()
 		return v

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"io/fs"
 	"math"
@@ -19,7 +20,6 @@ import (
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/gamepage"
 	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // The Watch view: the games files of the results directory the operator named, and
@@ -112,7 +112,7 @@ func relName(name string) (string, error) {
 // at a time, calling game with each game (the record is game's), and returns it
 // without its games. It takes one of the server's read slots, waiting while ctx
 // lasts, and refuses a line over maxLineBytes.
-func (s *Server) readGamesFile(ctx context.Context, name string, game func(*tournament.Record)) (*tournament.GamesFile, catalog.Ruleset, error) {
+func (s *Server) readGamesFile(ctx context.Context, name string, game func(*record.Record)) (*record.GamesFile, catalog.Ruleset, error) {
 	rel, err := relName(name)
 	if err != nil {
 		return nil, nil, err
@@ -140,7 +140,7 @@ func (s *Server) readGamesFile(ctx context.Context, name string, game func(*tour
 	defer release()
 	// The file is read up to its size when opened: a run appending meanwhile adds a
 	// torn line at most, which is skipped.
-	gf, err := tournament.ScanGames(ctx, &lineLimiter{r: io.LimitReader(f, info.Size()), max: maxLineBytes}, name, nil, func(r *tournament.Record) error {
+	gf, err := record.ScanGames(ctx, &lineLimiter{r: io.LimitReader(f, info.Size()), max: maxLineBytes}, name, nil, func(r *record.Record) error {
 		game(r)
 		return nil
 	})
@@ -179,7 +179,7 @@ type GameSummary struct {
 func (s *Server) file(w http.ResponseWriter, r *http.Request) {
 	name := r.URL.Query().Get("name")
 	games := []GameSummary{}
-	gf, g, err := s.readGamesFile(r.Context(), name, func(rec *tournament.Record) {
+	gf, g, err := s.readGamesFile(r.Context(), name, func(rec *record.Record) {
 		games = append(games, GameSummary{Index: rec.Index, Players: rec.Players, Result: rec.Result, Reason: rec.Reason, Turns: len(rec.Moves)})
 	})
 	if err != nil {
@@ -231,8 +231,8 @@ func (s *Server) recordedGame(w http.ResponseWriter, r *http.Request) {
 		fail(w, badRequest(fmt.Errorf("index %q: want a game's index", q.Get("index"))))
 		return
 	}
-	var rec *tournament.Record
-	_, g, err := s.readGamesFile(r.Context(), q.Get("name"), func(r *tournament.Record) {
+	var rec *record.Record
+	_, g, err := s.readGamesFile(r.Context(), q.Get("name"), func(r *record.Record) {
 		if rec == nil && r.Index == index {
 			rec = r
 		}
@@ -254,7 +254,7 @@ func (s *Server) recordedGame(w http.ResponseWriter, r *http.Request) {
 }
 
 // replayRecord replays rec in g.
-func replayRecord(g catalog.Ruleset, rec *tournament.Record) (*RecordedGame, error) {
+func replayRecord(g catalog.Ruleset, rec *record.Record) (*RecordedGame, error) {
 	positions, movers, err := gamepage.Replay(g, rec)
 	if err != nil {
 		return nil, err
@@ -272,7 +272,7 @@ func replayRecord(g catalog.Ruleset, rec *tournament.Record) (*RecordedGame, err
 		if n, counted, err := g.TurnNumber(positions[k]); err == nil && counted {
 			t.Number = n
 		}
-		if k < len(rec.Info) && (rec.Info[k] != tournament.MoveInfo{}) {
+		if k < len(rec.Info) && (rec.Info[k] != record.MoveInfo{}) {
 			in := rec.Info[k]
 			t.Score = catalog.ScoreText(int(in.Score), scales[t.Mover])
 			t.Depth, t.Nodes, t.Micros = in.Depth, in.Nodes, in.Micros

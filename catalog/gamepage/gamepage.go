@@ -13,6 +13,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"math"
 	"strconv"
@@ -22,13 +23,12 @@ import (
 	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/picture/render"
 	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // Replay plays the record's turns from its opening, checking each: positions[k] is
 // the position after k turns (positions[0] the opening) and movers[k] the side (0 or
 // 1) that played turn k+1.
-func Replay(g catalog.Ruleset, rec *tournament.Record) (positions []string, movers []int, err error) {
+func Replay(g catalog.Ruleset, rec *record.Record) (positions []string, movers []int, err error) {
 	pos, err := g.Position(rec.Opening)
 	if err != nil {
 		return nil, nil, fmt.Errorf("the opening is not a position of %s: %w", g.Name(), err)
@@ -112,7 +112,7 @@ type Page struct {
 }
 
 // New replays the record in g and draws every position.
-func New(g catalog.Ruleset, rec *tournament.Record) (*Page, error) {
+func New(g catalog.Ruleset, rec *record.Record) (*Page, error) {
 	positions, movers, err := Replay(g, rec)
 	if err != nil {
 		return nil, err
@@ -312,7 +312,7 @@ func edits(a, b []string) []any {
 // (its games file's header): a random opening of o.RandomTurns turns, or a
 // position of the opening file. A game that began at the start position says so
 // whatever o says.
-func (p *Page) SetOpenings(o tournament.Openings) {
+func (p *Page) SetOpenings(o record.Openings) {
 	if strings.HasPrefix(p.Data.Opening, "The game began at the start") {
 		return
 	}

@@ -2,13 +2,13 @@ package gamepage
 
 import (
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"strings"
 	"testing"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/picture"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // The places a turn changed: the pit sown from, the pits sown into and the store.
@@ -17,8 +17,8 @@ func TestChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := &tournament.Record{Opening: g.StartPosition(), Moves: []string{"c"}, Players: [2]string{"a", "b"},
-		Specs: [2]string{"greedy", "greedy"}, Info: []tournament.MoveInfo{{Score: 2, Depth: 1, Nodes: 6, Micros: 10}}, Result: "*"}
+	rec := &record.Record{Opening: g.StartPosition(), Moves: []string{"c"}, Players: [2]string{"a", "b"},
+		Specs: [2]string{"greedy", "greedy"}, Info: []record.MoveInfo{{Score: 2, Depth: 1, Nodes: 6, Micros: 10}}, Result: "*"}
 	p, err := New(g, rec)
 	if err != nil {
 		t.Fatal(err)

@@ -4,16 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"html"
 	"math"
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // HTML replays the record in g and returns the page (see Page.HTML).
-func HTML(g catalog.Ruleset, rec *tournament.Record) ([]byte, error) {
+func HTML(g catalog.Ruleset, rec *record.Record) ([]byte, error) {
 	p, err := New(g, rec)
 	if err != nil {
 		return nil, err
@@ -23,7 +23,7 @@ func HTML(g catalog.Ruleset, rec *tournament.Record) ([]byte, error) {
 
 // FileHTML is HTML for a record of a games file, whose header's openings say how
 // the game began (Page.SetOpenings).
-func FileHTML(g catalog.Ruleset, gf *tournament.GamesFile, rec *tournament.Record) ([]byte, error) {
+func FileHTML(g catalog.Ruleset, gf *record.GamesFile, rec *record.Record) ([]byte, error) {
 	p, err := New(g, rec)
 	if err != nil {
 		return nil, err

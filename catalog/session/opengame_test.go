@@ -3,18 +3,17 @@ package session
 import (
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"path/filepath"
 	"slices"
 	"testing"
-
-	"github.com/colony-ai/colony/tournament"
 )
 
 // TestOpenGame: a game read alone, one line at a time, is the game the whole file
 // holds; ListGames lists every game without its moves.
 func TestOpenGame(t *testing.T) {
 	file := filepath.Join("..", "..", "cmd", "colony", "testdata", "games-v1.jsonl")
-	whole, err := tournament.ReadGamesFile(file)
+	whole, err := record.ReadGamesFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,12 +3,12 @@ package session
 import (
 	"context"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"strconv"
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/gamepage"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // NoGameError is the error of OpenGame when the games file holds no game of the
@@ -29,10 +29,10 @@ func (e *NoGameError) Error() string {
 // (its first game when first is set), keeping that game only, and opens the game
 // its header names. It returns the file without its games (its header), the game,
 // and the ruleset; a *NoGameError when the file holds no game of that index.
-func OpenGame(file string, index int, first bool) (*tournament.GamesFile, *tournament.Record, catalog.Ruleset, error) {
-	var found *tournament.Record
+func OpenGame(file string, index int, first bool) (*record.GamesFile, *record.Record, catalog.Ruleset, error) {
+	var found *record.Record
 	n, lo, hi := 0, 0, 0
-	gf, err := tournament.ScanGamesFile(context.Background(), file, nil, func(r *tournament.Record) error {
+	gf, err := record.ScanGamesFile(context.Background(), file, nil, func(r *record.Record) error {
 		if n == 0 {
 			lo, hi = r.Index, r.Index
 		}
@@ -62,9 +62,9 @@ func OpenGame(file string, index int, first bool) (*tournament.GamesFile, *tourn
 // ListGames reads the games file file one line at a time and returns its games
 // without their moves, per-move figures and specs (for a list to choose from), and
 // the ruleset of the game its header names. OpenGame reads a game in full.
-func ListGames(file string) (*tournament.GamesFile, catalog.Ruleset, error) {
-	var games []tournament.Record
-	gf, err := tournament.ScanGamesFile(context.Background(), file, nil, func(r *tournament.Record) error {
+func ListGames(file string) (*record.GamesFile, catalog.Ruleset, error) {
+	var games []record.Record
+	gf, err := record.ScanGamesFile(context.Background(), file, nil, func(r *record.Record) error {
 		r.Moves, r.Info, r.Specs = nil, nil, [2]string{}
 		games = append(games, *r)
 		return nil
@@ -84,7 +84,7 @@ func ListGames(file string) (*tournament.GamesFile, catalog.Ruleset, error) {
 }
 
 // FindGame returns the record of the game of that index among gs, or nil.
-func FindGame(gs []tournament.Record, index int) *tournament.Record {
+func FindGame(gs []record.Record, index int) *record.Record {
 	for i := range gs {
 		if gs[i].Index == index {
 			return &gs[i]
@@ -95,7 +95,7 @@ func FindGame(gs []tournament.Record, index int) *tournament.Record {
 
 // IndexRange says which game indexes gs (at least one game) holds: "<n> games,
 // indexes <lo> to <hi>".
-func IndexRange(gs []tournament.Record) string {
+func IndexRange(gs []record.Record) string {
 	lo, hi := gs[0].Index, gs[0].Index
 	for _, r := range gs {
 		lo, hi = min(lo, r.Index), max(hi, r.Index)
@@ -107,14 +107,14 @@ func IndexRange(gs []tournament.Record) string {
 // position after k turns (0: the opening, Len: the end).
 type Replay struct {
 	g         catalog.Ruleset
-	rec       *tournament.Record
+	rec       *record.Record
 	positions []string
 	movers    []int
 	scales    [2]int // the score scales of the two specs
 }
 
 // NewReplay plays the record's turns in g from its opening, checking each.
-func NewReplay(g catalog.Ruleset, rec *tournament.Record) (*Replay, error) {
+func NewReplay(g catalog.Ruleset, rec *record.Record) (*Replay, error) {
 	positions, movers, err := gamepage.Replay(g, rec)
 	if err != nil {
 		return nil, err
@@ -226,7 +226,7 @@ func Step(command string, k, n int) (next int, quit bool, err error) {
 
 // RecordPosition replays the record rec in g and returns its position after move
 // turns from the opening, and the turn played from it ("" at the end).
-func RecordPosition(g catalog.Ruleset, rec *tournament.Record, move int) (position, next string, err error) {
+func RecordPosition(g catalog.Ruleset, rec *record.Record, move int) (position, next string, err error) {
 	positions, _, err := gamepage.Replay(g, rec)
 	if err != nil {
 		return "", "", fmt.Errorf("game %d: %w", rec.Index, err)

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"slices"
@@ -10,7 +11,6 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/catalog"
-	"github.com/colony-ai/colony/tournament"
 )
 
 func open(t *testing.T, name string) catalog.Ruleset {
@@ -185,8 +185,8 @@ func TestReplay(t *testing.T) {
 	if err != nil || end != nil {
 		t.Fatalf("%v %v", end, err)
 	}
-	rec := &tournament.Record{Index: 7, Players: [2]string{"x", "y"}, Specs: [2]string{"ab:depth=2", "greedy"},
-		Opening: g.StartPosition(), Moves: []string{"a", "b"}, Info: []tournament.MoveInfo{{Score: 3, Depth: 2, Nodes: 40, Micros: 1500}},
+	rec := &record.Record{Index: 7, Players: [2]string{"x", "y"}, Specs: [2]string{"ab:depth=2", "greedy"},
+		Opening: g.StartPosition(), Moves: []string{"a", "b"}, Info: []record.MoveInfo{{Score: 3, Depth: 2, Nodes: 40, Micros: 1500}},
 		Winner: 1, Points: [2]int{10, 14}, Reason: "resigned", Detail: "a test"}
 	r, err := NewReplay(g, rec)
 	if err != nil {

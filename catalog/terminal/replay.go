@@ -4,20 +4,20 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/session"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // Replay steps through a recorded game of g on a terminal, as the person asks (lines
 // read from in), writing to out: the game rec, or, when rec is nil, the one of games
 // the person chooses from their list. It ends at quit or the end of the input; the
 // error is one of writing out, or of a record whose turns are not legal in g.
-func Replay(g catalog.Ruleset, games []tournament.Record, rec *tournament.Record, in io.Reader, out io.Writer) error {
+func Replay(g catalog.Ruleset, games []record.Record, rec *record.Record, in io.Reader, out io.Writer) error {
 	return replay(g, games, rec, nil, in, out)
 }
 
@@ -27,7 +27,7 @@ func Replay(g catalog.Ruleset, games []tournament.Record, rec *tournament.Record
 // An error reading the file is a *FileError (its Err a *session.NoGameError when the
 // file has no game of that index).
 func ReplayFile(file string, index int, chosen bool, in io.Reader, out io.Writer) error {
-	load := func(i int) (*tournament.Record, error) {
+	load := func(i int) (*record.Record, error) {
 		_, rec, _, err := session.OpenGame(file, i, false)
 		if err != nil {
 			return nil, &FileError{File: file, Err: err}
@@ -35,13 +35,13 @@ func ReplayFile(file string, index int, chosen bool, in io.Reader, out io.Writer
 		return rec, nil
 	}
 	var g catalog.Ruleset
-	var rec *tournament.Record
-	var games []tournament.Record // without their moves: the list to choose from
+	var rec *record.Record
+	var games []record.Record // without their moves: the list to choose from
 	var err error
 	if chosen {
 		_, rec, g, err = session.OpenGame(file, index, false)
 	} else {
-		var gf *tournament.GamesFile
+		var gf *record.GamesFile
 		if gf, g, err = session.ListGames(file); err == nil {
 			if games = gf.Games; len(games) == 1 {
 				rec, err = load(games[0].Index)
@@ -72,7 +72,7 @@ func (e *FileError) Unwrap() error { return e.Err }
 // replay is Replay where games may be records without their moves (a list to choose
 // from, see session.ListGames): the game chosen is then read in full by load (nil:
 // the chosen record is replayed as it is).
-func replay(g catalog.Ruleset, games []tournament.Record, rec *tournament.Record, load func(index int) (*tournament.Record, error),
+func replay(g catalog.Ruleset, games []record.Record, rec *record.Record, load func(index int) (*record.Record, error),
 	in io.Reader, out io.Writer) error {
 	t := &replayTerminal{in: bufio.NewReader(in), out: out, ink: newInk(out), echo: !IsTerminal(in)}
 	if rec == nil {
@@ -139,7 +139,7 @@ func (t *replayTerminal) readLine() (string, bool) {
 }
 
 // choose lists the games and asks for one; nil at the end of the input.
-func (t *replayTerminal) choose(gs []tournament.Record) *tournament.Record {
+func (t *replayTerminal) choose(gs []record.Record) *record.Record {
 	t.printf("%s\n", t.ink.bold(fmt.Sprintf("%6s  %-30s  %-7s  %-24s  %s", "index", "players", "result", "reason", "turns")))
 	for _, r := range gs {
 		t.printf("%6d  %-30s  %-7s  %-24s  %d\n", r.Index, r.Players[0]+" - "+r.Players[1], r.Result, r.Reason, r.Turns)

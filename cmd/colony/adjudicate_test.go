@@ -2,12 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/colony-ai/colony/tournament"
 )
 
 // TestTournamentAdjudication: the --adjudicate-* flags are recorded in the games
@@ -30,7 +29,7 @@ func TestTournamentAdjudication(t *testing.T) {
 		t.Errorf("header's adjudication %s, want %s", got, want)
 	}
 	for _, r := range gf.Games {
-		if r.Reason != tournament.ReasonTurnCap || r.Turns != 8 || !strings.HasPrefix(r.Detail, "8 turns: points ") {
+		if r.Reason != record.ReasonTurnCap || r.Turns != 8 || !strings.HasPrefix(r.Detail, "8 turns: points ") {
 			t.Errorf("game %d: reason %q, detail %q, %d turns; want the turn cap at 8", r.Index, r.Reason, r.Detail, r.Turns)
 		}
 	}
@@ -74,7 +73,7 @@ func TestAdjudicationThresholdsInPoints(t *testing.T) {
 	gf := readGames(t, file)
 	resigned := 0
 	for _, r := range gf.Games {
-		if r.Reason != tournament.ReasonResign {
+		if r.Reason != record.ReasonResign {
 			continue
 		}
 		resigned++

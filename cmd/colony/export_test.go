@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"html"
 	"image/png"
 	"os"
@@ -15,7 +16,6 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/gamepage"
-	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/web/webtest"
 )
 
@@ -76,7 +76,7 @@ func checkTags(t *testing.T, page string) {
 	}
 }
 
-func recordOf(t *testing.T, gf *tournament.GamesFile, index int) *tournament.Record {
+func recordOf(t *testing.T, gf *record.GamesFile, index int) *record.Record {
 	t.Helper()
 	for i := range gf.Games {
 		if gf.Games[i].Index == index {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,7 +10,6 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // recordLines returns the lines of a games file, the header first.
@@ -46,10 +46,10 @@ func TestForeignRecordRefused(t *testing.T) {
 	}
 	_, one := run("1")
 	two, twos := run("2")
-	game3 := func(lines []string) (string, tournament.Seed) {
+	game3 := func(lines []string) (string, record.Seed) {
 		for _, l := range lines[1:] {
 			if strings.HasPrefix(l, `{"type":"game","index":3,`) {
-				gf, err := tournament.ParseGamesFile([]byte(lines[0] + l))
+				gf, err := record.ParseGamesFile([]byte(lines[0] + l))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -83,7 +83,7 @@ func TestForeignRecordRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	first := readGames(t, two)
-	gf, err := tournament.ParseGamesFile([]byte(one[0] + one[1]))
+	gf, err := record.ParseGamesFile([]byte(one[0] + one[1]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestChangedInputRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	hash := func(name string) string {
-		h, err := tournament.HashFile(name)
+		h, err := record.HashFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -158,7 +158,7 @@ func TestChangedInputRefused(t *testing.T) {
 	if out := mustRun(t, "tournament", "merge", shards[0], shards[1]); !strings.HasPrefix(out, "merged 2 files: 4 of 4 games\n") {
 		t.Errorf("merge of two shards:\n%s", out)
 	}
-	if h := readGames(t, shards[0]).Header.Inputs; len(h) != 1 || h[0] != (tournament.InputFile{Player: "a", Setting: "eval", File: weights, SHA256: hash(weights)}) {
+	if h := readGames(t, shards[0]).Header.Inputs; len(h) != 1 || h[0] != (record.InputFile{Player: "a", Setting: "eval", File: weights, SHA256: hash(weights)}) {
 		t.Errorf("the header's inputs: %+v", h)
 	}
 	// The first pair, then the file changes.

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -49,8 +50,8 @@ func newOpeningsCmd(opts *options) *cobra.Command {
 
 // runOpenings builds the suite, writes it and reports the first player's score.
 func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
-	if fl.checkPairs < 0 || fl.checkPairs > tournament.MaxGames/2 {
-		return fmt.Errorf("openings: --check-pairs: %d: want 0 to %d", fl.checkPairs, tournament.MaxGames/2)
+	if fl.checkPairs < 0 || fl.checkPairs > record.MaxGames/2 {
+		return fmt.Errorf("openings: --check-pairs: %d: want 0 to %d", fl.checkPairs, record.MaxGames/2)
 	}
 	g, err := opts.openGame()
 	if err != nil {

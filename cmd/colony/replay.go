@@ -3,12 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"strconv"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/session"
 	"github.com/colony-ai/colony/catalog/terminal"
-	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
 
@@ -56,7 +56,7 @@ func runReplay(cmd *cobra.Command, file string, index int, chosen bool) error {
 // openGame reads the game of that index (the first game when first is set) of a
 // games file one line at a time, keeping that game only, and opens its game (for the
 // command cmd's errors, flag naming the index).
-func openGame(cmd, flag, file string, index int, first bool) (*tournament.GamesFile, *tournament.Record, catalog.Ruleset, error) {
+func openGame(cmd, flag, file string, index int, first bool) (*record.GamesFile, *record.Record, catalog.Ruleset, error) {
 	gf, rec, g, err := session.OpenGame(file, index, first)
 	if ng := (*session.NoGameError)(nil); errors.As(err, &ng) {
 		return nil, nil, nil, fmt.Errorf("%s: %s %d: %w", cmd, flag, index, err)

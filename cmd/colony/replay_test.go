@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,11 +11,10 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/catalog"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // tournamentFile runs a small tournament of the game and returns its games file.
-func tournamentFile(t *testing.T, game string, players ...string) (string, *tournament.GamesFile) {
+func tournamentFile(t *testing.T, game string, players ...string) (string, *record.GamesFile) {
 	t.Helper()
 	file := filepath.Join(t.TempDir(), "games.jsonl")
 	args := []string{"--game", game, "tournament", "--games", "2", "--progress", "off", "--games-file", file}
@@ -22,7 +22,7 @@ func tournamentFile(t *testing.T, game string, players ...string) (string, *tour
 		args = append(args, "-p", p)
 	}
 	tourn(t, args...)
-	gf, err := tournament.ReadGamesFile(file)
+	gf, err := record.ReadGamesFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"path/filepath"
 	"testing"
@@ -14,21 +15,21 @@ import (
 
 // failingRunner is a tournament.Runnable whose run fails after some games, as a
 // failing disk or player would end one.
-type failingRunner struct{ cfg tournament.Config }
+type failingRunner struct{ cfg record.Config }
 
-func (r *failingRunner) Setup(io.Writer, []tournament.Record, func(*tournament.Progress)) {}
+func (r *failingRunner) Setup(io.Writer, []record.Record, func(*tournament.Progress)) {}
 func (r *failingRunner) Run(context.Context) (*tournament.Result, error) {
 	return &tournament.Result{}, errors.New("the player failed")
 }
-func (r *failingRunner) Settings() *tournament.Config { return &r.cfg }
-func (r *failingRunner) Sides() [2]string             { return [2]string{"south", "north"} }
-func (r *failingRunner) CheckPlayers() error          { return nil }
-func (r *failingRunner) SetEngineLogs(string)         {}
+func (r *failingRunner) Settings() *record.Config { return &r.cfg }
+func (r *failingRunner) Sides() [2]string         { return [2]string{"south", "north"} }
+func (r *failingRunner) CheckPlayers() error      { return nil }
+func (r *failingRunner) SetEngineLogs(string)     {}
 
 // TestFailedRunResumeHint: a run that fails says "--resume continues" only when it
 // has a games file to continue.
 func TestFailedRunResumeHint(t *testing.T) {
-	cfg := tournament.Config{Players: []tournament.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "greedy"}}, Games: 2, Seed: 1}
+	cfg := record.Config{Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "greedy"}}, Games: 2, Seed: 1}
 	tests := []struct {
 		name, gamesFile, want string
 	}{

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"path/filepath"
 	"time"
 
@@ -165,34 +166,34 @@ func (r *driverRun) run(ctx context.Context, c *cobra.Command) error {
 
 // driverMatch reads the match's flags as 'colony tournament' does and returns its
 // config (without an SPRT).
-func driverMatch(opts *options, args []string) (tournament.Config, error) {
+func driverMatch(opts *options, args []string) (record.Config, error) {
 	var fl tournamentFlags
 	tc := &cobra.Command{Use: "tournament"}
 	fl.add(tc)
 	if err := tc.ParseFlags(args); err != nil {
-		return tournament.Config{}, fmt.Errorf("sprt-driver: the match's flags: %w", err)
+		return record.Config{}, fmt.Errorf("sprt-driver: the match's flags: %w", err)
 	}
 	if rest := tc.Flags().Args(); len(rest) > 0 {
-		return tournament.Config{}, fmt.Errorf("sprt-driver: the match's flags: unexpected argument %q", rest[0])
+		return record.Config{}, fmt.Errorf("sprt-driver: the match's flags: unexpected argument %q", rest[0])
 	}
 	for _, name := range driverReserved {
 		if tc.Flags().Changed(name) {
-			return tournament.Config{}, fmt.Errorf("sprt-driver: the match's flags cannot set --%s: the driver sets it for each task (give the test to the driver's --sprt, the directory to its --out)", name)
+			return record.Config{}, fmt.Errorf("sprt-driver: the match's flags cannot set --%s: the driver sets it for each task (give the test to the driver's --sprt, the directory to its --out)", name)
 		}
 	}
 	g, err := opts.openGame()
 	if err != nil {
-		return tournament.Config{}, fmt.Errorf("sprt-driver: %w", err)
+		return record.Config{}, fmt.Errorf("sprt-driver: %w", err)
 	}
 	if err := opts.resolveEntrants(fl.settings.Players); err != nil {
-		return tournament.Config{}, fmt.Errorf("sprt-driver: the match: --player: %w", err)
+		return record.Config{}, fmt.Errorf("sprt-driver: the match: --player: %w", err)
 	}
 	cfg, err := tournamentConfig(tc, g, &fl)
 	if err != nil {
-		return tournament.Config{}, fmt.Errorf("sprt-driver: the match: %w", err)
+		return record.Config{}, fmt.Errorf("sprt-driver: the match: %w", err)
 	}
 	if len(cfg.Players) != 2 {
-		return tournament.Config{}, fmt.Errorf("sprt-driver: an SPRT needs a match of two players, got %d", len(cfg.Players))
+		return record.Config{}, fmt.Errorf("sprt-driver: an SPRT needs a match of two players, got %d", len(cfg.Players))
 	}
 	return cfg, nil
 }

@@ -1,14 +1,13 @@
 package main
 
 import (
+	"github.com/colony-ai/colony/record"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
-
-	"github.com/colony-ai/colony/tournament"
 )
 
 // TestEnginesInThreeLanguages plays small Kalah engines written in C, JavaScript
@@ -54,7 +53,7 @@ func TestEnginesInThreeLanguages(t *testing.T) {
 	if err := os.WriteFile(file, []byte("["+strings.Join(entries, ",\n")+"]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	run := func(out string) *tournament.GamesFile {
+	run := func(out string) *record.GamesFile {
 		t.Helper()
 		args := append([]string{"--engines", file, "--game", "kalah", "tournament"}, players...)
 		args = append(args, "--games", "4", "--concurrency", "2", "--out", out, "--progress", "off",
@@ -65,7 +64,7 @@ func TestEnginesInThreeLanguages(t *testing.T) {
 		if code, _, errOut := cli(t, args...); code != 0 {
 			t.Fatalf("colony %s: exit %d: %s", strings.Join(args, " "), code, errOut)
 		}
-		gf, err := tournament.ReadGamesFile(filepath.Join(out, "games.jsonl"))
+		gf, err := record.ReadGamesFile(filepath.Join(out, "games.jsonl"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +74,7 @@ func TestEnginesInThreeLanguages(t *testing.T) {
 	if len(first.Games) != len(players)/2*(len(players)/2-1)/2*4 {
 		t.Fatalf("%d games", len(first.Games))
 	}
-	byIndex := map[int]tournament.Record{}
+	byIndex := map[int]record.Record{}
 	for _, r := range second.Games {
 		byIndex[r.Index] = r
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"runtime"
 	"syscall"
 	"time"
@@ -58,15 +59,15 @@ func newTournamentCmd(opts *options) *cobra.Command {
 }
 
 // tournamentConfig checks the flags and builds the tournament's config.
-func tournamentConfig(c *cobra.Command, game catalog.Ruleset, fl *tournamentFlags) (tournament.Config, error) {
+func tournamentConfig(c *cobra.Command, game catalog.Ruleset, fl *tournamentFlags) (record.Config, error) {
 	if err := fl.settings.Check(c.Flags().Changed, flagName); err != nil {
-		return tournament.Config{}, fmt.Errorf("tournament: %w", err)
+		return record.Config{}, fmt.Errorf("tournament: %w", err)
 	}
 	if fl.concurrency < 1 {
-		return tournament.Config{}, fmt.Errorf("tournament: --concurrency must be at least 1, got %d", fl.concurrency)
+		return record.Config{}, fmt.Errorf("tournament: --concurrency must be at least 1, got %d", fl.concurrency)
 	}
 	if err := tournament.CheckProgressMode(fl.progress); err != nil {
-		return tournament.Config{}, fmt.Errorf("tournament: --progress: %w", err)
+		return record.Config{}, fmt.Errorf("tournament: --progress: %w", err)
 	}
 	cfg, err := fl.settings.Config(game)
 	var se *tournament.SettingError

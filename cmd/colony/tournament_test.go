@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"image/png"
 	"os"
 	"os/exec"
@@ -70,9 +71,9 @@ func afterFirstLine(s string) string {
 	return rest
 }
 
-func readGames(t *testing.T, name string) *tournament.GamesFile {
+func readGames(t *testing.T, name string) *record.GamesFile {
 	t.Helper()
-	gf, err := tournament.ReadGamesFile(name)
+	gf, err := record.ReadGamesFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func readGames(t *testing.T, name string) *tournament.GamesFile {
 
 // untimed returns the games sorted by index, without their timing: the game's
 // seconds and each move's time (Info[k].Micros).
-func untimed(games []tournament.Record) []tournament.Record {
+func untimed(games []record.Record) []record.Record {
 	out := slices.Clone(games)
 	for i := range out {
 		out[i].Seconds = 0
@@ -91,12 +92,12 @@ func untimed(games []tournament.Record) []tournament.Record {
 		}
 		out[i].Info = info
 	}
-	slices.SortFunc(out, func(a, b tournament.Record) int { return a.Index - b.Index })
+	slices.SortFunc(out, func(a, b record.Record) int { return a.Index - b.Index })
 	return out
 }
 
 // checkSameGames fails unless got and want are the same games (timing aside).
-func checkSameGames(t *testing.T, got, want []tournament.Record) {
+func checkSameGames(t *testing.T, got, want []record.Record) {
 	t.Helper()
 	g, w := untimed(got), untimed(want)
 	if len(g) != len(w) {
@@ -110,7 +111,7 @@ func checkSameGames(t *testing.T, got, want []tournament.Record) {
 }
 
 // checkSchedule fails unless games hold each index of 0..n-1 exactly once.
-func checkSchedule(t *testing.T, games []tournament.Record, n int) {
+func checkSchedule(t *testing.T, games []record.Record, n int) {
 	t.Helper()
 	seen := make([]bool, n)
 	for _, r := range games {
@@ -159,7 +160,7 @@ func readSummary(t *testing.T, name string) summaryJSON {
 }
 
 // wdlOf counts each player's wins, draws and losses in the games.
-func wdlOf(games []tournament.Record) map[string][3]int {
+func wdlOf(games []record.Record) map[string][3]int {
 	m := map[string][3]int{}
 	for _, r := range games {
 		for seat, name := range r.Players {
@@ -212,8 +213,8 @@ func TestTournamentRoundRobinOutputs(t *testing.T) {
 	}
 	gf := readGames(t, filepath.Join(dir, "games.jsonl"))
 	h := gf.Header
-	if h.Type != "tournament" || h.Format != tournament.RoundRobin || h.Games != 4 || h.Seed != 1 ||
-		!reflect.DeepEqual(h.Players, []tournament.Entrant{{Name: "random", Spec: "random"}, {Name: "greedy", Spec: "greedy:eval=linear"}, {Name: "ab", Spec: "ab:depth=1,eval=linear"}}) {
+	if h.Type != "tournament" || h.Format != record.RoundRobin || h.Games != 4 || h.Seed != 1 ||
+		!reflect.DeepEqual(h.Players, []record.Entrant{{Name: "random", Spec: "random"}, {Name: "greedy", Spec: "greedy:eval=linear"}, {Name: "ab", Spec: "ab:depth=1,eval=linear"}}) {
 		t.Errorf("header %+v", h)
 	}
 	if gf.Torn != 0 {
@@ -316,7 +317,7 @@ func TestTournamentDeterministic(t *testing.T) {
 	args := []string{"tournament", "-p", "random", "-p", "greedy", "-p", "ab=ab:depth=1", "-p", "mcts=mcts:sims=30",
 		"--games", "2", "--seed", "7", "--progress", "off"}
 	var outs []string
-	var games [][]tournament.Record
+	var games [][]record.Record
 	for _, c := range []string{"1", "3"} {
 		file := filepath.Join(dir, "c"+c+".jsonl")
 		out, _ := tourn(t, append(args, "--concurrency", c, "--games-file", file)...)
@@ -790,7 +791,7 @@ func TestTournamentGamesFileOneWriter(t *testing.T) {
 	}
 	// Another run holds the file (the lock is per open file, so this process can
 	// hold it against itself).
-	gf, err := tournament.ReadGamesFile(name)
+	gf, err := record.ReadGamesFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}

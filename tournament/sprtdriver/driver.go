@@ -23,6 +23,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"io/fs"
 	"os"
@@ -37,7 +38,7 @@ import (
 // Config is an SPRT driver's match and batches.
 type Config struct {
 	// Match is the match, with its SPRT (two players, not sharded, no UntilPair).
-	Match tournament.Config
+	Match record.Config
 	// Args are the match's flags on the colony command line (the global flags
 	// first), which each task is given: see Batch.TaskArgs.
 	Args []string
@@ -289,7 +290,7 @@ func (d *Driver) gamesBelow(until int) (*tournament.Merged, error) {
 	}
 	match := d.cfg.Match
 	match.SPRT = nil // the tasks' files hold the match without the test
-	if err := tournament.SameTournament(merged.Header, tournament.NewHeader(match)); err != nil {
+	if err := record.SameTournament(merged.Header, record.NewHeader(match)); err != nil {
 		return nil, &DirError{Dir: d.cfg.Dir, Err: err, Other: true}
 	}
 	return merged.UntilPair(until), nil

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"io"
 	"os"
 	"path/filepath"
@@ -28,26 +29,26 @@ func newFactory(spec string, opts search.Options) (search.Player[colony.State], 
 const testTest = "elo0=0,elo1=50"
 
 // match returns a match of a against b on The Colony, of games games, with the test.
-func match(t *testing.T, a, b string, games int) tournament.Config {
+func match(t *testing.T, a, b string, games int) record.Config {
 	t.Helper()
 	test, err := stats.ParseSPRT(testTest)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return tournament.Config{
+	return record.Config{
 		Game:     "colony",
-		Players:  []tournament.Entrant{{Name: "a", Spec: a}, {Name: "b", Spec: b}},
-		Format:   tournament.Match,
+		Players:  []record.Entrant{{Name: "a", Spec: a}, {Name: "b", Spec: b}},
+		Format:   record.Match,
 		Games:    games,
 		Seed:     3,
-		Openings: tournament.Openings{RandomTurns: 4},
+		Openings: record.Openings{RandomTurns: 4},
 		SPRT:     &test,
 	}
 }
 
 // single plays cfg (with its SPRT) on one machine, as 'colony tournament --sprt'
 // does, and returns the result.
-func single(t *testing.T, cfg tournament.Config) *tournament.Result {
+func single(t *testing.T, cfg record.Config) *tournament.Result {
 	t.Helper()
 	r := &tournament.Runner[colony.State]{Game: colonyGame, Config: cfg,
 		NewPlayer: newFactory, Concurrency: 1}
@@ -64,7 +65,7 @@ func single(t *testing.T, cfg tournament.Config) *tournament.Result {
 // player is a fake Slurm: it plays the tasks of each batch with the tournament
 // runner in this process, as 'colony tournament' would, into their games files.
 type player struct {
-	match tournament.Config // without its SPRT
+	match record.Config // without its SPRT
 	// skip, if not nil, says which tasks of a batch fail without playing.
 	skip func(batch, task int) bool
 	// err, if not nil, is the error of the batch given; the batch's tasks before
@@ -109,7 +110,7 @@ func (*player) TaskLogs() string { return "DIR/fake-K.log" }
 
 // drive runs a driver of cfg's batches on dir with submitter s and returns the
 // outcome, the batch lines that OnBatch was given and the log.
-func drive(t *testing.T, m tournament.Config, batchPairs, tasks int, dir string, s Submitter) (*Outcome, []string, string, error) {
+func drive(t *testing.T, m record.Config, batchPairs, tasks int, dir string, s Submitter) (*Outcome, []string, string, error) {
 	t.Helper()
 	var batches []string
 	var log strings.Builder
@@ -126,9 +127,9 @@ func drive(t *testing.T, m tournament.Config, batchPairs, tasks int, dir string,
 }
 
 // sameGames fails unless the games are those of the single run (timing aside).
-func sameGames(t *testing.T, what string, got, want []tournament.Record) {
+func sameGames(t *testing.T, what string, got, want []record.Record) {
 	t.Helper()
-	key := func(games []tournament.Record) []string {
+	key := func(games []record.Record) []string {
 		var out []string
 		for _, g := range games {
 			out = append(out, fmt.Sprintf("%d %s %s %d", g.Index, g.Opening, g.Result, g.Turns))
@@ -308,7 +309,7 @@ func TestNewErrors(t *testing.T) {
 	}{
 		{"no test", func(c *Config) { c.Match.SPRT = nil }, "the match has no SPRT"},
 		{"three players", func(c *Config) {
-			c.Match.Players = append(c.Match.Players, tournament.Entrant{Name: "c", Spec: "random"})
+			c.Match.Players = append(c.Match.Players, record.Entrant{Name: "c", Spec: "random"})
 		}, "an SPRT needs a match of two players, got 3"},
 		{"sharded", func(c *Config) { c.Match.Shard, c.Match.Shards = 1, 2 }, "the match is sharded"},
 		{"until pair", func(c *Config) { c.Match.UntilPair = 3 }, "the match is sharded or limited"},

@@ -2,6 +2,7 @@ package sprtdriver
 
 import (
 	"fmt"
+	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"testing"
@@ -89,7 +90,7 @@ func TestBatchSummaryAndDecision(t *testing.T) {
 				t.Errorf("Summary = %q, want %q", got, tc.summary)
 			}
 			o := &Outcome{Batches: 3, PlayedPairs: 24, TotalPairs: 40,
-				Result: &tournament.Result{Games: make([]tournament.Record, 40), SPRT: &tc.st}}
+				Result: &tournament.Result{Games: make([]record.Record, 40), SPRT: &tc.st}}
 			if got := o.Decision(); got != tc.decision {
 				t.Errorf("Decision = %q, want %q", got, tc.decision)
 			}

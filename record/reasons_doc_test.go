@@ -1,4 +1,4 @@
-package tournament
+package record
 
 import (
 	"go/ast"

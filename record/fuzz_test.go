@@ -1,4 +1,4 @@
-package tournament
+package record
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ func FuzzParseGamesFile(f *testing.F) {
 	cfg := testConfig()
 	_ = WriteHeader(&buf, NewHeader(cfg))
 	r := sampleRecord()
-	buf.Write(appendRecord(nil, &r, nil, nil))
+	buf.Write(AppendRecord(nil, &r))
 	f.Add(buf.Bytes())
 	f.Add(buf.Bytes()[:buf.Len()-7])
 	f.Add([]byte("{\"type\":\"tournament\",\"version\":1}\n{\"type\":\"game\"}\n"))

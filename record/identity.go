@@ -1,8 +1,8 @@
-package tournament
+package record
 
 // The identity of records and input files: a record belongs to its file's tournament
 // (CheckRecord), and the files a tournament reads are known by their content
-// (HashFile, Config.HashInputs), so that a resume or a merge refuses what does not
+// (HashFile, tournament.HashInputs), so that a resume or a merge refuses what does not
 // belong.
 
 import (
@@ -10,11 +10,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"os"
-	"slices"
-	"strings"
 
-	"github.com/colony-ai/colony/external"
 	"github.com/colony-ai/colony/internal/inputfile"
 	"github.com/colony-ai/colony/search"
 )
@@ -59,12 +55,6 @@ type BoardFile struct {
 	Text string `json:"text"`
 }
 
-// BoardSource is a Ruleset that may be played on a board file: TournamentBoard
-// returns it, or nil on the rule set's own board. catalog's rule sets are.
-type BoardSource interface {
-	TournamentBoard() *BoardFile
-}
-
 // InputFile is a file that a player's spec names (a weights file, eval=FILE, or a
 // network file, eval=net:FILE), known by its content hash.
 type InputFile struct {
@@ -75,59 +65,6 @@ type InputFile struct {
 	File    string `json:"file"`
 	// SHA256 is the file's content hash (HashFile).
 	SHA256 string `json:"sha256"`
-}
-
-// HashInputs records in c the content of the files the tournament reads, besides its
-// opening file (whose positions c holds): g's board file when g is played on one
-// (BoardSource), and the hash of every file that a player's evaluation setting names
-// (eval=FILE, eval=net:FILE; not the evaluations g names, such as linear). A resume
-// or a merge refuses a file whose header has other hashes (SameTournament).
-func (c *Config) HashInputs(g Ruleset) error {
-	c.Board, c.Inputs = nil, nil
-	if b, ok := g.(BoardSource); ok {
-		c.Board = b.TournamentBoard()
-	}
-	evals := g.Evaluations()
-	for _, p := range c.Players {
-		sp, err := search.ParseSpec(p.Spec)
-		if err != nil {
-			return fmt.Errorf("player %q: %w", p.Name, err)
-		}
-		kind, _ := search.LookupKind(sp.Kind) // ParseSpec found it
-		s, ok := kind.SettingFor(search.RoleEval)
-		if !ok || !sp.Has(s.Key) {
-			continue
-		}
-		value := sp.Settings[s.Key]
-		file := evalFile(value, evals)
-		if file == "" {
-			continue
-		}
-		sum, err := HashFile(file)
-		if err != nil {
-			return fmt.Errorf("player %q: %s=%s: %w", p.Name, s.Key, value, err)
-		}
-		c.Inputs = append(c.Inputs, InputFile{Player: p.Name, Setting: s.Key, File: file, SHA256: sum})
-	}
-	return nil
-}
-
-// evalFile returns the file that the evaluation setting value names: the value
-// itself, or what follows "net:", when it is not one of the evaluations' names and a
-// regular file of that name exists; "" otherwise (a name, or a value the player's own
-// check refuses).
-func evalFile(value string, evals []string) string {
-	if value == "" || slices.Contains(evals, value) || strings.HasPrefix(value, "@") {
-		return ""
-	}
-	file := value
-	if rest, ok := strings.CutPrefix(value, "net:"); ok {
-		file = rest
-	}
-	if info, err := os.Stat(file); err != nil || !info.Mode().IsRegular() {
-		return ""
-	}
-	return file
 }
 
 // sameInputs reports how the input files of the headers a and b differ (a board file
@@ -171,7 +108,7 @@ func changed(a, b string) string {
 // spec templates and the order of the opening file's positions.
 type identity struct {
 	pairings  [][2]int
-	templates []specTemplate
+	templates []SpecTemplate
 	order     []int
 	err       error
 }
@@ -188,14 +125,14 @@ func (h *Header) identity() *identity {
 		id.err = fmt.Errorf("the header's tournament has no pairings (%d players)", len(c.Players))
 	}
 	for _, p := range c.Players {
-		t, err := c.template(p.Spec)
+		t, err := c.Template(p.Spec)
 		if err != nil && id.err == nil {
 			id.err = fmt.Errorf("the header's player %q: %w", p.Name, err)
 		}
 		id.templates = append(id.templates, t)
 	}
 	if len(c.Openings.Positions) > 0 {
-		id.order = c.openingOrder() // the order of openingBook
+		id.order = c.OpeningOrder() // the order of the runner's opening book
 	}
 	h.ident = id
 	return id
@@ -226,7 +163,7 @@ func (h *Header) CheckRecord(r *Record) error {
 	if want := Seed(c.GameSeed(r.Index)); r.Seed != want {
 		return fmt.Errorf("game %d has seed %d but this tournament's game %d has seed %d"+errForeign, r.Index, r.Seed, r.Index, want)
 	}
-	sl := slotOf(id.pairings, r.Index)
+	sl := SlotOf(id.pairings, r.Index)
 	if r.Pair != sl.Pair || r.Round != sl.Round {
 		return fmt.Errorf("game %d has pair %d and round %d but this tournament's game %d is of pair %d and round %d", r.Index, r.Pair, r.Round, r.Index, sl.Pair, sl.Round)
 	}
@@ -239,7 +176,7 @@ func (h *Header) CheckRecord(r *Record) error {
 	}
 	for seat, p := range sl.Seats {
 		t := id.templates[p]
-		spec := t.forGame(uint64(r.Seed), seat)
+		spec := t.ForGame(uint64(r.Seed), seat)
 		if r.Specs[seat] == spec || t.engineSeedOnly(r.Specs[seat]) {
 			continue
 		}
@@ -254,15 +191,19 @@ func (h *Header) CheckRecord(r *Record) error {
 	return nil
 }
 
+// engineKind is the spec kind of external engines (external.Kind, which the tests
+// check): the identity checks know it without importing the engines.
+const engineKind = "cmd"
+
 // engineSeedOnly reports whether spec is the template's spec of an external engine
 // with another seed, or none: the seed the engine was sent is mapped into the range
 // of its option seed, or left out when it declares none (see external.SeedValue).
-func (t specTemplate) engineSeedOnly(spec string) bool {
+func (t SpecTemplate) engineSeedOnly(spec string) bool {
 	if t.seedKey == "" {
 		return false
 	}
 	sp, err := search.ParseSpec(spec)
-	if err != nil || sp.Kind != external.Kind {
+	if err != nil || sp.Kind != engineKind {
 		return false
 	}
 	return sp.Without(t.seedKey).String() == t.base

@@ -1,4 +1,4 @@
-package tournament
+package record
 
 import (
 	"errors"
@@ -114,7 +114,7 @@ func parseSeconds(text string) (time.Duration, error) {
 // move from outside: a player that goes over by more than Margin loses the game on
 // time, and one that has not replied when its time and the margin are over (and at
 // least 100 ms past its time) is not waited for: it loses on time and is abandoned
-// (see Runner).
+// (see tournament.Runner).
 type Limits struct {
 	Depth       int           `json:"depth,omitempty"`
 	Nodes       uint64        `json:"nodes,omitempty"`
@@ -126,7 +126,7 @@ type Limits struct {
 	Margin time.Duration `json:"margin,omitempty"`
 	// MoveTimeout, for games without a move time or a clock, is a hard limit on
 	// every move: a player that has not replied after it loses the game on time and
-	// is abandoned (see Runner), as a timed move's player is past its time and the
+	// is abandoned (see tournament.Runner), as a timed move's player is past its time and the
 	// margin. 0 leaves such moves unwatched (no goroutine per move: a random
 	// player's turn costs less than starting one). It cannot be given with MoveTime
 	// or TimeControl.
@@ -178,7 +178,7 @@ type Config struct {
 	Strict bool `json:"strict,omitempty"`
 	// Board is The Colony's board file when the tournament is played on one (the
 	// games file's header holds it whole), and Inputs the files the players' specs
-	// name, by their content hashes: see HashInputs. nil for none.
+	// name, by their content hashes: see tournament.HashInputs. nil for none.
 	Board  *BoardFile  `json:"board,omitempty"`
 	Inputs []InputFile `json:"inputs,omitempty"`
 	// UntilPair, when positive, limits this run to the pairs of the schedule numbered
@@ -311,36 +311,33 @@ func (c *Config) playerSpec(spec string) (search.Spec, error) {
 // exporting a file accept it, its turns' search figures all 0.
 const HumanSpec = "human"
 
-// specTemplate is a player's spec with the tournament's limits added, ready to take
-// each game's seed.
-type specTemplate struct {
+// SpecTemplate is a player's spec with the tournament's limits added, ready to take
+// each game's seed (ForGame).
+type SpecTemplate struct {
 	base    string // the spec without its seed
 	seedKey string // the kind's seed setting (search.RoleSeed), or "" if it has none
 	own     uint64 // the spec's own seed, if hasOwn
 	hasOwn  bool
-	// tableBytes is the memory of the player's table (search.TableBytes), set by
-	// checkPlayers.
-	tableBytes uint64
 }
 
-// template returns the spec template of a player.
-func (c *Config) template(spec string) (specTemplate, error) {
+// Template returns the spec template of a player.
+func (c *Config) Template(spec string) (SpecTemplate, error) {
 	if spec == HumanSpec {
-		return specTemplate{base: HumanSpec}, nil
+		return SpecTemplate{base: HumanSpec}, nil
 	}
 	sp, err := c.playerSpec(spec)
 	if err != nil {
-		return specTemplate{}, err
+		return SpecTemplate{}, err
 	}
 	kind, _ := search.LookupKind(sp.Kind)
-	var t specTemplate
+	var t SpecTemplate
 	if s, ok := kind.SettingFor(search.RoleSeed); ok { // ab takes a seed and ignores it: not its role
 		t.seedKey = s.Key
 	}
 	if t.seedKey != "" && sp.Has(t.seedKey) {
 		own, err := strconv.ParseUint(sp.Settings[t.seedKey], 10, 64)
 		if err != nil {
-			return specTemplate{}, fmt.Errorf("player %q: %s=%q: want a whole number of 0 or more", spec, t.seedKey, sp.Settings[t.seedKey])
+			return SpecTemplate{}, fmt.Errorf("player %q: %s=%q: want a whole number of 0 or more", spec, t.seedKey, sp.Settings[t.seedKey])
 		}
 		t.own, t.hasOwn = own, true
 		sp = sp.Without(t.seedKey)
@@ -354,23 +351,23 @@ func (c *Config) template(spec string) (specTemplate, error) {
 // that takes a seed, with the seed derived from the game's seed, the seat and the
 // spec's own seed (what CheckRecord expects); HumanSpec as it is.
 func SeatSpec(spec string, gameSeed Seed, seat int) (string, error) {
-	t, err := (&Config{}).template(spec)
+	t, err := (&Config{}).Template(spec)
 	if err != nil {
 		return "", err
 	}
-	return t.forGame(uint64(gameSeed), seat), nil
+	return t.ForGame(uint64(gameSeed), seat), nil
 }
 
-// forGame returns the spec of the player for one game: for kinds that take a seed, a
+// ForGame returns the spec of the player for one game: for kinds that take a seed, a
 // seed derived from the game's seed and the seat (and the spec's own seed, if it sets
 // one), so that games differ but replay exactly.
-func (t specTemplate) forGame(gameSeed uint64, seat int) string {
+func (t SpecTemplate) ForGame(gameSeed uint64, seat int) string {
 	if t.seedKey == "" {
 		return t.base
 	}
-	seed := mix(gameSeed, uint64(seat)+1)
+	seed := Mix(gameSeed, uint64(seat)+1)
 	if t.hasOwn {
-		seed = mix(seed, t.own)
+		seed = Mix(seed, t.own)
 	}
 	sep := ":"
 	if strings.Contains(t.base, ":") { // a kind's name has no ':': the spec has settings
@@ -379,10 +376,36 @@ func (t specTemplate) forGame(gameSeed uint64, seat int) string {
 	return t.base + sep + t.seedKey + "=" + strconv.FormatUint(seed, 10)
 }
 
-// mix combines two numbers into a well-spread 64-bit seed (SplitMix64's finaliser).
-func mix(a, b uint64) uint64 {
+// Mix combines two numbers into a well-spread 64-bit seed (SplitMix64's finaliser).
+func Mix(a, b uint64) uint64 {
 	z := a + 0x9e3779b97f4a7c15*(b+1)
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
+}
+
+// Describe says in one line what a run of the tournament plays: the format, the
+// players, the games, the seed, the shard and the pairs of the run, the
+// adjudication's rules, and, when
+// resumed is positive, that it resumes after that many games.
+func (c *Config) Describe(resumed int) string {
+	var names []string
+	for _, p := range c.Players {
+		names = append(names, p.Name)
+	}
+	s := fmt.Sprintf("%s of %s, %d games a pairing (%d in all), seed %d", c.Format, strings.Join(names, ", "),
+		c.Games, c.TotalGames(), c.Seed)
+	if c.Shards > 1 {
+		s += fmt.Sprintf(", shard %d/%d", c.Shard, c.Shards)
+	}
+	if c.UntilPair > 0 {
+		s += fmt.Sprintf(", pairs below %d", c.UntilPair)
+	}
+	if rules := c.Adjudication.names(); rules != "" {
+		s += ", adjudicated by " + rules
+	}
+	if resumed > 0 {
+		s += fmt.Sprintf(", resuming after %d games", resumed)
+	}
+	return s
 }

@@ -1,4 +1,4 @@
-package tournament
+package record
 
 // AppendRecord appends r as one line of a games file, without its newline, of the current version
 // (RecordVersion), with its checksum, as the runner writes it: a games file is a
