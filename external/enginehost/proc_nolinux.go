@@ -1,6 +1,6 @@
 //go:build !linux
 
-package protocol
+package enginehost
 
 // newMark returns "": outside Linux the engine's processes are not marked.
 func newMark() string { return "" }
