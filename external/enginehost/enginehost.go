@@ -20,10 +20,28 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"sync/atomic"
 	"time"
 
 	"github.com/colony-ai/colony/protocol"
 )
+
+// supervisorOn reports whether the program turned the supervisors of its engines on
+// (RunSupervisorIfAsked). It is set once, first thing in the program's main.
+var supervisorOn atomic.Bool
+
+// RunSupervisorIfAsked is the first call of the main of a program that runs engines
+// (and of the TestMain of a test binary whose tests rely on the supervisor). When
+// this process was started as an engine's supervisor (on Linux, by Start in the
+// program it is a copy of), it runs the supervisor and exits: it never returns.
+// Otherwise it turns the supervisors on, this program's executable being able to
+// run as one, and returns. A program that does not call it runs its engines without
+// a supervisor: they still run in their own process group, are ended with what
+// they started by the Client's Close and, on Linux, are killed when the program dies.
+func RunSupervisorIfAsked() {
+	superviseIfAsked()
+	supervisorOn.Store(true)
+}
 
 // Process is an engine program for Start to run.
 type Process struct {

@@ -13,6 +13,9 @@ func leftover(root int, mark string) []string { return nil }
 // runner killed by SIGKILL stay.
 type supervisor struct{}
 
+// superviseIfAsked does nothing outside Linux: there is no supervisor.
+func superviseIfAsked() {}
+
 // startSupervisor returns nil outside Linux.
 func startSupervisor(root int, mark string) *supervisor { return nil }
 
