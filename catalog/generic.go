@@ -28,6 +28,9 @@ type generic[S any] struct {
 	board *record.BoardFile
 }
 
+// Every rule set may be played on a board file (tournament.BoardSource).
+var _ tournament.BoardSource = (*generic[colony.State])(nil)
+
 // TournamentBoard returns the board file the rule set was read from (OpenWith with a
 // board file), nil for a rule set on its own board (tournament.BoardSource).
 func (x *generic[S]) TournamentBoard() *record.BoardFile { return x.board }
@@ -84,7 +87,7 @@ func positionError(err error) error {
 
 func (x *generic[S]) Playouts(n int, seed uint64) uint64 {
 	start := x.g.Start()
-	fast := game.FastPath[game.Playouter[S]](x.g)
+	fast := game.PartOf[game.Playouter[S]](x.g)
 	rng := rand.NewPCG(0, 0)
 	var buf game.ActionBuffer
 	var decisions uint64
@@ -221,7 +224,7 @@ func (x *generic[S]) RandomGames(ctx context.Context, position string, n int, se
 	reasons := map[string]int{}
 	rng := rand.NewPCG(0, 0)
 	var buf game.ActionBuffer
-	fast := game.FastPath[game.CountingPlayouter[S]](x.g)
+	fast := game.PartOf[game.CountingPlayouter[S]](x.g)
 	for i := range out.Games {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()

@@ -99,7 +99,7 @@ func placesBottom(p *picture.Picture) float64 {
 // game that does neither returns an error wrapping ErrNoTrace.
 func (x *generic[S]) TurnMarks(position, turn string) ([]picture.Mark, error) {
 	tm, isMarker := x.g.(picture.TurnMarker[S])
-	tr := game.FastPath[game.Tracer[S]](x.g)
+	tr := game.PartOf[game.Tracer[S]](x.g)
 	if !isMarker && tr == nil {
 		return nil, fmt.Errorf("%s: %w", x.g.Name(), ErrNoTrace)
 	}
@@ -121,7 +121,7 @@ func (x *generic[S]) TurnMarks(position, turn string) ([]picture.Mark, error) {
 // turn's notation up to it and its marks (as TurnMarks writes them).
 func (x *generic[S]) TurnDecisions(position, turn string) ([]Decision, error) {
 	tm, isMarker := x.g.(picture.TurnMarker[S])
-	tr := game.FastPath[game.Tracer[S]](x.g)
+	tr := game.PartOf[game.Tracer[S]](x.g)
 	var out []Decision
 	var text []byte
 	err := x.eachDecision(position, turn, func(s *S, a game.Action) {
@@ -157,22 +157,16 @@ func (x *generic[S]) DrawTurn(before, turn string, o picture.Options) (after str
 	return after, p, err
 }
 
-// TurnCounter is implemented by games whose positions count their turns (The
-// Colony's turn=N): TurnNumber returns the number of the turn about to be played
-// in s, 1 at the start.
-type TurnCounter[S any] interface {
-	TurnNumber(s *S) int
-}
-
 // TurnNumber returns the number of the turn about to be played in the position by
-// the game's own count (TurnCounter), and false for a game that does not count its
-// turns: the numbering of turns in the pictures, the replay and the page of a game.
+// the game's own count (game.TurnCounter), and false for a game that does not count
+// its turns: the numbering of turns in the pictures, the replay and the page of a
+// game.
 func (x *generic[S]) TurnNumber(position string) (int, bool, error) {
 	s, err := x.g.ParsePosition(position)
 	if err != nil {
 		return 0, false, err
 	}
-	if tc, ok := x.g.(TurnCounter[S]); ok {
+	if tc := game.PartOf[game.TurnCounter[S]](x.g); tc != nil {
 		return tc.TurnNumber(&s), true, nil
 	}
 	return 0, false, nil
@@ -202,7 +196,7 @@ var ErrNoTrace = errors.New("the game does not trace its sowings")
 // Trace returns the steps of the turn from the position (game.Tracer), every
 // decision's in order.
 func (x *generic[S]) Trace(position, turn string) ([]game.TraceStep, error) {
-	tr := game.FastPath[game.Tracer[S]](x.g)
+	tr := game.PartOf[game.Tracer[S]](x.g)
 	ok := tr != nil
 	if !ok {
 		return nil, fmt.Errorf("%s: %w", x.g.Name(), ErrNoTrace)

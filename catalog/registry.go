@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/games/martian"
@@ -45,7 +46,7 @@ type Definition[S any] struct {
 	Name string
 	// Open returns the game under the rule set PARAMS of "NAME:PARAMS" (empty: the
 	// default rule set) and the feature set of its linear evaluation (see Opener).
-	Open func(params string) (game.Game[S], tuning.FeatureSet[S], error)
+	Open func(params string) (game.Game[S], eval.TunableSet[S], error)
 	// Score is the evaluation of eval=score, the difference of the sides' points
 	// from the view of the player to move.
 	Score search.Evaluator[S]
@@ -53,8 +54,8 @@ type Definition[S any] struct {
 
 // Opener returns the Open of a Definition from a game package's constructor open
 // (reading the rule-set parameters) and the constructor of the game's feature set.
-func Opener[S any, G game.Game[S], F tuning.FeatureSet[S]](open func(params string) (G, error), features func(G) F) func(string) (game.Game[S], tuning.FeatureSet[S], error) {
-	return func(params string) (game.Game[S], tuning.FeatureSet[S], error) {
+func Opener[S any, G game.Game[S], F eval.TunableSet[S]](open func(params string) (G, error), features func(G) F) func(string) (game.Game[S], eval.TunableSet[S], error) {
+	return func(params string) (game.Game[S], eval.TunableSet[S], error) {
 		g, err := open(params)
 		if err != nil {
 			return nil, nil, err
@@ -194,7 +195,7 @@ func (t tunable[S]) Evaluations() []string { return t.generic.Evaluations() }
 
 // newTunable returns the Ruleset of g with feature set fs: its players evaluate with
 // the evaluations of its tuning.Linear (score, linear, hand, a weights file of fs).
-func newTunable[S any](g game.Game[S], fs tuning.FeatureSet[S], score search.Evaluator[S]) (tunable[S], error) {
+func newTunable[S any](g game.Game[S], fs eval.TunableSet[S], score search.Evaluator[S]) (tunable[S], error) {
 	lin, err := tuning.NewLinear(g, fs, score)
 	if err != nil {
 		return tunable[S]{}, err

@@ -13,7 +13,7 @@ func (x *generic[S]) Show(position string) (string, error) {
 		return "", err
 	}
 	var drawing string
-	if d := game.FastPath[game.Drawer[S]](x.g); d != nil {
+	if d := game.PartOf[game.Drawer[S]](x.g); d != nil {
 		drawing = d.Draw(&s)
 	} else {
 		drawing = game.DrawStanding(x.g, &s)

@@ -175,7 +175,7 @@ func (fs Features) Extract(s *State) [16]int32 {
 
 // Score is the evaluation of ruling R8: the eggs the player to move owns (captured
 // eggs plus the eggs under their ants) minus the eggs the opponent owns. It has the
-// methods of search.Evaluator[State] and search.Scaler, is safe for concurrent use
+// methods of game.Evaluator[State] and game.Scaler, is safe for concurrent use
 // and allocates nothing.
 type Score struct{}
 

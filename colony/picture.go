@@ -307,6 +307,6 @@ func ant(p *picture.Picture, c Color, x, y, r float64) {
 }
 
 // TurnNumber returns the number of the turn about to be played in s (the turn
-// counter of the position, catalog.TurnCounter): the numbering of the pictures'
+// counter of the position, game.TurnCounter): the numbering of the pictures'
 // titles, the replay and the page of a game.
 func (g Game) TurnNumber(s *State) int { return s.Turn() }

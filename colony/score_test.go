@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/game"
 )
 
 func TestScore(t *testing.T) {
@@ -107,7 +107,7 @@ func TestLinear(t *testing.T) {
 func TestLinearAllocs(t *testing.T) {
 	r := Default()
 	states := randomStates(r, 2, 1)
-	var ev eval.EvaluatorOf[State] = newLinear(t, r, defaultSet())
+	var ev game.Evaluator[State] = newLinear(t, r, defaultSet())
 	i, sum := 0, 0
 	if n := testing.AllocsPerRun(1000, func() {
 		sum += ev.Evaluate(&states[i%len(states)])

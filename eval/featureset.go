@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/internal/inputfile"
 )
 
@@ -60,10 +61,14 @@ type FeatureSet[S any] interface {
 	Extract(s *S) Vector
 }
 
-// EvaluatorOf scores a state of type S from the view of the player to move (it has the
-// method set of search.Evaluator[S]).
-type EvaluatorOf[S any] interface {
-	Evaluate(s *S) int
+// TunableSet is a feature set with its hand-set weights (game.HandWeighter): what
+// every game's package provides for its linear evaluation (colony.Features,
+// kalah.Features, ...), and what the registry of games (package catalog) and the
+// tuner take. Its weights and networks shipped are parts of package game
+// (game.DefaultWeighter, game.WeightsShipper, game.NetworkShipper).
+type TunableSet[S any] interface {
+	FeatureSet[S]
+	game.HandWeighter
 }
 
 // NamedWeights are the weights of a linear evaluation over one feature set, by feature
@@ -248,16 +253,16 @@ func (l *LinearOf[S]) Weights() NamedWeights {
 // is safe for concurrent use.
 type LoaderOf[S any] struct {
 	fs    FeatureSet[S]
-	fixed map[string]EvaluatorOf[S]
+	fixed map[string]game.Evaluator[S]
 	def   string
 	mu    sync.Mutex
-	cache map[string]EvaluatorOf[S]
+	cache map[string]game.Evaluator[S]
 }
 
 // NewLoaderOf returns a loader over feature set fs with the fixed evaluations fixed;
 // def is the name an empty eval setting stands for.
-func NewLoaderOf[S any](fs FeatureSet[S], fixed map[string]EvaluatorOf[S], def string) *LoaderOf[S] {
-	return &LoaderOf[S]{fs: fs, fixed: fixed, def: def, cache: map[string]EvaluatorOf[S]{}}
+func NewLoaderOf[S any](fs FeatureSet[S], fixed map[string]game.Evaluator[S], def string) *LoaderOf[S] {
+	return &LoaderOf[S]{fs: fs, fixed: fixed, def: def, cache: map[string]game.Evaluator[S]{}}
 }
 
 // Register makes name resolve to the linear evaluation with weights w (of the
@@ -277,7 +282,7 @@ func (l *LoaderOf[S]) Register(name string, w NamedWeights) error {
 }
 
 // Evaluator returns the evaluation that value names ("" is the default).
-func (l *LoaderOf[S]) Evaluator(value string) (EvaluatorOf[S], error) {
+func (l *LoaderOf[S]) Evaluator(value string) (game.Evaluator[S], error) {
 	if value == "" {
 		value = l.def
 	}

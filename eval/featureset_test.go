@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/game"
 )
 
 // toySet is a feature set over ints: the number, its square and 1.
@@ -178,7 +180,7 @@ func TestNewNamedWeights(t *testing.T) {
 
 func TestLoaderOf(t *testing.T) {
 	score := toyScore{}
-	l := NewLoaderOf[int](toySet{}, map[string]EvaluatorOf[int]{"score": score}, "score")
+	l := NewLoaderOf[int](toySet{}, map[string]game.Evaluator[int]{"score": score}, "score")
 	s := 2
 	for _, value := range []string{"", "score"} {
 		if ev, err := l.Evaluator(value); err != nil || ev.Evaluate(&s) != 2 {

@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/colony-ai/colony/external/enginehost"
 	"github.com/colony-ai/colony/protocol"
 	"github.com/colony-ai/colony/protocol/protocoltest"
 )
@@ -84,7 +85,7 @@ func TestPinThreads(t *testing.T) {
 	if len(cpus) < 2 {
 		t.Skip("one CPU: nothing to pin to")
 	}
-	c, err := protocol.Start(context.Background(), protocol.Process{Path: protocoltest.BuildEngine(t)}, protocol.Timeouts{})
+	c, err := enginehost.Start(context.Background(), enginehost.Process{Path: protocoltest.BuildEngine(t)}, protocol.Timeouts{})
 	if err != nil {
 		t.Fatal(err)
 	}

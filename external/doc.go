@@ -13,5 +13,7 @@
 // A Pool keeps the engines' processes between the games of their players; a
 // tournament lends one to its players in their search.Options.Env (WithPool), so
 // that a program is started once per game slot, not once per game, and writes each
-// process's standard error to a log file of its own.
+// process's standard error to a log file of its own. The processes themselves are
+// package external/enginehost's: it starts a program, ends it with what it started,
+// and hands its streams to the protocol.Client that speaks MEP to it.
 package external

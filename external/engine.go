@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/colony-ai/colony/external/enginehost"
 	"github.com/colony-ai/colony/protocol"
 	"github.com/colony-ai/colony/search"
 )
@@ -61,7 +62,7 @@ var kind = search.Kind{
 
 // engineConfig is what a cmd spec says.
 type engineConfig struct {
-	process protocol.Process
+	process enginehost.Process
 	name    string
 	options [][2]string // option.NAME settings, sorted by name
 	limits  protocol.Limits
@@ -494,7 +495,7 @@ func (e *Pool) take(ctx context.Context, cfg *engineConfig) (*engineProcess, err
 		fmt.Fprintf(p.log, "# %s: started %s\n", time.Now().UTC().Format(time.RFC3339), strings.Join(append([]string{proc.Path}, proc.Args...), " "))
 		proc.Stderr = p.log
 	}
-	c, err := protocol.Start(ctx, proc, protocol.Timeouts{Strict: e.Strict})
+	c, err := enginehost.Start(ctx, proc, protocol.Timeouts{Strict: e.Strict})
 	if err == nil {
 		for _, o := range cfg.options {
 			if err = c.SetOption(ctx, o[0], o[1]); err != nil {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/protocol"
+	"github.com/colony-ai/colony/external/enginehost"
 	"github.com/colony-ai/colony/protocol/protocoltest"
 )
 
@@ -27,7 +27,7 @@ func TestPoolLogCapped(t *testing.T) {
 	}
 	logs := filepath.Join(dir, "logs")
 	pool := &Pool{LogDir: logs, LogLimit: 1000}
-	cfg := engineConfig{name: "flood", key: "flood", process: protocol.Process{Path: script}}
+	cfg := engineConfig{name: "flood", key: "flood", process: enginehost.Process{Path: script}}
 	e, err := pool.take(context.Background(), &cfg)
 	if err != nil {
 		t.Fatal(err)

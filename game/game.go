@@ -35,15 +35,25 @@
 //
 // # Optional parts
 //
-// A game may implement any of these interfaces on the same type. FastPathsOf (and
-// FastPath, for one part) in fastpaths.go is the one place where the tools find them;
-// each tool falls back as the table says when a game has none, and each part must behave exactly as its fall-back would (the
-// conformance suite checks it where it can). A fast path is kept where a measurement
-// justifies it; the figures of the single-implementer ones are medians of three runs
-// of a benchmark of the part against its fall-back on The Colony (the others are
-// measured in benchmarks/README.md).
+// A game may implement any of these interfaces on the same type. They are declared
+// in files named for their role: speed.go (the fast paths, which do faster what the
+// tools would otherwise do through Rules), solving.go (the exact solver's),
+// presentation.go (what shows the game to people), learning.go (the input encoding
+// of value networks, and the weights and networks of its feature set) and
+// evaluation.go (the evaluations of positions the players search with);
+// about.go holds what a game says of itself. PartsOf (by role), FastPathsOf (the fast
+// paths alone) and PartOf (one part) in parts.go are the one place where the tools
+// find them; each tool falls back as the table says when a game has none, and each
+// part must behave exactly as its fall-back would (the conformance suite checks it
+// where it can). A fast path is kept where a measurement justifies it; the figures of
+// the single-implementer ones are medians of three runs of a benchmark of the part
+// against its fall-back on The Colony (the others are measured in
+// benchmarks/README.md). A game's package asserts each part it implements with var _
+// (in its contract.go), so that a misspelt method fails to compile rather than
+// leaving the tools on the fall-back.
 //
 //	part               used by                                  fall-back, and why the part stays
+//	speed (fast paths)
 //	Stepper            alpha-beta, MCTS, the solver             copy, Apply, then ToMove, TurnStart, Terminal: one call instead of four indirect ones a node
 //	SiblingStepper     alpha-beta, every child but the first    Step: Oware's states carry a history that siblings share
 //	Playouter          MCTS playouts, playout, bench            LegalActions and Apply a decision: every game's playouts
@@ -52,14 +62,33 @@
 //	LegalChecker       the tournament referee                   LegalActions: one decision checked without listing all
 //	TurnApplier        the tournament referee (The Colony)      PlayTurn: 145 against 369 ns a turn
 //	Perfter            perft (The Colony)                       the walk over Rules: 495 against 761 µs for perft 2 from the start
-//	TurnReader         apply, play (The Colony)                 the legal turns' notations: errors that say what is wrong with a turn
+//	solving
 //	SolveKeyer         the exact solver (Kalah)                 one table entry a position: orders of magnitude fewer nodes
 //	SolveBounder       the exact solver, MCTS-Solver (Kalah)    no cut-off from the points still to be won
 //	Endgamer           the exact solver (Kalah)                 no endgame database
+//	presentation
 //	Drawer             show, play                               DrawStanding's lines alone: the one way to draw a position as text
 //	Tracer             export --html, play, replay              no sowing path drawn
+//	TurnReader         apply, play (The Colony)                 the legal turns' notations: errors that say what is wrong with a turn
+//	TurnCounter        pictures, replay, export --html          no turn numbers (The Colony counts its turns in its positions)
+//	learning
 //	Encoder            eval=net (package eval/nnue), train      no network: every game has one, the conformance suite checks it
 //	PairEncoder        eval=net (The Colony)                    Encode twice: one pass computes the reach and blocked ants once
+//
+// # What every game has
+//
+// Beyond Game, every registered game implements these parts, and a new game should
+// too: without one it loses what the table says (the fast paths not listed here are
+// the ones a game adds when a measurement justifies them). They are Playouter,
+// RandomActioner and LegalChecker; Drawer and Tracer, and picture.Illustrator for its
+// pictures; Encoder, for value networks. Its package also provides a feature set for
+// the linear evaluation (an eval.TunableSet: eval.FeatureSet and HandWeighter), an
+// evaluation of the points difference (Evaluator, the registry's eval=score)
+// and tuned weights, in code (DefaultWeighter) or as a shipped file
+// (WeightsShipper); optionally a shipped value network (NetworkShipper). The parts
+// of the feature set are declared in learning.go, the evaluation's in evaluation.go;
+// eval.TunableSet is asserted in the game's tests, so that a game compiles without
+// package eval.
 //
 // Pictures (picture.Illustrator) are drawn by the games that import package picture
 // beside this one: this package imports no drawing.

@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"fmt"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -24,7 +25,7 @@ const (
 	ground  = iota // the contract, the drawing primitives, the protocol, the evaluation's algebra, the statistics of results, the served documents
 	rules          // The Colony and the classic games, each on the ground alone
 	players        // search: the players and the solver over the contract; record: the games file and the live file
-	engines        // external: the external-engine player, registered with search from outside
+	engines        // external: the external-engine player, registered with search from outside, and the engine processes it runs
 	runner         // tournament: matches and their reports, games files, the SPRT batch driver
 	tuning         // Texel, SPSA and the linear evaluations over the contract
 	catalog        // the registry of games and players by name, the text-level face of a game
@@ -62,6 +63,76 @@ var forbidden = []struct{ from, to, why string }{
 	{"search", "protocol", "the players know no process or protocol (package external plays external engines)"},
 	{"record", "external", "reading a games file needs no engine (the identity checks know the engines' spec kind by name)"},
 	{"record", "protocol", "reading a games file needs no engine protocol"},
+}
+
+// forbiddenStd are packages of the standard library (or beside it) that a package
+// may not import itself: the protocol speaks MEP over streams, and starts, signals,
+// finds or kills no process (package external/enginehost hosts engines).
+var forbiddenStd = []struct {
+	from string
+	to   []string
+	why  string
+}{
+	{"protocol", []string{"os/exec", "os/signal", "syscall", "golang.org/x/sys/unix"},
+		"the protocol speaks MEP over streams and controls no process (package external/enginehost runs engines)"},
+}
+
+// stdViolations returns what the imports of each package of forbiddenStd (imports,
+// by package) break of it.
+func stdViolations(imports map[string][]string) []string {
+	var out []string
+	for _, f := range forbiddenStd {
+		for _, dep := range imports[f.from] {
+			if slices.Contains(f.to, dep) {
+				out = append(out, fmt.Sprintf("%s imports %s: %s", f.from, dep, f.why))
+			}
+		}
+	}
+	return out
+}
+
+// allImports returns the imports of the package pkg (a directory relative to root)
+// from its non-test Go files, whatever their build constraints.
+func allImports(t *testing.T, root, pkg string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pkg), "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var imports []string
+	for _, path := range files {
+		if strings.HasSuffix(path, "_test.go") {
+			continue
+		}
+		file, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, spec := range file.Imports {
+			if p, _ := strconv.Unquote(spec.Path.Value); !slices.Contains(imports, p) {
+				imports = append(imports, p)
+			}
+		}
+	}
+	return imports
+}
+
+// TestForbiddenStd checks that no package imports what forbiddenStd forbids it.
+func TestForbiddenStd(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	imports := map[string][]string{}
+	for _, f := range forbiddenStd {
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(f.from))); err != nil {
+			t.Fatalf("package %s of forbiddenStd: %v", f.from, err)
+		}
+		imports[f.from] = allImports(t, root, f.from)
+	}
+	for _, v := range stdViolations(imports) {
+		t.Error(v)
+	}
 }
 
 // thirdParty is the allow-list of the modules outside the standard library that the
@@ -230,7 +301,7 @@ func TestLayers(t *testing.T) {
 	}
 	pkgs := modulePackages(t, root)
 	for _, want := range []string{"game", "colony", "games/kalah", "games/oware", "games/piecepack", "games/martian",
-		"search", "external", "stats", "tournament", "tuning", "catalog", "cmd/colony"} {
+		"search", "protocol", "external", "external/enginehost", "stats", "tournament", "tuning", "catalog", "cmd/colony"} {
 		if _, ok := pkgs[want]; !ok {
 			t.Errorf("package %s not found in the walk of %s", want, root)
 		}
@@ -275,7 +346,8 @@ func TestLayers(t *testing.T) {
 }
 
 // TestLayersCatch checks that the test would see what it guards against: a package
-// placed above its importer, a game importing another game, a package in no layer.
+// placed above its importer, a game importing another game, a package in no layer,
+// a protocol that runs processes.
 func TestLayersCatch(t *testing.T) {
 	if layer("games/congklak") != rules || layer("games/internal/board") != rules || layer("tournament/driver") != runner {
 		t.Error("a new package under a known path is not placed by its prefix")
@@ -288,6 +360,9 @@ func TestLayersCatch(t *testing.T) {
 	}
 	if sameLayer(rules, "games/kalah") || !sameLayer(rules, "games/internal/notation") || !sameLayer(runner, "tournament") {
 		t.Error("sameLayer allows a game to import a game, or refuses an internal package")
+	}
+	if v := stdViolations(map[string][]string{"protocol": {"io", "os/exec", "syscall"}, "external/enginehost": {"os/exec"}}); len(v) != 2 {
+		t.Errorf("a protocol importing os/exec and syscall (and enginehost os/exec): %q, want two violations", v)
 	}
 	if layer("picture/render") <= rules || allowedThirdParty("picture", "gonum.org/v1/plot/vg") || allowedThirdParty("games/kalah", "gonum.org/v1/gonum/floats") ||
 		!allowedThirdParty("eval/nnue", "gonum.org/v1/gonum/blas/blas64") || allowedThirdParty("eval/nnue", "gonum.org/v1/gonumx") {

@@ -22,7 +22,7 @@ func Perft[S any](ctx context.Context, g Rules[S], s S, depth int) (uint64, erro
 	if !g.TurnStart(&s) {
 		return 0, errMidTurn
 	}
-	if fast := FastPath[Perfter[S]](g); fast != nil {
+	if fast := PartOf[Perfter[S]](g); fast != nil {
 		if err := ctx.Err(); err != nil {
 			return 0, err
 		}
@@ -59,7 +59,7 @@ func PerftDivide[S any](ctx context.Context, g Game[S], s S, depth int) ([]strin
 	}
 	slices.SortStableFunc(order, func(a, b int) int { return strings.Compare(names[a], names[b]) })
 	p := newPerft(ctx, g, &s)
-	fast := FastPath[Perfter[S]](g)
+	fast := PartOf[Perfter[S]](g)
 	sorted := make([]string, len(names))
 	counts := make([]uint64, len(names))
 	for k, i := range order {

@@ -22,7 +22,7 @@ type Referee[S any] struct {
 
 // NewReferee returns a referee of the game g.
 func NewReferee[S any](g Game[S]) *Referee[S] {
-	return &Referee[S]{g: g, applier: FastPath[TurnApplier[S]](g), checker: FastPath[LegalChecker[S]](g)}
+	return &Referee[S]{g: g, applier: PartOf[TurnApplier[S]](g), checker: PartOf[LegalChecker[S]](g)}
 }
 
 // PlayTurn is the package's PlayTurn, through the game's fast paths: it checks that

@@ -90,7 +90,7 @@ var ErrNotATurn = errors.New("not a legal turn")
 // decisions whose notations, in turn, make up text up to the end of the turn (an
 // error wrapping ErrNotATurn when there are none). On an error s is unchanged.
 func ReadTurn[S any](g Game[S], s *S, text string) error {
-	if r := FastPath[TurnReader[S]](g); r != nil {
+	if r := PartOf[TurnReader[S]](g); r != nil {
 		return r.ReadTurn(s, text)
 	}
 	if g.Terminal(s) {
@@ -165,7 +165,7 @@ func ParseTurn[S any](g Game[S], s *S, text string) ([]Action, error) {
 	if text != "" && walk(s, text) {
 		return path, nil
 	}
-	r := FastPath[TurnReader[S]](g)
+	r := PartOf[TurnReader[S]](g)
 	ok := r != nil
 	if !ok {
 		return nil, ErrNotATurn

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -30,7 +29,7 @@ type Timeouts struct {
 	// (docs/protocol.md): an empty line, an info item the protocol does not have, an
 	// info line outside a search are protocol errors. Without it the Client reads
 	// leniently, as UCI runners do: such lines and items are ignored, with a note
-	// (Process.Notes), and UCI's info items read (see ParseReplyLenient).
+	// (Streams.Notes), and UCI's info items read (see ParseReplyLenient).
 	Strict bool
 }
 
@@ -56,15 +55,37 @@ func (t Timeouts) withDefaults() Timeouts {
 	return t
 }
 
-// Process is an engine program for Start to run.
-type Process struct {
-	// Path is the program; Args its arguments (without the program's name).
-	Path string
-	Args []string
-	// Dir is its working directory ("" for the runner's).
-	Dir string
-	// Env are variables ("KEY=value") added to the runner's environment.
-	Env []string
+// Host is an engine's process, as the program that started it (package
+// external/enginehost) shows it to a Client of Attach: what the Client needs to tell
+// how the engine ended and to end it. The Client runs no process itself.
+type Host interface {
+	// Pid returns the engine's process id.
+	Pid() int
+	// Exited returns a channel closed when the engine's process has ended.
+	Exited() <-chan struct{}
+	// Status tells how the process ended, once Exited is closed: zero reports an exit
+	// with status 0; how says how it ended otherwise ("exit status 3", "signal:
+	// killed", or why its end could not be known).
+	Status() (zero bool, how string)
+	// Leftover names the engine's processes, but its own, that still run ("123
+	// (sleep)"), once Exited is closed.
+	Leftover() []string
+	// Kill ends the engine: it kills its processes (and what they started, where the
+	// system lets them be found) and waits, within a bound, for its process to end.
+	// It is called once.
+	Kill()
+}
+
+// Streams are an engine process's streams, and where the Client writes what it
+// reads of its standard error, for Attach.
+type Streams struct {
+	// In is the engine's standard input. A write to it is bounded by Timeouts.Ready
+	// when it has a SetWriteDeadline method (an *os.File pipe has).
+	In io.WriteCloser
+	// Out is its standard output.
+	Out io.ReadCloser
+	// Err is its standard error (nil: none), read to its end by the Client.
+	Err io.ReadCloser
 	// Stderr receives what the engine writes to its standard error (nil: dropped).
 	// Its last lines also go to the Tail of faults. What the Client ignores of the
 	// engine's output (a stray bestturn: see Client.Go) is written there too, as a
@@ -72,10 +93,10 @@ type Process struct {
 	Stderr io.Writer
 	// Notes receives a line for what the Client ignores of the engine's output when
 	// it reads leniently (Timeouts.Strict unset): each line ignored and the first info
-	// item of each unknown name, 20 notes at most (the last says so); nil: dropped.
-	// (Info lines of the second and later lines of a multipv search are ignored
-	// without a note.) It is written from
-	// the Client's methods: a Notes that is also Stderr must take writes from two
+	// item of each unknown name, 20 notes at most (the last says so); nil: they go
+	// to Stderr, beside the engine's own lines. (Info lines of the second and later
+	// lines of a multipv search are ignored without a note.) It is written from the
+	// Client's methods: a Notes that is also Stderr must take writes from two
 	// goroutines, as an *os.File does.
 	Notes io.Writer
 }
@@ -91,8 +112,8 @@ type Result struct {
 	Elapsed time.Duration
 }
 
-// Client is the runner's side of the protocol: it talks to one engine, started by
-// Start (a process) or over any pair of streams (Connect). Its methods, but Stop,
+// Client is the runner's side of the protocol: it talks to one engine, a process
+// over its standard streams (Attach) or over any pair of streams (Connect). Its methods, but Stop,
 // Close, Quit and the accessors, are called one at a time; each takes a context and
 // enforces the protocol's deadlines, so that none waits for the engine forever.
 //
@@ -127,7 +148,7 @@ type Client struct {
 	done  chan struct{} // closed when the client ends: the reader stops
 
 	// Owned by the method running (one at a time).
-	notes        io.Writer       // Process.Notes
+	notes        io.Writer       // Streams.Notes
 	noted        int             // the lines ignored so far
 	notedItems   map[string]bool // the unknown info items noted
 	exitSeen     bool
@@ -147,84 +168,37 @@ type Client struct {
 	closeErr  error
 }
 
-// process is an engine's process.
+// process is an engine's process and the reading of its standard error.
 type process struct {
-	cmd        *exec.Cmd
-	mark       string        // the value of the engine's mark (see docs/protocol.md, "Processes")
-	super      *supervisor   // nil: none
-	exited     chan struct{} // closed when Wait returned: the process has ended
-	waitErr    error         // Wait's error, set before exited is closed
-	stderr     *os.File      // the read end of its standard error
+	host       Host
+	stderr     io.Closer     // its standard error (nil: none)
 	stderrDone chan struct{} // closed when its standard error was read to its end
 }
 
-// Start runs the engine program p and makes the handshake (bounded by ctx and
-// t.Handshake). ctx bounds the start only, not the process's life. A program that
-// cannot be run is an error; an engine that fails the handshake is a *Fault, its
-// process killed.
-//
-// The engine runs in a process group of its own; on Linux it is also killed when
-// the runner dies, its processes carry a mark in their environment, and a supervisor
-// process kills them all if the runner dies without ending them (docs/protocol.md,
-// "Processes").
-func Start(ctx context.Context, p Process, t Timeouts) (*Client, error) {
-	if p.Path == "" {
-		return nil, errors.New("protocol: start: no program given")
-	}
-	inR, inW, err := os.Pipe()
-	if err != nil {
-		return nil, fmt.Errorf("protocol: start %s: %w", p.Path, err)
-	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		return nil, fmt.Errorf("protocol: start %s: %w", p.Path, err)
-	}
-	// Its standard error is a pipe of the Client's own, not one of exec's: Wait
-	// returns when the engine ends, even when a process it started holds the pipe.
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		inR.Close()
-		inW.Close()
-		outR.Close()
-		outW.Close()
-		return nil, fmt.Errorf("protocol: start %s: %w", p.Path, err)
-	}
+// Attach makes the handshake with an engine running as a process of host, over its
+// streams s (bounded by ctx and t.Handshake); ctx bounds the handshake only. An
+// engine that fails the handshake is a *Fault, its process killed (host.Kill). The
+// Client ends the process (Close, or a fault); package external/enginehost starts
+// engine programs and attaches them.
+func Attach(ctx context.Context, host Host, s Streams, t Timeouts) (*Client, error) {
 	tl := &tail{}
-	tw := &tailWriter{w: p.Stderr, t: tl}
-	mark := newMark()
-	cmd := exec.Command(p.Path, p.Args...)
-	cmd.Dir = p.Dir
-	cmd.Env = append(os.Environ(), p.Env...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	setProcAttr(cmd, mark)
-	err = cmd.Start()
-	inR.Close()
-	outW.Close()
-	errW.Close()
-	if err != nil {
-		inW.Close()
-		outR.Close()
-		errR.Close()
-		return nil, fmt.Errorf("protocol: start %s: %w", p.Path, err)
-	}
-	proc := &process{cmd: cmd, mark: mark, exited: make(chan struct{}), stderr: errR, stderrDone: make(chan struct{})}
-	proc.super = startSupervisor(cmd.Process.Pid, mark)
-	go func() {
-		proc.waitErr = cmd.Wait()
-		close(proc.exited)
-	}()
-	go func() {
-		_, _ = io.Copy(tw, errR)
-		tw.flush()
+	tw := &tailWriter{w: s.Stderr, t: tl}
+	proc := &process{host: host, stderrDone: make(chan struct{})}
+	if s.Err != nil {
+		proc.stderr = s.Err
+		go func() {
+			_, _ = io.Copy(tw, s.Err)
+			tw.flush()
+			close(proc.stderrDone)
+		}()
+	} else {
 		close(proc.stderrDone)
-	}()
-	notes := p.Notes
+	}
+	notes := s.Notes
 	if notes == nil {
 		notes = tailNotes{tw} // beside the engine's standard error, in its log
 	}
-	c, err := newClient(ctx, outR, inW, t, proc, []io.Closer{inW, outR}, tl, notes)
+	c, err := newClient(ctx, s.Out, s.In, t, proc, []io.Closer{s.In, s.Out}, tl, notes)
 	if c != nil {
 		c.stderrNotes = tw
 	}
@@ -291,7 +265,7 @@ func (c *Client) Pid() int {
 	if c.proc == nil {
 		return 0
 	}
-	return c.proc.cmd.Process.Pid
+	return c.proc.host.Pid()
 }
 
 // Usable reports whether the engine can still be used: its process has not ended
@@ -426,7 +400,7 @@ func (c *Client) extendPosition(start string, moves []string) bool {
 // answered. The Result holds what the search told even when Go fails.
 //
 // A stray bestturn (a second one of a search) read before the next go is written,
-// or where a readyok belongs (the next game's newgame), is noted (Process.Stderr)
+// or where a readyok belongs (the next game's newgame), is noted (Streams.Stderr)
 // and ignored; one that comes only after the next go was written is taken for that
 // go's answer (within the same game: the engine's own next turn).
 func (c *Client) Go(ctx context.Context, limits Limits, timeout time.Duration, onInfo func(Info)) (Result, error) {
@@ -605,7 +579,8 @@ func (c *Client) sendStop() error {
 }
 
 // Close ends the engine: it sends quit, waits up to Timeouts.Quit for the process
-// to exit, then kills its process group. It may be called at any time, from any
+// to exit, then kills it (Host.Kill: its process group, and on Linux what it
+// started). It may be called at any time, from any
 // goroutine, any number of times (a method running returns ErrClosed), after a fault
 // too; the error says when the engine had to be killed.
 func (c *Client) Close() error { return c.Quit(context.Background()) }
@@ -643,10 +618,10 @@ func (c *Client) quit(ctx context.Context) error {
 	}
 	var why string
 	select {
-	case <-c.proc.exited:
+	case <-c.proc.host.Exited():
 		// The engine exited: what it started and left running is killed with its
 		// group, and named.
-		left := leftover(c.proc.cmd.Process.Pid, c.proc.mark)
+		left := c.proc.host.Leftover()
 		c.end()
 		if len(left) > 0 {
 			return fmt.Errorf("protocol: engine %s exited, but left %d process(es) running: killed %s",
@@ -662,30 +637,24 @@ func (c *Client) quit(ctx context.Context) error {
 	return fmt.Errorf("protocol: engine %s %s: killed", c.id.Name, why)
 }
 
-// end ends the client: it kills the engine's processes (its group, and on Linux what
-// it started: see Start) and waits for the process, closes the streams and stops the
-// reader. It is idempotent.
+// end ends the client: it kills the engine's processes (Host.Kill) and waits for
+// the process, closes the streams and stops the reader. It is idempotent.
 func (c *Client) end() {
 	c.endOnce.Do(func() {
 		c.mu.Lock()
 		c.ended = true
 		c.mu.Unlock()
 		if p := c.proc; p != nil {
-			// The process was reaped at most moments ago: its pid is still its own.
-			killEngine(p.cmd.Process.Pid, true, p.mark)
-			_ = p.cmd.Process.Kill()
-			select {
-			case <-p.exited:
-			case <-time.After(5 * time.Second): // a process that SIGKILL does not end: give up on it
-			}
-			p.super.release()
+			p.host.Kill()
 			// What the engine wrote to its standard error is read to its end, unless a
 			// process that escaped holds the pipe.
 			select {
 			case <-p.stderrDone:
 			case <-time.After(c.t.Quit):
 			}
-			_ = p.stderr.Close()
+			if p.stderr != nil {
+				_ = p.stderr.Close()
+			}
 		}
 		close(c.done)
 		for _, cl := range c.closers {
@@ -769,7 +738,7 @@ func (c *Client) wait(w waits) (Reply, event, error) {
 	for {
 		var exited <-chan struct{}
 		if c.proc != nil && !c.exitSeen {
-			exited = c.proc.exited
+			exited = c.proc.host.Exited()
 		}
 		select {
 		case it := <-c.lines:
@@ -843,7 +812,7 @@ func (c *Client) drain() error {
 	}
 }
 
-// maxNotes is how many ignored lines a Client notes (Process.Notes).
+// maxNotes is how many ignored lines a Client notes (Streams.Notes).
 const maxNotes = 20
 
 // parse reads a line of the engine: strictly (Timeouts.Strict) or leniently
@@ -902,7 +871,7 @@ func (c *Client) isSearching() bool {
 
 // isStray reports whether r is a stray bestturn: one read after a search ended
 // (its bestturn read, or given up on) and before the next go; if so, it is noted
-// (Process.Stderr) and is to be ignored.
+// (Streams.Stderr) and is to be ignored.
 func (c *Client) isStray(r Reply) bool {
 	b, ok := r.(*BestTurnReply)
 	if !ok || !c.searched {
@@ -948,7 +917,7 @@ func (c *Client) exitFault(what string) error {
 	t := time.NewTimer(c.t.Quit)
 	defer t.Stop()
 	select {
-	case <-c.proc.exited:
+	case <-c.proc.host.Exited():
 	case <-t.C:
 		return c.fail(Disconnected, fmt.Sprintf("the engine closed its output and did not exit within %v%s", c.t.Quit, what))
 	}
@@ -956,14 +925,10 @@ func (c *Client) exitFault(what string) error {
 	case <-c.proc.stderrDone:
 	case <-t.C:
 	}
-	ps := c.proc.cmd.ProcessState
-	switch {
-	case ps == nil:
-		return c.fail(Crashed, fmt.Sprintf("the engine ended: %v%s", c.proc.waitErr, what))
-	case ps.ExitCode() == 0:
-		return c.fail(Disconnected, "the engine exited with status 0"+what)
+	if zero, how := c.proc.host.Status(); !zero {
+		return c.fail(Crashed, fmt.Sprintf("the engine ended: %s%s", how, what))
 	}
-	return c.fail(Crashed, fmt.Sprintf("the engine ended: %s%s", ps, what))
+	return c.fail(Disconnected, "the engine exited with status 0"+what)
 }
 
 // Fault returns a fault of the engine that the caller found (an illegal move: the

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/external/enginehost"
 	"github.com/colony-ai/colony/protocol"
 )
 
@@ -126,7 +127,7 @@ func startPython(t *testing.T, script string) *protocol.Client {
 	if err != nil {
 		t.Skip("python3 is not installed: the Python engine is not run")
 	}
-	c, err := protocol.Start(context.Background(), protocol.Process{Path: python, Args: []string{script}}, protocol.Timeouts{})
+	c, err := enginehost.Start(context.Background(), enginehost.Process{Path: python, Args: []string{script}}, protocol.Timeouts{})
 	if err != nil {
 		t.Fatal(err)
 	}

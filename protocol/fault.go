@@ -186,7 +186,7 @@ func (tw *tailWriter) writeLine(line string) {
 }
 
 // tailNotes writes the Client's notes (whole lines) beside the engine's standard
-// error, not in its tail: the Process.Notes of a process that names none.
+// error, not in its tail: the Streams.Notes of an engine that names none.
 type tailNotes struct{ tw *tailWriter }
 
 // Write writes p, whole lines, to the tail writer's w.

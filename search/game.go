@@ -12,25 +12,16 @@ package search
 
 import "github.com/colony-ai/colony/game"
 
-// Evaluator scores a state from the view of the player to move (positive is good for
-// that player), in the game's points (eggs for The Colony) times the evaluation's
-// Scale (see Scaler). The Colony's are colony.Score and eval.LinearOf over
-// colony.Features.
-type Evaluator[S any] interface {
-	Evaluate(s *S) int
-}
+// Evaluator is the evaluation the players search with: game.Evaluator, declared with
+// the contract so that a game's package asserts that its evaluations are one (The
+// Colony's are colony.Score and eval.LinearOf over colony.Features), and named here
+// for the players' constructors. An evaluation finer than the game's points is a
+// game.Scaler.
+type Evaluator[S any] = game.Evaluator[S]
 
-// Scaler is implemented by evaluations finer than the game's points: Scale is the
-// number of evaluation units in one point (eval.LinearOf: 100, hundredths of an egg).
-// Search settings given in points (alpha-beta's aspiration window, MCTS's cut-off
-// squash) are multiplied by it. An evaluation without it has a scale of 1.
-type Scaler interface {
-	Scale() int
-}
-
-// EvalScale returns ev's Scale, or 1.
+// EvalScale returns ev's Scale (game.Scaler), or 1.
 func EvalScale[S any](ev Evaluator[S]) int {
-	if sc, ok := ev.(Scaler); ok && sc.Scale() > 0 {
+	if sc, ok := ev.(game.Scaler); ok && sc.Scale() > 0 {
 		return sc.Scale()
 	}
 	return 1

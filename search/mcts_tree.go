@@ -151,7 +151,7 @@ func newTree[S any](g game.Rules[S], ev Evaluator[S], cfg *MCTSConfig, maxNodes 
 		t.po = playouterOf(g)
 	}
 	if cfg.Solver {
-		t.bounder = game.FastPath[game.SolveBounder[S]](g)
+		t.bounder = game.PartOf[game.SolveBounder[S]](g)
 	}
 	return t
 }

@@ -108,7 +108,7 @@ type Decision struct {
 	// Actions are the decisions of the turn, from the turn's start to its end.
 	Actions []game.Action
 	// Score is the value of the turn from the mover's view, in evaluation units
-	// (eggs times the evaluation's Scale; see Scaler), or WinScore plus the margin
+	// (eggs times the evaluation's Scale; see game.Scaler), or WinScore plus the margin
 	// in points for a proven win; 0 for players that do not search.
 	Score int
 	// Depth is the depth in full turns of the last completed search iteration.

@@ -54,7 +54,7 @@ type Random[S any] struct {
 
 // NewRandom returns a random player for g; the same seed gives the same games.
 func NewRandom[S any](g game.Rules[S], seed uint64) *Random[S] {
-	fast := game.FastPath[game.RandomActioner[S]](g)
+	fast := game.PartOf[game.RandomActioner[S]](g)
 	return &Random[S]{g: g, seed: seed, rng: rand.NewPCG(seed, 0x52616e646f6d), fast: fast,
 		actions: make([]game.Action, 0, 16)}
 }

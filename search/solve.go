@@ -152,7 +152,7 @@ func Solve[S any](ctx context.Context, g game.Rules[S], s *S, opts SolveOptions)
 		shift: uint(64 - bits.TrailingZeros(uint(n))), bound: math.MaxInt16 - 1,
 		stack: make([]S, 64), moves: make([]game.ActionBuffer, 64), scores: make([][game.MaxActions]int64, 64),
 		kids: make([]childKeys, 64)}
-	fast := game.FastPathsOf(g)
+	fast := game.PartsOf(g)
 	sv.keyer, sv.bounder = fast.SolveKeyer, fast.SolveBounder
 	lower, upper := -sv.bound, sv.bound
 	sv.lower, sv.upper = lower, upper

@@ -35,7 +35,7 @@ func newAdjudicator[S any](g game.Game[S], a *record.Adjudication, table game.En
 		return nil
 	}
 	ad := &adjudicator[S]{g: g, rules: *a, table: table, solver: game.Rules[S](g), scales: scales}
-	ad.bound = game.FastPathsOf(game.Rules[S](g)).SolveBounder
+	ad.bound = game.PartsOf(game.Rules[S](g)).SolveBounder
 	return ad
 }
 
@@ -48,7 +48,7 @@ func checkAdjudication[S any](ctx context.Context, g game.Game[S], a *record.Adj
 	if a == nil || a.Exact == nil {
 		return nil, nil
 	}
-	fast := game.FastPathsOf(game.Rules[S](g))
+	fast := game.PartsOf(game.Rules[S](g))
 	if fast.SolveBounder == nil {
 		return nil, fmt.Errorf("exact adjudication: %s does not count its pieces in play (only games with an exact solver's bounds do: kalah)", g.Name())
 	}

@@ -59,6 +59,16 @@ type GamesFileWriter struct {
 	version int
 }
 
+// RecordVersioner is a Config.Records that writes the lines of a games file in a
+// version of its own: RecordVersion returns that version. Without it the runner writes
+// the current version (the constant RecordVersion). It exists for GamesFileWriter,
+// which appends to a resumed older file in that file's version.
+type RecordVersioner interface {
+	RecordVersion() int
+}
+
+var _ RecordVersioner = (*GamesFileWriter)(nil)
+
 // RecordVersion returns the version of the games file's format that the file is
 // written in: RecordVersion for a new file, the file's own for a resumed one (a run
 // appends to an older file in its version).

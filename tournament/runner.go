@@ -79,8 +79,8 @@ type Runner[S any] struct {
 	// share one write; a game not yet written when the process dies is replayed by
 	// a resumed run). The caller writes the header (NewHeader) first. The lines are
 	// of the current version of the games file (RecordVersion), or of the version
-	// Records reports if it has a method RecordVersion() int (a GamesFileWriter
-	// resuming an older file).
+	// Records reports if it is a RecordVersioner (a GamesFileWriter resuming an older
+	// file).
 	Records io.Writer
 	// Done are the games of an earlier, interrupted run of the same tournament (read
 	// from its games file): they count and are not played again. Resumed, when not
@@ -562,7 +562,7 @@ type worker[S any] struct {
 
 func newWorker[S any](r *Runner[S], cfg *record.Config, openings *openingCache[S], templates []playerTemplate, closeErrs *closeErrors) *worker[S] {
 	w := &worker[S]{r: r, cfg: cfg, openings: openings, templates: templates, closeErrs: closeErrs, tables: new(search.Tables), version: record.RecordVersion}
-	if v, ok := r.Records.(interface{ RecordVersion() int }); ok {
+	if v, ok := r.Records.(RecordVersioner); ok {
 		w.version = v.RecordVersion()
 	}
 	w.referee = game.NewReferee(r.Game)

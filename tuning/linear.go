@@ -17,15 +17,6 @@ import (
 	"github.com/colony-ai/colony/tournament"
 )
 
-// FeatureSet is what a game's feature set provides: eval.FeatureSet (named features
-// extracted from a state) with the hand-set weights by name, and optionally the
-// default (tuned) weights by name (DefaultWeights() map[string]float64, as The
-// Colony's; the classic games' packages ship theirs as weights/SET.json files).
-type FeatureSet[S any] interface {
-	eval.FeatureSet[S]
-	HandWeights() map[string]float64
-}
-
 // Tunable is a game under one rule set whose players evaluate with a linear
 // evaluation over a feature set (the eval setting "linear", "hand" or a weights file
 // of the set), with the operations that show and tune it, positions and turns being
@@ -68,7 +59,7 @@ type Tunable interface {
 // the set) and the tuning operations (Tunable).
 type Linear[S any] struct {
 	g     game.Game[S]
-	fs    FeatureSet[S]
+	fs    eval.TunableSet[S]
 	evals *linearEvals[S]
 	// loader resolves the eval setting of the players of Players, nets its
 	// networks (eval=net, eval=net:FILE).
@@ -87,7 +78,7 @@ var _ Tunable = (*Linear[int])(nil)
 // carries, else the weights file its package ships, else the hand-set ones) or hand,
 // or with a weights file of fs (eval=FILE). SPSA perturbs the features whose values
 // are large (largeCounts) by a tenth of its size.
-func NewLinear[S any](g game.Game[S], fs FeatureSet[S], score search.Evaluator[S]) (*Linear[S], error) {
+func NewLinear[S any](g game.Game[S], fs eval.TunableSet[S], score search.Evaluator[S]) (*Linear[S], error) {
 	e, err := newLinearEvals(fs, score)
 	if err != nil {
 		return nil, err
@@ -142,7 +133,7 @@ func (t *Linear[S]) resolver(loader *eval.LoaderOf[S]) func(string) (search.Eval
 	}
 }
 
-// Scale returns the scale of the evaluation of the player spec (search.Scaler): how
+// Scale returns the scale of the evaluation of the player spec (game.Scaler): how
 // many of its units make a point; 1 when the spec or its eval setting is bad or the
 // evaluation has no scale.
 func (t *Linear[S]) Scale(spec string) int {
@@ -160,7 +151,7 @@ func scaleWith[S any](resolve func(string) (search.Evaluator[S], error), spec st
 	if err != nil {
 		return 1
 	}
-	if sc, ok := any(ev).(search.Scaler); ok && sc.Scale() > 0 {
+	if sc, ok := any(ev).(game.Scaler); ok && sc.Scale() > 0 {
 		return sc.Scale()
 	}
 	return 1
@@ -240,22 +231,10 @@ func (t *Linear[S]) Replay(opening string, turns []string, visit func(position s
 	return nil
 }
 
-// defaultWeighter is a feature set that carries its default (tuned) weights by name,
-// as The Colony's does (colony.Features).
-type defaultWeighter interface {
-	DefaultWeights() map[string]float64
-}
-
-// weightsShipper is a feature set whose package ships its default (tuned) weights as
-// a weights file, as the classic games' do (their weights/SET.json): nil when none
-// ships for the set.
-type weightsShipper interface {
-	ShippedWeights() []byte
-}
-
-// shippedWeightsOf returns the weights file fs's package ships, or nil.
-func shippedWeightsOf[S any](fs FeatureSet[S]) []byte {
-	if w, ok := fs.(weightsShipper); ok {
+// shippedWeightsOf returns the weights file fs's package ships (game.WeightsShipper),
+// or nil.
+func shippedWeightsOf[S any](fs eval.TunableSet[S]) []byte {
+	if w, ok := fs.(game.WeightsShipper); ok {
 		return w.ShippedWeights()
 	}
 	return nil
@@ -264,21 +243,22 @@ func shippedWeightsOf[S any](fs FeatureSet[S]) []byte {
 // linearEvals are the evaluations of a game's players over its feature set fs: the
 // fixed ones (score, linear, hand) and the default among them.
 type linearEvals[S any] struct {
-	fs FeatureSet[S]
+	fs eval.TunableSet[S]
 	// hand are the hand-set weights, tuned those of linear (hand when the set has
 	// no tuned weights).
 	hand, tuned eval.NamedWeights
-	fixed       map[string]eval.EvaluatorOf[S]
+	fixed       map[string]game.Evaluator[S]
 	// def is the evaluation of a spec without an eval setting.
 	def string
 }
 
 // newLinearEvals returns the evaluations over fs: score (the evaluation score),
 // linear (the linear evaluation with the set's default weights when it carries them
-// (defaultWeighter), else with the weights file its package ships (weightsShipper),
+// (game.DefaultWeighter), else with the weights file its package ships
+// (game.WeightsShipper),
 // else with its hand-set weights) and hand (the hand-set weights). The default is linear for a set
 // with tuned weights, score for the others.
-func newLinearEvals[S any](fs FeatureSet[S], score search.Evaluator[S]) (*linearEvals[S], error) {
+func newLinearEvals[S any](fs eval.TunableSet[S], score search.Evaluator[S]) (*linearEvals[S], error) {
 	hand, err := eval.NewNamedWeights(fs.Name(), fs.Features(), fs.HandWeights())
 	if err != nil {
 		return nil, err
@@ -289,7 +269,7 @@ func newLinearEvals[S any](fs FeatureSet[S], score search.Evaluator[S]) (*linear
 	}
 	tuned, tunedEval, def := hand, handEval, eval.ScoreName
 	haveTuned := false
-	if d, ok := fs.(defaultWeighter); ok {
+	if d, ok := fs.(game.DefaultWeighter); ok {
 		if tuned, err = eval.NewNamedWeights(fs.Name(), fs.Features(), d.DefaultWeights()); err != nil {
 			return nil, fmt.Errorf("the default weights of %s: %w", fs.Name(), err)
 		}
@@ -307,7 +287,7 @@ func newLinearEvals[S any](fs FeatureSet[S], score search.Evaluator[S]) (*linear
 		def = eval.LinearName
 	}
 	return &linearEvals[S]{fs: fs, hand: hand, tuned: tuned, def: def,
-		fixed: map[string]eval.EvaluatorOf[S]{eval.ScoreName: score, eval.LinearName: tunedEval, eval.HandName: handEval}}, nil
+		fixed: map[string]game.Evaluator[S]{eval.ScoreName: score, eval.LinearName: tunedEval, eval.HandName: handEval}}, nil
 }
 
 // names returns the values the eval setting takes, the default first.

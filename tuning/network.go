@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/eval/nnue"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/search"
@@ -19,13 +20,6 @@ import (
 // NetName is the eval setting of the network a game's package ships; "net:FILE"
 // names a network file.
 const NetName = "net"
-
-// networkShipper is a feature set whose package ships a trained network for some of
-// its rule sets, as The Colony's does: ShippedNetwork returns the network file for
-// the rule set named rules, or nil.
-type networkShipper interface {
-	ShippedNetwork(rules string) []byte
-}
 
 // networks resolves eval=net and eval=net:FILE for one game: each network is read
 // and quantised once; every player gets its own evaluator (search.Fork).
@@ -37,9 +31,9 @@ type networks[S any] struct {
 	cache   map[string]netEval[S]
 }
 
-func newNetworks[S any](g game.Game[S], fs FeatureSet[S]) *networks[S] {
-	n := &networks[S]{g: g, enc: game.FastPath[game.Encoder[S]](g), cache: map[string]netEval[S]{}}
-	if sh, ok := fs.(networkShipper); ok {
+func newNetworks[S any](g game.Game[S], fs eval.TunableSet[S]) *networks[S] {
+	n := &networks[S]{g: g, enc: game.PartOf[game.Encoder[S]](g), cache: map[string]netEval[S]{}}
+	if sh, ok := fs.(game.NetworkShipper); ok {
 		n.shipped = sh.ShippedNetwork(g.Name())
 	}
 	return n

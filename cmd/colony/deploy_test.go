@@ -19,29 +19,38 @@ import (
 // The deployment files of the repository, from this package's directory.
 var (
 	readmeFile   = filepath.Join("..", "..", "README.md")
+	clusterDoc   = filepath.Join("..", "..", "docs", "cluster.md")
 	sbatchFile   = filepath.Join("..", "..", "deploy", "slurm", "match.sbatch")
 	k8sJobFile   = filepath.Join("..", "..", "deploy", "k8s", "match-job.yaml")
 	k8sMergeFile = filepath.Join("..", "..", "deploy", "k8s", "merge-job.yaml")
-	defaultMatch = "-p new=ab:depth=5 -p old=ab:depth=4 --games 20000" // the README's
+	defaultMatch = "-p new=ab:depth=5 -p old=ab:depth=4 --games 20000" // docs/cluster.md's
 	smallMatch   = "-p a=ab:depth=1 -p b=greedy --games 12"
 )
 
-// TestReadmePointsToTheDeployFiles checks that the README links the job files and
-// the end-to-end test instead of holding copies of them.
+// TestReadmePointsToTheDeployFiles checks that the README and the scale-out document
+// (docs/cluster.md, where the README's section on clusters moved) link the job files
+// and the end-to-end test instead of holding copies of them.
 func TestReadmePointsToTheDeployFiles(t *testing.T) {
-	data, err := os.ReadFile(readmeFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme := string(data)
-	for _, link := range []string{"(deploy/slurm/match.sbatch)", "(deploy/k8s/match-job.yaml)", "(scripts/slurm-e2e)"} {
-		if !strings.Contains(readme, link) {
-			t.Errorf("the README does not link %s", link)
+	for _, tt := range []struct {
+		file, prefix string
+	}{
+		{readmeFile, ""},
+		{clusterDoc, "../"},
+	} {
+		data, err := os.ReadFile(tt.file)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	for _, copied := range []string{"\n#SBATCH ", "kind: Job", "completionMode:"} {
-		if strings.Contains(readme, copied) {
-			t.Errorf("the README holds %q: a copy of a job file (point to the file instead)", copied)
+		text := string(data)
+		for _, link := range []string{"deploy/slurm/match.sbatch", "deploy/k8s/match-job.yaml", "scripts/slurm-e2e"} {
+			if !strings.Contains(text, "("+tt.prefix+link+")") {
+				t.Errorf("%s does not link %s", tt.file, link)
+			}
+		}
+		for _, copied := range []string{"\n#SBATCH ", "kind: Job", "completionMode:"} {
+			if strings.Contains(text, copied) {
+				t.Errorf("%s holds %q: a copy of a job file (point to the file instead)", tt.file, copied)
+			}
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/external/enginehost"
 	"github.com/colony-ai/colony/protocol/protocoltest"
 
 	"github.com/colony-ai/colony/catalog"
@@ -28,7 +29,7 @@ const engineWait = 60 * time.Second
 const noRaceExitSleep = "GORACE=atexit_sleep_ms=0"
 
 // TestEngineRoundTrip runs 'colony engine --player ab:depth=3' as a process, as a
-// runner does (protocol.Start), and checks that it plays exactly the turns the same
+// runner does (enginehost.Start), and checks that it plays exactly the turns the same
 // player plays in process, over positions of several games set by their notation and
 // reached by turns from the start; then that Close leaves no process behind.
 func TestEngineRoundTrip(t *testing.T) {
@@ -36,7 +37,7 @@ func TestEngineRoundTrip(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), engineWait)
 	defer cancel()
 	var stderr lockedBuffer
-	c, err := protocol.Start(ctx, protocol.Process{Path: os.Args[0], Args: []string{"engine", "--player", spec},
+	c, err := enginehost.Start(ctx, enginehost.Process{Path: os.Args[0], Args: []string{"engine", "--player", spec},
 		Env: []string{"COLONY_TEST_MAIN=1", noRaceExitSleep}, Stderr: &stderr}, protocol.Timeouts{})
 	if err != nil {
 		t.Fatal(err)

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/external/enginehost"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/internal/interrupt"
@@ -32,6 +33,10 @@ const (
 )
 
 func main() {
+	// A copy of this program started as the supervisor of an engine (package
+	// enginehost) supervises it and exits here; otherwise the engines that colony
+	// starts are supervised from now on.
+	enginehost.RunSupervisorIfAsked()
 	crashOnFatal()
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }

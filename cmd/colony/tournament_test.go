@@ -20,14 +20,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/external/enginehost"
 	"github.com/colony-ai/colony/tournament"
 )
 
 // TestMain lets the tests run the test binary as the colony command (with
 // COLONY_TEST_MAIN=1: its main), to kill it and send it signals; with
 // COLONY_TEST_MAIN=goroutine-panic it is the command with a bug, a panic in a
-// goroutine of its own that nothing recovers.
+// goroutine of its own that nothing recovers. As colony's main does, it first
+// runs the supervisor of an engine when the binary was started as one, and turns
+// the supervisors of the engines the tests start on.
 func TestMain(m *testing.M) {
+	enginehost.RunSupervisorIfAsked()
 	switch os.Getenv("COLONY_TEST_MAIN") {
 	case "1":
 		main()

@@ -50,7 +50,7 @@ type Stats struct {
 // NewEvaluator returns an evaluator of the positions of g (which must implement
 // game.Encoder and match the network: CheckFor) by q.
 func NewEvaluator[S any](g game.Rules[S], rules string, q *Quantised) (*Evaluator[S], error) {
-	enc := game.FastPath[game.Encoder[S]](g)
+	enc := game.PartOf[game.Encoder[S]](g)
 	if enc == nil {
 		return nil, fmt.Errorf("%s has no input encoding for networks", rules)
 	}
@@ -59,7 +59,7 @@ func NewEvaluator[S any](g game.Rules[S], rules string, q *Quantised) (*Evaluato
 	if err := net.CheckFor(Target{Rules: rules, Encoding: e.Name, Inputs: e.Inputs}); err != nil {
 		return nil, err
 	}
-	ev := &Evaluator[S]{q: q, enc: enc, pair: game.FastPath[game.PairEncoder[S]](g), rules: g, active: e.MaxActive}
+	ev := &Evaluator[S]{q: q, enc: enc, pair: game.PartOf[game.PairEncoder[S]](g), rules: g, active: e.MaxActive}
 	ev.init()
 	return ev, nil
 }

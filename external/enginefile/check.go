@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/colony-ai/colony/external/enginehost"
 	"github.com/colony-ai/colony/protocol"
 )
 
@@ -28,7 +29,7 @@ func Check(ctx context.Context, e Engine, game string, stderr io.Writer) (Report
 	if err := e.CheckProgram(); err != nil {
 		return r, err
 	}
-	c, err := protocol.Start(ctx, protocol.Process{Path: e.Path, Args: e.Args, Dir: e.Dir, Stderr: stderr}, protocol.Timeouts{})
+	c, err := enginehost.Start(ctx, enginehost.Process{Path: e.Path, Args: e.Args, Dir: e.Dir, Stderr: stderr}, protocol.Timeouts{})
 	if err != nil {
 		return r, err
 	}

@@ -65,7 +65,7 @@ func encodingError(enc game.Encoding, p int, in []uint16) string {
 func (x *suite[S]) encodings(t testing.TB) {
 	g := x.g
 	r := &reporter{t: t}
-	e := game.FastPathsOf[S](g).Encoder
+	e := game.PartsOf[S](g).Encoder
 	if e == nil {
 		r.errorf("%s implements no game.Encoder: every game has an input encoding for value networks (or skip Encodings saying why)", g.Name())
 		return
@@ -107,7 +107,7 @@ func (x *suite[S]) encodings(t testing.TB) {
 					r.errorf("%v: Encode(%d) on a slice holding %v gives %v; want %v followed by %v", w, p, prefix, dst, prefix, in[p])
 				}
 			}
-			if pe := game.FastPathsOf[S](g).PairEncoder; pe != nil {
+			if pe := game.PartsOf[S](g).PairEncoder; pe != nil {
 				a, b := pe.EncodePair(&s, nil, nil)
 				if !slices.Equal(a, in[0]) || !slices.Equal(b, in[1]) {
 					r.errorf("%v: EncodePair gives %v and %v; Encode %v and %v", w, a, b, in[0], in[1])

@@ -159,7 +159,7 @@ func newSuite[S any](g game.Game[S], o Options[S]) *suite[S] {
 		o.PerftDepth = 2
 	}
 	x := &suite[S]{g: g, o: o}
-	fast := game.FastPathsOf[S](g)
+	fast := game.PartsOf[S](g)
 	if o.Skip&Steps == 0 {
 		x.step = fast.Stepper
 		x.sib = fast.SiblingStepper
@@ -412,7 +412,7 @@ func (x *suite[S]) traces(r *reporter, s *S, legal []game.Action, w where[S]) {
 // suite does not reach. g must be a game.Tracer.
 func CheckTraces[S any](t testing.TB, g game.Game[S], s *S, places func(s *S) map[string]int) {
 	t.Helper()
-	tr := game.FastPath[game.Tracer[S]](g)
+	tr := game.PartOf[game.Tracer[S]](g)
 	ok := tr != nil
 	if !ok {
 		t.Fatalf("%s is no game.Tracer", g.Name())
@@ -438,7 +438,7 @@ func CheckTrace[S any](t testing.TB, g game.Game[S], position, move string, want
 			t.Fatalf("position %q: %v", position, err)
 		}
 	}
-	tr := game.FastPath[game.Tracer[S]](g)
+	tr := game.PartOf[game.Tracer[S]](g)
 	ok := tr != nil
 	if !ok {
 		t.Fatalf("%s is no game.Tracer", g.Name())

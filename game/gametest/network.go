@@ -34,7 +34,7 @@ type networkCheck[S any] struct {
 // newNetworkCheck returns the check for g, or nil (having reported why) when no
 // network can be built for its encoding.
 func newNetworkCheck[S any](r *reporter, g game.Game[S], enc game.Encoding) *networkCheck[S] {
-	e := game.FastPathsOf[S](g).Encoder
+	e := game.PartsOf[S](g).Encoder
 	net, err := nnue.New(nnue.Header{Game: nnue.GameName(g.Name()), Rules: g.Name(), Encoding: enc.Name, Inputs: enc.Inputs,
 		Hidden: 16, L2: 8, L3: 8, OutScale: 10}, 1)
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 
 // shippedWeights holds the weights files of the package's feature sets,
 // weights/SET.json, made by 'colony selfplay' and 'colony tune' (Texel) and kept where
-// they beat the store difference in a verification match (README.md, Tuning).
+// they beat the store difference in a verification match (docs/tuning.md, Tuning).
 //
 //go:embed weights/*.json weights/*.nnue
 var shippedWeights embed.FS

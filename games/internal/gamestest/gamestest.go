@@ -21,7 +21,7 @@ type Weighted interface {
 
 // CheckExtract checks that fs extracts want from s, zeros past it, and that its first
 // feature, the store difference, is what storeDiff scores s.
-func CheckExtract[S any](t testing.TB, fs eval.FeatureSet[S], storeDiff eval.EvaluatorOf[S], s *S, want []int32) {
+func CheckExtract[S any](t testing.TB, fs eval.FeatureSet[S], storeDiff game.Evaluator[S], s *S, want []int32) {
 	t.Helper()
 	got := fs.Extract(s)
 	n := len(fs.Features())

@@ -1,24 +1,7 @@
 package game
 
-import "math/rand/v2"
-
-// What a game says of itself (About), and the fast path of the statistics of random
-// games (CountingPlayouter).
-
-// CountingPlayouter is an optional fast path for the statistics of random games:
-// CountedPlayout plays uniformly random decisions from s to the end of the game as
-// Playouter's Playout does (drawing its randomness from rng only, not necessarily the
-// numbers a walk over LegalActions would draw) and returns the decisions played and
-// the turns played, a turn the game ended in the middle of included (the count of
-// decisions after which the state is at a turn start or terminal). It allocates
-// nothing.
-//
-// Used by the playout command (catalog.Ruleset.RandomGames), whose random games are then
-// the fast path's: the same seed gives the same games as long as the fast path draws
-// the same numbers.
-type CountingPlayouter[S any] interface {
-	CountedPlayout(s *S, rng *rand.PCG) (decisions, turns int)
-}
+// What a game says of itself (Game.About): its summary, its rules document, how
+// reports describe it, its benchmark positions.
 
 // Description is how reports of many games describe a game (About.Report). Every
 // field is optional.

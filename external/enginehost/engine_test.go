@@ -1,4 +1,4 @@
-package protocol
+package enginehost
 
 import (
 	"bufio"
@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/protocol"
 	"github.com/colony-ai/colony/protocol/protocoltest"
 )
 
@@ -37,6 +38,30 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// testWait bounds the waits of the tests for what must happen.
+const testWait = 20 * time.Second
+
+// wantFault checks that err is a fault of reason whose detail holds detail.
+func wantFault(t *testing.T, err error, reason, detail string) *protocol.Fault {
+	t.Helper()
+	f := protocol.AsFault(err)
+	if f == nil {
+		t.Fatalf("error %v, want a %s fault", err, reason)
+	}
+	if f.Reason != reason || !strings.Contains(f.Detail, detail) {
+		t.Fatalf("fault %q, want %s saying %q", f, reason, detail)
+	}
+	return f
+}
+
+// stopTimeout returns tm's Stop, or its default.
+func stopTimeout(tm protocol.Timeouts) time.Duration {
+	if tm.Stop > 0 {
+		return tm.Stop
+	}
+	return protocol.DefaultStopTimeout
+}
+
 // engineTest starts and checks test engines.
 type engineTest struct {
 	t    *testing.T
@@ -45,7 +70,7 @@ type engineTest struct {
 
 // start starts the test engine with args; the test checks at its end that the
 // engine's process and group are gone after Close.
-func (e engineTest) start(tm Timeouts, stderr *syncBuffer, args ...string) *Client {
+func (e engineTest) start(tm protocol.Timeouts, stderr *syncBuffer, args ...string) *protocol.Client {
 	e.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), testWait)
 	defer cancel()
@@ -63,7 +88,7 @@ func (e engineTest) start(tm Timeouts, stderr *syncBuffer, args ...string) *Clie
 
 // closeAndCheck closes c (a second time is harmless) and checks that its process
 // and process group are gone.
-func closeAndCheck(t *testing.T, c *Client) {
+func closeAndCheck(t *testing.T, c *protocol.Client) {
 	t.Helper()
 	_ = c.Close()
 	pid := c.Pid()
@@ -79,7 +104,7 @@ func closeAndCheck(t *testing.T, c *Client) {
 
 // play plays n turns of the game from its start (after the turns in moves),
 // appending them to moves.
-func play(c *Client, moves *[]string, n int, limits Limits, timeout time.Duration) error {
+func play(c *protocol.Client, moves *[]string, n int, limits protocol.Limits, timeout time.Duration) error {
 	ctx := context.Background()
 	for range n {
 		if err := c.Position(ctx, "", *moves); err != nil {
@@ -95,8 +120,8 @@ func play(c *Client, moves *[]string, n int, limits Limits, timeout time.Duratio
 }
 
 var (
-	depth1   = Limits{Depth: 1}
-	moveTime = Limits{MoveTime: 100 * time.Millisecond}
+	depth1   = protocol.Limits{Depth: 1}
+	moveTime = protocol.Limits{MoveTime: 100 * time.Millisecond}
 )
 
 // TestEngineProcess runs the test engine as a process and checks the client against
@@ -108,7 +133,7 @@ func TestEngineProcess(t *testing.T) {
 	t.Run("plays", func(t *testing.T) {
 		e := engineTest{t: t, path: e.path}
 		var stderr syncBuffer
-		c := e.start(Timeouts{}, &stderr, "-seed", "3")
+		c := e.start(protocol.Timeouts{}, &stderr, "-seed", "3")
 		id := c.Identity()
 		if id.Name != "TestEngine" || id.Author != "colony" || len(id.Options) != 4 || id.Games != nil {
 			t.Fatalf("identity %+v", id)
@@ -146,7 +171,7 @@ func TestEngineProcess(t *testing.T) {
 
 	t.Run("infinite", func(t *testing.T) {
 		e := engineTest{t: t, path: e.path}
-		c := e.start(Timeouts{}, nil)
+		c := e.start(protocol.Timeouts{}, nil)
 		if err := c.NewGame(ctx, "kalah"); err != nil {
 			t.Fatal(err)
 		}
@@ -154,7 +179,7 @@ func TestEngineProcess(t *testing.T) {
 			t.Fatal(err)
 		}
 		var once sync.Once
-		res, err := c.Go(ctx, Limits{Infinite: true}, 0, func(Info) {
+		res, err := c.Go(ctx, protocol.Limits{Infinite: true}, 0, func(protocol.Info) {
 			once.Do(func() {
 				go func() {
 					time.Sleep(50 * time.Millisecond) // the engine holds its turn until stop
@@ -173,24 +198,24 @@ func TestEngineProcess(t *testing.T) {
 	faults := []struct {
 		fault   string
 		args    []string
-		limits  Limits
+		limits  protocol.Limits
 		timeout time.Duration
 		reason  string // "" for no fault at go
 		detail  string
 		usable  bool
-		then    func(c *Client) error // after the go of the fault
+		then    func(c *protocol.Client) error // after the go of the fault
 	}{
 		{fault: "illegal", limits: depth1, timeout: testWait, usable: true},
-		{fault: "garbage", limits: depth1, timeout: testWait, reason: ProtocolError, detail: `line "this is not MEP": unknown reply "this"`},
-		{fault: "noreply", limits: depth1, timeout: 300 * time.Millisecond, reason: Stalled, detail: "no bestturn within the move deadline of 300ms"},
-		{fault: "noreply", limits: moveTime, timeout: 300 * time.Millisecond, reason: Stalled, detail: "no bestturn within 300ms (time forfeit), then none within 1s of stop"},
-		{fault: "slow", args: []string{"-slow", "1s"}, limits: moveTime, timeout: 300 * time.Millisecond, reason: TimeForfeit,
+		{fault: "garbage", limits: depth1, timeout: testWait, reason: protocol.ProtocolError, detail: `line "this is not MEP": unknown reply "this"`},
+		{fault: "noreply", limits: depth1, timeout: 300 * time.Millisecond, reason: protocol.Stalled, detail: "no bestturn within the move deadline of 300ms"},
+		{fault: "noreply", limits: moveTime, timeout: 300 * time.Millisecond, reason: protocol.Stalled, detail: "no bestturn within 300ms (time forfeit), then none within 1s of stop"},
+		{fault: "slow", args: []string{"-slow", "1s"}, limits: moveTime, timeout: 300 * time.Millisecond, reason: protocol.TimeForfeit,
 			detail: "no bestturn within 300ms (it came after", usable: true},
-		{fault: "crash", limits: depth1, timeout: testWait, reason: Crashed, detail: "the engine ended: exit status 3"},
-		{fault: "exitzero", limits: depth1, timeout: testWait, reason: Disconnected, detail: "the engine exited with status 0"},
-		{fault: "huge", limits: depth1, timeout: testWait, reason: ProtocolError, detail: "a line longer than 65536 bytes"},
-		{fault: "badutf8", limits: depth1, timeout: testWait, reason: ProtocolError, detail: "invalid UTF-8 at byte 12"},
-		{fault: "stray", limits: depth1, timeout: testWait, usable: true, then: func(c *Client) error {
+		{fault: "crash", limits: depth1, timeout: testWait, reason: protocol.Crashed, detail: "the engine ended: exit status 3"},
+		{fault: "exitzero", limits: depth1, timeout: testWait, reason: protocol.Disconnected, detail: "the engine exited with status 0"},
+		{fault: "huge", limits: depth1, timeout: testWait, reason: protocol.ProtocolError, detail: "a line longer than 65536 bytes"},
+		{fault: "badutf8", limits: depth1, timeout: testWait, reason: protocol.ProtocolError, detail: "invalid UTF-8 at byte 12"},
+		{fault: "stray", limits: depth1, timeout: testWait, usable: true, then: func(c *protocol.Client) error {
 			// The stray bestturn is ignored where the next readyok belongs: the next
 			// game is not charged with it.
 			if err := c.NewGame(context.Background(), "kalah"); err != nil {
@@ -201,9 +226,9 @@ func TestEngineProcess(t *testing.T) {
 		}},
 	}
 	for _, tt := range faults {
-		t.Run(tt.fault+"/"+(&GoCommand{Limits: tt.limits}).String(), func(t *testing.T) {
+		t.Run(tt.fault+"/"+(&protocol.GoCommand{Limits: tt.limits}).String(), func(t *testing.T) {
 			e := engineTest{t: t, path: e.path}
-			tm := Timeouts{}
+			tm := protocol.Timeouts{}
 			if tt.fault == "slow" {
 				tm.Stop = 5 * time.Second // the engine answers 700 ms after stop: not a stall
 			}
@@ -236,7 +261,7 @@ func TestEngineProcess(t *testing.T) {
 			if c.Usable() != tt.usable {
 				t.Fatalf("usable %v after %v, want %v", c.Usable(), err, tt.usable)
 			}
-			if tt.timeout < testWait && took > tt.timeout+tm.withDefaults().Stop+5*time.Second {
+			if tt.timeout < testWait && took > tt.timeout+stopTimeout(tm)+5*time.Second {
 				t.Fatalf("the fault took %v", took)
 			}
 			if tt.then != nil {
@@ -247,8 +272,8 @@ func TestEngineProcess(t *testing.T) {
 				if err := play(c, &moves, 2, depth1, testWait); err != nil {
 					t.Fatalf("after the fault: %v", err)
 				}
-			} else if _, err := c.Go(ctx, depth1, testWait, nil); !errors.Is(err, ErrClosed) {
-				t.Fatalf("Go after the fault: %v, want ErrClosed", err)
+			} else if _, err := c.Go(ctx, depth1, testWait, nil); !errors.Is(err, protocol.ErrClosed) {
+				t.Fatalf("Go after the fault: %v, want protocol.ErrClosed", err)
 			}
 		})
 	}
@@ -256,7 +281,7 @@ func TestEngineProcess(t *testing.T) {
 	t.Run("stray noted", func(t *testing.T) {
 		e := engineTest{t: t, path: e.path}
 		var stderr syncBuffer
-		c := e.start(Timeouts{}, &stderr, "-fault", "stray", "-fault-turn", "1")
+		c := e.start(protocol.Timeouts{}, &stderr, "-fault", "stray", "-fault-turn", "1")
 		if err := c.NewGame(ctx, "kalah"); err != nil {
 			t.Fatal(err)
 		}
@@ -275,7 +300,7 @@ func TestEngineProcess(t *testing.T) {
 
 	t.Run("fault-game", func(t *testing.T) {
 		e := engineTest{t: t, path: e.path}
-		c := e.start(Timeouts{}, nil, "-fault", "crash", "-fault-turn", "1", "-fault-game", "2")
+		c := e.start(protocol.Timeouts{}, nil, "-fault", "crash", "-fault-turn", "1", "-fault-game", "2")
 		for game := 1; game <= 2; game++ {
 			if err := c.NewGame(ctx, "oware"); err != nil {
 				t.Fatal(err)
@@ -286,15 +311,15 @@ func TestEngineProcess(t *testing.T) {
 				t.Fatalf("game 1: %v", err)
 			}
 			if game == 2 {
-				wantFault(t, err, Crashed, "exit status 3")
+				wantFault(t, err, protocol.Crashed, "exit status 3")
 			}
 		}
 	})
 
 	t.Run("games", func(t *testing.T) {
 		e := engineTest{t: t, path: e.path}
-		c := e.start(Timeouts{}, nil, "-games", "kalah,oware")
-		if err := c.NewGame(ctx, "colony"); err == nil || AsFault(err) != nil || !c.Usable() {
+		c := e.start(protocol.Timeouts{}, nil, "-games", "kalah,oware")
+		if err := c.NewGame(ctx, "colony"); err == nil || protocol.AsFault(err) != nil || !c.Usable() {
 			t.Fatalf("NewGame of a game not declared: %v, want an error before sending", err)
 		}
 		if err := c.NewGame(ctx, "oware:grandslam=illegal"); err != nil {
@@ -302,18 +327,18 @@ func TestEngineProcess(t *testing.T) {
 		}
 		// A game it declares but cannot open.
 		err := c.NewGame(ctx, "kalah:99x99")
-		wantFault(t, err, EngineError, `"error unsupported game kalah:99x99" (to newgame kalah:99x99)`)
+		wantFault(t, err, protocol.EngineError, `"error unsupported game kalah:99x99" (to newgame kalah:99x99)`)
 	})
 
 	t.Run("unknown game", func(t *testing.T) {
 		e := engineTest{t: t, path: e.path}
-		c := e.start(Timeouts{}, nil)
-		wantFault(t, c.NewGame(ctx, "chess"), EngineError, "unsupported game chess")
+		c := e.start(protocol.Timeouts{}, nil)
+		wantFault(t, c.NewGame(ctx, "chess"), protocol.EngineError, "unsupported game chess")
 	})
 
 	t.Run("handshake-exit", func(t *testing.T) {
-		_, err := Start(ctx, Process{Path: e.path, Args: []string{"-fault", "handshake-exit"}}, Timeouts{})
-		f := wantFault(t, err, Crashed, "the engine ended: exit status 2; last lines: ")
+		_, err := Start(ctx, Process{Path: e.path, Args: []string{"-fault", "handshake-exit"}}, protocol.Timeouts{})
+		f := wantFault(t, err, protocol.Crashed, "the engine ended: exit status 2; last lines: ")
 		for _, line := range []string{`"id name TestEngine"`, `"stderr: testengine: started (pid `} { // in either order
 			if !strings.Contains(f.Detail, line) {
 				t.Errorf("fault %v without the line %s", f, line)
@@ -322,20 +347,20 @@ func TestEngineProcess(t *testing.T) {
 	})
 
 	t.Run("handshake-silent", func(t *testing.T) {
-		_, err := Start(ctx, Process{Path: e.path, Args: []string{"-fault", "handshake-silent"}}, Timeouts{Handshake: 300 * time.Millisecond})
-		wantFault(t, err, Stalled, "no mepok within 300ms of mep")
+		_, err := Start(ctx, Process{Path: e.path, Args: []string{"-fault", "handshake-silent"}}, protocol.Timeouts{Handshake: 300 * time.Millisecond})
+		wantFault(t, err, protocol.Stalled, "no mepok within 300ms of mep")
 	})
 
 	t.Run("no program", func(t *testing.T) {
-		_, err := Start(ctx, Process{Path: filepath.Join(t.TempDir(), "nothing")}, Timeouts{})
-		if err == nil || AsFault(err) != nil {
+		_, err := Start(ctx, Process{Path: filepath.Join(t.TempDir(), "nothing")}, protocol.Timeouts{})
+		if err == nil || protocol.AsFault(err) != nil {
 			t.Fatalf("Start of a missing program: %v, want an error that is not a fault", err)
 		}
 	})
 
 	t.Run("linger", func(t *testing.T) {
 		e := engineTest{t: t, path: e.path}
-		c := e.start(Timeouts{Quit: 200 * time.Millisecond}, nil, "-linger", "1h")
+		c := e.start(protocol.Timeouts{Quit: 200 * time.Millisecond}, nil, "-linger", "1h")
 		if err := c.Close(); err == nil || !strings.Contains(err.Error(), "did not exit within 200ms of quit: killed") {
 			t.Fatalf("Close of an engine that stays: %v", err)
 		}
@@ -432,7 +457,7 @@ func TestPdeathsigHelper(t *testing.T) {
 	if engine == "" {
 		t.Skip("the helper process of TestEngineProcess/pdeathsig")
 	}
-	c, err := Start(context.Background(), Process{Path: engine, Args: []string{"-linger", "1h"}}, Timeouts{})
+	c, err := Start(context.Background(), Process{Path: engine, Args: []string{"-linger", "1h"}}, protocol.Timeouts{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,6 @@
 //go:build linux
 
-package protocol
+package enginehost
 
 import (
 	"bufio"
@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/protocol"
 	"github.com/colony-ai/colony/protocol/protocoltest"
 )
 
@@ -75,7 +76,7 @@ func TestWrappedEngineEnds(t *testing.T) {
 				}
 			}
 			var log syncBuffer
-			c, err := Start(context.Background(), wrapped(engine, w.script, &log), Timeouts{Quit: 200 * time.Millisecond})
+			c, err := Start(context.Background(), wrapped(engine, w.script, &log), protocol.Timeouts{Quit: 200 * time.Millisecond})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,7 +92,7 @@ func TestWrappedEngineEnds(t *testing.T) {
 			if err == nil || !strings.Contains(err.Error(), "did not exit within 200ms of quit: killed") {
 				t.Errorf("Close: %v, want that the engine was killed", err)
 			}
-			protocoltest.WaitGone(t, []int{pid}, testWait, "the Client's Close")
+			protocoltest.WaitGone(t, []int{pid}, testWait, "the protocol.Client's Close")
 			if left := protocoltest.ChildProcesses(); len(left) > 0 {
 				t.Errorf("processes %v (the supervisor?) left after Close", left)
 			}
@@ -110,7 +111,7 @@ func TestEngineLeftProcess(t *testing.T) {
 	pidFile := t.TempDir() + "/sleep.pid"
 	script := fmt.Sprintf(`(setsid sh -c 'echo $$ > %s; exec sleep 3600' &); exec "$0"`, pidFile)
 	var log syncBuffer
-	c, err := Start(context.Background(), Process{Path: "/bin/sh", Args: []string{"-c", script, engine}, Stderr: &log}, Timeouts{})
+	c, err := Start(context.Background(), Process{Path: "/bin/sh", Args: []string{"-c", script, engine}, Stderr: &log}, protocol.Timeouts{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +131,7 @@ func TestEngineLeftProcess(t *testing.T) {
 	if err == nil || err.Error() != want {
 		t.Errorf("Close: %v\nwant %s", err, want)
 	}
-	protocoltest.WaitGone(t, []int{sleepPid}, testWait, "the Client's Close")
+	protocoltest.WaitGone(t, []int{sleepPid}, testWait, "the protocol.Client's Close")
 }
 
 // The environment variable that makes TestKilledRunnerHelper the helper process: the
@@ -224,7 +225,7 @@ func TestKilledRunnerHelper(t *testing.T) {
 		t.Skip("the helper process of TestKilledRunner")
 	}
 	var log syncBuffer
-	c, err := Start(context.Background(), wrapped(engine, script, &log), Timeouts{})
+	c, err := Start(context.Background(), wrapped(engine, script, &log), protocol.Timeouts{})
 	if err != nil {
 		t.Fatal(err)
 	}

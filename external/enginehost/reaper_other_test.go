@@ -1,6 +1,6 @@
 //go:build !linux
 
-package protocol
+package enginehost
 
 // adoptOrphans does nothing outside Linux.
 func adoptOrphans() error { return nil }

@@ -1,6 +1,6 @@
 //go:build unix && !linux
 
-package protocol
+package enginehost
 
 import (
 	"os/exec"

@@ -1,6 +1,6 @@
 //go:build linux
 
-package protocol
+package enginehost
 
 import "syscall"
 

@@ -1,6 +1,6 @@
 //go:build linux
 
-package protocol
+package enginehost
 
 import (
 	"bytes"
@@ -24,11 +24,13 @@ import (
 const markVar = "COLONY_ENGINE_MARK"
 
 // supervisorVar makes a process started from this program's executable a supervisor
-// (see startSupervisor) instead of the program.
+// (see startSupervisor) instead of the program, when its main calls
+// RunSupervisorIfAsked.
 const supervisorVar = "COLONY_ENGINE_SUPERVISOR"
 
-// A supervisor runs before the program's main: init finds it in the environment.
-func init() {
+// superviseIfAsked runs the supervisor and exits when this process was started as
+// one (supervisorVar).
+func superviseIfAsked() {
 	if os.Getenv(supervisorVar) == "1" {
 		os.Exit(supervise(os.Args[1:], os.Stdin))
 	}
@@ -204,8 +206,12 @@ type supervisor struct {
 // startSupervisor starts the supervisor of the engine root, marked mark: this
 // program's executable (/proc/self/exe) again, in a process group of its own (a
 // signal to the runner's group does not reach it), not killed with the runner. It
-// returns nil when it cannot be started.
+// returns nil when it cannot be started, and when the program did not turn the
+// supervisors on (RunSupervisorIfAsked): its executable would run as the program.
 func startSupervisor(root int, mark string) *supervisor {
+	if !supervisorOn.Load() {
+		return nil
+	}
 	r, w, err := os.Pipe()
 	if err != nil {
 		return nil

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package protocol
+package enginehost
 
 // newMark returns "": outside Linux the engine's processes are not marked.
 func newMark() string { return "" }
@@ -12,6 +12,9 @@ func leftover(root int, mark string) []string { return nil }
 // supervisor does nothing outside Linux: an engine's processes that outlive a
 // runner killed by SIGKILL stay.
 type supervisor struct{}
+
+// superviseIfAsked does nothing outside Linux: there is no supervisor.
+func superviseIfAsked() {}
 
 // startSupervisor returns nil outside Linux.
 func startSupervisor(root int, mark string) *supervisor { return nil }
