@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/protocol/protocoltest"
 	"github.com/colony-ai/colony/tournament"
 )
@@ -379,6 +381,36 @@ func TestPlayMarks(t *testing.T) {
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
 			t.Errorf("%s: marks %v, want %v (all: %v)", tc.turn, got, tc.want, v.Marks)
+		}
+	}
+}
+
+// TestViewNames: a position's view names every place of its picture as the notation
+// does (the page says these names; it maps no id itself).
+func TestViewNames(t *testing.T) {
+	tests := []struct {
+		game string
+		want map[string]string
+	}{
+		{"kalah", map[string]string{"pit-south-c": "c", "pit-north-a": "a", "store-S": "S"}},
+		{"colony", map[string]string{"log-B4": "B4", "store-red": "red"}},
+	}
+	for _, tc := range tests {
+		g, err := catalog.Open(tc.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := viewOf(g, g.StartPosition(), picture.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(v.Names) != len(placeIDs([]byte(v.SVG))) {
+			t.Errorf("%s: %d names for %d places", tc.game, len(v.Names), len(placeIDs([]byte(v.SVG))))
+		}
+		for id, name := range tc.want {
+			if v.Names[id] != name {
+				t.Errorf("%s: the name of %s is %q, want %q", tc.game, id, v.Names[id], name)
+			}
 		}
 	}
 }

@@ -44,7 +44,7 @@ const pageScript = `
   var cur = -1;
   var cache = [data.base];
   function text(id, s) { document.getElementById(id).textContent = s; }
-  function name(id) { return id.replace(/^(log|pit)-/, "").replace(/^store-/, "store "); }
+  function name(id) { return data.names[id] || id; }
   // lines returns the lines of position k's board, applying the edits from the
   // nearest position before it whose lines are known.
   function lines(k) {

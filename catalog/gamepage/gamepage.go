@@ -75,6 +75,9 @@ type Data struct {
 	// ids of their shapes in the game's picture (the boards' data-place
 	// attributes). Changed[0] is empty.
 	Changed [][]string `json:"changed"`
+	// Names are the names in words (picture.PlaceName) of the places that Changed
+	// lists, by id: "south-c" for "pit-south-c", "store S" for "store-S".
+	Names map[string]string `json:"names"`
 	// Paths[k], for k ≥ 1, is the path of turn k's sowings in words ("from A3: A2,
 	// A1; on from A1: B1, C1"), drawn on the board of position k too; empty for a
 	// turn that sows nothing and for a game that does not trace its sowings.
@@ -140,6 +143,7 @@ func New(g catalog.Ruleset, rec *tournament.Record) (*Page, error) {
 	d := &p.Data
 	d.Title = fmt.Sprintf("%s: game %d, %s (%s) - %s (%s)", g.Name(), rec.Index, rec.Players[0], sides[0], rec.Players[1], sides[1])
 	d.Changed = [][]string{{}}
+	d.Names = map[string]string{}
 	d.Paths = []string{""}
 	for k := range positions {
 		var o picture.Options
@@ -149,6 +153,7 @@ func New(g catalog.Ruleset, rec *tournament.Record) (*Page, error) {
 				key := regionKey(id, i, order[k])
 				if regions[k][key] != regions[k-1][key] {
 					changed = append(changed, id)
+					d.Names[id] = picture.PlaceName(id)
 				}
 			}
 			d.Changed = append(d.Changed, changed)

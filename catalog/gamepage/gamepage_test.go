@@ -186,3 +186,28 @@ func TestMarksText(t *testing.T) {
 		}
 	}
 }
+
+// TestNames: the page's data names in words every place a turn changed (the
+// page's script maps no id itself).
+func TestNames(t *testing.T) {
+	g, err := catalog.Open("kalah")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &tournament.Record{Opening: g.StartPosition(), Moves: []string{"c", "a"}, Players: [2]string{"a", "b"},
+		Specs: [2]string{"greedy", "greedy"}, Result: "*"}
+	p, err := New(g, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, ids := range p.Data.Changed {
+		for _, id := range ids {
+			if p.Data.Names[id] != picture.PlaceName(id) {
+				t.Errorf("turn %d changed %s, named %q, want %q", k, id, p.Data.Names[id], picture.PlaceName(id))
+			}
+		}
+	}
+	if p.Data.Names["store-S"] != "store S" || p.Data.Names["pit-south-c"] != "south-c" {
+		t.Errorf("names %v", p.Data.Names)
+	}
+}

@@ -50,7 +50,9 @@
     m.textContent = text;
     m.classList.toggle("error", !!isError);
   }
-  function placeName(id) { var i = id.lastIndexOf("-"); return i >= 0 ? id.slice(i + 1) : id; }
+  // placeName returns the name of a place on the board as the server sends it
+  // (PositionView.names: the notation's name, "c" for "pit-south-c").
+  function placeName(id) { return (S.view && S.view.names && S.view.names[id]) || id; }
   function fmtInt(n) { return Number(n).toLocaleString("en-US"); }
   function fmtNPS(n) { return n >= 1e6 ? (n / 1e6).toFixed(2) + " M/s" : n >= 1e3 ? (n / 1e3).toFixed(1) + " k/s" : n + "/s"; }
 
