@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/internal/pagescript"
 	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/protocol/protocoltest"
 	"github.com/colony-ai/colony/tournament"
@@ -412,5 +413,58 @@ func TestViewNames(t *testing.T) {
 				t.Errorf("%s: the name of %s is %q, want %q", tc.game, id, v.Names[id], name)
 			}
 		}
+	}
+}
+
+// TestPageScripts: the page loads its script as an ES module, and the server
+// serves the modules as JavaScript, the replay module being the one the page of
+// colony export --html has inline.
+func TestPageScripts(t *testing.T) {
+	_, url := startServer(t, Config{})
+	if status, body := do(t, "GET", url+"/", "", nil); status != 200 || !strings.Contains(body, `<script type="module" src="/assets/app.js">`) {
+		t.Errorf("the page: %d, no module script in\n%s", status, body)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"/assets/app.js", `from "./replay.js"`},
+		{"/assets/replay.js", pagescript.Replay},
+	} {
+		resp, err := http.Get(url + tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "text/javascript") {
+			t.Errorf("%s: %d, Content-Type %q, want 200 and text/javascript", tc.path, resp.StatusCode, ct)
+		}
+		if !strings.Contains(string(body), tc.want) {
+			t.Errorf("%s does not hold %.40q", tc.path, tc.want)
+		}
+	}
+}
+
+// TestRecordedGraph: the Watch view's game has the graph of the scores that the
+// page of colony export --html draws, a dot for each turn with figures, and the
+// marker's place for each position.
+func TestRecordedGraph(t *testing.T) {
+	g, err := catalog.Open("kalah")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &tournament.Record{Opening: g.StartPosition(), Moves: []string{"c", "a"}, Players: [2]string{"a", "b"},
+		Specs: [2]string{"greedy", "greedy"}, Info: []tournament.MoveInfo{{Score: 2, Depth: 1, Nodes: 6, Micros: 10}, {}}, Result: "*"}
+	v, err := replayRecord(g, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(v.Graph, `<svg class="graph"`) || !strings.Contains(v.Graph, `id="graph-mark"`) ||
+		!strings.Contains(v.Graph, `data-k="1"`) || strings.Contains(v.Graph, `data-k="2"`) {
+		t.Errorf("graph, want a dot for turn 1 alone:\n%s", v.Graph)
+	}
+	if len(v.Marks) != len(v.Positions) {
+		t.Errorf("%d marks for %d positions", len(v.Marks), len(v.Positions))
 	}
 }

@@ -2,8 +2,11 @@ package web
 
 import (
 	"embed"
+	"io"
 	"io/fs"
 	"net/http"
+
+	"github.com/colony-ai/colony/internal/pagescript"
 )
 
 // The page, its script and its style, embedded in the binary.
@@ -18,6 +21,14 @@ func assetHandler() http.Handler {
 		panic("web: the embedded assets: " + err.Error()) // the embed directive makes it
 	}
 	return http.FileServerFS(sub)
+}
+
+// replayScript serves the module that the Watch view shares with the page of
+// colony export --html (package pagescript): stepping through a recorded game,
+// its move list and its graph of the scores.
+func replayScript(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	_, _ = io.WriteString(w, pagescript.Replay)
 }
 
 // index serves the application's page.

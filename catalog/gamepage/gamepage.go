@@ -104,6 +104,48 @@ type Data struct {
 	Edits [][]any  `json:"edits"`
 }
 
+// Turns returns the page's turns of rec, whose turn k movers[k] played (Replay):
+// the mover's search figures as the record has them, its score in points from the
+// first player's view (the graph's Value), a proven win or loss at the graph's edge
+// (1.1 times the largest score otherwise). scales are the sides' score scales
+// (catalog.ScoreScale).
+func Turns(rec *tournament.Record, movers []int, sides [2]string, scales [2]int) []Turn {
+	var out []Turn
+	for k, m := range rec.Moves {
+		t := Turn{Move: m, Side: sides[movers[k]], Player: rec.Players[movers[k]]}
+		if k < len(rec.Info) {
+			in := rec.Info[k]
+			t.Info, t.Depth, t.Nodes, t.Micros = true, in.Depth, in.Nodes, in.Micros
+			t.Score = catalog.ScoreText(int(in.Score), scales[movers[k]])
+			v := float64(in.Score) / float64(max(1, scales[movers[k]]))
+			switch {
+			case in.Score >= search.WinScore:
+				v = math.Inf(1)
+			case in.Score <= -search.WinScore:
+				v = math.Inf(-1)
+			}
+			if movers[k] == 1 {
+				v = -v
+			}
+			t.Value = v
+		}
+		out = append(out, t)
+	}
+	// The graph's values: wins and losses at the edge of the graph.
+	lim := 1.0
+	for _, t := range out {
+		if !math.IsInf(t.Value, 0) {
+			lim = max(lim, math.Abs(t.Value))
+		}
+	}
+	for i := range out {
+		if math.IsInf(out[i].Value, 0) {
+			out[i].Value = math.Copysign(lim*1.1, out[i].Value)
+		}
+	}
+	return out
+}
+
 // Page is a replayed record: the positions, their pictures and the page's data.
 type Page struct {
 	Positions []string
@@ -197,49 +239,15 @@ func New(g catalog.Ruleset, rec *tournament.Record) (*Page, error) {
 			d.Opening = fmt.Sprintf("The game began at an opening reached from the start by %d turns (turns 1 to %d, not recorded turn by turn), at turn %d.", d.Numbers[0]-1, d.Numbers[0]-1, d.Numbers[0])
 		}
 	}
-	for k, m := range rec.Moves {
-		t := Turn{Move: m, Side: sides[movers[k]], Player: rec.Players[movers[k]]}
-		if k < len(rec.Info) {
-			in := rec.Info[k]
-			t.Info, t.Depth, t.Nodes, t.Micros = true, in.Depth, in.Nodes, in.Micros
-			t.Score = catalog.ScoreText(int(in.Score), scales[movers[k]])
-			v := float64(in.Score) / float64(max(1, scales[movers[k]]))
-			switch {
-			case in.Score >= search.WinScore:
-				v = math.Inf(1)
-			case in.Score <= -search.WinScore:
-				v = math.Inf(-1)
-			}
-			if movers[k] == 1 {
-				v = -v
-			}
-			t.Value = v
-		}
-		d.Turns = append(d.Turns, t)
-	}
+	d.Turns = Turns(rec, movers, sides, scales)
 	d.Sides = sides
 	// The marker of position k stands on the turn that led to it (the one drawn on
 	// its board); the opening's at the graph's left edge.
-	d.Marks = append(d.Marks, graphL+graphM/2)
-	for k := 1; k < len(positions); k++ {
-		d.Marks = append(d.Marks, graphX(k-1, len(rec.Moves)))
-	}
+	d.Marks = GraphMarks(len(rec.Moves))
 	d.Result = rec.Result
 	d.Reason = rec.Reason
 	if rec.Detail != "" {
 		d.Reason += ": " + rec.Detail
-	}
-	// The graph's values: wins and losses at the edge of the graph.
-	lim := 1.0
-	for _, t := range d.Turns {
-		if !math.IsInf(t.Value, 0) {
-			lim = max(lim, math.Abs(t.Value))
-		}
-	}
-	for i := range d.Turns {
-		if math.IsInf(d.Turns[i].Value, 0) {
-			d.Turns[i].Value = math.Copysign(lim*1.1, d.Turns[i].Value)
-		}
 	}
 	return p, nil
 }

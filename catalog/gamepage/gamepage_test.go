@@ -7,6 +7,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/internal/pagescript"
 	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/tournament"
 )
@@ -209,5 +210,23 @@ func TestNames(t *testing.T) {
 	}
 	if p.Data.Names["store-S"] != "store S" || p.Data.Names["pit-south-c"] != "south-c" {
 		t.Errorf("names %v", p.Data.Names)
+	}
+}
+
+// TestSharedScript: the page has the replay module that the web page's Watch view
+// imports inline, from the same file, in the module script that steps the page.
+func TestSharedScript(t *testing.T) {
+	g, err := catalog.Open("kalah")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &tournament.Record{Opening: g.StartPosition(), Moves: []string{"c"}, Players: [2]string{"a", "b"},
+		Specs: [2]string{"greedy", "greedy"}, Result: "*"}
+	page, err := HTML(g, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), "<script type=\"module\">\n"+pagescript.Replay) {
+		t.Error("the page has not the replay module inline")
 	}
 }

@@ -1,5 +1,9 @@
 // The Colony toolkit's web application: Play, Analyse and Watch over the server's
-// JSON API (see package web). No library, nothing fetched from the network.
+// JSON API (see package web). No library, nothing fetched from the network. An ES
+// module: replay.js, which steps through a recorded game and marks it on its move
+// list and graph, is the one the page of colony export --html has inline.
+import { clamp, keyStep, markMoves, markGraph, onPick } from "./replay.js";
+
 (function () {
   "use strict";
 
@@ -936,11 +940,11 @@
       var ol = $("w-moves");
       ol.innerHTML = "";
       g.turns.forEach(function (t, i) {
-        var li = el("li", { value: t.number }, t.turn + " ");
+        var li = el("li", { value: t.number, "data-k": i + 1 }, t.turn + " ");
         li.appendChild(el("span", { "class": "who" }, g.sides[t.mover] + (t.score ? "  " + t.score : "")));
-        li.addEventListener("click", function () { showMove(i + 1); });
         ol.appendChild(li);
       });
+      $("w-graph").innerHTML = g.turns.length ? g.graph : "";
       return showMove(move);
     }).catch(function (err) { say(err.message, true); });
   }
@@ -949,7 +953,7 @@
     var g = S.watch.game;
     watchingLive();
     if (!g) { return Promise.resolve(); }
-    k = Math.max(0, Math.min(g.positions.length - 1, k));
+    k = clamp(k, g.positions.length - 1);
     S.watch.move = k;
     setHash();
     var done;
@@ -968,48 +972,15 @@
       $("w-info").textContent = t ? "turn " + t.number + ": " + g.players[t.mover] + " (" + g.sides[t.mover] + ") " + t.turn +
         (t.score ? "  score " + t.score + "  depth " + t.depth + "  nodes " + fmtInt(t.nodes) : "") : "the opening";
       if (k === g.positions.length - 1) { $("w-info").textContent += "\nresult " + g.result + " (" + g.reason + ")"; }
-      document.querySelectorAll("#w-moves li").forEach(function (li, i) { li.classList.toggle("current", i + 1 === k); });
-      drawGraph();
+      markMoves(document.querySelectorAll("#w-moves li"), k);
+      markGraph($("w-graph").querySelector("svg"), g.marks, k);
       say("");
     });
   }
-  // drawGraph draws the scores of the open game (first player's view), a dot a turn
-  // coloured by its mover; a click on a dot shows that position.
-  function drawGraph() {
-    var g = S.watch.game, box = $("w-graph");
-    box.innerHTML = "";
-    var n = g.turns.length;
-    if (!n) { return; }
-    var W = 440, H = 170, L = 40, R = 10, T = 12, B = 28, lim = 1;
-    g.turns.forEach(function (t) { if (t.value !== null) { lim = Math.max(lim, Math.abs(t.value)); } });
-    lim *= 1.1;
-    function x(k) { return L + (W - L - R) * (n === 1 ? 0.5 : (k - 1) / (n - 1)); }
-    function y(v) { return T + (H - T - B) * (1 - (v + lim) / (2 * lim)); }
-    var svg = svgEl("svg", { "class": "graph", viewBox: "0 0 " + W + " " + H });
-    svg.appendChild(svgEl("line", { x1: L, y1: y(0), x2: W - R, y2: y(0), stroke: "#999" }));
-    svg.appendChild(svgEl("line", { x1: L, y1: T, x2: L, y2: H - B, stroke: "#999" }));
-    function label(tx, ty, s, anchor) { var t = svgEl("text", { x: tx, y: ty, "font-size": "10", "text-anchor": anchor || "middle", fill: "#555" }); t.textContent = s; svg.appendChild(t); }
-    label(L - 4, y(lim / 1.1) + 4, "+" + (lim / 1.1).toFixed(1), "end");
-    label(L - 4, y(0) + 4, "0", "end");
-    label(L - 4, y(-lim / 1.1) + 4, "-" + (lim / 1.1).toFixed(1), "end");
-    label((L + W) / 2, H - 6, "turn (score in points, " + g.sides[0] + "'s view: up is good for " + g.sides[0] + ")");
-    [0, 1].forEach(function (side) {
-      var lg = svgEl("circle", { cx: L + 10 + side * 90, cy: T + 4, r: 4, "class": side ? "second" : "first" });
-      svg.appendChild(lg);
-      label(L + 18 + side * 90, T + 8, g.sides[side], "start");
-    });
-    var k = S.watch.move;
-    if (k > 0) { svg.appendChild(svgEl("line", { "class": "now", x1: x(k), y1: T, x2: x(k), y2: H - B })); }
-    g.turns.forEach(function (t, i) {
-      var v = t.value === null ? (t.won ? t.won * lim : null) : t.value;
-      if (v === null) { return; }
-      var c = svgEl("circle", { cx: x(i + 1), cy: y(v), r: 3.2, "class": t.mover ? "second" : "first" });
-      var tip = svgEl("title"); tip.textContent = "turn " + (i + 1) + " " + t.turn + ": " + t.score; c.appendChild(tip);
-      c.addEventListener("click", function () { showMove(i + 1); });
-      svg.appendChild(c);
-    });
-    box.appendChild(svg);
-  }
+  // A click on a turn of the move list or a dot of the graph shows the position
+  // that turn led to.
+  onPick($("w-moves"), showMove);
+  onPick($("w-graph"), showMove);
   $("w-first").addEventListener("click", function () { showMove(0); });
   $("w-prev").addEventListener("click", function () { showMove(S.watch.move - 1); });
   $("w-next").addEventListener("click", function () { showMove(S.watch.move + 1); });
@@ -1022,11 +993,13 @@
   });
   document.addEventListener("keydown", function (e) {
     if (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA") { return; }
-    if (S.tab === "watch" && S.watch.game && (e.key === "Home" || e.key === "End")) { showMove(e.key === "Home" ? 0 : 1e9); e.preventDefault(); return; }
+    if (S.tab === "watch" && S.watch.game) {
+      var k = keyStep(e.key, S.watch.move, S.watch.game.positions.length - 1);
+      if (k !== undefined) { showMove(k); e.preventDefault(); }
+      return;
+    }
     var d = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-    if (!d) { return; }
-    if (S.tab === "watch" && S.watch.game) { showMove(S.watch.move + d); e.preventDefault(); }
-    else if (S.tab === "analyse" && S.an) { goTo(S.an.at + d); e.preventDefault(); }
+    if (d && S.tab === "analyse" && S.an) { goTo(S.an.at + d); e.preventDefault(); }
   });
 
   // watchingLive shows the games in flight in place of the board while Watch has no
