@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
@@ -466,5 +467,51 @@ func TestRecordedGraph(t *testing.T) {
 	}
 	if len(v.Marks) != len(v.Positions) {
 		t.Errorf("%d marks for %d positions", len(v.Marks), len(v.Positions))
+	}
+}
+
+// importRe matches an ES module's imports of the page's own modules.
+var importRe = regexp.MustCompile(`(?m)^import (?:\{[^}]*\} from )?"\./([a-z]+\.js)";`)
+
+// TestModules: the page's script is ES modules, one a view, that the server serves
+// as JavaScript; only the state module declares the page's state.
+func TestModules(t *testing.T) {
+	_, url := startServer(t, Config{})
+	seen := map[string]string{}
+	var fetch func(name string)
+	fetch = func(name string) {
+		if _, ok := seen[name]; ok {
+			return
+		}
+		resp, err := http.Get(url + "/assets/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "text/javascript") {
+			t.Fatalf("%s: %d, Content-Type %q", name, resp.StatusCode, ct)
+		}
+		seen[name] = string(body)
+		for _, m := range importRe.FindAllStringSubmatch(string(body), -1) {
+			fetch(m[1])
+		}
+	}
+	fetch("app.js")
+	for _, m := range []string{"state.js", "board.js", "play.js", "analyse.js", "watch.js", "live.js", "replay.js", "tabs.js", "rules.js", "util.js"} {
+		if _, ok := seen[m]; !ok {
+			t.Errorf("app.js does not reach the module %s (it reaches %d)", m, len(seen))
+		}
+	}
+	for name, text := range seen {
+		if strings.Contains(text, "export const S =") != (name == "state.js") {
+			t.Errorf("%s: declares the state: %v", name, strings.Contains(text, "export const S ="))
+		}
+		if name != "app.js" && strings.Contains(text, "window.colonyApp =") {
+			t.Errorf("%s sets window.colonyApp: only app.js shows the state", name)
+		}
 	}
 }
