@@ -81,7 +81,7 @@ function show(k) {
   for (var j = 0; j < els.length; j++) {
     els[j].classList.toggle("hl", data.changed[k].indexOf(els[j].getAttribute("data-place")) >= 0);
   }
-  markMoves(items, k);
+  markMoves(items, k, true);
   markGraph(graph, data.marks, k);
   text("pos", String(k));
   text("count", String(n));

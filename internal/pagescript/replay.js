@@ -16,10 +16,16 @@ export function keyStep(key, cur, n) {
 }
 
 // markMoves marks the turn that led to position k current in a move list (items,
-// the first turn's first) and scrolls it into view; none at the opening.
-export function markMoves(items, k) {
+// the first turn's first; none at the opening) and scrolls the list to show it;
+// withPage, the page too where it must (the export page, whose list is the page's
+// subject), else the list alone (Watch, whose board beside it stays in view).
+export function markMoves(items, k, withPage) {
   for (var i = 0; i < items.length; i++) { items[i].classList.toggle("current", i === k - 1); }
-  if (k > 0 && items[k - 1]) { items[k - 1].scrollIntoView({ block: "nearest" }); }
+  var li = k > 0 ? items[k - 1] : null;
+  if (!li) { return; }
+  if (withPage) { li.scrollIntoView({ block: "nearest" }); return; }
+  var box = li.parentElement, r = li.getBoundingClientRect(), b = box.getBoundingClientRect();
+  if (r.top < b.top) { box.scrollTop -= b.top - r.top; } else if (r.bottom > b.bottom) { box.scrollTop += r.bottom - b.bottom; }
 }
 
 // markGraph marks position k on a graph: the dot of the turn that led to it, and
