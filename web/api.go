@@ -25,6 +25,7 @@ func (s *Server) routes() {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /{$}", s.index)
 	m.Handle("GET /assets/", http.StripPrefix("/assets/", assetHandler()))
+	m.HandleFunc("GET /assets/replay.js", replayScript)
 	m.HandleFunc("GET /api/config", s.config)
 	m.HandleFunc("GET /api/position", s.position)
 	m.HandleFunc("POST /api/play", jsonCall(s.playTurn))
