@@ -2,7 +2,6 @@ package benchmarks
 
 import (
 	"context"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 )

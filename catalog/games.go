@@ -27,12 +27,12 @@ package catalog
 
 import (
 	"context"
-	"github.com/colony-ai/colony/record"
 	"time"
 
 	"github.com/colony-ai/colony/external"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/picture"
+	"github.com/colony-ai/colony/record"
 
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"

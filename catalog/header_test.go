@@ -1,13 +1,13 @@
 package catalog
 
 import (
-	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 )
 

@@ -6,9 +6,9 @@ package catalog
 import (
 	"context"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"math"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 )
 

@@ -4,11 +4,11 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"slices"
 	"strconv"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 )

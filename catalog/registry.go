@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"path/filepath"
 	"strings"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/colony-ai/colony/games/martian"
 	"github.com/colony-ai/colony/games/oware"
 	"github.com/colony-ai/colony/games/piecepack"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tuning"
 )

@@ -3,9 +3,9 @@ package tournament
 import (
 	"context"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
 

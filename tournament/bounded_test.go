@@ -5,13 +5,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
 
 	"github.com/colony-ai/colony/games/kalah"
+	"github.com/colony-ai/colony/record"
 )
 
 // heapNow returns the live heap after a collection.

@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"context"
-	"github.com/colony-ai/colony/record"
 	"slices"
 	"strings"
 	"sync"
@@ -10,6 +9,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
 

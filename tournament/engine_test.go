@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/protocol/protocoltest"
+	"github.com/colony-ai/colony/record"
 
 	"github.com/colony-ai/colony/colony"
 )

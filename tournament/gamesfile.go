@@ -4,10 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/colony-ai/colony/record"
 )
 
 // ErrGamesFileExists is the error of OpenGamesFile, wrapped, when the games file

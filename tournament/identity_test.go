@@ -3,11 +3,12 @@ package tournament
 import (
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/record"
 )
 
 // gameOf returns game index of cfg's tournament as a run records it (seed, pair,

@@ -1,13 +1,13 @@
 package tournament
 
 import (
-	"github.com/colony-ai/colony/record"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
 

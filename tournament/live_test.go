@@ -2,7 +2,6 @@ package tournament
 
 import (
 	"encoding/json"
-	"github.com/colony-ai/colony/record"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/colony-ai/colony/record"
 )
 
 func TestLiveFileName(t *testing.T) {

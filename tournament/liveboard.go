@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +15,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/internal/atomicfile"
+	"github.com/colony-ai/colony/record"
 )
 
 // liveBoard is what a run shows in its live file: one slot per worker, which the

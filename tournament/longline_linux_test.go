@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/colony-ai/colony/record"
 )
 
 // longLineChild is the environment variable that makes TestLongLineMemory the child

@@ -3,11 +3,11 @@ package tournament
 import (
 	"cmp"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"runtime"
 	"slices"
 
 	"github.com/colony-ai/colony/game/memory"
+	"github.com/colony-ai/colony/record"
 )
 
 // checkTableMemory returns an error when concurrent games of cfg's players cannot

@@ -1,11 +1,11 @@
 package tournament
 
 import (
-	"github.com/colony-ai/colony/record"
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/game/memory"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
 

@@ -2,10 +2,11 @@ package tournament
 
 import (
 	"errors"
-	"github.com/colony-ai/colony/record"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/record"
 )
 
 func TestMergeReport(t *testing.T) {

@@ -1,10 +1,10 @@
 package tournament
 
 import (
-	"github.com/colony-ai/colony/record"
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 )
 

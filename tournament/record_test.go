@@ -3,13 +3,14 @@ package tournament
 import (
 	"bytes"
 	"context"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/colony-ai/colony/record"
 )
 
 func TestIndexRanges(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"math"
 	"slices"
@@ -17,6 +16,7 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 	"gonum.org/v1/gonum/stat"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 )
 

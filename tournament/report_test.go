@@ -4,12 +4,12 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
-	"github.com/colony-ai/colony/record"
 	"image/png"
 	"math"
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 )
 

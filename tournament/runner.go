@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"runtime"
 	"sync"
@@ -17,6 +16,7 @@ import (
 	"github.com/colony-ai/colony/external"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/protocol"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/stats"
 )

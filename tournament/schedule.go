@@ -3,7 +3,6 @@ package tournament
 import (
 	"bufio"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"math/rand/v2"
 	"strings"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/internal/inputfile"
+	"github.com/colony-ai/colony/record"
 )
 
 // openingsFileKind is the kind of an opening file: read one line at a time, of any

@@ -3,11 +3,11 @@ package tournament
 import (
 	"context"
 	"errors"
-	"github.com/colony-ai/colony/record"
 	"runtime"
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/record"
 )
 
 // TestRunSlotIsTheSchedule checks the schedule computed game by game against the

@@ -4,11 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/colony-ai/colony/record"
 )
 
 // StartError is the error of Session.Run when no game could start (a player that

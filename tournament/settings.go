@@ -3,10 +3,10 @@ package tournament
 import (
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"path/filepath"
 	"time"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/stats"
 )

@@ -3,10 +3,11 @@ package tournament
 import (
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/colony-ai/colony/record"
 )
 
 // fakeRuleset is a game for Settings.Config: it refuses the specs of refuse and

@@ -5,12 +5,13 @@ package tournament
 
 import (
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"os"
 	"os/signal"
 	"sync/atomic"
 	"time"
+
+	"github.com/colony-ai/colony/record"
 )
 
 // Standings writes a running tournament's standings when asked: after Request, the

@@ -8,13 +8,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"math"
 	"strconv"
 	"strings"
 	"sync"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
 

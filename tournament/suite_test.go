@@ -3,13 +3,13 @@ package tournament
 import (
 	"context"
 	"errors"
-	"github.com/colony-ai/colony/record"
 	"math"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
 

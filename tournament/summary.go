@@ -2,10 +2,11 @@ package tournament
 
 import (
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	mathbits "math/bits"
 	"slices"
 	"sort"
+
+	"github.com/colony-ai/colony/record"
 )
 
 // Summary is a finished game as the reports, the standings, the ratings, the SPRT

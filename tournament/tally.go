@@ -2,10 +2,10 @@ package tournament
 
 import (
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"slices"
 	"sort"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 )
 

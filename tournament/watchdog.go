@@ -3,11 +3,11 @@ package tournament
 import (
 	"context"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"slices"
 	"sync/atomic"
 	"time"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
 

@@ -5,6 +5,7 @@ package tuning
 
 import (
 	"fmt"
+
 	"github.com/colony-ai/colony/record"
 )
 

@@ -7,12 +7,12 @@ package tuning
 
 import (
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"slices"
 	"strings"
 
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
 )

@@ -2,7 +2,6 @@ package tuning_test
 
 import (
 	"context"
-	"github.com/colony-ai/colony/record"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/record"
 )
 
 // tunableNames are games of every registered kind, with parameters.

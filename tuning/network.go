@@ -6,7 +6,6 @@ package tuning
 
 import (
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"math"
 	"strings"
 	"sync"
@@ -14,6 +13,7 @@ import (
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/eval/nnue"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
 

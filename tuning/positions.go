@@ -6,7 +6,6 @@ package tuning
 import (
 	"bufio"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"strconv"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/internal/inputfile"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 )
 

@@ -2,7 +2,6 @@ package tuning_test
 
 import (
 	"context"
-	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tuning"
 )

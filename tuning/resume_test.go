@@ -4,12 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tuning"
 )
 

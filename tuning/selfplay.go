@@ -5,10 +5,10 @@ package tuning
 
 import (
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"path/filepath"
 
 	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 )
 

@@ -2,11 +2,11 @@ package tuning_test
 
 import (
 	"context"
-	"github.com/colony-ai/colony/record"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tuning"
 )

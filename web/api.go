@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"net/http"
 	"slices"
@@ -16,6 +15,7 @@ import (
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/session"
 	"github.com/colony-ai/colony/picture"
+	"github.com/colony-ai/colony/record"
 )
 
 // maxBody bounds a request's body: a position, a turn, a game's turns.
@@ -25,6 +25,7 @@ func (s *Server) routes() {
 	m := http.NewServeMux()
 	m.HandleFunc("GET /{$}", s.index)
 	m.Handle("GET /assets/", http.StripPrefix("/assets/", assetHandler()))
+	m.HandleFunc("GET /assets/replay.js", replayScript)
 	m.HandleFunc("GET /api/config", s.config)
 	m.HandleFunc("GET /api/position", s.position)
 	m.HandleFunc("POST /api/play", jsonCall(s.playTurn))

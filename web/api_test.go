@@ -5,17 +5,21 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/internal/pagescript"
+	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/protocol/protocoltest"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 )
 
@@ -380,6 +384,135 @@ func TestPlayMarks(t *testing.T) {
 		}
 		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
 			t.Errorf("%s: marks %v, want %v (all: %v)", tc.turn, got, tc.want, v.Marks)
+		}
+	}
+}
+
+// TestViewNames: a position's view names every place of its picture as the notation
+// does (the page says these names; it maps no id itself).
+func TestViewNames(t *testing.T) {
+	tests := []struct {
+		game string
+		want map[string]string
+	}{
+		{"kalah", map[string]string{"pit-south-c": "c", "pit-north-a": "a", "store-S": "S"}},
+		{"colony", map[string]string{"log-B4": "B4", "store-red": "red"}},
+	}
+	for _, tc := range tests {
+		g, err := catalog.Open(tc.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v, err := viewOf(g, g.StartPosition(), picture.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(v.Names) != len(placeIDs([]byte(v.SVG))) {
+			t.Errorf("%s: %d names for %d places", tc.game, len(v.Names), len(placeIDs([]byte(v.SVG))))
+		}
+		for id, name := range tc.want {
+			if v.Names[id] != name {
+				t.Errorf("%s: the name of %s is %q, want %q", tc.game, id, v.Names[id], name)
+			}
+		}
+	}
+}
+
+// TestPageScripts: the page loads its script as an ES module, and the server
+// serves the modules as JavaScript, the replay module being the one the page of
+// colony export --html has inline.
+func TestPageScripts(t *testing.T) {
+	_, url := startServer(t, Config{})
+	if status, body := do(t, "GET", url+"/", "", nil); status != 200 || !strings.Contains(body, `<script type="module" src="/assets/app.js">`) {
+		t.Errorf("the page: %d, no module script in\n%s", status, body)
+	}
+	for _, tc := range []struct{ path, want string }{
+		{"/assets/app.js", `from "./replay.js"`},
+		{"/assets/replay.js", pagescript.Replay},
+	} {
+		resp, err := http.Get(url + tc.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "text/javascript") {
+			t.Errorf("%s: %d, Content-Type %q, want 200 and text/javascript", tc.path, resp.StatusCode, ct)
+		}
+		if !strings.Contains(string(body), tc.want) {
+			t.Errorf("%s does not hold %.40q", tc.path, tc.want)
+		}
+	}
+}
+
+// TestRecordedGraph: the Watch view's game has the graph of the scores that the
+// page of colony export --html draws, a dot for each turn with figures, and the
+// marker's place for each position.
+func TestRecordedGraph(t *testing.T) {
+	g, err := catalog.Open("kalah")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &record.Record{Opening: g.StartPosition(), Moves: []string{"c", "a"}, Players: [2]string{"a", "b"},
+		Specs: [2]string{"greedy", "greedy"}, Info: []record.MoveInfo{{Score: 2, Depth: 1, Nodes: 6, Micros: 10}, {}}, Result: "*"}
+	v, err := replayRecord(g, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(v.Graph, `<svg class="graph"`) || !strings.Contains(v.Graph, `id="graph-mark"`) ||
+		!strings.Contains(v.Graph, `data-k="1"`) || strings.Contains(v.Graph, `data-k="2"`) {
+		t.Errorf("graph, want a dot for turn 1 alone:\n%s", v.Graph)
+	}
+	if len(v.Marks) != len(v.Positions) {
+		t.Errorf("%d marks for %d positions", len(v.Marks), len(v.Positions))
+	}
+}
+
+// importRe matches an ES module's imports of the page's own modules.
+var importRe = regexp.MustCompile(`(?m)^import (?:\{[^}]*\} from )?"\./([a-z]+\.js)";`)
+
+// TestModules: the page's script is ES modules, one a view, that the server serves
+// as JavaScript; only the state module declares the page's state.
+func TestModules(t *testing.T) {
+	_, url := startServer(t, Config{})
+	seen := map[string]string{}
+	var fetch func(name string)
+	fetch = func(name string) {
+		if _, ok := seen[name]; ok {
+			return
+		}
+		resp, err := http.Get(url + "/assets/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, err := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ct := resp.Header.Get("Content-Type"); resp.StatusCode != 200 || !strings.HasPrefix(ct, "text/javascript") {
+			t.Fatalf("%s: %d, Content-Type %q", name, resp.StatusCode, ct)
+		}
+		seen[name] = string(body)
+		for _, m := range importRe.FindAllStringSubmatch(string(body), -1) {
+			fetch(m[1])
+		}
+	}
+	fetch("app.js")
+	for _, m := range []string{"state.js", "board.js", "play.js", "analyse.js", "watch.js", "live.js", "replay.js", "tabs.js", "rules.js", "util.js"} {
+		if _, ok := seen[m]; !ok {
+			t.Errorf("app.js does not reach the module %s (it reaches %d)", m, len(seen))
+		}
+	}
+	for name, text := range seen {
+		if strings.Contains(text, "export const S =") != (name == "state.js") {
+			t.Errorf("%s: declares the state: %v", name, strings.Contains(text, "export const S ="))
+		}
+		if name != "app.js" && strings.Contains(text, "window.colonyApp =") {
+			t.Errorf("%s sets window.colonyApp: only app.js shows the state", name)
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"image"
 	"image/color"
 	"image/png"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/web/webtest"
 )

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"math"
 	"net/http"
 	"os"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/picture"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 )
 

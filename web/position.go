@@ -32,6 +32,9 @@ type PositionView struct {
 	SVG string `json:"svg"`
 	// Turns are the legal turns, sorted as the game lists them.
 	Turns []TurnView `json:"turns"`
+	// Names are the names of the picture's places by id, as the notation writes
+	// them (picture.NotationName: "c" for "pit-south-c"): the page says them so.
+	Names map[string]string `json:"names"`
 }
 
 // OutcomeView is how a game ended.
@@ -99,8 +102,12 @@ func viewWith(g catalog.Ruleset, position string, p *picture.Picture) (*Position
 		return nil, err
 	}
 	svg := svgOf(p)
+	ids := placeIDs(svg)
 	v := &PositionView{Game: g.Name(), Position: position, Sides: g.Sides(), ToMove: st.ToMove,
-		Points: st.Points, Text: text, SVG: string(svg), Turns: []TurnView{}}
+		Points: st.Points, Text: text, SVG: string(svg), Turns: []TurnView{}, Names: make(map[string]string, len(ids))}
+	for _, id := range ids {
+		v.Names[id] = picture.NotationName(id)
+	}
 	if st.Outcome != nil {
 		v.Outcome = outcomeView(g, st.Outcome)
 		return v, nil
@@ -109,7 +116,6 @@ func viewWith(g catalog.Ruleset, position string, p *picture.Picture) (*Position
 	if err != nil {
 		return nil, err
 	}
-	ids := placeIDs(svg)
 	for _, m := range moves {
 		v.Turns = append(v.Turns, TurnView{Turn: m, Clicks: clicksOf(g, position, m, ids)})
 	}
@@ -267,7 +273,7 @@ func explain(g catalog.Ruleset, v *PositionView, clicks []string) string {
 		return "click a place on the board"
 	}
 	last := clicks[len(clicks)-1]
-	name := placeName(last)
+	name := picture.NotationName(last)
 	mover := v.Sides[v.ToMove]
 	// The turns that the clicks before the last one still allow.
 	var open []TurnView
@@ -282,7 +288,7 @@ func explain(g catalog.Ruleset, v *PositionView, clicks []string) string {
 		c := t.Clicks[len(clicks)-1]
 		key := c.Text
 		if c.Place != "" {
-			key = placeName(c.Place)
+			key = picture.NotationName(c.Place)
 		}
 		if !next[key] {
 			next[key] = true
@@ -303,7 +309,7 @@ func explain(g catalog.Ruleset, v *PositionView, clicks []string) string {
 	}
 	chosen := make([]string, len(clicks)-1)
 	for i, c := range clicks[:len(clicks)-1] {
-		chosen[i] = placeName(c)
+		chosen[i] = picture.NotationName(c)
 	}
 	return fmt.Sprintf("after %s, %s is not a choice: choose %s", strings.Join(chosen, ", "), name, strings.Join(names, " or "))
 }
@@ -316,15 +322,6 @@ func samePlaces(cs []Click, ids []string) bool {
 		}
 	}
 	return true
-}
-
-// placeName returns the name of a place id as the notation writes it: "B4" for
-// "log-B4", "c" for "pit-south-c", "S" for "store-S".
-func placeName(id string) string {
-	if i := strings.LastIndexByte(id, '-'); i >= 0 {
-		return id[i+1:]
-	}
-	return id
 }
 
 // kindOf returns what the places sown from are called on v's board.

@@ -351,3 +351,18 @@ func TestWatchDirectoryFills(t *testing.T) {
 	b.WaitFor(`document.getElementById("live-title").textContent.indexOf("games.jsonl:") === 0`, "the first games file followed live again")
 	saveShot(t, "watch-second.png", b.Screenshot())
 }
+
+// TestTestView: the page's state is there to read as window.colonyApp (the browser
+// tests wait on it), and writing to it is refused.
+func TestTestView(t *testing.T) {
+	_, url := startServer(t, Config{Game: "kalah"})
+	b := webtest.Start(t, url+"/", 1280, 900)
+	b.WaitFor(`window.colonyApp && window.colonyApp.view && window.colonyApp.interactive`, "the person's turn")
+	var got string
+	b.Eval(`(function () { "use strict"; try { window.colonyApp.interactive = false; return "written"; } catch (e) { return "refused"; } })()`, &got)
+	var still bool
+	b.Eval(`window.colonyApp.interactive`, &still)
+	if got != "refused" || !still {
+		t.Errorf("writing to window.colonyApp: %s, interactive %v after", got, still)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"io/fs"
 	"math"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/gamepage"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -204,6 +204,10 @@ type RecordedGame struct {
 	Turns     []RecordedTurn `json:"turns"`
 	Result    string         `json:"result"`
 	Reason    string         `json:"reason"`
+	// Graph is the graph of the scores, as the page of colony export --html draws
+	// it (gamepage.Graph), and Marks the x of each position's marker on it.
+	Graph string    `json:"graph"`
+	Marks []float64 `json:"marks"`
 }
 
 // RecordedTurn is turn k+1 of a recorded game, played from position k.
@@ -294,6 +298,15 @@ func replayRecord(g catalog.Ruleset, rec *record.Record) (*RecordedGame, error) 
 		}
 		v.Turns = append(v.Turns, t)
 	}
+	// The graph: a turn whose record has no figures has no dot.
+	turns := gamepage.Turns(rec, movers, sides, scales)
+	numbers := make([]int, len(v.Turns))
+	for k, t := range v.Turns {
+		turns[k].Info = t.Score != ""
+		numbers[k] = t.Number
+	}
+	v.Graph = gamepage.Graph(turns, numbers, sides)
+	v.Marks = gamepage.GraphMarks(len(turns))
 	return v, nil
 }
 

@@ -34,113 +34,102 @@ span.second { color: #e08a1a; }
 
 // pageScript steps through the positions (see Page.HTML): it redraws the one board
 // from the data's lines (Data.Base, Data.Edits), keeps the fragment #move=K in
-// step, and builds the move list.
+// step, and builds the move list. It runs in one module script after the shared
+// replay module (pagescript.Replay), whose functions it calls.
 const pageScript = `
-(function () {
-  "use strict";
-  var data = JSON.parse(document.getElementById("data").textContent);
-  var board = document.getElementById("board");
-  var n = data.turns.length;
-  var cur = -1;
-  var cache = [data.base];
-  function text(id, s) { document.getElementById(id).textContent = s; }
-  function name(id) { return id.replace(/^(log|pit)-/, "").replace(/^store-/, "store "); }
-  // lines returns the lines of position k's board, applying the edits from the
-  // nearest position before it whose lines are known.
-  function lines(k) {
-    var j = k;
-    while (!cache[j]) { j--; }
-    for (; j < k; j++) {
-      var prev = cache[j], out = [], i = 0, ed = data.edits[j + 1];
-      for (var e = 0; e < ed.length; e++) {
-        var o = ed[e];
-        if (typeof o === "string") { out.push(o); }
-        else if (o > 0) { for (var c = 0; c < o; c++) { out.push(prev[i++]); } }
-        else { i -= o; }
-      }
-      while (i < prev.length) { out.push(prev[i++]); }
-      cache[j + 1] = out;
+var data = JSON.parse(document.getElementById("data").textContent);
+var board = document.getElementById("board");
+var n = data.turns.length;
+var cur = -1;
+var cache = [data.base];
+function text(id, s) { document.getElementById(id).textContent = s; }
+function name(id) { return data.names[id] || id; }
+// lines returns the lines of position k's board, applying the edits from the
+// nearest position before it whose lines are known.
+function lines(k) {
+  var j = k;
+  while (!cache[j]) { j--; }
+  for (; j < k; j++) {
+    var prev = cache[j], out = [], i = 0, ed = data.edits[j + 1];
+    for (var e = 0; e < ed.length; e++) {
+      var o = ed[e];
+      if (typeof o === "string") { out.push(o); }
+      else if (o > 0) { for (var c = 0; c < o; c++) { out.push(prev[i++]); } }
+      else { i -= o; }
     }
-    return cache[k];
+    while (i < prev.length) { out.push(prev[i++]); }
+    cache[j + 1] = out;
   }
-  var list = document.getElementById("moves");
-  var items = [];
-  for (var t = 0; t < n; t++) {
-    var li = document.createElement("li");
-    li.textContent = data.numbers[t] + ". " + data.turns[t].side + " " + data.turns[t].move;
-    li.setAttribute("data-k", String(t + 1));
-    li.title = "the position after this turn";
-    list.appendChild(li);
-    items.push(li);
+  return cache[k];
+}
+var list = document.getElementById("moves");
+var items = [];
+for (var t = 0; t < n; t++) {
+  var li = document.createElement("li");
+  li.textContent = data.numbers[t] + ". " + data.turns[t].side + " " + data.turns[t].move;
+  li.setAttribute("data-k", String(t + 1));
+  li.title = "the position after this turn";
+  list.appendChild(li);
+  items.push(li);
+}
+var graph = document.getElementById("graph");
+function show(k) {
+  k = clamp(k, n);
+  if (k !== cur) { board.innerHTML = lines(k).join("\n"); }
+  cur = k;
+  var els = board.querySelectorAll("[data-place]");
+  for (var j = 0; j < els.length; j++) {
+    els[j].classList.toggle("hl", data.changed[k].indexOf(els[j].getAttribute("data-place")) >= 0);
   }
-  var dots = document.querySelectorAll("#graph circle[data-k]");
-  function show(k) {
-    k = Math.max(0, Math.min(n, k));
-    if (k !== cur) { board.innerHTML = lines(k).join("\n"); }
-    cur = k;
-    var els = board.querySelectorAll("[data-place]");
-    for (var j = 0; j < els.length; j++) {
-      els[j].classList.toggle("hl", data.changed[k].indexOf(els[j].getAttribute("data-place")) >= 0);
-    }
-    for (var i = 0; i < items.length; i++) { items[i].classList.toggle("current", i === k - 1); }
-    for (var d = 0; d < dots.length; d++) { dots[d].classList.toggle("current", Number(dots[d].getAttribute("data-k")) === k); }
-    if (k > 0) { items[k - 1].scrollIntoView({block: "nearest"}); }
-    text("pos", String(k));
-    text("count", String(n));
-    text("opening", k === 0 ? data.opening : "");
-    if (k > 0) {
-      var p = data.turns[k - 1];
-      text("last-turn", "Turn " + data.numbers[k - 1] + " (" + p.side + ", " + p.player + ") played " + p.move +
-        "; it changed " + (data.changed[k].length ? data.changed[k].map(name).join(" ") : "nothing drawn") + " (outlined).");
-      text("path", data.paths[k] ? "Sowing: " + data.paths[k] + " (drawn on the board, drops numbered)." : "");
-    } else {
-      text("last-turn", "The opening.");
-      text("path", "");
-    }
-    if (k < n) {
-      var t = data.turns[k];
-      text("turn", "Turn " + data.numbers[k] + ": " + t.side + " (" + t.player + ") plays " + t.move);
-      text("info", t.info ? "score " + t.score + ", depth " + t.depth + ", nodes " + t.nodes +
-        ", time " + (t.micros / 1e6).toFixed(3) + " s" : "no search figures recorded");
-      text("result", "");
-    } else {
-      text("turn", "");
-      text("info", "");
-      text("result", "Result " + data.result + ": " + data.reason);
-    }
-    var m = document.getElementById("graph-mark");
-    if (m) { m.setAttribute("x1", data.marks[k]); m.setAttribute("x2", data.marks[k]); }
+  markMoves(items, k, true);
+  markGraph(graph, data.marks, k);
+  text("pos", String(k));
+  text("count", String(n));
+  text("opening", k === 0 ? data.opening : "");
+  if (k > 0) {
+    var p = data.turns[k - 1];
+    text("last-turn", "Turn " + data.numbers[k - 1] + " (" + p.side + ", " + p.player + ") played " + p.move +
+      "; it changed " + (data.changed[k].length ? data.changed[k].map(name).join(" ") : "nothing drawn") + " (outlined).");
+    text("path", data.paths[k] ? "Sowing: " + data.paths[k] + " (drawn on the board, drops numbered)." : "");
+  } else {
+    text("last-turn", "The opening.");
+    text("path", "");
   }
-  // go shows position k and puts it in the URL: the fragment changes, a step of
-  // the browser's history (back and forward come to hashchange).
-  function go(k) {
-    k = Math.max(0, Math.min(n, k));
-    show(k);
-    if (location.hash !== "#move=" + k) { location.hash = "move=" + k; }
+  if (k < n) {
+    var t = data.turns[k];
+    text("turn", "Turn " + data.numbers[k] + ": " + t.side + " (" + t.player + ") plays " + t.move);
+    text("info", t.info ? "score " + t.score + ", depth " + t.depth + ", nodes " + t.nodes +
+      ", time " + (t.micros / 1e6).toFixed(3) + " s" : "no search figures recorded");
+    text("result", "");
+  } else {
+    text("turn", "");
+    text("info", "");
+    text("result", "Result " + data.result + ": " + data.reason);
   }
-  function fromHash() {
-    var m = /^#move=(\d+)$/.exec(location.hash);
-    show(m ? Number(m[1]) : 0);
-  }
-  document.getElementById("first").onclick = function () { go(0); };
-  document.getElementById("prev").onclick = function () { go(cur - 1); };
-  document.getElementById("next").onclick = function () { go(cur + 1); };
-  document.getElementById("last").onclick = function () { go(n); };
-  list.addEventListener("click", function (e) {
-    var k = e.target.getAttribute && e.target.getAttribute("data-k");
-    if (k !== null && k !== undefined) { go(Number(k)); }
-  });
-  document.getElementById("graph").addEventListener("click", function (e) {
-    var k = e.target.getAttribute && e.target.getAttribute("data-k");
-    if (k !== null && k !== undefined) { go(Number(k)); }
-  });
-  document.addEventListener("keydown", function (e) {
-    var k = {ArrowLeft: cur - 1, ArrowRight: cur + 1, Home: 0, End: n}[e.key];
-    if (k === undefined) { return; }
-    e.preventDefault();
-    go(k);
-  });
-  window.addEventListener("hashchange", fromHash);
-  fromHash();
-})();
+}
+// go shows position k and puts it in the URL: the fragment changes, a step of
+// the browser's history (back and forward come to hashchange).
+function go(k) {
+  k = clamp(k, n);
+  show(k);
+  if (location.hash !== "#move=" + k) { location.hash = "move=" + k; }
+}
+function fromHash() {
+  var m = /^#move=(\d+)$/.exec(location.hash);
+  show(m ? Number(m[1]) : 0);
+}
+document.getElementById("first").onclick = function () { go(0); };
+document.getElementById("prev").onclick = function () { go(cur - 1); };
+document.getElementById("next").onclick = function () { go(cur + 1); };
+document.getElementById("last").onclick = function () { go(n); };
+onPick(list, go);
+onPick(graph, go);
+document.addEventListener("keydown", function (e) {
+  var k = keyStep(e.key, cur, n);
+  if (k === undefined) { return; }
+  e.preventDefault();
+  go(k);
+});
+window.addEventListener("hashchange", fromHash);
+fromHash();
 `

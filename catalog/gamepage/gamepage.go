@@ -13,7 +13,6 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"math"
 	"strconv"
@@ -22,6 +21,7 @@ import (
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/picture/render"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -75,6 +75,9 @@ type Data struct {
 	// ids of their shapes in the game's picture (the boards' data-place
 	// attributes). Changed[0] is empty.
 	Changed [][]string `json:"changed"`
+	// Names are the names in words (picture.PlaceName) of the places that Changed
+	// lists, by id: "south-c" for "pit-south-c", "store S" for "store-S".
+	Names map[string]string `json:"names"`
 	// Paths[k], for k ≥ 1, is the path of turn k's sowings in words ("from A3: A2,
 	// A1; on from A1: B1, C1"), drawn on the board of position k too; empty for a
 	// turn that sows nothing and for a game that does not trace its sowings.
@@ -99,6 +102,48 @@ type Data struct {
 	// line put in; the lines after the last edit are kept. Edits[0] is empty.
 	Base  []string `json:"base"`
 	Edits [][]any  `json:"edits"`
+}
+
+// Turns returns the page's turns of rec, whose turn k movers[k] played (Replay):
+// the mover's search figures as the record has them, its score in points from the
+// first player's view (the graph's Value), a proven win or loss at the graph's edge
+// (1.1 times the largest score otherwise). scales are the sides' score scales
+// (catalog.ScoreScale).
+func Turns(rec *record.Record, movers []int, sides [2]string, scales [2]int) []Turn {
+	var out []Turn
+	for k, m := range rec.Moves {
+		t := Turn{Move: m, Side: sides[movers[k]], Player: rec.Players[movers[k]]}
+		if k < len(rec.Info) {
+			in := rec.Info[k]
+			t.Info, t.Depth, t.Nodes, t.Micros = true, in.Depth, in.Nodes, in.Micros
+			t.Score = catalog.ScoreText(int(in.Score), scales[movers[k]])
+			v := float64(in.Score) / float64(max(1, scales[movers[k]]))
+			switch {
+			case in.Score >= search.WinScore:
+				v = math.Inf(1)
+			case in.Score <= -search.WinScore:
+				v = math.Inf(-1)
+			}
+			if movers[k] == 1 {
+				v = -v
+			}
+			t.Value = v
+		}
+		out = append(out, t)
+	}
+	// The graph's values: wins and losses at the edge of the graph.
+	lim := 1.0
+	for _, t := range out {
+		if !math.IsInf(t.Value, 0) {
+			lim = max(lim, math.Abs(t.Value))
+		}
+	}
+	for i := range out {
+		if math.IsInf(out[i].Value, 0) {
+			out[i].Value = math.Copysign(lim*1.1, out[i].Value)
+		}
+	}
+	return out
 }
 
 // Page is a replayed record: the positions, their pictures and the page's data.
@@ -140,6 +185,7 @@ func New(g catalog.Ruleset, rec *record.Record) (*Page, error) {
 	d := &p.Data
 	d.Title = fmt.Sprintf("%s: game %d, %s (%s) - %s (%s)", g.Name(), rec.Index, rec.Players[0], sides[0], rec.Players[1], sides[1])
 	d.Changed = [][]string{{}}
+	d.Names = map[string]string{}
 	d.Paths = []string{""}
 	for k := range positions {
 		var o picture.Options
@@ -149,6 +195,7 @@ func New(g catalog.Ruleset, rec *record.Record) (*Page, error) {
 				key := regionKey(id, i, order[k])
 				if regions[k][key] != regions[k-1][key] {
 					changed = append(changed, id)
+					d.Names[id] = picture.PlaceName(id)
 				}
 			}
 			d.Changed = append(d.Changed, changed)
@@ -192,49 +239,15 @@ func New(g catalog.Ruleset, rec *record.Record) (*Page, error) {
 			d.Opening = fmt.Sprintf("The game began at an opening reached from the start by %d turns (turns 1 to %d, not recorded turn by turn), at turn %d.", d.Numbers[0]-1, d.Numbers[0]-1, d.Numbers[0])
 		}
 	}
-	for k, m := range rec.Moves {
-		t := Turn{Move: m, Side: sides[movers[k]], Player: rec.Players[movers[k]]}
-		if k < len(rec.Info) {
-			in := rec.Info[k]
-			t.Info, t.Depth, t.Nodes, t.Micros = true, in.Depth, in.Nodes, in.Micros
-			t.Score = catalog.ScoreText(int(in.Score), scales[movers[k]])
-			v := float64(in.Score) / float64(max(1, scales[movers[k]]))
-			switch {
-			case in.Score >= search.WinScore:
-				v = math.Inf(1)
-			case in.Score <= -search.WinScore:
-				v = math.Inf(-1)
-			}
-			if movers[k] == 1 {
-				v = -v
-			}
-			t.Value = v
-		}
-		d.Turns = append(d.Turns, t)
-	}
+	d.Turns = Turns(rec, movers, sides, scales)
 	d.Sides = sides
 	// The marker of position k stands on the turn that led to it (the one drawn on
 	// its board); the opening's at the graph's left edge.
-	d.Marks = append(d.Marks, graphL+graphM/2)
-	for k := 1; k < len(positions); k++ {
-		d.Marks = append(d.Marks, graphX(k-1, len(rec.Moves)))
-	}
+	d.Marks = GraphMarks(len(rec.Moves))
 	d.Result = rec.Result
 	d.Reason = rec.Reason
 	if rec.Detail != "" {
 		d.Reason += ": " + rec.Detail
-	}
-	// The graph's values: wins and losses at the edge of the graph.
-	lim := 1.0
-	for _, t := range d.Turns {
-		if !math.IsInf(t.Value, 0) {
-			lim = max(lim, math.Abs(t.Value))
-		}
-	}
-	for i := range d.Turns {
-		if math.IsInf(d.Turns[i].Value, 0) {
-			d.Turns[i].Value = math.Copysign(lim*1.1, d.Turns[i].Value)
-		}
 	}
 	return p, nil
 }

@@ -2,13 +2,14 @@ package gamepage
 
 import (
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"strings"
 	"testing"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/internal/pagescript"
 	"github.com/colony-ai/colony/picture"
+	"github.com/colony-ai/colony/record"
 )
 
 // The places a turn changed: the pit sown from, the pits sown into and the store.
@@ -184,5 +185,48 @@ func TestMarksText(t *testing.T) {
 		if got := MarksText(tc.marks); got != tc.want {
 			t.Errorf("MarksText(%v) = %q, want %q", tc.marks, got, tc.want)
 		}
+	}
+}
+
+// TestNames: the page's data names in words every place a turn changed (the
+// page's script maps no id itself).
+func TestNames(t *testing.T) {
+	g, err := catalog.Open("kalah")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &record.Record{Opening: g.StartPosition(), Moves: []string{"c", "a"}, Players: [2]string{"a", "b"},
+		Specs: [2]string{"greedy", "greedy"}, Result: "*"}
+	p, err := New(g, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, ids := range p.Data.Changed {
+		for _, id := range ids {
+			if p.Data.Names[id] != picture.PlaceName(id) {
+				t.Errorf("turn %d changed %s, named %q, want %q", k, id, p.Data.Names[id], picture.PlaceName(id))
+			}
+		}
+	}
+	if p.Data.Names["store-S"] != "store S" || p.Data.Names["pit-south-c"] != "south-c" {
+		t.Errorf("names %v", p.Data.Names)
+	}
+}
+
+// TestSharedScript: the page has the replay module that the web page's Watch view
+// imports inline, from the same file, in the module script that steps the page.
+func TestSharedScript(t *testing.T) {
+	g, err := catalog.Open("kalah")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := &record.Record{Opening: g.StartPosition(), Moves: []string{"c"}, Players: [2]string{"a", "b"},
+		Specs: [2]string{"greedy", "greedy"}, Result: "*"}
+	page, err := HTML(g, rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), "<script type=\"module\">\n"+pagescript.Replay) {
+		t.Error("the page has not the replay module inline")
 	}
 }

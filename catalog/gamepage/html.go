@@ -4,12 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"html"
 	"math"
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/internal/pagescript"
+	"github.com/colony-ai/colony/record"
 )
 
 // HTML replays the record in g and returns the page (see Page.HTML).
@@ -60,12 +61,14 @@ func (p *Page) HTML() ([]byte, error) {
 	b.Write(p.Boards[0])
 	b.WriteString("</div>\n</div>\n<div id=\"side\">\n")
 	b.WriteString(`<p id="opening"></p>` + "\n" + `<p id="last-turn"></p>` + "\n" + `<p id="path"></p>` + "\n" + `<p id="turn"></p>` + "\n" + `<p id="info"></p>` + "\n" + `<p id="result"></p>` + "\n")
-	b.WriteString(p.graph())
+	b.WriteString(Graph(p.Data.Turns, p.Data.Numbers, p.Data.Sides))
 	b.WriteString(`<h2>Moves</h2>` + "\n" + `<ol id="moves"></ol>` + "\n")
 	b.WriteString("</div></div>\n")
 	b.WriteString(`<p class="help">On the board: the red line is the sowing of the last turn, from the dashed ring where it picked up, each drop numbered in order; blue dashes are captures, a blue +1 a last egg captured where it arrived (its store outlined); a violet dashed ring is an ant placed, a violet arrow an ant's move; red outlines mark the places the turn changed. Turns are numbered as the game counts them (the board's title). Keys: Left and Right step, Home and End go to the first and last position; click a move or a point of the graph to go there. The address ends in #move=K for position K: open it so, and the browser's back goes back.</p>` + "\n")
 	fmt.Fprintf(&b, "<script type=\"application/json\" id=\"data\">%s</script>\n", data)
-	fmt.Fprintf(&b, "<script>%s</script>\n</body>\n</html>\n", pageScript)
+	// One module script: the replay module shared with the web page's Watch view,
+	// then the page's own script, which calls its functions.
+	fmt.Fprintf(&b, "<script type=\"module\">\n%s%s</script>\n</body>\n</html>\n", pagescript.Replay, pageScript)
 	return b.Bytes(), nil
 }
 
@@ -85,13 +88,25 @@ func graphX(k, n int) float64 {
 	return graphL + graphM + float64(k)*(graphW-graphL-2*graphM)/float64(n-1)
 }
 
-// graph draws the scores of the turns (the first player's view, in points): each
+// GraphMarks returns the x of each position's marker on the graph of n turns'
+// scores (n+1 positions): position k's stands on the turn that led to it (the one
+// drawn on its board), the opening's at the graph's left edge.
+func GraphMarks(n int) []float64 {
+	marks := []float64{graphL + graphM/2}
+	for k := 1; k <= n; k++ {
+		marks = append(marks, graphX(k-1, n))
+	}
+	return marks
+}
+
+// Graph draws the scores of the turns (Turns; numbers[k] is turn k's number,
+// sides the sides' names, the first player's first) (the first player's view, in points): each
 // side's moves as a line and dots of its colour (the first player's blue, the
 // second's orange, as the legend says), the axes labelled (the turn numbers, the
-// points), and a marker the script moves to the current position. Every dot is a
-// link to the position its turn led to (data-k).
-func (p *Page) graph() string {
-	ts := p.Data.Turns
+// points), a marker (id graph-mark) the script moves to the current position
+// (GraphMarks), and a caption. Every dot is a link to the position its turn led
+// to (data-k). The export page and the web page's Watch view both show it.
+func Graph(ts []Turn, numbers []int, sides [2]string) string {
 	lim := 1.0
 	for _, t := range ts {
 		lim = max(lim, math.Abs(t.Value))
@@ -105,20 +120,20 @@ func (p *Page) graph() string {
 	for _, v := range []float64{lim, 0, -lim} {
 		fmt.Fprintf(&b, "<text class=\"axis\" x=\"%g\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\" fill=\"#555\">%+.3g</text>\n", graphL-3, y(v)+3.5, v)
 	}
-	fmt.Fprintf(&b, "<text class=\"side first\" x=\"%g\" y=\"13\" font-size=\"11\" font-weight=\"bold\">%s ahead</text>\n", graphL+6, html.EscapeString(p.Data.Sides[0]))
-	fmt.Fprintf(&b, "<text class=\"side second\" x=\"%g\" y=\"%g\" font-size=\"11\" font-weight=\"bold\">%s ahead</text>\n", graphL+6, graphH-6, html.EscapeString(p.Data.Sides[1]))
+	fmt.Fprintf(&b, "<text class=\"side first\" x=\"%g\" y=\"13\" font-size=\"11\" font-weight=\"bold\">%s ahead</text>\n", graphL+6, html.EscapeString(sides[0]))
+	fmt.Fprintf(&b, "<text class=\"side second\" x=\"%g\" y=\"%g\" font-size=\"11\" font-weight=\"bold\">%s ahead</text>\n", graphL+6, graphH-6, html.EscapeString(sides[1]))
 	fmt.Fprintf(&b, "<text class=\"axis\" x=\"10\" y=\"%g\" font-size=\"10\" fill=\"#555\" transform=\"rotate(-90 10 %g)\" text-anchor=\"middle\">score (points)</text>\n", graphH/2, graphH/2)
 	// The turn axis: the first and the last turn's numbers, and its name.
 	if n := len(ts); n > 0 {
 		for _, k := range []int{0, n - 1} {
-			fmt.Fprintf(&b, "<text class=\"axis\" x=\"%.1f\" y=\"%g\" font-size=\"10\" text-anchor=\"middle\" fill=\"#555\">%d</text>\n", graphX(k, n), graphH+12, p.Data.Numbers[k])
+			fmt.Fprintf(&b, "<text class=\"axis\" x=\"%.1f\" y=\"%g\" font-size=\"10\" text-anchor=\"middle\" fill=\"#555\">%d</text>\n", graphX(k, n), graphH+12, numbers[k])
 		}
 		fmt.Fprintf(&b, "<text class=\"axis\" x=\"%g\" y=\"%g\" font-size=\"10\" text-anchor=\"middle\" fill=\"#555\">turn</text>\n", (graphL+graphW)/2, graphH+12)
 	}
 	for side, cls := range [2]string{"first", "second"} {
 		var pts []string
 		for k, t := range ts {
-			if t.Info && p.moverIsSecond(k) == (side == 1) {
+			if t.Info && ts[k].Side == sides[1] == (side == 1) {
 				pts = append(pts, fmt.Sprintf("%.2f,%.2f", graphX(k, len(ts)), y(t.Value)))
 			}
 		}
@@ -127,17 +142,14 @@ func (p *Page) graph() string {
 	for k, t := range ts {
 		if t.Info {
 			cls := "first"
-			if p.moverIsSecond(k) {
+			if ts[k].Side == sides[1] {
 				cls = "second"
 			}
-			fmt.Fprintf(&b, "<circle class=\"%s\" data-k=\"%d\" cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\"><title>turn %d: %s %s, %s</title></circle>\n", cls, k+1, graphX(k, len(ts)), y(t.Value), p.Data.Numbers[k], html.EscapeString(t.Side), html.EscapeString(t.Move), html.EscapeString(t.Score))
+			fmt.Fprintf(&b, "<circle class=\"%s\" data-k=\"%d\" cx=\"%.2f\" cy=\"%.2f\" r=\"3.5\"><title>turn %d: %s %s, %s</title></circle>\n", cls, k+1, graphX(k, len(ts)), y(t.Value), numbers[k], html.EscapeString(t.Side), html.EscapeString(t.Move), html.EscapeString(t.Score))
 		}
 	}
 	fmt.Fprintf(&b, "<line id=\"graph-mark\" x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"#d62728\" stroke-width=\"2\" pointer-events=\"none\"/>\n", graphM, graphM/2, graphM, graphH-graphM/2)
 	b.WriteString("</svg>\n")
-	fmt.Fprintf(&b, "<p class=\"caption\">The movers' scores in points, from the first player's view (%s up): <span class=\"first\">&#x25CF; %s's moves</span>, <span class=\"second\">&#x25CF; %s's moves</span>; wins and losses at the edges. Click a point for the position its turn led to.</p>\n", html.EscapeString(p.firstSide()), html.EscapeString(p.Data.Sides[0]), html.EscapeString(p.Data.Sides[1]))
+	fmt.Fprintf(&b, "<p class=\"caption\">The movers' scores in points, from the first player's view (%s up): <span class=\"first\">&#x25CF; %s's moves</span>, <span class=\"second\">&#x25CF; %s's moves</span>; wins and losses at the edges. Click a point for the position its turn led to.</p>\n", html.EscapeString(sides[0]), html.EscapeString(sides[0]), html.EscapeString(sides[1]))
 	return b.String()
 }
-
-func (p *Page) firstSide() string        { return p.Data.Sides[0] }
-func (p *Page) moverIsSecond(k int) bool { return p.Data.Turns[k].Side == p.Data.Sides[1] }

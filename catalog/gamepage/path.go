@@ -8,18 +8,6 @@ import (
 	"github.com/colony-ai/colony/picture"
 )
 
-// PlaceName returns how the page names a place of a picture in words: the id
-// without its "log-" or "pit-" prefix ("B4", "south-c"), a store as "store S".
-func PlaceName(id string) string {
-	switch {
-	case strings.HasPrefix(id, "log-"), strings.HasPrefix(id, "pit-"):
-		return id[4:]
-	case strings.HasPrefix(id, "store-"):
-		return "store " + id[6:]
-	}
-	return id
-}
-
 // PathText writes a turn's steps in words: each lap as the place it starts from
 // and the places sown in order ("from A3: A2, A1; on from A1: B1, C1"), each take as
 // "south-c taken to store S". No steps: the empty string. A path of more than
@@ -48,23 +36,23 @@ func MarksText(marks []picture.Mark) string {
 		switch m.Kind {
 		case picture.MarkLift:
 			endLap()
-			head = "from " + PlaceName(m.Place) + ":"
+			head = "from " + picture.PlaceName(m.Place) + ":"
 			if laps > 0 {
 				head = "on " + head
 			}
 			laps++
 		case picture.MarkSow:
-			sown = append(sown, PlaceName(m.Place))
+			sown = append(sown, picture.PlaceName(m.Place))
 			drops++
 		case picture.MarkCatch:
-			sown = append(sown, PlaceName(m.Place)+" captured to "+PlaceName(m.To))
+			sown = append(sown, picture.PlaceName(m.Place)+" captured to "+picture.PlaceName(m.To))
 			drops++
 		case picture.MarkTake:
 			endLap()
-			parts = append(parts, PlaceName(m.Place)+" taken to "+PlaceName(m.To))
+			parts = append(parts, picture.PlaceName(m.Place)+" taken to "+picture.PlaceName(m.To))
 		case picture.MarkPut:
 			endLap()
-			parts = append(parts, "ant placed on "+PlaceName(m.Place))
+			parts = append(parts, "ant placed on "+picture.PlaceName(m.Place))
 		}
 	}
 	endLap()

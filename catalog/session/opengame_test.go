@@ -3,10 +3,11 @@ package session
 import (
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/colony-ai/colony/record"
 )
 
 // TestOpenGame: a game read alone, one line at a time, is the game the whole file

@@ -3,12 +3,12 @@ package session
 import (
 	"context"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"strconv"
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/gamepage"
+	"github.com/colony-ai/colony/record"
 )
 
 // NoGameError is the error of OpenGame when the games file holds no game of the

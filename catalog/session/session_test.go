@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"errors"
-	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/record"
 )
 
 func open(t *testing.T, name string) catalog.Ruleset {

@@ -4,13 +4,13 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"strconv"
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/session"
+	"github.com/colony-ai/colony/record"
 )
 
 // Replay steps through a recorded game of g on a terminal, as the person asks (lines

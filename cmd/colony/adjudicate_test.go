@@ -2,11 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/record"
 )
 
 // TestTournamentAdjudication: the --adjudicate-* flags are recorded in the games

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"html"
 	"image/png"
 	"os"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/gamepage"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/web/webtest"
 )
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/record"
 )
 
 // recordLines returns the lines of a games file, the header first.

@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"regexp"
 	"runtime"
 	"strconv"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/internal/atomicfile"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )

@@ -3,12 +3,12 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"strconv"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/catalog/session"
 	"github.com/colony-ai/colony/catalog/terminal"
+	"github.com/colony-ai/colony/record"
 	"github.com/spf13/cobra"
 )
 

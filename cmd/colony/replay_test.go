@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/record"
 )
 
 // tournamentFile runs a small tournament of the game and returns its games file.

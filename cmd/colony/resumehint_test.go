@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"path/filepath"
 	"testing"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"path/filepath"
 	"time"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tournament/sprtdriver"

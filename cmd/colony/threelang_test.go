@@ -1,13 +1,14 @@
 package main
 
 import (
-	"github.com/colony-ai/colony/record"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/record"
 )
 
 // TestEnginesInThreeLanguages plays small Kalah engines written in C, JavaScript

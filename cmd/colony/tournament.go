@@ -3,13 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"runtime"
 	"syscall"
 	"time"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/external"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )

@@ -5,7 +5,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"image/png"
 	"os"
 	"os/exec"
@@ -21,6 +20,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/external/enginehost"
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 )
 

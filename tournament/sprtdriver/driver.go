@@ -23,7 +23,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"io"
 	"io/fs"
 	"os"
@@ -31,6 +30,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 	"github.com/colony-ai/colony/tournament"
 )

@@ -2,11 +2,11 @@ package sprtdriver
 
 import (
 	"fmt"
-	"github.com/colony-ai/colony/record"
 	"os"
 	"path/filepath"
 	"testing"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 	"github.com/colony-ai/colony/tournament"
 )
