@@ -172,25 +172,11 @@ func allowedThirdParty(pkg, imp string) bool {
 // constraints.
 func thirdPartyImports(t *testing.T, root, pkg string) []string {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(root, filepath.FromSlash(pkg), "*.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	var imports []string
-	for _, path := range files {
-		if strings.HasSuffix(path, "_test.go") {
-			continue
-		}
-		file, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.ImportsOnly)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, spec := range file.Imports {
-			p, _ := strconv.Unquote(spec.Path.Value)
-			first, _, _ := strings.Cut(p, "/")
-			if strings.Contains(first, ".") && p != module && !strings.HasPrefix(p, module+"/") && !slices.Contains(imports, p) {
-				imports = append(imports, p)
-			}
+	for _, p := range allImports(t, root, pkg) {
+		first, _, _ := strings.Cut(p, "/")
+		if strings.Contains(first, ".") && p != module && !strings.HasPrefix(p, module+"/") {
+			imports = append(imports, p)
 		}
 	}
 	return imports
