@@ -142,7 +142,10 @@ func TestServeWatchesLiveTournament(t *testing.T) {
 	wood := 0
 	for try := 0; try < 50 && wood < 2000; try++ {
 		var box []float64
+		// Scrolled into view first, as a person would: the games table above it
+		// grows as games finish, and can push it below the window.
 		b.Eval(`(function () { var e = document.querySelector("#live-games .live-game svg"); if (!e) { return []; }
+			e.scrollIntoView({block: "center"});
 			var r = e.getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`, &box)
 		if len(box) == 4 {
 			shot := b.Screenshot()
