@@ -7,6 +7,9 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"regexp"
+	"strconv"
+	"strings"
 
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
@@ -96,4 +99,47 @@ func SuiteReport(ctx context.Context, g Ruleset, player string, s *tournament.Su
 		lines = append(lines, fmt.Sprintf("first player, %s against itself, %s: %s", player, src.name, m))
 	}
 	return lines, nil
+}
+
+// SuiteSource names where the game of a suite comes from, as the command line gives
+// it: the game's name (with its rule set), or, for a board read from a file, the
+// game's flag, the rule set given (if any) and the board file's path.
+type SuiteSource struct {
+	Game  string // the game's name, as --game takes it
+	Rules string // the rule set given with a board file ("" for none)
+	Board string // the board file's path ("" for none)
+}
+
+// SuiteCommand returns the command line that makes again the suite of the options o
+// and the band (in points) for the game of src: colony with the game's flags, then
+// openings with every setting that decides the file, the defaults too, so that the
+// line runs as it stands in a POSIX shell. What changes nothing in the file (the
+// concurrency, the output, the report's player) is left out.
+func SuiteCommand(src SuiteSource, o tournament.SuiteOptions, band float64) string {
+	args := []string{"colony", "--game", src.Game}
+	if src.Rules != "" {
+		args = append(args, "--rules", src.Rules)
+	}
+	if src.Board != "" {
+		args = append(args, "--board", src.Board)
+	}
+	args = append(args, "openings", "--player", o.Judge, "--band", strconv.FormatFloat(band, 'g', -1, 64),
+		"--positions", strconv.Itoa(o.Max), "--candidates", strconv.Itoa(o.Candidates),
+		"--turns", strconv.Itoa(o.Turns), "--seed", strconv.FormatUint(o.Seed, 10))
+	for i, a := range args {
+		args[i] = shellWord(a)
+	}
+	return strings.Join(args, " ")
+}
+
+// plainWord is a word that a POSIX shell reads as it is written.
+var plainWord = regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`)
+
+// shellWord returns s as a word of a POSIX shell's command line: as it is, or in
+// single quotes.
+func shellWord(s string) string {
+	if plainWord.MatchString(s) {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }

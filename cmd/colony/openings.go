@@ -3,9 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
@@ -105,38 +103,16 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 	return nil
 }
 
-// openingsCommand returns the command that makes the suite of fl for the game named
-// name: colony with the game's flags, then openings with every flag that decides the
-// file (the others, --concurrency, --out and the report's, change nothing in it),
-// the defaults too, so that the line runs as it stands.
+// openingsCommand returns the command that makes the suite of fl again
+// (catalog.SuiteCommand): a board read from a file is named by the game's flag, the
+// rule set given and the file, which the game's name name does not say.
 func openingsCommand(c *cobra.Command, opts *options, name string, fl *openingsFlags) string {
-	args := []string{"colony", "--game", name}
+	src := catalog.SuiteSource{Game: name}
 	if opts.board != "" {
-		// The board comes from its file, which the game's name does not say.
-		args = []string{"colony", "--game", opts.game}
+		src = catalog.SuiteSource{Game: opts.game, Board: opts.board}
 		if f := c.Flag("rules"); f != nil && f.Changed {
-			args = append(args, "--rules", opts.rules)
+			src.Rules = opts.rules
 		}
-		args = append(args, "--board", opts.board)
 	}
-	o := &fl.suite
-	args = append(args, "openings", "--player", o.Judge, "--band", strconv.FormatFloat(fl.band, 'g', -1, 64),
-		"--positions", strconv.Itoa(o.Max), "--candidates", strconv.Itoa(o.Candidates),
-		"--turns", strconv.Itoa(o.Turns), "--seed", strconv.FormatUint(o.Seed, 10))
-	for i, a := range args {
-		args[i] = shellWord(a)
-	}
-	return strings.Join(args, " ")
-}
-
-// plainWord is a word that a POSIX shell reads as it is written.
-var plainWord = regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`)
-
-// shellWord returns s as a word of a POSIX shell's command line: as it is, or in
-// single quotes.
-func shellWord(s string) string {
-	if plainWord.MatchString(s) {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+	return catalog.SuiteCommand(src, fl.suite, fl.band)
 }
