@@ -2,6 +2,7 @@ package search
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -309,15 +310,25 @@ func (st *settings) Duration(key string, def time.Duration) time.Duration {
 	if !ok {
 		return def
 	}
-	if ms, err := strconv.Atoi(val); err == nil && ms > 0 {
-		return time.Duration(ms) * time.Millisecond
-	}
-	d, err := time.ParseDuration(val)
+	d, err := ParseDuration(val)
 	if err != nil || d <= 0 {
 		st.fail(key, val, `a positive duration such as 100ms or 2s (a bare number is milliseconds)`)
 		return def
 	}
 	return d
+}
+
+// ParseDuration reads a duration as the players' settings take it: a Go duration
+// ("100ms", "2s"), or a bare number of milliseconds, the longest duration for a
+// number of milliseconds beyond it.
+func ParseDuration(val string) (time.Duration, error) {
+	if ms, err := strconv.ParseInt(val, 10, 64); err == nil {
+		if ms > int64(math.MaxInt64/time.Millisecond) {
+			return math.MaxInt64, nil
+		}
+		return time.Duration(ms) * time.Millisecond, nil
+	}
+	return time.ParseDuration(val)
 }
 
 // Bool returns the setting key as a boolean (on/off, true/false, 1/0), or def.

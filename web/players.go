@@ -2,13 +2,11 @@ package web
 
 import (
 	"fmt"
-	"math"
 	"regexp"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/search"
@@ -92,7 +90,7 @@ func (s *Server) playerSpec(g catalog.Ruleset, text string, unlimited bool) (str
 		}
 	}
 	if v, ok := sp.Settings["time"]; ok {
-		if d, ok := specDuration(v); ok && d > s.cfg.MaxSearchTime {
+		if d, err := search.ParseDuration(v); err == nil && d > s.cfg.MaxSearchTime {
 			return "", fail("time=%s: this server allows at most %s a search (colony serve --max-time)", v, s.cfg.MaxSearchTime)
 		}
 	}
@@ -146,19 +144,6 @@ func (e *unnamedError) Error() string { return strings.TrimPrefix(e.err.Error(),
 
 // Unwrap returns err.
 func (e *unnamedError) Unwrap() error { return e.err }
-
-// specDuration reads a spec's duration as the players read it: a bare number is
-// milliseconds, else a Go duration (100ms, 2s).
-func specDuration(v string) (time.Duration, bool) {
-	if ms, err := strconv.ParseInt(v, 10, 64); err == nil {
-		if ms > int64(math.MaxInt64/time.Millisecond) {
-			return math.MaxInt64, true
-		}
-		return time.Duration(ms) * time.Millisecond, true
-	}
-	d, err := time.ParseDuration(v)
-	return d, err == nil
-}
 
 // engineNames lists the engines the operator named, or says there are none.
 func (s *Server) engineNames() string {
