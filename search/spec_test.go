@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"math"
 	"time"
 
 	"github.com/colony-ai/colony/colony"
@@ -161,5 +162,29 @@ func TestSettingValues(t *testing.T) {
 	st.Duration("time", 0)
 	if st.err == nil || !strings.Contains(st.err.Error(), "positive duration") {
 		t.Errorf("bad duration: %v", st.err)
+	}
+}
+
+// TestParseDuration: a duration as the players' settings read it, a bare number of
+// milliseconds beyond the longest duration taken as the longest (it wrapped round to
+// a negative duration).
+func TestParseDuration(t *testing.T) {
+	tests := []struct {
+		in   string
+		want time.Duration
+		ok   bool
+	}{
+		{"100", 100 * time.Millisecond, true},
+		{"100ms", 100 * time.Millisecond, true},
+		{"2s", 2 * time.Second, true},
+		{"0", 0, true},
+		{"99999999999999999", math.MaxInt64, true},
+		{"lots", 0, false},
+	}
+	for _, tt := range tests {
+		got, err := ParseDuration(tt.in)
+		if (err == nil) != tt.ok || (tt.ok && got != tt.want) {
+			t.Errorf("ParseDuration(%q) = %v, %v; want %v (ok %v)", tt.in, got, err, tt.want, tt.ok)
+		}
 	}
 }
