@@ -2,10 +2,10 @@ package search
 
 import (
 	"maps"
+	"math"
 	"slices"
 	"strings"
 	"testing"
-	"math"
 	"time"
 
 	"github.com/colony-ai/colony/colony"
