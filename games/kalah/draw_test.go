@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/games/internal/gamestest"
+	"github.com/colony-ai/colony/games/internal/mancalatest"
 )
 
 func TestDraw(t *testing.T) {
@@ -76,7 +76,7 @@ func TestDraw(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			gamestest.CheckDraw(t, g, s, tt.moves, tt.want)
+			mancalatest.CheckDraw(t, g, s, tt.moves, tt.want)
 		})
 	}
 }

@@ -3,7 +3,7 @@ package kalah
 import (
 	"testing"
 
-	"github.com/colony-ai/colony/games/internal/gamestest"
+	"github.com/colony-ai/colony/games/internal/mancalatest"
 )
 
 // TestFeatures checks every feature on positions worked out by hand (pits are counted
@@ -37,17 +37,17 @@ func TestFeatures(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			g := mustNew(t, tc.params)
 			s := mustParse(t, g, tc.pos)
-			gamestest.CheckExtract(t, NewFeatures(g), StoreDiff{}, &s, tc.want)
+			mancalatest.CheckExtract(t, NewFeatures(g), StoreDiff{}, &s, tc.want)
 		})
 	}
 }
 
 func TestFeaturesNamesAndWeights(t *testing.T) {
-	gamestest.CheckNamesAndWeights(t, NewFeatures(mustNew(t, "")), "kalah", NumFeatures)
+	mancalatest.CheckNamesAndWeights(t, NewFeatures(mustNew(t, "")), "kalah", NumFeatures)
 }
 
 func TestFeaturesAllocs(t *testing.T) {
 	g := mustNew(t, "")
 	s := g.Start()
-	gamestest.CheckExtractAllocs(t, NewFeatures(g), &s)
+	mancalatest.CheckExtractAllocs(t, NewFeatures(g), &s)
 }

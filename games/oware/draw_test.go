@@ -7,7 +7,7 @@ import (
 
 	"github.com/colony-ai/colony/game"
 
-	"github.com/colony-ai/colony/games/internal/gamestest"
+	"github.com/colony-ai/colony/games/internal/mancalatest"
 )
 
 func TestDraw(t *testing.T) {
@@ -60,7 +60,7 @@ func TestDraw(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gamestest.CheckDraw(t, g, g.Start(), tt.moves, tt.want)
+			mancalatest.CheckDraw(t, g, g.Start(), tt.moves, tt.want)
 		})
 	}
 }

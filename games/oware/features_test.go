@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/colony-ai/colony/games/internal/gamestest"
+	"github.com/colony-ai/colony/games/internal/mancalatest"
 )
 
 // TestFeatures checks every feature on positions worked out by hand. Sowing goes
@@ -42,7 +42,7 @@ func TestFeatures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gamestest.CheckExtract(t, NewFeatures(g), StoreDiff{}, &s, tc.want)
+			mancalatest.CheckExtract(t, NewFeatures(g), StoreDiff{}, &s, tc.want)
 		})
 	}
 }
@@ -75,7 +75,7 @@ func TestFeaturesNamesAndWeights(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		gamestest.CheckNamesAndWeights(t, NewFeatures(g), name, NumFeatures)
+		mancalatest.CheckNamesAndWeights(t, NewFeatures(g), name, NumFeatures)
 	}
 }
 
@@ -86,6 +86,6 @@ func TestFeaturesAllocs(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := g.Start()
-		gamestest.CheckExtractAllocs(t, NewFeatures(g), &s)
+		mancalatest.CheckExtractAllocs(t, NewFeatures(g), &s)
 	}
 }

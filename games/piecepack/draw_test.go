@@ -3,7 +3,7 @@ package piecepack
 import (
 	"testing"
 
-	"github.com/colony-ai/colony/games/internal/gamestest"
+	"github.com/colony-ai/colony/games/internal/mancalatest"
 )
 
 func TestDraw(t *testing.T) {
@@ -66,7 +66,7 @@ func TestDraw(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gamestest.CheckDraw(t, g, g.Start(), tt.moves, tt.want)
+			mancalatest.CheckDraw(t, g, g.Start(), tt.moves, tt.want)
 		})
 	}
 }

@@ -3,7 +3,7 @@ package piecepack
 import (
 	"testing"
 
-	"github.com/colony-ai/colony/games/internal/gamestest"
+	"github.com/colony-ai/colony/games/internal/mancalatest"
 )
 
 // TestFeatures checks every feature on positions worked out by hand (tiles are
@@ -38,7 +38,7 @@ func TestFeatures(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gamestest.CheckExtract(t, NewFeatures(g), StoreDiff{}, &s, tc.want)
+			mancalatest.CheckExtract(t, NewFeatures(g), StoreDiff{}, &s, tc.want)
 		})
 	}
 }
@@ -53,8 +53,8 @@ func TestFeaturesNamesWeightsAllocs(t *testing.T) {
 			t.Fatal(err)
 		}
 		fs := NewFeatures(g)
-		gamestest.CheckNamesAndWeights(t, fs, v, NumFeatures)
+		mancalatest.CheckNamesAndWeights(t, fs, v, NumFeatures)
 		s := g.Start()
-		gamestest.CheckExtractAllocs(t, fs, &s)
+		mancalatest.CheckExtractAllocs(t, fs, &s)
 	}
 }

@@ -1,6 +1,6 @@
-// Package gamestest holds the checks the mancala games' tests (kalah, oware,
+// Package mancalatest holds the checks the mancala games' tests (kalah, oware,
 // piecepack) share: of their feature sets and of their drawings. It is for tests only.
-package gamestest
+package mancalatest
 
 import (
 	"slices"
