@@ -8,6 +8,5 @@
 // (game.WeightsShipper, ...) are parts of package game. NamedWeights weight its
 // features by name, in weights files of the set
 // (ParseNamedWeights, LoadNamedWeights, NamedWeights.MarshalJSON); LinearOf is the
-// evaluation over them and LoaderOf resolves the eval setting of player specs. Texel
-// fitting and SPSA tune the weights.
+// evaluation over them and LoaderOf resolves the eval setting of player specs.
 package eval

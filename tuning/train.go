@@ -15,7 +15,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/eval/nnue"
 	"github.com/colony-ai/colony/internal/atomicfile"
 )
@@ -219,8 +218,8 @@ func writeLosses(dir string, res *NetTrainingResult) error {
 		return err
 	}
 	var png bytes.Buffer
-	series := []eval.Series{{Name: "training", X: xs, Y: train}, {Name: "held out", X: xs, Y: held}}
-	if err := eval.PlotSeries(&png, "Network training: loss by epoch", "epoch", "loss (squared error in win probability)", series, 0, 0); err != nil {
+	series := []Series{{Name: "training", X: xs, Y: train}, {Name: "held out", X: xs, Y: held}}
+	if err := PlotSeries(&png, "Network training: loss by epoch", "epoch", "loss (squared error in win probability)", series, 0, 0); err != nil {
 		return err
 	}
 	return atomicfile.WriteBytes(filepath.Join(dir, LossPlotName), png.Bytes())

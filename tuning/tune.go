@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/internal/inputfile"
 	"github.com/colony-ai/colony/record"
@@ -62,9 +61,9 @@ type TuneConfig struct {
 	// Player is the player spec of SPSA's games, without eval (the tuner sets it),
 	// and Pairs the pairs of games a step. C is the perturbation size in points
 	// (times Tunable.PerturbationScales per feature), R the learning rate (0: chosen
-	// by eval.SPSA), A the stability constant (negative: 10% of Iterations), Alpha
+	// by SPSA), A the stability constant (negative: 10% of Iterations), Alpha
 	// and Gamma the exponents of the step and the perturbation (see
-	// eval.SPSAConfig).
+	// SPSAConfig).
 	Player                string
 	Pairs                 int
 	C, R, A, Alpha, Gamma float64
@@ -124,11 +123,11 @@ type Checkpoint struct {
 	// History holds a line per step (and one for the start): Texel's training and
 	// held-out losses, SPSA's weights.
 	History [][]float64 `json:"history"`
-	// SPSA is the state of eval.SPSA.
+	// SPSA is the state of SPSA.
 	SPSA json.RawMessage `json:"spsa,omitempty"`
-	// LBFGS is the state of Texel's optimiser after the iteration (eval.FitState),
+	// LBFGS is the state of Texel's optimiser after the iteration (FitState),
 	// from which a resumed run takes the steps the run would have taken.
-	LBFGS *eval.FitState `json:"lbfgs,omitempty"`
+	LBFGS *FitState `json:"lbfgs,omitempty"`
 	// Inputs identify the run's input files by content (TuneConfig.InputFiles), so
 	// that a file changed since the run began is refused on resume.
 	Inputs []InputFile `json:"inputs,omitempty"`
@@ -214,7 +213,7 @@ func anchor(names []string) []bool {
 }
 
 // countGroups counts the games of samples.
-func countGroups(samples []eval.Sample) int {
+func countGroups(samples []Sample) int {
 	seen := map[int]bool{}
 	for _, s := range samples {
 		seen[s.Group] = true
@@ -225,16 +224,16 @@ func countGroups(samples []eval.Sample) int {
 // plotHistory draws the columns of history (named names) over the steps as a PNG
 // chart in the file name.
 func plotHistory(name, title, yLabel string, names []string, history [][]float64) error {
-	var series []eval.Series
+	var series []Series
 	for j, n := range names {
-		s := eval.Series{Name: n}
+		s := Series{Name: n}
 		for _, h := range history {
 			s.Y = append(s.Y, h[j])
 		}
 		series = append(series, s)
 	}
 	return atomicfile.Write(name, func(w io.Writer) error {
-		return eval.PlotSeries(w, title, "iteration", yLabel, series, 0, 0)
+		return PlotSeries(w, title, "iteration", yLabel, series, 0, 0)
 	})
 }
 
@@ -247,14 +246,14 @@ func specJoin(spec string) string {
 }
 
 // TexelTuner fits the weights that best predict each position's game result through a
-// logistic function of the evaluation (Texel tuning), by L-BFGS (eval.Fit) on the
+// logistic function of the evaluation (Texel tuning), by L-BFGS (Fit) on the
 // training games, the weight of store_diff fixed so that the evaluation stays in
 // points. The scale K of the logistic is fitted once, to the starting weights.
 type TexelTuner struct {
 	t           Tunable
 	cfg         TuneConfig
-	samples     []eval.Sample
-	train, test []eval.Sample
+	samples     []Sample
+	train, test []Sample
 	ck          *Checkpoint
 }
 
@@ -276,19 +275,19 @@ type TexelResult struct {
 
 // NewTexelTuner returns a Texel run of cfg on the positions (of a positions file of t,
 // ReadPositions): a share cfg.HeldOut of their games, chosen by cfg.Seed, is held out
-// (eval.Split). It is an error when the games cannot be split so that both parts
+// (Split). It is an error when the games cannot be split so that both parts
 // have positions.
 func NewTexelTuner(t Tunable, cfg *TuneConfig, positions []Position) (*TexelTuner, error) {
 	_, names := t.FeatureSet()
-	samples := make([]eval.Sample, len(positions))
+	samples := make([]Sample, len(positions))
 	for i, p := range positions {
 		x := make([]float64, len(names))
 		for j := range x {
 			x[j] = float64(p.Features[j])
 		}
-		samples[i] = eval.Sample{X: x, Y: p.Result, Group: p.Game}
+		samples[i] = Sample{X: x, Y: p.Result, Group: p.Game}
 	}
-	train, test := eval.Split(samples, cfg.HeldOut, cfg.Seed)
+	train, test := Split(samples, cfg.HeldOut, cfg.Seed)
 	if len(train) == 0 || len(test) == 0 {
 		return nil, fmt.Errorf("%d games cannot be split into training and held-out games", countGroups(samples))
 	}
@@ -333,14 +332,14 @@ func (x *TexelTuner) Run(ctx context.Context, hooks TuneHooks) (*TexelResult, er
 	}
 	var k float64
 	var history [][]float64
-	var state *eval.FitState
+	var state *FitState
 	if ck := x.ck; ck != nil {
 		k, history, state = ck.K, ck.History, ck.LBFGS
 	} else {
-		if k, err = eval.FitK(train, w0); err != nil {
+		if k, err = FitK(train, w0); err != nil {
 			return nil, err
 		}
-		history = [][]float64{{eval.Loss(train, w0, k), eval.Loss(test, w0, k)}}
+		history = [][]float64{{Loss(train, w0, k), Loss(test, w0, k)}}
 	}
 	hooks.start(fmt.Sprintf("texel on %d positions of %d games (%d training, %d held out), K = %.4f",
 		len(x.samples), countGroups(x.samples), len(train), len(test), k))
@@ -350,14 +349,14 @@ func (x *TexelTuner) Run(ctx context.Context, hooks TuneHooks) (*TexelResult, er
 	defer stopFit()
 	var stepErr error
 	var text string
-	res, err := eval.Fit(train, test, w0, eval.FitOptions{
+	res, err := Fit(train, test, w0, FitOptions{
 		K: k, L2: cfg.L2, Fixed: anchor(names), MaxIterations: cfg.Iterations, Resume: state,
 		Progress: func(iter int, w []float64, trainLoss float64) {
-			testLoss := eval.Loss(test, w, k)
+			testLoss := Loss(test, w, k)
 			history = append(history, []float64{trainLoss, testLoss})
 			text = fmt.Sprintf("loss %.5f, held out %.5f", trainLoss, testLoss)
 		},
-		State: func(st *eval.FitState) {
+		State: func(st *FitState) {
 			if stepErr != nil {
 				return
 			}
@@ -403,7 +402,7 @@ type SPSATuner struct {
 	t       Tunable
 	cfg     TuneConfig
 	names   []string
-	opt     *eval.SPSA
+	opt     *SPSA
 	history [][]float64
 }
 
@@ -426,9 +425,9 @@ func NewSPSATuner(t Tunable, cfg *TuneConfig) (*SPSATuner, error) {
 	if a < 0 {
 		a = 0.1 * float64(cfg.Iterations)
 	}
-	scfg := eval.SPSAConfig{A: a, Alpha: cfg.Alpha, Gamma: cfg.Gamma, C: cs, R: cfg.R, Iterations: cfg.Iterations,
+	scfg := SPSAConfig{A: a, Alpha: cfg.Alpha, Gamma: cfg.Gamma, C: cs, R: cfg.R, Iterations: cfg.Iterations,
 		Min: lo, Max: hi, Seed: cfg.Seed}
-	opt, err := eval.NewSPSA(scfg, cfg.Start)
+	opt, err := NewSPSA(scfg, cfg.Start)
 	if err != nil {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package eval
+package tuning
 
 import (
 	"encoding/json"
@@ -8,11 +8,11 @@ import (
 	"testing"
 )
 
-// spsaMatch simulates a match of games between θ+ and θ− under a logistic model
+// simulatedSPSAMatch simulates a match of games between θ+ and θ− under a logistic model
 // of the quadratic strength f(θ) = −λ·Σ(θ−θ*)² (in log-odds): θ+ wins each game
 // with probability σ(f(θ+) − f(θ−)), there are no draws, and the result is
 // (wins − losses)/games.
-func spsaMatch(rng *rand.Rand, star []float64, lambda float64, plus, minus []float64, games int) float64 {
+func simulatedSPSAMatch(rng *rand.Rand, star []float64, lambda float64, plus, minus []float64, games int) float64 {
 	f := func(th []float64) float64 {
 		var s float64
 		for i := range th {
@@ -54,7 +54,7 @@ func TestSPSAImproves(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 99))
 		for !s.Done() {
 			plus, minus := s.Perturbation()
-			s.Update(spsaMatch(rng, star, 0.1, plus, minus, 10))
+			s.Update(simulatedSPSAMatch(rng, star, 0.1, plus, minus, 10))
 		}
 		end := spsaDist(s.Theta(), star)
 		t.Logf("seed %d: |θ−θ*| %.3f → %.3f, θ = %.3f", seed, start, end, s.Theta())
@@ -142,7 +142,7 @@ func TestSPSACheckpoint(t *testing.T) {
 	run := func(s *SPSA, rng *rand.Rand, n int) {
 		for range n {
 			plus, minus := s.Perturbation()
-			s.Update(spsaMatch(rng, star, 0.3, plus, minus, 7))
+			s.Update(simulatedSPSAMatch(rng, star, 0.3, plus, minus, 7))
 		}
 	}
 	straight, err := NewSPSA(cfg, theta0)
@@ -212,7 +212,7 @@ func TestSPSABounds(t *testing.T) {
 		if !in(plus) || !in(minus) {
 			t.Fatalf("perturbation %v %v outside the bounds", plus, minus)
 		}
-		s.Update(spsaMatch(rng, star, 0.1, plus, minus, 10))
+		s.Update(simulatedSPSAMatch(rng, star, 0.1, plus, minus, 10))
 		if !in(s.Theta()) {
 			t.Fatalf("θ = %v outside the bounds", s.Theta())
 		}
