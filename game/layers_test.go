@@ -27,13 +27,13 @@ const (
 	players        // search: the players and the solver over the contract; record: the games file and the live file
 	engines        // external: the external-engine player, registered with search from outside, and the engine processes it runs
 	runner         // tournament: matches and their reports, games files, the SPRT batch driver
-	tuning         // Texel, SPSA and the linear evaluations over the contract
 	catalog        // the registry of games and players by name, the text-level face of a game
+	tuning         // Texel and SPSA runs and the networks' training over the registry's games, at the level of text
 	app            // web: the local web application over the catalog
 	cli            // the command line and the examples
 )
 
-var layerNames = [...]string{"ground", "rules", "players", "engines", "runner", "tuning", "catalog", "app", "cli"}
+var layerNames = [...]string{"ground", "rules", "players", "engines", "runner", "catalog", "tuning", "app", "cli"}
 
 // layerOf lists path prefixes (a package's directory relative to the module root, or
 // one of its parents) and their layers; the first that matches places a package.
@@ -47,8 +47,8 @@ var layerOf = []struct {
 	{"search", players}, {"record", players}, // record: the games file and the live file, over the players' specs (the identity checks derive each game's specs)
 	{"external", engines},
 	{"tournament", runner},
-	{"tuning", tuning},
 	{"catalog", catalog},
+	{"tuning", tuning}, // above catalog: its runs take a registered game's text-level face (catalog.Tunable)
 	{"web", app},
 	{"cmd", cli}, {"examples", cli},
 }
@@ -338,6 +338,9 @@ func TestLayersCatch(t *testing.T) {
 	}
 	if layer("stats") != ground {
 		t.Error("the statistics are not on the ground")
+	}
+	if layer("eval") != ground || layer("tuning") <= layer("catalog") {
+		t.Error("the evaluations are not on the ground, or the tuning runs are not above the registry of games that they tune (catalog would import tuning)")
 	}
 	if layer("newthing") != -1 {
 		t.Error("an unknown top-level package is placed")

@@ -5,7 +5,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/colony"
 )
 
 // simulatedSPSAMatch simulates a match of games between θ+ and θ− under a logistic model
@@ -273,4 +276,29 @@ func TestSPSAConfigErrors(t *testing.T) {
 		}
 	}()
 	s.Update(math.NaN())
+}
+
+// TestPerturbationScales checks that SPSA perturbs the features with large values,
+// The Colony's selectable logs and eggs and the classic games' seed counts, by a
+// tenth of its size and the others by all of it.
+func TestPerturbationScales(t *testing.T) {
+	tests := []struct {
+		names []string
+		want  []float64
+	}{
+		{[]string{"store_diff", "seeds_own", "coins_own", "selectable_logs", "threats"}, []float64{1, 0.1, 0.1, 0.1, 1}},
+		{colony.NewFeatures(colony.Default()).Features(), nil},
+		{nil, []float64{}},
+	}
+	for _, tc := range tests {
+		want := tc.want
+		if want == nil {
+			for _, name := range tc.names {
+				want = append(want, map[bool]float64{true: 0.1, false: 1}[strings.HasPrefix(name, "selectable_")])
+			}
+		}
+		if got := perturbationScales(tc.names); !slices.Equal(got, want) {
+			t.Errorf("perturbationScales(%q) = %v, want %v", tc.names, got, want)
+		}
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/internal/inputfile"
 	"github.com/colony-ai/colony/record"
@@ -28,7 +29,7 @@ const (
 	MethodSPSA = "spsa"
 )
 
-// TuneConfig is the settings of a tuning run of the weights of a Tunable's linear
+// TuneConfig is the settings of a tuning run of the weights of a game's linear
 // evaluation.
 type TuneConfig struct {
 	// Method is MethodTexel or MethodSPSA.
@@ -60,7 +61,7 @@ type TuneConfig struct {
 
 	// Player is the player spec of SPSA's games, without eval (the tuner sets it),
 	// and Pairs the pairs of games a step. C is the perturbation size in points
-	// (times Tunable.PerturbationScales per feature), R the learning rate (0: chosen
+	// (times perturbationScales per feature), R the learning rate (0: chosen
 	// by SPSA), A the stability constant (negative: 10% of Iterations), Alpha
 	// and Gamma the exponents of the step and the perturbation (see
 	// SPSAConfig).
@@ -88,7 +89,7 @@ func (c *TuneConfig) VerifyFile() string { return filepath.Join(c.Dir, "verify.j
 // checkpoint, so that resuming another run can be refused: for Texel all but
 // Iterations (a resumed fit may go on longer), for SPSA Iterations too (its gains
 // depend on them). The starting weights are written as a hash.
-func (c *TuneConfig) Settings(t Tunable) string {
+func (c *TuneConfig) Settings(t catalog.Tunable) string {
 	b, _ := json.Marshal(c.Start)
 	s := fmt.Sprintf("game=%s method=%s seed=%d start=%x", t.Name(), c.Method, c.Seed, hashBytes(b))
 	if c.Method == MethodTexel {
@@ -161,9 +162,9 @@ func WriteCheckpoint(name string, ck *Checkpoint) error {
 	return atomicfile.WriteBytes(name, append(data, '\n'))
 }
 
-// WriteWeights writes w as a weights file of t's feature set (Tunable.MarshalWeights),
-// through a temporary file and a rename.
-func WriteWeights(t Tunable, name string, w []float64) error {
+// WriteWeights writes w as a weights file of t's feature set (catalog.Tunable's
+// MarshalWeights), through a temporary file and a rename.
+func WriteWeights(t catalog.Tunable, name string, w []float64) error {
 	data, err := t.MarshalWeights(w) // indented, as json.Marshal would not keep it
 	if err != nil {
 		return err
@@ -250,7 +251,7 @@ func specJoin(spec string) string {
 // training games, the weight of store_diff fixed so that the evaluation stays in
 // points. The scale K of the logistic is fitted once, to the starting weights.
 type TexelTuner struct {
-	t           Tunable
+	t           catalog.Tunable
 	cfg         TuneConfig
 	samples     []Sample
 	train, test []Sample
@@ -277,7 +278,7 @@ type TexelResult struct {
 // ReadPositions): a share cfg.HeldOut of their games, chosen by cfg.Seed, is held out
 // (Split). It is an error when the games cannot be split so that both parts
 // have positions.
-func NewTexelTuner(t Tunable, cfg *TuneConfig, positions []Position) (*TexelTuner, error) {
+func NewTexelTuner(t catalog.Tunable, cfg *TuneConfig, positions []Position) (*TexelTuner, error) {
 	_, names := t.FeatureSet()
 	samples := make([]Sample, len(positions))
 	for i, p := range positions {
@@ -399,17 +400,38 @@ func (x *TexelTuner) Run(ctx context.Context, hooks TuneHooks) (*TexelResult, er
 // perturbed sets and moves the weights towards the winner. The weight of store_diff
 // stays at its starting value, so that the evaluation stays in points.
 type SPSATuner struct {
-	t       Tunable
+	t       catalog.Tunable
 	cfg     TuneConfig
 	names   []string
 	opt     *SPSA
 	history [][]float64
 }
 
+// largeCounts are the prefixes of the names of features whose values are large:
+// counts of seeds (seeds_), of coins (coins_) and The Colony's selectable logs and
+// eggs (selectable_).
+var largeCounts = []string{"seeds_", "coins_", "selectable_"}
+
+// perturbationScales returns, per feature of names, the share of SPSA's
+// perturbation size to use for it: 1, or a tenth for the features whose values are
+// large (largeCounts).
+func perturbationScales(names []string) []float64 {
+	scales := make([]float64, len(names))
+	for i, name := range names {
+		scales[i] = 1
+		for _, prefix := range largeCounts {
+			if strings.HasPrefix(name, prefix) {
+				scales[i] = 0.1 // large counts
+			}
+		}
+	}
+	return scales
+}
+
 // NewSPSATuner returns an SPSA run of cfg.
-func NewSPSATuner(t Tunable, cfg *TuneConfig) (*SPSATuner, error) {
+func NewSPSATuner(t catalog.Tunable, cfg *TuneConfig) (*SPSATuner, error) {
 	_, names := t.FeatureSet()
-	cs := t.PerturbationScales()
+	cs := perturbationScales(names)
 	for f := range cs {
 		cs[f] *= cfg.C
 	}
@@ -518,13 +540,13 @@ func (s *SPSATuner) Run(ctx context.Context, hooks TuneHooks) ([]float64, error)
 // cfg.VerifyGames games of cfg.VerifyPlayer with the tuned weights (player "tuned")
 // against cfg.Start ("start"), from openings of four random turns, seeded with
 // cfg.Seed. Its Settings are the match's config.
-func NewVerifyRunner(t Tunable, cfg *TuneConfig, tuned []float64) (tournament.Runnable, error) {
+func NewVerifyRunner(t catalog.Tunable, cfg *TuneConfig, tuned []float64) (tournament.Runnable, error) {
 	return t.NewTuningRunner(verifyMatch(t, cfg), cfg.Concurrency, map[string][]float64{"@tuned": tuned, "@start": cfg.Start})
 }
 
 // verifyMatch returns the config of the verification match of cfg (see
 // NewVerifyRunner): players "tuned" and "start", their weights @tuned and @start.
-func verifyMatch(t Tunable, cfg *TuneConfig) record.Config {
+func verifyMatch(t catalog.Tunable, cfg *TuneConfig) record.Config {
 	sep := specJoin(cfg.VerifyPlayer)
 	return record.Config{
 		Game: t.Name(),
@@ -539,7 +561,7 @@ func verifyMatch(t Tunable, cfg *TuneConfig) record.Config {
 
 // spsaMatch returns the config of the match of SPSA's step k (from 0) of cfg:
 // players "plus" and "minus", their weights @plus and @minus.
-func spsaMatch(t Tunable, cfg *TuneConfig, k int) record.Config {
+func spsaMatch(t catalog.Tunable, cfg *TuneConfig, k int) record.Config {
 	return record.Config{
 		Game: t.Name(),
 		Players: []record.Entrant{

@@ -1,4 +1,4 @@
-package tuning
+package eval_test
 
 import (
 	"context"
@@ -6,17 +6,16 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/search"
 )
 
-// TestColonyLoader checks the evaluations of The Colony's players and their scales.
-func TestColonyLoader(t *testing.T) {
+// TestColonyEvaluations checks the evaluations of The Colony's players and their
+// scales.
+func TestColonyEvaluations(t *testing.T) {
 	r := colony.Default()
-	e, err := newLinearEvals[colony.State](colony.NewFeatures(r), colony.Score{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	loader, err := e.loader(nil)
+	g := colony.NewGame(r)
+	e, err := eval.NewEvaluations[colony.State](g, colony.NewFeatures(r), colony.Score{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +33,7 @@ func TestColonyLoader(t *testing.T) {
 		{"score", 1, 0},    // no egg lead
 	}
 	for _, tc := range tests {
-		ev, err := loader.Evaluator(tc.value)
+		ev, err := e.Evaluator(tc.value)
 		if err != nil {
 			t.Fatalf("%q: %v", tc.value, err)
 		}
@@ -44,11 +43,21 @@ func TestColonyLoader(t *testing.T) {
 		if got := ev.Evaluate(&s); got != tc.want {
 			t.Errorf("%q: start %d, want %d", tc.value, got, tc.want)
 		}
+		if got := e.Scale(tc.value); got != tc.scale {
+			t.Errorf("Scale(%q) = %d, want %d", tc.value, got, tc.scale)
+		}
 	}
-	if _, err := loader.Evaluator("nope.json"); err == nil || !strings.Contains(err.Error(), "(want hand, linear, score or a weights file)") {
+	if _, err := e.Evaluator("nope.json"); err == nil || !strings.Contains(err.Error(), "(want hand, linear, score or a weights file)") {
 		t.Errorf("nope.json: %v", err)
 	}
-	p, err := playersOf[colony.State](colony.NewGame(r), func(v string) (search.Evaluator[colony.State], error) { return loader.Evaluator(v) })("ab:depth=1,eval=hand", search.Options{})
+	if got := e.Scale("nope.json"); got != 1 {
+		t.Errorf("Scale of a missing file: %d, want 1", got)
+	}
+	ev, err := e.Evaluator("hand")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := search.New[colony.State](g, ev, "ab:depth=1", search.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
