@@ -12,15 +12,6 @@ import (
 	"github.com/colony-ai/colony/game"
 )
 
-// Names of the weights of a feature set that Evaluations.Weights takes besides the
-// paths of weights files.
-const (
-	// HandWeights are the feature set's hand-set weights (game.HandWeighter).
-	HandWeights = "hand"
-	// DefaultWeights are the weights of eval=linear (see NewEvaluations).
-	DefaultWeights = "default"
-)
-
 // Evaluations resolves the eval setting of the player specs of one game
 // (ab:depth=4,eval=linear) to its evaluations:
 //
@@ -163,14 +154,14 @@ func (e *Evaluations[S]) Scale(value string) int {
 // FeatureSet returns the feature set of the linear evaluations.
 func (e *Evaluations[S]) FeatureSet() TunableSet[S] { return e.fs }
 
-// Weights returns the weights that value names, in feature order: HandWeights,
-// DefaultWeights (those of eval=linear) or the path of a weights file of the
-// feature set.
+// Weights returns the weights that value names, in feature order: "hand" (the
+// hand-set weights), "default" (those of eval=linear) or the path of a weights file
+// of the feature set.
 func (e *Evaluations[S]) Weights(value string) ([]float64, error) {
 	switch value {
-	case HandWeights:
+	case HandName:
 		return slices.Clone(e.hand.W), nil
-	case DefaultWeights:
+	case "default":
 		return slices.Clone(e.tuned.W), nil
 	}
 	w, err := LoadNamedWeights(value, e.fs.Name(), e.fs.Features())
