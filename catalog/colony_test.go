@@ -49,16 +49,6 @@ func TestColonyIsClassic(t *testing.T) {
 			t.Errorf("Weights(%s) = %v, %v; want %v", tc.value, got, err, tc.want)
 		}
 	}
-	scales := g.PerturbationScales()
-	for i, name := range fs.Features() {
-		want := 1.0
-		if strings.HasPrefix(name, "selectable_") {
-			want = 0.1
-		}
-		if scales[i] != want {
-			t.Errorf("perturbation scale of %s: %v, want %v", name, scales[i], want)
-		}
-	}
 	// A file of the old form, as default_weights.json is, and one of the new.
 	dir := t.TempDir()
 	hand := inOrder(fs.Features(), fs.HandWeights())

@@ -10,13 +10,13 @@
 // through a Ruleset, with no per-game copy of a tool.
 //
 // It sits above the players (package search, and package external, whose cmd kind it
-// registers by importing it), the tournament runner and the tuning (package tuning);
-// only the command line and the programs built on the toolkit sit above it.
+// registers by importing it) and the tournament runner; the tuning (package tuning,
+// over Tunable), the command line and the programs built on the toolkit sit above it.
 //
 // The files: games.go, the Ruleset interface and its results; registry.go, the
-// registrations, Register, Open and OpenWith (The Colony on a board file), About,
-// Tunable; generic.go, the Ruleset of a state type (positions, turns, perft, random
-// games); players.go, what builds players (search, analysis, solving, tournaments);
+// registrations, Register, Open and OpenWith (The Colony on a board file), About;
+// tunable.go, Tunable; generic.go, the Ruleset of a state type (positions, turns,
+// perft, random games); players.go, what builds players (search, analysis, solving, tournaments);
 // engine.go, the players as engines of the Mancala Engine Protocol; show.go and
 // pictures.go, the drawings of positions as text, SVG and PNG and the traces of
 // sowings; report.go, playout.go, bench.go and text.go, the reports of random games,

@@ -14,7 +14,6 @@ import (
 	"github.com/colony-ai/colony/games/piecepack"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/tuning"
 )
 
 // The registered games, The Colony first: one Register call a game. A game's package
@@ -162,46 +161,6 @@ func Colony(r *colony.Rules) Tunable {
 		panic("catalog: The Colony's weights: " + err.Error())
 	}
 	return t
-}
-
-// Tunable is a registered game with the operations that show and tune its linear
-// evaluation (tuning.Tunable). Every registered game is one: get it from a Ruleset
-// with AsTunable.
-type Tunable interface {
-	Ruleset
-	tuning.Tunable
-}
-
-// AsTunable returns g as a Tunable, or an error when g has no linear evaluation.
-func AsTunable(g Ruleset) (Tunable, error) {
-	t, ok := g.(Tunable)
-	if !ok {
-		return nil, fmt.Errorf("%s has no linear evaluation to tune", g.Name())
-	}
-	return t, nil
-}
-
-// tunable is the Ruleset of a game with state type S and its linear evaluation.
-type tunable[S any] struct {
-	*generic[S]
-	*tuning.Linear[S]
-}
-
-// Name returns the rule set's name.
-func (t tunable[S]) Name() string { return t.generic.Name() }
-
-// Evaluations names the values the eval setting of player specs takes.
-func (t tunable[S]) Evaluations() []string { return t.generic.Evaluations() }
-
-// newTunable returns the Ruleset of g with feature set fs: its players evaluate with
-// the evaluations of its tuning.Linear (score, linear, hand, a weights file of fs).
-func newTunable[S any](g game.Game[S], fs eval.TunableSet[S], score search.Evaluator[S]) (tunable[S], error) {
-	lin, err := tuning.NewLinear(g, fs, score)
-	if err != nil {
-		return tunable[S]{}, err
-	}
-	base := &generic[S]{g: g, factory: lin.Players(), scale: lin.Scale, evals: lin.Evaluations()}
-	return tunable[S]{base, lin}, nil
 }
 
 // Options are the settings of a game that its name cannot carry: The Colony's rule

@@ -27,13 +27,13 @@ const (
 	players        // search: the players and the solver over the contract; record: the games file and the live file
 	engines        // external: the external-engine player, registered with search from outside, and the engine processes it runs
 	runner         // tournament: matches and their reports, games files, the SPRT batch driver
-	tuning         // Texel, SPSA and the linear evaluations over the contract
 	catalog        // the registry of games and players by name, the text-level face of a game
+	tuning         // Texel and SPSA runs and the networks' training over the registry's games, at the level of text
 	app            // web: the local web application over the catalog
 	cli            // the command line and the examples
 )
 
-var layerNames = [...]string{"ground", "rules", "players", "engines", "runner", "tuning", "catalog", "app", "cli"}
+var layerNames = [...]string{"ground", "rules", "players", "engines", "runner", "catalog", "tuning", "app", "cli"}
 
 // layerOf lists path prefixes (a package's directory relative to the module root, or
 // one of its parents) and their layers; the first that matches places a package.
@@ -47,8 +47,8 @@ var layerOf = []struct {
 	{"search", players}, {"record", players}, // record: the games file and the live file, over the players' specs (the identity checks derive each game's specs)
 	{"external", engines},
 	{"tournament", runner},
-	{"tuning", tuning},
 	{"catalog", catalog},
+	{"tuning", tuning}, // above catalog: its runs take a registered game's text-level face (catalog.Tunable)
 	{"web", app},
 	{"cmd", cli}, {"examples", cli},
 }
@@ -144,10 +144,9 @@ var thirdParty = []struct {
 	users  []string
 	why    string
 }{
-	{"gonum.org/v1/gonum", []string{"eval", "stats"}, "numeric: floats for the L-BFGS fit (gonum's steps, bit for bit), blas64 for the networks' layers; the statistics' distributions (stat/distuv) and the Bradley-Terry fit's linear algebra (mat)"},
+	{"gonum.org/v1/gonum", []string{"eval/nnue", "stats"}, "numeric: blas64 for the networks' layers; the statistics' distributions (stat/distuv) and the Bradley-Terry fit's linear algebra (mat)"},
 	{"golang.org/x/sys", []string{"eval/nnue"}, "the CPU's features (cpu), which choose the networks' AVX2 kernels"},
 	{"golang.org/x/sync", []string{"eval/nnue"}, "errgroup, for the trainer's workers"},
-	{"gonum.org/v1/plot", []string{"eval"}, "the tuning charts (eval/tuneplot.go), until the optimisers and their charts move to package tuning (issue 36)"},
 }
 
 // allowedThirdParty reports whether the package pkg of the ground or rules layer may
@@ -185,9 +184,8 @@ func thirdPartyImports(t *testing.T, root, pkg string) []string {
 // TestThirdParty checks that the packages of the ground and rules layers import
 // nothing outside the module and the standard library but the allow-list
 // thirdParty. Direct imports suffice: a package of the module that they import is of
-// those layers too (TestLayers) and checked here, and the allowed modules but plot
-// (which leaves with the tuning charts) are leaves of numbers and system calls, not
-// stacks. The files are read whatever their build constraints, so the check is the
+// those layers too (TestLayers) and checked here, and the allowed modules are leaves of
+// numbers and system calls, not stacks. The files are read whatever their build constraints, so the check is the
 // same on every platform.
 func TestThirdParty(t *testing.T) {
 	root, err := filepath.Abs("..")
@@ -341,6 +339,9 @@ func TestLayersCatch(t *testing.T) {
 	if layer("stats") != ground {
 		t.Error("the statistics are not on the ground")
 	}
+	if layer("eval") != ground || layer("tuning") <= layer("catalog") {
+		t.Error("the evaluations are not on the ground, or the tuning runs are not above the registry of games that they tune (catalog would import tuning)")
+	}
 	if layer("newthing") != -1 {
 		t.Error("an unknown top-level package is placed")
 	}
@@ -351,7 +352,8 @@ func TestLayersCatch(t *testing.T) {
 		t.Errorf("a protocol importing os/exec and syscall (and enginehost os/exec): %q, want two violations", v)
 	}
 	if layer("picture/render") <= rules || allowedThirdParty("picture", "gonum.org/v1/plot/vg") || allowedThirdParty("games/kalah", "gonum.org/v1/gonum/floats") ||
-		!allowedThirdParty("eval/nnue", "gonum.org/v1/gonum/blas/blas64") || allowedThirdParty("eval/nnue", "gonum.org/v1/gonumx") {
-		t.Error("the rendering is placed on the ground, or the allow-list takes a plotting import of the ground, a numeric one of a game, or a module by a prefix of its path")
+		!allowedThirdParty("eval/nnue", "gonum.org/v1/gonum/blas/blas64") || allowedThirdParty("eval/nnue", "gonum.org/v1/gonumx") ||
+		allowedThirdParty("eval", "gonum.org/v1/plot") || allowedThirdParty("eval", "gonum.org/v1/gonum/floats") {
+		t.Error("the rendering is placed on the ground, or the allow-list takes a plotting import of the ground (eval's included), a numeric one of a game or of eval, or a module by a prefix of its path")
 	}
 }

@@ -51,10 +51,10 @@ type PairEncoder[S any] interface {
 
 // The parts of a game's feature set (the named features of its linear evaluation, an
 // eval.FeatureSet) for learning: its hand-set weights, and the tuned weights and value
-// networks its package ships. The tuner and the evaluations of player specs (package
-// tuning) find the optional ones by type assertion, once when a game's evaluations
-// are built. They are declared here rather than in package eval so that a game's
-// package asserts them without importing eval and what eval's tuning imports.
+// networks its package ships. The evaluations of player specs (eval.Evaluations),
+// which the tuner starts from, find the optional ones by type assertion, once when a
+// game's evaluations are built. They are declared here, with the other parts a game
+// implements, so that a game's package asserts them on the contract alone.
 
 // HandWeighter is implemented by every game's feature set: HandWeights returns the
 // weights the game's author set by hand, by feature name (every feature of the set

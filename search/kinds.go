@@ -361,8 +361,8 @@ var builtinKinds = []Kind{
 
 // evalSetting is the eval setting of the kinds that evaluate positions. New does not
 // read it: the caller resolves it to the Evaluator it passes (for every registered
-// game, the registry of games does, with an eval.LoaderOf: "linear", "score", "hand"
-// or a weights file), and New keeps it in the player's spec.
+// game, the registry of games does, with an eval.Evaluations: "linear", "score",
+// "hand", a weights file or a network), and New keeps it in the player's spec.
 var evalSetting = Setting{Key: "eval", Type: TextValue,
 	Doc: "the evaluation: linear, score, hand, a weights FILE, net (the network the game ships) or net:FILE (the game's default when not given)", Role: RoleEval}
 

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/search"
 )
 
@@ -88,7 +89,7 @@ func (c *TuneConfig) CheckPlayers() error {
 // the one in CheckpointFile, which must be of this run (the same Settings and
 // number of weights); without, nil, and a checkpoint file that exists is an error,
 // so that a new run never overwrites another.
-func (c *TuneConfig) OpenCheckpoint(t Tunable, resume bool, name SettingName) (*Checkpoint, error) {
+func (c *TuneConfig) OpenCheckpoint(t catalog.Tunable, resume bool, name SettingName) (*Checkpoint, error) {
 	file := c.CheckpointFile()
 	if !resume {
 		if _, err := os.Stat(file); err == nil {

@@ -1,17 +1,22 @@
-// Package tuning fits and proves the weights of the toolkit's linear evaluations, for
-// any game of the contract (package game) with a feature set (package eval): Texel
-// (logistic) tuning on the positions of self-play games and SPSA over match results,
-// with checkpoints that resume a run, charts, and a verification match of the tuned
-// weights against the old ones ('colony selfplay', 'colony tune', 'colony eval').
+// Package tuning fits and proves the weights of the toolkit's linear evaluations and
+// trains its value networks, for any registered game (package catalog), at the level
+// of text ('colony selfplay', 'colony tune', 'colony train', 'colony eval').
 //
-// Linear is a game's linear evaluation over its feature set: the evaluations its
-// players' eval setting names (score, linear, hand, a weights file) and the
-// operations a tuning run needs, at the level of text (Tunable). The registry of
-// games (package catalog) builds one for every registered game; this package knows
-// no game by name.
+// Texel tuning fits the weights that best predict the results of self-play games
+// through a logistic function of the evaluation (Fit: L-BFGS with a line search
+// meeting the strong Wolfe conditions, over Samples read from positions files); SPSA
+// tunes them over match results, each step playing pairs of games between two
+// perturbed weight sets. A run (Run) writes a checkpoint after every step, which
+// holds the optimiser's whole state, so that a resumed run ends with the weights of an
+// uninterrupted one, bit for bit; its inputs are named by their content hashes, so a
+// file changed since the run began is refused. A verification match then plays the
+// tuned weights against the starting ones. The charts of the runs (PlotSeries) show
+// the loss or the weights over the iterations.
 //
-// The files: linear.go, Linear and Tunable; tune.go, the Texel and SPSA runs, their
-// checkpoints and the verification match; check.go, the checks of a run's settings
-// and of the checkpoint it resumes; positions.go, the positions files of self-play
-// games; report.go, the tables and texts of the commands.
+// TrainNetwork trains a value network (package eval/nnue) on the positions of games
+// files, with their search scores and results (NetworkSamples), resumably.
+//
+// The package works on a game's text-level face (catalog.Tunable): positions, turns,
+// feature values and weights as text and numbers, the evaluations that the eval
+// setting names being package eval's; it knows no game by name.
 package tuning

@@ -6,6 +6,7 @@ package tuning
 import (
 	"fmt"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/record"
 )
 
@@ -20,10 +21,10 @@ type InputFile struct {
 	SHA256 string `json:"sha256"`
 }
 
-// SetStart sets the starting weights to t's weights named value (Tunable.Weights:
-// "hand", "default" or a weights file), and StartFile to the file's name when value
-// is one.
-func (c *TuneConfig) SetStart(t Tunable, value string) error {
+// SetStart sets the starting weights to t's weights named value (catalog.Tunable's
+// Weights: "hand", "default" or a weights file), and StartFile to the file's name
+// when value is one.
+func (c *TuneConfig) SetStart(t catalog.Tunable, value string) error {
 	w, err := t.Weights(value)
 	if err != nil {
 		return err
@@ -91,7 +92,7 @@ func (c *TuneConfig) checkInputs(ck *Checkpoint, name SettingName) error {
 // that does not start) is refused before the tuning, not after it: SPSA's players
 // (for MethodSPSA) and those of the verification match (when VerifyGames > 0),
 // with the starting weights. The error names the setting of the player.
-func (c *TuneConfig) CheckMatches(t Tunable, name SettingName) error {
+func (c *TuneConfig) CheckMatches(t catalog.Tunable, name SettingName) error {
 	type match struct {
 		setting string
 		cfg     record.Config

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/internal/inputfile"
@@ -46,7 +47,7 @@ type Position struct {
 // 0 a loss, 0.5 a draw), <game> the game's index in the tournament and <position> the
 // position in the game's notation (which may hold spaces). The file is written whole
 // or not at all (atomicfile.Write).
-func WritePositions(t Tunable, gamesFile, name string) (int, error) {
+func WritePositions(t catalog.Tunable, gamesFile, name string) (int, error) {
 	gf, err := record.ReadGamesFile(gamesFile)
 	if err != nil {
 		return 0, err
@@ -93,7 +94,7 @@ var positionsFileKind = inputfile.Kind{What: "a positions file"}
 
 // ReadPositions reads a positions file of the game t (see WritePositions). An error
 // in a line names the file and the line number; a file without positions is an error.
-func ReadPositions(t Tunable, name string) ([]Position, error) {
+func ReadPositions(t catalog.Tunable, name string) ([]Position, error) {
 	f, _, err := positionsFileKind.Open(name)
 	if err != nil {
 		return nil, err

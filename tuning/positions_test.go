@@ -14,6 +14,20 @@ import (
 	"github.com/colony-ai/colony/tuning"
 )
 
+// openTunable opens the registered game name as a catalog.Tunable.
+func openTunable(t *testing.T, name string) catalog.Tunable {
+	t.Helper()
+	g, err := catalog.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg, err := catalog.AsTunable(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tg
+}
+
 // selfplayFile plays games of g (self-play at depth 1, as 'colony selfplay' does) into
 // a games file in dir and returns its name.
 func selfplayFile(t *testing.T, g catalog.Tunable, dir string, games int) string {

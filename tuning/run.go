@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/colony-ai/colony/catalog"
 )
 
 // RunOptions are how Run runs a tuning run and where it reports it.
@@ -70,7 +72,7 @@ func (e *interruptedError) Unwrap() error { return e.err }
 // An error of the settings or input files is an *InputError, one writing the report
 // a *ReportError. When ctx is cancelled the run stops with an error that says how to
 // continue it (errors.Is with ctx's error holds); the checkpoint holds the last step.
-func Run(ctx context.Context, t Tunable, cfg *TuneConfig, opts RunOptions) ([]float64, error) {
+func Run(ctx context.Context, t catalog.Tunable, cfg *TuneConfig, opts RunOptions) ([]float64, error) {
 	name := opts.Name
 	if err := cfg.Prepare(name); err != nil {
 		return nil, &InputError{err}
@@ -118,7 +120,7 @@ func Run(ctx context.Context, t Tunable, cfg *TuneConfig, opts RunOptions) ([]fl
 }
 
 // runTexel runs Texel tuning and writes the losses before and after to out.
-func runTexel(ctx context.Context, t Tunable, cfg *TuneConfig, ck *Checkpoint, hooks TuneHooks, name SettingName,
+func runTexel(ctx context.Context, t catalog.Tunable, cfg *TuneConfig, ck *Checkpoint, hooks TuneHooks, name SettingName,
 	out io.Writer) ([]float64, error) {
 	positions, err := ReadPositions(t, cfg.Positions)
 	if err != nil {
@@ -141,7 +143,7 @@ func runTexel(ctx context.Context, t Tunable, cfg *TuneConfig, ck *Checkpoint, h
 }
 
 // runSPSA runs SPSA tuning.
-func runSPSA(ctx context.Context, t Tunable, cfg *TuneConfig, ck *Checkpoint, hooks TuneHooks, name SettingName) ([]float64, error) {
+func runSPSA(ctx context.Context, t catalog.Tunable, cfg *TuneConfig, ck *Checkpoint, hooks TuneHooks, name SettingName) ([]float64, error) {
 	tuner, err := NewSPSATuner(t, cfg)
 	if err != nil {
 		return nil, &InputError{err}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
@@ -79,6 +80,6 @@ func (s *Selfplay) PositionsFile() string { return filepath.Join(s.Dir, Position
 
 // WritePositions writes the positions of the games of the run's games file, with
 // their results, to its positions file (see WritePositions) and returns their number.
-func (s *Selfplay) WritePositions(t Tunable) (int, error) {
+func (s *Selfplay) WritePositions(t catalog.Tunable) (int, error) {
 	return WritePositions(t, s.GamesFile(), s.PositionsFile())
 }

@@ -15,7 +15,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/eval/nnue"
 	"github.com/colony-ai/colony/internal/atomicfile"
 )
@@ -74,19 +74,11 @@ type NetTrainingResult struct {
 	Before float64
 }
 
-// NetworkTrainer is a game that can train value networks: every Tunable of the
-// registry is one (Linear).
-type NetworkTrainer interface {
-	Name() string
-	NetworkTarget() (nnue.Target, int, error)
-	NetworkSamples(files []string) ([]nnue.Sample, SampleCounts, error)
-}
-
 // TrainNetwork trains a network for the game t from the games files of s.Data and
 // writes it, with the run's checkpoint and losses, to s.Dir. With s.Resume it
 // continues the run of s.Dir from its checkpoint (the same data and settings; more
 // epochs may be asked for), giving the network an uninterrupted run would have.
-func TrainNetwork(ctx context.Context, t NetworkTrainer, s NetTraining) (*NetTrainingResult, error) {
+func TrainNetwork(ctx context.Context, t catalog.Tunable, s NetTraining) (*NetTrainingResult, error) {
 	target, maxActive, err := t.NetworkTarget()
 	if err != nil {
 		return nil, err
@@ -106,7 +98,7 @@ func TrainNetwork(ctx context.Context, t NetworkTrainer, s NetTraining) (*NetTra
 	} else if err != nil && s.Resume {
 		return nil, fmt.Errorf("nothing to resume in %s: %w", s.Dir, err)
 	}
-	samples, counts, err := t.NetworkSamples(s.Data)
+	samples, counts, err := NetworkSamples(t, s.Data)
 	if err != nil {
 		return nil, err
 	}
@@ -219,8 +211,8 @@ func writeLosses(dir string, res *NetTrainingResult) error {
 		return err
 	}
 	var png bytes.Buffer
-	series := []eval.Series{{Name: "training", X: xs, Y: train}, {Name: "held out", X: xs, Y: held}}
-	if err := eval.PlotSeries(&png, "Network training: loss by epoch", "epoch", "loss (squared error in win probability)", series, 0, 0); err != nil {
+	series := []Series{{Name: "training", X: xs, Y: train}, {Name: "held out", X: xs, Y: held}}
+	if err := PlotSeries(&png, "Network training: loss by epoch", "epoch", "loss (squared error in win probability)", series, 0, 0); err != nil {
 		return err
 	}
 	return atomicfile.WriteBytes(filepath.Join(dir, LossPlotName), png.Bytes())

@@ -14,7 +14,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/internal/inputfile"
 	"github.com/colony-ai/colony/record"
@@ -29,7 +29,7 @@ const (
 	MethodSPSA = "spsa"
 )
 
-// TuneConfig is the settings of a tuning run of the weights of a Tunable's linear
+// TuneConfig is the settings of a tuning run of the weights of a game's linear
 // evaluation.
 type TuneConfig struct {
 	// Method is MethodTexel or MethodSPSA.
@@ -61,10 +61,10 @@ type TuneConfig struct {
 
 	// Player is the player spec of SPSA's games, without eval (the tuner sets it),
 	// and Pairs the pairs of games a step. C is the perturbation size in points
-	// (times Tunable.PerturbationScales per feature), R the learning rate (0: chosen
-	// by eval.SPSA), A the stability constant (negative: 10% of Iterations), Alpha
+	// (times perturbationScales per feature), R the learning rate (0: chosen
+	// by SPSA), A the stability constant (negative: 10% of Iterations), Alpha
 	// and Gamma the exponents of the step and the perturbation (see
-	// eval.SPSAConfig).
+	// SPSAConfig).
 	Player                string
 	Pairs                 int
 	C, R, A, Alpha, Gamma float64
@@ -89,7 +89,7 @@ func (c *TuneConfig) VerifyFile() string { return filepath.Join(c.Dir, "verify.j
 // checkpoint, so that resuming another run can be refused: for Texel all but
 // Iterations (a resumed fit may go on longer), for SPSA Iterations too (its gains
 // depend on them). The starting weights are written as a hash.
-func (c *TuneConfig) Settings(t Tunable) string {
+func (c *TuneConfig) Settings(t catalog.Tunable) string {
 	b, _ := json.Marshal(c.Start)
 	s := fmt.Sprintf("game=%s method=%s seed=%d start=%x", t.Name(), c.Method, c.Seed, hashBytes(b))
 	if c.Method == MethodTexel {
@@ -124,11 +124,11 @@ type Checkpoint struct {
 	// History holds a line per step (and one for the start): Texel's training and
 	// held-out losses, SPSA's weights.
 	History [][]float64 `json:"history"`
-	// SPSA is the state of eval.SPSA.
+	// SPSA is the state of SPSA.
 	SPSA json.RawMessage `json:"spsa,omitempty"`
-	// LBFGS is the state of Texel's optimiser after the iteration (eval.FitState),
+	// LBFGS is the state of Texel's optimiser after the iteration (FitState),
 	// from which a resumed run takes the steps the run would have taken.
-	LBFGS *eval.FitState `json:"lbfgs,omitempty"`
+	LBFGS *FitState `json:"lbfgs,omitempty"`
 	// Inputs identify the run's input files by content (TuneConfig.InputFiles), so
 	// that a file changed since the run began is refused on resume.
 	Inputs []InputFile `json:"inputs,omitempty"`
@@ -162,9 +162,9 @@ func WriteCheckpoint(name string, ck *Checkpoint) error {
 	return atomicfile.WriteBytes(name, append(data, '\n'))
 }
 
-// WriteWeights writes w as a weights file of t's feature set (Tunable.MarshalWeights),
-// through a temporary file and a rename.
-func WriteWeights(t Tunable, name string, w []float64) error {
+// WriteWeights writes w as a weights file of t's feature set (catalog.Tunable's
+// MarshalWeights), through a temporary file and a rename.
+func WriteWeights(t catalog.Tunable, name string, w []float64) error {
 	data, err := t.MarshalWeights(w) // indented, as json.Marshal would not keep it
 	if err != nil {
 		return err
@@ -214,7 +214,7 @@ func anchor(names []string) []bool {
 }
 
 // countGroups counts the games of samples.
-func countGroups(samples []eval.Sample) int {
+func countGroups(samples []Sample) int {
 	seen := map[int]bool{}
 	for _, s := range samples {
 		seen[s.Group] = true
@@ -225,16 +225,16 @@ func countGroups(samples []eval.Sample) int {
 // plotHistory draws the columns of history (named names) over the steps as a PNG
 // chart in the file name.
 func plotHistory(name, title, yLabel string, names []string, history [][]float64) error {
-	var series []eval.Series
+	var series []Series
 	for j, n := range names {
-		s := eval.Series{Name: n}
+		s := Series{Name: n}
 		for _, h := range history {
 			s.Y = append(s.Y, h[j])
 		}
 		series = append(series, s)
 	}
 	return atomicfile.Write(name, func(w io.Writer) error {
-		return eval.PlotSeries(w, title, "iteration", yLabel, series, 0, 0)
+		return PlotSeries(w, title, "iteration", yLabel, series, 0, 0)
 	})
 }
 
@@ -247,14 +247,14 @@ func specJoin(spec string) string {
 }
 
 // TexelTuner fits the weights that best predict each position's game result through a
-// logistic function of the evaluation (Texel tuning), by L-BFGS (eval.Fit) on the
+// logistic function of the evaluation (Texel tuning), by L-BFGS (Fit) on the
 // training games, the weight of store_diff fixed so that the evaluation stays in
 // points. The scale K of the logistic is fitted once, to the starting weights.
 type TexelTuner struct {
-	t           Tunable
+	t           catalog.Tunable
 	cfg         TuneConfig
-	samples     []eval.Sample
-	train, test []eval.Sample
+	samples     []Sample
+	train, test []Sample
 	ck          *Checkpoint
 }
 
@@ -276,19 +276,19 @@ type TexelResult struct {
 
 // NewTexelTuner returns a Texel run of cfg on the positions (of a positions file of t,
 // ReadPositions): a share cfg.HeldOut of their games, chosen by cfg.Seed, is held out
-// (eval.Split). It is an error when the games cannot be split so that both parts
+// (Split). It is an error when the games cannot be split so that both parts
 // have positions.
-func NewTexelTuner(t Tunable, cfg *TuneConfig, positions []Position) (*TexelTuner, error) {
+func NewTexelTuner(t catalog.Tunable, cfg *TuneConfig, positions []Position) (*TexelTuner, error) {
 	_, names := t.FeatureSet()
-	samples := make([]eval.Sample, len(positions))
+	samples := make([]Sample, len(positions))
 	for i, p := range positions {
 		x := make([]float64, len(names))
 		for j := range x {
 			x[j] = float64(p.Features[j])
 		}
-		samples[i] = eval.Sample{X: x, Y: p.Result, Group: p.Game}
+		samples[i] = Sample{X: x, Y: p.Result, Group: p.Game}
 	}
-	train, test := eval.Split(samples, cfg.HeldOut, cfg.Seed)
+	train, test := Split(samples, cfg.HeldOut, cfg.Seed)
 	if len(train) == 0 || len(test) == 0 {
 		return nil, fmt.Errorf("%d games cannot be split into training and held-out games", countGroups(samples))
 	}
@@ -333,14 +333,14 @@ func (x *TexelTuner) Run(ctx context.Context, hooks TuneHooks) (*TexelResult, er
 	}
 	var k float64
 	var history [][]float64
-	var state *eval.FitState
+	var state *FitState
 	if ck := x.ck; ck != nil {
 		k, history, state = ck.K, ck.History, ck.LBFGS
 	} else {
-		if k, err = eval.FitK(train, w0); err != nil {
+		if k, err = FitK(train, w0); err != nil {
 			return nil, err
 		}
-		history = [][]float64{{eval.Loss(train, w0, k), eval.Loss(test, w0, k)}}
+		history = [][]float64{{Loss(train, w0, k), Loss(test, w0, k)}}
 	}
 	hooks.start(fmt.Sprintf("texel on %d positions of %d games (%d training, %d held out), K = %.4f",
 		len(x.samples), countGroups(x.samples), len(train), len(test), k))
@@ -350,14 +350,14 @@ func (x *TexelTuner) Run(ctx context.Context, hooks TuneHooks) (*TexelResult, er
 	defer stopFit()
 	var stepErr error
 	var text string
-	res, err := eval.Fit(train, test, w0, eval.FitOptions{
+	res, err := Fit(train, test, w0, FitOptions{
 		K: k, L2: cfg.L2, Fixed: anchor(names), MaxIterations: cfg.Iterations, Resume: state,
 		Progress: func(iter int, w []float64, trainLoss float64) {
-			testLoss := eval.Loss(test, w, k)
+			testLoss := Loss(test, w, k)
 			history = append(history, []float64{trainLoss, testLoss})
 			text = fmt.Sprintf("loss %.5f, held out %.5f", trainLoss, testLoss)
 		},
-		State: func(st *eval.FitState) {
+		State: func(st *FitState) {
 			if stepErr != nil {
 				return
 			}
@@ -400,17 +400,38 @@ func (x *TexelTuner) Run(ctx context.Context, hooks TuneHooks) (*TexelResult, er
 // perturbed sets and moves the weights towards the winner. The weight of store_diff
 // stays at its starting value, so that the evaluation stays in points.
 type SPSATuner struct {
-	t       Tunable
+	t       catalog.Tunable
 	cfg     TuneConfig
 	names   []string
-	opt     *eval.SPSA
+	opt     *SPSA
 	history [][]float64
 }
 
+// largeCounts are the prefixes of the names of features whose values are large:
+// counts of seeds (seeds_), of coins (coins_) and The Colony's selectable logs and
+// eggs (selectable_).
+var largeCounts = []string{"seeds_", "coins_", "selectable_"}
+
+// perturbationScales returns, per feature of names, the share of SPSA's
+// perturbation size to use for it: 1, or a tenth for the features whose values are
+// large (largeCounts).
+func perturbationScales(names []string) []float64 {
+	scales := make([]float64, len(names))
+	for i, name := range names {
+		scales[i] = 1
+		for _, prefix := range largeCounts {
+			if strings.HasPrefix(name, prefix) {
+				scales[i] = 0.1 // large counts
+			}
+		}
+	}
+	return scales
+}
+
 // NewSPSATuner returns an SPSA run of cfg.
-func NewSPSATuner(t Tunable, cfg *TuneConfig) (*SPSATuner, error) {
+func NewSPSATuner(t catalog.Tunable, cfg *TuneConfig) (*SPSATuner, error) {
 	_, names := t.FeatureSet()
-	cs := t.PerturbationScales()
+	cs := perturbationScales(names)
 	for f := range cs {
 		cs[f] *= cfg.C
 	}
@@ -426,9 +447,9 @@ func NewSPSATuner(t Tunable, cfg *TuneConfig) (*SPSATuner, error) {
 	if a < 0 {
 		a = 0.1 * float64(cfg.Iterations)
 	}
-	scfg := eval.SPSAConfig{A: a, Alpha: cfg.Alpha, Gamma: cfg.Gamma, C: cs, R: cfg.R, Iterations: cfg.Iterations,
+	scfg := SPSAConfig{A: a, Alpha: cfg.Alpha, Gamma: cfg.Gamma, C: cs, R: cfg.R, Iterations: cfg.Iterations,
 		Min: lo, Max: hi, Seed: cfg.Seed}
-	opt, err := eval.NewSPSA(scfg, cfg.Start)
+	opt, err := NewSPSA(scfg, cfg.Start)
 	if err != nil {
 		return nil, err
 	}
@@ -519,13 +540,13 @@ func (s *SPSATuner) Run(ctx context.Context, hooks TuneHooks) ([]float64, error)
 // cfg.VerifyGames games of cfg.VerifyPlayer with the tuned weights (player "tuned")
 // against cfg.Start ("start"), from openings of four random turns, seeded with
 // cfg.Seed. Its Settings are the match's config.
-func NewVerifyRunner(t Tunable, cfg *TuneConfig, tuned []float64) (tournament.Runnable, error) {
+func NewVerifyRunner(t catalog.Tunable, cfg *TuneConfig, tuned []float64) (tournament.Runnable, error) {
 	return t.NewTuningRunner(verifyMatch(t, cfg), cfg.Concurrency, map[string][]float64{"@tuned": tuned, "@start": cfg.Start})
 }
 
 // verifyMatch returns the config of the verification match of cfg (see
 // NewVerifyRunner): players "tuned" and "start", their weights @tuned and @start.
-func verifyMatch(t Tunable, cfg *TuneConfig) record.Config {
+func verifyMatch(t catalog.Tunable, cfg *TuneConfig) record.Config {
 	sep := specJoin(cfg.VerifyPlayer)
 	return record.Config{
 		Game: t.Name(),
@@ -540,7 +561,7 @@ func verifyMatch(t Tunable, cfg *TuneConfig) record.Config {
 
 // spsaMatch returns the config of the match of SPSA's step k (from 0) of cfg:
 // players "plus" and "minus", their weights @plus and @minus.
-func spsaMatch(t Tunable, cfg *TuneConfig, k int) record.Config {
+func spsaMatch(t catalog.Tunable, cfg *TuneConfig, k int) record.Config {
 	return record.Config{
 		Game: t.Name(),
 		Players: []record.Entrant{

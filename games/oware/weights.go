@@ -14,7 +14,7 @@ import (
 var shippedWeights embed.FS
 
 // ShippedWeights returns the weights file of the feature set (weights/SET.json),
-// which the evaluation "linear" uses (package tuning); nil when none ships.
+// which the evaluation "linear" uses (eval.Evaluations); nil when none ships.
 func (f Features) ShippedWeights() []byte { return shipped.Weights(shippedWeights, f.Name()) }
 
 // ShippedNetwork returns the value network (weights/RULES.nnue, eval/nnue's format)

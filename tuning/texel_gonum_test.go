@@ -1,4 +1,4 @@
-package eval
+package tuning
 
 // The reference for Fit's own L-BFGS: Fit as it was written over gonum's
 // optimize.LBFGS (with its Bisection line search and FunctionConverge), kept to check

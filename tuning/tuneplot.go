@@ -1,4 +1,4 @@
-package eval
+package tuning
 
 // Line charts for tuning runs: loss curves and parameters over iterations.
 

@@ -1,4 +1,4 @@
-package eval
+package tuning
 
 // Fit's optimiser: limited-memory BFGS with a bisection line search that meets the
 // strong Wolfe conditions, whose whole state between two iterations is a FitState,

@@ -1,4 +1,4 @@
-package tuning_test
+package catalog_test
 
 import (
 	"context"
@@ -51,9 +51,6 @@ func TestEveryGameIsTunable(t *testing.T) {
 			}
 			if _, err := g.Weights("default"); err != nil {
 				t.Fatal(err)
-			}
-			if sc := g.PerturbationScales(); len(sc) != len(features) {
-				t.Errorf("scales %v", sc)
 			}
 			f, side, err := g.Features(g.StartPosition())
 			if err != nil || side != 0 || f[0] != 0 {

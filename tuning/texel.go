@@ -1,4 +1,4 @@
-package eval
+package tuning
 
 // Logistic ("Texel") fitting of linear evaluation weights.
 //

@@ -1,4 +1,4 @@
-package eval
+package tuning
 
 // Simultaneous perturbation stochastic approximation (SPSA), as fishtest uses it
 // to tune engine parameters from match results.

@@ -1,18 +1,21 @@
-package eval
+package tuning
 
 import (
 	"encoding/json"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/colony"
 )
 
-// spsaMatch simulates a match of games between θ+ and θ− under a logistic model
+// simulatedSPSAMatch simulates a match of games between θ+ and θ− under a logistic model
 // of the quadratic strength f(θ) = −λ·Σ(θ−θ*)² (in log-odds): θ+ wins each game
 // with probability σ(f(θ+) − f(θ−)), there are no draws, and the result is
 // (wins − losses)/games.
-func spsaMatch(rng *rand.Rand, star []float64, lambda float64, plus, minus []float64, games int) float64 {
+func simulatedSPSAMatch(rng *rand.Rand, star []float64, lambda float64, plus, minus []float64, games int) float64 {
 	f := func(th []float64) float64 {
 		var s float64
 		for i := range th {
@@ -54,7 +57,7 @@ func TestSPSAImproves(t *testing.T) {
 		rng := rand.New(rand.NewPCG(seed, 99))
 		for !s.Done() {
 			plus, minus := s.Perturbation()
-			s.Update(spsaMatch(rng, star, 0.1, plus, minus, 10))
+			s.Update(simulatedSPSAMatch(rng, star, 0.1, plus, minus, 10))
 		}
 		end := spsaDist(s.Theta(), star)
 		t.Logf("seed %d: |θ−θ*| %.3f → %.3f, θ = %.3f", seed, start, end, s.Theta())
@@ -142,7 +145,7 @@ func TestSPSACheckpoint(t *testing.T) {
 	run := func(s *SPSA, rng *rand.Rand, n int) {
 		for range n {
 			plus, minus := s.Perturbation()
-			s.Update(spsaMatch(rng, star, 0.3, plus, minus, 7))
+			s.Update(simulatedSPSAMatch(rng, star, 0.3, plus, minus, 7))
 		}
 	}
 	straight, err := NewSPSA(cfg, theta0)
@@ -212,7 +215,7 @@ func TestSPSABounds(t *testing.T) {
 		if !in(plus) || !in(minus) {
 			t.Fatalf("perturbation %v %v outside the bounds", plus, minus)
 		}
-		s.Update(spsaMatch(rng, star, 0.1, plus, minus, 10))
+		s.Update(simulatedSPSAMatch(rng, star, 0.1, plus, minus, 10))
 		if !in(s.Theta()) {
 			t.Fatalf("θ = %v outside the bounds", s.Theta())
 		}
@@ -273,4 +276,29 @@ func TestSPSAConfigErrors(t *testing.T) {
 		}
 	}()
 	s.Update(math.NaN())
+}
+
+// TestPerturbationScales checks that SPSA perturbs the features with large values,
+// The Colony's selectable logs and eggs and the classic games' seed counts, by a
+// tenth of its size and the others by all of it.
+func TestPerturbationScales(t *testing.T) {
+	tests := []struct {
+		names []string
+		want  []float64
+	}{
+		{[]string{"store_diff", "seeds_own", "coins_own", "selectable_logs", "threats"}, []float64{1, 0.1, 0.1, 0.1, 1}},
+		{colony.NewFeatures(colony.Default()).Features(), nil},
+		{nil, []float64{}},
+	}
+	for _, tc := range tests {
+		want := tc.want
+		if want == nil {
+			for _, name := range tc.names {
+				want = append(want, map[bool]float64{true: 0.1, false: 1}[strings.HasPrefix(name, "selectable_")])
+			}
+		}
+		if got := perturbationScales(tc.names); !slices.Equal(got, want) {
+			t.Errorf("perturbationScales(%q) = %v, want %v", tc.names, got, want)
+		}
+	}
 }

@@ -1,6 +1,6 @@
 //go:build long
 
-package eval
+package tuning
 
 // The speed tests: a wall-clock bound on a computation is no unit test (the machine
 // may be loaded), so they run with the build tag long alone (go test -tags long).
