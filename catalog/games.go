@@ -31,11 +31,9 @@ import (
 
 	"github.com/colony-ai/colony/external"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/picture"
-	"github.com/colony-ai/colony/record"
-
 	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // Ruleset is a registered game under one rule set, with the toolkit's operations on it:
@@ -159,10 +157,11 @@ type Players interface {
 	Analyze(ctx context.Context, spec, position string, report func(Iteration)) (*Analysis, error)
 	// Solve computes the position's game-theoretic value (see Solution).
 	Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error)
-	// NewRunner returns a tournament runner for the game; its players are built by
-	// search.New with the game's evaluations (see Evaluations).
-	NewRunner(cfg record.Config, concurrency int) tournament.Runnable
-	// LoadOpenings reads an opening file (see tournament.LoadOpenings).
+	// Match returns the game with its players, built by search.New with the game's
+	// evaluations (see Evaluations) and their scores' scales (ScoreScale), for the
+	// tournament runner and the other runs of games (see match.Games).
+	Match() match.Games
+	// LoadOpenings reads an opening file (see match.LoadOpenings).
 	LoadOpenings(name string) ([]string, error)
 	// engineGame returns the game as an Engine plays it (see engine.go), its
 	// alpha-beta players taking their tables from tables, its external engines

@@ -8,9 +8,8 @@ import (
 	"strconv"
 
 	"github.com/colony-ai/colony/game"
-	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // The Ruleset of a state type: what builds and runs players (search, analysis, exact
@@ -55,11 +54,11 @@ func (x *generic[S]) PlayerSpec(spec string) (string, error) {
 }
 
 func (x *generic[S]) LoadOpenings(name string) ([]string, error) {
-	return tournament.LoadOpenings(x.g, name)
+	return match.LoadOpenings(x.g, name)
 }
 
-func (x *generic[S]) NewRunner(cfg record.Config, concurrency int) tournament.Runnable {
-	return &tournament.Runner[S]{Game: x.g, Config: cfg, NewPlayer: x.factory, Concurrency: concurrency, ScoreScale: x.scaleOf}
+func (x *generic[S]) Match() match.Games {
+	return match.Bind(x.g, x.factory, x.scaleOf)
 }
 
 func (x *generic[S]) Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error) {

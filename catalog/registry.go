@@ -291,7 +291,7 @@ func OpenWith(text string, o Options) (Ruleset, error) {
 
 // colonyOnBoard returns The Colony under the settings of r on the board of the board
 // file bf (name names it in errors): a Ruleset whose tournaments hold the board file
-// in their games files' headers (tournament.BoardSource).
+// in their games files' headers (record.BoardSource).
 func colonyOnBoard(r *colony.Rules, bf *record.BoardFile, name string) (Ruleset, error) {
 	b, err := colony.ParseBoard(strings.NewReader(bf.Text))
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
@@ -118,7 +119,7 @@ func (t *Linear[S]) Evaluations() []string {
 
 // Players returns the player factory of the game: search.New with the evaluation
 // the spec's eval setting names.
-func (t *Linear[S]) Players() tournament.PlayerFactory[S] {
+func (t *Linear[S]) Players() match.PlayerFactory[S] {
 	return playersOf(t.g, t.resolver(t.loader))
 }
 
@@ -200,8 +201,8 @@ func (t *Linear[S]) NewTuningRunner(cfg record.Config, concurrency int, weights 
 		return nil, err
 	}
 	resolve := t.resolver(loader)
-	return &tournament.Runner[S]{Game: t.g, Config: cfg, NewPlayer: playersOf(t.g, resolve), Concurrency: concurrency,
-		ScoreScale: func(spec string) int { return scaleWith(resolve, spec) }}, nil
+	scale := func(spec string) int { return scaleWith(resolve, spec) }
+	return &tournament.Runner{Games: match.Bind(t.g, playersOf(t.g, resolve), scale), Config: cfg, Concurrency: concurrency}, nil
 }
 
 // CheckTuningPlayers builds every player of cfg once, with weights, and closes it.
@@ -210,7 +211,7 @@ func (t *Linear[S]) CheckTuningPlayers(cfg record.Config, weights map[string][]f
 	if err != nil {
 		return err
 	}
-	return tournament.CheckPlayers(&cfg, playersOf(t.g, t.resolver(loader)))
+	return tournament.CheckPlayers(&cfg, match.Bind(t.g, playersOf(t.g, t.resolver(loader)), nil))
 }
 
 // Replay plays turns from opening, calling visit at every turn start (see Tunable).
@@ -319,7 +320,7 @@ func (e *linearEvals[S]) loader(weights map[string][]float64) (*eval.LoaderOf[S]
 
 // playersOf returns the player factory of g: search.New with the evaluation the
 // spec's eval setting names, resolved by resolve.
-func playersOf[S any](g game.Game[S], resolve func(string) (search.Evaluator[S], error)) tournament.PlayerFactory[S] {
+func playersOf[S any](g game.Game[S], resolve func(string) (search.Evaluator[S], error)) match.PlayerFactory[S] {
 	return func(spec string, opts search.Options) (search.Player[S], error) {
 		sp, err := search.ParseSpec(spec)
 		if err != nil {
