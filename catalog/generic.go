@@ -155,7 +155,7 @@ func (x *generic[S]) Moves(position string) ([]string, error) {
 	return names, err
 }
 
-func (x *generic[S]) Play(position string, turns []string) (string, *Outcome, error) {
+func (x *generic[S]) Play(position string, turns []string) (string, *GameEnd, error) {
 	s, err := x.g.ParsePosition(position)
 	if err != nil {
 		return "", nil, err
@@ -188,21 +188,21 @@ func (x *generic[S]) playTurn(s *S, text string) error {
 	return err
 }
 
-func (x *generic[S]) Standing(position string) (*Standing, error) {
+func (x *generic[S]) Status(position string) (*Status, error) {
 	s, err := x.g.ParsePosition(position)
 	if err != nil {
 		return nil, err
 	}
-	return &Standing{ToMove: x.g.ToMove(&s), Points: x.g.Points(&s), Outcome: x.outcome(&s)}, nil
+	return &Status{ToMove: x.g.ToMove(&s), Points: x.g.Points(&s), End: x.outcome(&s)}, nil
 }
 
 // outcome returns how the game in s ended, or nil while it goes on.
-func (x *generic[S]) outcome(s *S) *Outcome {
+func (x *generic[S]) outcome(s *S) *GameEnd {
 	if !x.g.Terminal(s) {
 		return nil
 	}
 	w, _ := x.g.Result(s)
-	return &Outcome{Winner: w, Points: x.g.Points(s), Reason: x.g.EndReason(s)}
+	return &GameEnd{Winner: w, Points: x.g.Points(s), Reason: x.g.EndReason(s)}
 }
 
 // maxRandomDecisions bounds the decisions of one random game of RandomGames: a game

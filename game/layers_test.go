@@ -29,7 +29,7 @@ const (
 	engines        // external: the external-engine player, registered with search from outside, and the engine processes it runs
 	runner         // tournament: matches and their reports, games files, the SPRT batch driver
 	tuning         // Texel, SPSA and the linear evaluations over the contract
-	catalog        // the registry of games and players by name, the text-level face of a game
+	catalog        // the registry of games and players by name, the text-level face of a game; the players as MEP engines
 	app            // web: the local web application over the catalog
 	cli            // the command line and the examples
 )
@@ -50,7 +50,7 @@ var layerOf = []struct {
 	{"external", engines},
 	{"tournament", runner},
 	{"tuning", tuning},
-	{"catalog", catalog},
+	{"catalog", catalog}, {"engine", catalog}, // engine: the toolkit's players as MEP engines, over the registry
 	{"web", app},
 	{"cmd", cli}, {"examples", cli},
 }
