@@ -98,7 +98,7 @@ func (c *moveCall[S]) run() {
 		return
 	}
 	<-c.release
-	_ = closePlayer(c.p) // no one to report to: Run may have returned
+	_ = closePlayer(c.p) // no one to report to: the run may be over
 }
 
 // play calls Play, turning a panic into a reply.

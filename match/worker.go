@@ -354,8 +354,8 @@ func playMove[S any](ctx context.Context, p search.Player[S], course *search.Cou
 }
 
 // closePlayers closes the players of game index that were built, recording errors
-// for Run; a player abandoned in the game is left to the goroutine of its Play,
-// which closes it when Play returns, after the others.
+// for the run (Closes); a player abandoned in the game is left to the goroutine of
+// its Play, which closes it when Play returns, after the others.
 func (w *worker[S]) closePlayers(index int, players *[2]search.Player[S], names *[2]string) {
 	stalled := w.stalled
 	if stalled != nil {
