@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/tournament"
@@ -36,10 +37,10 @@ func randomMatch() record.Config {
 // runMatch plays cfg on 2 goroutines, recording the games to w (nil: no records).
 func runMatch(b *testing.B, cfg record.Config, w io.Writer) {
 	g := colony.NewGame(nil)
-	r := &tournament.Runner[colony.State]{Game: g, Config: cfg, Concurrency: 2, Records: w,
-		NewPlayer: func(spec string, opts search.Options) (search.Player[colony.State], error) {
-			return search.New(g, colony.Score{}, spec, opts)
-		}}
+	newPlayer := func(spec string, opts search.Options) (search.Player[colony.State], error) {
+		return search.New(g, colony.Score{}, spec, opts)
+	}
+	r := &tournament.Runner{Games: match.Bind(g, newPlayer, nil), Config: cfg, Concurrency: 2, Records: w}
 	res, err := r.Run(context.Background())
 	if err != nil || len(res.Games) != cfg.TotalGames() {
 		b.Fatalf("run: %v", err)

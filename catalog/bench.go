@@ -47,12 +47,12 @@ func NewBench(g Ruleset, spec string) (*Bench, error) {
 		b.Positions, b.Own = g.SamplePositions(benchSamples, benchSeed), false
 	}
 	for i, pos := range b.Positions {
-		st, err := g.Standing(pos)
+		st, err := g.Status(pos)
 		if err != nil {
 			return nil, fmt.Errorf("position %d: %w", i+1, err)
 		}
-		if st.Outcome != nil {
-			return nil, fmt.Errorf("position %d is a finished game under the rule set %s (%s)", i+1, g.Name(), st.Outcome.Reason)
+		if st.End != nil {
+			return nil, fmt.Errorf("position %d is a finished game under the rule set %s (%s)", i+1, g.Name(), st.End.Reason)
 		}
 	}
 	canonical, err := g.PlayerSpec(spec)

@@ -1,41 +1,38 @@
-// Package catalog is the registry of the games and players the toolkit knows by
-// name, and the text-level face of a game: The Colony and the classic mancala games
-// it descends from (Kalah, Oware, Ayo, the piecepack rule sets, Martian Mancala). Each
-// game is a package that implements the game contract (package game) for its own
-// state type and knows nothing of this package; one Register call in registry.go
-// names it, and Open turns it into a Ruleset, whose operations are the toolkit's
-// generic code (players, the exact solver, perft, tournaments, tuning) instantiated
-// for that state, with positions and turns as text in the game's notations. The
-// command line, the MEP engine and other programs work on any registered game
-// through a Ruleset, with no per-game copy of a tool.
+// Package catalog is the registry of the games the toolkit knows by name, and the
+// text-level face of a game: The Colony and the classic mancala games it descends
+// from (Kalah, Oware, Ayo, the piecepack rule sets, Martian Mancala).
 //
-// It sits above the players (package search, and package external, whose cmd kind it
-// registers by importing it) and the tournament runner; the tuning (package tuning,
-// over Tunable), the command line and the programs built on the toolkit sit above it.
+// Each game is a package that implements the game contract (package game) for its
+// own state type and knows nothing of this package; one registration names it, and
+// Open turns it into a Ruleset. A Ruleset is the one erased face of a game: the
+// toolkit's generic code (the players, the exact solver, perft, random games)
+// instantiated for the game's state type, with positions and turns as text in the
+// game's notations. The command line, the web application and other programs work
+// on any registered game through it, with no per-game copy of a tool.
 //
-// The files: games.go, the Ruleset interface and its results; registry.go, the
-// registrations, Register, Open and OpenWith (The Colony on a board file), About;
-// tunable.go, Tunable; generic.go, the Ruleset of a state type (positions, turns,
-// perft, random games); players.go, what builds players (search, analysis, solving, tournaments);
-// engine.go, the players as engines of the Mancala Engine Protocol; show.go and
-// pictures.go, the drawings of positions as text, SVG and PNG and the traces of
-// sowings; report.go, playout.go, bench.go and text.go, the reports of random games,
-// the bench and the texts of results. Package catalog/session holds the interactive
-// sessions (a game against an engine, the replay of a recorded game), package
-// catalog/gamepage the web page of a recorded game.
+// The parts of the toolkit above this package reach a game's state type through
+// the faces a Ruleset hands out, each erased once a game, not once a move: Match,
+// the game with its players for the runs of games (package match, which the
+// tournament runner plays); EngineGame, the game as an engine of the toolkit's
+// players plays it (package engine serves it over the Mancala Engine Protocol).
+// This package thus imports no runner, engine process or protocol: a program that
+// reads or shows games does not compile them in. Player specs of external engines
+// (the cmd kind) are known to a program that imports package external, as the
+// command line and the web application do.
+//
+// Package catalog/session holds the interactive sessions (a game against an engine,
+// the replay of a recorded game), catalog/terminal runs them on a terminal, and
+// catalog/gamepage is the web page of a recorded game.
 package catalog
 
 import (
 	"context"
 	"time"
 
-	"github.com/colony-ai/colony/external"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/picture"
-	"github.com/colony-ai/colony/record"
-
 	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // Ruleset is a registered game under one rule set, with the toolkit's operations on it:
@@ -66,10 +63,10 @@ type Positions interface {
 	// Play plays turns (in move notation) in order from the position and returns the
 	// position reached and, when the game is over, how it ended (nil otherwise). A
 	// turn that cannot be played is a *TurnError.
-	Play(position string, turns []string) (string, *Outcome, error)
-	// Standing says where the game stands in the position: the side to move, the
+	Play(position string, turns []string) (string, *GameEnd, error)
+	// Status says where the game stands in the position: the side to move, the
 	// points so far and, for a finished game, how it ended.
-	Standing(position string) (*Standing, error)
+	Status(position string) (*Status, error)
 	// Show draws the position as the show command prints it, the position line last
 	// (see the method of that name on the games' implementation).
 	Show(position string) (string, error)
@@ -156,30 +153,31 @@ type Players interface {
 	// Analyze builds the player of spec and lets it choose a turn in the position (a
 	// game that is not over), calling report, when not nil, with every iteration its
 	// search reports (possibly from another goroutine, one call at a time).
-	Analyze(ctx context.Context, spec, position string, report func(Iteration)) (*Analysis, error)
+	Analyze(ctx context.Context, spec, position string, report func(AnalysisLine)) (*Analysis, error)
 	// Solve computes the position's game-theoretic value (see Solution).
 	Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error)
-	// NewRunner returns a tournament runner for the game; its players are built by
-	// search.New with the game's evaluations (see Evaluations).
-	NewRunner(cfg record.Config, concurrency int) tournament.Runnable
-	// LoadOpenings reads an opening file (see tournament.LoadOpenings).
+	// Match returns the game with its players, built by search.New with the game's
+	// evaluations (see Evaluations) and their scores' scales (ScoreScale), for the
+	// tournament runner and the other runs of games (see match.Games).
+	Match() match.Games
+	// LoadOpenings reads an opening file (see match.LoadOpenings).
 	LoadOpenings(name string) ([]string, error)
-	// engineGame returns the game as an Engine plays it (see engine.go), its
-	// alpha-beta players taking their tables from tables, its external engines
-	// their processes from engines.
-	engineGame(tables *search.Tables, engines *external.Pool) engineGame
+	// EngineGame returns the game as an engine of the toolkit's players plays it
+	// (see EngineGame), its alpha-beta players taking their tables from tables, its
+	// players what outlives them (an external engine's processes) from env.
+	EngineGame(tables *search.Tables, env search.Env) EngineGame
 }
 
-// Standing is where a game stands in a position.
-type Standing struct {
+// Status is where a game stands in a position.
+type Status struct {
 	// ToMove is the side to move (0 or 1): for a finished game, the side that would
 	// have moved.
 	ToMove int
 	// Points are the two sides' points by the game's count (game.Game's
 	// Points): the final scores once the game is over.
 	Points [2]int
-	// Outcome is how the game ended; nil while it goes on.
-	Outcome *Outcome
+	// End is how the game ended; nil while it goes on.
+	End *GameEnd
 }
 
 // RandomGame is how one random game ended (kept small: RandomGames stores one a game).
@@ -205,9 +203,9 @@ type RandomGames struct {
 	Reasons []string
 }
 
-// Iteration is one iteration of a search, reported by Ruleset.Analyze, in the game's
-// notations.
-type Iteration struct {
+// AnalysisLine is one iteration of a search, as Ruleset.Analyze reports it while the
+// search runs, in the game's notations: the line an analysis shows.
+type AnalysisLine struct {
 	// Depth is the depth in turns; Score the value from the view of the player to
 	// move, in evaluation units (Scale a point), or search.WinScore plus the margin for
 	// a proven win (minus, for a loss).
@@ -221,7 +219,7 @@ type Iteration struct {
 	// Children are, for MCTS, the root's decisions with their statistics, the most
 	// visited first (on equal visits, in the order of the decisions' numbers).
 	Children []Child
-	// Unfinished marks an iteration the search was stopped in (Analysis.Iteration's,
+	// Unfinished marks an iteration the search was stopped in (Analysis.Line's,
 	// when the turn chosen came from it): Score and PV are its best so far.
 	Unfinished bool
 }
@@ -242,7 +240,7 @@ type Child struct {
 type Analysis struct {
 	// Spec is the player's canonical spec; Best the turn chosen.
 	Spec, Best string
-	// Depth, Score, Scale, Nodes, Time and PV are as in Iteration, for the whole
+	// Depth, Score, Scale, Nodes, Time and PV are as in AnalysisLine, for the whole
 	// search; PV is the player's line, or the turn alone when it gives none.
 	Depth, Score, Scale int
 	Nodes               uint64
@@ -263,8 +261,8 @@ type Decision struct {
 	Marks []picture.Mark
 }
 
-// Outcome is how a finished game ended.
-type Outcome struct {
+// GameEnd is how a finished game ended.
+type GameEnd struct {
 	// Winner is the winning side (0 or 1), or -1 for a draw.
 	Winner int
 	Points [2]int

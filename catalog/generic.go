@@ -10,8 +10,8 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // The Ruleset of a state type: positions, turns, drawings, perft and random games.
@@ -19,7 +19,7 @@ import (
 // generic is a Ruleset over the state type S.
 type generic[S any] struct {
 	g       game.Game[S]
-	factory tournament.PlayerFactory[S]
+	factory match.PlayerFactory[S]
 	// scale returns the scale of the evaluation of a player spec (1 when unknown); nil
 	// means 1 for every spec (see scaleOf).
 	scale func(spec string) int
@@ -28,11 +28,11 @@ type generic[S any] struct {
 	board *record.BoardFile
 }
 
-// Every rule set may be played on a board file (tournament.BoardSource).
-var _ tournament.BoardSource = (*generic[colony.State])(nil)
+// Every rule set may be played on a board file (record.BoardSource).
+var _ record.BoardSource = (*generic[colony.State])(nil)
 
 // TournamentBoard returns the board file the rule set was read from (OpenWith with a
-// board file), nil for a rule set on its own board (tournament.BoardSource).
+// board file), nil for a rule set on its own board (record.BoardSource).
 func (x *generic[S]) TournamentBoard() *record.BoardFile { return x.board }
 
 // RulesDocument returns the rules document of the rule set, as the rules command
@@ -155,7 +155,7 @@ func (x *generic[S]) Moves(position string) ([]string, error) {
 	return names, err
 }
 
-func (x *generic[S]) Play(position string, turns []string) (string, *Outcome, error) {
+func (x *generic[S]) Play(position string, turns []string) (string, *GameEnd, error) {
 	s, err := x.g.ParsePosition(position)
 	if err != nil {
 		return "", nil, err
@@ -188,21 +188,21 @@ func (x *generic[S]) playTurn(s *S, text string) error {
 	return err
 }
 
-func (x *generic[S]) Standing(position string) (*Standing, error) {
+func (x *generic[S]) Status(position string) (*Status, error) {
 	s, err := x.g.ParsePosition(position)
 	if err != nil {
 		return nil, err
 	}
-	return &Standing{ToMove: x.g.ToMove(&s), Points: x.g.Points(&s), Outcome: x.outcome(&s)}, nil
+	return &Status{ToMove: x.g.ToMove(&s), Points: x.g.Points(&s), End: x.outcome(&s)}, nil
 }
 
 // outcome returns how the game in s ended, or nil while it goes on.
-func (x *generic[S]) outcome(s *S) *Outcome {
+func (x *generic[S]) outcome(s *S) *GameEnd {
 	if !x.g.Terminal(s) {
 		return nil
 	}
 	w, _ := x.g.Result(s)
-	return &Outcome{Winner: w, Points: x.g.Points(s), Reason: x.g.EndReason(s)}
+	return &GameEnd{Winner: w, Points: x.g.Points(s), Reason: x.g.EndReason(s)}
 }
 
 // maxRandomDecisions bounds the decisions of one random game of RandomGames: a game

@@ -8,7 +8,6 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/record"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // ringBoard writes the default board under the name ring to a board file and returns
@@ -38,7 +37,7 @@ func TestOpenHeader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bs, ok := g.(tournament.BoardSource)
+	bs, ok := g.(record.BoardSource)
 	want := record.BoardFile{File: "ring.board", SHA256: record.HashBytes(data), Text: string(data)}
 	if !ok || bs.TournamentBoard() == nil || *bs.TournamentBoard() != want {
 		t.Fatalf("the rule set's board file: %v", bs)

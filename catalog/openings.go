@@ -1,7 +1,7 @@
 package catalog
 
-// Balanced opening suites of a rule set ('colony openings'): tournament.BuildSuite
-// and tournament.SelfPlay with the rule set's players, the band given in points.
+// Balanced opening suites of a rule set ('colony openings'): match.BuildSuite with
+// the rule set's players, the band given in points.
 
 import (
 	"context"
@@ -11,21 +11,19 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/colony-ai/colony/record"
-	"github.com/colony-ai/colony/tournament"
+	"github.com/colony-ai/colony/match"
 )
 
 // suites is what a Ruleset of this package offers for opening suites.
 type suites interface {
-	buildSuite(ctx context.Context, o tournament.SuiteOptions, band float64) (*tournament.Suite, int, error)
-	suiteSelfPlay(ctx context.Context, player string, openings record.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error)
+	buildSuite(ctx context.Context, o match.SuiteOptions, band float64) (*match.Suite, int, error)
 }
 
-// BuildSuite builds a balanced opening suite of g (see tournament.BuildSuite) with
+// BuildSuite builds a balanced opening suite of g (see match.BuildSuite) with
 // the band given in points (band ≥ 0; o.Band is ignored): the judge's scores are
 // converted with the scale of its evaluation (its units in one point). It returns
 // the suite and that scale.
-func BuildSuite(ctx context.Context, g Ruleset, o tournament.SuiteOptions, band float64) (*tournament.Suite, int, error) {
+func BuildSuite(ctx context.Context, g Ruleset, o match.SuiteOptions, band float64) (*match.Suite, int, error) {
 	x, ok := g.(suites)
 	if !ok {
 		return nil, 0, fmt.Errorf("%s: no opening suites", g.Name())
@@ -33,72 +31,27 @@ func BuildSuite(ctx context.Context, g Ruleset, o tournament.SuiteOptions, band 
 	return x.buildSuite(ctx, o, band)
 }
 
-// SuiteSelfPlay plays player against itself on g from openings (see
-// tournament.SelfPlay) and returns the first player's score.
-func SuiteSelfPlay(ctx context.Context, g Ruleset, player string, openings record.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error) {
-	x, ok := g.(suites)
-	if !ok {
-		return tournament.MoverScore{}, fmt.Errorf("%s: no self-play", g.Name())
-	}
-	return x.suiteSelfPlay(ctx, player, openings, pairs, seed, concurrency)
-}
-
-func (x *generic[S]) buildSuite(ctx context.Context, o tournament.SuiteOptions, band float64) (*tournament.Suite, int, error) {
+func (x *generic[S]) buildSuite(ctx context.Context, o match.SuiteOptions, band float64) (*match.Suite, int, error) {
 	if math.IsNaN(band) || band < 0 || band > 1e6 {
-		return nil, 0, &tournament.SettingError{Setting: "band", Err: fmt.Errorf("%v points: want 0 to 1000000", band)}
+		return nil, 0, &match.SettingError{Setting: "band", Err: fmt.Errorf("%v points: want 0 to 1000000", band)}
 	}
 	if err := o.Check(); err != nil {
 		return nil, 0, err
 	}
 	if err := x.CheckPlayer(o.Judge); err != nil {
-		return nil, 0, &tournament.SettingError{Setting: "player", Err: err}
+		return nil, 0, &match.SettingError{Setting: "player", Err: err}
 	}
 	scale := x.scaleOf(o.Judge)
 	o.Band = int(math.Round(band * float64(scale)))
-	s, err := tournament.BuildSuite(ctx, x.g, x.factory, o)
+	s, err := match.BuildSuite(ctx, x.g, x.factory, o)
 	return s, scale, err
-}
-
-func (x *generic[S]) suiteSelfPlay(ctx context.Context, player string, openings record.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error) {
-	if err := x.CheckPlayer(player); err != nil {
-		return tournament.MoverScore{}, &tournament.SettingError{Setting: "check-player", Err: err}
-	}
-	return tournament.SelfPlay(ctx, x.g, x.factory, player, openings, pairs, seed, concurrency)
 }
 
 // SuiteSummary says what BuildSuite made of the options o and the band (in points):
 // the positions kept, the candidates drawn, repeated and outside the band, the judge.
-func SuiteSummary(s *tournament.Suite, o tournament.SuiteOptions, band float64) string {
+func SuiteSummary(s *match.Suite, o match.SuiteOptions, band float64) string {
 	return fmt.Sprintf("%d positions (of %d drawn: %d repeated, %d outside the band); judge %s, band ±%g points, %d random turns, seed %d",
 		len(s.Positions), s.Drawn, s.Duplicates, s.OutOfBand, o.Judge, band, o.Turns, o.Seed)
-}
-
-// SuiteReport plays the suite s, built with the options o, and random openings of as
-// many turns, pairs pairs each (0: one a position), with player against itself, and
-// returns the report's lines: the first player's score on each.
-func SuiteReport(ctx context.Context, g Ruleset, player string, s *tournament.Suite, o tournament.SuiteOptions, pairs int) ([]string, error) {
-	if pairs == 0 {
-		pairs = len(s.Positions)
-	}
-	positions := make([]string, len(s.Positions))
-	for i, p := range s.Positions {
-		positions[i] = p.Position
-	}
-	var lines []string
-	for _, src := range []struct {
-		name     string
-		openings record.Openings
-	}{
-		{"suite", record.Openings{Positions: positions}},
-		{fmt.Sprintf("random openings of %d turns", o.Turns), record.Openings{RandomTurns: o.Turns}},
-	} {
-		m, err := SuiteSelfPlay(ctx, g, player, src.openings, pairs, o.Seed, o.Concurrency)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", src.name, err)
-		}
-		lines = append(lines, fmt.Sprintf("first player, %s against itself, %s: %s", player, src.name, m))
-	}
-	return lines, nil
 }
 
 // SuiteSource names where the game of a suite comes from, as the command line gives
@@ -115,7 +68,7 @@ type SuiteSource struct {
 // openings with every setting that decides the file, the defaults too, so that the
 // line runs as it stands in a POSIX shell. What changes nothing in the file (the
 // concurrency, the output, the report's player) is left out.
-func SuiteCommand(src SuiteSource, o tournament.SuiteOptions, band float64) string {
+func SuiteCommand(src SuiteSource, o match.SuiteOptions, band float64) string {
 	args := []string{"colony", "--game", src.Game}
 	if src.Rules != "" {
 		args = append(args, "--rules", src.Rules)

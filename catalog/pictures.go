@@ -55,14 +55,14 @@ func (x *generic[S]) Draw(position string, o picture.Options) (*picture.Picture,
 	}
 	if !p.Complete && !o.NoLegend {
 		pos := x.g.FormatPosition(&s)
-		st, err := x.Standing(pos)
+		st, err := x.Status(pos)
 		if err != nil {
 			return nil, err
 		}
 		sides := x.g.Sides()
 		lines := []string{fmt.Sprintf("points: %s %d, %s %d", sides[0], st.Points[0], sides[1], st.Points[1])}
-		if st.Outcome != nil {
-			lines = append(lines, "game over: "+st.Outcome.Text(sides))
+		if st.End != nil {
+			lines = append(lines, "game over: "+st.End.Text(sides))
 		} else {
 			lines[0] += fmt.Sprintf("; %s to move", sides[st.ToMove])
 		}

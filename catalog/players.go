@@ -8,9 +8,8 @@ import (
 	"strconv"
 
 	"github.com/colony-ai/colony/game"
-	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // The Ruleset of a state type: what builds and runs players (search, analysis, exact
@@ -55,11 +54,11 @@ func (x *generic[S]) PlayerSpec(spec string) (string, error) {
 }
 
 func (x *generic[S]) LoadOpenings(name string) ([]string, error) {
-	return tournament.LoadOpenings(x.g, name)
+	return match.LoadOpenings(x.g, name)
 }
 
-func (x *generic[S]) NewRunner(cfg record.Config, concurrency int) tournament.Runnable {
-	return &tournament.Runner[S]{Game: x.g, Config: cfg, NewPlayer: x.factory, Concurrency: concurrency, ScoreScale: x.scaleOf}
+func (x *generic[S]) Match() match.Games {
+	return match.Bind(x.g, x.factory, x.scaleOf)
 }
 
 func (x *generic[S]) Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error) {
@@ -99,7 +98,7 @@ func (x *generic[S]) Solve(ctx context.Context, position string, opts search.Sol
 	return sol, nil
 }
 
-func (x *generic[S]) Analyze(ctx context.Context, spec, position string, report func(Iteration)) (*Analysis, error) {
+func (x *generic[S]) Analyze(ctx context.Context, spec, position string, report func(AnalysisLine)) (*Analysis, error) {
 	s, err := x.g.ParsePosition(position)
 	if err != nil {
 		return nil, err
@@ -148,7 +147,7 @@ func (x *generic[S]) scaleOf(spec string) int {
 }
 
 // iteration writes a search iteration from the root s in the game's notations.
-func (x *generic[S]) iteration(s S, it search.Iteration, scale int) Iteration {
+func (x *generic[S]) iteration(s S, it search.Iteration, scale int) AnalysisLine {
 	return NewIteration(it, scale, x.pvTurns(s, it.PV), func(a game.Action) string {
 		if !x.legal(&s, a) {
 			return "?"
@@ -158,11 +157,11 @@ func (x *generic[S]) iteration(s S, it search.Iteration, scale int) Iteration {
 }
 
 // NewIteration returns the search iteration it, whose evaluation has the scale scale,
-// as an Iteration with the principal variation pv (already written, a turn a string)
+// as an AnalysisLine with the principal variation pv (already written, a turn a string)
 // and the root decisions named by name ("pass" when it returns ""), sorted the most
 // visited first and, on equal visits, in the order of the decisions' numbers.
-func NewIteration(it search.Iteration, scale int, pv []string, name func(game.Action) string) Iteration {
-	out := Iteration{Depth: it.Depth, Score: it.Score, Scale: scale, Nodes: it.Nodes, Time: it.Time, PV: pv}
+func NewIteration(it search.Iteration, scale int, pv []string, name func(game.Action) string) AnalysisLine {
+	out := AnalysisLine{Depth: it.Depth, Score: it.Score, Scale: scale, Nodes: it.Nodes, Time: it.Time, PV: pv}
 	kids := slices.Clone(it.Children)
 	slices.SortStableFunc(kids, func(a, b search.ChildStats) int {
 		if c := cmp.Compare(b.Visits, a.Visits); c != 0 {

@@ -250,7 +250,7 @@ func OpenWith(text string, o Options) (Ruleset, error) {
 
 // colonyOnBoard returns The Colony under the settings of r on the board of the board
 // file bf (name names it in errors): a Ruleset whose tournaments hold the board file
-// in their games files' headers (tournament.BoardSource).
+// in their games files' headers (record.BoardSource).
 func colonyOnBoard(r *colony.Rules, bf *record.BoardFile, name string) (Ruleset, error) {
 	b, err := colony.ParseBoard(strings.NewReader(bf.Text))
 	if err != nil {
@@ -267,7 +267,7 @@ func colonyOnBoard(r *colony.Rules, bf *record.BoardFile, name string) (Ruleset,
 
 // OpenHeader returns the game of a games file's header, to replay or show its games:
 // the game its name names, or, for a tournament of The Colony played on a board file
-// (--board), The Colony on the board file the header holds (tournament.BoardFile). A
+// (--board), The Colony on the board file the header holds (record.BoardFile). A
 // header of a game played on a board file that it does not hold (a file written
 // before headers held the board) is an error saying so.
 func OpenHeader(h *record.Header) (Ruleset, error) {

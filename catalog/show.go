@@ -24,7 +24,7 @@ func (x *generic[S]) Show(position string) (string, error) {
 // Text says how the game ended, with the sides' names: "<side> wins <a>-<b>
 // (<reason>)", or for a draw "draw <a>-<b> (<reason>)", a and b the points of the
 // first and second side. The result line of the command line is "result: " and this.
-func (o *Outcome) Text(sides [2]string) string {
+func (o *GameEnd) Text(sides [2]string) string {
 	return game.ResultText(sides, o.Winner, o.Points, o.Reason)
 }
 

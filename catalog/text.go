@@ -27,7 +27,7 @@ func PerSecond(n uint64, d time.Duration) float64 {
 // one a line:
 //
 //	root <decision> visits=<n> value=<v> [proven=win|loss]
-func (it Iteration) Text() string {
+func (it AnalysisLine) Text() string {
 	var sb strings.Builder
 	count, rate := "nodes", "nps"
 	if len(it.Children) > 0 {
@@ -55,11 +55,11 @@ func (it Iteration) Text() string {
 	return sb.String()
 }
 
-// Iteration returns the whole search of the analysis as one Iteration (for a
+// Line returns the whole search of the analysis as one AnalysisLine (for a
 // player that reports none while it searches, or whose turn came from an
 // iteration it was stopped in: that iteration then, Unfinished, at PartialDepth).
-func (a *Analysis) Iteration() Iteration {
-	it := Iteration{Depth: a.Depth, Score: a.Score, Scale: a.Scale, Nodes: a.Nodes, Time: a.Time, PV: a.PV}
+func (a *Analysis) Line() AnalysisLine {
+	it := AnalysisLine{Depth: a.Depth, Score: a.Score, Scale: a.Scale, Nodes: a.Nodes, Time: a.Time, PV: a.PV}
 	if a.PartialDepth > 0 {
 		it.Depth, it.Unfinished = a.PartialDepth, true
 	}
@@ -106,20 +106,20 @@ func SignedInt(n int) string {
 	return fmt.Sprint(n)
 }
 
-// Text writes the standing as score prints it, sides being the game's side names:
+// Text writes the status as score prints it, sides being the game's side names:
 // the line "<side>=<n> <side>=<n> over=<yes|no> winner=<side|draw|->" and, for a
-// finished game, the result line "result: " and the Outcome's Text.
-func (st *Standing) Text(sides [2]string) string {
+// finished game, the result line "result: " and the GameEnd's Text.
+func (st *Status) Text(sides [2]string) string {
 	over, winner := "no", "-"
-	if o := st.Outcome; o != nil {
+	if o := st.End; o != nil {
 		over, winner = "yes", "draw"
 		if o.Winner == 0 || o.Winner == 1 {
 			winner = sides[o.Winner]
 		}
 	}
 	out := fmt.Sprintf("%s=%d %s=%d over=%s winner=%s\n", sides[0], st.Points[0], sides[1], st.Points[1], over, winner)
-	if st.Outcome != nil {
-		out += "result: " + st.Outcome.Text(sides) + "\n"
+	if st.End != nil {
+		out += "result: " + st.End.Text(sides) + "\n"
 	}
 	return out
 }

@@ -11,9 +11,8 @@ import (
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/eval/nnue"
 	"github.com/colony-ai/colony/game"
-	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // Tunable is a registered game whose players evaluate with a linear evaluation over
@@ -39,12 +38,10 @@ type Tunable interface {
 	// and calls visit with every position at the start of a turn, before the turn is
 	// played, and its side to move.
 	Replay(opening string, turns []string, visit func(position string, toMove int)) error
-	// NewTuningRunner returns a tournament runner for the game whose players'
-	// eval setting also takes the names of weights (keys starting with '@').
-	NewTuningRunner(cfg record.Config, concurrency int, weights map[string][]float64) (tournament.Runnable, error)
-	// CheckTuningPlayers builds every player of cfg once, as NewTuningRunner's
-	// runner would, and closes it (tournament.CheckPlayers).
-	CheckTuningPlayers(cfg record.Config, weights map[string][]float64) error
+	// TuningGames returns the game with its players (match.Games) whose eval
+	// setting also takes the names of weights (keys starting with '@'): what a
+	// tuning run's matches are played on.
+	TuningGames(weights map[string][]float64) (match.Games, error)
 	// NetworkTarget returns what a value network for the game must be trained for,
 	// and the most inputs its encoding turns on; an error when the game has no input
 	// encoding (game.Encoder).
@@ -86,7 +83,7 @@ func newTunable[S any](g game.Game[S], fs eval.TunableSet[S], score search.Evalu
 
 // playersOf returns the player factory of g: search.New with the evaluation the
 // spec's eval setting names in evals.
-func playersOf[S any](g game.Game[S], evals *eval.Evaluations[S]) tournament.PlayerFactory[S] {
+func playersOf[S any](g game.Game[S], evals *eval.Evaluations[S]) match.PlayerFactory[S] {
 	return func(spec string, opts search.Options) (search.Player[S], error) {
 		sp, err := search.ParseSpec(spec)
 		if err != nil {
@@ -140,24 +137,14 @@ func (t tunable[S]) Features(position string) (eval.Vector, int, error) {
 	return t.evals.FeatureSet().Extract(&s), t.g.ToMove(&s), nil
 }
 
-// NewTuningRunner returns a tournament runner whose players' eval setting also takes
-// the names of weights.
-func (t tunable[S]) NewTuningRunner(cfg record.Config, concurrency int, weights map[string][]float64) (tournament.Runnable, error) {
+// TuningGames returns the game with its players whose eval setting also takes the
+// names of weights.
+func (t tunable[S]) TuningGames(weights map[string][]float64) (match.Games, error) {
 	evals, err := t.evals.WithWeights(weights)
 	if err != nil {
 		return nil, err
 	}
-	return &tournament.Runner[S]{Game: t.g, Config: cfg, NewPlayer: playersOf(t.g, evals), Concurrency: concurrency,
-		ScoreScale: scaleOf(evals)}, nil
-}
-
-// CheckTuningPlayers builds every player of cfg once, with weights, and closes it.
-func (t tunable[S]) CheckTuningPlayers(cfg record.Config, weights map[string][]float64) error {
-	evals, err := t.evals.WithWeights(weights)
-	if err != nil {
-		return err
-	}
-	return tournament.CheckPlayers(&cfg, playersOf(t.g, evals))
+	return match.Bind(t.g, playersOf(t.g, evals), scaleOf(evals)), nil
 }
 
 // Replay plays turns from opening, calling visit at every turn start (see Tunable).

@@ -12,6 +12,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/tournament"
 )
 
 // tunableNames are games of every registered kind, with parameters.
@@ -75,14 +76,15 @@ func TestEveryGameIsTunable(t *testing.T) {
 			}
 			cfg := record.Config{Game: g.Name(), Format: record.Match, Games: 2, Seed: 1,
 				Players: []record.Entrant{{Name: "a", Spec: "ab:depth=1,eval=@a"}, {Name: "b", Spec: "ab:depth=1,eval=@b"}}}
-			runner, err := g.NewTuningRunner(cfg, 1, map[string][]float64{"@a": hand, "@b": hand})
+			games, err := g.TuningGames(map[string][]float64{"@a": hand, "@b": hand})
 			if err != nil {
 				t.Fatal(err)
 			}
+			runner := &tournament.Runner{Games: games, Config: cfg, Concurrency: 1}
 			if res, err := runner.Run(context.Background()); err != nil || len(res.Games) != 2 {
 				t.Errorf("tuning runner: %v", err)
 			}
-			if _, err := g.NewTuningRunner(cfg, 1, map[string][]float64{"@a": hand[1:]}); err == nil {
+			if _, err := g.TuningGames(map[string][]float64{"@a": hand[1:]}); err == nil {
 				t.Error("weights of the wrong length accepted")
 			}
 		})

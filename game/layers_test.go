@@ -25,15 +25,16 @@ const (
 	ground  = iota // the contract, the drawing primitives, the protocol, the evaluation's algebra, the statistics of results, the served documents
 	rules          // The Colony and the classic games, each on the ground alone
 	players        // search: the players and the solver over the contract; record: the games file and the live file
+	matches        // match: the play of games between the players of one game, knowing no engine process or protocol
 	engines        // external: the external-engine player, registered with search from outside, and the engine processes it runs
 	runner         // tournament: matches and their reports, games files, the SPRT batch driver
-	catalog        // the registry of games and players by name, the text-level face of a game
+	catalog        // the registry of games and players by name, the text-level face of a game; the players as MEP engines
 	tuning         // Texel and SPSA runs and the networks' training over the registry's games, at the level of text
 	app            // web: the local web application over the catalog
 	cli            // the command line and the examples
 )
 
-var layerNames = [...]string{"ground", "rules", "players", "engines", "runner", "catalog", "tuning", "app", "cli"}
+var layerNames = [...]string{"ground", "rules", "players", "match", "engines", "runner", "catalog", "tuning", "app", "cli"}
 
 // layerOf lists path prefixes (a package's directory relative to the module root, or
 // one of its parents) and their layers; the first that matches places a package.
@@ -45,9 +46,10 @@ var layerOf = []struct {
 	{"game/memory", ground}, {"game", ground}, {"internal", ground}, {"picture", ground}, {"protocol", ground}, {"eval", ground}, {"stats", ground}, {"docs", ground},
 	{"colony", rules}, {"games", rules},
 	{"search", players}, {"record", players}, // record: the games file and the live file, over the players' specs (the identity checks derive each game's specs)
+	{"match", matches},
 	{"external", engines},
 	{"tournament", runner},
-	{"catalog", catalog},
+	{"catalog", catalog}, {"engine", catalog}, // engine: the toolkit's players as MEP engines, over the registry
 	{"tuning", tuning}, // above catalog: its runs take a registered game's text-level face (catalog.Tunable)
 	{"web", app},
 	{"cmd", cli}, {"examples", cli},
@@ -63,6 +65,7 @@ var forbidden = []struct{ from, to, why string }{
 	{"search", "protocol", "the players know no process or protocol (package external plays external engines)"},
 	{"record", "external", "reading a games file needs no engine (the identity checks know the engines' spec kind by name)"},
 	{"record", "protocol", "reading a games file needs no engine protocol"},
+	{"match", "protocol", "the play of games knows no engine protocol (the runner classifies the engines' faults: match.WorkerOptions.Faults)"},
 }
 
 // forbiddenStd are packages of the standard library (or beside it) that a package

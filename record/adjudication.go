@@ -36,7 +36,7 @@ type Adjudication struct {
 // Score is in hundredths of one of the game's points (an egg, a seed), the unit of
 // the protocol's scores: 1500 is a lead of 15 points, as the command line's
 // score=15 gives it. Each player's score is read in points (its evaluation's units
-// divided by its scale: see tournament.Runner.ScoreScale) before it is compared, so that a
+// divided by its scale: see match.Bind) before it is compared, so that a
 // threshold means the same lead for every player. A proven win counts as a lead
 // above any threshold, a proven loss as the opposite.
 type ResignRule struct {

@@ -15,6 +15,7 @@ import (
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/kalah"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/stats"
@@ -55,7 +56,7 @@ func (p *scriptedPlayer) Play(_ context.Context, s *kalah.State) (search.Decisio
 }
 
 // scriptedFactory builds the scripted player of each name.
-func scriptedFactory(scripts map[string][]int) PlayerFactory[kalah.State] {
+func scriptedFactory(scripts map[string][]int) match.PlayerFactory[kalah.State] {
 	return func(_ string, opts search.Options) (search.Player[kalah.State], error) {
 		return &scriptedPlayer{scores: scripts[opts.Name]}, nil
 	}
@@ -74,8 +75,8 @@ func kalahConfig(adj *record.Adjudication, openings ...string) record.Config {
 }
 
 // runKalah plays cfg and returns the games file's content and the result; scale is
-// the runner's ScoreScale (nil: the scores are points).
-func runKalah(t *testing.T, cfg record.Config, concurrency int, factory PlayerFactory[kalah.State], scale func(string) int, done []record.Record) ([]byte, *Result, error) {
+// match.Bind's scale (nil: the scores are points).
+func runKalah(t *testing.T, cfg record.Config, concurrency int, factory match.PlayerFactory[kalah.State], scale func(string) int, done []record.Record) ([]byte, *Result, error) {
 	t.Helper()
 	if factory == nil {
 		factory = newFactory[kalah.State](kalahGame, kalah.StoreDiff{})
@@ -86,7 +87,7 @@ func runKalah(t *testing.T, cfg record.Config, concurrency int, factory PlayerFa
 			t.Fatal(err)
 		}
 	}
-	r := &Runner[kalah.State]{Game: kalahGame, Config: cfg, NewPlayer: factory, Concurrency: concurrency, Records: &buf, Done: done, ScoreScale: scale}
+	r := &Runner{Games: match.Bind(kalahGame, factory, scale), Config: cfg, Concurrency: concurrency, Records: &buf, Done: done}
 	res, err := r.Run(context.Background())
 	return buf.Bytes(), res, err
 }
@@ -226,7 +227,7 @@ func TestExactAdjudicationValue(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if want := tc.want.Detail; !strings.Contains(want, "wins by "+strconv.Itoa(abs(sol.Value))) {
+			if want := tc.want.Detail; !strings.Contains(want, "wins by "+strconv.Itoa(max(sol.Value, -sol.Value))) {
 				t.Fatalf("the solver's value is %d, the test expects %q", sol.Value, want)
 			}
 			rule := tc.rule
@@ -324,7 +325,7 @@ func TestResumeWithAdjudication(t *testing.T) {
 }
 
 func kalahSession(cfg record.Config, name string, resume bool) *Session {
-	return &Session{Runner: &Runner[kalah.State]{Game: kalahGame, Config: cfg, NewPlayer: newFactory[kalah.State](kalahGame, kalah.StoreDiff{}), Concurrency: 2},
+	return &Session{Runner: &Runner{Games: match.Bind(kalahGame, newFactory[kalah.State](kalahGame, kalah.StoreDiff{}), nil), Config: cfg, Concurrency: 2},
 		GamesFile: name, Resume: resume}
 }
 
@@ -396,7 +397,7 @@ func TestAdjudicationSettings(t *testing.T) {
 	// The Colony does not count its pieces in play: no exact adjudication.
 	cfg := testConfig()
 	cfg.Adjudication = &record.Adjudication{Exact: &record.ExactRule{Pieces: 10, Nodes: 10}}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{})}
+	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg}
 	if err := r.CheckPlayers(); err == nil || !strings.Contains(err.Error(), "does not count its pieces in play") {
 		t.Errorf("exact adjudication of the colony: %v", err)
 	}
@@ -465,93 +466,5 @@ func TestAdjudicatedShardsMergeWithSummaryAndSPRT(t *testing.T) {
 	}
 	if len(got) != len(counts) || got[record.ReasonResign] != counts[record.ReasonResign] || got[record.ReasonExact] != counts[record.ReasonExact] || counts[record.ReasonResign] == 0 {
 		t.Errorf("the summary's reasons %v, the games' %v", got, counts)
-	}
-}
-
-// TestUnsearchedTurnsHaveNoScore: turns reported without a search (no depth, no
-// nodes: the random player, an engine that sends no info) neither count for the
-// resign and draw streaks nor break them. Counted as scores of 0, turns 1 and 2
-// would make a draw (within 0 of 0 for a turn each), and turns 5 and 6 too.
-func TestUnsearchedTurnsHaveNoScore(t *testing.T) {
-	a := newAdjudicator[kalah.State](kalahGame, &record.Adjudication{Resign: &record.ResignRule{Turns: 2, Score: 100}, Draw: &record.DrawRule{Turns: 1, Score: 0}}, nil, nil)
-	a.newGame([2]string{"a", "b"})
-	type turn struct {
-		seat     int
-		score    int64
-		searched bool
-	}
-	turns := []turn{{0, 0, false}, {1, 0, false}, {0, 200, true}, {1, -200, true}, {0, 0, false}, {1, 0, false}, {0, 200, true}, {1, -200, true}}
-	for i, tc := range turns {
-		v, ok := a.after(tc.seat, tc.score, tc.searched, i+1)
-		if i < len(turns)-1 {
-			if ok {
-				t.Fatalf("turn %d: adjudicated %+v", i+1, v)
-			}
-			continue
-		}
-		want := verdict{0, record.ReasonResign, "a (south)'s score at least 1 point and b (north)'s at most -1 point for 2 turns each"}
-		if !ok || v != want {
-			t.Fatalf("turn %d: %+v, %v; want %+v", i+1, v, ok, want)
-		}
-	}
-}
-
-// TestAdjudicationReadsScoresInPoints: the resign and draw rules read each player's
-// score in points by the scale of its evaluation (Runner.ScoreScale), so that one
-// threshold means the same lead for a player scoring in points (a, scale 1) and one
-// scoring in hundredths (b, scale 100); proven results are beyond every threshold.
-func TestAdjudicationReadsScoresInPoints(t *testing.T) {
-	const win = search.WinScore
-	type turn struct {
-		seat  int
-		score int64
-	}
-	for _, tc := range []struct {
-		name  string
-		adj   record.Adjudication
-		turns []turn
-		want  verdict // the verdict after the last turn; none before
-	}{
-		{"resign at 1.5 points", record.Adjudication{Resign: &record.ResignRule{Turns: 2, Score: 150}},
-			[]turn{{0, 2}, {1, -150}, {0, 2}, {1, -150}},
-			verdict{0, record.ReasonResign, "a (south)'s score at least 1.5 points and b (north)'s at most -1.5 points for 2 turns each"}},
-		{"resign, a's 1 point is below 1.5", record.Adjudication{Resign: &record.ResignRule{Turns: 2, Score: 150}},
-			[]turn{{0, 2}, {1, -150}, {0, 1}, {1, -150}, {0, 2}, {1, -150}, {0, 2}},
-			verdict{0, record.ReasonResign, "a (south)'s score at least 1.5 points and b (north)'s at most -1.5 points for 2 turns each"}},
-		{"resign, b's -1.49 points is above -1.5", record.Adjudication{Resign: &record.ResignRule{Turns: 2, Score: 150}},
-			[]turn{{0, 2}, {1, -149}, {0, 2}, {1, -150}, {0, 2}, {1, -150}},
-			verdict{0, record.ReasonResign, "a (south)'s score at least 1.5 points and b (north)'s at most -1.5 points for 2 turns each"}},
-		{"resign, b leads by 15 points", record.Adjudication{Resign: &record.ResignRule{Turns: 1, Score: 1500}},
-			[]turn{{0, -14}, {1, 1500}, {0, -15}},
-			verdict{1, record.ReasonResign, "b (north)'s score at least 15 points and a (south)'s at most -15 points for 1 turns each"}},
-		{"resign, proven results", record.Adjudication{Resign: &record.ResignRule{Turns: 1, Score: 100_000_000}},
-			[]turn{{0, win + 3}, {1, -win}},
-			verdict{0, record.ReasonResign, "a (south)'s score at least 1000000 points and b (north)'s at most -1000000 points for 1 turns each"}},
-		{"draw within half a point", record.Adjudication{Draw: &record.DrawRule{Turns: 2, Score: 50}},
-			[]turn{{0, 0}, {1, 50}, {0, 1}, {1, -50}, {0, 0}, {1, 50}, {0, 0}},
-			verdict{-1, record.ReasonDraw, "both scores within 0.5 points of 0 for 2 turns each after turn 0"}},
-		{"draw, b's 0.51 points breaks it", record.Adjudication{Draw: &record.DrawRule{Turns: 2, Score: 50}},
-			[]turn{{0, 0}, {1, 51}, {0, 0}, {1, -50}, {0, 0}, {1, 50}},
-			verdict{-1, record.ReasonDraw, "both scores within 0.5 points of 0 for 2 turns each after turn 0"}},
-		{"draw, a proven draw of b's is no score of 0 beyond it", record.Adjudication{Draw: &record.DrawRule{Turns: 1, Score: 100_000_000}},
-			[]turn{{0, 0}, {1, win}, {0, 0}, {1, -win - 2}, {0, 0}, {1, 0}},
-			verdict{-1, record.ReasonDraw, "both scores within 1000000 points of 0 for 1 turns each after turn 0"}},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			a := newAdjudicator[kalah.State](kalahGame, &tc.adj, nil, map[string]int{"a": 1, "b": 100})
-			a.newGame([2]string{"a", "b"})
-			for i, tu := range tc.turns {
-				v, ok := a.after(tu.seat, tu.score, true, i+1)
-				if i < len(tc.turns)-1 {
-					if ok {
-						t.Fatalf("turn %d: adjudicated %+v", i+1, v)
-					}
-					continue
-				}
-				if !ok || v != tc.want {
-					t.Fatalf("turn %d: %+v, %v; want %+v", i+1, v, ok, tc.want)
-				}
-			}
-		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/games/kalah"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 )
 
@@ -43,7 +44,7 @@ func thirtyPlayers() record.Config {
 func slotRecord(cfg *record.Config, index, winner int) record.Record {
 	r := gameOf(cfg, index) // a game of the tournament: its seed, players and specs
 	r.Moves, r.Info = []string{"a", "b"}, make([]record.MoveInfo, 2)
-	r.Result, r.Winner, r.Reason, r.Turns = resultText(winner), winner, "no seeds left", 2
+	r.Result, r.Winner, r.Reason, r.Turns = [...]string{"1/2-1/2", "1-0", "0-1"}[winner+1], winner, "no seeds left", 2
 	return r
 }
 
@@ -178,17 +179,16 @@ func TestRunnerRetainedPerGame(t *testing.T) {
 	cfg := record.Config{Game: g.Name(), Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
 		Format: record.Match, Games: n2, Seed: 3}
 	var h0, h1, h2 uint64
-	r := &Runner[kalah.State]{Game: g, Config: cfg, NewPlayer: newFactory[kalah.State](g, kalah.StoreDiff{}), Concurrency: 1,
-		Records: discard{}, Progress: func(p *Progress) {
-			switch p.Done {
-			case n0:
-				h0 = heapNow()
-			case n1:
-				h1 = heapNow()
-			case n2:
-				h2 = heapNow()
-			}
-		}}
+	r := &Runner{Games: match.Bind(g, newFactory[kalah.State](g, kalah.StoreDiff{}), nil), Config: cfg, Concurrency: 1, Records: discard{}, Progress: func(p *Progress) {
+		switch p.Done {
+		case n0:
+			h0 = heapNow()
+		case n1:
+			h1 = heapNow()
+		case n2:
+			h2 = heapNow()
+		}
+	}}
 	res, err := r.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -234,7 +234,7 @@ func TestResumeLoadInterrupted(t *testing.T) {
 		t.Errorf("OpenGamesFileContext: %v, want the context's error", err)
 	}
 	played := 0
-	s := &Session{Runner: &Runner[kalah.State]{Game: g, Config: cfg, NewPlayer: newFactory[kalah.State](g, kalah.StoreDiff{}), Concurrency: 1},
+	s := &Session{Runner: &Runner{Games: match.Bind(g, newFactory[kalah.State](g, kalah.StoreDiff{}), nil), Config: cfg, Concurrency: 1},
 		GamesFile: name, Resume: true, NoLive: true, Progress: func(*Progress) { played++ }}
 	res, err := s.Run(ctx)
 	var li *LoadInterrupted
@@ -277,7 +277,7 @@ func TestResumeManyGamesSummaries(t *testing.T) {
 		t.Errorf("resumed file: %d records, %d summaries; want none and %d", len(w.Done), w.Resumed.Len(), len(recs))
 	}
 	w.Close()
-	s := &Session{Runner: &Runner[kalah.State]{Game: g, Config: cfg, NewPlayer: newFactory[kalah.State](g, kalah.StoreDiff{}), Concurrency: 1},
+	s := &Session{Runner: &Runner{Games: match.Bind(g, newFactory[kalah.State](g, kalah.StoreDiff{}), nil), Config: cfg, Concurrency: 1},
 		GamesFile: name, Resume: true, NoLive: true}
 	res, err := s.Run(context.Background())
 	if err != nil {

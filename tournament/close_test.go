@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
@@ -68,7 +69,7 @@ func (p *countedPlayer) Close() error {
 }
 
 // factory returns inner (or the real players) counted.
-func (c *closeCounter) factory(inner PlayerFactory[colony.State]) PlayerFactory[colony.State] {
+func (c *closeCounter) factory(inner match.PlayerFactory[colony.State]) match.PlayerFactory[colony.State] {
 	if inner == nil {
 		inner = newFactory[colony.State](colonyGame, colony.Score{})
 	}
@@ -114,14 +115,14 @@ func (c *closeCounter) check(t *testing.T) {
 // for each game) is closed exactly once, however its game ends and however the run
 // ends.
 func TestRunClosesEveryPlayer(t *testing.T) {
-	match := func(c *record.Config) {
+	asMatch := func(c *record.Config) {
 		c.Players = []record.Entrant{{Name: "bad", Spec: "greedy"}, {Name: "good", Spec: "random"}}
 		c.Format = record.Match
 	}
 	tests := []struct {
 		name    string
 		edit    func(*record.Config)
-		inner   PlayerFactory[colony.State]
+		inner   match.PlayerFactory[colony.State]
 		counter *closeCounter // nil: a plain one
 		cancel  bool          // cancel the run from a Play, with games in flight
 		wantErr string        // "" for none
@@ -129,9 +130,9 @@ func TestRunClosesEveryPlayer(t *testing.T) {
 		complete bool
 	}{
 		{name: "games to their end", complete: true},
-		{name: "a player panics", edit: match, inner: brokenFactory("panic"), complete: true},
-		{name: "a player fails", edit: match, inner: brokenFactory("error"), complete: true},
-		{name: "an illegal turn", edit: match, inner: brokenFactory("illegal"), complete: true},
+		{name: "a player panics", edit: asMatch, inner: brokenFactory("panic"), complete: true},
+		{name: "a player fails", edit: asMatch, inner: brokenFactory("error"), complete: true},
+		{name: "an illegal turn", edit: asMatch, inner: brokenFactory("illegal"), complete: true},
 		// The three players checked, then game 0's first player, then the second fails.
 		{name: "a player cannot be built", counter: &closeCounter{failBuild: 5}, wantErr: "no such engine"},
 		{name: "cancelled", cancel: true},
@@ -151,7 +152,7 @@ func TestRunClosesEveryPlayer(t *testing.T) {
 			}
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: c.factory(tc.inner), Concurrency: 3}
+			r := &Runner{Games: match.Bind(colonyGame, c.factory(tc.inner), nil), Config: cfg, Concurrency: 3}
 			if tc.cancel {
 				// Cancel from inside the 1000th Play: these 120 games take 14 to 70
 				// turns each (about 4,000 in all), so with three games in flight some
@@ -194,7 +195,7 @@ func TestRunClosesEveryPlayer(t *testing.T) {
 func TestCloseErrorsDoNotStopTheRun(t *testing.T) {
 	cfg := testConfig()
 	c := &closeCounter{closeErr: errors.New("stuck")}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: c.factory(nil), Concurrency: 2}
+	r := &Runner{Games: match.Bind(colonyGame, c.factory(nil), nil), Config: cfg, Concurrency: 2}
 	// CheckPlayers closes what it builds, and fails on a Close error.
 	if err := r.CheckPlayers(); err == nil || !strings.Contains(err.Error(), "player 1 (random): close: stuck") {
 		t.Fatalf("CheckPlayers: %v, want the close error of player 1", err)

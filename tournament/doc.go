@@ -6,7 +6,8 @@
 // metrics) take their figures from package stats, which computes them from counts of
 // results.
 //
-// It knows games only through the contract (package game) and players through
+// It plays the games through package match (a game and its players' factory bound
+// together, without the game's state type: match.Games) and knows players through
 // package search; external engines come from package external, whose process pool a
 // run lends its players. The games file's and the live file's format is package
 // record's. Settings reads and checks a tournament's settings, Session opens or

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/protocol/protocoltest"
 	"github.com/colony-ai/colony/record"
 
@@ -71,8 +72,7 @@ func TestEngineFaultsAreResults(t *testing.T) {
 			if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 				t.Fatal(err)
 			}
-			r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
-				Concurrency: 2, Records: &buf, EngineLogs: logs}
+			r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 2, Records: &buf, EngineLogs: logs}
 			res, err := r.Run(context.Background())
 			if err != nil {
 				t.Fatal(err)
@@ -138,8 +138,7 @@ func TestEnginesAreReused(t *testing.T) {
 		Games:   16,
 		Seed:    5,
 	}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
-		Concurrency: 2, EngineLogs: logs}
+	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 2, EngineLogs: logs}
 	res, err := r.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -182,7 +181,7 @@ func TestEnginesStartOnce(t *testing.T) {
 		Games:   4,
 		Seed:    3,
 	}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 1}
+	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 1}
 	if err := r.CheckPlayers(); err != nil {
 		t.Fatal(err)
 	}
@@ -225,8 +224,7 @@ func TestEnginesUnderAClock(t *testing.T) {
 	if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 		t.Fatal(err)
 	}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
-		Concurrency: 2, Records: &buf, EngineLogs: t.TempDir()}
+	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 2, Records: &buf, EngineLogs: t.TempDir()}
 	res, err := r.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -275,7 +273,7 @@ func TestEngineLogsTemporary(t *testing.T) {
 				Seed:    3,
 			}
 			var notes []string
-			s := &Session{Runner: &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 1},
+			s := &Session{Runner: &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 1},
 				KeepEngineLogs: tt.keep, Notef: func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }}
 			if _, err := s.Run(context.Background()); err != nil {
 				t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 )
 
@@ -282,8 +283,7 @@ func TestResumeVersion1(t *testing.T) {
 	if w.RecordVersion() != 1 || len(w.Done) != 4 {
 		t.Fatalf("resuming: version %d, %d games done", w.RecordVersion(), len(w.Done))
 	}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
-		Concurrency: 2, Records: w, Done: w.Done}
+	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 2, Records: w, Done: w.Done}
 	if _, err := r.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}

@@ -10,20 +10,14 @@ import (
 	"github.com/colony-ai/colony/search"
 )
 
-// BoardSource is a Ruleset that may be played on a board file: TournamentBoard
-// returns it, or nil on the rule set's own board. catalog's rule sets are.
-type BoardSource interface {
-	TournamentBoard() *record.BoardFile
-}
-
 // HashInputs records in c the content of the files the tournament reads, besides its
 // opening file (whose positions c holds): g's board file when g is played on one
-// (BoardSource), and the hash of every file that a player's evaluation setting names
+// (record.BoardSource), and the hash of every file that a player's evaluation setting names
 // (eval=FILE, eval=net:FILE; not the evaluations g names, such as linear). A resume
 // or a merge refuses a file whose header has other hashes (SameTournament).
-func HashInputs(c *record.Config, g Ruleset) error {
+func HashInputs(c *record.Config, g SettingsGame) error {
 	c.Board, c.Inputs = nil, nil
-	if b, ok := g.(BoardSource); ok {
+	if b, ok := g.(record.BoardSource); ok {
 		c.Board = b.TournamentBoard()
 	}
 	evals := g.Evaluations()

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 )
@@ -199,8 +200,7 @@ func ExampleFollower() {
 	defer os.RemoveAll(dir)
 	cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "greedy", Spec: "greedy"}, {Name: "ab1", Spec: "ab:depth=1"}},
 		Format: record.Match, Games: 10, Seed: 1, Openings: record.Openings{RandomTurns: 4}}
-	run := &Session{GamesFile: filepath.Join(dir, "games.jsonl"), Runner: &Runner[colony.State]{Game: colonyGame, Config: cfg,
-		NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}), Concurrency: 2}}
+	run := &Session{GamesFile: filepath.Join(dir, "games.jsonl"), Runner: &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 2}}
 	if _, err := run.Run(context.Background()); err != nil { // in another process, as a rule
 		fmt.Println(err)
 		return
@@ -287,8 +287,7 @@ func FuzzFollowerChunks(f *testing.F) {
 	if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 		f.Fatal(err)
 	}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
-		Concurrency: 1, Records: &buf}
+	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 1, Records: &buf}
 	if _, err := r.Run(context.Background()); err != nil {
 		f.Fatal(err)
 	}

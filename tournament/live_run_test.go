@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/stats"
@@ -54,7 +55,7 @@ func (p *gatedPlayer) Play(ctx context.Context, s *colony.State) (search.Decisio
 	return p.Player.Play(ctx, s)
 }
 
-func (g *gate) factory() PlayerFactory[colony.State] {
+func (g *gate) factory() match.PlayerFactory[colony.State] {
 	inner := newFactory[colony.State](colonyGame, colony.Score{})
 	return func(spec string, opts search.Options) (search.Player[colony.State], error) {
 		p, err := inner(spec, opts)

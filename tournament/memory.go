@@ -7,26 +7,27 @@ import (
 	"slices"
 
 	"github.com/colony-ai/colony/game/memory"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 )
 
 // checkTableMemory returns an error when concurrent games of cfg's players cannot
 // hold their tables together in the process's memory budget: each of the workers
 // games at once keeps the tables of its game's two players (search.Tables), so the
-// two largest tables (tableBytes of the players' templates, by index in
+// two largest tables (TableBytes of the players' templates, by index in
 // cfg.Players), workers times, must fit. A player whose own table does not fit was
 // refused when it was built.
 // concurrency is the --concurrency asked for, workers the games played at once (no
 // more than there are games).
-func checkTableMemory(cfg *record.Config, templates []playerTemplate, concurrency, workers int) error {
+func checkTableMemory(cfg *record.Config, templates []match.Template, concurrency, workers int) error {
 	return checkTableMemoryIn(memory.Default(), cfg, templates, concurrency, workers)
 }
 
 // checkTableMemoryIn is checkTableMemory against budget b.
-func checkTableMemoryIn(b *memory.Budget, cfg *record.Config, templates []playerTemplate, concurrency, workers int) error {
+func checkTableMemoryIn(b *memory.Budget, cfg *record.Config, templates []match.Template, concurrency, workers int) error {
 	idx := make([]int, 0, len(templates))
 	for i, t := range templates {
-		if t.tableBytes > 0 {
+		if t.TableBytes > 0 {
 			idx = append(idx, i)
 		}
 	}
@@ -34,15 +35,15 @@ func checkTableMemoryIn(b *memory.Budget, cfg *record.Config, templates []player
 		return nil
 	}
 	slices.SortStableFunc(idx, func(i, j int) int {
-		return -cmp.Compare(b.Counted(templates[i].tableBytes), b.Counted(templates[j].tableBytes))
+		return -cmp.Compare(b.Counted(templates[i].TableBytes), b.Counted(templates[j].TableBytes))
 	})
 	idx = idx[:min(2, len(idx))]
 	var game, actual uint64
 	var names []string
 	for _, i := range idx {
-		game += b.Counted(templates[i].tableBytes)
-		actual += templates[i].tableBytes
-		names = append(names, fmt.Sprintf("%s (%d MB)", cfg.Players[i].Name, memory.Megabytes(templates[i].tableBytes)))
+		game += b.Counted(templates[i].TableBytes)
+		actual += templates[i].TableBytes
+		names = append(names, fmt.Sprintf("%s (%d MB)", cfg.Players[i].Name, memory.Megabytes(templates[i].TableBytes)))
 	}
 	if uint64(workers)*game <= b.Limit() {
 		return nil
@@ -70,7 +71,7 @@ func checkTableMemoryIn(b *memory.Budget, cfg *record.Config, templates []player
 
 // concurrency returns the games r plays at once: Concurrency (0: the number of
 // CPUs), and that at most the tournament's games.
-func (r *Runner[S]) concurrency() (asked, games int) {
+func (r *Runner) concurrency() (asked, games int) {
 	n := r.Concurrency
 	if n <= 0 {
 		n = runtime.NumCPU()

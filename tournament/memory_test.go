@@ -5,6 +5,7 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/game/memory"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
@@ -31,9 +32,9 @@ func TestCheckTableMemory(t *testing.T) {
 			"--concurrency 2: the transposition tables of a (600 MB) and b (600 MB), in 1 game at once, need 1200 MB, more than the 1000 MB of memory available to this program's tables (free memory, its cgroup's limit and ulimit -v, an eighth kept for the rest); give smaller tables (tt=)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			templates := make([]playerTemplate, len(tc.tables))
+			templates := make([]match.Template, len(tc.tables))
 			for i, m := range tc.tables {
-				templates[i].tableBytes = m * mb
+				templates[i].TableBytes = m * mb
 			}
 			err := checkTableMemoryIn(memory.NewBudget(1000*mb), cfg, templates, tc.workers+1, tc.workers)
 			got := ""

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 )
@@ -20,13 +21,13 @@ import (
 // text sprt (stats.ParseSPRT) over the merged pairs when it is not "" (Merged.TestSPRT),
 // and returns the merge with the report of its games (Summarize). sides gives the
 // side names of a game by its name; nil names none. An SPRT that does not read or
-// cannot be run is a *SettingError of sprt.
+// cannot be run is a *match.SettingError of sprt.
 func MergeReport(names []string, sprt string, sides func(game string) [2]string) (*Merged, *Report, error) {
 	var test *stats.SPRT
 	if sprt != "" {
 		t, err := stats.ParseSPRT(sprt)
 		if err != nil {
-			return nil, nil, &SettingError{Setting: "sprt", Err: err}
+			return nil, nil, &match.SettingError{Setting: "sprt", Err: err}
 		}
 		test = &t
 	}
@@ -36,7 +37,7 @@ func MergeReport(names []string, sprt string, sides func(game string) [2]string)
 	}
 	if test != nil {
 		if err := merged.TestSPRT(*test); err != nil {
-			return nil, nil, &SettingError{Setting: "sprt", Err: err}
+			return nil, nil, &match.SettingError{Setting: "sprt", Err: err}
 		}
 	}
 	var sideNames [2]string

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 )
 
@@ -49,7 +50,7 @@ func TestMergeReport(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			m, rep, err := MergeReport(tc.files, tc.sprt, tc.sides)
 			if tc.err != "" {
-				var se *SettingError
+				var se *match.SettingError
 				if err == nil || !strings.Contains(err.Error(), tc.err) || errors.As(err, &se) != tc.setting {
 					t.Fatalf("error %v, want %q (a setting's: %v)", err, tc.err, tc.setting)
 				}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 
 	"github.com/colony-ai/colony/colony"
@@ -39,7 +40,7 @@ func testConfig() record.Config {
 
 // run plays cfg with the given concurrency and returns the games file's content and
 // the result.
-func run(t *testing.T, cfg record.Config, concurrency int, factory PlayerFactory[colony.State], done []record.Record, progress func(*Progress)) ([]byte, *Result, error) {
+func run(t *testing.T, cfg record.Config, concurrency int, factory match.PlayerFactory[colony.State], done []record.Record, progress func(*Progress)) ([]byte, *Result, error) {
 	t.Helper()
 	if factory == nil {
 		factory = newFactory[colony.State](colonyGame, colony.Score{})
@@ -50,8 +51,7 @@ func run(t *testing.T, cfg record.Config, concurrency int, factory PlayerFactory
 			t.Fatal(err)
 		}
 	}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: factory, Concurrency: concurrency,
-		Records: &buf, Done: done, Progress: progress}
+	r := &Runner{Games: match.Bind(colonyGame, factory, nil), Config: cfg, Concurrency: concurrency, Records: &buf, Done: done, Progress: progress}
 	res, err := r.Run(context.Background())
 	return buf.Bytes(), res, err
 }
@@ -184,12 +184,11 @@ func TestResumeAfterInterruption(t *testing.T) {
 	if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 		t.Fatal(err)
 	}
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
-		Concurrency: 3, Records: &buf, Progress: func(p *Progress) {
-			if p.Done >= 7 {
-				cancel()
-			}
-		}}
+	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 3, Records: &buf, Progress: func(p *Progress) {
+		if p.Done >= 7 {
+			cancel()
+		}
+	}}
 	res, err := r.Run(ctx)
 	if !errors.Is(err, context.Canceled) && err != nil {
 		t.Fatal(err)
@@ -394,7 +393,7 @@ func bits(m uint32) int {
 }
 
 // brokenFactory builds a broken player for greedy specs and real players otherwise.
-func brokenFactory(mode string) PlayerFactory[colony.State] {
+func brokenFactory(mode string) match.PlayerFactory[colony.State] {
 	real := newFactory[colony.State](colonyGame, colony.Score{})
 	return func(spec string, opts search.Options) (search.Player[colony.State], error) {
 		if strings.HasPrefix(spec, "greedy") {

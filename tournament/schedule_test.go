@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 )
 
@@ -72,12 +73,11 @@ func TestLargeScheduleIsNotBuilt(t *testing.T) {
 		Format: record.RoundRobin, Games: record.MaxGames, Seed: 1}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
-		Concurrency: 2, Progress: func(p *Progress) {
-			if p.Done >= 100 {
-				cancel()
-			}
-		}}
+	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 2, Progress: func(p *Progress) {
+		if p.Done >= 100 {
+			cancel()
+		}
+	}}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	res, err := r.Run(ctx)

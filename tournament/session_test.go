@@ -11,18 +11,19 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
 
 // session returns a session of cfg on the games file name, with a runner of
 // factory (nil: the colony players), and the notes it tells.
-func session(cfg record.Config, name string, resume bool, factory PlayerFactory[colony.State]) (*Session, *strings.Builder) {
+func session(cfg record.Config, name string, resume bool, factory match.PlayerFactory[colony.State]) (*Session, *strings.Builder) {
 	if factory == nil {
 		factory = newFactory[colony.State](colonyGame, colony.Score{})
 	}
 	var notes strings.Builder
-	s := &Session{Runner: &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: factory, Concurrency: 2},
+	s := &Session{Runner: &Runner{Games: match.Bind(colonyGame, factory, nil), Config: cfg, Concurrency: 2},
 		GamesFile: name, Resume: resume, Describe: cfg.Describe,
 		Notef: func(format string, args ...any) { fmt.Fprintf(&notes, format+"\n", args...) }}
 	return s, &notes

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/stats"
@@ -53,29 +54,15 @@ type Settings struct {
 	AdjudicateExact  string
 }
 
-// Ruleset is what Settings.Config needs of a game (catalog.Ruleset is one): its
-// name, its evaluations (the first the default), the check of a player's spec, and
-// its opening files.
-type Ruleset interface {
+// SettingsGame is what Settings.Config needs of the game it reads the settings
+// against (catalog.Ruleset is one): its name, its evaluations (the first the
+// default), the check of a player's spec, and its opening files.
+type SettingsGame interface {
 	Name() string
 	Evaluations() []string
 	CheckPlayer(spec string) error
 	LoadOpenings(name string) ([]string, error)
 }
-
-// SettingError is the error of Settings.Config for a setting that does not read:
-// Setting names it as a command line's flag does (player, format, tc, openings,
-// sprt, shard).
-type SettingError struct {
-	Setting string
-	Err     error
-}
-
-// Error names the setting and says what is wrong with it.
-func (e *SettingError) Error() string { return e.Setting + ": " + e.Err.Error() }
-
-// Unwrap returns the underlying error.
-func (e *SettingError) Unwrap() error { return e.Err }
 
 // DefaultFormat is the format of a tournament of n players that names none: a match
 // of two players, a round robin of more.
@@ -137,12 +124,12 @@ func (s *Settings) Check(given func(setting string) bool, name func(setting stri
 }
 
 // Config reads the settings and returns the tournament on game g, checked
-// (Config.Validate): each player's spec is read (a *SettingError of player), checked
+// (Config.Validate): each player's spec is read (a *match.SettingError of player), checked
 // by g (an error naming the player, numbered from 1) and given g's default
 // evaluation when it names none; the opening file is loaded by g (its name in the
 // records without its directory); the board file and the players' files are hashed
-// (HashInputs). A setting that does not read is a *SettingError.
-func (s *Settings) Config(g Ruleset) (record.Config, error) {
+// (HashInputs). A setting that does not read is a *match.SettingError.
+func (s *Settings) Config(g SettingsGame) (record.Config, error) {
 	cfg := record.Config{
 		Game:     g.Name(),
 		Games:    s.Games,
@@ -154,7 +141,7 @@ func (s *Settings) Config(g Ruleset) (record.Config, error) {
 	for _, text := range s.Players {
 		e, err := record.ParseEntrant(text)
 		if err != nil {
-			return cfg, &SettingError{"player", err}
+			return cfg, &match.SettingError{Setting: "player", Err: err}
 		}
 		// Check the spec as given, then name its evaluation (the records say which).
 		if err := g.CheckPlayer(e.Spec); err != nil {
@@ -169,38 +156,38 @@ func (s *Settings) Config(g Ruleset) (record.Config, error) {
 	if s.Format != "" {
 		f, err := record.ParseFormat(s.Format)
 		if err != nil {
-			return cfg, &SettingError{"format", err}
+			return cfg, &match.SettingError{Setting: "format", Err: err}
 		}
 		cfg.Format = f
 	}
 	if s.TimeControl != "" {
 		tc, err := record.ParseTimeControl(s.TimeControl)
 		if err != nil {
-			return cfg, &SettingError{"tc", err}
+			return cfg, &match.SettingError{Setting: "tc", Err: err}
 		}
 		cfg.Limits.TimeControl = tc
 	}
 	if s.Shuffle && s.Openings == "" {
-		return cfg, &SettingError{"shuffle-openings", errors.New("no opening file to shuffle")}
+		return cfg, &match.SettingError{Setting: "shuffle-openings", Err: errors.New("no opening file to shuffle")}
 	}
 	if s.Openings != "" {
 		positions, err := g.LoadOpenings(s.Openings)
 		if err != nil {
-			return cfg, &SettingError{"openings", err}
+			return cfg, &match.SettingError{Setting: "openings", Err: err}
 		}
 		cfg.Openings = record.Openings{File: filepath.Base(s.Openings), Positions: positions, Shuffle: s.Shuffle}
 	}
 	if s.SPRT != "" {
 		t, err := stats.ParseSPRT(s.SPRT)
 		if err != nil {
-			return cfg, &SettingError{"sprt", err}
+			return cfg, &match.SettingError{Setting: "sprt", Err: err}
 		}
 		cfg.SPRT = &t
 	}
 	if s.Shard != "" {
 		k, n, err := record.ParseShard(s.Shard)
 		if err != nil {
-			return cfg, &SettingError{"shard", err}
+			return cfg, &match.SettingError{Setting: "shard", Err: err}
 		}
 		cfg.Shard, cfg.Shards = k, n
 	}
@@ -225,21 +212,21 @@ func (s *Settings) adjudication() (*record.Adjudication, error) {
 	var err error
 	if s.AdjudicateResign != "" {
 		if a.Resign, err = record.ParseResignRule(s.AdjudicateResign); err != nil {
-			return nil, &SettingError{"adjudicate-resign", err}
+			return nil, &match.SettingError{Setting: "adjudicate-resign", Err: err}
 		}
 	}
 	if s.AdjudicateDraw != "" {
 		if a.Draw, err = record.ParseDrawRule(s.AdjudicateDraw); err != nil {
-			return nil, &SettingError{"adjudicate-draw", err}
+			return nil, &match.SettingError{Setting: "adjudicate-draw", Err: err}
 		}
 	}
 	if s.AdjudicateExact != "" {
 		if a.Exact, err = record.ParseExactRule(s.AdjudicateExact); err != nil {
-			return nil, &SettingError{"adjudicate-exact", err}
+			return nil, &match.SettingError{Setting: "adjudicate-exact", Err: err}
 		}
 	}
 	if s.AdjudicateTurns < 0 {
-		return nil, &SettingError{"adjudicate-turns", fmt.Errorf("%d: want 1 or more", s.AdjudicateTurns)}
+		return nil, &match.SettingError{Setting: "adjudicate-turns", Err: fmt.Errorf("%d: want 1 or more", s.AdjudicateTurns)}
 	}
 	a.TurnCap = s.AdjudicateTurns
 	if a == (record.Adjudication{}) {

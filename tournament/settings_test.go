@@ -7,22 +7,23 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 )
 
-// fakeRuleset is a game for Settings.Config: it refuses the specs of refuse and
+// fakeGame is a game for Settings.Config: it refuses the specs of refuse and
 // knows one opening file, "book.txt".
-type fakeRuleset struct{ refuse string }
+type fakeGame struct{ refuse string }
 
-func (fakeRuleset) Name() string          { return "fake" }
-func (fakeRuleset) Evaluations() []string { return []string{"score", "material"} }
-func (g fakeRuleset) CheckPlayer(spec string) error {
+func (fakeGame) Name() string          { return "fake" }
+func (fakeGame) Evaluations() []string { return []string{"score", "material"} }
+func (g fakeGame) CheckPlayer(spec string) error {
 	if spec == g.refuse {
 		return errors.New("cannot be played")
 	}
 	return nil
 }
-func (fakeRuleset) LoadOpenings(name string) ([]string, error) {
+func (fakeGame) LoadOpenings(name string) ([]string, error) {
 	if strings.HasSuffix(name, "book.txt") {
 		return []string{"p1", "p2"}, nil
 	}
@@ -81,7 +82,7 @@ func TestSettingsConfig(t *testing.T) {
 		{name: "move time and clock", s: Settings{Players: two, Games: 2, MoveTime: time.Second, TimeControl: "10"}, err: "a move time and a time control cannot both be given"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c, err := tc.s.Config(fakeRuleset{refuse: "minimax"})
+			c, err := tc.s.Config(fakeGame{refuse: "minimax"})
 			if tc.err == "" {
 				if err != nil {
 					t.Fatal(err)
@@ -92,7 +93,7 @@ func TestSettingsConfig(t *testing.T) {
 			if err == nil || !strings.HasPrefix(err.Error(), tc.err) {
 				t.Fatalf("error %v, want %q", err, tc.err)
 			}
-			var se *SettingError
+			var se *match.SettingError
 			if got := errors.As(err, &se); got != (tc.set != "") || (got && se.Setting != tc.set) {
 				t.Errorf("error %#v: want a SettingError of %q", err, tc.set)
 			}

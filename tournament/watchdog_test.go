@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
@@ -54,7 +55,7 @@ func newStallLab(stuckSpec string, stallTurn int, lateBy time.Duration) *stallLa
 // releaseAll lets the stuck players return.
 func (l *stallLab) releaseAll() { l.once.Do(func() { close(l.release) }) }
 
-func (l *stallLab) factory() PlayerFactory[colony.State] {
+func (l *stallLab) factory() match.PlayerFactory[colony.State] {
 	real := newFactory[colony.State](colonyGame, colony.Score{})
 	return func(spec string, opts search.Options) (search.Player[colony.State], error) {
 		inner, err := real(spec, opts)
@@ -174,7 +175,7 @@ func (l *stallLab) waitClosed(t *testing.T) {
 // runWithin runs r and fails the test if Run does not return within limit (a
 // stalled runner would hang the test: the lab's players are released then, so that
 // the goroutines end).
-func runWithin(t *testing.T, ctx context.Context, r *Runner[colony.State], lab *stallLab, limit time.Duration) (*Result, time.Duration, error) {
+func runWithin(t *testing.T, ctx context.Context, r *Runner, lab *stallLab, limit time.Duration) (*Result, time.Duration, error) {
 	t.Helper()
 	type out struct {
 		res *Result
@@ -247,7 +248,7 @@ func TestWatchdogStalledPlayersForfeit(t *testing.T) {
 			if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 				t.Fatal(err)
 			}
-			r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: lab.factory(), Concurrency: tc.concurrency, Records: &buf}
+			r := &Runner{Games: match.Bind(colonyGame, lab.factory(), nil), Config: cfg, Concurrency: tc.concurrency, Records: &buf}
 			res, took, err := runWithin(t, context.Background(), r, lab, 30*time.Second)
 			t.Logf("Run took %v", took)
 			if err != nil {
@@ -315,7 +316,7 @@ func TestWatchdogCancelWithStuckPlayer(t *testing.T) {
 				<-lab.stalled
 				cancel()
 			}()
-			r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: lab.factory(), Concurrency: 1}
+			r := &Runner{Games: match.Bind(colonyGame, lab.factory(), nil), Config: cfg, Concurrency: 1}
 			res, took, err := runWithin(t, ctx, r, lab, 20*time.Second)
 			t.Logf("Run took %v", took)
 			if err != nil {

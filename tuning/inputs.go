@@ -8,6 +8,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/tournament"
 )
 
 // InputFile identifies an input file of a tuning run by content.
@@ -107,7 +108,11 @@ func (c *TuneConfig) CheckMatches(t catalog.Tunable, name SettingName) error {
 		matches = append(matches, match{"verify-player", verifyMatch(t, c), map[string][]float64{"@tuned": c.Start, "@start": c.Start}})
 	}
 	for _, m := range matches {
-		if err := t.CheckTuningPlayers(m.cfg, m.weights); err != nil {
+		games, err := t.TuningGames(m.weights)
+		if err == nil {
+			err = tournament.CheckPlayers(&m.cfg, games)
+		}
+		if err != nil {
 			return fmt.Errorf("%s: %w", name.of(m.setting), err)
 		}
 	}

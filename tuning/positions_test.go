@@ -42,7 +42,7 @@ func selfplayFile(t *testing.T, g catalog.Tunable, dir string, games int) string
 		t.Fatal(err)
 	}
 	defer w.Close()
-	runner := g.NewRunner(cfg, 1)
+	runner := &tournament.Runner{Games: g.Match(), Config: cfg, Concurrency: 1}
 	runner.Setup(w, nil, nil)
 	if res, err := runner.Run(context.Background()); err != nil || !res.Complete {
 		t.Fatalf("playing: %v", err)

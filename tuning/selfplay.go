@@ -34,7 +34,7 @@ type Selfplay struct {
 // (tournament.HashInputs), so that a resume with another content is refused.
 // A setting out of its range, or a player g refuses, is an error naming the setting
 // by name (see SettingName).
-func (s *Selfplay) Config(g tournament.Ruleset, name SettingName) (record.Config, error) {
+func (s *Selfplay) Config(g tournament.SettingsGame, name SettingName) (record.Config, error) {
 	switch {
 	case s.Games < 2 || s.Games%2 != 0 || s.Games > record.MaxGames:
 		return record.Config{}, fmt.Errorf("%s must be an even number from 2 to %d, got %d", name.of("games"), record.MaxGames, s.Games)

@@ -97,7 +97,7 @@ func TestSelfplayFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	session := &tournament.Session{Runner: g.NewRunner(cfg, 1), GamesFile: s.GamesFile()}
+	session := &tournament.Session{Runner: &tournament.Runner{Games: g.Match(), Config: cfg, Concurrency: 1}, GamesFile: s.GamesFile()}
 	if _, err := session.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}

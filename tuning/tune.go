@@ -488,7 +488,7 @@ func (s *SPSATuner) Run(ctx context.Context, hooks TuneHooks) ([]float64, error)
 		}
 		k := opt.Iteration()
 		plus, minus := opt.Perturbation()
-		runner, err := t.NewTuningRunner(spsaMatch(t, cfg, k), cfg.Concurrency, map[string][]float64{"@plus": plus, "@minus": minus})
+		runner, err := tuningRunner(t, spsaMatch(t, cfg, k), cfg.Concurrency, map[string][]float64{"@plus": plus, "@minus": minus})
 		if err != nil {
 			return nil, fmt.Errorf("iteration %d: %w", k+1, err)
 		}
@@ -541,7 +541,17 @@ func (s *SPSATuner) Run(ctx context.Context, hooks TuneHooks) ([]float64, error)
 // against cfg.Start ("start"), from openings of four random turns, seeded with
 // cfg.Seed. Its Settings are the match's config.
 func NewVerifyRunner(t catalog.Tunable, cfg *TuneConfig, tuned []float64) (tournament.Runnable, error) {
-	return t.NewTuningRunner(verifyMatch(t, cfg), cfg.Concurrency, map[string][]float64{"@tuned": tuned, "@start": cfg.Start})
+	return tuningRunner(t, verifyMatch(t, cfg), cfg.Concurrency, map[string][]float64{"@tuned": tuned, "@start": cfg.Start})
+}
+
+// tuningRunner returns the runner of a tuning run's match cfg, its players' eval
+// setting also taking the names of weights (catalog.Tunable's TuningGames).
+func tuningRunner(t catalog.Tunable, cfg record.Config, concurrency int, weights map[string][]float64) (tournament.Runnable, error) {
+	games, err := t.TuningGames(weights)
+	if err != nil {
+		return nil, err
+	}
+	return &tournament.Runner{Games: games, Config: cfg, Concurrency: concurrency}, nil
 }
 
 // verifyMatch returns the config of the verification match of cfg (see

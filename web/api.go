@@ -411,8 +411,8 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 		fail(w, badRequest(err))
 		return
 	}
-	if st, err := g.Standing(pos); err == nil && st.Outcome != nil {
-		fail(w, badRequest(fmt.Errorf("the game in the position is over (%s)", st.Outcome.Text(g.Sides()))))
+	if st, err := g.Status(pos); err == nil && st.End != nil {
+		fail(w, badRequest(fmt.Errorf("the game in the position is over (%s)", st.End.Text(g.Sides()))))
 		return
 	}
 	ev, err := newEvents(w)
@@ -431,7 +431,7 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	ev.send("status", map[string]string{"status": "searching", "spec": spec})
 	p := &progress{start: time.Now()}
 	stop := p.run(ctx, ev)
-	a, err := g.Analyze(ctx, spec, pos, func(it catalog.Iteration) {
+	a, err := g.Analyze(ctx, spec, pos, func(it catalog.AnalysisLine) {
 		p.done(it.Depth, it.Nodes)
 		ev.send("line", lineOf(it.Depth, it.Score, it.Scale, it.Nodes, it.Time, it.PV))
 	})
@@ -542,7 +542,7 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 		req.Players[1] += "-2"
 	}
 	pos := start
-	var outcome *catalog.Outcome
+	var outcome *catalog.GameEnd
 	for i, t := range req.Turns {
 		next, o, err := g.Play(pos, []string{t})
 		if err != nil {
@@ -568,8 +568,8 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 		rec.Moves = []string{}
 	}
 	if outcome == nil {
-		if st, err := g.Standing(pos); err == nil {
-			outcome = st.Outcome
+		if st, err := g.Status(pos); err == nil {
+			outcome = st.End
 		}
 	}
 	if outcome != nil {
@@ -578,7 +578,7 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 	} else {
 		rec.Reason = "unfinished"
 		rec.Result = "1/2-1/2"
-		if st, err := g.Standing(pos); err == nil {
+		if st, err := g.Status(pos); err == nil {
 			rec.Points = st.Points
 		}
 	}

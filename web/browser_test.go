@@ -306,7 +306,7 @@ func playTournament(t *testing.T, game, dir string, games int, players ...string
 	for i, p := range players {
 		cfg.Players = append(cfg.Players, record.Entrant{Name: fmt.Sprintf("p%d", i+1), Spec: p})
 	}
-	sess := tournament.Session{Runner: g.NewRunner(cfg, 1), GamesFile: filepath.Join(dir, "games.jsonl")}
+	sess := tournament.Session{Runner: &tournament.Runner{Games: g.Match(), Config: cfg, Concurrency: 1}, GamesFile: filepath.Join(dir, "games.jsonl")}
 	if _, err := sess.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}

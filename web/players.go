@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/catalog"
+	_ "github.com/colony-ai/colony/external" // the cmd kind of player specs: the operator's engines
 	"github.com/colony-ai/colony/search"
 )
 

@@ -93,7 +93,7 @@ func viewOf(g catalog.Ruleset, position string, o picture.Options) (*PositionVie
 // viewWith returns the view of position (already canonical) in g with its picture
 // p (nil for a game that draws none).
 func viewWith(g catalog.Ruleset, position string, p *picture.Picture) (*PositionView, error) {
-	st, err := g.Standing(position)
+	st, err := g.Status(position)
 	if err != nil {
 		return nil, err
 	}
@@ -108,8 +108,8 @@ func viewWith(g catalog.Ruleset, position string, p *picture.Picture) (*Position
 	for _, id := range ids {
 		v.Names[id] = picture.NotationName(id)
 	}
-	if st.Outcome != nil {
-		v.Outcome = outcomeView(g, st.Outcome)
+	if st.End != nil {
+		v.Outcome = outcomeView(g, st.End)
 		return v, nil
 	}
 	moves, err := g.Moves(position)
@@ -136,7 +136,7 @@ func svgOf(p *picture.Picture) []byte {
 }
 
 // outcomeView returns o with its text.
-func outcomeView(g catalog.Ruleset, o *catalog.Outcome) *OutcomeView {
+func outcomeView(g catalog.Ruleset, o *catalog.GameEnd) *OutcomeView {
 	return &OutcomeView{Winner: o.Winner, Points: o.Points, Reason: o.Reason, Text: o.Text(g.Sides())}
 }
 

@@ -142,15 +142,15 @@ func (r *Replay) Position(k int) string { return r.positions[k] }
 
 // Board draws position k as the game's Show does, the last with the recorded result.
 func (r *Replay) Board(k int) (string, error) {
-	var o *catalog.Outcome
+	var o *catalog.GameEnd
 	if k == r.Len() {
 		o = r.outcome()
 	}
 	return Show(r.g, r.positions[k], o)
 }
 
-func (r *Replay) outcome() *catalog.Outcome {
-	return &catalog.Outcome{Winner: r.rec.Winner, Points: r.rec.Points, Reason: r.rec.Reason}
+func (r *Replay) outcome() *catalog.GameEnd {
+	return &catalog.GameEnd{Winner: r.rec.Winner, Points: r.rec.Points, Reason: r.rec.Reason}
 }
 
 // Result returns the game's result line, "result: " and the recorded outcome, with

@@ -35,7 +35,7 @@ type Game struct {
 	turns []Turn
 	// outcome is how the last turn played ended the game (Play's word: the position
 	// alone may give another reason), nil while it goes on or after an undo.
-	outcome *catalog.Outcome
+	outcome *catalog.GameEnd
 }
 
 // NewGame starts a game of g from position between the person, on side you, and the
@@ -90,17 +90,17 @@ func (s *Game) Name(side int) string {
 	return s.g.Sides()[side] + " (" + who + ")"
 }
 
-// Standing returns the side to move and, for a finished game, how it ended (as the
+// Status returns the side to move and, for a finished game, how it ended (as the
 // last turn's Play said, or as the position says for a game over from the start).
-func (s *Game) Standing() (toMove int, outcome *catalog.Outcome, err error) {
-	st, err := s.g.Standing(s.pos)
+func (s *Game) Status() (toMove int, outcome *catalog.GameEnd, err error) {
+	st, err := s.g.Status(s.pos)
 	if err != nil {
 		return 0, nil, err
 	}
 	if s.outcome != nil {
 		return st.ToMove, s.outcome, nil
 	}
-	return st.ToMove, st.Outcome, nil
+	return st.ToMove, st.End, nil
 }
 
 // Moves returns the legal turns of the current position, sorted.
@@ -109,7 +109,7 @@ func (s *Game) Moves() ([]string, error) { return s.g.Moves(s.pos) }
 // EngineTurn lets the engine choose a turn for the side to move and plays it; it
 // returns what the engine's search saw.
 func (s *Game) EngineTurn(ctx context.Context) (*catalog.Analysis, error) {
-	st, err := s.g.Standing(s.pos)
+	st, err := s.g.Status(s.pos)
 	if err != nil {
 		return nil, err
 	}
@@ -249,16 +249,16 @@ func TurnTexts(ts []Turn) []string {
 // says when o is not nil: the outcome the last turn's Play gave (or a games file
 // recorded) may name another reason than the position alone does (a Kalah game that
 // ended as South ran out of seeds reads back as "both sides are empty").
-func Show(g catalog.Ruleset, pos string, o *catalog.Outcome) (string, error) {
+func Show(g catalog.Ruleset, pos string, o *catalog.GameEnd) (string, error) {
 	text, err := g.Show(pos)
 	if err != nil || o == nil {
 		return text, err
 	}
-	st, err := g.Standing(pos)
-	if err != nil || st.Outcome == nil {
+	st, err := g.Status(pos)
+	if err != nil || st.End == nil {
 		return text, err
 	}
-	return strings.Replace(text, st.Outcome.Text(g.Sides()), o.Text(g.Sides()), 1), nil
+	return strings.Replace(text, st.End.Text(g.Sides()), o.Text(g.Sides()), 1), nil
 }
 
 // Sowing returns the path of the sowings of turn from position in words

@@ -111,7 +111,7 @@ func (t *playTerminal) run(ctx context.Context) error {
 		rulesCommand(s.Ruleset().Name()))
 	shown := "" // the position drawn last
 	for t.err == nil {
-		toMove, o, err := s.Standing()
+		toMove, o, err := s.Status()
 		if err != nil {
 			return fmt.Errorf("play: %w", err)
 		}
@@ -297,7 +297,7 @@ func (t *playTerminal) screen() {
 	if len(t.last) == 0 {
 		if _, turns := t.s.Changes(); len(turns) > 0 {
 			line := fmt.Sprintf("last turn: %s %s", t.s.Name(turns[0].Mover), t.ink.bold(strings.Join(session.TurnTexts(turns), " ")))
-			if toMove, o, err := t.s.Standing(); err == nil && o == nil && turns[0].Mover == t.s.You() && toMove == t.s.You() {
+			if toMove, o, err := t.s.Status(); err == nil && o == nil && turns[0].Mover == t.s.You() && toMove == t.s.You() {
 				line += ": you play again"
 			}
 			t.last = []string{line}
@@ -368,7 +368,7 @@ func numberedColumns(items []string, width int) string {
 
 // end prints the final board, the engine's last turns, the result and the game's
 // turns.
-func (t *playTerminal) end(o *catalog.Outcome) {
+func (t *playTerminal) end(o *catalog.GameEnd) {
 	t.screen()
 	t.printf("%s\n", t.ink.bold(outcomeLine(t.s.Ruleset().Sides(), o)))
 	switch you := t.s.You(); o.Winner {
@@ -395,4 +395,4 @@ func oneLine(msg string) string { return strings.ReplaceAll(strings.TrimSpace(ms
 
 // outcomeLine returns the result line of a game that ended with o (as the commands
 // write it: "result: ..." and the outcome in words).
-func outcomeLine(sides [2]string, o *catalog.Outcome) string { return "result: " + o.Text(sides) }
+func outcomeLine(sides [2]string, o *catalog.GameEnd) string { return "result: " + o.Text(sides) }

@@ -53,12 +53,12 @@ func newAnalyzeCmd(opts *options) *cobra.Command {
 // analyzeGame is analyze on the position pos of g with the player of spec, through
 // the game's Analyze.
 func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string) error {
-	st, err := g.Standing(pos)
+	st, err := g.Status(pos)
 	if err != nil {
 		return fmt.Errorf("analyze: --position: %w", err)
 	}
-	if st.Outcome != nil {
-		return fmt.Errorf("analyze: the game in the position is already over (%s)", st.Outcome.Reason)
+	if st.End != nil {
+		return fmt.Errorf("analyze: the game in the position is already over (%s)", st.End.Reason)
 	}
 	if err := g.CheckPlayer(spec); err != nil {
 		return fmt.Errorf("analyze: --player: %w", err)
@@ -70,7 +70,7 @@ func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string) error {
 		reported bool
 		werr     error
 	)
-	report := func(it catalog.Iteration) {
+	report := func(it catalog.AnalysisLine) {
 		mu.Lock()
 		defer mu.Unlock()
 		reported = true
@@ -92,7 +92,7 @@ func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string) error {
 	// nothing, or a turn from an iteration the search was stopped in (a line that
 	// begins "unfinished", as UCI engines end with an info line of that iteration).
 	if !reported || a.PartialDepth > 0 {
-		sb.WriteString(a.Iteration().Text())
+		sb.WriteString(a.Line().Text())
 	}
 	fmt.Fprintf(&sb, "bestmove %s score=%s\n", a.Best, catalog.ScoreText(a.Score, a.Scale))
 	return writeOut(c, sb.String())

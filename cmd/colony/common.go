@@ -77,7 +77,7 @@ func writeOut(c *cobra.Command, text string) error {
 // game's side names: "result: <winner> wins <a>-<b> (<reason>)", or for a draw
 // "result: draw <a>-<b> (<reason>)", a and b the points of the first and second side.
 // It is resultLine's format for every game.
-func outcomeLine(sides [2]string, o *catalog.Outcome) string {
+func outcomeLine(sides [2]string, o *catalog.GameEnd) string {
 	return "result: " + o.Text(sides)
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/engine"
 	"github.com/colony-ai/colony/protocol"
 )
 
@@ -35,7 +36,7 @@ func newEngineCmd(opts *options) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("engine: --player: %w", err)
 			}
-			e, err := catalog.NewEngine(resolved, game)
+			e, err := engine.New(resolved, game)
 			if err != nil {
 				return fmt.Errorf("engine: --player: %w", err)
 			}

@@ -16,6 +16,7 @@ import (
 	"github.com/colony-ai/colony/protocol/protocoltest"
 
 	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/engine"
 	"github.com/colony-ai/colony/protocol"
 )
 
@@ -54,7 +55,7 @@ func TestEngineRoundTrip(t *testing.T) {
 			t.Errorf("the engine wrote on its standard error: %q", s)
 		}
 	}()
-	if id := c.Identity(); id.Name != "colony ab:depth=3,tt=16,aspiration=12" || id.Author != catalog.EngineAuthor {
+	if id := c.Identity(); id.Name != "colony ab:depth=3,tt=16,aspiration=12" || id.Author != engine.Author {
 		t.Errorf("identity %q by %q", id.Name, id.Author)
 	}
 	played := 0

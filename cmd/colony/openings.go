@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"runtime"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/internal/atomicfile"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
@@ -15,7 +17,7 @@ import (
 
 // openingsFlags are the flags of 'colony openings'.
 type openingsFlags struct {
-	suite       tournament.SuiteOptions
+	suite       match.SuiteOptions
 	band        float64
 	out         string
 	checkPlayer string
@@ -67,14 +69,14 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 	}
 	ctx := c.Context()
 	suite, scale, err := catalog.BuildSuite(ctx, g, fl.suite, fl.band)
-	var se *tournament.SettingError
+	var se *match.SettingError
 	if errors.As(err, &se) {
 		return fmt.Errorf("openings: --%s: %w", se.Setting, se.Err)
 	} else if err != nil {
 		return fail(fmt.Errorf("openings: %w", err))
 	}
 	summary := catalog.SuiteSummary(suite, fl.suite, fl.band)
-	text := tournament.WriteSuite(suite, []string{openingsCommand(c, opts, g.Name(), fl), summary}, scale)
+	text := match.WriteSuite(suite, []string{openingsCommand(c, opts, g.Name(), fl), summary}, scale)
 	if len(suite.Positions) == 0 {
 		return fail(fmt.Errorf("openings: no position in the band: %s", summary))
 	}
@@ -93,7 +95,7 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 	if fl.checkPlayer == "" {
 		return nil
 	}
-	lines, err := catalog.SuiteReport(ctx, g, fl.checkPlayer, suite, fl.suite, fl.checkPairs)
+	lines, err := suiteReport(ctx, g, fl.checkPlayer, suite, fl.suite, fl.checkPairs)
 	if errors.As(err, &se) {
 		return fmt.Errorf("openings: --%s: %w", se.Setting, se.Err)
 	} else if err != nil {
@@ -115,4 +117,42 @@ func openingsCommand(c *cobra.Command, opts *options, name string, fl *openingsF
 		}
 	}
 	return catalog.SuiteCommand(src, fl.suite, fl.band)
+}
+
+// suiteReport plays the suite s, built with the options o, and random openings of as
+// many turns, pairs pairs each (0: one a position), with player against itself, and
+// returns the report's lines: the first player's score on each.
+func suiteReport(ctx context.Context, g catalog.Ruleset, player string, s *match.Suite, o match.SuiteOptions, pairs int) ([]string, error) {
+	if pairs == 0 {
+		pairs = len(s.Positions)
+	}
+	positions := make([]string, len(s.Positions))
+	for i, p := range s.Positions {
+		positions[i] = p.Position
+	}
+	var lines []string
+	for _, src := range []struct {
+		name     string
+		openings record.Openings
+	}{
+		{"suite", record.Openings{Positions: positions}},
+		{fmt.Sprintf("random openings of %d turns", o.Turns), record.Openings{RandomTurns: o.Turns}},
+	} {
+		m, err := suiteSelfPlay(ctx, g, player, src.openings, pairs, o.Seed, o.Concurrency)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", src.name, err)
+		}
+		lines = append(lines, fmt.Sprintf("first player, %s against itself, %s: %s", player, src.name, m))
+	}
+	return lines, nil
+}
+
+// suiteSelfPlay plays player against itself on g from openings (see
+// tournament.SelfPlay) and returns the first player's score; a player that cannot
+// be built is a *match.SettingError of check-player.
+func suiteSelfPlay(ctx context.Context, g catalog.Ruleset, player string, openings record.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error) {
+	if err := g.CheckPlayer(player); err != nil {
+		return tournament.MoverScore{}, &match.SettingError{Setting: "check-player", Err: err}
+	}
+	return tournament.SelfPlay(ctx, g.Match(), player, openings, pairs, seed, concurrency)
 }

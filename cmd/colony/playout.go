@@ -27,12 +27,12 @@ func newPlayoutCmd(opts *options) *cobra.Command {
 			return nil
 		},
 	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, pos string) error {
-		st, err := g.Standing(pos)
+		st, err := g.Status(pos)
 		if err != nil {
 			return fmt.Errorf("playout: --position: %w", err)
 		}
-		if st.Outcome != nil {
-			return fmt.Errorf("playout: the game in the position is already over (%s)", st.Outcome.Reason)
+		if st.End != nil {
+			return fmt.Errorf("playout: the game in the position is already over (%s)", st.End.Reason)
 		}
 		start := time.Now()
 		res, err := g.RandomGames(cmdContext(cmd), pos, numGames, seed)

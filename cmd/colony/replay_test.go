@@ -93,8 +93,8 @@ func TestReplay(t *testing.T) {
 		fmt.Sprintf("no position %d: the game has positions 0 to %d\n", n+1, n),
 		fmt.Sprintf("\"x\": type Enter or n, p, f, l, a position from 0 to %d, or q\n", n),
 		"no position -1: the game has positions 0 to",
-		"result: " + (&catalog.Outcome{Winner: rec.Winner, Points: rec.Points, Reason: rec.Reason}).Text(g.Sides()) + "\n",
-		"game over: " + (&catalog.Outcome{Winner: rec.Winner, Points: rec.Points, Reason: rec.Reason}).Text(g.Sides()) + "\n",
+		"result: " + (&catalog.GameEnd{Winner: rec.Winner, Points: rec.Points, Reason: rec.Reason}).Text(g.Sides()) + "\n",
+		"game over: " + (&catalog.GameEnd{Winner: rec.Winner, Points: rec.Points, Reason: rec.Reason}).Text(g.Sides()) + "\n",
 	} {
 		if !strings.Contains(out, s) {
 			t.Errorf("output lacks %q:\n%s", s, out)
@@ -102,7 +102,7 @@ func TestReplay(t *testing.T) {
 	}
 	// Every turn with the figures recorded for it.
 	for k, m := range rec.Moves {
-		st, _ := g.Standing(ps[k])
+		st, _ := g.Status(ps[k])
 		in := rec.Info[k]
 		line := fmt.Sprintf("turn %d: %s (%s) plays %s  (score %s, depth %d, nodes %d, time %.3fs)\n", k+1,
 			g.Sides()[st.ToMove], rec.Players[st.ToMove], m,

@@ -41,7 +41,7 @@ func newSelfplayCmd(opts *options) *cobra.Command {
 			if err != nil {
 				return fmt.Errorf("selfplay: %w", err)
 			}
-			runner := t.NewRunner(cfg, sp.Concurrency)
+			runner := &tournament.Runner{Games: t.Match(), Config: cfg, Concurrency: sp.Concurrency}
 			if err := os.MkdirAll(sp.Dir, 0o755); err != nil {
 				return fail(fmt.Errorf("selfplay: %w", err))
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/external"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
@@ -70,7 +71,7 @@ func tournamentConfig(c *cobra.Command, game catalog.Ruleset, fl *tournamentFlag
 		return record.Config{}, fmt.Errorf("tournament: --progress: %w", err)
 	}
 	cfg, err := fl.settings.Config(game)
-	var se *tournament.SettingError
+	var se *match.SettingError
 	if errors.As(err, &se) {
 		return cfg, fmt.Errorf("tournament: --%s: %w", se.Setting, se.Err)
 	} else if err != nil {
@@ -133,10 +134,8 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 		cfg.Affinity = true
 	}
 	fl.outputs.Fill()
-	runner := g.NewRunner(cfg, fl.concurrency)
-	if l, ok := runner.(interface{ SetEngineLogLimit(int64) }); ok {
-		l.SetEngineLogLimit(int64(fl.engineLogMB) << 20)
-	}
+	runner := &tournament.Runner{Games: g.Match(), Config: cfg, Concurrency: fl.concurrency}
+	runner.SetEngineLogLimit(int64(fl.engineLogMB) << 20)
 	// Check every player, with the limits, before touching any file.
 	if err := runner.CheckPlayers(); err != nil {
 		return fmt.Errorf("tournament: %w", err)
@@ -257,7 +256,7 @@ func newMergeCmd(opts *options) *cobra.Command {
 				return fmt.Errorf("merge: %w", err)
 			}
 			merged, rep, err := tournament.MergeReport(files, sprtText, gameSides)
-			var se *tournament.SettingError
+			var se *match.SettingError
 			switch {
 			case errors.As(err, &se):
 				return fmt.Errorf("merge: --%s: %w", se.Setting, se.Err)

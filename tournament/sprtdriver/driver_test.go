@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/stats"
@@ -28,8 +29,8 @@ func newFactory(spec string, opts search.Options) (search.Player[colony.State], 
 // testTest is the SPRT of the tests: greedy against random decides in a few pairs.
 const testTest = "elo0=0,elo1=50"
 
-// match returns a match of a against b on The Colony, of games games, with the test.
-func match(t *testing.T, a, b string, games int) record.Config {
+// matchConfig returns a match of a against b on The Colony, of games games, with the test.
+func matchConfig(t *testing.T, a, b string, games int) record.Config {
 	t.Helper()
 	test, err := stats.ParseSPRT(testTest)
 	if err != nil {
@@ -50,8 +51,7 @@ func match(t *testing.T, a, b string, games int) record.Config {
 // does, and returns the result.
 func single(t *testing.T, cfg record.Config) *tournament.Result {
 	t.Helper()
-	r := &tournament.Runner[colony.State]{Game: colonyGame, Config: cfg,
-		NewPlayer: newFactory, Concurrency: 1}
+	r := &tournament.Runner{Games: match.Bind(colonyGame, newFactory, nil), Config: cfg, Concurrency: 1}
 	res, err := r.Run(context.Background())
 	if err != nil {
 		t.Fatal(err)
@@ -93,8 +93,7 @@ func (p *player) Submit(ctx context.Context, b *Batch) error {
 		if err != nil {
 			return err
 		}
-		r := &tournament.Runner[colony.State]{Game: colonyGame, Config: cfg,
-			NewPlayer: newFactory, Concurrency: 1, Records: w, Done: w.Done}
+		r := &tournament.Runner{Games: match.Bind(colonyGame, newFactory, nil), Config: cfg, Concurrency: 1, Records: w, Done: w.Done}
 		_, err = r.Run(ctx)
 		if cerr := w.Close(); err == nil {
 			err = cerr
@@ -154,7 +153,7 @@ func TestDriverStopsWhereTheSingleRunStops(t *testing.T) {
 		{"H1", "greedy", "random", stats.AcceptH1},
 		{"H0", "random", "greedy", stats.AcceptH0},
 	} {
-		cfg := match(t, m.a, m.b, 200)
+		cfg := matchConfig(t, m.a, m.b, 200)
 		want := single(t, cfg)
 		p := want.SPRT.StopPair + 1
 		if want.SPRT.Verdict != m.verdict {
@@ -189,7 +188,7 @@ func TestDriverStopsWhereTheSingleRunStops(t *testing.T) {
 // task) and runs it again: the batches played are not submitted again, the third is,
 // and the driver decides as an uninterrupted one.
 func TestDriverResumes(t *testing.T) {
-	cfg := match(t, "greedy", "random", 200)
+	cfg := matchConfig(t, "greedy", "random", 200)
 	want := single(t, cfg)
 	if want.SPRT.StopPair < 6 {
 		t.Fatalf("the single run decided at pair %d: too early for three batches of 2", want.SPRT.StopPair+1)
@@ -237,7 +236,7 @@ func TestDriverResumes(t *testing.T) {
 // TestDriverScheduleEnds runs a match too short to decide: the last batch ends at the
 // schedule's end.
 func TestDriverScheduleEnds(t *testing.T) {
-	cfg := match(t, "greedy", "random", 10)
+	cfg := matchConfig(t, "greedy", "random", 10)
 	o, batches, log, err := drive(t, cfg, 4, 2, t.TempDir(), &player{match: cfg})
 	if err != nil {
 		t.Fatal(err)
@@ -260,7 +259,7 @@ func (f failing) Submit(context.Context, *Batch) error { return f.err }
 func (failing) TaskLogs() string                       { return "DIR/K" }
 
 func TestDriverErrors(t *testing.T) {
-	cfg := match(t, "greedy", "random", 40)
+	cfg := matchConfig(t, "greedy", "random", 40)
 	other := cfg
 	other.Seed = 99
 	for _, tc := range []struct {
@@ -301,7 +300,7 @@ func TestDriverErrors(t *testing.T) {
 }
 
 func TestNewErrors(t *testing.T) {
-	good := Config{Match: match(t, "greedy", "random", 40), BatchPairs: 2, Tasks: 2, Dir: "d", Submitter: failing{}}
+	good := Config{Match: matchConfig(t, "greedy", "random", 40), BatchPairs: 2, Tasks: 2, Dir: "d", Submitter: failing{}}
 	for _, tc := range []struct {
 		name   string
 		change func(c *Config)

@@ -220,7 +220,7 @@ func TestRunRefusesBesideARunningJob(t *testing.T) {
 	}
 	c := &Cluster{Scheduler: &Slurm{Script: "/jobs/match.sbatch", Sbatch: testdataPath(t, "sbatch"), Squeue: testdataPath(t, "squeue")},
 		Colony: "/bin/colony", Poll: time.Millisecond}
-	d, err := New(Config{Match: match(t, "greedy", "random", 20), BatchPairs: 2, Tasks: 2, Dir: dir, Submitter: c})
+	d, err := New(Config{Match: matchConfig(t, "greedy", "random", 20), BatchPairs: 2, Tasks: 2, Dir: dir, Submitter: c})
 	if err != nil {
 		t.Fatal(err)
 	}

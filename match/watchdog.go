@@ -1,4 +1,4 @@
-package tournament
+package match
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"github.com/colony-ai/colony/search"
 )
 
-// The watchdog of watched moves (see Runner): a timed move, or any move when
+// The watchdog of watched moves (see the package doc): a timed move, or any move when
 // Limits.MoveTimeout is set, runs the player's Play on a goroutine of its own, so
 // that the worker can stop waiting for a player that does not return.
 
@@ -98,7 +98,7 @@ func (c *moveCall[S]) run() {
 		return
 	}
 	<-c.release
-	_ = closePlayer(c.p) // no one to report to: Run may have returned
+	_ = closePlayer(c.p) // no one to report to: the run may be over
 }
 
 // play calls Play, turning a panic into a reply.
@@ -180,19 +180,19 @@ func (w *worker[S]) abandon(seat int, c *moveCall[S]) (moveReply, bool) {
 	// The player may still take or give back a table of the game's Tables: the next
 	// games get a new one.
 	w.tables = new(search.Tables)
-	w.closeErrs.addAbandoned()
+	w.opts.Closes.addAbandoned()
 	return moveReply{}, true
 }
 
 // addAbandoned counts an abandoned player.
-func (c *closeErrors) addAbandoned() {
+func (c *Closes) addAbandoned() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.abandoned++
 }
 
-// abandonedPlayers returns the number of abandoned players.
-func (c *closeErrors) abandonedPlayers() int {
+// Abandoned returns the number of abandoned players.
+func (c *Closes) Abandoned() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.abandoned

@@ -1,11 +1,10 @@
-package catalog
+package engine
 
 import (
 	"bufio"
 	"context"
 	"errors"
 	"io"
-	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strconv"
@@ -14,11 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/external"
-	gamepkg "github.com/colony-ai/colony/game"
-	"github.com/colony-ai/colony/games/kalah"
-	"github.com/colony-ai/colony/games/oware"
+	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/protocol"
 	"github.com/colony-ai/colony/search"
 )
@@ -31,9 +26,9 @@ const engineWait = 30 * time.Second
 // an error.
 func newTestEngine(t *testing.T, spec, game string) *Engine {
 	t.Helper()
-	e, err := NewEngine(spec, game)
+	e, err := New(spec, game)
 	if err != nil {
-		t.Fatalf("NewEngine(%q, %q): %v", spec, game, err)
+		t.Fatalf("New(%q, %q): %v", spec, game, err)
 	}
 	return e
 }
@@ -97,7 +92,7 @@ func goTurn(t *testing.T, c *protocol.Client, start string, moves []string, limi
 }
 
 // inProcess returns the turn the player of spec chooses in position, in process.
-func inProcess(t *testing.T, g Ruleset, spec, position string) string {
+func inProcess(t *testing.T, g catalog.Ruleset, spec, position string) string {
 	t.Helper()
 	turn, _, err := g.Think(context.Background(), spec, position)
 	if err != nil {
@@ -113,7 +108,7 @@ func TestEngineIdentity(t *testing.T) {
 		games      []string
 		options    []protocol.Option // some of the options, in their order
 	}{
-		{spec: "ab:depth=3", name: "colony ab:depth=3,tt=16,aspiration=12", games: Names(),
+		{spec: "ab:depth=3", name: "colony ab:depth=3,tt=16,aspiration=12", games: catalog.Names(),
 			options: []protocol.Option{
 				{Name: "depth", Type: protocol.IntOption, Default: "3", Min: "1", Max: "64"},
 				{Name: "nodes", Type: protocol.IntOption, Default: "0", Min: "0", Max: "18446744073709551615"},
@@ -141,8 +136,8 @@ func TestEngineIdentity(t *testing.T) {
 		t.Run(tt.spec, func(t *testing.T) {
 			c := connectEngine(t, newTestEngine(t, tt.spec, tt.game))
 			id := c.Identity()
-			if id.Name != tt.name || id.Author != EngineAuthor || !slices.Equal(id.Games, tt.games) {
-				t.Errorf("identity %q by %q for %q, want %q by %q for %q", id.Name, id.Author, id.Games, tt.name, EngineAuthor, tt.games)
+			if id.Name != tt.name || id.Author != Author || !slices.Equal(id.Games, tt.games) {
+				t.Errorf("identity %q by %q for %q, want %q by %q for %q", id.Name, id.Author, id.Games, tt.name, Author, tt.games)
 			}
 			kind, _ := search.LookupKind(strings.SplitN(tt.spec, ":", 2)[0])
 			if len(id.Options) != len(kind.Settings) {
@@ -173,16 +168,16 @@ func TestNewEngineErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.spec+" "+tt.game, func(t *testing.T) {
-			_, err := NewEngine(tt.spec, tt.game)
+			_, err := New(tt.spec, tt.game)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
-				t.Errorf("NewEngine(%q, %q): %v, want an error with %q", tt.spec, tt.game, err, tt.want)
+				t.Errorf("New(%q, %q): %v, want an error with %q", tt.spec, tt.game, err, tt.want)
 			}
 		})
 	}
 }
 
 func TestEngineSetOption(t *testing.T) {
-	g, _ := Open("kalah:6x4")
+	g, _ := catalog.Open("kalah:6x4")
 	pos := g.SamplePositions(1, 7)[0]
 	tests := []struct {
 		name, value string
@@ -278,7 +273,7 @@ func TestEngineNewGame(t *testing.T) {
 			if err := c.NewGame(testCtx(t), tt.game); err != nil {
 				t.Fatal(err)
 			}
-			g, _ := Open(tt.game)
+			g, _ := catalog.Open(tt.game)
 			turn, _ := goTurn(t, c, "", nil, protocol.Limits{})
 			if want := inProcess(t, g, "ab:depth=2", g.StartPosition()); turn != want {
 				t.Errorf("turn %q at the start of %s, want %q", turn, tt.game, want)
@@ -289,13 +284,13 @@ func TestEngineNewGame(t *testing.T) {
 
 // playedTurns returns the first n turns of a game between two seeded players from the
 // start (fewer when it ends).
-func playedTurns(t *testing.T, g Ruleset, n int, seed uint64) []string {
+func playedTurns(t *testing.T, g catalog.Ruleset, n int, seed uint64) []string {
 	t.Helper()
 	pos := g.StartPosition()
 	var turns []string
 	for range n {
-		st, err := g.Standing(pos)
-		if err != nil || st.Outcome != nil {
+		st, err := g.Status(pos)
+		if err != nil || st.End != nil {
 			break
 		}
 		turn, _, err := g.Think(context.Background(), "random:seed="+strconv.FormatUint(seed+uint64(len(turns)), 10), pos)
@@ -313,7 +308,7 @@ func playedTurns(t *testing.T, g Ruleset, n int, seed uint64) []string {
 func TestEnginePositions(t *testing.T) {
 	for _, name := range []string{"colony", "kalah:6x4", "oware"} {
 		t.Run(name, func(t *testing.T) {
-			g, _ := Open(name)
+			g, _ := catalog.Open(name)
 			c := connectEngine(t, newTestEngine(t, "ab:depth=3", ""))
 			if err := c.NewGame(testCtx(t), name); err != nil {
 				t.Fatal(err)
@@ -341,7 +336,7 @@ func TestEnginePositions(t *testing.T) {
 }
 
 func TestEngineBadPositions(t *testing.T) {
-	kalah, _ := Open("kalah:6x4")
+	kalah, _ := catalog.Open("kalah:6x4")
 	// A finished game of Kalah: play random turns to its end.
 	var over []string
 	for pos := kalah.StartPosition(); ; {
@@ -395,7 +390,7 @@ func TestEngineBadPositions(t *testing.T) {
 // checkInfo checks an info line of a search of pos in g: a pv of legal turns in
 // sequence, and a score and nodes unless the search may have been stopped before its
 // first node (stoppable: then it has neither).
-func checkInfo(t *testing.T, g Ruleset, pos string, in protocol.Info, stoppable bool) {
+func checkInfo(t *testing.T, g catalog.Ruleset, pos string, in protocol.Info, stoppable bool) {
 	t.Helper()
 	if line := (&protocol.InfoReply{Info: in}).String(); !strings.HasPrefix(line, "info ") {
 		t.Errorf("info line %q", line)
@@ -413,11 +408,11 @@ func checkInfo(t *testing.T, g Ruleset, pos string, in protocol.Info, stoppable 
 }
 
 func TestEngineInfoLines(t *testing.T) {
-	colony, _ := Open("colony")
-	oware, _ := Open("oware")
+	colony, _ := catalog.Open("colony")
+	oware, _ := catalog.Open("oware")
 	tests := []struct {
 		spec   string
-		g      Ruleset
+		g      catalog.Ruleset
 		limits protocol.Limits
 		depths []int  // the depths of the info lines, when they have them
 		text   string // an info string expected
@@ -473,7 +468,7 @@ func TestEngineInfoLines(t *testing.T) {
 func TestEngineInfinite(t *testing.T) {
 	for _, spec := range []string{"ab:depth=2", "mcts:sims=100"} {
 		t.Run(spec, func(t *testing.T) {
-			g, _ := Open("colony")
+			g, _ := catalog.Open("colony")
 			c := connectEngine(t, newTestEngine(t, spec, "colony"))
 			ctx := testCtx(t)
 			if err := c.NewGame(ctx, "colony"); err != nil {
@@ -542,42 +537,42 @@ func TestEnginePlan(t *testing.T) {
 	tests := []struct {
 		spec   string
 		limits protocol.Limits
-		want   enginePlan
+		want   catalog.EngineSearch
 	}{
-		{"ab:depth=6", protocol.Limits{}, enginePlan{spec: "ab:depth=6"}},
-		{"ab:depth=6,tt=64", protocol.Limits{Depth: 3}, enginePlan{spec: "ab:tt=64,depth=3"}},
-		{"ab:depth=6", protocol.Limits{Nodes: 1000}, enginePlan{spec: "ab:nodes=1000"}},
-		{"ab:depth=6", protocol.Limits{MoveTime: 250 * ms}, enginePlan{spec: "ab:time=250ms"}},
-		{"ab:depth=6", protocol.Limits{Depth: 9, MoveTime: 100 * ms}, enginePlan{spec: "ab:depth=9,time=100ms"}},
+		{"ab:depth=6", protocol.Limits{}, catalog.EngineSearch{Spec: "ab:depth=6"}},
+		{"ab:depth=6,tt=64", protocol.Limits{Depth: 3}, catalog.EngineSearch{Spec: "ab:tt=64,depth=3"}},
+		{"ab:depth=6", protocol.Limits{Nodes: 1000}, catalog.EngineSearch{Spec: "ab:nodes=1000"}},
+		{"ab:depth=6", protocol.Limits{MoveTime: 250 * ms}, catalog.EngineSearch{Spec: "ab:time=250ms"}},
+		{"ab:depth=6", protocol.Limits{Depth: 9, MoveTime: 100 * ms}, catalog.EngineSearch{Spec: "ab:depth=9,time=100ms"}},
 		{"ab:depth=6", protocol.Limits{Clock: &protocol.Clock{Time: 30000 * ms, Inc: 400 * ms}},
-			enginePlan{spec: "ab", untilDone: true, deadline: 1300 * ms}},
+			catalog.EngineSearch{Spec: "ab", UntilDone: true, Deadline: 1300 * ms}},
 		{"ab:depth=6", protocol.Limits{Clock: &protocol.Clock{Time: 100 * ms, Inc: 1000 * ms}},
-			enginePlan{spec: "ab", untilDone: true, deadline: 50 * ms}},
+			catalog.EngineSearch{Spec: "ab", UntilDone: true, Deadline: 50 * ms}},
 		{"ab:depth=6", protocol.Limits{Clock: &protocol.Clock{Time: -20 * ms}},
-			enginePlan{spec: "ab", untilDone: true, deadline: ms}},
+			catalog.EngineSearch{Spec: "ab", UntilDone: true, Deadline: ms}},
 		{"ab:depth=6", protocol.Limits{Depth: 5, Clock: &protocol.Clock{Time: 3000 * ms}},
-			enginePlan{spec: "ab:depth=5", deadline: 100 * ms}},
-		{"ab:depth=6", protocol.Limits{OClock: &protocol.Clock{Time: 3000 * ms}}, enginePlan{spec: "ab:depth=6"}},
-		{"ab:depth=6", protocol.Limits{Infinite: true}, enginePlan{spec: "ab", untilDone: true}},
-		{"ab:depth=6", protocol.Limits{Infinite: true, Depth: 8}, enginePlan{spec: "ab:depth=8"}},
-		{"mcts:sims=500,c=2", protocol.Limits{Nodes: 80}, enginePlan{spec: "mcts:c=2,sims=80"}},
-		{"mcts:sims=500", protocol.Limits{Depth: 4}, enginePlan{spec: "mcts:sims=500", notes: []string{"mcts has no depth limit: depth 4 ignored"}}},
-		{"mcts:time=1s", protocol.Limits{Depth: 4, MoveTime: 20 * ms}, enginePlan{spec: "mcts:time=20ms", notes: []string{"mcts has no depth limit: depth 4 ignored"}}},
-		{"random", protocol.Limits{Depth: 2, Nodes: 9}, enginePlan{spec: "random", notes: []string{
+			catalog.EngineSearch{Spec: "ab:depth=5", Deadline: 100 * ms}},
+		{"ab:depth=6", protocol.Limits{OClock: &protocol.Clock{Time: 3000 * ms}}, catalog.EngineSearch{Spec: "ab:depth=6"}},
+		{"ab:depth=6", protocol.Limits{Infinite: true}, catalog.EngineSearch{Spec: "ab", UntilDone: true}},
+		{"ab:depth=6", protocol.Limits{Infinite: true, Depth: 8}, catalog.EngineSearch{Spec: "ab:depth=8"}},
+		{"mcts:sims=500,c=2", protocol.Limits{Nodes: 80}, catalog.EngineSearch{Spec: "mcts:c=2,sims=80"}},
+		{"mcts:sims=500", protocol.Limits{Depth: 4}, catalog.EngineSearch{Spec: "mcts:sims=500", Notes: []string{"mcts has no depth limit: depth 4 ignored"}}},
+		{"mcts:time=1s", protocol.Limits{Depth: 4, MoveTime: 20 * ms}, catalog.EngineSearch{Spec: "mcts:time=20ms", Notes: []string{"mcts has no depth limit: depth 4 ignored"}}},
+		{"random", protocol.Limits{Depth: 2, Nodes: 9}, catalog.EngineSearch{Spec: "random", Notes: []string{
 			"random has no depth limit: depth 2 ignored", "random has no node limit: nodes 9 ignored"}}},
-		{"random", protocol.Limits{MoveTime: 40 * ms}, enginePlan{spec: "random", untilDone: true, deadline: 40 * ms}},
-		{"minimax:depth=3", protocol.Limits{Depth: 1}, enginePlan{spec: "minimax:depth=1"}},
+		{"random", protocol.Limits{MoveTime: 40 * ms}, catalog.EngineSearch{Spec: "random", UntilDone: true, Deadline: 40 * ms}},
+		{"minimax:depth=3", protocol.Limits{Depth: 1}, catalog.EngineSearch{Spec: "minimax:depth=1"}},
 	}
 	for _, tt := range tests {
 		e := newTestEngine(t, tt.spec, "")
 		got := e.plan(tt.limits)
-		if got.spec != tt.want.spec || got.untilDone != tt.want.untilDone || got.deadline != tt.want.deadline || !slices.Equal(got.notes, tt.want.notes) {
+		if got.Spec != tt.want.Spec || got.UntilDone != tt.want.UntilDone || got.Deadline != tt.want.Deadline || !slices.Equal(got.Notes, tt.want.Notes) {
 			t.Errorf("%s, go %v: plan %+v, want %+v", tt.spec, (&protocol.GoCommand{Limits: tt.limits}).String(), got, tt.want)
 		}
 	}
 }
 
-func TestEngineScore(t *testing.T) {
+func TestScore(t *testing.T) {
 	tests := []struct {
 		v    int
 		want string
@@ -587,8 +582,8 @@ func TestEngineScore(t *testing.T) {
 		{-search.WinScore, "loss 0"}, {-search.WinScore - 12, "loss 12"},
 	}
 	for _, tt := range tests {
-		if got := EngineScore(tt.v).String(); got != tt.want {
-			t.Errorf("EngineScore(%d) = %q, want %q", tt.v, got, tt.want)
+		if got := Score(tt.v).String(); got != tt.want {
+			t.Errorf("Score(%d) = %q, want %q", tt.v, got, tt.want)
 		}
 	}
 }
@@ -706,7 +701,7 @@ func (r *rawEngine) handshake() {
 // BenchmarkEngineDepth1 measures searches of ab:depth=1 over the protocol, in
 // process over pipes: a Client's position and go, Serve and the Engine.
 func BenchmarkEngineDepth1(b *testing.B) {
-	e, err := NewEngine("ab:depth=1", "")
+	e, err := New("ab:depth=1", "")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -725,7 +720,7 @@ func BenchmarkEngineDepth1(b *testing.B) {
 	if err := c.NewGame(ctx, "kalah"); err != nil {
 		b.Fatal(err)
 	}
-	g, _ := Open("kalah")
+	g, _ := catalog.Open("kalah")
 	positions := g.SamplePositions(64, 1)
 	for i := 0; b.Loop(); i++ {
 		if err := c.Position(ctx, positions[i%len(positions)], nil); err != nil {
@@ -745,7 +740,7 @@ func BenchmarkEngineDepth1(b *testing.B) {
 // rule, that the position's notation has not.)
 func TestEngineNewPlayerEachGame(t *testing.T) {
 	const spec = "mcts:sims=400"
-	g, _ := Open("kalah:6x4")
+	g, _ := catalog.Open("kalah:6x4")
 	turns := playedTurns(t, g, 10, 5)
 	c := connectEngine(t, newTestEngine(t, spec, ""))
 	ctx := testCtx(t)
@@ -789,84 +784,4 @@ func TestEngineNewPlayerEachGame(t *testing.T) {
 		}
 	}
 	t.Logf("the tree kept in a game changed %d of the searches", kept)
-}
-
-// TestEnginePositionCache: a position that adds turns to the last one is read from
-// the last one's state, one that does not from its start; both give the position
-// that playing all the turns from the start gives (Oware: with its history).
-func TestEnginePositionCache(t *testing.T) {
-	for _, name := range []string{"colony", "kalah", "oware"} {
-		t.Run(name, func(t *testing.T) {
-			g, err := Open(name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if tu, ok := g.(interface{ unwrap() Ruleset }); ok {
-				g = tu.unwrap()
-			}
-			switch x := g.(type) {
-			case *generic[colony.State]:
-				checkPositionCache(t, x)
-			case *generic[kalah.State]:
-				checkPositionCache(t, x)
-			case *generic[oware.State]:
-				checkPositionCache(t, x)
-			default:
-				t.Fatalf("%T", g)
-			}
-		})
-	}
-}
-
-// unwrap returns the game a tunable game wraps.
-func (x tunable[S]) unwrap() Ruleset { return x.generic }
-
-func checkPositionCache[S any](t *testing.T, x *generic[S]) {
-	eg := x.engineGame(new(search.Tables), new(external.Pool)).(*engineGameOf[S])
-	rng := rand.New(rand.NewPCG(3, 4))
-	for game := range 4 {
-		var moves []string
-		s := x.g.Start()
-		for step := 0; !x.g.Terminal(&s); step++ {
-			names, paths, err := gamepkg.Turns(x.g, s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			k := rng.IntN(len(names))
-			if game%2 == 1 && step%5 == 4 && len(names) > 1 {
-				// Between two turns, a position that is not an extension of the
-				// last: another turn.
-				j := (k + 1) % len(names)
-				want := s
-				for _, a := range paths[j] {
-					x.g.Apply(&want, a)
-				}
-				got, err := eg.position(protocol.Position{Moves: append(slices.Clone(moves), names[j])})
-				switch {
-				case x.g.Terminal(&want):
-					if err == nil {
-						t.Fatalf("game %d, turn %d: a finished game read without an error", game, step)
-					}
-				case err != nil:
-					t.Fatal(err)
-				case x.g.FormatPosition(&got) != x.g.FormatPosition(&want):
-					t.Fatalf("game %d, turn %d: the other position read is %s, want %s", game, step, x.g.FormatPosition(&got), x.g.FormatPosition(&want))
-				}
-			}
-			for _, a := range paths[k] {
-				x.g.Apply(&s, a)
-			}
-			moves = append(moves, names[k])
-			if x.g.Terminal(&s) {
-				break
-			}
-			got, err := eg.position(protocol.Position{Moves: moves})
-			if err != nil {
-				t.Fatalf("game %d, turn %d: %v", game, step, err)
-			}
-			if x.g.FormatPosition(&got) != x.g.FormatPosition(&s) || x.g.Hash(&got) != x.g.Hash(&s) {
-				t.Fatalf("game %d, turn %d: the position read is %s, want %s", game, step, x.g.FormatPosition(&got), x.g.FormatPosition(&s))
-			}
-		}
-	}
 }

@@ -1,4 +1,4 @@
-package tournament
+package match
 
 import (
 	"context"
@@ -28,7 +28,7 @@ type adjudicator[S any] struct {
 
 // newAdjudicator returns the adjudicator of a's rules for game g, or nil when a has
 // none; the endgame database of a.Exact is table (nil for none), and scales gives
-// the scale of each player's scores by the player's name (see Runner.ScoreScale; a
+// the scale of each player's scores by the player's name (see Bind's scale; a
 // name it lacks has scores in points).
 func newAdjudicator[S any](g game.Game[S], a *record.Adjudication, table game.EndgameTable[S], scales map[string]int) *adjudicator[S] {
 	if a == nil || (*a == record.Adjudication{}) {

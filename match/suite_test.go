@@ -1,17 +1,27 @@
-package tournament
+package match
 
 import (
 	"context"
 	"errors"
-	"math"
 	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
+
+// colonyGame is The Colony on its default board.
+var colonyGame = colony.NewGame(nil)
+
+// newFactory returns the PlayerFactory of search.New with evaluation ev.
+func newFactory[S any](g game.Rules[S], ev search.Evaluator[S]) PlayerFactory[S] {
+	return func(spec string, opts search.Options) (search.Player[S], error) {
+		return search.New(g, ev, spec, opts)
+	}
+}
 
 // textJudge is a judge whose score is a function of the position's text: the sum of
 // its bytes modulo 9, minus 4 (from -4 to 4).
@@ -197,49 +207,5 @@ func TestSuiteOptionsErrors(t *testing.T) {
 	o.Judge = "nope"
 	if _, err := BuildSuite(context.Background(), colonyGame, textJudgeFactory, o); err == nil || !strings.Contains(err.Error(), "judge nope: unknown judge nope") {
 		t.Errorf("unknown judge: error %v", err)
-	}
-}
-
-// TestMoverScore counts the side to move's results by opening: the interval is
-// taken over the openings' mean scores.
-func TestMoverScore(t *testing.T) {
-	red := colony.StartPosition // red moves
-	games := []record.Record{
-		{Index: 0, Round: 0, Opening: red, Winner: 0},
-		{Index: 1, Round: 0, Opening: red, Winner: 1},
-		{Index: 2, Round: 1, Opening: red, Winner: 0},
-		{Index: 3, Round: 1, Opening: red, Winner: 0},
-		{Index: 4, Round: 2, Opening: red, Winner: -1},
-		{Index: 5, Round: 2, Opening: red, Winner: 0},
-	}
-	m, err := moverScore(colonyGame, games)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Opening means 0.5, 1, 0.75: mean 0.75, sd 0.25, half width 1.96·0.25/√3.
-	want := MoverScore{Openings: 3, Games: 6, Wins: 4, Draws: 1, Losses: 1, Score: 0.75, Low: 0.75 - 1.96*0.25/math.Sqrt(3), High: 1}
-	if m.Openings != want.Openings || m.Games != want.Games || m.Wins != want.Wins || m.Draws != want.Draws || m.Losses != want.Losses ||
-		m.Score != want.Score || math.Abs(m.Low-want.Low) > 1e-12 || m.High != want.High {
-		t.Errorf("got %+v, want %+v", m, want)
-	}
-	if s := m.String(); s != "75.0% [46.7%, 100.0%] (4 wins, 1 draws, 1 losses in 6 games from 3 openings)" {
-		t.Errorf("String %q", s)
-	}
-}
-
-// TestSelfPlayScore plays a tiny self-play run: every game counted once, by the
-// side to move in its opening.
-func TestSelfPlayScore(t *testing.T) {
-	factory := newFactory[colony.State](colonyGame, colony.Score{})
-	m, err := SelfPlay(context.Background(), colonyGame, factory, "ab:depth=1", record.Openings{RandomTurns: 2}, 3, 9, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if m.Games != 6 || m.Openings != 3 || m.Wins+m.Draws+m.Losses != 6 || m.Low > m.Score || m.High < m.Score {
-		t.Errorf("got %+v", m)
-	}
-	again, err := SelfPlay(context.Background(), colonyGame, factory, "ab:depth=1", record.Openings{RandomTurns: 2}, 3, 9, 1)
-	if err != nil || again != m {
-		t.Errorf("again with concurrency 1: %+v, %v; want %+v", again, err, m)
 	}
 }

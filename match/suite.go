@@ -1,4 +1,4 @@
-package tournament
+package match
 
 // Balanced opening suites ('colony openings'): random openings that a judging player
 // scores close to equal, and the first player's score when a player plays them
@@ -8,7 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"sync"
@@ -227,126 +226,4 @@ func WriteSuite(s *Suite, header []string, scale int) string {
 		fmt.Fprintf(&b, "# candidate %d, score %s\n%s\n", p.Candidate, strconv.FormatFloat(float64(p.Score)/float64(scale), 'f', -1, 64), p.Position)
 	}
 	return b.String()
-}
-
-// MoverScore is the score of the side to move in the openings (the first player)
-// over a self-play run: each opening played twice, colours swapped.
-type MoverScore struct {
-	// Openings counts the openings played, Games the games; Wins, Draws and Losses
-	// are the first player's.
-	Openings, Games, Wins, Draws, Losses int
-	// Score is the first player's mean score (0 to 1); Low and High bound its 95%
-	// interval, the normal approximation with the standard error taken over the
-	// openings (the two games of an opening are not independent).
-	Score, Low, High float64
-}
-
-// String formats m as "SCORE% [LOW%, HIGH%] (W wins, D draws, L losses in G games from O openings)".
-func (m MoverScore) String() string {
-	return fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%] (%d wins, %d draws, %d losses in %d games from %d openings)",
-		100*m.Score, 100*m.Low, 100*m.High, m.Wins, m.Draws, m.Losses, m.Games, m.Openings)
-}
-
-// SelfPlay plays player against itself (a match of two entrants of the same spec,
-// seeded by seed, concurrency games at a time) from each of openings' openings
-// twice, colours swapped, pairs pairs of games in all (the positions in order, from
-// the start again when there are fewer; random openings when there are none), and
-// returns the first player's score.
-func SelfPlay[S any](ctx context.Context, g game.Game[S], newPlayer PlayerFactory[S], player string, openings record.Openings, pairs int, seed uint64, concurrency int) (MoverScore, error) {
-	cfg := record.Config{
-		Game:     g.Name(),
-		Players:  []record.Entrant{{Name: "a", Spec: player}, {Name: "b", Spec: player}},
-		Format:   record.Match,
-		Games:    2 * pairs,
-		Seed:     record.Seed(seed),
-		Openings: openings,
-	}
-	r := &Runner[S]{Game: g, Config: cfg, NewPlayer: newPlayer, Concurrency: concurrency}
-	res, err := r.Run(ctx)
-	if err != nil {
-		return MoverScore{}, err
-	}
-	if !res.Complete {
-		return MoverScore{}, fmt.Errorf("self-play stopped after %d of %d games", res.Count(), cfg.Games)
-	}
-	// The games' summaries, their openings made again (the run keeps no records of
-	// a long self-play).
-	book, err := newOpeningBook(g, &cfg)
-	if err != nil {
-		return MoverScore{}, err
-	}
-	var maker openingMaker[S]
-	games := res.Summaries
-	return moverScoreOf(games.Len(), func(i int) (round, winner, mover int, err error) {
-		sum := games.At(i)
-		round = sum.Pair() // one pairing: a round is a pair
-		s, err := book.opening(round, &maker)
-		if err != nil {
-			return 0, 0, 0, fmt.Errorf("game %d: opening: %w", sum.Index, err)
-		}
-		return round, int(sum.Winner), g.ToMove(&s), nil
-	})
-}
-
-// moverScore counts the first player's results in games, the two games of a round
-// from the same opening.
-func moverScore[S any](g game.Game[S], games []record.Record) (MoverScore, error) {
-	return moverScoreOf(len(games), func(i int) (round, winner, mover int, err error) {
-		rec := &games[i]
-		s, err := g.ParsePosition(rec.Opening)
-		if err != nil {
-			return 0, 0, 0, fmt.Errorf("game %d: opening: %w", rec.Index, err)
-		}
-		return rec.Round, rec.Winner, g.ToMove(&s), nil
-	})
-}
-
-// moverScoreOf is moverScore of count games, game i given by its round, winner and the
-// side to move in its opening.
-func moverScoreOf(count int, game func(i int) (round, winner, mover int, err error)) (MoverScore, error) {
-	var m MoverScore
-	byRound := map[int][]float64{}
-	for i := range count {
-		round, winner, mover, err := game(i)
-		if err != nil {
-			return m, err
-		}
-		var x float64
-		switch winner {
-		case mover:
-			x = 1
-			m.Wins++
-		case -1:
-			x = 0.5
-			m.Draws++
-		default:
-			m.Losses++
-		}
-		byRound[round] = append(byRound[round], x)
-		m.Games++
-	}
-	m.Openings = len(byRound)
-	if m.Openings == 0 {
-		return m, errors.New("no games")
-	}
-	var sum, sum2 float64
-	for _, xs := range byRound {
-		var v float64
-		for _, x := range xs {
-			v += x
-		}
-		v /= float64(len(xs))
-		sum += v
-		sum2 += v * v
-	}
-	n := float64(m.Openings)
-	m.Score = (float64(m.Wins) + float64(m.Draws)/2) / float64(m.Games)
-	mean := sum / n
-	half := 0.0
-	if m.Openings > 1 {
-		variance := max(0, (sum2-n*mean*mean)/(n-1))
-		half = 1.96 * math.Sqrt(variance/n)
-	}
-	m.Low, m.High = max(0, m.Score-half), min(1, m.Score+half)
-	return m, nil
 }

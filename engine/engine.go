@@ -1,25 +1,10 @@
-package catalog
-
-import (
-	"context"
-	"errors"
-	"fmt"
-	"io"
-	"math/big"
-	"regexp"
-	"slices"
-	"strconv"
-	"strings"
-	"time"
-
-	"github.com/colony-ai/colony/external"
-	"github.com/colony-ai/colony/game"
-	"github.com/colony-ai/colony/protocol"
-	"github.com/colony-ai/colony/search"
-)
-
-// The toolkit's players as engines of the Mancala Engine Protocol (docs/protocol.md,
-// "Our players as engines"): an Engine is a protocol.Handler over a player spec.
+// Package engine serves the toolkit's players as engines of the Mancala Engine
+// Protocol (docs/protocol.md, "Our players as engines"), as 'colony engine' does: an
+// Engine is a protocol.Handler over a player spec, for every registered game
+// (package catalog) or one. It sits beside the protocol's serving side
+// (protocol.Serve) and the external-engine player (package external), above the
+// registry of games, which gives it each game's engine side (catalog.EngineGame)
+// without the game's state type.
 //
 // Options. Each setting of the player's kind is an option of the same name, its
 // default the spec's value or the setting's: whole-number settings are int options
@@ -49,12 +34,30 @@ import (
 // transposition table allocated. An external engine (a cmd spec) is told the game's
 // course, its start and turns, as the engine was, and its process is kept from game
 // to game (external.Pool) until Close.
+package engine
 
-// EngineAuthor is the author an Engine declares.
-const EngineAuthor = "The Colony toolkit"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/external"
+	"github.com/colony-ai/colony/protocol"
+	"github.com/colony-ai/colony/search"
+)
+
+// Author is the author an Engine declares.
+const Author = "The Colony toolkit"
 
 // Engine is a player of the toolkit as an MEP engine: a protocol.Handler that plays
-// every registered game, or one (NewEngine), with the player of its spec. Its
+// every registered game, or one (New), with the player of its spec. Its
 // methods are called one at a time (protocol.Serve does).
 type Engine struct {
 	// Stderr receives the standard error of the external engines the engine runs (a
@@ -63,30 +66,30 @@ type Engine struct {
 
 	spec      search.Spec // the spec as the options set it
 	kind      search.Kind
-	canonical string // the canonical spec of NewEngine's
-	only      string // the game given to NewEngine, "" for any
+	canonical string // the canonical spec of New's
+	only      string // the game given to New, "" for any
 	onlyBase  string // its name without its rule set
 	options   []protocol.Option
 	unset     map[string]string // the option value that leaves the setting unset, by name
 	tables    *search.Tables
 	engines   *external.Pool // the processes of a cmd spec
 
-	game    Ruleset    // the game being played; nil before the first newgame
-	playing engineGame // its engine side
+	game    catalog.Ruleset    // the game being played; nil before the first newgame
+	playing catalog.EngineGame // its engine side
 
 	// The plan of the last limits without a clock, kept for the next go with the
 	// same limits (every go of a tournament's game): planned says it is set.
 	lastLimits protocol.Limits
-	lastPlan   enginePlan
+	lastPlan   catalog.EngineSearch
 	planned    bool
 }
 
-// NewEngine returns the engine of the player spec: for the game named (a game's name,
+// New returns the engine of the player spec: for the game named (a game's name,
 // with its rule set or not, as Open takes it: its games then are that game's rule
 // sets) or, when game is "", for every registered game. The spec is checked first:
 // against the game, or, without one, it must build a player for some registered
 // game; a bad spec is an error that names it.
-func NewEngine(spec, game string) (*Engine, error) {
+func New(spec, game string) (*Engine, error) {
 	sp, err := search.ParseSpec(spec)
 	if err != nil {
 		return nil, err
@@ -94,7 +97,7 @@ func NewEngine(spec, game string) (*Engine, error) {
 	kind, _ := search.LookupKind(sp.Kind) // ParseSpec found it
 	e := &Engine{spec: sp, kind: kind, tables: new(search.Tables), engines: new(external.Pool)}
 	if game != "" {
-		g, err := Open(game)
+		g, err := catalog.Open(game)
 		if err != nil {
 			return nil, err
 		}
@@ -113,8 +116,8 @@ func NewEngine(spec, game string) (*Engine, error) {
 // registered game it plays, or, when it plays none, the error of the first game.
 func anyGameSpec(spec string) (string, error) {
 	var first error
-	for _, name := range Names() {
-		g, err := Open(name)
+	for _, name := range catalog.Names() {
+		g, err := catalog.Open(name)
 		if err != nil {
 			return "", err
 		}
@@ -141,18 +144,18 @@ func (e *Engine) Spec() string { return e.spec.String() }
 // Identity returns the engine's name ("colony" and the canonical spec), author,
 // options (the settings of the player's kind) and games.
 func (e *Engine) Identity() protocol.Identity {
-	id := protocol.Identity{Name: "colony " + e.canonical, Author: EngineAuthor,
+	id := protocol.Identity{Name: "colony " + e.canonical, Author: Author,
 		Options: append([]protocol.Option(nil), e.options...)}
 	if e.onlyBase != "" {
 		id.Games = []string{e.onlyBase}
 	} else {
-		id.Games = Names()
+		id.Games = catalog.Names()
 	}
 	return id
 }
 
 // SetOption sets the setting name of the spec to value, from the next search on
-// (see the comment at the top of engine.go). A value the player refuses is an error.
+// (see the package doc). A value the player refuses is an error.
 func (e *Engine) SetOption(name, value string) error {
 	s, ok := e.kind.Setting(name)
 	if !ok {
@@ -185,7 +188,7 @@ func (e *Engine) check(spec string) error {
 	case e.game != nil:
 		return e.game.CheckPlayer(spec)
 	case e.only != "":
-		g, err := Open(e.only)
+		g, err := catalog.Open(e.only)
 		if err != nil {
 			return err
 		}
@@ -197,14 +200,14 @@ func (e *Engine) check(spec string) error {
 
 // NewGame starts a game of game (a registered game's name with its rule set): the
 // player of the previous game is closed, and the player of the spec built for this
-// one. A game the engine does not play (another than NewEngine's, or one Open does not
+// one. A game the engine does not play (another than New's, or one Open does not
 // know) is an error wrapping protocol.ErrUnsupportedGame; a spec that cannot play the
 // game is another error.
 func (e *Engine) NewGame(game string) error {
 	if e.onlyBase != "" && baseName(game) != e.onlyBase {
 		return fmt.Errorf("%w %s: the engine plays %s only", protocol.ErrUnsupportedGame, game, e.onlyBase)
 	}
-	g, err := Open(game)
+	g, err := catalog.Open(game)
 	if err != nil {
 		return fmt.Errorf("%w: %v", protocol.ErrUnsupportedGame, err)
 	}
@@ -212,9 +215,9 @@ func (e *Engine) NewGame(game string) error {
 		return err
 	}
 	e.engines.Stderr = e.Stderr
-	playing := g.engineGame(e.tables, e.engines)
-	if err := playing.prepare(e.spec.String(), false); err != nil {
-		_ = playing.close()
+	playing := g.EngineGame(e.tables, external.WithPool(search.Env{}, e.engines))
+	if err := playing.Prepare(e.spec.String(), false); err != nil {
+		_ = playing.Close()
 		return err
 	}
 	e.game, e.playing = g, playing
@@ -226,7 +229,7 @@ func (e *Engine) endGame() error {
 	if e.playing == nil {
 		return nil
 	}
-	err := e.playing.close()
+	err := e.playing.Close()
 	e.game, e.playing = nil, nil
 	if err != nil {
 		return fmt.Errorf("closing the player of the last game: %w", err)
@@ -239,8 +242,7 @@ func (e *Engine) endGame() error {
 func (e *Engine) Close() error { return errors.Join(e.endGame(), e.engines.Close()) }
 
 // Search plays the turns of pos from its start and searches the position reached
-// with the player of the spec within limits (see the comment at the top of
-// engine.go), sending info lines of its iterations, and returns its turn in the
+// with the player of the spec within limits (see the package doc), sending info lines of its iterations, and returns its turn in the
 // game's turn notation. Without a newgame, an engine of one game plays that game.
 func (e *Engine) Search(ctx context.Context, pos protocol.Position, limits protocol.Limits, info func(protocol.Info)) (string, error) {
 	if e.playing == nil {
@@ -254,26 +256,31 @@ func (e *Engine) Search(ctx context.Context, pos protocol.Position, limits proto
 	if !e.planned || limits.Clock != nil || limits != e.lastLimits {
 		e.lastLimits, e.lastPlan, e.planned = limits, e.plan(limits), limits.Clock == nil
 	}
-	return e.playing.search(ctx, pos, e.lastPlan, info)
+	return e.playing.Search(ctx, pos.Start, pos.Moves, e.lastPlan, func(in catalog.EngineInfo) { info(infoLine(in)) })
 }
 
-// enginePlan is how one search runs: the spec of its player, built with
-// search.Options.UntilDone or not, the deadline of its context (0: none), the notes
-// for info strings, and whether the player scores its turns without counting nodes
-// (its kind has an evaluation but no depth or node limit: greedy).
-type enginePlan struct {
-	spec            string
-	untilDone       bool
-	deadline        time.Duration
-	notes           []string
-	scoresUncounted bool
+// infoLine returns what a search tells as an info line: a note's text, or an
+// iteration's depth, score (when given, as Score writes it), nodes, time, speed and
+// principal variation.
+func infoLine(in catalog.EngineInfo) protocol.Info {
+	if in.Text != "" {
+		return protocol.Info{Text: in.Text}
+	}
+	out := protocol.Info{Depth: in.Depth, Nodes: in.Nodes, Time: in.Time, PV: in.PV}
+	if in.Scored {
+		out.Score = Score(in.Score)
+	}
+	if secs := in.Time.Seconds(); secs > 0 && in.Nodes > 0 {
+		out.NPS = uint64(float64(in.Nodes) / secs)
+	}
+	return out
 }
 
-// plan maps go's limits onto the spec (see the comment at the top of engine.go).
-func (e *Engine) plan(l protocol.Limits) enginePlan {
+// plan maps go's limits onto the spec (see the package doc): how one search runs.
+func (e *Engine) plan(l protocol.Limits) catalog.EngineSearch {
 	type kv struct{ key, value string }
 	var set []kv
-	var p enginePlan
+	var p catalog.EngineSearch
 	role := func(r search.Role, value string) bool {
 		s, ok := e.kind.SettingFor(r)
 		if ok {
@@ -282,22 +289,22 @@ func (e *Engine) plan(l protocol.Limits) enginePlan {
 		return ok
 	}
 	if l.Depth > 0 && !role(search.RoleDepth, strconv.Itoa(l.Depth)) {
-		p.notes = append(p.notes, fmt.Sprintf("%s has no depth limit: depth %d ignored", e.kind.Name, l.Depth))
+		p.Notes = append(p.Notes, fmt.Sprintf("%s has no depth limit: depth %d ignored", e.kind.Name, l.Depth))
 	}
 	if l.Nodes > 0 && !role(search.RoleNodes, strconv.FormatUint(l.Nodes, 10)) {
-		p.notes = append(p.notes, fmt.Sprintf("%s has no node limit: nodes %d ignored", e.kind.Name, l.Nodes))
+		p.Notes = append(p.Notes, fmt.Sprintf("%s has no node limit: nodes %d ignored", e.kind.Name, l.Nodes))
 	}
 	if l.MoveTime > 0 && !role(search.RoleTime, l.MoveTime.String()) {
-		p.deadline = l.MoveTime
+		p.Deadline = l.MoveTime
 	}
 	if l.Clock != nil {
 		b := moveBudget(l.Clock.Time, l.Clock.Inc)
-		if p.deadline == 0 || b < p.deadline {
-			p.deadline = b
+		if p.Deadline == 0 || b < p.Deadline {
+			p.Deadline = b
 		}
 	}
 	sp := e.spec
-	if len(set) > 0 || p.deadline > 0 || l.Infinite {
+	if len(set) > 0 || p.Deadline > 0 || l.Infinite {
 		for _, r := range [...]search.Role{search.RoleDepth, search.RoleNodes, search.RoleTime} {
 			if s, ok := e.kind.SettingFor(r); ok {
 				sp = sp.Without(s.Key)
@@ -308,13 +315,13 @@ func (e *Engine) plan(l protocol.Limits) enginePlan {
 		}
 		// Without a limit of its own the player searches until its context ends:
 		// at the deadline, or at stop.
-		p.untilDone = len(set) == 0
+		p.UntilDone = len(set) == 0
 	}
-	p.spec = sp.String()
+	p.Spec = sp.String()
 	_, hasEval := e.kind.SettingFor(search.RoleEval)
 	_, hasDepth := e.kind.SettingFor(search.RoleDepth)
 	_, hasNodes := e.kind.SettingFor(search.RoleNodes)
-	p.scoresUncounted = hasEval && !hasDepth && !hasNodes
+	p.ScoresUncounted = hasEval && !hasDepth && !hasNodes
 	return p
 }
 
@@ -396,202 +403,11 @@ func optionOf(s search.Setting, value string) (protocol.Option, string) {
 	return protocol.Option{Name: s.Key, Type: protocol.StringOption, Default: value}, ""
 }
 
-// The engine's side of a game, for its state type.
-
-// engineGame is a game as an Engine plays it, without its state type: it reads the
-// positions, keeps the player of the game and runs its searches.
-type engineGame interface {
-	// prepare builds the player of spec (with search.Options.UntilDone when
-	// untilDone), unless the player kept is that one: the player of the next search.
-	prepare(spec string, untilDone bool) error
-	// search searches the last position of pos as plan says (see Engine.Search).
-	search(ctx context.Context, pos protocol.Position, plan enginePlan, info func(protocol.Info)) (string, error)
-	// close closes the player kept.
-	close() error
-}
-
-// engineGame returns the game's engine side; its alpha-beta players take their
-// tables from tables, its external engines their processes from engines.
-func (x *generic[S]) engineGame(tables *search.Tables, engines *external.Pool) engineGame {
-	return &engineGameOf[S]{x: x, tables: tables, env: external.WithPool(search.Env{}, engines)}
-}
-
-// engineGameOf is the engine side of a game of state type S.
-type engineGameOf[S any] struct {
-	x      *generic[S]
-	tables *search.Tables
-	env    search.Env // lends a cmd spec's player its processes (external.WithPool)
-
-	player    search.Player[S] // the player kept, nil when none
-	spec      string           // the spec it was built from
-	untilDone bool             // and whether with UntilDone
-
-	// Of the search running, for the player's Report.
-	root            S
-	info            func(protocol.Info) // nil when no search runs
-	scoresUncounted bool                // enginePlan's
-	reported        bool                // an iteration was reported
-	lastNodes       uint64              // the nodes of the last one
-
-	// The last position read, by its start and turns: a runner sends the whole
-	// game with every go, and the next position only adds turns to it.
-	last      S
-	lastStart string
-	lastMoves []string
-	lastOK    bool
-}
-
-func (eg *engineGameOf[S]) prepare(spec string, untilDone bool) error {
-	if eg.player != nil && eg.spec == spec && eg.untilDone == untilDone {
-		return nil
-	}
-	if err := eg.close(); err != nil {
-		return err
-	}
-	p, err := eg.x.factory(spec, search.Options{Report: eg.report, UntilDone: untilDone, Tables: eg.tables, Env: eg.env})
-	if err != nil {
-		return err
-	}
-	eg.player, eg.spec, eg.untilDone = p, spec, untilDone
-	if pr, ok := p.(search.Preparer); ok {
-		// An external engine starts now (newgame's isready waits for it), not at
-		// the first search.
-		if err := pr.Prepare(context.Background()); err != nil {
-			return errors.Join(err, eg.close())
-		}
-	}
-	return nil
-}
-
-func (eg *engineGameOf[S]) close() error {
-	if eg.player == nil {
-		return nil
-	}
-	err := eg.player.Close()
-	eg.player = nil
-	return err
-}
-
-// position returns the last position of pos: its start (the game's start position
-// when pos.Start is "") with its turns played, at the start of a turn of a game
-// that is not over.
-func (eg *engineGameOf[S]) position(pos protocol.Position) (S, error) {
-	g := eg.x.g
-	s := g.Start()
-	from := 0
-	if eg.lastOK && pos.Start == eg.lastStart && len(pos.Moves) >= len(eg.lastMoves) && slices.Equal(pos.Moves[:len(eg.lastMoves)], eg.lastMoves) {
-		// The last position's game, with the turns played since (the state holds
-		// what the rules keep of the history, Oware's positions for repetitions).
-		s, from = eg.last, len(eg.lastMoves)
-	} else if pos.Start != "" {
-		var err error
-		if s, err = g.ParsePosition(pos.Start); err != nil {
-			return s, positionError(err)
-		}
-	}
-	eg.lastOK = false
-	for i := from; i < len(pos.Moves); i++ {
-		turn := pos.Moves[i]
-		if !g.Terminal(&s) && !g.TurnStart(&s) {
-			return s, errors.New("position: the position is in the middle of a turn (send the position at the turn's start and the whole turns since)")
-		}
-		if err := eg.x.playTurn(&s, turn); err != nil {
-			return s, fmt.Errorf("position: turn %d of the moves, %s: %w", i+1, turn, err)
-		}
-	}
-	switch {
-	case g.Terminal(&s):
-		return s, fmt.Errorf("position: the game is over (%s): there is no turn to search", g.EndReason(&s))
-	case !g.TurnStart(&s):
-		return s, errors.New("position: the position is in the middle of a turn (send the position at the turn's start and the whole turns since)")
-	}
-	eg.last, eg.lastStart, eg.lastMoves, eg.lastOK = s, pos.Start, append(eg.lastMoves[:0], pos.Moves...), true
-	return s, nil
-}
-
-func (eg *engineGameOf[S]) search(ctx context.Context, pos protocol.Position, plan enginePlan, info func(protocol.Info)) (string, error) {
-	s, err := eg.position(pos)
-	if err != nil {
-		return "", err
-	}
-	if err := eg.prepare(plan.spec, plan.untilDone); err != nil {
-		return "", err
-	}
-	for _, note := range plan.notes {
-		info(protocol.Info{Text: note})
-	}
-	if plan.deadline > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, plan.deadline)
-		defer cancel()
-	}
-	eg.root, eg.info, eg.scoresUncounted, eg.reported, eg.lastNodes = s, info, plan.scoresUncounted, false, 0
-	defer func() { eg.info = nil }()
-	c := s
-	var d search.Decision
-	if cp, ok := eg.player.(search.CoursePlayer[S]); ok {
-		start := pos.Start
-		if start == "" {
-			start = eg.x.StartPosition()
-		}
-		d, err = cp.PlayCourse(ctx, search.Course{Start: start, Turns: pos.Moves}, &c)
-	} else {
-		d, err = eg.player.Play(ctx, &c)
-	}
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", eg.player.Spec(), err)
-	}
-	turn, err := eg.x.oneTurn(s, d.Actions)
-	if err != nil {
-		return "", fmt.Errorf("%s: %w", eg.player.Spec(), err)
-	}
-	// What the search saw, when its reports did not say it all (a player that does
-	// not report, an iteration interrupted): the depth of the iteration the turn
-	// came from, the interrupted one when it did (as UCI engines' last info).
-	if !eg.reported || d.Nodes != eg.lastNodes {
-		pv := d.PV
-		if len(pv) == 0 {
-			pv = d.Actions
-		}
-		depth := d.Depth
-		if d.PartialDepth > 0 {
-			depth = d.PartialDepth
-		}
-		info(eg.infoOf(depth, d.Score, d.Nodes, d.Time, pv))
-	}
-	return turn, nil
-}
-
-// report is the player's search.Options.Report: an info line for each iteration.
-func (eg *engineGameOf[S]) report(it search.Iteration) {
-	if eg.info == nil {
-		return
-	}
-	eg.reported, eg.lastNodes = true, it.Nodes
-	eg.info(eg.infoOf(it.Depth, it.Score, it.Nodes, it.Time, it.PV))
-}
-
-// infoOf returns the info line of a search from the root: its depth, score (given
-// when it searched nodes, or the player scores without counting them: not random's,
-// nor that of a search stopped before its first node), nodes, time
-// and principal variation, in whole turns.
-func (eg *engineGameOf[S]) infoOf(depth, score int, nodes uint64, elapsed time.Duration, pv []game.Action) protocol.Info {
-	in := protocol.Info{Depth: depth, Nodes: nodes, Time: elapsed}
-	in.PV, _, _ = eg.x.turnsOf(eg.root, pv)
-	if nodes > 0 || eg.scoresUncounted {
-		in.Score = EngineScore(score)
-	}
-	if secs := elapsed.Seconds(); secs > 0 && nodes > 0 {
-		in.NPS = uint64(float64(nodes) / secs)
-	}
-	return in
-}
-
-// EngineScore returns a search score (search.Decision's: evaluation units, or
+// Score returns a search score (search.Decision's: evaluation units, or
 // search.WinScore plus the margin for a proven win, minus that for a loss) as an
 // info line's score: "score N", or "score win N" and "score loss N" with the margin
 // in points.
-func EngineScore(v int) protocol.Score {
+func Score(v int) protocol.Score {
 	switch {
 	case v >= search.WinScore:
 		return protocol.Score{Kind: protocol.WinScore, Value: int64(v - search.WinScore), HasMargin: true}
