@@ -440,7 +440,7 @@ func TestAdjudicatedShardsMergeWithSummaryAndSPRT(t *testing.T) {
 		runSession(t, shard, name, false)
 		names = append(names, name)
 	}
-	merged, err := MergeFiles(names)
+	merged, err := record.MergeFiles(names)
 	if err != nil {
 		t.Fatal(err)
 	}

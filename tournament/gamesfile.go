@@ -55,7 +55,7 @@ type GamesFileWriter struct {
 	Done []record.Record
 	// Resumed holds the games already recorded in the file as summaries, in file
 	// order: a Runner's Resumed.
-	Resumed *GameList
+	Resumed *record.GameList
 	// version is the version of the file's lines (its header's).
 	version int
 }
@@ -152,7 +152,7 @@ func OpenGamesFileContext(ctx context.Context, name string, cfg record.Config, r
 		f.Close()
 		return nil, fmt.Errorf("games file %s %w", name, ErrGamesFileExists)
 	}
-	ld := &resumeLoad{name: name, line: 1, games: newGameListOf(&cfg)}
+	ld := &resumeLoad{name: name, line: 1, games: record.NewGameListOf(&cfg)}
 	gf, err := record.ScanGamesFile(ctx, name, func(h *record.Header) error {
 		if err := record.SameTournament(*h, header); err != nil {
 			return fmt.Errorf("%s holds another tournament: %w", name, err)
@@ -184,7 +184,7 @@ type resumeLoad struct {
 	header  *record.Header // the file's
 	name    string         // the file
 	line    int            // the line of the last record read
-	games   *GameList
+	games   *record.GameList
 	records []record.Record // while there are at most MaxKeptRecords
 	full    bool            // records dropped
 }
@@ -202,7 +202,7 @@ func (ld *resumeLoad) game(r *record.Record) error {
 	if ld.full {
 		return nil
 	}
-	if len(ld.records) == MaxKeptRecords {
+	if len(ld.records) == record.MaxKeptRecords {
 		ld.records, ld.full = nil, true
 		return nil
 	}

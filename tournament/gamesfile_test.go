@@ -325,7 +325,7 @@ func TestResumeVersion1(t *testing.T) {
 	// Files of both versions merge: the same games written again in version 2.
 	other := filepath.Join(t.TempDir(), "new.jsonl")
 	writeGamesFile(t, other, cfg, resumed.Games, "")
-	m, err := MergeFiles([]string{name, other})
+	m, err := record.MergeFiles([]string{name, other})
 	if err != nil || len(m.Games) != 8 {
 		t.Fatalf("merging versions 1 and 2: %v", err)
 	}

@@ -168,7 +168,7 @@ func TestFollowerSPRTDecided(t *testing.T) {
 	cfg.SPRT = &test // the same games, under a test that decides early
 	name := filepath.Join(t.TempDir(), "games.jsonl")
 	writeGamesFile(t, name, cfg, played, "")
-	res, err := Collect(cfg, played)
+	res, err := record.Collect(cfg, played)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func TestMergedDescribeMissing(t *testing.T) {
 		{"whole runs", []int{0, 5}, 0, "4 of 6 games are missing (games 1-4)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := &Merged{Header: record.NewHeader(cfg), Shards: tc.shards}
+			m := &record.Merged{Header: record.NewHeader(cfg), Shards: tc.shards}
 			for _, k := range tc.games {
 				m.Games = append(m.Games, record.Record{Index: k})
 			}
@@ -39,11 +39,11 @@ func TestMergedTestSPRT(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &Merged{Header: record.NewHeader(cfg), Games: games}
+	m := &record.Merged{Header: record.NewHeader(cfg), Games: games}
 	if err := m.TestSPRT(test); err != nil {
 		t.Fatal(err)
 	}
-	want, err := Collect(record.Config{Game: cfg.Game, Players: cfg.Players, Format: cfg.Format, Games: cfg.Games, Seed: cfg.Seed, SPRT: &test}, games)
+	want, err := record.Collect(record.Config{Game: cfg.Game, Players: cfg.Players, Format: cfg.Format, Games: cfg.Games, Seed: cfg.Seed, SPRT: &test}, games)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,7 +54,7 @@ func TestMergedTestSPRT(t *testing.T) {
 	three := cfg
 	three.Players = append(three.Players, record.Entrant{Name: "c", Spec: "random"})
 	three.Format = record.RoundRobin
-	m = &Merged{Header: record.NewHeader(three)}
+	m = &record.Merged{Header: record.NewHeader(three)}
 	if err := m.TestSPRT(test); err == nil || !strings.Contains(err.Error(), "an SPRT needs a match of two players, the files hold 3") {
 		t.Errorf("TestSPRT of three players: %v", err)
 	}

@@ -87,7 +87,7 @@ type Runner[S any] struct {
 	// nil, gives them instead as summaries (of this tournament's players), with Done
 	// their records when it holds as many (see GamesFileWriter).
 	Done    []record.Record
-	Resumed *GameList
+	Resumed *record.GameList
 	// Progress, if not nil, is called after each finished game, from one goroutine,
 	// with a Progress that is reused: do not keep it.
 	Progress func(*Progress)
@@ -126,22 +126,11 @@ type Progress struct {
 	// finished, and Games their records (without their moves) while there are at most
 	// MaxKeptRecords (nil past it); they belong to the runner: read them only during
 	// the call.
-	Tally     *Tally
+	Tally     *stats.Tally
 	Games     []record.Record
-	Summaries *GameList
+	Summaries *record.GameList
 	// SPRT is the state of the match's SPRT, or nil without one.
-	SPRT *SPRTState
-}
-
-// SPRTState is a running SPRT: the pairs it has counted, in the order of the schedule.
-type SPRTState struct {
-	Test        stats.SPRT
-	Pentanomial stats.Pentanomial
-	LLR         float64
-	Verdict     stats.Verdict
-	// StopPair is the pair at which the test decided (-1 while it continues): the
-	// result counts the pairs up to it, whatever games were in flight.
-	StopPair int
+	SPRT *record.SPRTState
 }
 
 // Result is what a run leaves: the games in schedule order, as summaries and, up to
@@ -150,8 +139,8 @@ type SPRTState struct {
 type Result struct {
 	Config    record.Config
 	Games     []record.Record
-	Summaries *GameList
-	SPRT      *SPRTState
+	Summaries *record.GameList
+	SPRT      *record.SPRTState
 	// Played counts the games this run played (not the resumed ones); Elapsed is the
 	// run's wall time.
 	Played  int
@@ -225,9 +214,9 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	// rank in it (a run of ten million games holds one bit per game).
 	schedule := cfg.RunSchedule()
 	total := schedule.Len()
-	c := newCollector(&cfg, total)
+	c := record.NewCollector(&cfg, total)
 	// The games of Done by index: one bit per game up to the last done.
-	var done bitset
+	var done record.IndexSet
 	resumed, err := r.addDone(c, &done)
 	if err != nil {
 		return nil, err
@@ -236,7 +225,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	if c.sprt != nil && c.sprt.Verdict != stats.Continue {
+	if c.Decided() {
 		todo = 0 // the resumed games already decided the test
 	}
 	n := r.Concurrency
@@ -273,7 +262,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	g, gctx := errgroup.WithContext(runCtx)
 	openings := newOpeningCache(book, schedule, func(round int) int {
 		per := 2 * len(schedule.Pairings())
-		return done.count(round*per, (round+1)*per)
+		return done.Count(round*per, (round+1)*per)
 	})
 	var closeErrs closeErrors
 	for i := range n {
@@ -303,7 +292,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 					return nil
 				}
 				sl := schedule.Slot(k)
-				if done.has(sl.Index) {
+				if done.Has(sl.Index) {
 					continue
 				}
 				f, err := w.play(gctx, sl)
@@ -385,20 +374,20 @@ collect:
 				linePool.Put(line)
 			}
 			played++
-			if err := c.add(f.rec); err != nil {
+			if err := c.Add(f.rec); err != nil {
 				writeErr = err
 				cancel()
 				break
 			}
 			if board != nil {
-				board.finished(c.count(), played)
+				board.finished(c.Count(), played)
 			}
-			if c.sprt != nil && c.sprt.Verdict != stats.Continue {
+			if c.Decided() {
 				cancel()
 			}
 			if r.Progress != nil {
-				progress = Progress{Done: c.count(), Total: total, Played: played,
-					Elapsed: time.Since(start), Tally: c.tally, Games: c.order, Summaries: c.games, SPRT: c.sprt}
+				progress = Progress{Done: c.Count(), Total: total, Played: played,
+					Elapsed: time.Since(start), Tally: c.Tally(), Games: c.Records(), Summaries: c.Summaries(), SPRT: c.SPRT()}
 				r.Progress(&progress)
 			}
 		}
@@ -407,10 +396,10 @@ collect:
 	err = <-waitErr
 	flush()
 	killed := engines.Close()
-	res := c.result()
+	res := resultOf(c.Result())
 	res.Played = played
 	res.Elapsed = time.Since(start)
-	res.Complete = c.count() == total || (c.sprt != nil && c.sprt.Verdict != stats.Continue)
+	res.Complete = c.Count() == total || c.Decided()
 	res.Abandoned = closeErrs.abandonedPlayers()
 	res.EnginesKilled = killed
 	if board != nil {
@@ -425,10 +414,10 @@ collect:
 
 // addDone counts the games of an earlier run (Resumed, or Done) in c and done, and
 // returns their number.
-func (r *Runner[S]) addDone(c *collector, done *bitset) (int, error) {
-	cfg := c.cfg
+func (r *Runner[S]) addDone(c *record.Collector, done *record.IndexSet) (int, error) {
+	cfg := c.Config()
 	check := func(index int) error {
-		if index < 0 || index >= c.total || !cfg.InShard(index/2) {
+		if index < 0 || index >= c.Total() || !cfg.InShard(index/2) {
 			return fmt.Errorf("game %d of the games file is not in this run's schedule", index)
 		}
 		if !cfg.InRun(index / 2) {
@@ -449,10 +438,10 @@ func (r *Runner[S]) addDone(c *collector, done *bitset) (int, error) {
 			if withRecords {
 				rec = &r.Done[i]
 			}
-			if err := c.addSummary(s, r.Resumed.Reason(&s), rec); err != nil {
+			if err := c.AddSummary(s, r.Resumed.Reason(&s), rec); err != nil {
 				return 0, err
 			}
-			done.add(int(s.Index))
+			done.Add(int(s.Index))
 		}
 		return n, nil
 	}
@@ -460,10 +449,10 @@ func (r *Runner[S]) addDone(c *collector, done *bitset) (int, error) {
 		if err := check(rec.Index); err != nil {
 			return 0, err
 		}
-		if err := c.add(rec); err != nil {
+		if err := c.Add(rec); err != nil {
 			return 0, err
 		}
-		done.add(rec.Index)
+		done.Add(rec.Index)
 	}
 	return len(r.Done), nil
 }
@@ -977,7 +966,7 @@ func (r *Runner[S]) Setup(records io.Writer, done []record.Record, progress func
 
 // SetResumed sets Resumed (Session calls it through an interface of its own, so that
 // a Runnable need not have it).
-func (r *Runner[S]) SetResumed(games *GameList) { r.Resumed = games }
+func (r *Runner[S]) SetResumed(games *record.GameList) { r.Resumed = games }
 
 // SetEngineLogs sets EngineLogs; the logs of the engines that CheckPlayers started
 // (held in memory until then) are written there.

@@ -270,7 +270,7 @@ func TestBatchesOfPairsMakeTheWholeRun(t *testing.T) {
 			t.Errorf("shard %d/2: a smaller limit than the games file's: error %v, want the limit named", k, err)
 		}
 	}
-	res, err := Collect(cfg, all)
+	res, err := record.Collect(cfg, all)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,7 +308,7 @@ func TestShardsMergeToTheUnshardedRun(t *testing.T) {
 		}
 		names = append(names, name)
 	}
-	merged, err := MergeFiles(names)
+	merged, err := record.MergeFiles(names)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -328,7 +328,7 @@ func TestShardsMergeToTheUnshardedRun(t *testing.T) {
 		t.Errorf("merged report:\n%s\nunsharded:\n%s", got, want)
 	}
 	// A file merged with itself adds nothing; another tournament is refused.
-	if m, err := MergeFiles([]string{fullName, fullName}); err != nil || len(m.Games) != 18 {
+	if m, err := record.MergeFiles([]string{fullName, fullName}); err != nil || len(m.Games) != 18 {
 		t.Errorf("a file with itself: %v, %d games", err, len(m.Games))
 	}
 	other := cfg
@@ -341,7 +341,7 @@ func TestShardsMergeToTheUnshardedRun(t *testing.T) {
 	if err := os.WriteFile(otherName, otherData, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := MergeFiles([]string{fullName, otherName}); err == nil || !strings.Contains(err.Error(), "seed differs") {
+	if _, err := record.MergeFiles([]string{fullName, otherName}); err == nil || !strings.Contains(err.Error(), "seed differs") {
 		t.Errorf("merging two tournaments: %v, want a 'seed differs' error", err)
 	}
 }

@@ -97,7 +97,7 @@ func (s *Session) Run(ctx context.Context) (res *Result, err error) {
 		s.notef("the engines' standard error goes to %s", filepath.Join(dir, "NAME-SLOT.log"))
 	}
 	s.Runner.Setup(records, done, s.Progress)
-	if r, ok := s.Runner.(interface{ SetResumed(*GameList) }); ok && gamesFile != nil && gamesFile.Resumed != nil {
+	if r, ok := s.Runner.(interface{ SetResumed(*record.GameList) }); ok && gamesFile != nil && gamesFile.Resumed != nil {
 		r.SetResumed(gamesFile.Resumed)
 	}
 	if l, ok := s.Runner.(interface{ SetLive(name string) }); ok && gamesFile != nil && !s.NoLive {

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/colony-ai/colony/record"
 )
 
 func TestStandings(t *testing.T) {
@@ -66,10 +68,10 @@ func TestResultSummaryAndWarnings(t *testing.T) {
 		{name: "nothing played", r: &Result{}, summary: ""},
 		{name: "played", r: &Result{Played: 8, Elapsed: 2 * time.Second},
 			summary: "played 8 games in 2s (4.0 games/s, concurrency 3)\n"},
-		{name: "SPRT decided", r: &Result{Played: 8, Elapsed: 2 * time.Second, SPRT: &SPRTState{StopPair: 2}},
+		{name: "SPRT decided", r: &Result{Played: 8, Elapsed: 2 * time.Second, SPRT: &record.SPRTState{StopPair: 2}},
 			summary: "played 8 games in 2s (4.0 games/s, concurrency 3)\n" +
 				"the SPRT decided at pair 3: the report counts the 6 games up to it (games in flight then were finished, not counted)\n"},
-		{name: "SPRT running", r: &Result{Played: 8, Elapsed: 2 * time.Second, SPRT: &SPRTState{StopPair: -1}},
+		{name: "SPRT running", r: &Result{Played: 8, Elapsed: 2 * time.Second, SPRT: &record.SPRTState{StopPair: -1}},
 			summary: "played 8 games in 2s (4.0 games/s, concurrency 3)\n"},
 		{name: "one abandoned", r: &Result{Abandoned: 1},
 			warnings: []string{`1 player was abandoned in the middle of a move, with no reply in time (the time forfeits "no reply after ...")`}},
@@ -80,7 +82,7 @@ func TestResultSummaryAndWarnings(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if tc.r != nil {
 				if got := tc.r.Summary(3, 6); got != tc.summary {
-					t.Errorf("Summary = %q, want %q", got, tc.summary)
+					t.Errorf("record.Summary = %q, want %q", got, tc.summary)
 				}
 			}
 			if got := tc.r.Warnings(); strings.Join(got, "|") != strings.Join(tc.warnings, "|") {

@@ -103,7 +103,7 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 	log := c.ErrOrStderr()
 	logf := func(format string, args ...any) { fmt.Fprintf(log, "sprt-driver: "+format+"\n", args...) }
 	dc := sprtdriver.Config{Match: cfg, BatchPairs: fl.batchPairs, Tasks: fl.tasks, Dir: dir, Logf: logf,
-		OnBatch: func(b *sprtdriver.Batch, st *tournament.SPRTState) { fmt.Fprint(c.OutOrStdout(), b.Summary(st)) }}
+		OnBatch: func(b *sprtdriver.Batch, st *record.SPRTState) { fmt.Fprint(c.OutOrStdout(), b.Summary(st)) }}
 	// The global flags that were given go to the tasks, before the match's flags.
 	for _, name := range []string{"game", "rules", "board"} {
 		if f := c.Flag(name); f != nil && f.Changed {

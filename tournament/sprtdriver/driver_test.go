@@ -116,7 +116,7 @@ func drive(t *testing.T, m record.Config, batchPairs, tasks int, dir string, s S
 	var log strings.Builder
 	d, err := New(Config{Match: m, Args: []string{"-p", "x"}, BatchPairs: batchPairs, Tasks: tasks, Dir: dir, Submitter: s,
 		Logf: func(format string, args ...any) { fmt.Fprintf(&log, format+"\n", args...) },
-		OnBatch: func(b *Batch, st *tournament.SPRTState) {
+		OnBatch: func(b *Batch, st *record.SPRTState) {
 			batches = append(batches, fmt.Sprintf("%d<%d:%v", b.Number, b.UntilPair, st.Verdict))
 		}})
 	if err != nil {
