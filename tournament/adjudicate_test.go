@@ -311,15 +311,15 @@ func TestResumeWithAdjudication(t *testing.T) {
 	other := cfg
 	other.Adjudication = &record.Adjudication{Resign: &record.ResignRule{Turns: 3, Score: 1000}}
 	_, err = kalahSession(other, name, true).Run(context.Background())
-	var resumeErr *ResumeError
+	var resumeErr *record.ResumeError
 	if !errors.As(err, &resumeErr) || !strings.Contains(err.Error(), "adjudication differs") {
-		t.Errorf("resume with other adjudication: %v, want a ResumeError naming the adjudication", err)
+		t.Errorf("resume with other adjudication: %v, want a record.ResumeError naming the adjudication", err)
 	}
 	none := cfg
 	none.Adjudication = nil
 	_, err = kalahSession(none, name, true).Run(context.Background())
 	if !errors.As(err, &resumeErr) || !strings.Contains(err.Error(), "adjudication differs") || !strings.Contains(err.Error(), "vs none") {
-		t.Errorf("resume without adjudication: %v, want a ResumeError naming the adjudication", err)
+		t.Errorf("resume without adjudication: %v, want a record.ResumeError naming the adjudication", err)
 	}
 }
 

@@ -182,8 +182,8 @@ func TestResumeLoadInterrupted(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // a signal before or during the load
-	if _, err := OpenGamesFileContext(ctx, name, cfg, true); !errors.Is(err, context.Canceled) {
-		t.Errorf("OpenGamesFileContext: %v, want the context's error", err)
+	if _, err := record.OpenGamesFileContext(ctx, name, cfg, true); !errors.Is(err, context.Canceled) {
+		t.Errorf("record.OpenGamesFileContext: %v, want the context's error", err)
 	}
 	played := 0
 	s := &Session{Runner: &Runner[kalah.State]{Game: g, Config: cfg, NewPlayer: newFactory[kalah.State](g, kalah.StoreDiff{}), Concurrency: 1},
@@ -221,7 +221,7 @@ func TestResumeManyGamesSummaries(t *testing.T) {
 		recs = append(recs, slotRecord(&cfg, k, k%3-1))
 	}
 	writeGamesFile(t, name, cfg, recs, "")
-	w, err := OpenGamesFile(name, cfg, true)
+	w, err := record.OpenGamesFile(name, cfg, true)
 	if err != nil {
 		t.Fatal(err)
 	}

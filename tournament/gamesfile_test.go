@@ -35,7 +35,7 @@ func writeGamesFile(t *testing.T, name string, cfg record.Config, recs []record.
 func TestOpenGamesFileNew(t *testing.T) {
 	cfg := testConfig()
 	name := filepath.Join(t.TempDir(), "sub", "games.jsonl") // the directory is made
-	w, err := OpenGamesFile(name, cfg, false)
+	w, err := record.OpenGamesFile(name, cfg, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func TestOpenGamesFileNew(t *testing.T) {
 	if err := os.WriteFile(empty, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	w, err = OpenGamesFile(empty, cfg, true)
+	w, err = record.OpenGamesFile(empty, cfg, true)
 	if err != nil || !w.Created() {
 		t.Fatalf("empty file with resume: %v", err)
 	}
@@ -80,7 +80,7 @@ func TestOpenGamesFileResume(t *testing.T) {
 			name := filepath.Join(t.TempDir(), "games.jsonl")
 			writeGamesFile(t, name, cfg, []record.Record{r}, tc.torn)
 			before, _ := os.ReadFile(name)
-			w, err := OpenGamesFile(name, cfg, true)
+			w, err := record.OpenGamesFile(name, cfg, true)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -131,7 +131,7 @@ func TestOpenGamesFileRefused(t *testing.T) {
 		file   string
 		cfg    record.Config
 		resume bool
-		exists bool // ErrGamesFileExists; otherwise a ResumeError
+		exists bool // record.ErrGamesFileExists; otherwise a record.ResumeError
 		want   string
 	}{
 		{"existing without resume", games, cfg, false, true, "games file " + games + " already holds games"},
@@ -144,13 +144,13 @@ func TestOpenGamesFileRefused(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			before, _ := os.ReadFile(tc.file)
-			w, err := OpenGamesFile(tc.file, tc.cfg, tc.resume)
+			w, err := record.OpenGamesFile(tc.file, tc.cfg, tc.resume)
 			if err == nil {
 				w.Close()
 				t.Fatal("opened")
 			}
-			var re *ResumeError
-			if errors.Is(err, ErrGamesFileExists) != tc.exists || errors.As(err, &re) == tc.exists {
+			var re *record.ResumeError
+			if errors.Is(err, record.ErrGamesFileExists) != tc.exists || errors.As(err, &re) == tc.exists {
 				t.Errorf("error %v (%T): want exists %v", err, err, tc.exists)
 			}
 			if !strings.HasPrefix(err.Error(), tc.want) {
@@ -168,7 +168,7 @@ func TestGamesFileWriterDiscard(t *testing.T) {
 	dir := t.TempDir()
 	// A file it created is removed.
 	name := filepath.Join(dir, "new.jsonl")
-	w, err := OpenGamesFile(name, cfg, false)
+	w, err := record.OpenGamesFile(name, cfg, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,7 +182,7 @@ func TestGamesFileWriterDiscard(t *testing.T) {
 	r := asGameOf(&cfg, sampleRecord(), 5)
 	name = filepath.Join(dir, "old.jsonl")
 	writeGamesFile(t, name, cfg, []record.Record{r}, "")
-	if w, err = OpenGamesFile(name, cfg, true); err != nil {
+	if w, err = record.OpenGamesFile(name, cfg, true); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Discard(); err != nil {
@@ -205,7 +205,7 @@ func TestOpenGamesFileKeepsWhatItDidNotMake(t *testing.T) {
 		if err := os.Symlink("/dev/full", link); err != nil {
 			t.Fatal(err)
 		}
-		_, err := OpenGamesFile(link, cfg, false)
+		_, err := record.OpenGamesFile(link, cfg, false)
 		if err == nil || !strings.Contains(err.Error(), "is a device") {
 			t.Errorf("a link to /dev/full: %v, want it refused as a device", err)
 		}
@@ -217,7 +217,7 @@ func TestOpenGamesFileKeepsWhatItDidNotMake(t *testing.T) {
 	if err := os.WriteFile(empty, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	w, err := OpenGamesFile(empty, cfg, false)
+	w, err := record.OpenGamesFile(empty, cfg, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,19 +235,19 @@ func TestOpenGamesFileKeepsWhatItDidNotMake(t *testing.T) {
 func TestOpenGamesFileOneWriter(t *testing.T) {
 	cfg := testConfig()
 	name := filepath.Join(t.TempDir(), "games.jsonl")
-	w, err := OpenGamesFile(name, cfg, true)
+	w, err := record.OpenGamesFile(name, cfg, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, resume := range []bool{true, false} {
-		if _, err := OpenGamesFile(name, cfg, resume); !errors.Is(err, ErrGamesFileInUse) {
-			t.Errorf("second writer (resume %v): %v, want ErrGamesFileInUse", resume, err)
+		if _, err := record.OpenGamesFile(name, cfg, resume); !errors.Is(err, record.ErrGamesFileInUse) {
+			t.Errorf("second writer (resume %v): %v, want record.ErrGamesFileInUse", resume, err)
 		}
 	}
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	w, err = OpenGamesFile(name, cfg, true)
+	w, err = record.OpenGamesFile(name, cfg, true)
 	if err != nil {
 		t.Fatalf("after the first writer closed: %v", err)
 	}
@@ -275,7 +275,7 @@ func TestResumeVersion1(t *testing.T) {
 	if err := os.WriteFile(name, old, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	w, err := OpenGamesFile(name, cfg, true)
+	w, err := record.OpenGamesFile(name, cfg, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -156,10 +156,10 @@ func TestForeignRecordRefused(t *testing.T) {
 	other.Seed = cfg.Seed + 1
 	name := foreignFile(t, t.TempDir(), cfg, other)
 	want := fmt.Sprintf("%s:7: game 3 has seed %d but this tournament's game 3 has seed %d (a record from another run?)", name, other.GameSeed(3), cfg.GameSeed(3))
-	_, err := OpenGamesFile(name, cfg, true)
-	var re *ResumeError
+	_, err := record.OpenGamesFile(name, cfg, true)
+	var re *record.ResumeError
 	if !errors.As(err, &re) || err.Error() != want {
-		t.Errorf("resume: %v (a ResumeError: %v), want\n%s", err, re != nil, want)
+		t.Errorf("resume: %v (a record.ResumeError: %v), want\n%s", err, re != nil, want)
 	}
 	if _, err := record.MergeFiles([]string{name}); err == nil || err.Error() != want {
 		t.Errorf("merge: %v, want\n%s", err, want)
@@ -244,7 +244,7 @@ func TestOldFilesStillRead(t *testing.T) {
 	cfg := m.Header.Config
 	cfg.Board = &record.BoardFile{File: "x.board", SHA256: "0123456789abcdef", Text: "board x\n"} // a run of today hashes its inputs
 	cfg.Inputs = []record.InputFile{{Player: "greedy", Setting: "eval", File: "w.json", SHA256: "0123456789abcdef"}}
-	w, err := OpenGamesFile(copied, cfg, true)
+	w, err := record.OpenGamesFile(copied, cfg, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -234,7 +234,7 @@ func TestFollowerResumeCutsTornLine(t *testing.T) {
 	appendTo(t, name, lines[0], lines[1], lines[2], lines[3][:40])
 	f := NewFollower(name)
 	poll(t, f, "killed while writing game 3", 2, 0)
-	w, err := OpenGamesFile(name, cfg, true)
+	w, err := record.OpenGamesFile(name, cfg, true)
 	if err != nil {
 		t.Fatal(err)
 	}

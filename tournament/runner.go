@@ -79,13 +79,13 @@ type Runner[S any] struct {
 	// share one write; a game not yet written when the process dies is replayed by
 	// a resumed run). The caller writes the header (NewHeader) first. The lines are
 	// of the current version of the games file (RecordVersion), or of the version
-	// Records reports if it is a RecordVersioner (a GamesFileWriter resuming an older
+	// Records reports if it is a record.Versioner (a record.GamesFileWriter resuming an older
 	// file).
 	Records io.Writer
 	// Done are the games of an earlier, interrupted run of the same tournament (read
 	// from its games file): they count and are not played again. Resumed, when not
 	// nil, gives them instead as summaries (of this tournament's players), with Done
-	// their records when it holds as many (see GamesFileWriter).
+	// their records when it holds as many (see record.GamesFileWriter).
 	Done    []record.Record
 	Resumed *record.GameList
 	// Progress, if not nil, is called after each finished game, from one goroutine,
@@ -248,8 +248,8 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	var board *liveBoard
 	if r.Live != "" {
 		gamesFile := ""
-		if gw, ok := r.Records.(*GamesFileWriter); ok {
-			gamesFile = gw.name
+		if gw, ok := r.Records.(*record.GamesFileWriter); ok {
+			gamesFile = gw.Name()
 		}
 		board = newLiveBoard(r.Live, gamesFile, &cfg, n, total, resumed, start)
 		go board.run()
@@ -551,7 +551,7 @@ type worker[S any] struct {
 
 func newWorker[S any](r *Runner[S], cfg *record.Config, openings *openingCache[S], templates []playerTemplate, closeErrs *closeErrors) *worker[S] {
 	w := &worker[S]{r: r, cfg: cfg, openings: openings, templates: templates, closeErrs: closeErrs, tables: new(search.Tables), version: record.RecordVersion}
-	if v, ok := r.Records.(RecordVersioner); ok {
+	if v, ok := r.Records.(record.Versioner); ok {
 		w.version = v.RecordVersion()
 	}
 	w.referee = game.NewReferee(r.Game)

@@ -10,7 +10,6 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/record"
-	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tuning"
 )
 
@@ -23,7 +22,7 @@ func selfplayFile(t *testing.T, g catalog.Tunable, dir string, games int) string
 		Players:  []record.Entrant{{Name: "a", Spec: spec}, {Name: "b", Spec: spec}},
 		Openings: record.Openings{RandomTurns: 4}}
 	name := filepath.Join(dir, "games.jsonl")
-	w, err := tournament.OpenGamesFile(name, cfg, false)
+	w, err := record.OpenGamesFile(name, cfg, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -218,13 +218,13 @@ func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name
 	return res, nil
 }
 
-// gamesFileError says, for command cmd, why tournament.OpenGamesFile failed, in
+// gamesFileError says, for command cmd, why record.OpenGamesFile failed, in
 // terms of the flags: an error writing the file is a failure, any other bad input.
 func gamesFileError(cmd string, err error) error {
-	var resumeErr *tournament.ResumeError
-	var writeErr *tournament.WriteError
+	var resumeErr *record.ResumeError
+	var writeErr *record.WriteError
 	switch {
-	case errors.Is(err, tournament.ErrGamesFileExists):
+	case errors.Is(err, record.ErrGamesFileExists):
 		return fmt.Errorf("%s: %w: give --resume to continue it, or another file", cmd, err)
 	case errors.As(err, &resumeErr):
 		return fmt.Errorf("%s: --resume: %w", cmd, err)

@@ -89,7 +89,7 @@ func (p *player) Submit(ctx context.Context, b *Batch) error {
 		cfg := p.match
 		cfg.SPRT = nil
 		cfg.Shard, cfg.Shards, cfg.UntilPair = k, b.Tasks, b.UntilPair
-		w, err := tournament.OpenGamesFile(b.Files[k-1], cfg, true)
+		w, err := record.OpenGamesFile(b.Files[k-1], cfg, true)
 		if err != nil {
 			return err
 		}
