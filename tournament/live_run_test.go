@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -410,4 +411,41 @@ func TestSessionNoLive(t *testing.T) {
 			t.Errorf("the live file: %v, %+v; want finished, %d games", err, lf, cfg.TotalGames())
 		}
 	}
+}
+
+// exitedPID returns the process id of a process that has exited.
+func exitedPID(t *testing.T) int {
+	t.Helper()
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Skipf("no process to start: %v", err)
+	}
+	return cmd.Process.Pid
+}
+
+// compactJSON returns v as compact JSON (of a raw message too), its keys sorted.
+func compactJSON(t *testing.T, v any) string {
+	t.Helper()
+	if raw, ok := v.(json.RawMessage); ok {
+		var x any
+		if err := json.Unmarshal(raw, &x); err != nil {
+			t.Fatal(err)
+		}
+		v = x
+	} else {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var x any
+		if err := json.Unmarshal(b, &x); err != nil {
+			t.Fatal(err)
+		}
+		v = x
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -245,14 +245,14 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 	}
 
 	start := time.Now()
-	var board *liveBoard
+	var board *record.LiveBoard
 	if r.Live != "" {
 		gamesFile := ""
 		if gw, ok := r.Records.(*record.GamesFileWriter); ok {
 			gamesFile = gw.Name()
 		}
-		board = newLiveBoard(r.Live, gamesFile, &cfg, n, total, resumed, start)
-		go board.run()
+		board = record.NewLiveBoard(r.Live, gamesFile, &cfg, n, total, resumed, start)
+		go board.Run()
 	}
 	// Workers take the games in schedule order, and send finished games in batches
 	// (a game as soon as it took batchDelay or more): fast games do not wake the
@@ -273,7 +273,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 			w.env = external.WithCPUs(w.env, cpuSets[i])
 		}
 		if board != nil {
-			w.board, w.live = board, board.slots[i]
+			w.board, w.live = board, board.Slot(i)
 		}
 		g.Go(func() error {
 			var batch []finished
@@ -380,7 +380,7 @@ collect:
 				break
 			}
 			if board != nil {
-				board.finished(c.Count(), played)
+				board.Finished(c.Count(), played)
 			}
 			if c.Decided() {
 				cancel()
@@ -407,7 +407,7 @@ collect:
 		if res.Complete {
 			final = record.LiveFinished
 		}
-		res.LiveError = board.close(final)
+		res.LiveError = board.Close(final)
 	}
 	return res, errors.Join(err, writeErr, closeErrs.err())
 }
@@ -534,8 +534,8 @@ type worker[S any] struct {
 	env search.Env
 	// live is the worker's slot of the run's live board, board the board (nil
 	// without a live file).
-	live  *liveSlot
-	board *liveBoard
+	live  *record.LiveSlot
+	board *record.LiveBoard
 
 	// calls run the watched moves of each seat (see watchedPlay), reused from move to
 	// move; timer is the watchdog's.
@@ -597,11 +597,11 @@ func (w *worker[S]) play(ctx context.Context, sl record.Slot) (finished, error) 
 		if tc := cfg.Limits.TimeControl; tc.Base > 0 {
 			clock = [2]time.Duration{tc.Base, tc.Base}
 		}
-		w.live.start(sl, rec.Players, rec.Specs, text, clock, gameStart)
-		w.board.notify()
+		w.live.Start(sl, rec.Players, rec.Specs, text, clock, gameStart)
+		w.board.Notify()
 		defer func() {
-			w.live.end()
-			w.board.notify()
+			w.live.End()
+			w.board.Notify()
 		}()
 	}
 	if err := w.playMoves(ctx, &s, players, &rec); err != nil {
@@ -784,7 +784,7 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 				course.Turns = append(course.Turns, string(turn))
 			}
 			if w.live != nil {
-				w.live.turn(turn, clock)
+				w.live.Turn(turn, clock)
 			}
 		}
 		if w.adj != nil && !g.Terminal(s) {
