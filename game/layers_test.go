@@ -25,15 +25,16 @@ const (
 	ground  = iota // the contract, the drawing primitives, the protocol, the evaluation's algebra, the statistics of results, the served documents
 	rules          // The Colony and the classic games, each on the ground alone
 	players        // search: the players and the solver over the contract; record: the games file and the live file
+	reports        // report: the reports of games files, their charts and the progress display, below every engine
 	engines        // external: the external-engine player, registered with search from outside, and the engine processes it runs
-	runner         // tournament: matches and their reports, games files, the SPRT batch driver
+	runner         // tournament: the runner of matches, its sessions and settings, the SPRT batch driver
 	tuning         // Texel, SPSA and the linear evaluations over the contract
 	catalog        // the registry of games and players by name, the text-level face of a game
 	app            // web: the local web application over the catalog
 	cli            // the command line and the examples
 )
 
-var layerNames = [...]string{"ground", "rules", "players", "engines", "runner", "tuning", "catalog", "app", "cli"}
+var layerNames = [...]string{"ground", "rules", "players", "reports", "engines", "runner", "tuning", "catalog", "app", "cli"}
 
 // layerOf lists path prefixes (a package's directory relative to the module root, or
 // one of its parents) and their layers; the first that matches places a package.
@@ -45,6 +46,7 @@ var layerOf = []struct {
 	{"game/memory", ground}, {"game", ground}, {"internal", ground}, {"picture", ground}, {"protocol", ground}, {"eval", ground}, {"stats", ground}, {"docs", ground},
 	{"colony", rules}, {"games", rules},
 	{"search", players}, {"record", players}, // record: the games file and the live file, over the players' specs (the identity checks derive each game's specs)
+	{"report", reports}, // the reports of games (text, JSON, CSV, charts), the progress display and the follower of a run: over record and stats, shared by the runner and tuning
 	{"external", engines},
 	{"tournament", runner},
 	{"tuning", tuning},
@@ -63,6 +65,7 @@ var forbidden = []struct{ from, to, why string }{
 	{"search", "protocol", "the players know no process or protocol (package external plays external engines)"},
 	{"record", "external", "reading a games file needs no engine (the identity checks know the engines' spec kind by name)"},
 	{"record", "protocol", "reading a games file needs no engine protocol"},
+	{"report", "protocol", "a report of games needs no engine protocol"},
 }
 
 // forbiddenStd are packages of the standard library (or beside it) that a package
@@ -287,7 +290,7 @@ func TestLayers(t *testing.T) {
 	}
 	pkgs := modulePackages(t, root)
 	for _, want := range []string{"game", "colony", "games/kalah", "games/oware", "games/piecepack", "games/martian",
-		"search", "protocol", "external", "external/enginehost", "stats", "tournament", "tuning", "catalog", "cmd/colony"} {
+		"search", "protocol", "external", "external/enginehost", "stats", "record", "report", "tournament", "tuning", "catalog", "cmd/colony"} {
 		if _, ok := pkgs[want]; !ok {
 			t.Errorf("package %s not found in the walk of %s", want, root)
 		}
@@ -340,6 +343,9 @@ func TestLayersCatch(t *testing.T) {
 	}
 	if layer("stats") != ground {
 		t.Error("the statistics are not on the ground")
+	}
+	if l := layer("report"); l <= layer("record") || l >= layer("external") || l >= layer("tournament") || l >= layer("tuning") {
+		t.Error("the reports are not above the games file and below the engines, the runner and tuning")
 	}
 	if layer("newthing") != -1 {
 		t.Error("an unknown top-level package is placed")

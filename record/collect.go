@@ -71,7 +71,7 @@ type Collector struct {
 	half     map[int]float64
 	complete map[int]float64 // pair → player A's points in it (0 to 2)
 	nextPair int
-	// light, when set, keeps neither records nor summaries (a Follower counts the
+	// light, when set, keeps neither records nor summaries (a follower counts the
 	// games without holding them); history, when not nil, receives the SPRT's LLR
 	// after each pair it counts.
 	light   bool
@@ -174,7 +174,7 @@ func (c *Collector) keepRecord(rec *Record) {
 }
 
 // AddSummary counts a finished game given by its summary (of a list of the same
-// players and reasons as the collector's) and, if not nil, its
+// players and reasons as the collector's) and, if not nil, its record.
 func (c *Collector) AddSummary(s Summary, reason string, rec *Record) error {
 	total := c.total
 	index := int(s.Index)

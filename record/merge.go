@@ -263,7 +263,7 @@ func MergeFilesContext(ctx context.Context, names []string) (*Merged, error) {
 type mergeLoad struct {
 	m    Merged
 	file int // the file being read, by its place in the names
-	// name is the file being read, line the line of its last
+	// name is the file being read, line the line of its last record.
 	name string
 	line int
 	// current is the header of the file being read.

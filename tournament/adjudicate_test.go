@@ -16,6 +16,7 @@ import (
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/stats"
 )
@@ -451,7 +452,7 @@ func TestAdjudicatedShardsMergeWithSummaryAndSPRT(t *testing.T) {
 	if merged.SPRT.Verdict != want.SPRT.Verdict || merged.SPRT.StopPair != want.SPRT.StopPair || merged.SPRT.LLR != want.SPRT.LLR {
 		t.Errorf("merged SPRT %+v, the live run's %+v", *merged.SPRT, *want.SPRT)
 	}
-	rep, err := Summarize(&merged.Header.Config, merged.Games, kalahGame.Sides(), merged.SPRT)
+	rep, err := report.Summarize(&merged.Header.Config, merged.Games, kalahGame.Sides(), merged.SPRT)
 	if err != nil {
 		t.Fatal(err)
 	}

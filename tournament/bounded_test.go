@@ -12,6 +12,7 @@ import (
 
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 )
 
 // heapNow returns the live heap after a collection.
@@ -59,7 +60,7 @@ func TestMergeHugeScheduleBounded(t *testing.T) {
 	}
 	writeGamesFile(t, name, cfg, recs, "")
 	before := allocated()
-	m, rep, err := MergeReport([]string{name}, "", nil)
+	m, rep, err := report.MergeReport([]string{name}, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +132,7 @@ func TestRunnerRetainedPerGame(t *testing.T) {
 		Format: record.Match, Games: n2, Seed: 3}
 	var h0, h1, h2 uint64
 	r := &Runner[kalah.State]{Game: g, Config: cfg, NewPlayer: newFactory[kalah.State](g, kalah.StoreDiff{}), Concurrency: 1,
-		Records: discard{}, Progress: func(p *Progress) {
+		Records: discard{}, Progress: func(p *report.Progress) {
 			switch p.Done {
 			case n0:
 				h0 = heapNow()
@@ -187,7 +188,7 @@ func TestResumeLoadInterrupted(t *testing.T) {
 	}
 	played := 0
 	s := &Session{Runner: &Runner[kalah.State]{Game: g, Config: cfg, NewPlayer: newFactory[kalah.State](g, kalah.StoreDiff{}), Concurrency: 1},
-		GamesFile: name, Resume: true, NoLive: true, Progress: func(*Progress) { played++ }}
+		GamesFile: name, Resume: true, NoLive: true, Progress: func(*report.Progress) { played++ }}
 	res, err := s.Run(ctx)
 	var li *LoadInterrupted
 	if !errors.As(err, &li) || !errors.Is(err, context.Canceled) || res != nil || played != 0 {
@@ -242,11 +243,11 @@ func TestResumeManyGamesSummaries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := Summarize(&cfg, gf.Games, g.Sides(), nil)
+	want, err := report.Summarize(&cfg, gf.Games, g.Sides(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := SummarizeGames(&cfg, res.Summaries, g.Sides(), nil)
+	got, err := report.SummarizeGames(&cfg, res.Summaries, g.Sides(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

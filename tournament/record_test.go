@@ -162,3 +162,14 @@ func sameGame(a, b *record.Record) bool {
 	return a.Index == b.Index && a.Players == b.Players && a.Specs == b.Specs && a.Seed == b.Seed &&
 		a.Opening == b.Opening && slices.Equal(a.Moves, b.Moves) && a.Result == b.Result && a.Reason == b.Reason
 }
+
+// fileLines plays cfg and returns its games file's lines, newlines included: the
+// header first.
+func fileLines(t *testing.T, cfg record.Config) [][]byte {
+	t.Helper()
+	data, _, err := run(t, cfg, 1, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.SplitAfter(data, []byte("\n"))[:bytes.Count(data, []byte("\n"))]
+}

@@ -17,8 +17,8 @@ import (
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/protocol"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/stats"
 )
 
 // Runner plays the games of a tournament, Concurrency at a time, each on its own
@@ -90,7 +90,7 @@ type Runner[S any] struct {
 	Resumed *record.GameList
 	// Progress, if not nil, is called after each finished game, from one goroutine,
 	// with a Progress that is reused: do not keep it.
-	Progress func(*Progress)
+	Progress func(*report.Progress)
 	// EngineLogs, if not "", is the directory where the external engines (players of
 	// the cmd kind) write their standard error, a file per game slot: NAME-SLOT.log
 	// (see external.Pool). "" drops it.
@@ -114,23 +114,6 @@ type Runner[S any] struct {
 	// engines are the external engines' processes: those CheckPlayers started, then
 	// the run's (nil before).
 	engines *external.Pool
-}
-
-// Progress is the state of a running tournament, given to Runner.Progress.
-type Progress struct {
-	// Done counts the finished games of this run's schedule (Done included), of
-	// Total; Played counts those this run played.
-	Done, Total, Played int
-	Elapsed             time.Duration
-	// Tally holds the results so far, Summaries the finished games in the order they
-	// finished, and Games their records (without their moves) while there are at most
-	// MaxKeptRecords (nil past it); they belong to the runner: read them only during
-	// the call.
-	Tally     *stats.Tally
-	Games     []record.Record
-	Summaries *record.GameList
-	// SPRT is the state of the match's SPRT, or nil without one.
-	SPRT *record.SPRTState
 }
 
 // Result is what a run leaves: the games in schedule order, as summaries and, up to
@@ -324,7 +307,7 @@ func (r *Runner[S]) Run(ctx context.Context) (*Result, error) {
 		out = bufio.NewWriterSize(r.Records, 1<<16)
 	}
 	var writeErr error
-	var progress Progress
+	var progress report.Progress
 	played := 0
 	// A finished game is written at once and flushed within flushDelay: games that
 	// end close together share one write.
@@ -386,7 +369,7 @@ collect:
 				cancel()
 			}
 			if r.Progress != nil {
-				progress = Progress{Done: c.Count(), Total: total, Played: played,
+				progress = report.Progress{Done: c.Count(), Total: total, Played: played,
 					Elapsed: time.Since(start), Tally: c.Tally(), Games: c.Records(), Summaries: c.Summaries(), SPRT: c.SPRT()}
 				r.Progress(&progress)
 			}
@@ -945,7 +928,7 @@ func (r *Runner[S]) scoreScales(cfg *record.Config) map[string]int {
 // handles every registered game the same way (the command line).
 type Runnable interface {
 	// Setup sets the runner's Records, Done and Progress (see Runner).
-	Setup(records io.Writer, done []record.Record, progress func(*Progress))
+	Setup(records io.Writer, done []record.Record, progress func(*report.Progress))
 	// Run plays the games (see Runner.Run).
 	Run(ctx context.Context) (*Result, error)
 	// Settings returns the tournament's config.
@@ -960,7 +943,7 @@ type Runnable interface {
 }
 
 // Setup sets Records, Done and Progress.
-func (r *Runner[S]) Setup(records io.Writer, done []record.Record, progress func(*Progress)) {
+func (r *Runner[S]) Setup(records io.Writer, done []record.Record, progress func(*report.Progress)) {
 	r.Records, r.Done, r.Progress = records, done, progress
 }
 

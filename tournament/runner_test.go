@@ -13,6 +13,7 @@ import (
 
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/search"
@@ -39,7 +40,7 @@ func testConfig() record.Config {
 
 // run plays cfg with the given concurrency and returns the games file's content and
 // the result.
-func run(t *testing.T, cfg record.Config, concurrency int, factory PlayerFactory[colony.State], done []record.Record, progress func(*Progress)) ([]byte, *Result, error) {
+func run(t *testing.T, cfg record.Config, concurrency int, factory PlayerFactory[colony.State], done []record.Record, progress func(*report.Progress)) ([]byte, *Result, error) {
 	t.Helper()
 	if factory == nil {
 		factory = newFactory[colony.State](colonyGame, colony.Score{})
@@ -185,7 +186,7 @@ func TestResumeAfterInterruption(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
-		Concurrency: 3, Records: &buf, Progress: func(p *Progress) {
+		Concurrency: 3, Records: &buf, Progress: func(p *report.Progress) {
 			if p.Done >= 7 {
 				cancel()
 			}
@@ -314,7 +315,7 @@ func TestShardsMergeToTheUnshardedRun(t *testing.T) {
 	}
 	equalGames(t, "merged", merged.Games, want.Games)
 	report := func(games []record.Record) string {
-		rep, err := Summarize(&cfg, games, colonyGame.Sides(), nil)
+		rep, err := report.Summarize(&cfg, games, colonyGame.Sides(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -438,7 +439,7 @@ func TestBrokenPlayersLose(t *testing.T) {
 						g.Index, g.Winner, g.Reason, g.Detail, tc.reason, 1-badSeat, tc.detail)
 				}
 			}
-			rep, err := Summarize(&cfg, res.Games, colonyGame.Sides(), nil)
+			rep, err := report.Summarize(&cfg, res.Games, colonyGame.Sides(), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 )
 
 // TestRunSlotIsTheSchedule checks the schedule computed game by game against the
@@ -73,7 +74,7 @@ func TestLargeScheduleIsNotBuilt(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r := &Runner[colony.State]{Game: colonyGame, Config: cfg, NewPlayer: newFactory[colony.State](colonyGame, colony.Score{}),
-		Concurrency: 2, Progress: func(p *Progress) {
+		Concurrency: 2, Progress: func(p *report.Progress) {
 			if p.Done >= 100 {
 				cancel()
 			}

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 )
 
 // StartError is the error of Session.Run when no game could start (a player that
@@ -32,7 +33,7 @@ type Session struct {
 	GamesFile string
 	Resume    bool
 	// Progress, if not nil, is called after each finished game (see Runner).
-	Progress func(*Progress)
+	Progress func(*report.Progress)
 	// Notef, if not nil, is told, as lines without their newline, where the external
 	// engines' standard error goes and, before the games start, the line Describe
 	// returns.

@@ -10,6 +10,7 @@ import (
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/external"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -19,7 +20,7 @@ type tournamentFlags struct {
 	settings    tournament.Settings
 	concurrency int
 	resume      bool
-	outputs     tournament.Outputs
+	outputs     report.Outputs
 	progress    string
 	affinity    bool // --affinity: pin each game slot's engines to CPUs of its own
 	engineLogMB int
@@ -28,7 +29,7 @@ type tournamentFlags struct {
 
 // addOutputFlags defines on c the flags of the output files o: --out, --games-file
 // (withGames), --summary, --csv and --plot.
-func addOutputFlags(c *cobra.Command, o *tournament.Outputs, withGames bool) {
+func addOutputFlags(c *cobra.Command, o *report.Outputs, withGames bool) {
 	f := c.Flags()
 	files := "summary.json, standings.csv, ratings.png"
 	if withGames {
@@ -66,7 +67,7 @@ func tournamentConfig(c *cobra.Command, game catalog.Ruleset, fl *tournamentFlag
 	if fl.concurrency < 1 {
 		return record.Config{}, fmt.Errorf("tournament: --concurrency must be at least 1, got %d", fl.concurrency)
 	}
-	if err := tournament.CheckProgressMode(fl.progress); err != nil {
+	if err := report.CheckProgressMode(fl.progress); err != nil {
 		return record.Config{}, fmt.Errorf("tournament: --progress: %w", err)
 	}
 	cfg, err := fl.settings.Config(game)
@@ -146,14 +147,14 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	}
 
 	stderr := c.ErrOrStderr()
-	prog := tournament.NewProgressDisplay(stderr, fl.progress)
-	standings := &tournament.Standings{W: stderr, Display: prog, Config: &cfg, Sides: g.Sides()}
+	prog := report.NewProgressDisplay(stderr, fl.progress)
+	standings := &report.Standings{W: stderr, Display: prog, Config: &cfg, Sides: g.Sides()}
 	defer standings.OnSignal(syscall.SIGUSR1)() // SIGUSR1 shows the standings so far
 	res, err := playRecorded(c, "tournament", runner, fl.outputs.GamesFile, fl.resume, fl.keepLogs, prog, cfg.Describe, standings.Progress)
 	if err != nil {
 		return err
 	}
-	rep, err := tournament.SummarizeGames(&cfg, res.Summaries, g.Sides(), res.SPRT)
+	rep, err := report.SummarizeGames(&cfg, res.Summaries, g.Sides(), res.SPRT)
 	if err != nil {
 		return fail(fmt.Errorf("tournament: %w", err))
 	}
@@ -181,10 +182,10 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 // game; Ctrl-C stops the run at once, its finished games kept. It warns on standard
 // error when players were abandoned or engines killed. cmd prefixes the errors.
 func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name string, resume, keepLogs bool,
-	prog *tournament.ProgressDisplay, describe func(resumed int) string, onProgress func(*tournament.Progress)) (*tournament.Result, error) {
+	prog *report.ProgressDisplay, describe func(resumed int) string, onProgress func(*report.Progress)) (*tournament.Result, error) {
 	stderr := c.ErrOrStderr()
 	s := &tournament.Session{Runner: runner, GamesFile: name, Resume: resume, Describe: describe, KeepEngineLogs: keepLogs,
-		Progress: func(p *tournament.Progress) {
+		Progress: func(p *report.Progress) {
 			prog.Update(p)
 			if onProgress != nil {
 				onProgress(p)
@@ -236,7 +237,7 @@ func gamesFileError(cmd string, err error) error {
 
 func newMergeCmd(opts *options) *cobra.Command {
 	var (
-		o            tournament.Outputs
+		o            report.Outputs
 		sprtText     string
 		allowPartial bool
 	)
@@ -256,11 +257,11 @@ func newMergeCmd(opts *options) *cobra.Command {
 			if err := o.Check(); err != nil {
 				return fmt.Errorf("merge: %w", err)
 			}
-			merged, rep, err := tournament.MergeReport(files, sprtText, gameSides)
-			var se *tournament.SettingError
+			merged, rep, err := report.MergeReport(files, sprtText, gameSides)
+			var se *report.SPRTError
 			switch {
 			case errors.As(err, &se):
-				return fmt.Errorf("merge: --%s: %w", se.Setting, se.Err)
+				return fmt.Errorf("merge: --sprt: %w", se.Err)
 			case err != nil:
 				return fmt.Errorf("merge: %w", err)
 			}

@@ -1,4 +1,4 @@
-package tournament
+package report
 
 // Following a running tournament from another process: its games file, read as it
 // grows, and its live file.
