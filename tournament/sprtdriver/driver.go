@@ -163,8 +163,9 @@ func (l Local) Submit(ctx context.Context, b *Batch) error {
 // TaskLogs returns "DIR/shard-K.log".
 func (Local) TaskLogs() string { return "DIR/shard-K.log" }
 
-// Outcome is what a driver's run leaves.
-type Outcome struct {
+// Conclusion is what a driver's run concludes: the batches and pairs it played and the
+// games up to the SPRT's decision.
+type Conclusion struct {
 	// Batches is the number of the last batch; PlayedPairs the pairs below its end,
 	// all played; TotalPairs the pairs of the match's schedule.
 	Batches, PlayedPairs, TotalPairs int
@@ -174,11 +175,11 @@ type Outcome struct {
 }
 
 // Decided reports whether the SPRT accepted a hypothesis.
-func (o *Outcome) Decided() bool { return o.Result.SPRT.Verdict != stats.Continue }
+func (o *Conclusion) Decided() bool { return o.Result.SPRT.Verdict != stats.Continue }
 
 // Decision returns the line of the SPRT's decision: the pair, the verdict, the batch
 // and the pairs played, or that it did not decide in the schedule's pairs.
-func (o *Outcome) Decision() string {
+func (o *Conclusion) Decision() string {
 	if !o.Decided() {
 		return fmt.Sprintf("the SPRT did not decide in the %d pairs of the schedule\n", o.TotalPairs)
 	}
@@ -212,7 +213,7 @@ func (e *DirError) Unwrap() error { return e.Err }
 // decision; an error when a batch cannot be run, its games are missing (a task
 // failed: run again to retry the batch), or the directory's files are not the
 // match's (a *DirError).
-func (d *Driver) Run(ctx context.Context) (*Outcome, error) {
+func (d *Driver) Run(ctx context.Context) (*Conclusion, error) {
 	cfg := &d.cfg
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, err
@@ -259,7 +260,7 @@ func (d *Driver) Run(ctx context.Context) (*Outcome, error) {
 		if res.SPRT.Verdict == stats.Continue && until < totalPairs {
 			continue
 		}
-		return &Outcome{Batches: number, PlayedPairs: until, TotalPairs: totalPairs, Result: res}, nil
+		return &Conclusion{Batches: number, PlayedPairs: until, TotalPairs: totalPairs, Result: res}, nil
 	}
 }
 

@@ -110,7 +110,7 @@ func (*player) TaskLogs() string { return "DIR/fake-K.log" }
 
 // drive runs a driver of cfg's batches on dir with submitter s and returns the
 // outcome, the batch lines that OnBatch was given and the log.
-func drive(t *testing.T, m record.Config, batchPairs, tasks int, dir string, s Submitter) (*Outcome, []string, string, error) {
+func drive(t *testing.T, m record.Config, batchPairs, tasks int, dir string, s Submitter) (*Conclusion, []string, string, error) {
 	t.Helper()
 	var batches []string
 	var log strings.Builder

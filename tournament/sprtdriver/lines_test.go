@@ -88,7 +88,7 @@ func TestBatchSummaryAndDecision(t *testing.T) {
 			if got := b.Summary(&tc.st); got != tc.summary {
 				t.Errorf("Summary = %q, want %q", got, tc.summary)
 			}
-			o := &Outcome{Batches: 3, PlayedPairs: 24, TotalPairs: 40,
+			o := &Conclusion{Batches: 3, PlayedPairs: 24, TotalPairs: 40,
 				Result: &record.Collection{Games: make([]record.Record, 40), SPRT: &tc.st}}
 			if got := o.Decision(); got != tc.decision {
 				t.Errorf("Decision = %q, want %q", got, tc.decision)
