@@ -103,7 +103,7 @@ func (fl *tournamentFlags) add(c *cobra.Command) {
 	f.StringVar(&s.Shard, "shard", "", "play only slice `K/N` of the schedule (merge the games files afterwards)")
 	f.IntVar(&s.UntilPair, "until-pair", 0, "play only the pairs of the schedule numbered below `P` (from 0; those of the shard with --shard); --resume with a larger P continues: batches of pairs")
 	f.BoolVar(&s.Strict, "strict", false, "read external engines' lines strictly: an empty line, info outside a search or an unknown info item (UCI's seldepth, score cp, ...) loses the game (protocol error) instead of being ignored")
-	// Adjudication (tournament.Adjudication).
+	// Adjudication (record.Adjudication).
 	f.StringVar(&s.AdjudicateResign, "adjudicate-resign", "", "adjudicate a game won when the leader's score is at least S points (as analyze shows scores: 15, 1.5; at least 1) and the other's at most -S for N turns each: `turns=N,score=S`")
 	f.StringVar(&s.AdjudicateDraw, "adjudicate-draw", "", "adjudicate a game drawn when both scores are within S points of 0 (as analyze shows scores: 0, 0.5) for N turns each after turn M: `after=M,turns=N,score=S`")
 	f.IntVar(&s.AdjudicateTurns, "adjudicate-turns", 0, "end a game after `T` turns from the opening, won by the side with more points (default: no cap)")
