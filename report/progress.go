@@ -21,8 +21,8 @@ type Progress struct {
 	Elapsed             time.Duration
 	// Tally holds the results so far, Summaries the finished games in the order they
 	// finished, and Games their records (without their moves) while there are at most
-	// MaxKeptRecords (nil past it); they belong to the runner: read them only during
-	// the call.
+	// record.MaxKeptRecords (nil past it); they belong to the runner: read them only
+	// during the call.
 	Tally     *stats.Tally
 	Games     []record.Record
 	Summaries *record.GameList
