@@ -14,8 +14,8 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/stats"
-	"github.com/colony-ai/colony/tournament"
 	"github.com/olekukonko/tablewriter/tw"
 	"gonum.org/v1/gonum/stat"
 )
@@ -157,7 +157,7 @@ func (r *PlayoutReport) Write(w io.Writer) error {
 	mean, std := meanStd(lengths)
 	q := func(p float64) string { return strconv.Itoa(int(stat.Quantile(p, stat.Empirical, lengths, nil))) }
 	sb.WriteString("\nGame length (turns played)\n")
-	t := tournament.NewTable(&sb, []string{"mean", "std", "min", "p10", "p50", "p90", "p99", "max"}, nil)
+	t := report.NewTable(&sb, []string{"mean", "std", "min", "p10", "p50", "p90", "p99", "max"}, nil)
 	t.Append([]string{fmt.Sprintf("%.1f", mean), fmt.Sprintf("%.1f", std), q(0),
 		q(0.10), q(0.50), q(0.90), q(0.99), strconv.Itoa(int(lengths[n-1]))})
 	if err := t.Render(); err != nil {
@@ -167,7 +167,7 @@ func (r *PlayoutReport) Write(w io.Writer) error {
 	Histogram(&sb, lengths)
 
 	sb.WriteString("\nHow games ended\n")
-	t = tournament.NewTable(&sb, []string{"reason", "games", "share"}, []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignRight})
+	t = report.NewTable(&sb, []string{"reason", "games", "share"}, []tw.Align{tw.AlignLeft, tw.AlignRight, tw.AlignRight})
 	for _, e := range r.Endings {
 		t.Append([]string{e.Name, strconv.Itoa(e.Games), Percent(e.Games, n)})
 	}
@@ -176,7 +176,7 @@ func (r *PlayoutReport) Write(w io.Writer) error {
 	}
 
 	sb.WriteString("\nResults\n")
-	t = tournament.NewTable(&sb, []string{"", "games", "share", "95% interval (Wilson)"}, []tw.Align{tw.AlignLeft})
+	t = report.NewTable(&sb, []string{"", "games", "share", "95% interval (Wilson)"}, []tw.Align{tw.AlignLeft})
 	for _, row := range r.Results {
 		t.Append([]string{row.Name, strconv.Itoa(row.Games), Percent(row.Games, n), fmt.Sprintf("%.1f%% - %.1f%%", 100*row.Low, 100*row.High)})
 	}
@@ -213,7 +213,7 @@ func (r *PlayoutReport) writeFinals(sb *strings.Builder) error {
 		what = r.Description.Points
 	}
 	sb.WriteString("\nFinal score (" + what + ")\n")
-	t := tournament.NewTable(sb, []string{"", "mean", "std", "min", "p50", "max"}, []tw.Align{tw.AlignLeft})
+	t := report.NewTable(sb, []string{"", "mean", "std", "min", "p50", "max"}, []tw.Align{tw.AlignLeft})
 	for i, name := range names {
 		x := points[i]
 		slices.Sort(x)

@@ -25,16 +25,17 @@ const (
 	ground  = iota // the contract, the drawing primitives, the protocol, the evaluation's algebra, the statistics of results, the served documents
 	rules          // The Colony and the classic games, each on the ground alone
 	players        // search: the players and the solver over the contract; record: the games file and the live file
+	reports        // report: the reports of games files, their charts and the progress display, below every engine
 	matches        // match: the play of games between the players of one game, knowing no engine process or protocol
 	engines        // external: the external-engine player, registered with search from outside, and the engine processes it runs
-	runner         // tournament: matches and their reports, games files, the SPRT batch driver
+	runner         // tournament: the runner of matches, its sessions and settings, the SPRT batch driver
 	catalog        // the registry of games and players by name, the text-level face of a game; the players as MEP engines
 	tuning         // Texel and SPSA runs and the networks' training over the registry's games, at the level of text
 	app            // web: the local web application over the catalog
 	cli            // the command line and the examples
 )
 
-var layerNames = [...]string{"ground", "rules", "players", "match", "engines", "runner", "catalog", "tuning", "app", "cli"}
+var layerNames = [...]string{"ground", "rules", "players", "reports", "match", "engines", "runner", "catalog", "tuning", "app", "cli"}
 
 // layerOf lists path prefixes (a package's directory relative to the module root, or
 // one of its parents) and their layers; the first that matches places a package.
@@ -46,6 +47,7 @@ var layerOf = []struct {
 	{"game/memory", ground}, {"game", ground}, {"internal", ground}, {"picture", ground}, {"protocol", ground}, {"eval", ground}, {"stats", ground}, {"docs", ground},
 	{"colony", rules}, {"games", rules},
 	{"search", players}, {"record", players}, // record: the games file and the live file, over the players' specs (the identity checks derive each game's specs)
+	{"report", reports}, // the reports of games (text, JSON, CSV, charts), the progress display and the follower of a run: over record and stats, shared by the runner and tuning
 	{"match", matches},
 	{"external", engines},
 	{"tournament", runner},
@@ -66,6 +68,27 @@ var forbidden = []struct{ from, to, why string }{
 	{"record", "external", "reading a games file needs no engine (the identity checks know the engines' spec kind by name)"},
 	{"record", "protocol", "reading a games file needs no engine protocol"},
 	{"match", "protocol", "the play of games knows no engine protocol (the runner classifies the engines' faults: match.WorkerOptions.Faults)"},
+	{"report", "protocol", "a report of games needs no engine protocol"},
+}
+
+// readers are the registry and the packages that read and show games files (the
+// export page, the replay session and its terminal), and readerForbidden what none
+// of them depends on: a program that only reads games compiles no runner, engine
+// process or protocol (a runner plays a game through its Match face, a program that
+// plays external engines imports package external, package engine serves the
+// toolkit's players over the protocol).
+var (
+	readers         = []string{"catalog", "catalog/gamepage", "catalog/session", "catalog/terminal"}
+	readerForbidden = []string{"tournament", "external", "protocol", "tuning"}
+)
+
+func init() {
+	for _, from := range readers {
+		for _, to := range readerForbidden {
+			forbidden = append(forbidden, struct{ from, to, why string }{from, to,
+				"the registry and the readers of games files compile no runner, engine process, protocol or tuning"})
+		}
+	}
 }
 
 // forbiddenStd are packages of the standard library (or beside it) that a package
@@ -288,7 +311,7 @@ func TestLayers(t *testing.T) {
 	}
 	pkgs := modulePackages(t, root)
 	for _, want := range []string{"game", "colony", "games/kalah", "games/oware", "games/piecepack", "games/martian",
-		"search", "protocol", "external", "external/enginehost", "stats", "tournament", "tuning", "catalog", "cmd/colony"} {
+		"search", "protocol", "external", "external/enginehost", "stats", "record", "report", "tournament", "tuning", "catalog", "cmd/colony"} {
 		if _, ok := pkgs[want]; !ok {
 			t.Errorf("package %s not found in the walk of %s", want, root)
 		}
@@ -344,6 +367,9 @@ func TestLayersCatch(t *testing.T) {
 	}
 	if layer("eval") != ground || layer("tuning") <= layer("catalog") {
 		t.Error("the evaluations are not on the ground, or the tuning runs are not above the registry of games that they tune (catalog would import tuning)")
+	}
+	if l := layer("report"); l <= layer("record") || l >= layer("external") || l >= layer("tournament") || l >= layer("tuning") {
+		t.Error("the reports are not above the games file and below the engines, the runner and tuning")
 	}
 	if layer("newthing") != -1 {
 		t.Error("an unknown top-level package is placed")

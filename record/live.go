@@ -1,6 +1,6 @@
 package record
 
-// The live file: the games a run is playing, for watchers (see tournament.Follower
+// The live file: the games a run is playing, for watchers (see report.Follower
 // and docs/games-file.md, "The live file").
 
 import (
@@ -107,7 +107,7 @@ func ReadLiveFile(name string) (*LiveFile, error) {
 	return parseLiveFile(data, name)
 }
 
-// maxLiveFileBytes bounds a live file read by a follower (tournament.Follower): it
+// maxLiveFileBytes bounds a live file read by a follower (report.Follower): it
 // lists the games in flight, a few kilobytes a game.
 const maxLiveFileBytes = 64 << 20
 

@@ -9,6 +9,9 @@
 // players a win), the pairs are, and the pentanomial model takes the pair as its
 // unit, as fishtest does. Its intervals are narrower when the openings matter.
 //
+// A Tally counts the results of many players at once: each one's WDL against each
+// other (a cross table) and the results by seat.
+//
 // An Estimate is what either count says of A: its mean score per game with a 95%
 // confidence interval (the normal approximation), the logistic Elo difference of
 // that score (EloFromScore: a 400-point difference is 10:1 odds) and its interval,

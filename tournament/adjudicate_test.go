@@ -17,6 +17,7 @@ import (
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/stats"
 )
@@ -312,15 +313,15 @@ func TestResumeWithAdjudication(t *testing.T) {
 	other := cfg
 	other.Adjudication = &record.Adjudication{Resign: &record.ResignRule{Turns: 3, Score: 1000}}
 	_, err = kalahSession(other, name, true).Run(context.Background())
-	var resumeErr *ResumeError
+	var resumeErr *record.ResumeError
 	if !errors.As(err, &resumeErr) || !strings.Contains(err.Error(), "adjudication differs") {
-		t.Errorf("resume with other adjudication: %v, want a ResumeError naming the adjudication", err)
+		t.Errorf("resume with other adjudication: %v, want a record.ResumeError naming the adjudication", err)
 	}
 	none := cfg
 	none.Adjudication = nil
 	_, err = kalahSession(none, name, true).Run(context.Background())
 	if !errors.As(err, &resumeErr) || !strings.Contains(err.Error(), "adjudication differs") || !strings.Contains(err.Error(), "vs none") {
-		t.Errorf("resume without adjudication: %v, want a ResumeError naming the adjudication", err)
+		t.Errorf("resume without adjudication: %v, want a record.ResumeError naming the adjudication", err)
 	}
 }
 
@@ -441,7 +442,7 @@ func TestAdjudicatedShardsMergeWithSummaryAndSPRT(t *testing.T) {
 		runSession(t, shard, name, false)
 		names = append(names, name)
 	}
-	merged, err := MergeFiles(names)
+	merged, err := record.MergeFiles(names)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -452,7 +453,7 @@ func TestAdjudicatedShardsMergeWithSummaryAndSPRT(t *testing.T) {
 	if merged.SPRT.Verdict != want.SPRT.Verdict || merged.SPRT.StopPair != want.SPRT.StopPair || merged.SPRT.LLR != want.SPRT.LLR {
 		t.Errorf("merged SPRT %+v, the live run's %+v", *merged.SPRT, *want.SPRT)
 	}
-	rep, err := Summarize(&merged.Header.Config, merged.Games, kalahGame.Sides(), merged.SPRT)
+	rep, err := report.Summarize(&merged.Header.Config, merged.Games, kalahGame.Sides(), merged.SPRT)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/colony-ai/colony/games/kalah"
 	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 )
 
 // heapNow returns the live heap after a collection.
@@ -60,7 +61,7 @@ func TestMergeHugeScheduleBounded(t *testing.T) {
 	}
 	writeGamesFile(t, name, cfg, recs, "")
 	before := allocated()
-	m, rep, err := MergeReport([]string{name}, "", nil)
+	m, rep, err := report.MergeReport([]string{name}, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +81,7 @@ func TestMergeHugeScheduleBounded(t *testing.T) {
 // not listed; the shards without a game are found from the runs.
 func TestDescribeMissingCapped(t *testing.T) {
 	cfg := record.Config{Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Games: 100}
-	l := newGameListOf(&cfg)
+	l := record.NewGameListOf(&cfg)
 	for k := 0; k < 100; k += 4 { // pairs 0, 2, 4, ...: shard 1 of 2 has every other game
 		for _, i := range []int{k, k + 1} {
 			r := slotRecord(&cfg, i, 0)
@@ -89,29 +90,10 @@ func TestDescribeMissingCapped(t *testing.T) {
 			}
 		}
 	}
-	m := &Merged{Header: record.NewHeader(cfg), Summaries: l, Shards: 2}
+	m := &record.Merged{Header: record.NewHeader(cfg), Summaries: l, Shards: 2}
 	want := "50 of 100 games are missing (games 2-3, 6-7, 10-11, 14-15, 18-19, 22-23, 26-27, 30-31, and 34 more games); no file holds any game of shard 2/2"
 	if got := m.DescribeMissing(); got != want {
 		t.Errorf("DescribeMissing = %q\nwant %q", got, want)
-	}
-}
-
-// TestGamesOfShard: the count of a shard's games below n, against counting them.
-func TestGamesOfShard(t *testing.T) {
-	for shards := 1; shards <= 4; shards++ {
-		for n := 0; n <= 30; n++ {
-			for shard := range shards {
-				want := 0
-				for k := range n {
-					if (k/2)%shards == shard {
-						want++
-					}
-				}
-				if got := gamesOfShard(n, shard, shards); got != want {
-					t.Fatalf("gamesOfShard(%d, %d, %d) = %d, want %d", n, shard, shards, got, want)
-				}
-			}
-		}
 	}
 }
 
@@ -125,43 +107,14 @@ func TestMergeDifferentGame(t *testing.T) {
 	b.Moves = []string{"a", "c"}
 	writeGamesFile(t, first, cfg, []record.Record{slotRecord(&cfg, 0, 1), a}, "")
 	writeGamesFile(t, second, cfg, []record.Record{b}, "")
-	_, err := MergeFiles([]string{first, second})
+	_, err := record.MergeFiles([]string{first, second})
 	if want := fmt.Sprintf("game 1 differs between %s and %s", first, second); err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}
-	m, err := MergeFiles([]string{first, first})
+	m, err := record.MergeFiles([]string{first, first})
 	if err != nil || m.Len() != 2 || len(m.Games) != 2 {
 		t.Errorf("a file with itself: %v, %d games", err, m.Len())
 	}
-}
-
-// TestCollectorRetainedPerGame: the games a run has finished take a few tens of
-// bytes each once there are more than MaxKeptRecords (a run kept 1.4 KB a game).
-func TestCollectorRetainedPerGame(t *testing.T) {
-	cfg := record.Config{Game: "kalah", Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Format: record.Match, Games: record.MaxGames}
-	c := newCollector(&cfg, cfg.TotalGames())
-	add := func(from, to int) {
-		for k := from; k < to; k++ {
-			if err := c.add(slotRecord(&cfg, k, k%3-1)); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	const n1, n2 = 100_000, 300_000
-	add(0, n1)
-	h1 := heapNow()
-	add(n1, n2)
-	h2 := heapNow()
-	per := float64(int64(h2)-int64(h1)) / (n2 - n1)
-	t.Logf("%.1f bytes a game retained by the collector", per)
-	if per > 64 {
-		t.Errorf("%.1f bytes a game retained, want at most 64", per)
-	}
-	res := c.result()
-	if res.Games != nil || res.Summaries.Len() != n2 || res.Count() != n2 {
-		t.Errorf("%d records, %d summaries; want none and %d", len(res.Games), res.Summaries.Len(), n2)
-	}
-	runtime.KeepAlive(c)
 }
 
 // TestRunnerRetainedPerGame: a run of random players keeps a few tens of bytes per
@@ -179,7 +132,7 @@ func TestRunnerRetainedPerGame(t *testing.T) {
 	cfg := record.Config{Game: g.Name(), Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
 		Format: record.Match, Games: n2, Seed: 3}
 	var h0, h1, h2 uint64
-	r := &Runner{Games: match.Bind(g, newFactory[kalah.State](g, kalah.StoreDiff{}), nil), Config: cfg, Concurrency: 1, Records: discard{}, Progress: func(p *Progress) {
+	r := &Runner{Games: match.Bind(g, newFactory[kalah.State](g, kalah.StoreDiff{}), nil), Config: cfg, Concurrency: 1, Records: discard{}, Progress: func(p *report.Progress) {
 		switch p.Done {
 		case n0:
 			h0 = heapNow()
@@ -230,12 +183,12 @@ func TestResumeLoadInterrupted(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel() // a signal before or during the load
-	if _, err := OpenGamesFileContext(ctx, name, cfg, true); !errors.Is(err, context.Canceled) {
-		t.Errorf("OpenGamesFileContext: %v, want the context's error", err)
+	if _, err := record.OpenGamesFileContext(ctx, name, cfg, true); !errors.Is(err, context.Canceled) {
+		t.Errorf("record.OpenGamesFileContext: %v, want the context's error", err)
 	}
 	played := 0
 	s := &Session{Runner: &Runner{Games: match.Bind(g, newFactory[kalah.State](g, kalah.StoreDiff{}), nil), Config: cfg, Concurrency: 1},
-		GamesFile: name, Resume: true, NoLive: true, Progress: func(*Progress) { played++ }}
+		GamesFile: name, Resume: true, NoLive: true, Progress: func(*report.Progress) { played++ }}
 	res, err := s.Run(ctx)
 	var li *LoadInterrupted
 	if !errors.As(err, &li) || !errors.Is(err, context.Canceled) || res != nil || played != 0 {
@@ -250,7 +203,7 @@ func TestResumeLoadInterrupted(t *testing.T) {
 	}
 }
 
-// TestResumeManyGamesSummaries: a file of more games than MaxKeptRecords is resumed
+// TestResumeManyGamesSummaries: a file of more games than record.MaxKeptRecords is resumed
 // from summaries only (no records held), and the run's report is that of the file's
 // games.
 func TestResumeManyGamesSummaries(t *testing.T) {
@@ -262,14 +215,14 @@ func TestResumeManyGamesSummaries(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfg := record.Config{Game: g.Name(), Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}},
-		Format: record.Match, Games: MaxKeptRecords + 500, Seed: 5}
+		Format: record.Match, Games: record.MaxKeptRecords + 500, Seed: 5}
 	name := filepath.Join(t.TempDir(), "games.jsonl")
 	var recs []record.Record
-	for k := range MaxKeptRecords + 100 {
+	for k := range record.MaxKeptRecords + 100 {
 		recs = append(recs, slotRecord(&cfg, k, k%3-1))
 	}
 	writeGamesFile(t, name, cfg, recs, "")
-	w, err := OpenGamesFile(name, cfg, true)
+	w, err := record.OpenGamesFile(name, cfg, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,11 +243,11 @@ func TestResumeManyGamesSummaries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := Summarize(&cfg, gf.Games, g.Sides(), nil)
+	want, err := report.Summarize(&cfg, gf.Games, g.Sides(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := SummarizeGames(&cfg, res.Summaries, g.Sides(), nil)
+	got, err := report.SummarizeGames(&cfg, res.Summaries, g.Sides(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/protocol/protocoltest"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 
 	"github.com/colony-ai/colony/colony"
 )
@@ -109,7 +110,7 @@ func TestEngineFaultsAreResults(t *testing.T) {
 					t.Errorf("game %d: reason %q is not a forfeit", g.Index, g.Reason)
 				}
 			}
-			rep, err := Summarize(&cfg, res.Games, colonyGame.Sides(), nil)
+			rep, err := report.Summarize(&cfg, res.Games, colonyGame.Sides(), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -156,12 +156,12 @@ func TestForeignRecordRefused(t *testing.T) {
 	other.Seed = cfg.Seed + 1
 	name := foreignFile(t, t.TempDir(), cfg, other)
 	want := fmt.Sprintf("%s:7: game 3 has seed %d but this tournament's game 3 has seed %d (a record from another run?)", name, other.GameSeed(3), cfg.GameSeed(3))
-	_, err := OpenGamesFile(name, cfg, true)
-	var re *ResumeError
+	_, err := record.OpenGamesFile(name, cfg, true)
+	var re *record.ResumeError
 	if !errors.As(err, &re) || err.Error() != want {
-		t.Errorf("resume: %v (a ResumeError: %v), want\n%s", err, re != nil, want)
+		t.Errorf("resume: %v (a record.ResumeError: %v), want\n%s", err, re != nil, want)
 	}
-	if _, err := MergeFiles([]string{name}); err == nil || err.Error() != want {
+	if _, err := record.MergeFiles([]string{name}); err == nil || err.Error() != want {
 		t.Errorf("merge: %v, want\n%s", err, want)
 	}
 }
@@ -182,7 +182,7 @@ func TestMergeForeignHeader(t *testing.T) {
 	forged := filepath.Join(dir, "forged.jsonl")
 	writeGamesFile(t, forged, other, games, "")
 	wantForged := fmt.Sprintf("%s:2: game 0 has seed %d but this tournament's game 0 has seed %d (a record from another run?)", forged, cfg.GameSeed(0), other.GameSeed(0))
-	if _, err := MergeFiles([]string{forged}); err == nil || err.Error() != wantForged {
+	if _, err := record.MergeFiles([]string{forged}); err == nil || err.Error() != wantForged {
 		t.Errorf("merge of a forged header: %v, want\n%s", err, wantForged)
 	}
 	whole := filepath.Join(dir, "whole.jsonl")
@@ -190,7 +190,7 @@ func TestMergeForeignHeader(t *testing.T) {
 	otherFile := filepath.Join(dir, "other.jsonl")
 	writeGamesFile(t, otherFile, other, nil, "")
 	wantOther := otherFile + ` is not of the tournament of ` + whole + `: seed differs: "7" vs "8"`
-	if _, err := MergeFiles([]string{whole, otherFile}); err == nil || err.Error() != wantOther {
+	if _, err := record.MergeFiles([]string{whole, otherFile}); err == nil || err.Error() != wantOther {
 		t.Errorf("merge of two tournaments: %v, want\n%s", err, wantOther)
 	}
 	// Shards 1/2 and 2/2: their headers differ in the shard only.
@@ -207,7 +207,7 @@ func TestMergeForeignHeader(t *testing.T) {
 		names = append(names, filepath.Join(dir, fmt.Sprintf("shard-%d.jsonl", k)))
 		writeGamesFile(t, names[k-1], sc, own, "")
 	}
-	m, err := MergeFiles(names)
+	m, err := record.MergeFiles(names)
 	if err != nil || len(m.Games) != len(games) || m.Shards != 2 {
 		t.Fatalf("merge of two shards: %v", err)
 	}
@@ -217,7 +217,7 @@ func TestMergeForeignHeader(t *testing.T) {
 	wrong := filepath.Join(dir, "wrong-shard.jsonl")
 	writeGamesFile(t, wrong, sc, games[:4], "")
 	wantShard := wrong + ":4: game 2 (pair 1) is of shard 2/2, not of this file's shard 1/2"
-	if _, err := MergeFiles([]string{wrong}); err == nil || err.Error() != wantShard {
+	if _, err := record.MergeFiles([]string{wrong}); err == nil || err.Error() != wantShard {
 		t.Errorf("merge of another shard's game: %v, want\n%s", err, wantShard)
 	}
 }
@@ -226,7 +226,7 @@ func TestMergeForeignHeader(t *testing.T) {
 // merged and resumed: its records are games of its tournament.
 func TestOldFilesStillRead(t *testing.T) {
 	const name = "../record/testdata/games-v1.jsonl"
-	m, err := MergeFiles([]string{name})
+	m, err := record.MergeFiles([]string{name})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestOldFilesStillRead(t *testing.T) {
 	cfg := m.Header.Config
 	cfg.Board = &record.BoardFile{File: "x.board", SHA256: "0123456789abcdef", Text: "board x\n"} // a run of today hashes its inputs
 	cfg.Inputs = []record.InputFile{{Player: "greedy", Setting: "eval", File: "w.json", SHA256: "0123456789abcdef"}}
-	w, err := OpenGamesFile(copied, cfg, true)
+	w, err := record.OpenGamesFile(copied, cfg, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/search"
 	"github.com/colony-ai/colony/stats"
 )
@@ -68,7 +70,7 @@ func (g *gate) factory() match.PlayerFactory[colony.State] {
 
 // watcher polls a Follower on its own goroutine and keeps what it saw.
 type watcher struct {
-	f      *Follower
+	f      *report.Follower
 	cancel context.CancelFunc
 	done   chan struct{}
 
@@ -79,12 +81,12 @@ type watcher struct {
 	maxTurns  int // of a live game
 }
 
-func watch(f *Follower) *watcher {
+func watch(f *report.Follower) *watcher {
 	ctx, cancel := context.WithCancel(context.Background())
 	w := &watcher{f: f, cancel: cancel, done: make(chan struct{})}
 	go func() {
 		defer close(w.done)
-		_ = f.Watch(ctx, 10*time.Millisecond, func(s *Snapshot, err error) error {
+		_ = f.Watch(ctx, 10*time.Millisecond, func(s *report.Snapshot, err error) error {
 			w.mu.Lock()
 			defer w.mu.Unlock()
 			w.snapshots++
@@ -134,7 +136,7 @@ func (w *watcher) stop(t *testing.T, what string) {
 }
 
 // pollUntil polls f until ok holds (the test's deadline fails it otherwise).
-func pollUntil(t *testing.T, f *Follower, what string, ok func(*Snapshot) bool) *Snapshot {
+func pollUntil(t *testing.T, f *report.Follower, what string, ok func(*report.Snapshot) bool) *report.Snapshot {
 	t.Helper()
 	deadline := time.Now().Add(time.Minute)
 	for {
@@ -157,11 +159,11 @@ func pollUntil(t *testing.T, f *Follower, what string, ok func(*Snapshot) bool) 
 // does, and returns its standings as JSON.
 func summaryStandings(t *testing.T, dir string, cfg record.Config, res *Result) string {
 	t.Helper()
-	rep, err := Summarize(&cfg, res.Games, colonyGame.Sides(), res.SPRT)
+	rep, err := report.Summarize(&cfg, res.Games, colonyGame.Sides(), res.SPRT)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := Outputs{Dir: dir}
+	o := report.Outputs{Dir: dir}
 	o.Fill()
 	o.Plot, o.CSV = "", ""
 	if err := o.Write(rep, os.Stderr); err != nil {
@@ -193,16 +195,16 @@ func TestLiveRunFollowed(t *testing.T) {
 	cfg := testConfig()
 	dir := t.TempDir()
 	name := filepath.Join(dir, "games.jsonl")
-	f := FollowDir(dir)
-	if s, err := f.Poll(); err != nil || s.Progress.State != WatchWaiting || s.Tournament != nil {
-		t.Fatalf("before the run: %v, %+v; want the state %q", err, s, WatchWaiting)
+	f := report.FollowDir(dir)
+	if s, err := f.Poll(); err != nil || s.Progress.State != report.WatchWaiting || s.Tournament != nil {
+		t.Fatalf("before the run: %v, %+v; want the state %q", err, s, report.WatchWaiting)
 	}
 
 	g := newGate(3)
 	s, _ := session(cfg, name, false, g.factory())
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	w := watch(FollowDir(dir))
+	w := watch(report.FollowDir(dir))
 	type outcome struct {
 		res *Result
 		err error
@@ -214,7 +216,7 @@ func TestLiveRunFollowed(t *testing.T) {
 		ran <- outcome{res, err}
 	}()
 	<-g.held
-	held := pollUntil(t, f, "a game held at its turn 3", func(s *Snapshot) bool {
+	held := pollUntil(t, f, "a game held at its turn 3", func(s *report.Snapshot) bool {
 		for _, lg := range s.Live {
 			if len(lg.Moves) >= 3 {
 				return true
@@ -269,7 +271,7 @@ func TestLiveRunFollowed(t *testing.T) {
 		t.Fatal(err)
 	}
 	killed, err := f.Poll()
-	if err != nil || killed.Progress.State != WatchStale || !killed.Run.Stale || len(killed.Live) != 0 || killed.Progress.Left != nil {
+	if err != nil || killed.Progress.State != report.WatchStale || !killed.Run.Stale || len(killed.Live) != 0 || killed.Progress.Left != nil {
 		t.Fatalf("after a kill: %v, %+v; want stale, no live games, no time left", err, killed.Progress)
 	}
 
@@ -299,15 +301,15 @@ func TestLiveRunFollowed(t *testing.T) {
 		}
 	}
 	last := whole.Games[len(whole.Games)-1]
-	if len(final.Recent) != min(DefaultRecent, len(whole.Games)) || final.Recent[0].Index != last.Index || final.Recent[0].Turns != last.Turns || final.Recent[0].Result != last.Result {
-		t.Errorf("recent games: %+v; want %d, the last game %d first", final.Recent, DefaultRecent, last.Index)
+	if len(final.Recent) != min(report.DefaultRecent, len(whole.Games)) || final.Recent[0].Index != last.Index || final.Recent[0].Turns != last.Turns || final.Recent[0].Result != last.Result {
+		t.Errorf("recent games: %+v; want %d, the last game %d first", final.Recent, report.DefaultRecent, last.Index)
 	}
 	want := summaryStandings(t, dir, cfg, res)
 	if got := compactJSON(t, final.Standings); got != want {
 		t.Errorf("standings\n got %s\nwant %s (summary.json)", got, want)
 	}
 	// A new follower reads the whole file at once to the same standings.
-	again, err := FollowDir(dir).Poll()
+	again, err := report.FollowDir(dir).Poll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,14 +329,14 @@ func TestLiveSPRT(t *testing.T) {
 		Format: record.Match, Games: 60, Seed: 3, Openings: record.Openings{RandomTurns: 3}, SPRT: &test}
 	dir := t.TempDir()
 	name := filepath.Join(dir, "games.jsonl")
-	w := watch(FollowDir(dir))
+	w := watch(report.FollowDir(dir))
 	s, _ := session(cfg, name, false, nil)
 	res, err := s.Run(context.Background())
 	if err != nil || !res.Complete {
 		t.Fatalf("run: %v, %+v", err, res)
 	}
 	w.stop(t, "the match")
-	f := FollowDir(dir)
+	f := report.FollowDir(dir)
 	f.HistoryPoints = 4
 	snap, err := f.Poll()
 	if err != nil {
@@ -349,7 +351,7 @@ func TestLiveSPRT(t *testing.T) {
 	if res.SPRT.Verdict == stats.Continue {
 		t.Fatalf("the SPRT did not decide in %d pairs: choose a test that does (%+v)", sp.Pairs, sp)
 	}
-	if n := len(sp.History); n < 2 || n > 4 || sp.History[n-1] != (LLRPoint{Pairs: sp.Pairs, LLR: sp.LLR}) || sp.History[0].Pairs != 1 {
+	if n := len(sp.History); n < 2 || n > 4 || sp.History[n-1] != (report.LLRPoint{Pairs: sp.Pairs, LLR: sp.LLR}) || sp.History[0].Pairs != 1 {
 		t.Errorf("history %+v: want at most 4 points, from pair 1 to %d with the LLR %v", sp.History, sp.Pairs, sp.LLR)
 	}
 	f.HistoryPoints = 0
@@ -364,29 +366,6 @@ func TestLiveSPRT(t *testing.T) {
 	}
 	if got, want := compactJSON(t, snap.Standings), summaryStandings(t, dir, cfg, res); got != want {
 		t.Errorf("standings\n got %s\nwant %s (summary.json)", got, want)
-	}
-}
-
-func TestThin(t *testing.T) {
-	llrs := []float64{1, 2, 3, 4, 5, 6, 7}
-	for _, tc := range []struct {
-		points int
-		want   []LLRPoint
-	}{
-		{100, []LLRPoint{{1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}}},
-		{7, []LLRPoint{{1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}}},
-		{6, []LLRPoint{{1, 1}, {3, 3}, {5, 5}, {7, 7}}},
-		{4, []LLRPoint{{1, 1}, {3, 3}, {5, 5}, {7, 7}}},
-		{3, []LLRPoint{{1, 1}, {4, 4}, {7, 7}}},
-		{2, []LLRPoint{{1, 1}, {7, 7}}},
-		{0, []LLRPoint{{1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}}},
-	} {
-		if got := thin(llrs, tc.points); !slices.Equal(got, tc.want) {
-			t.Errorf("thin to %d: %v, want %v", tc.points, got, tc.want)
-		}
-	}
-	if got := thin(nil, 5); len(got) != 0 {
-		t.Errorf("thin(nil) = %v", got)
 	}
 }
 
@@ -411,4 +390,41 @@ func TestSessionNoLive(t *testing.T) {
 			t.Errorf("the live file: %v, %+v; want finished, %d games", err, lf, cfg.TotalGames())
 		}
 	}
+}
+
+// exitedPID returns the process id of a process that has exited.
+func exitedPID(t *testing.T) int {
+	t.Helper()
+	cmd := exec.Command("true")
+	if err := cmd.Run(); err != nil {
+		t.Skipf("no process to start: %v", err)
+	}
+	return cmd.Process.Pid
+}
+
+// compactJSON returns v as compact JSON (of a raw message too), its keys sorted.
+func compactJSON(t *testing.T, v any) string {
+	t.Helper()
+	if raw, ok := v.(json.RawMessage); ok {
+		var x any
+		if err := json.Unmarshal(raw, &x); err != nil {
+			t.Fatal(err)
+		}
+		v = x
+	} else {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var x any
+		if err := json.Unmarshal(b, &x); err != nil {
+			t.Fatal(err)
+		}
+		v = x
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

@@ -25,8 +25,8 @@ func TestIndexRanges(t *testing.T) {
 		{[]int{0, 1, 2, 5, 7, 8}, 8, "0-2, 5, 7-8"},
 		{[]int{1, 3, 5, 7}, 2, "1, 3, and 2 more games"},
 	} {
-		if got := IndexRanges(tc.in, tc.limit); got != tc.want {
-			t.Errorf("IndexRanges(%v, %d) = %q, want %q", tc.in, tc.limit, got, tc.want)
+		if got := record.IndexRanges(tc.in, tc.limit); got != tc.want {
+			t.Errorf("record.IndexRanges(%v, %d) = %q, want %q", tc.in, tc.limit, got, tc.want)
 		}
 	}
 }
@@ -35,7 +35,7 @@ func TestIndexRanges(t *testing.T) {
 // none of whose games a file holds.
 func TestMergedMissing(t *testing.T) {
 	cfg := record.Config{Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Games: 6}
-	m := &Merged{Header: record.NewHeader(cfg), Shards: 3}
+	m := &record.Merged{Header: record.NewHeader(cfg), Shards: 3}
 	for _, k := range []int{0, 1, 4, 5} { // pairs 0 and 2: shards 1 and 3
 		m.Games = append(m.Games, record.Record{Index: k})
 	}
@@ -50,7 +50,7 @@ func TestMergedMissing(t *testing.T) {
 	if got := m.MissingShards(missing); got != nil {
 		t.Errorf("MissingShards of whole runs = %v, want none", got)
 	}
-	m.SPRT = &SPRTState{StopPair: 0} // decided: the later games are never played
+	m.SPRT = &record.SPRTState{StopPair: 0} // decided: the later games are never played
 	if got := m.Missing(); got != nil {
 		t.Errorf("Missing after an SPRT's decision = %v, want none", got)
 	}
@@ -155,4 +155,21 @@ func TestParseFlags(t *testing.T) {
 			t.Errorf("ParseEntrant(%q) = %+v, %v", tc.text, e, err)
 		}
 	}
+}
+
+// sameGame reports whether two records are of the same game (timing aside).
+func sameGame(a, b *record.Record) bool {
+	return a.Index == b.Index && a.Players == b.Players && a.Specs == b.Specs && a.Seed == b.Seed &&
+		a.Opening == b.Opening && slices.Equal(a.Moves, b.Moves) && a.Result == b.Result && a.Reason == b.Reason
+}
+
+// fileLines plays cfg and returns its games file's lines, newlines included: the
+// header first.
+func fileLines(t *testing.T, cfg record.Config) [][]byte {
+	t.Helper()
+	data, _, err := run(t, cfg, 1, nil, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bytes.SplitAfter(data, []byte("\n"))[:bytes.Count(data, []byte("\n"))]
 }

@@ -16,8 +16,8 @@ import (
 	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/protocol"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/search"
-	"github.com/colony-ai/colony/stats"
 )
 
 // Runner plays the games of a tournament, Concurrency at a time, each on its own
@@ -78,18 +78,18 @@ type Runner struct {
 	// share one write; a game not yet written when the process dies is replayed by
 	// a resumed run). The caller writes the header (NewHeader) first. The lines are
 	// of the current version of the games file (RecordVersion), or of the version
-	// Records reports if it is a RecordVersioner (a GamesFileWriter resuming an older
+	// Records reports if it is a record.Versioner (a record.GamesFileWriter resuming an older
 	// file).
 	Records io.Writer
 	// Done are the games of an earlier, interrupted run of the same tournament (read
 	// from its games file): they count and are not played again. Resumed, when not
 	// nil, gives them instead as summaries (of this tournament's players), with Done
-	// their records when it holds as many (see GamesFileWriter).
+	// their records when it holds as many (see record.GamesFileWriter).
 	Done    []record.Record
-	Resumed *GameList
+	Resumed *record.GameList
 	// Progress, if not nil, is called after each finished game, from one goroutine,
 	// with a Progress that is reused: do not keep it.
-	Progress func(*Progress)
+	Progress func(*report.Progress)
 	// EngineLogs, if not "", is the directory where the external engines (players of
 	// the cmd kind) write their standard error, a file per game slot: NAME-SLOT.log
 	// (see external.Pool). "" drops it.
@@ -108,42 +108,14 @@ type Runner struct {
 	engines *external.Pool
 }
 
-// Progress is the state of a running tournament, given to Runner.Progress.
-type Progress struct {
-	// Done counts the finished games of this run's schedule (Done included), of
-	// Total; Played counts those this run played.
-	Done, Total, Played int
-	Elapsed             time.Duration
-	// Tally holds the results so far, Summaries the finished games in the order they
-	// finished, and Games their records (without their moves) while there are at most
-	// MaxKeptRecords (nil past it); they belong to the runner: read them only during
-	// the call.
-	Tally     *Tally
-	Games     []record.Record
-	Summaries *GameList
-	// SPRT is the state of the match's SPRT, or nil without one.
-	SPRT *SPRTState
-}
-
-// SPRTState is a running SPRT: the pairs it has counted, in the order of the schedule.
-type SPRTState struct {
-	Test        stats.SPRT
-	Pentanomial stats.Pentanomial
-	LLR         float64
-	Verdict     stats.Verdict
-	// StopPair is the pair at which the test decided (-1 while it continues): the
-	// result counts the pairs up to it, whatever games were in flight.
-	StopPair int
-}
-
 // Result is what a run leaves: the games in schedule order, as summaries and, up to
 // MaxKeptRecords games, as records (without their moves, per-move figures and specs;
 // nil past it), and the SPRT's state.
 type Result struct {
 	Config    record.Config
 	Games     []record.Record
-	Summaries *GameList
-	SPRT      *SPRTState
+	Summaries *record.GameList
+	SPRT      *record.SPRTState
 	// Played counts the games this run played (not the resumed ones); Elapsed is the
 	// run's wall time.
 	Played  int
@@ -199,16 +171,16 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	// rank in it (a run of ten million games holds one bit per game).
 	schedule := cfg.RunSchedule()
 	// The games of Done by index: one bit per game up to the last done.
-	var done bitset
+	var done record.IndexSet
 	plan, err := r.Games.Prepare(ctx, &cfg, func(round int) int {
 		per := 2 * len(schedule.Pairings())
-		return done.count(round*per, (round+1)*per)
+		return done.Count(round*per, (round+1)*per)
 	})
 	if err != nil {
 		return nil, err
 	}
 	total := schedule.Len()
-	c := newCollector(&cfg, total)
+	c := record.NewCollector(&cfg, total)
 	resumed, err := r.addDone(c, &done)
 	if err != nil {
 		return nil, err
@@ -217,7 +189,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	if c.sprt != nil && c.sprt.Verdict != stats.Continue {
+	if c.Decided() {
 		todo = 0 // the resumed games already decided the test
 	}
 	n := r.Concurrency
@@ -237,14 +209,14 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	}
 
 	start := time.Now()
-	var board *liveBoard
+	var board *record.LiveBoard
 	if r.Live != "" {
 		gamesFile := ""
-		if gw, ok := r.Records.(*GamesFileWriter); ok {
-			gamesFile = gw.name
+		if gw, ok := r.Records.(*record.GamesFileWriter); ok {
+			gamesFile = gw.Name()
 		}
-		board = newLiveBoard(r.Live, gamesFile, &cfg, n, total, resumed, start)
-		go board.run()
+		board = record.NewLiveBoard(r.Live, gamesFile, &cfg, n, total, resumed, start)
+		go board.Run()
 	}
 	// Workers take the games in schedule order, and send finished games in batches
 	// (a game as soon as it took batchDelay or more): fast games do not wake the
@@ -253,7 +225,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 	results := make(chan []match.Finished, 2*n)
 	g, gctx := errgroup.WithContext(runCtx)
 	version := record.RecordVersion
-	if v, ok := r.Records.(RecordVersioner); ok {
+	if v, ok := r.Records.(record.Versioner); ok {
 		version = v.RecordVersion()
 	}
 	var closes match.Closes
@@ -264,7 +236,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 			o.Env = external.WithCPUs(o.Env, cpuSets[i])
 		}
 		if board != nil {
-			o.Observer = liveObserver{board, board.slots[i]}
+			o.Observer = liveObserver{board, board.Slot(i)}
 		}
 		w := plan.NewWorker(o)
 		g.Go(func() error {
@@ -284,7 +256,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 					return nil
 				}
 				sl := schedule.Slot(k)
-				if done.has(sl.Index) {
+				if done.Has(sl.Index) {
 					continue
 				}
 				f, err := w.Play(gctx, sl)
@@ -316,7 +288,7 @@ func (r *Runner) Run(ctx context.Context) (*Result, error) {
 		out = bufio.NewWriterSize(r.Records, 1<<16)
 	}
 	var writeErr error
-	var progress Progress
+	var progress report.Progress
 	played := 0
 	// A finished game is written at once and flushed within flushDelay: games that
 	// end close together share one write.
@@ -365,20 +337,20 @@ collect:
 				f.Release()
 			}
 			played++
-			if err := c.add(f.Record); err != nil {
+			if err := c.Add(f.Record); err != nil {
 				writeErr = err
 				cancel()
 				break
 			}
 			if board != nil {
-				board.finished(c.count(), played)
+				board.Finished(c.Count(), played)
 			}
-			if c.sprt != nil && c.sprt.Verdict != stats.Continue {
+			if c.Decided() {
 				cancel()
 			}
 			if r.Progress != nil {
-				progress = Progress{Done: c.count(), Total: total, Played: played,
-					Elapsed: time.Since(start), Tally: c.tally, Games: c.order, Summaries: c.games, SPRT: c.sprt}
+				progress = report.Progress{Done: c.Count(), Total: total, Played: played,
+					Elapsed: time.Since(start), Tally: c.Tally(), Games: c.Records(), Summaries: c.Summaries(), SPRT: c.SPRT()}
 				r.Progress(&progress)
 			}
 		}
@@ -387,10 +359,10 @@ collect:
 	err = <-waitErr
 	flush()
 	killed := engines.Close()
-	res := c.result()
+	res := resultOf(c.Result())
 	res.Played = played
 	res.Elapsed = time.Since(start)
-	res.Complete = c.count() == total || (c.sprt != nil && c.sprt.Verdict != stats.Continue)
+	res.Complete = c.Count() == total || c.Decided()
 	res.Abandoned = closes.Abandoned()
 	res.EnginesKilled = killed
 	if board != nil {
@@ -398,17 +370,17 @@ collect:
 		if res.Complete {
 			final = record.LiveFinished
 		}
-		res.LiveError = board.close(final)
+		res.LiveError = board.Close(final)
 	}
 	return res, errors.Join(err, writeErr, closes.Err())
 }
 
 // addDone counts the games of an earlier run (Resumed, or Done) in c and done, and
 // returns their number.
-func (r *Runner) addDone(c *collector, done *bitset) (int, error) {
-	cfg := c.cfg
+func (r *Runner) addDone(c *record.Collector, done *record.IndexSet) (int, error) {
+	cfg := c.Config()
 	check := func(index int) error {
-		if index < 0 || index >= c.total || !cfg.InShard(index/2) {
+		if index < 0 || index >= c.Total() || !cfg.InShard(index/2) {
 			return fmt.Errorf("game %d of the games file is not in this run's schedule", index)
 		}
 		if !cfg.InRun(index / 2) {
@@ -429,10 +401,10 @@ func (r *Runner) addDone(c *collector, done *bitset) (int, error) {
 			if withRecords {
 				rec = &r.Done[i]
 			}
-			if err := c.addSummary(s, r.Resumed.Reason(&s), rec); err != nil {
+			if err := c.AddSummary(s, r.Resumed.Reason(&s), rec); err != nil {
 				return 0, err
 			}
-			done.add(int(s.Index))
+			done.Add(int(s.Index))
 		}
 		return n, nil
 	}
@@ -440,10 +412,10 @@ func (r *Runner) addDone(c *collector, done *bitset) (int, error) {
 		if err := check(rec.Index); err != nil {
 			return 0, err
 		}
-		if err := c.add(rec); err != nil {
+		if err := c.Add(rec); err != nil {
 			return 0, err
 		}
-		done.add(rec.Index)
+		done.Add(rec.Index)
 	}
 	return len(r.Done), nil
 }
@@ -474,7 +446,7 @@ func UsesEngines(cfg *record.Config) bool {
 // plays the same way.
 type Runnable interface {
 	// Setup sets the runner's Records, Done and Progress (see Runner).
-	Setup(records io.Writer, done []record.Record, progress func(*Progress))
+	Setup(records io.Writer, done []record.Record, progress func(*report.Progress))
 	// Run plays the games (see Runner.Run).
 	Run(ctx context.Context) (*Result, error)
 	// Settings returns the tournament's config.
@@ -489,13 +461,13 @@ type Runnable interface {
 }
 
 // Setup sets Records, Done and Progress.
-func (r *Runner) Setup(records io.Writer, done []record.Record, progress func(*Progress)) {
+func (r *Runner) Setup(records io.Writer, done []record.Record, progress func(*report.Progress)) {
 	r.Records, r.Done, r.Progress = records, done, progress
 }
 
 // SetResumed sets Resumed (Session calls it through an interface of its own, so that
 // a Runnable need not have it).
-func (r *Runner) SetResumed(games *GameList) { r.Resumed = games }
+func (r *Runner) SetResumed(games *record.GameList) { r.Resumed = games }
 
 // SetEngineLogs sets EngineLogs; the logs of the engines that CheckPlayers started
 // (held in memory until then) are written there.
@@ -570,18 +542,18 @@ func faultReason(err error) (reason, detail string, ok bool) {
 
 // liveObserver tells a worker's games to its slot of the live board.
 type liveObserver struct {
-	board *liveBoard
-	slot  *liveSlot
+	board *record.LiveBoard
+	slot  *record.LiveSlot
 }
 
 func (o liveObserver) Started(sl record.Slot, players, specs [2]string, opening string, clock [2]time.Duration, now time.Time) {
-	o.slot.start(sl, players, specs, opening, clock, now)
-	o.board.notify()
+	o.slot.Start(sl, players, specs, opening, clock, now)
+	o.board.Notify()
 }
 
-func (o liveObserver) Turn(text []byte, clock [2]time.Duration) { o.slot.turn(text, clock) }
+func (o liveObserver) Turn(text []byte, clock [2]time.Duration) { o.slot.Turn(text, clock) }
 
 func (o liveObserver) Ended() {
-	o.slot.end()
-	o.board.notify()
+	o.slot.End()
+	o.board.Notify()
 }

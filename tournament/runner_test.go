@@ -14,6 +14,7 @@ import (
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/search"
@@ -40,7 +41,7 @@ func testConfig() record.Config {
 
 // run plays cfg with the given concurrency and returns the games file's content and
 // the result.
-func run(t *testing.T, cfg record.Config, concurrency int, factory match.PlayerFactory[colony.State], done []record.Record, progress func(*Progress)) ([]byte, *Result, error) {
+func run(t *testing.T, cfg record.Config, concurrency int, factory match.PlayerFactory[colony.State], done []record.Record, progress func(*report.Progress)) ([]byte, *Result, error) {
 	t.Helper()
 	if factory == nil {
 		factory = newFactory[colony.State](colonyGame, colony.Score{})
@@ -184,7 +185,7 @@ func TestResumeAfterInterruption(t *testing.T) {
 	if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 		t.Fatal(err)
 	}
-	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 3, Records: &buf, Progress: func(p *Progress) {
+	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 3, Records: &buf, Progress: func(p *report.Progress) {
 		if p.Done >= 7 {
 			cancel()
 		}
@@ -269,7 +270,7 @@ func TestBatchesOfPairsMakeTheWholeRun(t *testing.T) {
 			t.Errorf("shard %d/2: a smaller limit than the games file's: error %v, want the limit named", k, err)
 		}
 	}
-	res, err := Collect(cfg, all)
+	res, err := record.Collect(cfg, all)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -307,13 +308,13 @@ func TestShardsMergeToTheUnshardedRun(t *testing.T) {
 		}
 		names = append(names, name)
 	}
-	merged, err := MergeFiles(names)
+	merged, err := record.MergeFiles(names)
 	if err != nil {
 		t.Fatal(err)
 	}
 	equalGames(t, "merged", merged.Games, want.Games)
 	report := func(games []record.Record) string {
-		rep, err := Summarize(&cfg, games, colonyGame.Sides(), nil)
+		rep, err := report.Summarize(&cfg, games, colonyGame.Sides(), nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -327,7 +328,7 @@ func TestShardsMergeToTheUnshardedRun(t *testing.T) {
 		t.Errorf("merged report:\n%s\nunsharded:\n%s", got, want)
 	}
 	// A file merged with itself adds nothing; another tournament is refused.
-	if m, err := MergeFiles([]string{fullName, fullName}); err != nil || len(m.Games) != 18 {
+	if m, err := record.MergeFiles([]string{fullName, fullName}); err != nil || len(m.Games) != 18 {
 		t.Errorf("a file with itself: %v, %d games", err, len(m.Games))
 	}
 	other := cfg
@@ -340,7 +341,7 @@ func TestShardsMergeToTheUnshardedRun(t *testing.T) {
 	if err := os.WriteFile(otherName, otherData, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := MergeFiles([]string{fullName, otherName}); err == nil || !strings.Contains(err.Error(), "seed differs") {
+	if _, err := record.MergeFiles([]string{fullName, otherName}); err == nil || !strings.Contains(err.Error(), "seed differs") {
 		t.Errorf("merging two tournaments: %v, want a 'seed differs' error", err)
 	}
 }
@@ -437,7 +438,7 @@ func TestBrokenPlayersLose(t *testing.T) {
 						g.Index, g.Winner, g.Reason, g.Detail, tc.reason, 1-badSeat, tc.detail)
 				}
 			}
-			rep, err := Summarize(&cfg, res.Games, colonyGame.Sides(), nil)
+			rep, err := report.Summarize(&cfg, res.Games, colonyGame.Sides(), nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 )
 
 // TestRunSlotIsTheSchedule checks the schedule computed game by game against the
@@ -73,7 +74,7 @@ func TestLargeScheduleIsNotBuilt(t *testing.T) {
 		Format: record.RoundRobin, Games: record.MaxGames, Seed: 1}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 2, Progress: func(p *Progress) {
+	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 2, Progress: func(p *report.Progress) {
 		if p.Done >= 100 {
 			cancel()
 		}

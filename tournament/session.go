@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 )
 
 // StartError is the error of Session.Run when no game could start (a player that
@@ -27,13 +27,13 @@ func (e *StartError) Unwrap() error { return e.Err }
 // losing or repeating a game.
 type Session struct {
 	Runner Runnable
-	// GamesFile is the games file, "" for none (see OpenGamesFile): a new file gets
+	// GamesFile is the games file, "" for none (see record.OpenGamesFile): a new file gets
 	// the header; one that holds games is continued when Resume is set, and refused
 	// otherwise.
 	GamesFile string
 	Resume    bool
 	// Progress, if not nil, is called after each finished game (see Runner).
-	Progress func(*Progress)
+	Progress func(*report.Progress)
 	// Notef, if not nil, is told, as lines without their newline, where the external
 	// engines' standard error goes and, before the games start, the line Describe
 	// returns.
@@ -63,12 +63,12 @@ type Session struct {
 // refuse the next run), or an error of the run, with the result of the games that
 // were finished when the result is not nil.
 func (s *Session) Run(ctx context.Context) (res *Result, err error) {
-	var gamesFile *GamesFileWriter
+	var gamesFile *record.GamesFileWriter
 	var records io.Writer
 	var done []record.Record
 	if s.GamesFile != "" {
 		var openErr error
-		gamesFile, openErr = OpenGamesFileContext(ctx, s.GamesFile, *s.Runner.Settings(), s.Resume)
+		gamesFile, openErr = record.OpenGamesFileContext(ctx, s.GamesFile, *s.Runner.Settings(), s.Resume)
 		if ctxErr := ctx.Err(); openErr != nil && ctxErr != nil && errors.Is(openErr, ctxErr) {
 			return nil, &LoadInterrupted{Err: openErr}
 		}
@@ -97,7 +97,7 @@ func (s *Session) Run(ctx context.Context) (res *Result, err error) {
 		s.notef("the engines' standard error goes to %s", filepath.Join(dir, "NAME-SLOT.log"))
 	}
 	s.Runner.Setup(records, done, s.Progress)
-	if r, ok := s.Runner.(interface{ SetResumed(*GameList) }); ok && gamesFile != nil && gamesFile.Resumed != nil {
+	if r, ok := s.Runner.(interface{ SetResumed(*record.GameList) }); ok && gamesFile != nil && gamesFile.Resumed != nil {
 		r.SetResumed(gamesFile.Resumed)
 	}
 	if l, ok := s.Runner.(interface{ SetLive(name string) }); ok && gamesFile != nil && !s.NoLive {
@@ -149,38 +149,40 @@ func (s *Session) notef(format string, args ...any) {
 	}
 }
 
-// checkGamesFileKind refuses, before anything is opened, a games file name that
-// cannot be one: a symbolic link to nothing (it would be taken for a file another
-// run has just made), a named pipe or socket (opening a pipe waits for a reader
-// forever, and a games file is read back on resume), a device (/dev/null would take
-// every game and keep none) or a directory. A regular file and a name that does not
-// exist yet are fine.
-func checkGamesFileKind(name string) error {
-	linfo, err := os.Lstat(name)
-	if err != nil {
-		return nil // nothing there yet: OpenGamesFile creates it
+// ErrResumeWithoutGamesFile is the error of Session.Run when it is to resume a run
+// but has no games file.
+var ErrResumeWithoutGamesFile = errors.New("resuming needs the games file")
+
+// OpenError is the error of Session.Run when its games file could not be opened:
+// Err is record.OpenGamesFile's (record.ErrGamesFileExists, record.ErrGamesFileInUse, a *record.ResumeError, a
+// *record.WriteError or another).
+type OpenError struct{ Err error }
+
+// Error returns the message of the underlying error.
+func (e *OpenError) Error() string { return e.Err.Error() }
+
+// Unwrap returns the underlying error.
+func (e *OpenError) Unwrap() error { return e.Err }
+
+// LoadInterrupted is the error of Session.Run when its context was done while it read
+// the games file to resume: no game was played.
+type LoadInterrupted struct{ Err error }
+
+// Error says that the run was interrupted while reading the games file.
+func (e *LoadInterrupted) Error() string {
+	return "interrupted while reading the games file to resume: no game was played"
+}
+
+// Unwrap returns the context's error.
+func (e *LoadInterrupted) Unwrap() error { return e.Err }
+
+// resumedGames returns the number of games that w held when it was opened (0 for nil).
+func resumedGames(w *record.GamesFileWriter) int {
+	if w == nil {
+		return 0
 	}
-	info := linfo
-	if linfo.Mode()&fs.ModeSymlink != 0 {
-		target, _ := os.Readlink(name)
-		info, err = os.Stat(name)
-		if errors.Is(err, fs.ErrNotExist) {
-			return fmt.Errorf("games file %s is a symbolic link to %s, which does not exist: create that file (or its directory), or name another games file", name, target)
-		}
-		if err != nil {
-			return fmt.Errorf("games file: %w", err)
-		}
+	if w.Resumed != nil {
+		return w.Resumed.Len()
 	}
-	mode := info.Mode()
-	switch {
-	case mode.IsRegular():
-		return nil
-	case mode.IsDir():
-		return fmt.Errorf("games file %s is a directory (--out names a directory; --games-file a file)", name)
-	case mode&fs.ModeNamedPipe != 0:
-		return fmt.Errorf("games file %s is a named pipe: a games file must be a regular file, since a run appends to it and --resume, merge and replay read it back", name)
-	case mode&fs.ModeDevice != 0:
-		return fmt.Errorf("games file %s is a device: a games file must be a regular file, which keeps the games a run appends to it (for --resume, merge and replay); for no games file, give no --games-file", name)
-	}
-	return fmt.Errorf("games file %s is not a regular file (%v): a games file must be one", name, mode.Type())
+	return len(w.Done)
 }

@@ -60,8 +60,8 @@ func TestSessionResumes(t *testing.T) {
 	s, _ = session(cfg, name, false, nil)
 	_, err = s.Run(context.Background())
 	var openErr *OpenError
-	if !errors.As(err, &openErr) || !errors.Is(err, ErrGamesFileExists) {
-		t.Errorf("again without resuming: %v, want an OpenError of ErrGamesFileExists", err)
+	if !errors.As(err, &openErr) || !errors.Is(err, record.ErrGamesFileExists) {
+		t.Errorf("again without resuming: %v, want an OpenError of record.ErrGamesFileExists", err)
 	}
 	s, notes = session(cfg, name, true, nil)
 	res, err = s.Run(context.Background())
@@ -115,9 +115,9 @@ func TestSessionErrors(t *testing.T) {
 		s, _ := session(cfg, name, true, nil)
 		_, err := s.Run(context.Background())
 		var openErr *OpenError
-		var resumeErr *ResumeError
+		var resumeErr *record.ResumeError
 		if !errors.As(err, &openErr) || !errors.As(err, &resumeErr) {
-			t.Errorf("Run: %v, want an OpenError of a ResumeError", err)
+			t.Errorf("Run: %v, want an OpenError of a record.ResumeError", err)
 		}
 	})
 	t.Run("no game starts", func(t *testing.T) {

@@ -18,7 +18,7 @@ type InputFile struct {
 	Setting string `json:"setting"`
 	// Name is the file's name as the setting gave it.
 	Name string `json:"name"`
-	// SHA256 is the content hash of the file (tournament.HashFile).
+	// SHA256 is the content hash of the file (record.HashFile).
 	SHA256 string `json:"sha256"`
 }
 

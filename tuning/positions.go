@@ -15,7 +15,6 @@ import (
 	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/internal/inputfile"
 	"github.com/colony-ai/colony/record"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // Position is one line of a positions file (see WritePositions): a position with the
@@ -52,7 +51,7 @@ func WritePositions(t catalog.Tunable, gamesFile, name string) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	merged, err := tournament.Collect(gf.Header.Config, gf.Games)
+	merged, err := record.Collect(gf.Header.Config, gf.Games)
 	if err != nil {
 		return 0, err
 	}

@@ -37,7 +37,7 @@ func selfplayFile(t *testing.T, g catalog.Tunable, dir string, games int) string
 		Players:  []record.Entrant{{Name: "a", Spec: spec}, {Name: "b", Spec: spec}},
 		Openings: record.Openings{RandomTurns: 4}}
 	name := filepath.Join(dir, "games.jsonl")
-	w, err := tournament.OpenGamesFile(name, cfg, false)
+	w, err := record.OpenGamesFile(name, cfg, false)
 	if err != nil {
 		t.Fatal(err)
 	}

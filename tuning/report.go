@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/eval"
-	"github.com/colony-ai/colony/tournament"
+	"github.com/colony-ai/colony/report"
 	"github.com/olekukonko/tablewriter/tw"
 )
 
@@ -18,7 +18,7 @@ import (
 // (side to move: <side>)" of the evaluation from the view of the side to move.
 func FeatureTable(names []string, f *eval.Vector, w []float64, side string) (string, error) {
 	var sb strings.Builder
-	t := tournament.NewTable(&sb, []string{"feature", "value", "weight", "contribution"}, []tw.Align{tw.AlignLeft})
+	t := report.NewTable(&sb, []string{"feature", "value", "weight", "contribution"}, []tw.Align{tw.AlignLeft})
 	var padded [eval.MaxFeatures]float64
 	copy(padded[:], w)
 	for i, name := range names {
@@ -44,7 +44,7 @@ func points(x float64) string {
 // side.
 func WeightsTable(names []string, start, tuned []float64) (string, error) {
 	var sb strings.Builder
-	t := tournament.NewTable(&sb, []string{"feature", "start", "tuned"}, nil)
+	t := report.NewTable(&sb, []string{"feature", "start", "tuned"}, nil)
 	t.Header([]string{"feature", "start", "tuned"})
 	for f, name := range names {
 		_ = t.Append([]string{name, fmt.Sprintf("%.3f", start[f]), fmt.Sprintf("%.3f", tuned[f])})
@@ -58,11 +58,11 @@ func WeightsTable(names []string, start, tuned []float64) (string, error) {
 // VerifyText writes the result of the verification match of a run (the report of
 // its games, tuned weights first) with its player spec: the Elo difference with its
 // 95% interval and the likelihood of superiority, then the verdict.
-func VerifyText(rep *tournament.Report, games int, player string) string {
+func VerifyText(rep *report.Report, games int, player string) string {
 	e := rep.Pair.Estimate
 	s := fmt.Sprintf("verify: tuned vs start over %d games (%d pairs, %s): elo %s [%s, %s], los %.1f%%\n",
 		games, rep.Pair.Pentanomial.Pairs(), player,
-		tournament.FormatElo(e.Elo, 1), tournament.FormatElo(e.EloLow, 1), tournament.FormatElo(e.EloHigh, 1), 100*e.LOS)
+		report.FormatElo(e.Elo, 1), report.FormatElo(e.EloLow, 1), report.FormatElo(e.EloHigh, 1), 100*e.LOS)
 	switch {
 	case e.EloLow > 0:
 		return s + "verify: the tuned weights are stronger (the 95% interval is above 0)\n"

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/eval"
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/stats"
-	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tuning"
 )
 
@@ -48,7 +48,7 @@ func TestVerifyText(t *testing.T) {
 		{10, 30, "stronger"}, {-30, -10, "weaker"}, {-10, 10, "no significant difference"},
 	}
 	for _, tt := range tests {
-		rep := &tournament.Report{Pair: &tournament.PairStats{Pentanomial: stats.Pentanomial{1, 2, 3, 2, 2},
+		rep := &report.Report{Pair: &report.PairStats{Pentanomial: stats.Pentanomial{1, 2, 3, 2, 2},
 			Estimate: stats.Estimate{Elo: (tt.lo + tt.hi) / 2, EloLow: tt.lo, EloHigh: tt.hi, LOS: 0.5}}}
 		text := tuning.VerifyText(rep, 20, "ab:depth=2")
 		if !strings.HasPrefix(text, "verify: tuned vs start over 20 games (10 pairs, ab:depth=2): elo ") ||

@@ -308,7 +308,7 @@ func (s *Server) explainClick(_ context.Context, req *ExplainRequest) (map[strin
 // ThinkRequest asks an engine for its turn in a position. Seat, when given, is the
 // engine's seat (0 or 1) in a game the page plays and may save (RecordRequest): the
 // engine then plays with the spec the saved game's record gives it
-// (tournament.SeatSpec: for a kind that takes a seed, the seed of the record), so
+// (record.SeatSpec: for a kind that takes a seed, the seed of the record), so
 // that the record replays the game.
 type ThinkRequest struct {
 	Game     string `json:"game"`
@@ -451,7 +451,7 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 type RecordRequest struct {
 	Game string `json:"game"`
 	// Players are the sides' names and Specs their players, the first player's
-	// first: "human" (tournament.HumanSpec, or "") for the person, else the player
+	// first: "human" (record.HumanSpec, or "") for the person, else the player
 	// as the page named it to /api/think (engine:NAME for an engine of the server's).
 	Players [2]string `json:"players"`
 	Specs   [2]string `json:"specs"`
@@ -463,7 +463,7 @@ type RecordRequest struct {
 }
 
 // TurnInfo is what a search reported for one turn of a saved game: the figures of
-// its LineView, as the games file records them (tournament.MoveInfo).
+// its LineView, as the games file records them (record.MoveInfo).
 type TurnInfo struct {
 	Value  int64 `json:"value"`
 	Depth  int64 `json:"depth"`
@@ -490,7 +490,7 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request) {
 }
 
 // seatSpec returns the spec (as the server runs it) of the player in seat of a game
-// the page plays: the spec the saved game's record gives it (tournament.SeatSpec,
+// the page plays: the spec the saved game's record gives it (record.SeatSpec,
 // with the seed of the one game of its file).
 func seatSpec(spec string, seat int) (string, error) {
 	if seat != 0 && seat != 1 {

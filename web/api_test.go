@@ -20,7 +20,6 @@ import (
 	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/protocol/protocoltest"
 	"github.com/colony-ai/colony/record"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // do sends a request to the server at url with the headers, and returns the status
@@ -282,7 +281,7 @@ func TestRecordReadsBack(t *testing.T) {
 			if err := os.WriteFile(name, data, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			m, err := tournament.MergeFiles([]string{name})
+			m, err := record.MergeFiles([]string{name})
 			if err != nil {
 				t.Fatalf("merge: %v", err)
 			}

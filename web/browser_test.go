@@ -707,7 +707,7 @@ func TestSaveGameRecordsSearch(t *testing.T) {
 	if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tournament.MergeFiles([]string{name}); err != nil {
+	if _, err := record.MergeFiles([]string{name}); err != nil {
 		t.Errorf("merge refuses the saved game: %v", err)
 	}
 }

@@ -14,11 +14,11 @@ import (
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/picture"
 	"github.com/colony-ai/colony/record"
-	"github.com/colony-ai/colony/tournament"
+	"github.com/colony-ai/colony/report"
 )
 
 // The live view of a tournament running in another process: its games file and
-// live file followed (tournament.Follower), sent to the page as server-sent events.
+// live file followed (report.Follower), sent to the page as server-sent events.
 
 // livePoll is how often the live view reads the files.
 const livePoll = 500 * time.Millisecond
@@ -104,7 +104,7 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) {
 	}
 	// The follower names the files as the page does, and opens them through the
 	// root at each poll: a symbolic link swapped in later is not followed out.
-	f := tournament.NewFollower(filepath.FromSlash(rel))
+	f := report.NewFollower(filepath.FromSlash(rel))
 	f.Open = s.openFollowed
 	ev, err := newEvents(w)
 	if err != nil {
@@ -180,7 +180,7 @@ func (s *Server) checkInside(rel string) error {
 }
 
 // liveView writes a follower's snapshot for the page.
-func (s *Server) liveView(name string, snap *tournament.Snapshot, pollErr error) *LiveView {
+func (s *Server) liveView(name string, snap *report.Snapshot, pollErr error) *LiveView {
 	v := &LiveView{File: name, Standings: []LiveStanding{}, Games: []LiveGameView{}, Recent: []GameSummary{}}
 	if pollErr != nil {
 		v.Error = pollErr.Error()
@@ -210,7 +210,7 @@ func (s *Server) liveView(name string, snap *tournament.Snapshot, pollErr error)
 	for _, st := range snap.Standings {
 		e := st.Estimate
 		v.Standings = append(v.Standings, LiveStanding{Name: st.Name, Games: st.Games, Wins: st.Wins, Draws: st.Draws,
-			Losses: st.Losses, Points: st.Points, Elo: tournament.FormatElo(e.Elo, 1), Interval: "[" + tournament.FormatElo(e.EloLow, 1) + ", " + tournament.FormatElo(e.EloHigh, 1) + "]"})
+			Losses: st.Losses, Points: st.Points, Elo: report.FormatElo(e.Elo, 1), Interval: "[" + report.FormatElo(e.EloLow, 1) + ", " + report.FormatElo(e.EloHigh, 1) + "]"})
 	}
 	if sp := snap.SPRT; sp != nil {
 		l := &LiveSPRT{Test: sp.Test, LLR: finite(sp.LLR), Lower: sp.Lower, Upper: sp.Upper, Pairs: sp.Pairs, Verdict: sp.Verdict,

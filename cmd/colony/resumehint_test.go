@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -17,7 +18,7 @@ import (
 // failing disk or player would end one.
 type failingRunner struct{ cfg record.Config }
 
-func (r *failingRunner) Setup(io.Writer, []record.Record, func(*tournament.Progress)) {}
+func (r *failingRunner) Setup(io.Writer, []record.Record, func(*report.Progress)) {}
 func (r *failingRunner) Run(context.Context) (*tournament.Result, error) {
 	return &tournament.Result{}, errors.New("the player failed")
 }
@@ -41,7 +42,7 @@ func TestFailedRunResumeHint(t *testing.T) {
 			c := &cobra.Command{}
 			c.SetErr(io.Discard)
 			c.SetContext(context.Background())
-			prog := tournament.NewProgressDisplay(&bytes.Buffer{}, "off")
+			prog := report.NewProgressDisplay(&bytes.Buffer{}, "off")
 			_, err := playRecorded(c, "tournament", &failingRunner{cfg}, tt.gamesFile, false, false, prog, nil, nil)
 			if err == nil || err.Error() != tt.want {
 				t.Fatalf("error %v, want %s", err, tt.want)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"runtime"
 
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tuning"
 	"github.com/spf13/cobra"
@@ -45,7 +46,7 @@ func newSelfplayCmd(opts *options) *cobra.Command {
 			if err := os.MkdirAll(sp.Dir, 0o755); err != nil {
 				return fail(fmt.Errorf("selfplay: %w", err))
 			}
-			prog := tournament.NewProgressDisplay(c.ErrOrStderr(), progress)
+			prog := report.NewProgressDisplay(c.ErrOrStderr(), progress)
 			prog.BySeat = true // a player against itself: its Elo says nothing, the first player's score does
 			res, err := playRecorded(c, "selfplay", runner, sp.GamesFile(), resume, false, prog, sp.Describe, nil)
 			if err != nil {

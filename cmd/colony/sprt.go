@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/stats"
-	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
 
@@ -34,11 +34,11 @@ func newSprtCmd(_ *options) *cobra.Command {
 				test = &t
 			}
 
-			var rep *tournament.CountsReport
+			var rep *report.CountsReport
 			if hasPenta {
 				p, err := stats.ParsePentanomial(pentaText)
 				if err == nil {
-					rep, err = tournament.PentanomialReport(p, test)
+					rep, err = report.PentanomialReport(p, test)
 				}
 				if err != nil {
 					return fmt.Errorf("sprt: --pentanomial: %w", err)
@@ -46,7 +46,7 @@ func newSprtCmd(_ *options) *cobra.Command {
 			} else {
 				w, err := stats.ParseWDL(wdlText)
 				if err == nil {
-					rep, err = tournament.WDLReport(w, test)
+					rep, err = report.WDLReport(w, test)
 				}
 				if err != nil {
 					return fmt.Errorf("sprt: --wdl: %w", err)

@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/stats"
-	"github.com/colony-ai/colony/tournament"
 	"github.com/colony-ai/colony/tournament/sprtdriver"
 	"github.com/spf13/cobra"
 )
@@ -72,7 +72,7 @@ func newSprtDriverCmd(opts *options) *cobra.Command {
 type driverRun struct {
 	driver  *sprtdriver.Driver
 	sides   [2]string
-	outputs tournament.Outputs
+	outputs report.Outputs
 }
 
 // newDriver checks the flags and the match and returns the driver's run.
@@ -103,7 +103,7 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 	log := c.ErrOrStderr()
 	logf := func(format string, args ...any) { fmt.Fprintf(log, "sprt-driver: "+format+"\n", args...) }
 	dc := sprtdriver.Config{Match: cfg, BatchPairs: fl.batchPairs, Tasks: fl.tasks, Dir: dir, Logf: logf,
-		OnBatch: func(b *sprtdriver.Batch, st *tournament.SPRTState) { fmt.Fprint(c.OutOrStdout(), b.Summary(st)) }}
+		OnBatch: func(b *sprtdriver.Batch, st *record.SPRTState) { fmt.Fprint(c.OutOrStdout(), b.Summary(st)) }}
 	// The global flags that were given go to the tasks, before the match's flags.
 	for _, name := range []string{"game", "rules", "board"} {
 		if f := c.Flag(name); f != nil && f.Changed {
@@ -128,7 +128,7 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 	if err != nil {
 		return nil, fmt.Errorf("sprt-driver: %w", err)
 	}
-	r := &driverRun{driver: d, sides: gameSides(cfg.Game), outputs: tournament.Outputs{Dir: dir}}
+	r := &driverRun{driver: d, sides: gameSides(cfg.Game), outputs: report.Outputs{Dir: dir}}
 	r.outputs.Fill()
 	r.outputs.GamesFile = "" // the games are in the shards' files
 	return r, nil
@@ -151,7 +151,7 @@ func (r *driverRun) run(ctx context.Context, c *cobra.Command) error {
 	}
 	out, st := c.OutOrStdout(), o.Result.SPRT
 	fmt.Fprint(out, o.Decision())
-	rep, err := tournament.SummarizeGames(&o.Result.Config, o.Result.Summaries, r.sides, st)
+	rep, err := report.SummarizeGames(&o.Result.Config, o.Result.Summaries, r.sides, st)
 	if err != nil {
 		return fail(fmt.Errorf("sprt-driver: %w", err))
 	}

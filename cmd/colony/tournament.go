@@ -11,6 +11,7 @@ import (
 	"github.com/colony-ai/colony/external"
 	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/tournament"
 	"github.com/spf13/cobra"
 )
@@ -20,7 +21,7 @@ type tournamentFlags struct {
 	settings    tournament.Settings
 	concurrency int
 	resume      bool
-	outputs     tournament.Outputs
+	outputs     report.Outputs
 	progress    string
 	affinity    bool // --affinity: pin each game slot's engines to CPUs of its own
 	engineLogMB int
@@ -29,7 +30,7 @@ type tournamentFlags struct {
 
 // addOutputFlags defines on c the flags of the output files o: --out, --games-file
 // (withGames), --summary, --csv and --plot.
-func addOutputFlags(c *cobra.Command, o *tournament.Outputs, withGames bool) {
+func addOutputFlags(c *cobra.Command, o *report.Outputs, withGames bool) {
 	f := c.Flags()
 	files := "summary.json, standings.csv, ratings.png"
 	if withGames {
@@ -67,7 +68,7 @@ func tournamentConfig(c *cobra.Command, game catalog.Ruleset, fl *tournamentFlag
 	if fl.concurrency < 1 {
 		return record.Config{}, fmt.Errorf("tournament: --concurrency must be at least 1, got %d", fl.concurrency)
 	}
-	if err := tournament.CheckProgressMode(fl.progress); err != nil {
+	if err := report.CheckProgressMode(fl.progress); err != nil {
 		return record.Config{}, fmt.Errorf("tournament: --progress: %w", err)
 	}
 	cfg, err := fl.settings.Config(game)
@@ -103,7 +104,7 @@ func (fl *tournamentFlags) add(c *cobra.Command) {
 	f.StringVar(&s.Shard, "shard", "", "play only slice `K/N` of the schedule (merge the games files afterwards)")
 	f.IntVar(&s.UntilPair, "until-pair", 0, "play only the pairs of the schedule numbered below `P` (from 0; those of the shard with --shard); --resume with a larger P continues: batches of pairs")
 	f.BoolVar(&s.Strict, "strict", false, "read external engines' lines strictly: an empty line, info outside a search or an unknown info item (UCI's seldepth, score cp, ...) loses the game (protocol error) instead of being ignored")
-	// Adjudication (tournament.Adjudication).
+	// Adjudication (record.Adjudication).
 	f.StringVar(&s.AdjudicateResign, "adjudicate-resign", "", "adjudicate a game won when the leader's score is at least S points (as analyze shows scores: 15, 1.5; at least 1) and the other's at most -S for N turns each: `turns=N,score=S`")
 	f.StringVar(&s.AdjudicateDraw, "adjudicate-draw", "", "adjudicate a game drawn when both scores are within S points of 0 (as analyze shows scores: 0, 0.5) for N turns each after turn M: `after=M,turns=N,score=S`")
 	f.IntVar(&s.AdjudicateTurns, "adjudicate-turns", 0, "end a game after `T` turns from the opening, won by the side with more points (default: no cap)")
@@ -145,14 +146,14 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	}
 
 	stderr := c.ErrOrStderr()
-	prog := tournament.NewProgressDisplay(stderr, fl.progress)
-	standings := &tournament.Standings{W: stderr, Display: prog, Config: &cfg, Sides: g.Sides()}
+	prog := report.NewProgressDisplay(stderr, fl.progress)
+	standings := &report.Standings{W: stderr, Display: prog, Config: &cfg, Sides: g.Sides()}
 	defer standings.OnSignal(syscall.SIGUSR1)() // SIGUSR1 shows the standings so far
 	res, err := playRecorded(c, "tournament", runner, fl.outputs.GamesFile, fl.resume, fl.keepLogs, prog, cfg.Describe, standings.Progress)
 	if err != nil {
 		return err
 	}
-	rep, err := tournament.SummarizeGames(&cfg, res.Summaries, g.Sides(), res.SPRT)
+	rep, err := report.SummarizeGames(&cfg, res.Summaries, g.Sides(), res.SPRT)
 	if err != nil {
 		return fail(fmt.Errorf("tournament: %w", err))
 	}
@@ -180,10 +181,10 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 // game; Ctrl-C stops the run at once, its finished games kept. It warns on standard
 // error when players were abandoned or engines killed. cmd prefixes the errors.
 func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name string, resume, keepLogs bool,
-	prog *tournament.ProgressDisplay, describe func(resumed int) string, onProgress func(*tournament.Progress)) (*tournament.Result, error) {
+	prog *report.ProgressDisplay, describe func(resumed int) string, onProgress func(*report.Progress)) (*tournament.Result, error) {
 	stderr := c.ErrOrStderr()
 	s := &tournament.Session{Runner: runner, GamesFile: name, Resume: resume, Describe: describe, KeepEngineLogs: keepLogs,
-		Progress: func(p *tournament.Progress) {
+		Progress: func(p *report.Progress) {
 			prog.Update(p)
 			if onProgress != nil {
 				onProgress(p)
@@ -217,13 +218,13 @@ func playRecorded(c *cobra.Command, cmd string, runner tournament.Runnable, name
 	return res, nil
 }
 
-// gamesFileError says, for command cmd, why tournament.OpenGamesFile failed, in
+// gamesFileError says, for command cmd, why record.OpenGamesFile failed, in
 // terms of the flags: an error writing the file is a failure, any other bad input.
 func gamesFileError(cmd string, err error) error {
-	var resumeErr *tournament.ResumeError
-	var writeErr *tournament.WriteError
+	var resumeErr *record.ResumeError
+	var writeErr *record.WriteError
 	switch {
-	case errors.Is(err, tournament.ErrGamesFileExists):
+	case errors.Is(err, record.ErrGamesFileExists):
 		return fmt.Errorf("%s: %w: give --resume to continue it, or another file", cmd, err)
 	case errors.As(err, &resumeErr):
 		return fmt.Errorf("%s: --resume: %w", cmd, err)
@@ -235,7 +236,7 @@ func gamesFileError(cmd string, err error) error {
 
 func newMergeCmd(opts *options) *cobra.Command {
 	var (
-		o            tournament.Outputs
+		o            report.Outputs
 		sprtText     string
 		allowPartial bool
 	)
@@ -255,11 +256,11 @@ func newMergeCmd(opts *options) *cobra.Command {
 			if err := o.Check(); err != nil {
 				return fmt.Errorf("merge: %w", err)
 			}
-			merged, rep, err := tournament.MergeReport(files, sprtText, gameSides)
-			var se *match.SettingError
+			merged, rep, err := report.MergeReport(files, sprtText, gameSides)
+			var se *report.SPRTError
 			switch {
 			case errors.As(err, &se):
-				return fmt.Errorf("merge: --%s: %w", se.Setting, se.Err)
+				return fmt.Errorf("merge: --sprt: %w", se.Err)
 			case err != nil:
 				return fmt.Errorf("merge: %w", err)
 			}

@@ -21,7 +21,6 @@ import (
 
 	"github.com/colony-ai/colony/external/enginehost"
 	"github.com/colony-ai/colony/record"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // TestMain lets the tests run the test binary as the colony command (with
@@ -799,7 +798,7 @@ func TestTournamentGamesFileOneWriter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := tournament.OpenGamesFile(name, gf.Header.Config, true)
+	w, err := record.OpenGamesFile(name, gf.Header.Config, true)
 	if err != nil {
 		t.Fatal(err)
 	}

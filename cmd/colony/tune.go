@@ -8,7 +8,7 @@ import (
 	"runtime"
 
 	"github.com/colony-ai/colony/catalog"
-	"github.com/colony-ai/colony/tournament"
+	"github.com/colony-ai/colony/report"
 	"github.com/colony-ai/colony/tuning"
 	"github.com/spf13/cobra"
 )
@@ -83,7 +83,7 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	if err := cfg.Prepare(flagName); err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
-	if err := tournament.CheckProgressMode(fl.progress); err != nil {
+	if err := report.CheckProgressMode(fl.progress); err != nil {
 		return fmt.Errorf("tune: --progress: %w", err)
 	}
 	if err := cfg.SetStart(t, fl.start); err != nil {
@@ -127,7 +127,7 @@ func flagName(setting string) string { return "--" + setting }
 // description, then its steps on a progress display in mode.
 func tuneHooks(c *cobra.Command, mode string, total int) tuning.TuneHooks {
 	stderr := c.ErrOrStderr()
-	prog := tournament.NewProgressDisplay(stderr, mode)
+	prog := report.NewProgressDisplay(stderr, mode)
 	return tuning.TuneHooks{
 		Start:  func(description string) { fmt.Fprintf(stderr, "tune: %s\n", description) },
 		Step:   func(step int, text string) { prog.Step(step, total, text) },
@@ -143,7 +143,7 @@ func verifyTuned(c *cobra.Command, t catalog.Tunable, cfg *tuning.TuneConfig, pr
 		return fail(fmt.Errorf("tune: %w", err))
 	}
 	mcfg := *runner.Settings()
-	prog := tournament.NewProgressDisplay(c.ErrOrStderr(), progress)
+	prog := report.NewProgressDisplay(c.ErrOrStderr(), progress)
 	describe := func(resumed int) string {
 		return fmt.Sprintf("verifying: %d games of %s, tuned weights against the starting ones", cfg.VerifyGames, cfg.VerifyPlayer)
 	}
@@ -155,7 +155,7 @@ func verifyTuned(c *cobra.Command, t catalog.Tunable, cfg *tuning.TuneConfig, pr
 	if err != nil {
 		return err
 	}
-	rep, err := tournament.SummarizeGames(&mcfg, res.Summaries, t.Sides(), nil)
+	rep, err := report.SummarizeGames(&mcfg, res.Summaries, t.Sides(), nil)
 	if err != nil {
 		return fail(err)
 	}

@@ -32,7 +32,6 @@ import (
 
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
-	"github.com/colony-ai/colony/tournament"
 )
 
 // Config is an SPRT driver's match and batches.
@@ -54,7 +53,7 @@ type Config struct {
 	Logf func(format string, args ...any)
 	// OnBatch, if not nil, is called after each batch with the state of the SPRT
 	// over the pairs below the batch's end.
-	OnBatch func(b *Batch, sprt *tournament.SPRTState)
+	OnBatch func(b *Batch, sprt *record.SPRTState)
 }
 
 // Driver runs an SPRT in batches (see the package's documentation).
@@ -117,7 +116,7 @@ func (b *Batch) TaskArgs(k int) []string {
 // Summary returns the line of b's end with the state st of the SPRT over the pairs
 // below it (Config.OnBatch's): "batch <b>: pairs below <p>: llr <llr> [<lower>,
 // <upper>] after <n> pairs: <verdict>".
-func (b *Batch) Summary(st *tournament.SPRTState) string {
+func (b *Batch) Summary(st *record.SPRTState) string {
 	lower, upper := st.Test.Bounds()
 	return fmt.Sprintf("batch %d: pairs below %d: llr %.3f [%.3f, %.3f] after %d pairs: %v\n",
 		b.Number, b.UntilPair, st.LLR, lower, upper, st.Pentanomial.Pairs(), st.Verdict)
@@ -164,22 +163,23 @@ func (l Local) Submit(ctx context.Context, b *Batch) error {
 // TaskLogs returns "DIR/shard-K.log".
 func (Local) TaskLogs() string { return "DIR/shard-K.log" }
 
-// Outcome is what a driver's run leaves.
-type Outcome struct {
+// Conclusion is what a driver's run concludes: the batches and pairs it played and the
+// games up to the SPRT's decision.
+type Conclusion struct {
 	// Batches is the number of the last batch; PlayedPairs the pairs below its end,
 	// all played; TotalPairs the pairs of the match's schedule.
 	Batches, PlayedPairs, TotalPairs int
 	// Result holds the games of the pairs up to the SPRT's decision (or of the whole
 	// schedule when it did not decide) and the SPRT's state.
-	Result *tournament.Result
+	Result *record.Collection
 }
 
 // Decided reports whether the SPRT accepted a hypothesis.
-func (o *Outcome) Decided() bool { return o.Result.SPRT.Verdict != stats.Continue }
+func (o *Conclusion) Decided() bool { return o.Result.SPRT.Verdict != stats.Continue }
 
 // Decision returns the line of the SPRT's decision: the pair, the verdict, the batch
 // and the pairs played, or that it did not decide in the schedule's pairs.
-func (o *Outcome) Decision() string {
+func (o *Conclusion) Decision() string {
 	if !o.Decided() {
 		return fmt.Sprintf("the SPRT did not decide in the %d pairs of the schedule\n", o.TotalPairs)
 	}
@@ -213,7 +213,7 @@ func (e *DirError) Unwrap() error { return e.Err }
 // decision; an error when a batch cannot be run, its games are missing (a task
 // failed: run again to retry the batch), or the directory's files are not the
 // match's (a *DirError).
-func (d *Driver) Run(ctx context.Context) (*Outcome, error) {
+func (d *Driver) Run(ctx context.Context) (*Conclusion, error) {
 	cfg := &d.cfg
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, err
@@ -260,7 +260,7 @@ func (d *Driver) Run(ctx context.Context) (*Outcome, error) {
 		if res.SPRT.Verdict == stats.Continue && until < totalPairs {
 			continue
 		}
-		return &Outcome{Batches: number, PlayedPairs: until, TotalPairs: totalPairs, Result: res}, nil
+		return &Conclusion{Batches: number, PlayedPairs: until, TotalPairs: totalPairs, Result: res}, nil
 	}
 }
 
@@ -273,7 +273,7 @@ func (d *Driver) logf(format string, args ...any) {
 
 // gamesBelow returns the games of the shards' files in the pairs below until, after
 // checking that the files hold the driver's match.
-func (d *Driver) gamesBelow(until int) (*tournament.Merged, error) {
+func (d *Driver) gamesBelow(until int) (*record.Merged, error) {
 	var names []string
 	for _, name := range d.files {
 		if _, err := os.Stat(name); errors.Is(err, fs.ErrNotExist) {
@@ -284,7 +284,7 @@ func (d *Driver) gamesBelow(until int) (*tournament.Merged, error) {
 	if len(names) == 0 {
 		return nil, nil
 	}
-	merged, err := tournament.MergeFiles(names)
+	merged, err := record.MergeFiles(names)
 	if err != nil {
 		return nil, &DirError{Dir: d.cfg.Dir, Err: err}
 	}
@@ -298,7 +298,7 @@ func (d *Driver) gamesBelow(until int) (*tournament.Merged, error) {
 
 // missing describes the games of batch number (the pairs below until) that its
 // tasks did not play.
-func (d *Driver) missing(number, until int, games *tournament.Merged) error {
+func (d *Driver) missing(number, until int, games *record.Merged) error {
 	have := make([]bool, 2*until)
 	for i := range games.Len() {
 		have[games.Summaries.At(i).Index] = true

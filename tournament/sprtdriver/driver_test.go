@@ -89,7 +89,7 @@ func (p *player) Submit(ctx context.Context, b *Batch) error {
 		cfg := p.match
 		cfg.SPRT = nil
 		cfg.Shard, cfg.Shards, cfg.UntilPair = k, b.Tasks, b.UntilPair
-		w, err := tournament.OpenGamesFile(b.Files[k-1], cfg, true)
+		w, err := record.OpenGamesFile(b.Files[k-1], cfg, true)
 		if err != nil {
 			return err
 		}
@@ -109,13 +109,13 @@ func (*player) TaskLogs() string { return "DIR/fake-K.log" }
 
 // drive runs a driver of cfg's batches on dir with submitter s and returns the
 // outcome, the batch lines that OnBatch was given and the log.
-func drive(t *testing.T, m record.Config, batchPairs, tasks int, dir string, s Submitter) (*Outcome, []string, string, error) {
+func drive(t *testing.T, m record.Config, batchPairs, tasks int, dir string, s Submitter) (*Conclusion, []string, string, error) {
 	t.Helper()
 	var batches []string
 	var log strings.Builder
 	d, err := New(Config{Match: m, Args: []string{"-p", "x"}, BatchPairs: batchPairs, Tasks: tasks, Dir: dir, Submitter: s,
 		Logf: func(format string, args ...any) { fmt.Fprintf(&log, format+"\n", args...) },
-		OnBatch: func(b *Batch, st *tournament.SPRTState) {
+		OnBatch: func(b *Batch, st *record.SPRTState) {
 			batches = append(batches, fmt.Sprintf("%d<%d:%v", b.Number, b.UntilPair, st.Verdict))
 		}})
 	if err != nil {

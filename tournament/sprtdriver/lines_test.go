@@ -8,7 +8,6 @@ import (
 
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
-	"github.com/colony-ai/colony/tournament"
 )
 
 func TestNewSlurm(t *testing.T) {
@@ -74,13 +73,13 @@ func TestBatchSummaryAndDecision(t *testing.T) {
 	lower, upper := test.Bounds()
 	for _, tc := range []struct {
 		name              string
-		st                tournament.SPRTState
+		st                record.SPRTState
 		summary, decision string
 	}{
-		{name: "continues", st: tournament.SPRTState{Test: test, Pentanomial: stats.Pentanomial{1, 2, 3, 2, 1}, LLR: 0.5, Verdict: stats.Continue, StopPair: -1},
+		{name: "continues", st: record.SPRTState{Test: test, Pentanomial: stats.Pentanomial{1, 2, 3, 2, 1}, LLR: 0.5, Verdict: stats.Continue, StopPair: -1},
 			summary:  fmt.Sprintf("batch 3: pairs below 24: llr 0.500 [%.3f, %.3f] after 9 pairs: %v\n", lower, upper, stats.Continue),
 			decision: "the SPRT did not decide in the 40 pairs of the schedule\n"},
-		{name: "decided", st: tournament.SPRTState{Test: test, Pentanomial: stats.Pentanomial{0, 0, 0, 0, 20}, LLR: 3.1, Verdict: stats.AcceptH1, StopPair: 19},
+		{name: "decided", st: record.SPRTState{Test: test, Pentanomial: stats.Pentanomial{0, 0, 0, 0, 20}, LLR: 3.1, Verdict: stats.AcceptH1, StopPair: 19},
 			summary:  fmt.Sprintf("batch 3: pairs below 24: llr 3.100 [%.3f, %.3f] after 20 pairs: %v\n", lower, upper, stats.AcceptH1),
 			decision: fmt.Sprintf("the SPRT decided at pair 20 (%v) in batch 3: 24 pairs played; the report counts the 40 games up to the decision\n", stats.AcceptH1)},
 	} {
@@ -89,8 +88,8 @@ func TestBatchSummaryAndDecision(t *testing.T) {
 			if got := b.Summary(&tc.st); got != tc.summary {
 				t.Errorf("Summary = %q, want %q", got, tc.summary)
 			}
-			o := &Outcome{Batches: 3, PlayedPairs: 24, TotalPairs: 40,
-				Result: &tournament.Result{Games: make([]record.Record, 40), SPRT: &tc.st}}
+			o := &Conclusion{Batches: 3, PlayedPairs: 24, TotalPairs: 40,
+				Result: &record.Collection{Games: make([]record.Record, 40), SPRT: &tc.st}}
 			if got := o.Decision(); got != tc.decision {
 				t.Errorf("Decision = %q, want %q", got, tc.decision)
 			}

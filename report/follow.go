@@ -1,4 +1,4 @@
-package tournament
+package report
 
 // Following a running tournament from another process: its games file, read as it
 // grows, and its live file.
@@ -91,7 +91,8 @@ type Follower struct {
 	headerLine []byte
 	header     *record.Header
 	cfg        record.Config
-	c          *collector
+	c          *record.Collector
+	pairings   [][2]int // the schedule's pairings, for the games' seats
 	history    []float64
 	// lite holds, for an SPRT match, each game's pair and result, for the
 	// standings up to the pair where the test decided.
@@ -284,7 +285,7 @@ func (f *Follower) reset() {
 		f.restarts++
 	}
 	f.info, f.offset, f.line, f.headerLine, f.header = nil, 0, 0, nil, nil
-	f.c, f.history, f.lite, f.recent, f.next = nil, nil, nil, nil, 0
+	f.c, f.pairings, f.history, f.lite, f.recent, f.next = nil, nil, nil, nil, nil, 0
 }
 
 // read reads the games file's new whole lines.
@@ -424,22 +425,23 @@ func (f *Follower) add(text []byte) error {
 			return err
 		}
 		f.header, f.headerLine, f.cfg = &h, bytes.Clone(text), h.Config
-		f.c = newCollector(&f.cfg, 0)
-		f.c.light = true
+		f.c, f.pairings = record.NewCollector(&f.cfg, 0), f.cfg.Pairings()
+		var history *[]float64
 		if f.cfg.SPRT != nil {
-			f.c.history = &f.history
+			history = &f.history
 		}
+		f.c.CountOnly(history)
 		return nil
 	}
 	var r record.Record
 	if err := record.ParseRecord(text, f.header.Version, &r); err != nil {
 		return err
 	}
-	if err := f.c.add(r); err != nil {
+	if err := f.c.Add(r); err != nil {
 		return err
 	}
 	if f.cfg.SPRT != nil {
-		sl := record.SlotOf(f.c.pairings, r.Index)
+		sl := record.SlotOf(f.pairings, r.Index)
 		f.lite = append(f.lite, liteGame{pair: int32(r.Pair), a: int16(sl.Seats[0]), b: int16(sl.Seats[1]), winner: int8(r.Winner)})
 	}
 	keep := f.Recent
@@ -497,15 +499,15 @@ func (f *Follower) snapshot(now time.Time) *Snapshot {
 	s.Tournament = &TournamentInfo{Game: cfg.Game, Players: slices.Clone(cfg.Players), Format: cfg.Format, Games: cfg.Games,
 		Total: cfg.TotalGames(), Seed: cfg.Seed, Limits: cfg.Limits, SPRT: h.SPRTText, Shard: cfg.Shard, Shards: cfg.Shards,
 		Version: h.Version, Board: cfg.Board}
-	tally := f.c.tally
-	if sp := f.c.sprt; sp != nil {
+	tally := f.c.Tally()
+	if sp := f.c.SPRT(); sp != nil {
 		lo, hi := sp.Test.Bounds()
 		v := &SPRTView{Test: sp.Test.String(), LLR: sp.LLR, Lower: lo, Upper: hi, Pairs: sp.Pentanomial.Pairs(),
 			Pentanomial: sp.Pentanomial, Verdict: sp.Verdict.String(), StopPair: sp.StopPair}
 		v.History = thin(f.history, f.HistoryPoints)
 		s.SPRT = v
 		if sp.StopPair >= 0 {
-			tally = NewTally(tally.Names)
+			tally = stats.NewTally(tally.Names)
 			for _, g := range f.lite {
 				if int(g.pair) <= sp.StopPair {
 					tally.Add(int(g.a), int(g.b), int(g.winner))
@@ -520,7 +522,7 @@ func (f *Follower) snapshot(now time.Time) *Snapshot {
 	}
 
 	p := &s.Progress
-	p.Finished, p.Scheduled, p.State = f.c.tally.Games(), cfg.RunGames(), WatchUnknown
+	p.Finished, p.Scheduled, p.State = f.c.Tally().Games(), cfg.RunGames(), WatchUnknown
 	lf := f.live
 	if lf == nil || !sameRun(lf, cfg) {
 		return s
@@ -539,7 +541,7 @@ func (f *Follower) snapshot(now time.Time) *Snapshot {
 			p.Left = seconds(time.Duration(float64(ran) / float64(lf.Played) * float64(left)))
 		}
 		for _, g := range lf.Games {
-			if !f.c.has(g.Index) {
+			if !f.c.Has(g.Index) {
 				s.Live = append(s.Live, g)
 			}
 		}

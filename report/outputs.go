@@ -1,4 +1,4 @@
-package tournament
+package report
 
 import (
 	"bytes"
@@ -16,7 +16,7 @@ import (
 // given on their own (see Fill).
 type Outputs struct {
 	Dir       string // the directory of every file not given: games.jsonl, summary.json, standings.csv, ratings.png
-	GamesFile string // one JSON line per finished game (see OpenGamesFile)
+	GamesFile string // one JSON line per finished game (see record.OpenGamesFile)
 	Summary   string // the report as JSON (Report.WriteJSON)
 	CSV       string // the standings as CSV (Report.WriteCSV)
 	Plot      string // the Elo estimates as a PNG chart (Report.WritePlot)

@@ -1,6 +1,7 @@
-package tournament
+package record
 
-// The report of merged games files ('colony tournament merge').
+// Merging the games files of one tournament (shards, or runs of one shard) by the
+// games' indices ('colony tournament merge').
 
 import (
 	"context"
@@ -12,44 +13,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/colony-ai/colony/match"
-	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 )
-
-// MergeReport merges the games files names (MergeFiles), runs the SPRT of the test
-// text sprt (stats.ParseSPRT) over the merged pairs when it is not "" (Merged.TestSPRT),
-// and returns the merge with the report of its games (Summarize). sides gives the
-// side names of a game by its name; nil names none. An SPRT that does not read or
-// cannot be run is a *match.SettingError of sprt.
-func MergeReport(names []string, sprt string, sides func(game string) [2]string) (*Merged, *Report, error) {
-	var test *stats.SPRT
-	if sprt != "" {
-		t, err := stats.ParseSPRT(sprt)
-		if err != nil {
-			return nil, nil, &match.SettingError{Setting: "sprt", Err: err}
-		}
-		test = &t
-	}
-	merged, err := MergeFiles(names)
-	if err != nil {
-		return nil, nil, err
-	}
-	if test != nil {
-		if err := merged.TestSPRT(*test); err != nil {
-			return nil, nil, &match.SettingError{Setting: "sprt", Err: err}
-		}
-	}
-	var sideNames [2]string
-	if sides != nil {
-		sideNames = sides(merged.Header.Config.Game)
-	}
-	rep, err := SummarizeGames(&merged.Header.Config, merged.Summaries, sideNames, merged.SPRT)
-	if err != nil {
-		return nil, nil, err
-	}
-	return merged, rep, nil
-}
 
 // Summary returns the line of a merge of files games files: "merged <files> file(s):
 // <games> of <total> games".
@@ -63,11 +28,11 @@ func (m *Merged) Summary(files int) string {
 
 // Merged is the union of the games files of one tournament.
 type Merged struct {
-	Header record.Header
+	Header Header
 	// Games are the games in schedule order (up to the SPRT's decision, if any),
 	// without their moves, per-move figures and specs, when there are at most
 	// MaxKeptRecords (nil past it); Summaries holds them all.
-	Games     []record.Record
+	Games     []Record
 	Summaries *GameList
 	SPRT      *SPRTState
 	// Shards is the number of shards the files were played as (the largest a file's
@@ -85,7 +50,7 @@ func (m *Merged) UntilPair(pair int) *Merged {
 		out.Summaries = m.Summaries.UntilPair(pair)
 	}
 	if m.Games != nil {
-		out.Games = []record.Record{}
+		out.Games = []Record{}
 		for _, r := range m.Games {
 			if r.Pair < pair {
 				out.Games = append(out.Games, r)
@@ -97,7 +62,7 @@ func (m *Merged) UntilPair(pair int) *Merged {
 
 // Collect counts the merged games as a run of cfg would (see Collect): with their
 // records when the merge holds them, else from their summaries only.
-func (m *Merged) Collect(cfg record.Config) (*Result, error) {
+func (m *Merged) Collect(cfg Config) (*Collection, error) {
 	if m.Summaries != nil && m.Games == nil {
 		return CollectGames(cfg, m.Summaries)
 	}
@@ -125,7 +90,7 @@ func (m *Merged) held(f func(index int)) {
 		}
 	}
 	if m.Summaries != nil {
-		sorted := m.Summaries.sorted()
+		sorted := m.Summaries.Sorted()
 		for i := range sorted.Len() {
 			once(int(sorted.games.at(i).Index))
 		}
@@ -284,7 +249,7 @@ func MergeFilesContext(ctx context.Context, names []string) (*Merged, error) {
 	ml := &mergeLoad{}
 	for i, name := range names {
 		ml.file, ml.name, ml.line = i, name, 1
-		_, err := record.ScanGamesFile(ctx, name, func(h *record.Header) error {
+		_, err := ScanGamesFile(ctx, name, func(h *Header) error {
 			return ml.header(names, h)
 		}, ml.game)
 		if err != nil {
@@ -302,33 +267,33 @@ type mergeLoad struct {
 	name string
 	line int
 	// current is the header of the file being read.
-	current *record.Header
+	current *Header
 	games   *GameList
 	entries []mergeEntry
 	// records holds the games' records (without moves) while there are at most
 	// MaxKeptRecords, by entry; full is set and records dropped past that.
-	records []record.Record
+	records []Record
 	full    bool
 }
 
 // mergeEntry is one game of a merged file.
 type mergeEntry struct {
 	s    Summary
-	hash uint64 // of the fields that sameGame compares
+	hash uint64 // of the fields that identify the game (see gameHash)
 	file int32
 }
 
 // header checks the header h of file ml.file against the first file's.
-func (ml *mergeLoad) header(names []string, h *record.Header) error {
+func (ml *mergeLoad) header(names []string, h *Header) error {
 	ml.m.Shards = max(ml.m.Shards, h.Shards)
 	ml.current = h
 	if ml.file == 0 {
 		ml.m.Header = *h
 		ml.m.Header.Shard, ml.m.Header.Shards = 0, 0
-		ml.games = newGameListOf(&ml.m.Header.Config)
+		ml.games = NewGameListOf(&ml.m.Header.Config)
 		return nil
 	}
-	if err := record.SameTournament(ml.m.Header, *h); err != nil {
+	if err := SameTournament(ml.m.Header, *h); err != nil {
 		return fmt.Errorf("%s is not of the tournament of %s: %w", names[ml.file], names[0], err)
 	}
 	return nil
@@ -336,7 +301,7 @@ func (ml *mergeLoad) header(names []string, h *record.Header) error {
 
 // game keeps one game of the file being read (called for each, in file order, with
 // ml.current its file's header): every record of a merge passes here.
-func (ml *mergeLoad) game(r *record.Record) error {
+func (ml *mergeLoad) game(r *Record) error {
 	ml.line++ // game lines follow the header
 	if err := ml.current.CheckRecord(r); err != nil {
 		return fmt.Errorf("%s:%d: %w", ml.name, ml.line, err)
@@ -366,7 +331,7 @@ func (ml *mergeLoad) merged(names []string) (*Merged, error) {
 		order[i] = int32(i)
 	}
 	slices.SortStableFunc(order, func(a, b int32) int { return cmpSummary(ml.entries[a].s, ml.entries[b].s) })
-	c := newCollector(&m.Header.Config, 0)
+	c := NewCollector(&m.Header.Config, 0)
 	c.games = ml.games.withGames(blocks{})
 	for i, k := range order {
 		e := &ml.entries[k]
@@ -378,25 +343,27 @@ func (ml *mergeLoad) merged(names []string) (*Merged, error) {
 				continue
 			}
 		}
-		var rec *record.Record
+		var rec *Record
 		if !ml.full {
 			rec = &ml.records[k]
 		}
-		if err := c.addSummary(e.s, ml.games.Reason(&e.s), rec); err != nil {
+		if err := c.AddSummary(e.s, ml.games.Reason(&e.s), rec); err != nil {
 			return nil, err
 		}
 	}
 	ml.entries, ml.records = nil, nil
-	res := c.result()
+	res := c.Result()
 	m.Games, m.Summaries, m.SPRT = res.Games, res.Summaries, res.SPRT
 	if m.Games == nil && !ml.full {
-		m.Games = []record.Record{}
+		m.Games = []Record{}
 	}
 	return m, nil
 }
 
-// gameHash returns a 64-bit hash of the fields of r that sameGame compares.
-func gameHash(r *record.Record) uint64 {
+// gameHash returns a 64-bit hash of the fields of r that make it the same game in
+// two files (timing aside): its index, players, specs, seed, opening, moves, result
+// and reason.
+func gameHash(r *Record) uint64 {
 	h := fnv.New64a()
 	var num [8]byte
 	put := func(s string) {
@@ -421,12 +388,6 @@ func gameHash(r *record.Record) uint64 {
 	put(r.Result)
 	put(r.Reason)
 	return h.Sum64()
-}
-
-// sameGame reports whether two records are of the same game (timing aside).
-func sameGame(a, b *record.Record) bool {
-	return a.Index == b.Index && a.Players == b.Players && a.Specs == b.Specs && a.Seed == b.Seed &&
-		a.Opening == b.Opening && slices.Equal(a.Moves, b.Moves) && a.Result == b.Result && a.Reason == b.Reason
 }
 
 // TestSPRT runs the SPRT test over the pairs of the merged match in schedule order,

@@ -1,4 +1,4 @@
-package tournament
+package report
 
 import (
 	"bytes"
@@ -12,6 +12,25 @@ import (
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 )
+
+// gameOf returns game index of cfg's tournament as a run records it (seed, pair,
+// round, players, specs and, for openings from a file, the opening), with a made-up
+// result: a record that CheckRecord accepts.
+func gameOf(cfg *record.Config, index int) record.Record {
+	sl := cfg.Slot(index)
+	seed := cfg.GameSeed(index)
+	r := record.Record{Type: "game", Index: index, Pair: sl.Pair, Round: sl.Round, Seed: record.Seed(seed),
+		Moves: []string{}, Info: []record.MoveInfo{}, Result: "1/2-1/2", Winner: -1, Reason: "turn cap", Turns: 0}
+	for seat, p := range sl.Seats {
+		tmpl, _ := cfg.Template(cfg.Players[p].Spec) // the tests' specs read
+		r.Players[seat] = cfg.Players[p].Name
+		r.Specs[seat] = tmpl.ForGame(seed, seat)
+	}
+	if n := len(cfg.Openings.Positions); n > 0 {
+		r.Opening = cfg.Openings.Positions[cfg.OpeningOrder()[sl.Round%n]]
+	}
+	return r
+}
 
 // handGames is a match of 3 pairs: a wins both games of pair 0, splits pair 1 (each
 // side winning as first player) and draws both games of pair 2.
@@ -106,36 +125,6 @@ func TestSummarize(t *testing.T) {
 	}
 	if _, err := png.Decode(&img); err != nil {
 		t.Errorf("plot: %v", err)
-	}
-}
-
-func TestSummarizeRoundRobinRatings(t *testing.T) {
-	cfg := testConfig()
-	_, res, err := run(t, cfg, 2, nil, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := Summarize(&cfg, res.Games, colonyGame.Sides(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(rep.Ratings) != 3 || rep.Pair != nil {
-		t.Fatalf("ratings %v, pair %v", rep.Ratings, rep.Pair)
-	}
-	sum := 0.0
-	for _, r := range rep.Ratings {
-		sum += r.Elo
-		if !(r.Low <= r.Elo && r.Elo <= r.High) {
-			t.Errorf("%s: %v outside [%v, %v]", r.Name, r.Elo, r.Low, r.High)
-		}
-	}
-	if math.Abs(sum) > 1e-6 {
-		t.Errorf("ratings sum to %v, want 0", sum)
-	}
-	// Players unknown to the tournament are an error.
-	games := append(res.Games, record.Record{Index: 99, Players: [2]string{"x", "y"}})
-	if _, err := Summarize(&cfg, games, colonyGame.Sides(), nil); err == nil {
-		t.Error("a game of unknown players was accepted")
 	}
 }
 

@@ -1,31 +1,49 @@
-package tournament
+package report
 
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 )
 
-// fileLines plays cfg and returns its games file's lines, newlines included: the
-// header first.
-func fileLines(t *testing.T, cfg record.Config) [][]byte {
+// fileLines returns the lines of a games file of cfg's whole schedule, newlines
+// included, the header first: games of the schedule (gameOf) won by the first seat,
+// the second and drawn in turn, or with winners, by the game's index, the winner's
+// player (an index in cfg.Players; -1 a draw).
+func fileLines(t *testing.T, cfg record.Config, winners ...func(index int) int) [][]byte {
 	t.Helper()
-	data, _, err := run(t, cfg, 1, nil, nil, nil)
-	if err != nil {
+	var buf bytes.Buffer
+	if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
 		t.Fatal(err)
 	}
-	return bytes.SplitAfter(data, []byte("\n"))[:bytes.Count(data, []byte("\n"))]
+	lines := [][]byte{bytes.Clone(buf.Bytes())}
+	for k := range cfg.TotalGames() {
+		r := gameOf(&cfg, k)
+		seat := k%3 - 1
+		if len(winners) > 0 {
+			seat = -1
+			if p := winners[0](k); p >= 0 {
+				seat = 0
+				if r.Players[1] == cfg.Players[p].Name {
+					seat = 1
+				}
+			}
+		}
+		r.Winner, r.Result = seat, [3]string{"1/2-1/2", "1-0", "0-1"}[seat+1]
+		r.Moves, r.Info, r.Turns, r.Reason = []string{"a1", "b2"}, make([]record.MoveInfo, 2), 2, "no seeds left"
+		lines = append(lines, record.AppendRecord(nil, &r))
+	}
+	return lines
 }
 
 // poll polls f and checks its games and restarts.
@@ -165,11 +183,15 @@ func TestFollowerSPRTDecided(t *testing.T) {
 	}
 	cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "random", Spec: "random"}, {Name: "ab1", Spec: "ab:depth=1"}},
 		Format: record.Match, Games: 40, Seed: 3, Openings: record.Openings{RandomTurns: 3}}
-	played := parseFile(t, bytes.Join(fileLines(t, cfg), nil)).Games
+	gf, err := record.ParseGamesFile(bytes.Join(fileLines(t, cfg, func(int) int { return 1 }), nil)) // ab1 wins every game
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := gf.Games
 	cfg.SPRT = &test // the same games, under a test that decides early
 	name := filepath.Join(t.TempDir(), "games.jsonl")
 	writeGamesFile(t, name, cfg, played, "")
-	res, err := Collect(cfg, played)
+	res, err := record.Collect(cfg, played)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +199,7 @@ func TestFollowerSPRTDecided(t *testing.T) {
 		t.Fatalf("the SPRT counts %d of %d games (stop pair %d): choose a test that decides early", len(res.Games), len(played), res.SPRT.StopPair)
 	}
 	s := poll(t, NewFollower(name), "decided", len(played), 0)
-	rep, err := Summarize(&cfg, res.Games, colonyGame.Sides(), res.SPRT)
+	rep, err := Summarize(&cfg, res.Games, [2]string{"red", "black"}, res.SPRT)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,41 +209,6 @@ func TestFollowerSPRTDecided(t *testing.T) {
 	if s.SPRT.StopPair != res.SPRT.StopPair || s.SPRT.LLR != rep.SPRT.LLR || s.SPRT.Verdict != rep.SPRT.Verdict || len(s.SPRT.History) != rep.SPRT.Pairs {
 		t.Errorf("SPRT %+v, the report's %+v", s.SPRT, rep.SPRT)
 	}
-}
-
-// ExampleFollower follows the tournament a run writes to a directory (--out DIR):
-// a web server would poll it every second or so and serve the snapshot as JSON.
-func ExampleFollower() {
-	dir, err := os.MkdirTemp("", "colony-example-")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer os.RemoveAll(dir)
-	cfg := record.Config{Game: "colony", Players: []record.Entrant{{Name: "greedy", Spec: "greedy"}, {Name: "ab1", Spec: "ab:depth=1"}},
-		Format: record.Match, Games: 10, Seed: 1, Openings: record.Openings{RandomTurns: 4}}
-	run := &Session{GamesFile: filepath.Join(dir, "games.jsonl"), Runner: &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 2}}
-	if _, err := run.Run(context.Background()); err != nil { // in another process, as a rule
-		fmt.Println(err)
-		return
-	}
-
-	f := FollowDir(dir)
-	s, err := f.Poll() // then again, reading only what is new
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Printf("%s: %d of %d games\n", s.Progress.State, s.Progress.Finished, s.Progress.Scheduled)
-	for _, p := range s.Standings {
-		e := p.Estimate
-		fmt.Printf("%d. %s %d-%d-%d, %g points, Elo %s [%s, %s]\n", p.Rank, p.Name, p.Wins, p.Draws, p.Losses, p.Points,
-			FormatElo(e.Elo, 0), FormatElo(e.EloLow, 0), FormatElo(e.EloHigh, 0))
-	}
-	// Output:
-	// finished: 10 of 10 games
-	// 1. greedy 6-0-4, 6 points, Elo +70 [-150, +389]
-	// 2. ab1 4-0-6, 4 points, Elo -70 [-389, +150]
 }
 
 // TestFollowerResumeCutsTornLine follows a games file through a kill while a line
@@ -234,7 +221,7 @@ func TestFollowerResumeCutsTornLine(t *testing.T) {
 	appendTo(t, name, lines[0], lines[1], lines[2], lines[3][:40])
 	f := NewFollower(name)
 	poll(t, f, "killed while writing game 3", 2, 0)
-	w, err := OpenGamesFile(name, cfg, true)
+	w, err := record.OpenGamesFile(name, cfg, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,15 +270,7 @@ func TestFollowerWatchStops(t *testing.T) {
 func FuzzFollowerChunks(f *testing.F) {
 	cfg := testConfig()
 	cfg.Games = 2
-	var buf bytes.Buffer
-	if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
-		f.Fatal(err)
-	}
-	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 1, Records: &buf}
-	if _, err := r.Run(context.Background()); err != nil {
-		f.Fatal(err)
-	}
-	data := buf.Bytes()
+	data := bytes.Join(fileLines(&testing.T{}, cfg), nil)
 	f.Add(data, []byte{1, 200, 7})
 	f.Add(data[:len(data)-5], []byte{255})
 	f.Add(append(bytes.Clone(data), "{\"type\":\"game\"\n"...), []byte{3})
@@ -352,4 +331,54 @@ func TestFollowerLongLine(t *testing.T) {
 	}
 	appendTo(t, name, lines[2][10:])
 	poll(t, f, "the next line", 2, 0)
+}
+
+func TestThin(t *testing.T) {
+	llrs := []float64{1, 2, 3, 4, 5, 6, 7}
+	for _, tc := range []struct {
+		points int
+		want   []LLRPoint
+	}{
+		{100, []LLRPoint{{1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}}},
+		{7, []LLRPoint{{1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}}},
+		{6, []LLRPoint{{1, 1}, {3, 3}, {5, 5}, {7, 7}}},
+		{4, []LLRPoint{{1, 1}, {3, 3}, {5, 5}, {7, 7}}},
+		{3, []LLRPoint{{1, 1}, {4, 4}, {7, 7}}},
+		{2, []LLRPoint{{1, 1}, {7, 7}}},
+		{0, []LLRPoint{{1, 1}, {2, 2}, {3, 3}, {4, 4}, {5, 5}, {6, 6}, {7, 7}}},
+	} {
+		if got := thin(llrs, tc.points); !slices.Equal(got, tc.want) {
+			t.Errorf("thin to %d: %v, want %v", tc.points, got, tc.want)
+		}
+	}
+	if got := thin(nil, 5); len(got) != 0 {
+		t.Errorf("thin(nil) = %v", got)
+	}
+}
+
+// compactJSON returns v as compact JSON (of a raw message too), its keys sorted.
+func compactJSON(t *testing.T, v any) string {
+	t.Helper()
+	if raw, ok := v.(json.RawMessage); ok {
+		var x any
+		if err := json.Unmarshal(raw, &x); err != nil {
+			t.Fatal(err)
+		}
+		v = x
+	} else {
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var x any
+		if err := json.Unmarshal(b, &x); err != nil {
+			t.Fatal(err)
+		}
+		v = x
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }

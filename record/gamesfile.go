@@ -1,4 +1,4 @@
-package tournament
+package record
 
 import (
 	"context"
@@ -7,8 +7,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-
-	"github.com/colony-ai/colony/record"
 )
 
 // ErrGamesFileExists is the error of OpenGamesFile, wrapped, when the games file
@@ -40,8 +38,8 @@ func (e *WriteError) Error() string { return e.Err.Error() }
 // Unwrap returns the underlying error.
 func (e *WriteError) Unwrap() error { return e.Err }
 
-// GamesFileWriter is a games file opened by OpenGamesFile, positioned at its end: a
-// Runner's Records writer.
+// GamesFileWriter is a games file opened by OpenGamesFile, positioned at its end,
+// for appending the lines of the games played (a tournament runner's Records).
 type GamesFileWriter struct {
 	f       *os.File
 	name    string
@@ -50,25 +48,26 @@ type GamesFileWriter struct {
 	// that existed (empty) is only emptied again.
 	made bool
 	// Done holds the games already recorded in the file (when resuming), in file
-	// order, without their moves, per-move figures and specs: a Runner's Done. It is
-	// nil when the file holds more than MaxKeptRecords games: Resumed holds them all.
-	Done []record.Record
+	// order, without their moves, per-move figures and specs: a runner's games done.
+	// It is nil when the file holds more than MaxKeptRecords games: Resumed holds
+	// them all.
+	Done []Record
 	// Resumed holds the games already recorded in the file as summaries, in file
-	// order: a Runner's Resumed.
+	// order.
 	Resumed *GameList
 	// version is the version of the file's lines (its header's).
 	version int
 }
 
-// RecordVersioner is a Config.Records that writes the lines of a games file in a
-// version of its own: RecordVersion returns that version. Without it the runner writes
-// the current version (the constant RecordVersion). It exists for GamesFileWriter,
-// which appends to a resumed older file in that file's version.
-type RecordVersioner interface {
+// Versioner is a writer of a games file's lines (a tournament runner's Records) that
+// takes them in a version of its own: RecordVersion returns that version. Without it a
+// runner writes the current version (the constant RecordVersion). It exists for
+// GamesFileWriter, which appends to a resumed older file in that file's version.
+type Versioner interface {
 	RecordVersion() int
 }
 
-var _ RecordVersioner = (*GamesFileWriter)(nil)
+var _ Versioner = (*GamesFileWriter)(nil)
 
 // RecordVersion returns the version of the games file's format that the file is
 // written in: RecordVersion for a new file, the file's own for a resumed one (a run
@@ -96,14 +95,14 @@ func (w *GamesFileWriter) RecordVersion() int { return w.version }
 // the file system has no locks, the file is used without one.
 //
 // An error writing the new header or cutting the torn line is a WriteError.
-func OpenGamesFile(name string, cfg record.Config, resume bool) (*GamesFileWriter, error) {
+func OpenGamesFile(name string, cfg Config, resume bool) (*GamesFileWriter, error) {
 	return OpenGamesFileContext(context.Background(), name, cfg, resume)
 }
 
 // OpenGamesFileContext is OpenGamesFile, reading the games of a resumed file one at
 // a time (ScanGamesFile) until ctx is done: then it returns ctx's error.
-func OpenGamesFileContext(ctx context.Context, name string, cfg record.Config, resume bool) (*GamesFileWriter, error) {
-	header := record.NewHeader(cfg)
+func OpenGamesFileContext(ctx context.Context, name string, cfg Config, resume bool) (*GamesFileWriter, error) {
+	header := NewHeader(cfg)
 	if err := checkGamesFileKind(name); err != nil {
 		return nil, err
 	}
@@ -139,7 +138,7 @@ func OpenGamesFileContext(ctx context.Context, name string, cfg record.Config, r
 		return nil, fmt.Errorf("games file: %w", err)
 	}
 	if info.Size() == 0 {
-		if err := record.WriteHeader(f, header); err != nil {
+		if err := WriteHeader(f, header); err != nil {
 			f.Close()
 			if !existed {
 				os.Remove(name)
@@ -152,9 +151,9 @@ func OpenGamesFileContext(ctx context.Context, name string, cfg record.Config, r
 		f.Close()
 		return nil, fmt.Errorf("games file %s %w", name, ErrGamesFileExists)
 	}
-	ld := &resumeLoad{name: name, line: 1, games: newGameListOf(&cfg)}
-	gf, err := record.ScanGamesFile(ctx, name, func(h *record.Header) error {
-		if err := record.SameTournament(*h, header); err != nil {
+	ld := &resumeLoad{name: name, line: 1, games: NewGameListOf(&cfg)}
+	gf, err := ScanGamesFile(ctx, name, func(h *Header) error {
+		if err := SameTournament(*h, header); err != nil {
 			return fmt.Errorf("%s holds another tournament: %w", name, err)
 		}
 		if h.Shard != cfg.Shard || h.Shards != cfg.Shards {
@@ -181,17 +180,17 @@ func OpenGamesFileContext(ctx context.Context, name string, cfg record.Config, r
 
 // resumeLoad keeps the games of a resumed games file as they are read.
 type resumeLoad struct {
-	header  *record.Header // the file's
-	name    string         // the file
-	line    int            // the line of the last record read
+	header  *Header // the file's
+	name    string  // the file
+	line    int     // the line of the last record read
 	games   *GameList
-	records []record.Record // while there are at most MaxKeptRecords
-	full    bool            // records dropped
+	records []Record // while there are at most MaxKeptRecords
+	full    bool     // records dropped
 }
 
 // game keeps one game of the file (called for each, in file order, with ld.header
 // the file's header): every record of a resumed file passes here.
-func (ld *resumeLoad) game(r *record.Record) error {
+func (ld *resumeLoad) game(r *Record) error {
 	ld.line++ // game lines follow the header
 	if err := ld.header.CheckRecord(r); err != nil {
 		return fmt.Errorf("%s:%d: %w", ld.name, ld.line, err)
@@ -210,6 +209,9 @@ func (ld *resumeLoad) game(r *record.Record) error {
 	ld.records = append(ld.records, *r)
 	return nil
 }
+
+// Name returns the file's name, as OpenGamesFile was given it.
+func (w *GamesFileWriter) Name() string { return w.name }
 
 // Write appends p to the file.
 func (w *GamesFileWriter) Write(p []byte) (int, error) { return w.f.Write(p) }
@@ -240,40 +242,38 @@ func (w *GamesFileWriter) Discard() error {
 	return err
 }
 
-// ErrResumeWithoutGamesFile is the error of Session.Run when it is to resume a run
-// but has no games file.
-var ErrResumeWithoutGamesFile = errors.New("resuming needs the games file")
-
-// OpenError is the error of Session.Run when its games file could not be opened:
-// Err is OpenGamesFile's (ErrGamesFileExists, ErrGamesFileInUse, a *ResumeError, a
-// *WriteError or another).
-type OpenError struct{ Err error }
-
-// Error returns the message of the underlying error.
-func (e *OpenError) Error() string { return e.Err.Error() }
-
-// Unwrap returns the underlying error.
-func (e *OpenError) Unwrap() error { return e.Err }
-
-// LoadInterrupted is the error of Session.Run when its context was done while it read
-// the games file to resume: no game was played.
-type LoadInterrupted struct{ Err error }
-
-// Error says that the run was interrupted while reading the games file.
-func (e *LoadInterrupted) Error() string {
-	return "interrupted while reading the games file to resume: no game was played"
-}
-
-// Unwrap returns the context's error.
-func (e *LoadInterrupted) Unwrap() error { return e.Err }
-
-// resumedGames returns the number of games that w held when it was opened (0 for nil).
-func resumedGames(w *GamesFileWriter) int {
-	if w == nil {
-		return 0
+// checkGamesFileKind refuses, before anything is opened, a games file name that
+// cannot be one: a symbolic link to nothing (it would be taken for a file another
+// run has just made), a named pipe or socket (opening a pipe waits for a reader
+// forever, and a games file is read back on resume), a device (/dev/null would take
+// every game and keep none) or a directory. A regular file and a name that does not
+// exist yet are fine.
+func checkGamesFileKind(name string) error {
+	linfo, err := os.Lstat(name)
+	if err != nil {
+		return nil // nothing there yet: OpenGamesFile creates it
 	}
-	if w.Resumed != nil {
-		return w.Resumed.Len()
+	info := linfo
+	if linfo.Mode()&fs.ModeSymlink != 0 {
+		target, _ := os.Readlink(name)
+		info, err = os.Stat(name)
+		if errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("games file %s is a symbolic link to %s, which does not exist: create that file (or its directory), or name another games file", name, target)
+		}
+		if err != nil {
+			return fmt.Errorf("games file: %w", err)
+		}
 	}
-	return len(w.Done)
+	mode := info.Mode()
+	switch {
+	case mode.IsRegular():
+		return nil
+	case mode.IsDir():
+		return fmt.Errorf("games file %s is a directory (--out names a directory; --games-file a file)", name)
+	case mode&fs.ModeNamedPipe != 0:
+		return fmt.Errorf("games file %s is a named pipe: a games file must be a regular file, since a run appends to it and --resume, merge and replay read it back", name)
+	case mode&fs.ModeDevice != 0:
+		return fmt.Errorf("games file %s is a device: a games file must be a regular file, which keeps the games a run appends to it (for --resume, merge and replay); for no games file, give no --games-file", name)
+	}
+	return fmt.Errorf("games file %s is not a regular file (%v): a games file must be one", name, mode.Type())
 }

@@ -1,36 +1,57 @@
-package tournament
+package record
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
-
-	"github.com/colony-ai/colony/colony"
-	"github.com/colony-ai/colony/match"
-	"github.com/colony-ai/colony/record"
 )
 
 // writeGamesFile writes a games file of cfg with the records and a trailing text
 // (a torn line) to name.
-func writeGamesFile(t *testing.T, name string, cfg record.Config, recs []record.Record, torn string) {
+func writeGamesFile(t *testing.T, name string, cfg Config, recs []Record, torn string) {
 	t.Helper()
 	var buf bytes.Buffer
-	if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
+	if err := WriteHeader(&buf, NewHeader(cfg)); err != nil {
 		t.Fatal(err)
 	}
 	for i := range recs {
-		buf.Write(record.AppendRecord(nil, &recs[i]))
+		buf.Write(AppendRecord(nil, &recs[i]))
 	}
 	buf.WriteString(torn)
 	if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// gameOf returns game index of cfg's tournament as a run records it (seed, pair,
+// round, players, specs and, for openings from a file, the opening), with a made-up
+// result: a record that CheckRecord accepts.
+func gameOf(cfg *Config, index int) Record {
+	sl := cfg.Slot(index)
+	seed := cfg.GameSeed(index)
+	r := Record{Type: "game", Index: index, Pair: sl.Pair, Round: sl.Round, Seed: Seed(seed),
+		Moves: []string{}, Info: []MoveInfo{}, Result: "1/2-1/2", Winner: -1, Reason: "turn cap", Turns: 0}
+	for seat, p := range sl.Seats {
+		tmpl, _ := cfg.Template(cfg.Players[p].Spec) // the tests' specs read
+		r.Players[seat] = cfg.Players[p].Name
+		r.Specs[seat] = tmpl.ForGame(seed, seat)
+	}
+	if n := len(cfg.Openings.Positions); n > 0 {
+		r.Opening = cfg.Openings.Positions[cfg.OpeningOrder()[sl.Round%n]]
+	}
+	return r
+}
+
+// asGameOf returns r as game index of cfg's tournament (see gameOf): its result and
+// moves are r's.
+func asGameOf(cfg *Config, r Record, index int) Record {
+	g := gameOf(cfg, index)
+	r.Index, r.Pair, r.Round, r.Seed, r.Players, r.Specs, r.Opening = g.Index, g.Pair, g.Round, g.Seed, g.Players, g.Specs, g.Opening
+	return r
 }
 
 func TestOpenGamesFileNew(t *testing.T) {
@@ -46,11 +67,11 @@ func TestOpenGamesFileNew(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
-	gf, err := record.ReadGamesFile(name)
+	gf, err := ReadGamesFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := record.SameTournament(gf.Header, record.NewHeader(cfg)); err != nil || len(gf.Games) != 0 || gf.Torn != 0 {
+	if err := SameTournament(gf.Header, NewHeader(cfg)); err != nil || len(gf.Games) != 0 || gf.Torn != 0 {
 		t.Errorf("new file: header %v, %d games, %d torn bytes", err, len(gf.Games), gf.Torn)
 	}
 	// An empty file is new too, with or without resume.
@@ -79,7 +100,7 @@ func TestOpenGamesFileResume(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			name := filepath.Join(t.TempDir(), "games.jsonl")
-			writeGamesFile(t, name, cfg, []record.Record{r}, tc.torn)
+			writeGamesFile(t, name, cfg, []Record{r}, tc.torn)
 			before, _ := os.ReadFile(name)
 			w, err := OpenGamesFile(name, cfg, true)
 			if err != nil {
@@ -117,7 +138,7 @@ func TestOpenGamesFileRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	games := filepath.Join(dir, "games.jsonl")
-	writeGamesFile(t, games, cfg, []record.Record{r}, "")
+	writeGamesFile(t, games, cfg, []Record{r}, "")
 	// A record changed after it was written: its result (winner 1 made 0).
 	edited := filepath.Join(dir, "edited.jsonl")
 	content, err := os.ReadFile(games)
@@ -130,7 +151,7 @@ func TestOpenGamesFileRefused(t *testing.T) {
 	tests := []struct {
 		name   string
 		file   string
-		cfg    record.Config
+		cfg    Config
 		resume bool
 		exists bool // ErrGamesFileExists; otherwise a ResumeError
 		want   string
@@ -182,14 +203,14 @@ func TestGamesFileWriterDiscard(t *testing.T) {
 	// A resumed file stays.
 	r := asGameOf(&cfg, sampleRecord(), 5)
 	name = filepath.Join(dir, "old.jsonl")
-	writeGamesFile(t, name, cfg, []record.Record{r}, "")
+	writeGamesFile(t, name, cfg, []Record{r}, "")
 	if w, err = OpenGamesFile(name, cfg, true); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Discard(); err != nil {
 		t.Fatal(err)
 	}
-	if gf, err := record.ReadGamesFile(name); err != nil || len(gf.Games) != 1 {
+	if gf, err := ReadGamesFile(name); err != nil || len(gf.Games) != 1 {
 		t.Errorf("a discarded resumed file: %v", err)
 	}
 }
@@ -253,80 +274,4 @@ func TestOpenGamesFileOneWriter(t *testing.T) {
 		t.Fatalf("after the first writer closed: %v", err)
 	}
 	w.Close()
-}
-
-// TestResumeVersion1 resumes a games file written by a program of version 1 of the
-// format (the first five lines of a run of 8 games): the run appends the other games
-// in version 1, and they are the games a new run plays; the file merges with one of
-// version 2.
-func TestResumeVersion1(t *testing.T) {
-	old, err := os.ReadFile(filepath.Join("..", "record", "testdata", "games-v1.jsonl"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gf, err := record.ParseGamesFile(old)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if gf.Header.Version != 1 || len(gf.Games) != 4 || gf.Games[0].Seed != 13877614986023876344 || len(gf.Games[0].Info) != len(gf.Games[0].Moves) {
-		t.Fatalf("version %d, %d games, first %+v", gf.Header.Version, len(gf.Games), gf.Games[0])
-	}
-	cfg := gf.Header.Config
-	name := filepath.Join(t.TempDir(), "games.jsonl")
-	if err := os.WriteFile(name, old, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	w, err := OpenGamesFile(name, cfg, true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if w.RecordVersion() != 1 || len(w.Done) != 4 {
-		t.Fatalf("resuming: version %d, %d games done", w.RecordVersion(), len(w.Done))
-	}
-	r := &Runner{Games: match.Bind(colonyGame, newFactory[colony.State](colonyGame, colony.Score{}), nil), Config: cfg, Concurrency: 2, Records: w, Done: w.Done}
-	if _, err := r.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.HasPrefix(data, old) {
-		t.Fatal("the resumed run changed the games already written")
-	}
-	for _, line := range bytes.Split(bytes.TrimSpace(data[len(old):]), []byte("\n")) {
-		if !bytes.Contains(line, []byte(`"info":[`)) || bytes.Contains(line, []byte(`"sum"`)) {
-			t.Errorf("a line appended to a file of version 1 is not of version 1: %s", line)
-		}
-	}
-	resumed := parseFile(t, data)
-	fresh, _, err := run(t, cfg, 1, nil, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Contains(fresh, []byte(`"sum":"`)) {
-		t.Fatal("a new file is not of the current version")
-	}
-	// The games this run played are those a new run plays (the old ones were played
-	// by the command line's players, which this test does not build).
-	var played, want []record.Record
-	for _, g := range resumed.Games[len(gf.Games):] {
-		played = append(played, g)
-	}
-	for _, g := range parseFile(t, fresh).Games {
-		if !slices.ContainsFunc(gf.Games, func(old record.Record) bool { return old.Index == g.Index }) {
-			want = append(want, g)
-		}
-	}
-	equalGames(t, "version 1 resumed", played, want)
-	// Files of both versions merge: the same games written again in version 2.
-	other := filepath.Join(t.TempDir(), "new.jsonl")
-	writeGamesFile(t, other, cfg, resumed.Games, "")
-	m, err := MergeFiles([]string{name, other})
-	if err != nil || len(m.Games) != 8 {
-		t.Fatalf("merging versions 1 and 2: %v", err)
-	}
 }

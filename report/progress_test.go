@@ -1,16 +1,17 @@
-package tournament
+package report
 
 import (
 	"bytes"
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 )
 
 // tallyOf returns a tally of names with the games given as (first, second, winner).
-func tallyOf(names []string, games ...[3]int) *Tally {
-	t := NewTally(names)
+func tallyOf(names []string, games ...[3]int) *stats.Tally {
+	t := stats.NewTally(names)
 	for _, g := range games {
 		t.Add(g[0], g[1], g[2])
 	}
@@ -43,9 +44,9 @@ func TestProgressLine(t *testing.T) {
 			[3]int{1, 0, 1}, [3]int{0, 1, -1}, [3]int{1, 0, 0}, [3]int{0, 1, 0}, [3]int{1, 0, 0})}, false, "10/10 games · a 60.0% elo +70 ±227"},
 		{"round robin: the leader", Progress{Done: 3, Total: 6, Tally: tallyOf([]string{"a", "b", "c"},
 			[3]int{0, 1, 1}, [3]int{1, 2, 0}, [3]int{0, 2, 1})}, false, "3/6 games · b 100.0% elo +inf"},
-		{"sprt: time left is a bound", Progress{Done: 2, Total: 10, Played: 2, Elapsed: time.Second, SPRT: &SPRTState{Test: test, LLR: 0.123}}, false,
+		{"sprt: time left is a bound", Progress{Done: 2, Total: 10, Played: 2, Elapsed: time.Second, SPRT: &record.SPRTState{Test: test, LLR: 0.123}}, false,
 			"2/10 games · llr 0.12 [-2.94, 2.94] · 2.0 games/s · at most 4s left"},
-		{"sprt", Progress{Done: 2, Total: 10, SPRT: &SPRTState{Test: test, LLR: 0.123}}, false,
+		{"sprt", Progress{Done: 2, Total: 10, SPRT: &record.SPRTState{Test: test, LLR: 0.123}}, false,
 			"2/10 games · llr 0.12 [-2.94, 2.94]"},
 	}
 	for _, tc := range tests {

@@ -1,4 +1,4 @@
-package tournament
+package record
 
 import (
 	"encoding/json"
@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/colony-ai/colony/record"
 )
 
 func TestLiveFileName(t *testing.T) {
@@ -22,7 +20,7 @@ func TestLiveFileName(t *testing.T) {
 		{"a/b.c/games", "a/b.c/games.live.json"},
 		{"x.json", "x.live.json"},
 	} {
-		if got := record.LiveFileName(tc.games); got != filepath.FromSlash(tc.live) {
+		if got := LiveFileName(tc.games); got != filepath.FromSlash(tc.live) {
 			t.Errorf("LiveFileName(%q) = %q, want %q", tc.games, got, tc.live)
 		}
 	}
@@ -54,15 +52,15 @@ func TestLiveFileStale(t *testing.T) {
 		after time.Duration
 		stale bool
 	}{
-		{"running, fresh", record.LiveRunning, os.Getpid(), host, time.Second, 0, false},
-		{"running, old", record.LiveRunning, os.Getpid(), host, 6 * time.Second, 0, true},
-		{"running, old for a longer limit", record.LiveRunning, os.Getpid(), host, 6 * time.Second, 10 * time.Second, false},
-		{"running, its process gone", record.LiveRunning, dead, host, time.Second, 0, true},
-		{"running on another host", record.LiveRunning, dead, host + "-elsewhere", time.Second, 0, false},
-		{"finished, old", record.LiveFinished, dead, host, time.Hour, 0, false},
-		{"stopped, old", record.LiveStopped, dead, host, time.Hour, 0, false},
+		{"running, fresh", LiveRunning, os.Getpid(), host, time.Second, 0, false},
+		{"running, old", LiveRunning, os.Getpid(), host, 6 * time.Second, 0, true},
+		{"running, old for a longer limit", LiveRunning, os.Getpid(), host, 6 * time.Second, 10 * time.Second, false},
+		{"running, its process gone", LiveRunning, dead, host, time.Second, 0, true},
+		{"running on another host", LiveRunning, dead, host + "-elsewhere", time.Second, 0, false},
+		{"finished, old", LiveFinished, dead, host, time.Hour, 0, false},
+		{"stopped, old", LiveStopped, dead, host, time.Hour, 0, false},
 	} {
-		lf := &record.LiveFile{State: tc.state, PID: tc.pid, Host: tc.host, Updated: updated}
+		lf := &LiveFile{State: tc.state, PID: tc.pid, Host: tc.host, Updated: updated}
 		if got := lf.Stale(updated.Add(tc.age), tc.after); got != tc.stale {
 			t.Errorf("%s: Stale = %v, want %v", tc.name, got, tc.stale)
 		}
@@ -73,27 +71,27 @@ func TestLiveFileStale(t *testing.T) {
 // turns and clocks, the progress, then the final state without games.
 func TestLiveBoardWrite(t *testing.T) {
 	cfg := testConfig()
-	cfg.Limits.TimeControl = record.TimeControl{Base: 10 * time.Second, Increment: time.Second}
+	cfg.Limits.TimeControl = TimeControl{Base: 10 * time.Second, Increment: time.Second}
 	name := filepath.Join(t.TempDir(), "live.json")
 	start := time.Date(2026, 11, 27, 8, 0, 0, 0, time.UTC)
-	b := newLiveBoard(name, filepath.Join("out", "games.jsonl"), &cfg, 2, 12, 3, start)
-	b.slots[1].start(cfg.Slot(5), [2]string{"greedy", "random"}, [2]string{"greedy:seed=1", "random:seed=2"}, "OPENING",
+	b := NewLiveBoard(name, filepath.Join("out", "games.jsonl"), &cfg, 2, 12, 3, start)
+	b.Slot(1).Start(cfg.Slot(5), [2]string{"greedy", "random"}, [2]string{"greedy:seed=1", "random:seed=2"}, "OPENING",
 		[2]time.Duration{10 * time.Second, 10 * time.Second}, start.Add(time.Second))
-	b.slots[1].turn([]byte("A1-A2"), [2]time.Duration{9 * time.Second, 10 * time.Second})
-	b.slots[1].turn([]byte("B1-B2"), [2]time.Duration{9 * time.Second, 8 * time.Second})
-	b.slots[0].start(cfg.Slot(4), [2]string{"random", "greedy"}, [2]string{"random:seed=3", "greedy:seed=4"}, "OPENING",
+	b.Slot(1).Turn([]byte("A1-A2"), [2]time.Duration{9 * time.Second, 10 * time.Second})
+	b.Slot(1).Turn([]byte("B1-B2"), [2]time.Duration{9 * time.Second, 8 * time.Second})
+	b.Slot(0).Start(cfg.Slot(4), [2]string{"random", "greedy"}, [2]string{"random:seed=3", "greedy:seed=4"}, "OPENING",
 		[2]time.Duration{10 * time.Second, 10 * time.Second}, start.Add(2*time.Second))
-	b.finished(4, 1)
-	b.write(start.Add(3*time.Second), record.LiveRunning)
-	lf, err := record.ReadLiveFile(name)
+	b.Finished(4, 1)
+	b.write(start.Add(3*time.Second), LiveRunning)
+	lf, err := ReadLiveFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	host, _ := os.Hostname()
-	want := &record.LiveFile{Type: "live", Version: record.LiveVersion, State: record.LiveRunning, Run: lf.Run, PID: os.Getpid(), Host: host,
+	want := &LiveFile{Type: "live", Version: LiveVersion, State: LiveRunning, Run: lf.Run, PID: os.Getpid(), Host: host,
 		Game: "colony", Seed: 7, GamesFile: "games.jsonl", Started: start, Updated: start.Add(3 * time.Second),
 		Scheduled: 12, Finished: 4, Played: 1, Resumed: 3,
-		Games: []record.LiveGame{
+		Games: []LiveGame{
 			{Index: 4, Pair: 2, Round: cfg.Slot(4).Round, Players: [2]string{"random", "greedy"}, Specs: [2]string{"random:seed=3", "greedy:seed=4"},
 				Opening: "OPENING", Moves: []string{}, Started: start.Add(2 * time.Second), Seconds: 1,
 				ClockLeft: &[2]time.Duration{10 * time.Second, 10 * time.Second}},
@@ -109,18 +107,18 @@ func TestLiveBoardWrite(t *testing.T) {
 	}
 
 	// A game that ends leaves; a new game of the slot starts with no turns.
-	b.slots[1].end()
-	b.slots[0].start(cfg.Slot(6), [2]string{"a", "b"}, [2]string{"a", "b"}, "O2", [2]time.Duration{}, start)
-	b.write(start.Add(4*time.Second), record.LiveRunning)
-	if lf, err = record.ReadLiveFile(name); err != nil || len(lf.Games) != 1 || lf.Games[0].Index != 6 || len(lf.Games[0].Moves) != 0 {
+	b.Slot(1).End()
+	b.Slot(0).Start(cfg.Slot(6), [2]string{"a", "b"}, [2]string{"a", "b"}, "O2", [2]time.Duration{}, start)
+	b.write(start.Add(4*time.Second), LiveRunning)
+	if lf, err = ReadLiveFile(name); err != nil || len(lf.Games) != 1 || lf.Games[0].Index != 6 || len(lf.Games[0].Moves) != 0 {
 		t.Fatalf("after a game's end: %v, %+v", err, lf)
 	}
 
-	go b.run()
-	if err := b.close(record.LiveFinished); err != nil {
+	go b.Run()
+	if err := b.Close(LiveFinished); err != nil {
 		t.Fatal(err)
 	}
-	if lf, err = record.ReadLiveFile(name); err != nil || lf.State != record.LiveFinished || len(lf.Games) != 0 {
+	if lf, err = ReadLiveFile(name); err != nil || lf.State != LiveFinished || len(lf.Games) != 0 {
 		t.Fatalf("at the end: %v, %+v; want finished without games", err, lf)
 	}
 	if matches, _ := filepath.Glob(filepath.Join(filepath.Dir(name), ".*tmp")); len(matches) != 0 {
@@ -131,13 +129,13 @@ func TestLiveBoardWrite(t *testing.T) {
 // TestLiveTurnAllocates checks that a turn shown in the live file allocates nothing
 // once the slot's buffers have grown.
 func TestLiveTurnAllocates(t *testing.T) {
-	var s liveSlot
+	var s LiveSlot
 	turn := []byte("B5/C5-C4")
 	for range 100 {
-		s.turn(turn, [2]time.Duration{})
+		s.Turn(turn, [2]time.Duration{})
 	}
-	s.start(record.Slot{}, [2]string{}, [2]string{}, "", [2]time.Duration{}, time.Time{})
-	if n := testing.AllocsPerRun(100, func() { s.turn(turn, [2]time.Duration{}) }); n != 0 {
+	s.Start(Slot{}, [2]string{}, [2]string{}, "", [2]time.Duration{}, time.Time{})
+	if n := testing.AllocsPerRun(100, func() { s.Turn(turn, [2]time.Duration{}) }); n != 0 {
 		t.Errorf("a turn allocates %v times, want 0", n)
 	}
 }
@@ -153,7 +151,7 @@ func TestReadLiveFileErrors(t *testing.T) {
 		if err := os.WriteFile(name, []byte(tc.content), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := record.ReadLiveFile(name)
+		_, err := ReadLiveFile(name)
 		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), name) {
 			t.Errorf("%s: %v, want %q naming the file", tc.content, err, tc.want)
 		}

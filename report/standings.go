@@ -1,4 +1,4 @@
-package tournament
+package report
 
 // What a command line shows of a running tournament besides its progress: the
 // standings on request (a signal), the lines of a finished run and its warnings.
@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/signal"
 	"sync/atomic"
-	"time"
 
 	"github.com/colony-ai/colony/record"
 )
@@ -34,7 +33,7 @@ type Standings struct {
 func (s *Standings) Request() { s.wanted.Store(true) }
 
 // Progress writes the standings after p when they were requested since the last
-// time; it is a Session's (or a Runner's) Progress function. Standings that cannot
+// time; it is a tournament run's Progress function. Standings that cannot
 // be summarized, or written, are skipped: they are a courtesy of a running
 // tournament.
 func (s *Standings) Progress(p *Progress) {
@@ -70,46 +69,4 @@ func (s *Standings) OnSignal(sig ...os.Signal) (stop func()) {
 		signal.Stop(ch)
 		close(ch) // ends the goroutine
 	}
-}
-
-// Summary returns the lines of a run that played games (none when it played none):
-// "played <n> games in <time> (<speed> games/s, concurrency <c>)", then, when the
-// SPRT decided, the pair at which it did and the games counted, counted being the
-// games of the report.
-func (r *Result) Summary(concurrency, counted int) string {
-	if r.Played == 0 {
-		return ""
-	}
-	s := fmt.Sprintf("played %d games in %s (%.1f games/s, concurrency %d)\n", r.Played,
-		r.Elapsed.Round(time.Millisecond), float64(r.Played)/r.Elapsed.Seconds(), concurrency)
-	if r.SPRT != nil && r.SPRT.StopPair >= 0 {
-		s += fmt.Sprintf("the SPRT decided at pair %d: the report counts the %d games up to it (games in flight then were finished, not counted)\n",
-			r.SPRT.StopPair+1, counted)
-	}
-	return s
-}
-
-// Warnings returns the warnings of a run, without their newlines: the players
-// abandoned in the middle of a move, the external engines killed at its end, and an
-// error writing its live file. A nil Result (a run that failed) has none.
-func (r *Result) Warnings() []string {
-	if r == nil {
-		return nil
-	}
-	var ws []string
-	if r.Abandoned > 0 {
-		players := "players were"
-		if r.Abandoned == 1 {
-			players = "player was"
-		}
-		ws = append(ws, fmt.Sprintf("%d %s abandoned in the middle of a move, with no reply in time (the time forfeits \"no reply after ...\")",
-			r.Abandoned, players))
-	}
-	if r.EnginesKilled != nil {
-		ws = append(ws, r.EnginesKilled.Error())
-	}
-	if r.LiveError != nil {
-		ws = append(ws, r.LiveError.Error()+" (the live view of the run is not up to date; the games are recorded)")
-	}
-	return ws
 }

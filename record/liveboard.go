@@ -1,6 +1,6 @@
-package tournament
+package record
 
-// The live file: the games a run is playing, for watchers (see Follower and
+// Writing the live file: the games a run is playing, for watchers (see
 // docs/games-file.md, "The live file").
 
 import (
@@ -15,38 +15,41 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/internal/atomicfile"
-	"github.com/colony-ai/colony/record"
 )
 
-// liveBoard is what a run shows in its live file: one slot per worker, which the
-// worker fills as its game goes, and a writer goroutine that writes the file.
-type liveBoard struct {
+// A LiveBoard is what a run shows in its live file: one slot per worker, which the
+// worker fills as its game goes (Slot), and a writer goroutine (Run) that writes the
+// file: within 100 ms of a game's start or end (no more often), every 250 ms while
+// turns are played, and every second when nothing changes, so that a watcher can
+// tell a live run from a killed one by the file's age (LiveFile.Stale).
+type LiveBoard struct {
 	name  string
-	slots []*liveSlot
+	slots []*LiveSlot
 	// wake tells the writer that a game started or ended (buffered: one pending
 	// wake is enough).
 	wake chan struct{}
 	stop chan struct{}
 	done chan struct{}
 
-	mu       sync.Mutex      // guards head's progress figures
-	head     record.LiveFile // the run, without its games
-	writeErr error           // the first error writing the file (a warning: it changes no game)
-	written  int             // head.Finished when the file was last written
-	final    string          // the state of the last write (set by close)
+	mu       sync.Mutex // guards head's progress figures
+	head     LiveFile   // the run, without its games
+	writeErr error      // the first error writing the file (a warning: it changes no game)
+	written  int        // head.Finished when the file was last written
+	final    string     // the state of the last write (set by close)
 
 	// The writer's own state: the games' moves as strings, by slot, reused while the
 	// slot plays the same game.
 	cache []liveCache
 }
 
-// liveSlot is a worker's game in flight. The worker writes it (start, turn, end)
-// under mu; the writer reads it under mu.
-type liveSlot struct {
+// A LiveSlot is a worker's game in flight on a LiveBoard. The worker writes it
+// (Start, Turn, End, then the board's Notify); the board's writer reads it. Its
+// methods are safe for concurrent use with the writer.
+type LiveSlot struct {
 	mu     sync.Mutex
 	active bool
 	gen    uint64 // counts the slot's games: a new game is a new generation
-	game   record.LiveGame
+	game   LiveGame
 	text   []byte // the turns' notation, back to back
 	ends   []int  // where each turn ends in text
 	timed  bool
@@ -59,15 +62,15 @@ type liveCache struct {
 	moves []string
 }
 
-// newLiveBoard returns the live board of a run of cfg with slots workers, written to
+// NewLiveBoard returns the live board of a run of cfg with slots workers, written to
 // name; gamesFile is the run's games file ("" when not known), scheduled and resumed
-// are the run's games and those already done.
-func newLiveBoard(name, gamesFile string, cfg *record.Config, slots, scheduled, resumed int, start time.Time) *liveBoard {
+// are the run's games and those already done, start the run's start. Run writes it.
+func NewLiveBoard(name, gamesFile string, cfg *Config, slots, scheduled, resumed int, start time.Time) *LiveBoard {
 	host, _ := os.Hostname()
 	pid := os.Getpid()
-	b := &liveBoard{name: name, wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
+	b := &LiveBoard{name: name, wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{}),
 		cache: make([]liveCache, slots)}
-	b.head = record.LiveFile{Type: "live", Version: record.LiveVersion, State: record.LiveRunning,
+	b.head = LiveFile{Type: "live", Version: LiveVersion, State: LiveRunning,
 		Run: strconv.Itoa(pid) + "-" + strconv.FormatInt(start.UnixNano(), 10), PID: pid, Host: host,
 		Game: cfg.Game, Seed: cfg.Seed, Shard: cfg.Shard, Shards: cfg.Shards,
 		Started: start, Scheduled: scheduled, Finished: resumed, Resumed: resumed}
@@ -78,16 +81,16 @@ func newLiveBoard(name, gamesFile string, cfg *record.Config, slots, scheduled, 
 		b.head.GamesFile = filepath.Base(gamesFile)
 	}
 	for range slots {
-		b.slots = append(b.slots, &liveSlot{timed: cfg.Limits.TimeControl.Base > 0})
+		b.slots = append(b.slots, &LiveSlot{timed: cfg.Limits.TimeControl.Base > 0})
 	}
 	return b
 }
 
-// run writes the live file until stop is closed (see close), then writes it a last
-// time in its final state.
-func (b *liveBoard) run() {
+// Run writes the live file until Close, then writes it a last time in its final
+// state. A run calls it on a goroutine of its own.
+func (b *LiveBoard) Run() {
 	defer close(b.done)
-	b.write(time.Now(), record.LiveRunning)
+	b.write(time.Now(), LiveRunning)
 	last := time.Now()
 	timer := time.NewTimer(liveTurnGap)
 	defer timer.Stop()
@@ -112,7 +115,7 @@ func (b *liveBoard) run() {
 		now := time.Now()
 		gens, turns := b.changes()
 		if gens != lastGens || turns != lastTurns || now.Sub(last) >= liveHeartbeat || b.progressChanged() {
-			b.write(now, record.LiveRunning)
+			b.write(now, LiveRunning)
 			last, lastGens, lastTurns = now, gens, turns
 		}
 		timer.Reset(liveTurnGap)
@@ -121,7 +124,7 @@ func (b *liveBoard) run() {
 
 // changes sums the slots' generations and turns: they change when a game starts or
 // ends or a turn is played.
-func (b *liveBoard) changes() (gens uint64, turns int) {
+func (b *LiveBoard) changes() (gens uint64, turns int) {
 	for _, s := range b.slots {
 		s.mu.Lock()
 		gens += s.gen
@@ -134,15 +137,18 @@ func (b *liveBoard) changes() (gens uint64, turns int) {
 }
 
 // progressChanged reports whether the finished games changed since the last write.
-func (b *liveBoard) progressChanged() bool {
+func (b *LiveBoard) progressChanged() bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.head.Finished != b.written
 }
 
-// close stops the writer after its last write, in state final (LiveFinished or
+// Slot returns the slot of worker i (from 0, of the slots given to NewLiveBoard).
+func (b *LiveBoard) Slot(i int) *LiveSlot { return b.slots[i] }
+
+// Close stops the writer (Run) after its last write, in state final (LiveFinished or
 // LiveStopped), and returns the first error writing the file.
-func (b *liveBoard) close(final string) error {
+func (b *LiveBoard) Close(final string) error {
 	b.mu.Lock()
 	b.final = final
 	b.mu.Unlock()
@@ -151,15 +157,15 @@ func (b *liveBoard) close(final string) error {
 	return b.writeErr
 }
 
-// finished sets the run's progress: done games of the schedule, played by this run.
-func (b *liveBoard) finished(done, played int) {
+// Finished sets the run's progress: done games of the schedule, played by this run.
+func (b *LiveBoard) Finished(done, played int) {
 	b.mu.Lock()
 	b.head.Finished, b.head.Played = done, played
 	b.mu.Unlock()
 }
 
-// notify wakes the writer, without waiting.
-func (b *liveBoard) notify() {
+// Notify wakes the writer, without waiting: a slot's game started or ended.
+func (b *LiveBoard) Notify() {
 	select {
 	case b.wake <- struct{}{}:
 	default:
@@ -167,14 +173,14 @@ func (b *liveBoard) notify() {
 }
 
 // write writes the live file in state (atomically: a temporary file renamed over it).
-func (b *liveBoard) write(now time.Time, state string) {
+func (b *LiveBoard) write(now time.Time, state string) {
 	b.mu.Lock()
 	lf := b.head
 	b.written = lf.Finished
 	b.mu.Unlock()
 	lf.State, lf.Updated = state, now
-	lf.Games = make([]record.LiveGame, 0, len(b.slots))
-	if state == record.LiveRunning {
+	lf.Games = make([]LiveGame, 0, len(b.slots))
+	if state == LiveRunning {
 		for i, s := range b.slots {
 			s.mu.Lock()
 			if !s.active {
@@ -202,7 +208,7 @@ func (b *liveBoard) write(now time.Time, state string) {
 			g.Seconds = now.Sub(g.Started).Seconds()
 			lf.Games = append(lf.Games, g)
 		}
-		slices.SortFunc(lf.Games, func(x, y record.LiveGame) int { return x.Index - y.Index })
+		slices.SortFunc(lf.Games, func(x, y LiveGame) int { return x.Index - y.Index })
 	}
 	var data bytes.Buffer
 	enc := json.NewEncoder(&data)
@@ -216,20 +222,21 @@ func (b *liveBoard) write(now time.Time, state string) {
 	}
 }
 
-// start shows the game sl of players and specs from opening in the slot.
-func (s *liveSlot) start(sl record.Slot, players, specs [2]string, opening string, clock [2]time.Duration, now time.Time) {
+// Start shows the game sl of players and specs from opening in the slot, with the
+// clocks at its start; now is its start.
+func (s *LiveSlot) Start(sl Slot, players, specs [2]string, opening string, clock [2]time.Duration, now time.Time) {
 	s.mu.Lock()
 	s.active = true
 	s.gen++
-	s.game = record.LiveGame{Index: sl.Index, Pair: sl.Pair, Round: sl.Round, Players: players, Specs: specs, Opening: opening, Started: now}
+	s.game = LiveGame{Index: sl.Index, Pair: sl.Pair, Round: sl.Round, Players: players, Specs: specs, Opening: opening, Started: now}
 	s.text, s.ends = s.text[:0], s.ends[:0]
 	s.clock = clock
 	s.mu.Unlock()
 }
 
-// turn adds a turn (its notation, copied) with the clocks after it. It allocates
+// Turn adds a turn (its notation, copied) with the clocks after it. It allocates
 // nothing once the slot's buffers have grown to a game's length.
-func (s *liveSlot) turn(text []byte, clock [2]time.Duration) {
+func (s *LiveSlot) Turn(text []byte, clock [2]time.Duration) {
 	s.mu.Lock()
 	s.text = append(s.text, text...)
 	s.ends = append(s.ends, len(s.text))
@@ -237,8 +244,8 @@ func (s *liveSlot) turn(text []byte, clock [2]time.Duration) {
 	s.mu.Unlock()
 }
 
-// end removes the slot's game (finished or aborted).
-func (s *liveSlot) end() {
+// End removes the slot's game (finished or aborted).
+func (s *LiveSlot) End() {
 	s.mu.Lock()
 	s.active = false
 	s.gen++
@@ -248,7 +255,7 @@ func (s *liveSlot) end() {
 // How often a run writes its live file: within liveEventGap of a game's start or end
 // (but no more often), every liveTurnGap while turns are played, and every
 // liveHeartbeat when nothing changes, so that a watcher can tell a live run from a
-// killed one by the file's age (record.LiveFile.Stale).
+// killed one by the file's age (LiveFile.Stale).
 const (
 	liveEventGap  = 100 * time.Millisecond
 	liveTurnGap   = 250 * time.Millisecond

@@ -1,12 +1,10 @@
-package tournament
+package record
 
 import (
 	"fmt"
 	mathbits "math/bits"
 	"slices"
 	"sort"
-
-	"github.com/colony-ai/colony/record"
 )
 
 // Summary is a finished game as the reports, the standings, the ratings, the SPRT
@@ -111,8 +109,8 @@ func NewGameList(names []string) *GameList {
 	return l
 }
 
-// newGameListOf returns an empty list of cfg's games.
-func newGameListOf(cfg *record.Config) *GameList {
+// NewGameListOf returns an empty list of cfg's games.
+func NewGameListOf(cfg *Config) *GameList {
 	names := make([]string, len(cfg.Players))
 	for i, p := range cfg.Players {
 		names[i] = p.Name
@@ -122,8 +120,8 @@ func newGameListOf(cfg *record.Config) *GameList {
 
 // GamesOf returns the summaries of records, games of cfg, in their order. A record
 // whose players are not both cfg's is an error.
-func GamesOf(cfg *record.Config, records []record.Record) (*GameList, error) {
-	l := newGameListOf(cfg)
+func GamesOf(cfg *Config, records []Record) (*GameList, error) {
+	l := NewGameListOf(cfg)
 	for i := range records {
 		if err := l.Add(&records[i]); err != nil {
 			return nil, err
@@ -133,7 +131,7 @@ func GamesOf(cfg *record.Config, records []record.Record) (*GameList, error) {
 }
 
 // Add adds the summary of a finished game; its players must be the list's.
-func (l *GameList) Add(r *record.Record) error {
+func (l *GameList) Add(r *Record) error {
 	s, err := l.summarize(r)
 	if err != nil {
 		return err
@@ -143,7 +141,7 @@ func (l *GameList) Add(r *record.Record) error {
 }
 
 // summarize returns the summary of r.
-func (l *GameList) summarize(r *record.Record) (Summary, error) {
+func (l *GameList) summarize(r *Record) (Summary, error) {
 	a, okA := l.index[r.Players[0]]
 	b, okB := l.index[r.Players[1]]
 	if !okA || !okB {
@@ -182,6 +180,9 @@ func (l *GameList) Len() int {
 	return l.games.n
 }
 
+// Names returns the names of the list's players, in order; they belong to the list.
+func (l *GameList) Names() []string { return l.names }
+
 // At returns the i-th game.
 func (l *GameList) At(i int) Summary { return *l.games.at(i) }
 
@@ -193,7 +194,7 @@ func (l *GameList) Player(s *Summary, seat int) string { return l.names[s.Seats[
 
 // Forfeit reports whether game s was lost by a forfeit (see Record.Forfeit).
 func (l *GameList) Forfeit(s *Summary) bool {
-	r := record.Record{Reason: l.reasons[s.reason]}
+	r := Record{Reason: l.reasons[s.reason]}
 	return r.Forfeit()
 }
 
@@ -208,9 +209,9 @@ func (l *GameList) Forfeits() int {
 	return n
 }
 
-// sorted returns the list's games in the order of their indices: the list itself
+// Sorted returns the list's games in the order of their indices: the list itself
 // when they are in order already, else a sorted copy.
-func (l *GameList) sorted() *GameList {
+func (l *GameList) Sorted() *GameList {
 	if l == nil || l.games.isSorted() {
 		return l
 	}
@@ -248,23 +249,25 @@ func (l *GameList) UntilPair(pair int) *GameList {
 	return out
 }
 
-// bitset is a set of non-negative integers that grows to its largest member: one bit
-// per number below it.
-type bitset []uint64
+// IndexSet is a set of game indices (non-negative integers) that grows to its largest
+// member: one bit per number below it. The zero value is an empty set.
+type IndexSet []uint64
 
-func (b *bitset) add(k int) {
+// Add adds k to the set.
+func (b *IndexSet) Add(k int) {
 	if w := k / 64; w >= len(*b) {
 		*b = slices.Grow(*b, w+1-len(*b))[:w+1]
 	}
 	(*b)[k/64] |= 1 << (k % 64)
 }
 
-func (b bitset) has(k int) bool {
+// Has reports whether k is in the set.
+func (b IndexSet) Has(k int) bool {
 	return k >= 0 && k/64 < len(b) && b[k/64]&(1<<(k%64)) != 0
 }
 
-// count returns the number of members from lo to hi-1.
-func (b bitset) count(lo, hi int) int {
+// Count returns the number of members from lo to hi-1.
+func (b IndexSet) Count(lo, hi int) int {
 	n := 0
 	for k := lo; k < hi && k/64 < len(b); {
 		if k%64 == 0 && hi-k >= 64 {
@@ -272,19 +275,10 @@ func (b bitset) count(lo, hi int) int {
 			k += 64
 			continue
 		}
-		if b.has(k) {
+		if b.Has(k) {
 			n++
 		}
 		k++
 	}
 	return n
-}
-
-// Count returns the number of the result's games: of its Summaries, or of its Games
-// when it has no summaries (a Result made by hand).
-func (r *Result) Count() int {
-	if r.Summaries != nil {
-		return r.Summaries.Len()
-	}
-	return len(r.Games)
 }

@@ -1,4 +1,4 @@
-package tournament
+package report
 
 import (
 	"bytes"
@@ -6,7 +6,25 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/record"
 )
+
+// testConfig is a small round robin with depth limits: deterministic.
+func testConfig() record.Config {
+	return record.Config{
+		Game: "colony",
+		Players: []record.Entrant{
+			{Name: "random", Spec: "random"},
+			{Name: "greedy", Spec: "greedy"},
+			{Name: "ab1", Spec: "ab:depth=1"},
+		},
+		Format:   record.RoundRobin,
+		Games:    4,
+		Seed:     7,
+		Openings: record.Openings{RandomTurns: 3},
+	}
+}
 
 func TestOutputsFill(t *testing.T) {
 	for _, tc := range []struct {

@@ -1,99 +1,86 @@
-package tournament
+package record
+
+// Counting the games of a tournament as a run counts them: each game checked against
+// the schedule, once, the SPRT over the pairs in schedule order.
 
 import (
 	"fmt"
 	"slices"
 	"sort"
 
-	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 )
 
-// Tally counts results: each player's wins, draws and losses against each other
-// player, and the results by seat.
-type Tally struct {
-	Names []string
-	// Cross[i][j] is player i's record against player j.
-	Cross [][]stats.WDL
-	// BySeat counts wins of the first player, of the second, and draws.
-	FirstWins, SecondWins, Draws int
+// SPRTState is a running SPRT: the pairs it has counted, in the order of the schedule.
+type SPRTState struct {
+	Test        stats.SPRT
+	Pentanomial stats.Pentanomial
+	LLR         float64
+	Verdict     stats.Verdict
+	// StopPair is the pair at which the test decided (-1 while it continues): the
+	// result counts the pairs up to it, whatever games were in flight.
+	StopPair int
 }
 
-// NewTally returns an empty tally of the named players.
-func NewTally(names []string) *Tally {
-	t := &Tally{Names: slices.Clone(names), Cross: make([][]stats.WDL, len(names))}
-	for i := range t.Cross {
-		t.Cross[i] = make([]stats.WDL, len(names))
+// Collection is what a Collector leaves: the games in schedule order (up to the
+// SPRT's decision), as summaries and, up to MaxKeptRecords games, as records
+// (without their moves, per-move figures and specs; nil past it), and the SPRT's
+// state.
+type Collection struct {
+	Config    Config
+	Games     []Record
+	Summaries *GameList
+	SPRT      *SPRTState
+	// Complete reports whether every game of the schedule was counted (or the SPRT
+	// decided); only Collect and CollectGames set it.
+	Complete bool
+}
+
+// Count returns the number of the collection's games: of its Summaries, or of its
+// Games when it has no summaries.
+func (r *Collection) Count() int {
+	if r.Summaries != nil {
+		return r.Summaries.Len()
 	}
-	return t
+	return len(r.Games)
 }
 
-// Add counts one game between players a (first) and b (second); winner is the seat
-// that won or -1 for a draw.
-func (t *Tally) Add(a, b, winner int) {
-	switch winner {
-	case 0:
-		t.Cross[a][b].Wins++
-		t.Cross[b][a].Losses++
-		t.FirstWins++
-	case 1:
-		t.Cross[a][b].Losses++
-		t.Cross[b][a].Wins++
-		t.SecondWins++
-	default:
-		t.Cross[a][b].Draws++
-		t.Cross[b][a].Draws++
-		t.Draws++
-	}
-}
-
-// Player returns player i's record against everyone.
-func (t *Tally) Player(i int) stats.WDL {
-	var w stats.WDL
-	for _, x := range t.Cross[i] {
-		w.Wins += x.Wins
-		w.Draws += x.Draws
-		w.Losses += x.Losses
-	}
-	return w
-}
-
-// Games returns the number of games counted.
-func (t *Tally) Games() int { return t.FirstWins + t.SecondWins + t.Draws }
-
-// collector gathers finished games: the tally, the SPRT, their summaries and, up to
-// MaxKeptRecords games, their records.
-type collector struct {
-	cfg      *record.Config
+// A Collector counts the finished games of a tournament, as a run, a merge, a resume
+// and a follower of a games file count them: it checks each game against the schedule
+// (each game once, with the scheduled players), tallies the results, runs the
+// tournament's SPRT over the pairs in schedule order, and keeps the games' summaries
+// and, up to MaxKeptRecords games, their records. It is not safe for concurrent use.
+type Collector struct {
+	cfg      *Config
 	pairings [][2]int
 	total    int // the games of the schedule
 	index    map[string]int
-	seen     bitset    // by index: the games added
+	seen     IndexSet  // by index: the games added
 	games    *GameList // the games in the order they were added
 	// order holds the games' records (without moves, per-move figures and specs) in
 	// the order they were added while there are at most MaxKeptRecords; keep is
 	// cleared and order dropped past that.
-	order []record.Record
+	order []Record
 	keep  bool
 	// keepLimit is the number of records kept (MaxKeptRecords).
 	keepLimit int
-	tally     *Tally
+	tally     *stats.Tally
 	sprt      *SPRTState
 	// half holds, for the SPRT, the first player's points in the first finished game
 	// of each pair by pair.
 	half     map[int]float64
 	complete map[int]float64 // pair → player A's points in it (0 to 2)
 	nextPair int
-	// light, when set, keeps neither records nor summaries (a Follower counts the
+	// light, when set, keeps neither records nor summaries (a follower counts the
 	// games without holding them); history, when not nil, receives the SPRT's LLR
 	// after each pair it counts.
 	light   bool
 	history *[]float64
 }
 
-// newCollector returns a collector for about expected games (it grows as they come:
-// a run that stops early holds only the games it played).
-func newCollector(cfg *record.Config, expected int) *collector {
+// NewCollector returns a Collector of the games of cfg, for about expected games (it
+// grows as they come: a run that stops early holds only the games it played).
+func NewCollector(cfg *Config, expected int) *Collector {
 	names := make([]string, len(cfg.Players))
 	index := map[string]int{}
 	for i, p := range cfg.Players {
@@ -101,8 +88,8 @@ func newCollector(cfg *record.Config, expected int) *collector {
 		index[p.Name] = i
 	}
 	pairings := cfg.Pairings()
-	c := &collector{cfg: cfg, pairings: pairings, total: len(pairings) * cfg.Games, index: index, games: NewGameList(names),
-		order: make([]record.Record, 0, min(expected, 1<<12)), keep: true, keepLimit: MaxKeptRecords, tally: NewTally(names)}
+	c := &Collector{cfg: cfg, pairings: pairings, total: len(pairings) * cfg.Games, index: index, games: NewGameList(names),
+		order: make([]Record, 0, min(expected, 1<<12)), keep: true, keepLimit: MaxKeptRecords, tally: stats.NewTally(names)}
 	if cfg.SPRT != nil {
 		c.sprt = &SPRTState{Test: *cfg.SPRT, StopPair: -1}
 		c.half = map[int]float64{}
@@ -111,21 +98,52 @@ func newCollector(cfg *record.Config, expected int) *collector {
 	return c
 }
 
-func (c *collector) has(index int) bool { return c.seen.has(index) }
+// CountOnly makes c count the games without keeping their records or summaries (a
+// follower of a games file holds a few counters a game, not the games); history, when
+// not nil, receives the SPRT's LLR after each pair it counts. Call it before the first
+// game.
+func (c *Collector) CountOnly(history *[]float64) { c.light, c.history = true, history }
 
-// count returns the number of games added.
-func (c *collector) count() int { return c.tally.Games() }
+// Has reports whether the game of index was counted.
+func (c *Collector) Has(index int) bool { return c.seen.Has(index) }
 
-// add counts a finished game.
-func (c *collector) add(rec record.Record) error {
+// Count returns the number of games counted.
+func (c *Collector) Count() int { return c.tally.Games() }
+
+// Total returns the number of games of the whole schedule.
+func (c *Collector) Total() int { return c.total }
+
+// Config returns the tournament's config.
+func (c *Collector) Config() *Config { return c.cfg }
+
+// Tally returns the results counted so far; it belongs to c.
+func (c *Collector) Tally() *stats.Tally { return c.tally }
+
+// SPRT returns the state of the tournament's SPRT, nil without one; it belongs to c.
+func (c *Collector) SPRT() *SPRTState { return c.sprt }
+
+// Decided reports whether the tournament's SPRT has decided.
+func (c *Collector) Decided() bool { return c.sprt != nil && c.sprt.Verdict != stats.Continue }
+
+// Records returns the records of the games counted, in the order they were added,
+// while there are at most MaxKeptRecords (nil past it, and without CountOnly); they
+// belong to c.
+func (c *Collector) Records() []Record { return c.order }
+
+// Summaries returns the summaries of the games counted, in the order they were added
+// (none with CountOnly); they belong to c.
+func (c *Collector) Summaries() *GameList { return c.games }
+
+// Add counts a finished game.
+func (c *Collector) Add(rec Record) error {
 	total := c.total
 	if rec.Index < 0 || rec.Index >= total {
 		return fmt.Errorf("game %d is not in the schedule of %d games", rec.Index, total)
 	}
-	if c.seen.has(rec.Index) {
+	if c.seen.Has(rec.Index) {
 		return fmt.Errorf("game %d is recorded twice", rec.Index)
 	}
-	sl := record.SlotOf(c.pairings, rec.Index)
+	sl := SlotOf(c.pairings, rec.Index)
 	for seat, pi := range sl.Seats {
 		if rec.Players[seat] != c.cfg.Players[pi].Name {
 			return fmt.Errorf("game %d: player %q in seat %d, the schedule has %q", rec.Index, rec.Players[seat], seat+1, c.cfg.Players[pi].Name)
@@ -144,29 +162,29 @@ func (c *collector) add(rec record.Record) error {
 }
 
 // keepRecord keeps rec in order while there are at most MaxKeptRecords games.
-func (c *collector) keepRecord(rec *record.Record) {
+func (c *Collector) keepRecord(rec *Record) {
 	if c.light || !c.keep {
 		return
 	}
-	if c.count() >= c.keepLimit {
+	if c.Count() >= c.keepLimit {
 		c.keep, c.order = false, nil
 		return
 	}
 	c.order = append(c.order, *rec)
 }
 
-// addSummary counts a finished game given by its summary (of a list of the same
+// AddSummary counts a finished game given by its summary (of a list of the same
 // players and reasons as the collector's) and, if not nil, its record.
-func (c *collector) addSummary(s Summary, reason string, rec *record.Record) error {
+func (c *Collector) AddSummary(s Summary, reason string, rec *Record) error {
 	total := c.total
 	index := int(s.Index)
 	if s.Index < 0 || s.Index >= int64(total) {
 		return fmt.Errorf("game %d is not in the schedule of %d games", s.Index, total)
 	}
-	if c.seen.has(index) {
+	if c.seen.Has(index) {
 		return fmt.Errorf("game %d is recorded twice", index)
 	}
-	sl := record.SlotOf(c.pairings, index)
+	sl := SlotOf(c.pairings, index)
 	for seat, pi := range sl.Seats {
 		if int(s.Seats[seat]) != pi {
 			return fmt.Errorf("game %d: player %q in seat %d, the schedule has %q", index, c.cfg.Players[s.Seats[seat]].Name, seat+1, c.cfg.Players[pi].Name)
@@ -188,8 +206,8 @@ func (c *collector) addSummary(s Summary, reason string, rec *record.Record) err
 }
 
 // count1 counts a checked game of slot sl, of summary s and winner.
-func (c *collector) count1(s Summary, winner int, sl record.Slot) error {
-	c.seen.add(sl.Index)
+func (c *Collector) count1(s Summary, winner int, sl Slot) error {
+	c.seen.Add(sl.Index)
 	if !c.light {
 		c.games.games.add(s)
 	}
@@ -243,9 +261,10 @@ func scoreOf(winner, seat int) float64 {
 	return 0
 }
 
-// result returns the games in schedule order (up to the SPRT's decision).
-func (c *collector) result() *Result {
-	res := &Result{Config: *c.cfg, SPRT: c.sprt}
+// Result returns the games in schedule order (up to the SPRT's decision). The
+// collector is done with its games then: it is not to be used again.
+func (c *Collector) Result() *Collection {
+	res := &Collection{Config: *c.cfg, SPRT: c.sprt}
 	stop := -1
 	if c.sprt != nil && c.sprt.StopPair >= 0 {
 		stop = c.sprt.StopPair
@@ -263,14 +282,14 @@ func (c *collector) result() *Result {
 	sort.Sort(games)
 	res.Summaries = c.games
 	if c.keep {
-		res.Games = make([]record.Record, 0, len(c.order))
+		res.Games = make([]Record, 0, len(c.order))
 		for _, rec := range c.order {
 			if stop >= 0 && rec.Pair > stop {
 				continue
 			}
 			res.Games = append(res.Games, rec)
 		}
-		slices.SortFunc(res.Games, func(a, b record.Record) int { return a.Index - b.Index })
+		slices.SortFunc(res.Games, func(a, b Record) int { return a.Index - b.Index })
 	}
 	return res
 }
@@ -282,33 +301,33 @@ func (c *collector) result() *Result {
 // out). The result's Games are in schedule order, without their moves, per-move
 // figures and specs (all of them: the caller holds them already), and so are its
 // Summaries.
-func Collect(cfg record.Config, games []record.Record) (*Result, error) {
-	c := newCollector(&cfg, len(games))
+func Collect(cfg Config, games []Record) (*Collection, error) {
+	c := NewCollector(&cfg, len(games))
 	c.keepLimit = len(games)
 	sorted := slices.Clone(games)
-	slices.SortFunc(sorted, func(a, b record.Record) int { return a.Index - b.Index })
+	slices.SortFunc(sorted, func(a, b Record) int { return a.Index - b.Index })
 	for _, r := range sorted {
-		if err := c.add(r); err != nil {
+		if err := c.Add(r); err != nil {
 			return nil, err
 		}
 	}
-	res := c.result()
-	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != stats.Continue)
+	res := c.Result()
+	res.Complete = c.Count() == c.total || (c.sprt != nil && c.sprt.Verdict != stats.Continue)
 	return res, nil
 }
 
 // CollectGames is Collect of games given by their summaries (a GameList of cfg's
 // players): the result has no records (Games), only Summaries.
-func CollectGames(cfg record.Config, games *GameList) (*Result, error) {
-	c := newCollector(&cfg, 0)
-	sorted := games.sorted()
+func CollectGames(cfg Config, games *GameList) (*Collection, error) {
+	c := NewCollector(&cfg, 0)
+	sorted := games.Sorted()
 	for i := range sorted.Len() {
 		s := sorted.At(i)
-		if err := c.addSummary(s, sorted.Reason(&s), nil); err != nil {
+		if err := c.AddSummary(s, sorted.Reason(&s), nil); err != nil {
 			return nil, err
 		}
 	}
-	res := c.result()
-	res.Complete = c.count() == c.total || (c.sprt != nil && c.sprt.Verdict != stats.Continue)
+	res := c.Result()
+	res.Complete = c.Count() == c.total || (c.sprt != nil && c.sprt.Verdict != stats.Continue)
 	return res, nil
 }

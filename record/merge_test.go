@@ -1,15 +1,14 @@
-package tournament
+package record
 
 import (
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 )
 
 func TestMergedDescribeMissing(t *testing.T) {
-	cfg := record.Config{Players: []record.Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Games: 6}
+	cfg := Config{Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "random"}}, Games: 6}
 	for _, tc := range []struct {
 		name   string
 		games  []int
@@ -22,9 +21,9 @@ func TestMergedDescribeMissing(t *testing.T) {
 		{"whole runs", []int{0, 5}, 0, "4 of 6 games are missing (games 1-4)"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := &Merged{Header: record.NewHeader(cfg), Shards: tc.shards}
+			m := &Merged{Header: NewHeader(cfg), Shards: tc.shards}
 			for _, k := range tc.games {
-				m.Games = append(m.Games, record.Record{Index: k})
+				m.Games = append(m.Games, Record{Index: k})
 			}
 			if got := m.DescribeMissing(); got != tc.want {
 				t.Errorf("DescribeMissing() = %q, want %q", got, tc.want)
@@ -34,16 +33,20 @@ func TestMergedDescribeMissing(t *testing.T) {
 }
 
 func TestMergedTestSPRT(t *testing.T) {
-	cfg, games := handGames()
+	cfg := Config{Game: "colony", Players: []Entrant{{Name: "a", Spec: "random"}, {Name: "b", Spec: "greedy"}}, Format: Match, Games: 6, Seed: 1}
+	var games []Record
+	for k, winner := range []int{0, 1, 0, 0, 1, 0} {
+		games = append(games, slotRecord(&cfg, k, winner))
+	}
 	test, err := stats.ParseSPRT("elo0=0,elo1=5")
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := &Merged{Header: record.NewHeader(cfg), Games: games}
+	m := &Merged{Header: NewHeader(cfg), Games: games}
 	if err := m.TestSPRT(test); err != nil {
 		t.Fatal(err)
 	}
-	want, err := Collect(record.Config{Game: cfg.Game, Players: cfg.Players, Format: cfg.Format, Games: cfg.Games, Seed: cfg.Seed, SPRT: &test}, games)
+	want, err := Collect(Config{Game: cfg.Game, Players: cfg.Players, Format: cfg.Format, Games: cfg.Games, Seed: cfg.Seed, SPRT: &test}, games)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,9 +55,9 @@ func TestMergedTestSPRT(t *testing.T) {
 	}
 
 	three := cfg
-	three.Players = append(three.Players, record.Entrant{Name: "c", Spec: "random"})
-	three.Format = record.RoundRobin
-	m = &Merged{Header: record.NewHeader(three)}
+	three.Players = append(three.Players, Entrant{Name: "c", Spec: "random"})
+	three.Format = RoundRobin
+	m = &Merged{Header: NewHeader(three)}
 	if err := m.TestSPRT(test); err == nil || !strings.Contains(err.Error(), "an SPRT needs a match of two players, the files hold 3") {
 		t.Errorf("TestSPRT of three players: %v", err)
 	}

@@ -1,14 +1,32 @@
-package tournament
+package report
 
 import (
+	"bytes"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 )
+
+// writeGamesFile writes a games file of cfg with the records and a trailing text
+// (a torn line) to name.
+func writeGamesFile(t *testing.T, name string, cfg record.Config, recs []record.Record, torn string) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := record.WriteHeader(&buf, record.NewHeader(cfg)); err != nil {
+		t.Fatal(err)
+	}
+	for i := range recs {
+		buf.Write(record.AppendRecord(nil, &recs[i]))
+	}
+	buf.WriteString(torn)
+	if err := os.WriteFile(name, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
 
 func TestMergeReport(t *testing.T) {
 	cfg, games := handGames()
@@ -41,18 +59,18 @@ func TestMergeReport(t *testing.T) {
 		{name: "one file, no sides", files: []string{first}, games: 4, summary: "merged 1 file: 4 of 6 games\n"},
 		{name: "with an SPRT", files: []string{first, second}, sprt: "elo0=0,elo1=5", sides: sides, games: 6,
 			summary: "merged 2 files: 6 of 6 games\n"},
-		{name: "SPRT that does not read", files: []string{first}, sprt: "elo0=x", setting: true, err: "sprt: "},
+		{name: "SPRT that does not read", files: []string{first}, sprt: "elo0=x", setting: true, err: "elo0"},
 		{name: "SPRT of three players", files: []string{three}, sprt: "elo0=0,elo1=5", setting: true,
-			err: "sprt: an SPRT needs a match of two players, the files hold 3"},
+			err: "an SPRT needs a match of two players, the files hold 3"},
 		{name: "no such file", files: []string{filepath.Join(dir, "none.jsonl")}, err: "none.jsonl"},
 		{name: "another tournament", files: []string{first, three}, err: "is not of the tournament of"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, rep, err := MergeReport(tc.files, tc.sprt, tc.sides)
 			if tc.err != "" {
-				var se *match.SettingError
+				var se *SPRTError
 				if err == nil || !strings.Contains(err.Error(), tc.err) || errors.As(err, &se) != tc.setting {
-					t.Fatalf("error %v, want %q (a setting's: %v)", err, tc.err, tc.setting)
+					t.Fatalf("error %v, want %q (the SPRT's: %v)", err, tc.err, tc.setting)
 				}
 				return
 			}

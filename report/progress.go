@@ -1,4 +1,4 @@
-package tournament
+package report
 
 import (
 	"fmt"
@@ -7,7 +7,28 @@ import (
 	"os"
 	"strings"
 	"time"
+
+	"github.com/colony-ai/colony/record"
+	"github.com/colony-ai/colony/stats"
 )
+
+// Progress is the state of a running tournament, as a runner gives it to its progress
+// function after each finished game (the display's Update, Standings.Progress).
+type Progress struct {
+	// Done counts the finished games of this run's schedule (Done included), of
+	// Total; Played counts those this run played.
+	Done, Total, Played int
+	Elapsed             time.Duration
+	// Tally holds the results so far, Summaries the finished games in the order they
+	// finished, and Games their records (without their moves) while there are at most
+	// record.MaxKeptRecords (nil past it); they belong to the runner: read them only
+	// during the call.
+	Tally     *stats.Tally
+	Games     []record.Record
+	Summaries *record.GameList
+	// SPRT is the state of the match's SPRT, or nil without one.
+	SPRT *record.SPRTState
+}
 
 // ProgressDisplay shows the progress of a run, a tournament's (Update) or a tuning
 // run's steps (Step), on a writer such as standard error: in bar mode as one line

@@ -1,4 +1,4 @@
-package tournament
+package report
 
 import (
 	"encoding/csv"
@@ -131,11 +131,12 @@ type FaultCount struct {
 
 // faults counts the forfeits of games by the player who lost them, in the order of
 // cfg's players, then by count (most first) and reason.
-func faults(cfg *record.Config, l *GameList, games *blocks) []FaultCount {
+func faults(cfg *record.Config, l *record.GameList) []FaultCount {
 	type key struct{ player, reason string }
 	counts := map[key]int{}
-	for i := range games.n {
-		r := games.at(i)
+	for i := range l.Len() {
+		s := l.At(i)
+		r := &s
 		if !l.Forfeit(r) || r.Winner < 0 {
 			continue
 		}
@@ -165,8 +166,8 @@ func faults(cfg *record.Config, l *GameList, games *blocks) []FaultCount {
 const ratingResamples = 1000
 
 // Summarize computes the report of a tournament's games. sides names the two seats.
-func Summarize(cfg *record.Config, games []record.Record, sides [2]string, sprt *SPRTState) (*Report, error) {
-	l, err := GamesOf(cfg, games)
+func Summarize(cfg *record.Config, games []record.Record, sides [2]string, sprt *record.SPRTState) (*Report, error) {
+	l, err := record.GamesOf(cfg, games)
 	if err != nil {
 		return nil, err
 	}
@@ -175,41 +176,40 @@ func Summarize(cfg *record.Config, games []record.Record, sides [2]string, sprt 
 
 // SummarizeGames is Summarize of games given by their summaries (a GameList of cfg's
 // players).
-func SummarizeGames(cfg *record.Config, l *GameList, sides [2]string, sprt *SPRTState) (*Report, error) {
+func SummarizeGames(cfg *record.Config, l *record.GameList, sides [2]string, sprt *record.SPRTState) (*Report, error) {
 	if l == nil {
-		l = newGameListOf(cfg)
+		l = record.NewGameListOf(cfg)
 	}
-	l = l.sorted()
-	games := &l.games
+	l = l.Sorted()
 	n := len(cfg.Players)
-	rep := &Report{Game: cfg.Game, Format: cfg.Format, Games: games.n, Scheduled: cfg.TotalGames()}
+	rep := &Report{Game: cfg.Game, Format: cfg.Format, Games: l.Len(), Scheduled: cfg.TotalGames()}
 	names := make([]string, n)
 	for i, p := range cfg.Players {
 		names[i] = p.Name
 	}
-	if len(l.names) != n {
-		return nil, fmt.Errorf("the games are of %d players, the tournament has %d", len(l.names), n)
+	if len(l.Names()) != n {
+		return nil, fmt.Errorf("the games are of %d players, the tournament has %d", len(l.Names()), n)
 	}
-	tally := NewTally(names)
-	for i := range games.n {
-		r := games.at(i)
+	tally := stats.NewTally(names)
+	for i := range l.Len() {
+		r := l.At(i)
 		tally.Add(int(r.Seats[0]), int(r.Seats[1]), int(r.Winner))
 	}
 	rep.Cross = tally.Cross
 	rep.Players = standingsOf(cfg, tally)
 
 	if n == 2 {
-		rep.Pair = pairStats(games)
+		rep.Pair = pairStats(l)
 	}
 	if sprt != nil {
 		lo, hi := sprt.Test.Bounds()
 		rep.SPRT = &SPRTReport{Test: sprt.Test.String(), Pentanomial: sprt.Pentanomial, LLR: sprt.LLR,
 			Lower: lo, Upper: hi, Verdict: sprt.Verdict.String(), Pairs: sprt.Pentanomial.Pairs()}
 	}
-	if n > 2 && games.n > 0 {
-		outcomes := make([]stats.GameScore, games.n)
-		for i := range games.n {
-			r := games.at(i)
+	if n > 2 && l.Len() > 0 {
+		outcomes := make([]stats.GameScore, l.Len())
+		for i := range l.Len() {
+			r := l.At(i)
 			outcomes[i] = stats.GameScore{A: int(r.Seats[0]), B: int(r.Seats[1]), Score: r.ScoreOf(0)}
 		}
 		ratings, err := stats.BradleyTerry(names, outcomes, ratingResamples, uint64(cfg.Seed))
@@ -217,14 +217,14 @@ func SummarizeGames(cfg *record.Config, l *GameList, sides [2]string, sprt *SPRT
 			rep.Ratings = ratings
 		}
 	}
-	rep.Metrics = metrics(l, games, sides)
-	rep.Faults = faults(cfg, l, games)
+	rep.Metrics = metrics(l, sides)
+	rep.Faults = faults(cfg, l)
 	return rep, nil
 }
 
 // standingsOf returns the standings of cfg's players from their results in tally:
 // ranked by points, then by score.
-func standingsOf(cfg *record.Config, tally *Tally) []Standing {
+func standingsOf(cfg *record.Config, tally *stats.Tally) []Standing {
 	out := make([]Standing, 0, len(cfg.Players))
 	for i, p := range cfg.Players {
 		w := tally.Player(i)
@@ -260,23 +260,24 @@ func cmpFloat(a, b float64) int {
 
 // pairStats counts a two-player tournament's complete pairs from the first player's
 // view; games are in the order of their indices.
-func pairStats(games *blocks) *PairStats {
+func pairStats(games *record.GameList) *PairStats {
 	ps := &PairStats{}
-	points := func(r *Summary) float64 {
+	points := func(r record.Summary) float64 {
 		if r.Seats[1] == 0 {
 			return r.ScoreOf(1)
 		}
 		return r.ScoreOf(0)
 	}
-	for i := 0; i < games.n; {
+	n := games.Len()
+	for i := 0; i < n; {
 		j := i + 1
-		for j < games.n && games.at(j).Pair() == games.at(i).Pair() {
+		for j < n && pairOf(games, j) == pairOf(games, i) {
 			j++
 		}
 		if j-i != 2 {
 			ps.Unpaired += j - i
 		} else {
-			ps.Pentanomial.Add(points(games.at(i)), points(games.at(i+1)))
+			ps.Pentanomial.Add(points(games.At(i)), points(games.At(i+1)))
 		}
 		i = j
 	}
@@ -284,13 +285,20 @@ func pairStats(games *blocks) *PairStats {
 	return ps
 }
 
+// pairOf returns the pair of the i-th game of games.
+func pairOf(games *record.GameList, i int) int {
+	s := games.At(i)
+	return s.Pair()
+}
+
 // metrics computes the game metrics.
-func metrics(l *GameList, games *blocks, sides [2]string) Metrics {
-	m := Metrics{Games: games.n, Sides: sides}
+func metrics(l *record.GameList, sides [2]string) Metrics {
+	m := Metrics{Games: l.Len(), Sides: sides}
 	counts := map[string]int{}
 	var lengths []float64
-	for i := range games.n {
-		r := games.at(i)
+	for i := range l.Len() {
+		s := l.At(i)
+		r := &s
 		switch r.Winner {
 		case 0:
 			m.FirstWins++
