@@ -157,6 +157,9 @@ type Players interface {
 	// game that is not over), calling report, when not nil, with every iteration its
 	// search reports (possibly from another goroutine, one call at a time).
 	Analyze(ctx context.Context, spec, position string, report func(Iteration)) (*Analysis, error)
+	// AnalyzeWith is Analyze with the settings of an analysis (AnalyzeOptions):
+	// several lines, a live node count.
+	AnalyzeWith(ctx context.Context, spec, position string, opts AnalyzeOptions) (*Analysis, error)
 	// Solve computes the position's game-theoretic value (see Solution).
 	Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error)
 	// NewRunner returns a tournament runner for the game; its players are built by
@@ -224,6 +227,9 @@ type Iteration struct {
 	// Unfinished marks an iteration the search was stopped in (Analysis.Iteration's,
 	// when the turn chosen came from it): Score and PV are its best so far.
 	Unfinished bool
+	// Lines are, when AnalyzeOptions.Lines asked for more than one, the iteration's
+	// best lines, best first; nil otherwise.
+	Lines []Line
 }
 
 // Child is one decision at the root of an MCTS tree.
@@ -253,6 +259,9 @@ type Analysis struct {
 	// turn chosen: Best, Score and PV are that iteration's best so far, not the
 	// last completed iteration's (Depth). See search.Decision.
 	PartialDepth int
+	// Lines are, when AnalyzeOptions.Lines asked for more than one, the search's best
+	// lines, best first; nil otherwise.
+	Lines []Line
 }
 
 // Decision is one decision of a turn (Ruleset.TurnDecisions): Text is the turn's
