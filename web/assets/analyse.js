@@ -95,6 +95,7 @@ export function goNode(n) {
   if (S.busy || !n) { return; }
   a.cur = n;
   sync();
+  renderTree();
   loadPosition(n.pos).then(function () { if (S.an === a && a.cur === n) { renderAnalyse(); restartIfRunning(); } });
 }
 // goTo shows the k-th position of the line through the current node.
