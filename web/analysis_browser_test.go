@@ -113,7 +113,8 @@ func num(s string) int {
 }
 
 // TestAnalyseMCTSLinesInBrowser checks that an MCTS analysis of three lines keeps
-// three rows, updated in place, each with its first decision's visits.
+// three rows, updated in place, each with its first decision's visits (the column
+// says so).
 func TestAnalyseMCTSLinesInBrowser(t *testing.T) {
 	_, url := startServer(t, Config{Game: "kalah"})
 	b := webtest.Start(t, url+"/#analyse", 1280, 900)
@@ -133,11 +134,14 @@ func TestAnalyseMCTSLinesInBrowser(t *testing.T) {
 	b.Eval(`(function () { var rows = Array.from(document.querySelectorAll("#an-pvs tbody tr"));
 		return {n: rows.length, marked: !!rows[0].colonyMark, visits: rows.map(function (r) { return r.cells[2].textContent; }),
 			depths: document.querySelectorAll("#an-lines tbody tr").length}; })()`, &rows)
+	if head := b.Text("an-pvs"); !strings.Contains(head, "visits") {
+		t.Errorf("the lines' table %q does not say visits", head)
+	}
 	if rows.N != 3 || !rows.Marked || rows.Depths != 1 {
 		t.Errorf("MCTS: %d rows, the first kept %v, %d rows of depths; want 3 rows updated in place and 1 row of depths", rows.N, rows.Marked, rows.Depths)
 	}
 	for i, v := range rows.Visits {
-		if !strings.HasSuffix(v, " v") || (i > 0 && num(strings.TrimSuffix(v, " v")) > num(strings.TrimSuffix(rows.Visits[i-1], " v"))) {
+		if num(v) == 0 || (i > 0 && num(v) > num(rows.Visits[i-1])) {
 			t.Errorf("the lines' visits %q: want the most visited first", rows.Visits)
 			break
 		}

@@ -142,6 +142,7 @@ function pvCell(pv) {
 // rewritten as the search goes on (a row is the line of its rank).
 function renderPVs(cur) {
   var tb = $("an-pvs").querySelector("tbody"), lines = cur ? cur.lines : [];
+  $("an-pvs").querySelector("thead th:nth-child(3)").textContent = lines.length && lines[0].visits ? "visits" : "depth";
   while (tb.rows.length > lines.length) { tb.deleteRow(-1); }
   while (tb.rows.length < lines.length) {
     var tr = tb.insertRow(-1);
@@ -151,8 +152,7 @@ function renderPVs(cur) {
     var tr = tb.rows[i];
     tr.cells[0].textContent = String(i + 1);
     tr.cells[1].textContent = l.score;
-    tr.cells[2].textContent = l.visits ? fmtInt(l.visits) + " v" : String(cur.depth);
-    tr.cells[2].title = l.visits ? "visits" : "depth";
+    tr.cells[2].textContent = l.visits ? fmtInt(l.visits) : String(cur.depth);
     tr.replaceChild(pvCell(l.pv), tr.cells[3]);
   });
 }
@@ -212,9 +212,11 @@ function bestArrow(pos, cur) {
 function drawArrow(svg, marks, turn) {
   if (!svg.querySelector("#best-head")) {
     var defs = svgEl("defs");
-    var m = svgEl("marker", { id: "best-head", viewBox: "0 0 10 10", refX: "7", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto" });
-    m.appendChild(svgEl("path", { d: "M0,0 L10,5 L0,10 z", "class": "best-head" }));
-    defs.appendChild(m);
+    [["best-head", "best-head"], ["best-walk-head", "best-walk-head"]].forEach(function (x) {
+      var m = svgEl("marker", { id: x[0], viewBox: "0 0 10 10", refX: "7", refY: "5", markerWidth: "4", markerHeight: "4", orient: "auto" });
+      m.appendChild(svgEl("path", { d: "M0,0 L10,5 L0,10 z", "class": x[1] }));
+      defs.appendChild(m);
+    });
     svg.appendChild(defs);
   }
   var g = svgEl("g", { "class": "best-arrow", "data-turn": turn }), pts = [];
@@ -227,7 +229,7 @@ function drawArrow(svg, marks, turn) {
       var f = placeEl(mk.place), t = placeEl(mk.to);
       if (f && t) {
         var cf = centre(f), ct = centre(t);
-        g.appendChild(svgEl("line", { "class": "best-walk", x1: cf.x, y1: cf.y, x2: ct.x, y2: ct.y, "marker-end": "url(#best-head)" }));
+        g.appendChild(svgEl("line", { "class": "best-walk", x1: cf.x, y1: cf.y, x2: ct.x, y2: ct.y, "marker-end": "url(#best-walk-head)" }));
       }
     }
   });
