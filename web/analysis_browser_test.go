@@ -226,3 +226,63 @@ func TestAnalyseMoveTree(t *testing.T) {
 	b.Press("ArrowRight")
 	at(1, "b by the right key")
 }
+
+// TestAnalyseLoadGame pastes turns into Load a game: they become the tree's main
+// line, shown from its start; a turn played at an earlier position is a variation
+// beside the loaded line. Watch's "Analyse this game" does the same with a games
+// file's game, at the position shown.
+func TestAnalyseLoadGame(t *testing.T) {
+	dir := t.TempDir()
+	playTournament(t, "kalah", dir, 2, "ab:depth=1", "greedy")
+	_, url := startServer(t, Config{Game: "kalah", Dir: dir})
+	b := webtest.Start(t, url+"/#analyse", 1280, 900)
+	b.WaitFor(`window.colonyApp && window.colonyApp.an && window.colonyApp.an.root && window.colonyApp.interactive`, "the analysis board")
+	setSpeed(b, 0)
+	b.Click(`document.querySelector("#an-load-box summary")`)
+	typeInto(b, "an-record", "c f b a")
+	b.Click(`document.getElementById("an-load")`)
+	b.WaitFor(`window.colonyApp.an.turns.join(" ") === "c f b a" && window.colonyApp.an.at === 0 && !window.colonyApp.busy && window.colonyApp.interactive`, "the turns loaded, at the start")
+	if st := b.Text("an-load-status"); !strings.HasPrefix(st, "loaded: 4 turns") {
+		t.Errorf("the load's status %q", st)
+	}
+	b.Press("ArrowRight")
+	b.Press("ArrowRight")
+	b.WaitFor(`window.colonyApp.an.at === 2 && window.colonyApp.view.position === window.colonyApp.an.cur.pos && !window.colonyApp.busy && window.colonyApp.interactive`, "two turns on")
+	var st appState
+	b.Eval(readState, &st)
+	other := st.Turns[0]
+	if other.Turn == "b" { // the loaded line's turn 3
+		other = st.Turns[1]
+	}
+	clickTurn(t, b, other, st.Turns)
+	b.WaitFor(`window.colonyApp.an.at === 3 && window.colonyApp.an.cur.turn === `+jsString(other.Turn)+` && !window.colonyApp.busy`, other.Turn+" played at turn 3: a variation")
+	var text string
+	b.Eval(`document.getElementById("an-history").textContent`, &text)
+	if want := "cfb(" + other.Turn + ")a"; text != want {
+		t.Errorf("the tree %q, want the loaded line with the variation %s: %q", text, other.Turn, want)
+	}
+	// A refused record says why.
+	typeInto(b, "an-record", "c zz")
+	b.Click(`document.getElementById("an-load")`)
+	b.WaitFor(`document.getElementById("an-load-status").textContent.indexOf("error: turn 2 \"zz\"") === 0`, "the refusal of zz")
+
+	// Watch: the games file's game, at its position 3.
+	b.Click(`document.querySelector('nav .tab[data-tab="watch"]')`)
+	b.WaitFor(`document.querySelectorAll("#watch-files li").length === 1`, "the games file listed")
+	b.Click(`document.querySelector("#watch-files li")`)
+	b.WaitFor(`document.querySelectorAll("#watch-games tr.clickable").length === 2`, "the file's games")
+	b.Click(`document.querySelector("#watch-games tr.clickable")`)
+	b.WaitFor(`window.colonyApp.watch.game && /^position 0 of/.test(document.getElementById("w-where").textContent)`, "the game at its opening")
+	for range 3 {
+		b.Press("ArrowRight")
+	}
+	b.WaitFor(`/^position 3 of/.test(document.getElementById("w-where").textContent)`, "position 3")
+	b.Click(`document.getElementById("w-analyse")`)
+	b.WaitFor(`window.colonyApp.tab === "analyse" && window.colonyApp.an.at === 3 && window.colonyApp.view.position === window.colonyApp.watch.game.positions[3] && !window.colonyApp.busy`, "the game in the analysis, at position 3")
+	var same bool
+	b.Eval(`window.colonyApp.an.turns.join(" ") === window.colonyApp.watch.game.turns.map(function (t) { return t.turn; }).join(" ")`, &same)
+	if !same {
+		t.Error("the analysis's line is not the watched game's turns")
+	}
+	saveShot(t, "analyse-loaded.png", b.Screenshot())
+}

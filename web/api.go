@@ -36,6 +36,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/rules", s.rules)
 	m.HandleFunc("GET /docs/{name}", s.doc)
 	m.HandleFunc("POST /api/record", s.record)
+	m.HandleFunc("POST /api/load", jsonCall(s.loadGame))
 	m.HandleFunc("GET /api/files", s.files)
 	m.HandleFunc("GET /api/file", s.file)
 	m.HandleFunc("GET /api/game", s.recordedGame)

@@ -13,12 +13,24 @@ import { newNode, child, path, variationOf, promote, remove, sibling } from "./t
 // arrows: the marks of turns drawn as the best (by position and turn)}.
 export function analyseFrom(pos) {
   stopAnalysis();
-  S.an = { root: null, cur: null, history: [], turns: [], at: 0, lines: {}, pvs: {}, arrows: {} };
+  S.an = { root: null, cur: null, history: [], turns: [], at: 0, lines: {}, pvs: {}, arrows: {}, game: S.game };
   return loadPosition(pos).then(function (v) {
     S.an.root = S.an.cur = newNode(v.position, "", null);
     sync();
     renderAnalyse();
   });
+}
+// analyseGame makes a recorded game (its positions and turns, as /api/game and
+// /api/load give them) the tree's main line, at its position k; the caller shows it
+// (goTo(S.an.at), or the Analyse tab).
+export function analyseGame(g, k) {
+  stopAnalysis();
+  var n = newNode(g.positions[0], "", null), a = { root: n, cur: n, history: [], turns: [], at: 0, lines: {}, pvs: {}, arrows: {}, game: S.game };
+  var nodes = [n];
+  g.turns.forEach(function (t, i) { n = child(n, t.turn, g.positions[i + 1]); nodes.push(n); });
+  a.cur = nodes[Math.max(0, Math.min(k, nodes.length - 1))];
+  S.an = a;
+  sync();
 }
 // sync sets history, turns and at from the tree: the line through the current node.
 function sync() {
@@ -92,7 +104,7 @@ function renderTree() {
 // goNode shows the position of the node n of the tree.
 export function goNode(n) {
   var a = S.an;
-  if (S.busy || !n) { return; }
+  if (S.busy || !n || !a) { return; }
   a.cur = n;
   sync();
   renderTree();
@@ -363,6 +375,24 @@ export function restartIfRunning() { if (!$("an-stop").disabled) { startAnalysis
 $("an-go").addEventListener("click", startAnalysis);
 $("an-stop").addEventListener("click", function () { stopAnalysis(); });
 $("an-multipv").addEventListener("change", restartIfRunning);
+// Load game: a games file (a saved game; the game of the index given, else the
+// first) or turns, pasted or read from a file chosen, becomes the tree's main line.
+function loadGame() {
+  var text = $("an-record").value, index = $("an-index").value.trim(), req = { game: S.game, text: text };
+  if (index !== "") { req.index = Number(index); }
+  $("an-load-status").textContent = "loading…";
+  api("/api/load", req).then(function (g) {
+    analyseGame(g, 0);
+    $("an-load-status").textContent = "loaded: " + g.title + (g.result ? " — " + g.result + (g.reason ? " (" + g.reason + ")" : "") : "");
+    goTo(0);
+  }).catch(function (err) { $("an-load-status").textContent = "error: " + err.message; });
+}
+$("an-load").addEventListener("click", loadGame);
+$("an-file").addEventListener("change", function () {
+  var f = $("an-file").files[0];
+  if (!f) { return; }
+  f.text().then(function (text) { $("an-record").value = text; loadGame(); });
+});
 $("an-set").addEventListener("click", function () { analyseFrom($("an-position").value.trim()).catch(function () {}); });
 $("an-start-pos").addEventListener("click", function () { analyseFrom(""); });
 $("an-back").addEventListener("click", function () { step(-1); });
