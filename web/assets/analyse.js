@@ -113,7 +113,7 @@ export function goNode(n) {
 // goTo shows the k-th position of the line through the current node.
 export function goTo(k) {
   var a = S.an;
-  if (S.busy || k < 0 || k >= a.history.length) { return; }
+  if (S.busy || !a || !a.cur || k < 0 || k >= a.history.length) { return; }
   var p = path(a.cur);
   goNode(p[k]);
 }

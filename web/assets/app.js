@@ -1,8 +1,8 @@
 // The Colony toolkit's web application: Play, Analyse and Watch over the server's
 // JSON API (see package web). No library, nothing fetched from the network. The
-// page is ES modules, one a view (play.js, analyse.js, watch.js with live.js)
-// besides the board (board.js), the tabs and URL (tabs.js), the rules dialog
-// (rules.js) and small helpers (util.js), all sharing one state (state.js);
+// page is ES modules, one a view (play.js, analyse.js with tree.js, watch.js with
+// live.js) besides the board (board.js), the tabs and URL (tabs.js), the rules
+// dialog (rules.js) and small helpers (util.js), all sharing one state (state.js);
 // replay.js, which steps through a recorded game on its move list and graph, is
 // the one the page of colony export --html has inline. This module starts it all.
 import { $, el, api, query, say } from "./util.js";
