@@ -140,7 +140,8 @@ func (p *AlphaBeta[S]) playLines(s *S) (Decision, error) {
 			} else {
 				alpha := top[k-1].Score
 				if v = value(alpha, alpha+1); v > alpha && !p.stopped {
-					v, exact = value(alpha, Infinity), true
+					v = value(alpha, Infinity)
+					exact = v > alpha // else the table made the null window fail high: a bound
 				}
 			}
 			if p.stopped {
