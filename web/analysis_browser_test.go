@@ -15,7 +15,9 @@ import (
 // analysis: three rows of lines appear, distinct turns, and are updated in place as
 // the search deepens (the same rows, a deeper depth); the live counter counts the
 // nodes of a depth under way; the evaluation bar shows and moves; the best turn is
-// drawn on the board as an arrow along its sowing's path.
+// drawn on the board as an arrow along its sowing's path; a click on a line's turn
+// during the search is answered at once (timed in the page; a generous bound) and
+// the position after it is analysed in its turn.
 func TestAnalyseLinesInBrowser(t *testing.T) {
 	s, url := startServer(t, Config{Game: "kalah"})
 	b := webtest.Start(t, url+"/#analyse", 1280, 900)
@@ -104,6 +106,25 @@ func TestAnalyseLinesInBrowser(t *testing.T) {
 	shot := b.Screenshot()
 	saveShot(t, "analyse-multipv.png", shot)
 	checkBoardDrawn(t, shot)
+	// A click on the second line's turn while the search runs: answered at once (the
+	// page says it plays the line, timed in the page from the mouse's press), then
+	// the position after it shown and analysed in its turn.
+	b.Eval(`(function () { window.clickAt = 0; window.answeredAt = 0;
+		document.addEventListener("mousedown", function () { window.clickAt = performance.now(); }, {capture: true, once: true});
+		new MutationObserver(function (m, o) { if (window.clickAt && !window.answeredAt) { window.answeredAt = performance.now(); o.disconnect(); } })
+			.observe(document.getElementById("message"), {childList: true, characterData: true, subtree: true}); })()`, nil)
+	var second string
+	b.Eval(`document.querySelector("#an-pvs tbody tr:nth-child(2) td.pv span").textContent`, &second)
+	b.Click(`document.querySelector("#an-pvs tbody tr:nth-child(2) td.pv span")`)
+	b.WaitFor(`window.answeredAt > 0`, "the click answered")
+	var answered float64
+	b.Eval(`window.answeredAt - window.clickAt`, &answered)
+	t.Logf("a click on a line's turn during the search answered in %.1f ms", answered)
+	if answered > 1000 {
+		t.Errorf("a click during the search answered in %.0f ms", answered)
+	}
+	b.WaitFor(`window.colonyApp.an.at === 1 && window.colonyApp.an.turns[0] === `+jsString(second)+` && window.colonyApp.view.position === window.colonyApp.an.cur.pos`, "the second line's turn played")
+	b.WaitFor(`window.colonyApp.an.pvs[window.colonyApp.view.position] && document.querySelectorAll("#an-pvs tbody tr").length === 3 && !document.getElementById("an-stop").disabled`, "the new position analysed")
 	b.Click(`document.getElementById("an-stop")`)
 	b.WaitFor(`document.getElementById("an-status").textContent === "stopped"`, "the analysis to stop")
 	searchesWithin(t, s, 0, 30*time.Second, "the search to end")
