@@ -63,17 +63,17 @@ export function renderAnalyse() {
     list.appendChild(s);
   });
   if (v.outcome) { list.textContent = "none: " + v.outcome.text; }
-  $("an-promote").disabled = !variationOf(a.cur);
-  $("an-delete").disabled = !a.cur.parent;
   renderLines();
   markTargets();
   promptTurn();
 }
 // renderTree writes the tree as text: the main line, each variation in brackets
 // after the turn it is an alternative to, the current turn highlighted; a click on a
-// turn goes to it.
+// turn goes to it. Promote and Delete apply to the current turn.
 function renderTree() {
   var box = $("an-history"), a = S.an;
+  $("an-promote").disabled = !variationOf(a.cur);
+  $("an-delete").disabled = !a.cur.parent;
   box.innerHTML = "";
   function move(n, into) {
     var s = el("span", { "class": "move" + (n === a.cur ? " current" : ""), "data-n": String(n.ply) }, n.turn);
