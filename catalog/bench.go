@@ -6,6 +6,8 @@ import (
 	"hash/fnv"
 	"io"
 	"time"
+
+	"github.com/colony-ai/colony/match"
 )
 
 // The positions of the bench of a game that has none of its own (no BenchPositions
@@ -40,14 +42,14 @@ type BenchResult struct {
 
 // NewBench returns the bench of the player of spec on g, with every position and the
 // spec checked before any search: a finished position is an error, and so is a spec
-// that cannot play (a *SettingError of the setting "player").
+// that cannot play (a *match.SettingError of the setting "player").
 func NewBench(g Ruleset, spec string) (*Bench, error) {
 	b := &Bench{g: g, spec: spec, Positions: g.BenchPositions(), Own: true}
 	if b.Positions == nil {
 		b.Positions, b.Own = g.SamplePositions(benchSamples, benchSeed), false
 	}
 	for i, pos := range b.Positions {
-		st, err := g.Status(pos)
+		st, err := g.Situation(pos)
 		if err != nil {
 			return nil, fmt.Errorf("position %d: %w", i+1, err)
 		}
@@ -57,7 +59,7 @@ func NewBench(g Ruleset, spec string) (*Bench, error) {
 	}
 	canonical, err := g.PlayerSpec(spec)
 	if err != nil {
-		return nil, &SettingError{"player", err}
+		return nil, &match.SettingError{Setting: "player", Err: err}
 	}
 	b.Canonical = canonical
 	return b, nil

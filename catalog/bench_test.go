@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/match"
 )
 
 // TestBench: a game's own positions or 16 sampled ones, a header naming the player,
@@ -54,7 +56,7 @@ func TestBench(t *testing.T) {
 		}
 	}
 	g, _ := Open("kalah")
-	var se *SettingError
+	var se *match.SettingError
 	if _, err := NewBench(g, "nosuch"); !errors.As(err, &se) || se.Setting != "player" {
 		t.Errorf("a bad spec: %v", err)
 	}

@@ -64,9 +64,9 @@ type Positions interface {
 	// position reached and, when the game is over, how it ended (nil otherwise). A
 	// turn that cannot be played is a *TurnError.
 	Play(position string, turns []string) (string, *GameEnd, error)
-	// Status says where the game stands in the position: the side to move, the
+	// Situation says where the game stands in the position: the side to move, the
 	// points so far and, for a finished game, how it ended.
-	Status(position string) (*Status, error)
+	Situation(position string) (*Situation, error)
 	// Show draws the position as the show command prints it, the position line last
 	// (see the method of that name on the games' implementation).
 	Show(position string) (string, error)
@@ -153,7 +153,10 @@ type Players interface {
 	// Analyze builds the player of spec and lets it choose a turn in the position (a
 	// game that is not over), calling report, when not nil, with every iteration its
 	// search reports (possibly from another goroutine, one call at a time).
-	Analyze(ctx context.Context, spec, position string, report func(AnalysisLine)) (*Analysis, error)
+	Analyze(ctx context.Context, spec, position string, report func(AnalysisReport)) (*Analysis, error)
+	// AnalyzeWith is Analyze with the settings of an analysis (AnalyzeOptions):
+	// several lines, a live node count.
+	AnalyzeWith(ctx context.Context, spec, position string, opts AnalyzeOptions) (*Analysis, error)
 	// Solve computes the position's game-theoretic value (see Solution).
 	Solve(ctx context.Context, position string, opts search.SolveOptions) (*Solution, error)
 	// Match returns the game with its players, built by search.New with the game's
@@ -168,8 +171,8 @@ type Players interface {
 	EngineGame(tables *search.Tables, env search.Env) EngineGame
 }
 
-// Status is where a game stands in a position.
-type Status struct {
+// Situation is where a game stands in a position.
+type Situation struct {
 	// ToMove is the side to move (0 or 1): for a finished game, the side that would
 	// have moved.
 	ToMove int
@@ -203,9 +206,9 @@ type RandomGames struct {
 	Reasons []string
 }
 
-// AnalysisLine is one iteration of a search, as Ruleset.Analyze reports it while the
+// AnalysisReport is one iteration of a search, as Ruleset.Analyze reports it while the
 // search runs, in the game's notations: the line an analysis shows.
-type AnalysisLine struct {
+type AnalysisReport struct {
 	// Depth is the depth in turns; Score the value from the view of the player to
 	// move, in evaluation units (Scale a point), or search.WinScore plus the margin for
 	// a proven win (minus, for a loss).
@@ -222,6 +225,9 @@ type AnalysisLine struct {
 	// Unfinished marks an iteration the search was stopped in (Analysis.Line's,
 	// when the turn chosen came from it): Score and PV are its best so far.
 	Unfinished bool
+	// Lines are, when AnalyzeOptions.Lines asked for more than one, the iteration's
+	// best lines, best first; nil otherwise.
+	Lines []Line
 }
 
 // Child is one decision at the root of an MCTS tree.
@@ -240,7 +246,7 @@ type Child struct {
 type Analysis struct {
 	// Spec is the player's canonical spec; Best the turn chosen.
 	Spec, Best string
-	// Depth, Score, Scale, Nodes, Time and PV are as in AnalysisLine, for the whole
+	// Depth, Score, Scale, Nodes, Time and PV are as in AnalysisReport, for the whole
 	// search; PV is the player's line, or the turn alone when it gives none.
 	Depth, Score, Scale int
 	Nodes               uint64
@@ -251,6 +257,9 @@ type Analysis struct {
 	// turn chosen: Best, Score and PV are that iteration's best so far, not the
 	// last completed iteration's (Depth). See search.Decision.
 	PartialDepth int
+	// Lines are, when AnalyzeOptions.Lines asked for more than one, the search's best
+	// lines, best first; nil otherwise.
+	Lines []Line
 }
 
 // Decision is one decision of a turn (Ruleset.TurnDecisions): Text is the turn's

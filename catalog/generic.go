@@ -188,12 +188,12 @@ func (x *generic[S]) playTurn(s *S, text string) error {
 	return err
 }
 
-func (x *generic[S]) Status(position string) (*Status, error) {
+func (x *generic[S]) Situation(position string) (*Situation, error) {
 	s, err := x.g.ParsePosition(position)
 	if err != nil {
 		return nil, err
 	}
-	return &Status{ToMove: x.g.ToMove(&s), Points: x.g.Points(&s), End: x.outcome(&s)}, nil
+	return &Situation{ToMove: x.g.ToMove(&s), Points: x.g.Points(&s), End: x.outcome(&s)}, nil
 }
 
 // outcome returns how the game in s ended, or nil while it goes on.

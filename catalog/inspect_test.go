@@ -43,17 +43,17 @@ func TestShowThroughTheRegistry(t *testing.T) {
 func TestStatus(t *testing.T) {
 	tests := []struct {
 		game, position string
-		want           Status
+		want           Situation
 	}{
-		{"kalah", "pits=4.4.4.4.4.4/4.4.4.4.4.4 stores=0,0 move=south", Status{ToMove: 0}},
-		{"kalah", "pits=4.4.0.0.6.6/5.5.4.4.4.4 stores=2,0 move=north", Status{ToMove: 1, Points: [2]int{2, 0}}},
+		{"kalah", "pits=4.4.4.4.4.4/4.4.4.4.4.4 stores=0,0 move=south", Situation{ToMove: 0}},
+		{"kalah", "pits=4.4.0.0.6.6/5.5.4.4.4.4 stores=2,0 move=north", Situation{ToMove: 1, Points: [2]int{2, 0}}},
 		// South's side is empty: North takes its seeds and wins.
 		{"kalah:1x3", "pits=0/2 stores=3,1 move=north",
-			Status{ToMove: 1, Points: [2]int{3, 3}, End: &GameEnd{Winner: -1, Points: [2]int{3, 3}, Reason: "south has no seeds"}}},
+			Situation{ToMove: 1, Points: [2]int{3, 3}, End: &GameEnd{Winner: -1, Points: [2]int{3, 3}, Reason: "south has no seeds"}}},
 		{"kalah:2x2", "pits=0.0/1.1 stores=5,1 move=south",
-			Status{ToMove: 0, Points: [2]int{5, 3}, End: &GameEnd{Winner: 0, Points: [2]int{5, 3}, Reason: "south has no seeds"}}},
+			Situation{ToMove: 0, Points: [2]int{5, 3}, End: &GameEnd{Winner: 0, Points: [2]int{5, 3}, Reason: "south has no seeds"}}},
 		// Oware's points count the seeds on each side's row.
-		{"oware", oware.StartPosition, Status{ToMove: 0, Points: [2]int{24, 24}}},
+		{"oware", oware.StartPosition, Situation{ToMove: 0, Points: [2]int{24, 24}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.game+" "+tt.position, func(t *testing.T) {
@@ -61,7 +61,7 @@ func TestStatus(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			st, err := g.Status(tt.position)
+			st, err := g.Situation(tt.position)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,8 +147,8 @@ func TestAnalyze(t *testing.T) {
 				t.Fatal(err)
 			}
 			pos := g.StartPosition()
-			var its []AnalysisLine
-			a, err := g.Analyze(ctx, tc.spec, pos, func(it AnalysisLine) { its = append(its, it) })
+			var its []AnalysisReport
+			a, err := g.Analyze(ctx, tc.spec, pos, func(it AnalysisReport) { its = append(its, it) })
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -4,17 +4,19 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/colony-ai/colony/match"
 )
 
 // TestOpenWith: The Colony opens under the rule set of its name or of the options and
 // on a board file; the other games take no options; a wrong setting is a
-// *SettingError naming it.
+// *match.SettingError naming it.
 func TestOpenWith(t *testing.T) {
 	tests := []struct {
 		text    string
 		o       Options
 		name    string // the Ruleset's name; "" for an error
-		setting string // the setting of a *SettingError
+		setting string // the setting of a *match.SettingError
 		errText string // in the error
 		// conflict says the error is a *ConflictError, and of a game that is not
 		// The Colony when it is "other".
@@ -45,7 +47,7 @@ func TestOpenWith(t *testing.T) {
 			continue
 		}
 		var (
-			se *SettingError
+			se *match.SettingError
 			ce *ConflictError
 		)
 		switch {

@@ -55,7 +55,7 @@ func (x *generic[S]) Draw(position string, o picture.Options) (*picture.Picture,
 	}
 	if !p.Complete && !o.NoLegend {
 		pos := x.g.FormatPosition(&s)
-		st, err := x.Status(pos)
+		st, err := x.Situation(pos)
 		if err != nil {
 			return nil, err
 		}

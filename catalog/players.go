@@ -98,7 +98,11 @@ func (x *generic[S]) Solve(ctx context.Context, position string, opts search.Sol
 	return sol, nil
 }
 
-func (x *generic[S]) Analyze(ctx context.Context, spec, position string, report func(AnalysisLine)) (*Analysis, error) {
+func (x *generic[S]) Analyze(ctx context.Context, spec, position string, report func(AnalysisReport)) (*Analysis, error) {
+	return x.AnalyzeWith(ctx, spec, position, AnalyzeOptions{Report: report})
+}
+
+func (x *generic[S]) AnalyzeWith(ctx context.Context, spec, position string, o AnalyzeOptions) (*Analysis, error) {
 	s, err := x.g.ParsePosition(position)
 	if err != nil {
 		return nil, err
@@ -109,11 +113,14 @@ func (x *generic[S]) Analyze(ctx context.Context, spec, position string, report 
 	if !x.g.TurnStart(&s) {
 		return nil, fmt.Errorf("the position is in the middle of a turn")
 	}
+	if o.Lines < 0 || o.Lines > MaxLines {
+		return nil, fmt.Errorf("lines=%d: want 1 to %d", o.Lines, MaxLines)
+	}
 	scale := x.scaleOf(spec)
-	var opts search.Options
-	if report != nil {
+	opts := search.Options{MultiPV: o.Lines, Nodes: o.Nodes}
+	if o.Report != nil {
 		root := s
-		opts.Report = func(it search.Iteration) { report(x.iteration(root, it, scale)) }
+		opts.Report = func(it search.Iteration) { o.Report(x.iteration(root, it, scale)) }
 	}
 	p, err := x.factory(spec, opts)
 	if err != nil {
@@ -134,7 +141,7 @@ func (x *generic[S]) Analyze(ctx context.Context, spec, position string, report 
 		pv = d.Actions
 	}
 	return &Analysis{Spec: p.Spec(), Best: best, Depth: d.Depth, Score: d.Score, Scale: scale,
-		Nodes: d.Nodes, Time: d.Time, PV: x.pvTurns(s, pv), PartialDepth: d.PartialDepth}, nil
+		Nodes: d.Nodes, Time: d.Time, PV: x.pvTurns(s, pv), PartialDepth: d.PartialDepth, Lines: x.lines(s, d.Lines)}, nil
 }
 
 // scaleOf returns the scale of the evaluation of the player spec: 1 when unknown or
@@ -147,21 +154,23 @@ func (x *generic[S]) scaleOf(spec string) int {
 }
 
 // iteration writes a search iteration from the root s in the game's notations.
-func (x *generic[S]) iteration(s S, it search.Iteration, scale int) AnalysisLine {
-	return NewIteration(it, scale, x.pvTurns(s, it.PV), func(a game.Action) string {
+func (x *generic[S]) iteration(s S, it search.Iteration, scale int) AnalysisReport {
+	out := NewAnalysisReport(it, scale, x.pvTurns(s, it.PV), func(a game.Action) string {
 		if !x.legal(&s, a) {
 			return "?"
 		}
 		return string(x.g.AppendAction(nil, &s, a))
 	})
+	out.Lines = x.lines(s, it.Lines)
+	return out
 }
 
-// NewIteration returns the search iteration it, whose evaluation has the scale scale,
-// as an AnalysisLine with the principal variation pv (already written, a turn a string)
+// NewAnalysisReport returns the search iteration it, whose evaluation has the scale scale,
+// as an AnalysisReport with the principal variation pv (already written, a turn a string)
 // and the root decisions named by name ("pass" when it returns ""), sorted the most
 // visited first and, on equal visits, in the order of the decisions' numbers.
-func NewIteration(it search.Iteration, scale int, pv []string, name func(game.Action) string) AnalysisLine {
-	out := AnalysisLine{Depth: it.Depth, Score: it.Score, Scale: scale, Nodes: it.Nodes, Time: it.Time, PV: pv}
+func NewAnalysisReport(it search.Iteration, scale int, pv []string, name func(game.Action) string) AnalysisReport {
+	out := AnalysisReport{Depth: it.Depth, Score: it.Score, Scale: scale, Nodes: it.Nodes, Time: it.Time, PV: pv}
 	kids := slices.Clone(it.Children)
 	slices.SortStableFunc(kids, func(a, b search.ChildStats) int {
 		if c := cmp.Compare(b.Visits, a.Visits); c != 0 {

@@ -12,6 +12,7 @@ import (
 	"github.com/colony-ai/colony/games/martian"
 	"github.com/colony-ai/colony/games/oware"
 	"github.com/colony-ai/colony/games/piecepack"
+	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/search"
 )
@@ -174,19 +175,6 @@ type Options struct {
 	Board string
 }
 
-// SettingError is the error of OpenWith for a setting of Options that cannot be
-// used: Setting is "rules" or "board".
-type SettingError struct {
-	Setting string
-	Err     error
-}
-
-// Error returns the setting and what is wrong with it.
-func (e *SettingError) Error() string { return e.Setting + ": " + e.Err.Error() }
-
-// Unwrap returns what is wrong with the setting.
-func (e *SettingError) Unwrap() error { return e.Err }
-
 // ConflictError is the error of OpenWith for options that contradict the game's
 // text: The Colony's rule set given twice (in the text and in Options.Rules), or a
 // rule set or board file for another game (NotColony).
@@ -208,7 +196,7 @@ func (e *ConflictError) Error() string {
 
 // OpenWith returns the game NAME or NAME:PARAMS under the options o: The Colony under
 // the rule set of text or o.Rules, on the board of o.Board when it is given (an error
-// there is a *SettingError), or another registered game as Open returns it, which
+// there is a *match.SettingError of "rules" or "board"), or another registered game as Open returns it, which
 // takes no options (options that contradict the text are a *ConflictError).
 func OpenWith(text string, o Options) (Ruleset, error) {
 	name, params, _ := strings.Cut(text, ":")
@@ -231,19 +219,19 @@ func OpenWith(text string, o Options) (Ruleset, error) {
 	}
 	r, err := colony.ParseRules(rules)
 	if err != nil {
-		return nil, &SettingError{"rules", err}
+		return nil, &match.SettingError{Setting: "rules", Err: err}
 	}
 	if o.Board == "" {
 		return Colony(r), nil
 	}
 	data, err := colony.ReadBoardFile(o.Board)
 	if err != nil {
-		return nil, &SettingError{"board", err}
+		return nil, &match.SettingError{Setting: "board", Err: err}
 	}
 	bf := &record.BoardFile{File: filepath.Base(o.Board), SHA256: record.HashBytes(data), Text: string(data)}
 	g, err := colonyOnBoard(r, bf, o.Board)
 	if err != nil {
-		return nil, &SettingError{"board", err}
+		return nil, &match.SettingError{Setting: "board", Err: err}
 	}
 	return g, nil
 }

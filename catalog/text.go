@@ -27,7 +27,7 @@ func PerSecond(n uint64, d time.Duration) float64 {
 // one a line:
 //
 //	root <decision> visits=<n> value=<v> [proven=win|loss]
-func (it AnalysisLine) Text() string {
+func (it AnalysisReport) Text() string {
 	var sb strings.Builder
 	count, rate := "nodes", "nps"
 	if len(it.Children) > 0 {
@@ -55,11 +55,11 @@ func (it AnalysisLine) Text() string {
 	return sb.String()
 }
 
-// Line returns the whole search of the analysis as one AnalysisLine (for a
+// Report returns the whole search of the analysis as one AnalysisReport (for a
 // player that reports none while it searches, or whose turn came from an
 // iteration it was stopped in: that iteration then, Unfinished, at PartialDepth).
-func (a *Analysis) Line() AnalysisLine {
-	it := AnalysisLine{Depth: a.Depth, Score: a.Score, Scale: a.Scale, Nodes: a.Nodes, Time: a.Time, PV: a.PV}
+func (a *Analysis) Report() AnalysisReport {
+	it := AnalysisReport{Depth: a.Depth, Score: a.Score, Scale: a.Scale, Nodes: a.Nodes, Time: a.Time, PV: a.PV}
 	if a.PartialDepth > 0 {
 		it.Depth, it.Unfinished = a.PartialDepth, true
 	}
@@ -109,7 +109,7 @@ func SignedInt(n int) string {
 // Text writes the status as score prints it, sides being the game's side names:
 // the line "<side>=<n> <side>=<n> over=<yes|no> winner=<side|draw|->" and, for a
 // finished game, the result line "result: " and the GameEnd's Text.
-func (st *Status) Text(sides [2]string) string {
+func (st *Situation) Text(sides [2]string) string {
 	over, winner := "no", "-"
 	if o := st.End; o != nil {
 		over, winner = "yes", "draw"

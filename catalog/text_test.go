@@ -29,16 +29,16 @@ func TestResultTexts(t *testing.T) {
 	tests := []struct {
 		name, got, want string
 	}{
-		{"standing", (&Status{Points: [2]int{3, 4}}).Text(sides), "south=3 north=4 over=no winner=-\n"},
-		{"won", (&Status{Points: [2]int{30, 18}, End: &GameEnd{Winner: 0, Points: [2]int{30, 18}, Reason: "r"}}).Text(sides),
+		{"standing", (&Situation{Points: [2]int{3, 4}}).Text(sides), "south=3 north=4 over=no winner=-\n"},
+		{"won", (&Situation{Points: [2]int{30, 18}, End: &GameEnd{Winner: 0, Points: [2]int{30, 18}, Reason: "r"}}).Text(sides),
 			"south=30 north=18 over=yes winner=south\nresult: south wins 30-18 (r)\n"},
-		{"draw", (&Status{Points: [2]int{24, 24}, End: &GameEnd{Winner: -1, Points: [2]int{24, 24}, Reason: "r"}}).Text(sides),
+		{"draw", (&Situation{Points: [2]int{24, 24}, End: &GameEnd{Winner: -1, Points: [2]int{24, 24}, Reason: "r"}}).Text(sides),
 			"south=24 north=24 over=yes winner=draw\nresult: draw 24-24 (r)\n"},
-		{"iteration", AnalysisLine{Depth: 3, Score: 150, Scale: 100, Nodes: 2000, Time: time.Second, PV: []string{"a", "b..."}}.Text(),
+		{"iteration", AnalysisReport{Depth: 3, Score: 150, Scale: 100, Nodes: 2000, Time: time.Second, PV: []string{"a", "b..."}}.Text(),
 			"depth=3 score=1.50 nodes=2000 nps=2000 time=1.000s pv a b...\n"},
-		{"mcts", AnalysisLine{Depth: 1, Score: 2, Scale: 1, Nodes: 10, Children: []Child{{Decision: "c", Visits: 7, Value: 0.5, Proven: 1}, {Decision: "d", Visits: 3, Value: -1, Proven: -1}}}.Text(),
+		{"mcts", AnalysisReport{Depth: 1, Score: 2, Scale: 1, Nodes: 10, Children: []Child{{Decision: "c", Visits: 7, Value: 0.5, Proven: 1}, {Decision: "d", Visits: 3, Value: -1, Proven: -1}}}.Text(),
 			"depth=1 score=2 sims=10 sps=0 time=0.000s pv\n  root c visits=7 value=+0.500 proven=win\n  root d visits=3 value=-1.000 proven=loss\n"},
-		{"analysis", (&Analysis{Depth: 2, Score: 1, Scale: 1, Nodes: 5, PV: []string{"a"}}).Line().Text(),
+		{"analysis", (&Analysis{Depth: 2, Score: 1, Scale: 1, Nodes: 5, PV: []string{"a"}}).Report().Text(),
 			"depth=2 score=1 nodes=5 nps=0 time=0.000s pv a\n"},
 		{"solution", (&Solution{Value: 2, MoverValue: -2, Best: "c", PV: []string{"c", "d"}, Nodes: 100, Searches: 3, Time: time.Second}).Text("kalah:2x2"),
 			"game=kalah:2x2\nvalue=+2\nbest=c\nmover value=-2\npv c d\nnodes=100 searches=3 time=1.000s nps=100\n"},

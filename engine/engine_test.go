@@ -289,7 +289,7 @@ func playedTurns(t *testing.T, g catalog.Ruleset, n int, seed uint64) []string {
 	pos := g.StartPosition()
 	var turns []string
 	for range n {
-		st, err := g.Status(pos)
+		st, err := g.Situation(pos)
 		if err != nil || st.End != nil {
 			break
 		}

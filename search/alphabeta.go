@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/colony-ai/colony/game"
@@ -157,6 +158,8 @@ type AlphaBeta[S any] struct {
 	tables     *Tables                // where the table comes from (nil: a table of its own)
 	tt         *transTable            // taken at the first Play; nil without a table
 	budget     *memory.Budget         // what the table's memory is reserved from
+	multiPV    int                    // Options.MultiPV (multipv.go)
+	live       *atomic.Uint64         // Options.Nodes, or nil
 
 	// check is the node count at which tick looks next: the node limit or the next
 	// multiple of abCheckEvery, whichever comes first.
@@ -253,6 +256,8 @@ func newAlphaBetaFromSpec[S any](g game.Rules[S], ev Evaluator[S], st *settings,
 		ttMB:       ttMB,
 		tables:     opts.Tables,
 		budget:     budget,
+		multiPV:    opts.MultiPV,
+		live:       opts.Nodes,
 	}
 	if hasNodes {
 		p.maxNodes = nodes
@@ -310,6 +315,9 @@ func (p *AlphaBeta[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	var rootHash uint64
 	if p.tt != nil {
 		rootHash = g.Hash(s)
+	}
+	if p.multiPV > 1 {
+		return p.playLines(s)
 	}
 
 	completed, score, partial := 0, 0, 0
@@ -382,6 +390,9 @@ func (p *AlphaBeta[S]) tick() bool {
 		return false
 	}
 	if p.nodes%abCheckEvery == 0 {
+		if p.live != nil {
+			p.live.Store(p.nodes)
+		}
 		select {
 		case <-p.done:
 			p.stopped = true

@@ -514,6 +514,10 @@ func (m *MCTS[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	}
 
 	d := m.decide(s)
+	if m.opts.MultiPV > 1 {
+		_, root := m.line(s, false)
+		d.Lines = m.rootLines(s, root, m.opts.MultiPV)
+	}
 	d.Time = time.Since(start)
 	if m.opts.Report != nil {
 		it := m.iteration(s, d.Time)
@@ -819,6 +823,9 @@ func (m *MCTS[S]) iteration(s *S, elapsed time.Duration) Iteration {
 	}
 	if i := choose(root); i >= 0 {
 		it.Score = score(&root[i], m.trees[0].evalScale)
+	}
+	if m.opts.MultiPV > 1 {
+		it.Lines = m.rootLines(s, root, m.opts.MultiPV)
 	}
 	return it
 }

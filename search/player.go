@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 
 	"github.com/colony-ai/colony/game"
@@ -124,6 +125,9 @@ type Decision struct {
 	Time time.Duration
 	// PV is the principal variation, in decisions, starting with Actions.
 	PV []game.Action
+	// Lines are, with Options.MultiPV above 1, the best lines the search found, best
+	// first (alpha-beta's first is Actions and PV; see multipv.go); nil otherwise.
+	Lines []Line
 }
 
 // Iteration reports one completed iteration of an iterative search (alpha-beta's
@@ -136,6 +140,9 @@ type Iteration struct {
 	PV    []game.Action
 	// Children lists, for MCTS, the root's decisions with their visits and values.
 	Children []ChildStats
+	// Lines are, with Options.MultiPV above 1, the iteration's best lines, best
+	// first (see multipv.go); nil otherwise.
+	Lines []Line
 }
 
 // ChildStats describes one decision at the root of an MCTS tree.
@@ -169,6 +176,15 @@ type Options struct {
 	// transposition table, the MCTS trees) reserve their memory from; nil is the
 	// process's, memory.Default() (see memory.go).
 	Memory *memory.Budget
+	// MultiPV, above 1, asks an analysing player for that many lines (the best
+	// turns, each with its score and principal variation) in its Iterations and
+	// Decision: alpha-beta and MCTS give them (see multipv.go); the others ignore it.
+	// 0 or 1 is one line, the search unchanged.
+	MultiPV int
+	// Nodes, if not nil, is where alpha-beta publishes its node count as it searches
+	// (every 1024 nodes, when it looks at the clock), for a caller that shows the
+	// progress of a depth from another goroutine; the others leave it alone.
+	Nodes *atomic.Uint64
 	// Name is the caller's name for the player (a tournament's player name), which
 	// names an external engine's log files; "" for the program's file name.
 	Name string

@@ -9,6 +9,7 @@ import (
 	"io"
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,6 +36,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/rules", s.rules)
 	m.HandleFunc("GET /docs/{name}", s.doc)
 	m.HandleFunc("POST /api/record", s.record)
+	m.HandleFunc("POST /api/load", jsonCall(s.loadGame))
 	m.HandleFunc("GET /api/files", s.files)
 	m.HandleFunc("GET /api/file", s.file)
 	m.HandleFunc("GET /api/game", s.recordedGame)
@@ -334,6 +336,34 @@ type LineView struct {
 	Micros int64    `json:"micros"`
 	NPS    uint64   `json:"nps"`
 	PV     []string `json:"pv"`
+	// Lines are, for an analysis of several lines (/api/analyse's lines=N), the
+	// best turns the search found, best first; absent for one line.
+	Lines []PVView `json:"lines,omitempty"`
+}
+
+// PVView is one line of an analysis of several: its score in words and in points
+// (the mover's view), in the search's units, its principal variation (a turn a
+// string, the line's turn first) and, for MCTS, its first decision's visits.
+type PVView struct {
+	Score  string   `json:"score"`
+	Points float64  `json:"points"`
+	Value  int      `json:"value"`
+	PV     []string `json:"pv"`
+	Visits uint64   `json:"visits,omitempty"`
+}
+
+// pvViews writes an analysis's lines, whose scores have the scale, as PVViews.
+func pvViews(lines []catalog.Line, scale int) []PVView {
+	var out []PVView
+	for _, l := range lines {
+		v := PVView{Score: catalog.ScoreText(l.Score, scale), Points: float64(l.Score) / float64(max(1, scale)),
+			Value: l.Score, PV: l.PV, Visits: l.Visits}
+		if v.PV == nil {
+			v.PV = []string{}
+		}
+		out = append(out, v)
+	}
+	return out
 }
 
 // lineOf writes a search's figures as a LineView.
@@ -395,10 +425,14 @@ func (s *Server) acquire(ctx context.Context) (release func(), err error) {
 	}
 }
 
+// maxLines bounds the lines of an analysis (/api/analyse's lines=N).
+const maxLines = 8
+
 // analyse streams the lines of a search of the position as server-sent events
 // ("line" for each iteration, "progress" every progressEvery between them, then
 // "done" with the search's result, or "error") until the search ends or the browser
-// closes the stream, which stops it.
+// closes the stream, which stops it. lines=N (1 to maxLines) asks for the N best
+// turns, each with its score and line, in every "line" and in "done".
 func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	g, pos, err := s.openPosition(q.Get("game"), q.Get("position"))
@@ -406,12 +440,21 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
+	lines := 1
+	if text := q.Get("lines"); text != "" {
+		n, err := strconv.Atoi(text)
+		if err != nil || n < 1 || n > maxLines {
+			fail(w, badRequest(fmt.Errorf("lines=%s: want a whole number from 1 to %d", text, maxLines)))
+			return
+		}
+		lines = n
+	}
 	spec, err := s.playerSpec(g, q.Get("player"), true)
 	if err != nil {
 		fail(w, badRequest(err))
 		return
 	}
-	if st, err := g.Status(pos); err == nil && st.End != nil {
+	if st, err := g.Situation(pos); err == nil && st.End != nil {
 		fail(w, badRequest(fmt.Errorf("the game in the position is over (%s)", st.End.Text(g.Sides()))))
 		return
 	}
@@ -431,10 +474,12 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	ev.send("status", map[string]string{"status": "searching", "spec": spec})
 	p := &progress{start: time.Now()}
 	stop := p.run(ctx, ev)
-	a, err := g.Analyze(ctx, spec, pos, func(it catalog.AnalysisLine) {
+	a, err := g.AnalyzeWith(ctx, spec, pos, catalog.AnalyzeOptions{Lines: lines, Nodes: &p.live, Report: func(it catalog.AnalysisReport) {
 		p.done(it.Depth, it.Nodes)
-		ev.send("line", lineOf(it.Depth, it.Score, it.Scale, it.Nodes, it.Time, it.PV))
-	})
+		l := lineOf(it.Depth, it.Score, it.Scale, it.Nodes, it.Time, it.PV)
+		l.Lines = pvViews(it.Lines, it.Scale)
+		ev.send("line", l)
+	}})
 	stop()
 	if err != nil {
 		if r.Context().Err() == nil {
@@ -444,6 +489,7 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	}
 	l := lineOf(a.Depth, a.Score, a.Scale, a.Nodes, a.Time, a.PV)
 	l.Spec, l.Best = a.Spec, a.Best
+	l.Lines = pvViews(a.Lines, a.Scale)
 	ev.send("done", l)
 }
 
@@ -568,7 +614,7 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 		rec.Moves = []string{}
 	}
 	if outcome == nil {
-		if st, err := g.Status(pos); err == nil {
+		if st, err := g.Situation(pos); err == nil {
 			outcome = st.End
 		}
 	}
@@ -578,7 +624,7 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 	} else {
 		rec.Reason = "unfinished"
 		rec.Result = "1/2-1/2"
-		if st, err := g.Status(pos); err == nil {
+		if st, err := g.Situation(pos); err == nil {
 			rec.Points = st.Points
 		}
 	}

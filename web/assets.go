@@ -12,12 +12,12 @@ import (
 // The page, its script and its style, embedded in the binary. The script is ES
 // modules (index.html loads app.js, which imports the others): state.js holds the
 // page's one state, board.js the board (clicks, animation, a turn played), play.js,
-// analyse.js and watch.js (with live.js) a view each, tabs.js the tabs and the URL,
-// rules.js the rules dialog, util.js small helpers. replay.js, which Watch shares
-// with the page of colony export --html, is package pagescript's (replayScript).
-// The page names the board's places as PositionView.Names does; it maps no id.
-// window.colonyApp is the state to read (state.js's testView), for the browser
-// tests and the console.
+// analyse.js (with tree.js, its move tree) and watch.js (with live.js) a view
+// each, tabs.js the tabs and the URL, rules.js the rules dialog, util.js small
+// helpers. replay.js, which Watch shares with the page of colony export --html, is
+// package pagescript's (replayScript). The page names the board's places as
+// PositionView.Names does; it maps no id. window.colonyApp is the state to read
+// (state.js's testView), for the browser tests and the console.
 //
 //go:embed assets
 var assets embed.FS

@@ -37,7 +37,7 @@ type LiveView struct {
 	SPRT      *LiveSPRT      `json:"sprt"`
 	Progress  LiveProgress   `json:"progress"`
 	Games     []LiveGameView `json:"games"`
-	Recent    []GameSummary  `json:"recent"`
+	Recent    []GameRow      `json:"recent"`
 	Restarts  int            `json:"restarts"`
 	Error     string         `json:"error,omitempty"`
 }
@@ -181,7 +181,7 @@ func (s *Server) checkInside(rel string) error {
 
 // liveView writes a follower's snapshot for the page.
 func (s *Server) liveView(name string, snap *report.Snapshot, pollErr error) *LiveView {
-	v := &LiveView{File: name, Standings: []LiveStanding{}, Games: []LiveGameView{}, Recent: []GameSummary{}}
+	v := &LiveView{File: name, Standings: []LiveStanding{}, Games: []LiveGameView{}, Recent: []GameRow{}}
 	if pollErr != nil {
 		v.Error = pollErr.Error()
 	} else if snap != nil && snap.LiveError != "" {
@@ -245,7 +245,7 @@ func (s *Server) liveView(name string, snap *report.Snapshot, pollErr error) *Li
 		v.Games = append(v.Games, gv)
 	}
 	for _, r := range snap.Recent {
-		v.Recent = append(v.Recent, GameSummary{Index: r.Index, Players: r.Players, Result: r.Result, Reason: r.Reason, Turns: r.Turns})
+		v.Recent = append(v.Recent, GameRow{Index: r.Index, Players: r.Players, Result: r.Result, Reason: r.Reason, Turns: r.Turns})
 	}
 	return v
 }

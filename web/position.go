@@ -93,7 +93,7 @@ func viewOf(g catalog.Ruleset, position string, o picture.Options) (*PositionVie
 // viewWith returns the view of position (already canonical) in g with its picture
 // p (nil for a game that draws none).
 func viewWith(g catalog.Ruleset, position string, p *picture.Picture) (*PositionView, error) {
-	st, err := g.Status(position)
+	st, err := g.Situation(position)
 	if err != nil {
 		return nil, err
 	}

@@ -3,24 +3,30 @@ package web
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
 // progressEvery is how often an analysis tells its progress between its lines.
 const progressEvery = 250 * time.Millisecond
 
-// ProgressView is an analysis's progress, sent between its lines: the time since
+// SearchProgress is an analysis's progress, sent between its lines: the time since
 // the search started, and the depth and nodes of its last line (0 before the
-// first); the search is on the depth after it.
-type ProgressView struct {
-	Millis int64  `json:"millis"`
-	Depth  int    `json:"depth"`
-	Nodes  uint64 `json:"nodes"`
+// first); the search is on the depth after it. Searched counts the nodes searched
+// so far, during the depth under way too (alpha-beta publishes its count every 1024
+// nodes; for other players it is the last line's), and NPS is their speed.
+type SearchProgress struct {
+	Millis   int64  `json:"millis"`
+	Depth    int    `json:"depth"`
+	Nodes    uint64 `json:"nodes"`
+	Searched uint64 `json:"searched"`
+	NPS      uint64 `json:"nps"`
 }
 
 // progress is what an analysis has reported so far, for its progress events.
 type progress struct {
 	start time.Time
+	live  atomic.Uint64 // the search's node count as it goes (search.Options.Nodes)
 	mu    sync.Mutex
 	depth int
 	nodes uint64
@@ -49,8 +55,12 @@ func (p *progress) run(ctx context.Context, ev *events) (stop func()) {
 				return
 			case <-tick.C:
 				p.mu.Lock()
-				v := ProgressView{Millis: time.Since(p.start).Milliseconds(), Depth: p.depth, Nodes: p.nodes}
+				t := time.Since(p.start)
+				v := SearchProgress{Millis: t.Milliseconds(), Depth: p.depth, Nodes: p.nodes, Searched: max(p.nodes, p.live.Load())}
 				p.mu.Unlock()
+				if t > 0 {
+					v.NPS = uint64(float64(v.Searched) / t.Seconds())
+				}
 				ev.send("progress", v)
 			}
 		}

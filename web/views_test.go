@@ -240,7 +240,7 @@ func TestAnalyseLineClicked(t *testing.T) {
 		Animated int
 		History  string
 	}
-	b.Eval(`({animated: window.colonyApp.animated, history: Array.from(document.querySelectorAll("#an-history li")).map(function (l) { return l.textContent; }).join(" ")})`, &after)
+	b.Eval(`({animated: window.colonyApp.animated, history: Array.from(document.querySelectorAll("#an-history span.move")).map(function (l) { return l.textContent; }).join(" ")})`, &after)
 	if after.Animated != animated {
 		t.Errorf("%d steps animated playing the line, want none", after.Animated-animated)
 	}

@@ -160,15 +160,15 @@ func (s *Server) readGamesFile(ctx context.Context, name string, game func(*reco
 
 // GamesFileView is a games file: its tournament and its games, in the file's order.
 type GamesFileView struct {
-	Name    string        `json:"name"`
-	Game    string        `json:"game"`
-	Format  string        `json:"format"`
-	Players []string      `json:"players"`
-	Games   []GameSummary `json:"games"`
+	Name    string    `json:"name"`
+	Game    string    `json:"game"`
+	Format  string    `json:"format"`
+	Players []string  `json:"players"`
+	Games   []GameRow `json:"games"`
 }
 
-// GameSummary is one game of a games file.
-type GameSummary struct {
+// GameRow is one game of a games file, a row of the Watch view's list.
+type GameRow struct {
 	Index   int       `json:"index"`
 	Players [2]string `json:"players"`
 	Result  string    `json:"result"`
@@ -178,9 +178,9 @@ type GameSummary struct {
 
 func (s *Server) file(w http.ResponseWriter, r *http.Request) {
 	name := r.URL.Query().Get("name")
-	games := []GameSummary{}
+	games := []GameRow{}
 	gf, g, err := s.readGamesFile(r.Context(), name, func(rec *record.Record) {
-		games = append(games, GameSummary{Index: rec.Index, Players: rec.Players, Result: rec.Result, Reason: rec.Reason, Turns: len(rec.Moves)})
+		games = append(games, GameRow{Index: rec.Index, Players: rec.Players, Result: rec.Result, Reason: rec.Reason, Turns: len(rec.Moves)})
 	})
 	if err != nil {
 		fail(w, err)

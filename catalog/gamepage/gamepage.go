@@ -35,7 +35,7 @@ func Replay(g catalog.Ruleset, rec *record.Record) (positions []string, movers [
 	}
 	positions = []string{pos}
 	for i, t := range rec.Moves {
-		st, err := g.Status(pos)
+		st, err := g.Situation(pos)
 		if err != nil {
 			return nil, nil, err
 		}

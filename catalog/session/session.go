@@ -90,10 +90,10 @@ func (s *Game) Name(side int) string {
 	return s.g.Sides()[side] + " (" + who + ")"
 }
 
-// Status returns the side to move and, for a finished game, how it ended (as the
+// Situation returns the side to move and, for a finished game, how it ended (as the
 // last turn's Play said, or as the position says for a game over from the start).
-func (s *Game) Status() (toMove int, outcome *catalog.GameEnd, err error) {
-	st, err := s.g.Status(s.pos)
+func (s *Game) Situation() (toMove int, outcome *catalog.GameEnd, err error) {
+	st, err := s.g.Situation(s.pos)
 	if err != nil {
 		return 0, nil, err
 	}
@@ -109,7 +109,7 @@ func (s *Game) Moves() ([]string, error) { return s.g.Moves(s.pos) }
 // EngineTurn lets the engine choose a turn for the side to move and plays it; it
 // returns what the engine's search saw.
 func (s *Game) EngineTurn(ctx context.Context) (*catalog.Analysis, error) {
-	st, err := s.g.Status(s.pos)
+	st, err := s.g.Situation(s.pos)
 	if err != nil {
 		return nil, err
 	}
@@ -254,7 +254,7 @@ func Show(g catalog.Ruleset, pos string, o *catalog.GameEnd) (string, error) {
 	if err != nil || o == nil {
 		return text, err
 	}
-	st, err := g.Status(pos)
+	st, err := g.Situation(pos)
 	if err != nil || st.End == nil {
 		return text, err
 	}

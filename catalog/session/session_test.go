@@ -79,7 +79,7 @@ func TestGame(t *testing.T) {
 		t.Fatalf("choose 1: %+v, %v", turn, err)
 	}
 	for {
-		toMove, o, err := s.Status()
+		toMove, o, err := s.Situation()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -103,7 +103,7 @@ func TestGame(t *testing.T) {
 	}
 	// Played to the end, the engine against itself through the person's hints.
 	for range 200 {
-		toMove, o, err := s.Status()
+		toMove, o, err := s.Situation()
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -111,7 +111,7 @@ func (t *playTerminal) run(ctx context.Context) error {
 		rulesCommand(s.Ruleset().Name()))
 	shown := "" // the position drawn last
 	for t.err == nil {
-		toMove, o, err := s.Status()
+		toMove, o, err := s.Situation()
 		if err != nil {
 			return fmt.Errorf("play: %w", err)
 		}
@@ -297,7 +297,7 @@ func (t *playTerminal) screen() {
 	if len(t.last) == 0 {
 		if _, turns := t.s.Changes(); len(turns) > 0 {
 			line := fmt.Sprintf("last turn: %s %s", t.s.Name(turns[0].Mover), t.ink.bold(strings.Join(session.TurnTexts(turns), " ")))
-			if toMove, o, err := t.s.Status(); err == nil && o == nil && turns[0].Mover == t.s.You() && toMove == t.s.You() {
+			if toMove, o, err := t.s.Situation(); err == nil && o == nil && turns[0].Mover == t.s.You() && toMove == t.s.You() {
 				line += ": you play again"
 			}
 			t.last = []string{line}

@@ -33,6 +33,7 @@ func cmdContext(c *cobra.Command) context.Context {
 
 func newAnalyzeCmd(opts *options) *cobra.Command {
 	var spec string
+	var multiPV int
 	c := gameCmd(opts, &cobra.Command{
 		Use:     "analyze [--position P] [--player SPEC]",
 		Short:   "Search a position with a player and show what it sees",
@@ -44,16 +45,20 @@ func newAnalyzeCmd(opts *options) *cobra.Command {
 		if err != nil {
 			return fmt.Errorf("analyze: --player: %w", err)
 		}
-		return analyzeGame(cmd, g, pos, resolved)
+		if multiPV < 1 || multiPV > catalog.MaxLines {
+			return fmt.Errorf("analyze: --multipv %d: want 1 to %d", multiPV, catalog.MaxLines)
+		}
+		return analyzeGame(cmd, g, pos, resolved, multiPV)
 	})
 	playerFlag(c, &spec)
+	c.Flags().IntVar(&multiPV, "multipv", 1, "show the `N` best turns of each iteration, each with its score and line (alpha-beta and MCTS)")
 	return c
 }
 
 // analyzeGame is analyze on the position pos of g with the player of spec, through
-// the game's Analyze.
-func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string) error {
-	st, err := g.Status(pos)
+// the game's Analyze, with the best lines of each iteration when multiPV is above 1.
+func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string, multiPV int) error {
+	st, err := g.Situation(pos)
 	if err != nil {
 		return fmt.Errorf("analyze: --position: %w", err)
 	}
@@ -70,15 +75,15 @@ func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string) error {
 		reported bool
 		werr     error
 	)
-	report := func(it catalog.AnalysisLine) {
+	report := func(it catalog.AnalysisReport) {
 		mu.Lock()
 		defer mu.Unlock()
 		reported = true
 		if werr == nil {
-			werr = writeOut(c, it.Text())
+			werr = writeOut(c, it.Text()+linesText(it.Lines, it.Scale))
 		}
 	}
-	a, err := g.Analyze(cmdContext(c), spec, pos, report)
+	a, err := g.AnalyzeWith(cmdContext(c), spec, pos, catalog.AnalyzeOptions{Report: report, Lines: multiPV})
 	if err != nil {
 		return fail(fmt.Errorf("analyze: %w", err))
 	}
@@ -92,8 +97,26 @@ func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string) error {
 	// nothing, or a turn from an iteration the search was stopped in (a line that
 	// begins "unfinished", as UCI engines end with an info line of that iteration).
 	if !reported || a.PartialDepth > 0 {
-		sb.WriteString(a.Line().Text())
+		sb.WriteString(a.Report().Text())
 	}
 	fmt.Fprintf(&sb, "bestmove %s score=%s\n", a.Best, catalog.ScoreText(a.Score, a.Scale))
 	return writeOut(c, sb.String())
+}
+
+// linesText writes the lines of an iteration of several (--multipv), one a line:
+// "  line <k> score=<s> [visits=<n>] pv <turn> ...".
+func linesText(lines []catalog.Line, scale int) string {
+	var sb strings.Builder
+	for k, l := range lines {
+		fmt.Fprintf(&sb, "  line %d score=%s", k+1, catalog.ScoreText(l.Score, scale))
+		if l.Visits > 0 {
+			fmt.Fprintf(&sb, " visits=%d", l.Visits)
+		}
+		sb.WriteString(" pv")
+		for _, t := range l.PV {
+			sb.WriteString(" " + t)
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
 }

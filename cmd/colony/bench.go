@@ -7,6 +7,7 @@ import (
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/match"
 	"github.com/spf13/cobra"
 )
 
@@ -36,7 +37,7 @@ func runBench(c *cobra.Command, opts *options, spec string) error {
 		return fmt.Errorf("bench: --player: %w", err)
 	}
 	b, err := catalog.NewBench(g, spec)
-	var se *catalog.SettingError
+	var se *match.SettingError
 	switch {
 	case errors.As(err, &se):
 		return fmt.Errorf("bench: --player: %w", se.Err)

@@ -10,6 +10,7 @@ import (
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/internal/interrupt"
+	"github.com/colony-ai/colony/match"
 	"github.com/spf13/cobra"
 )
 
@@ -18,7 +19,7 @@ import (
 func (o *options) openGame() (catalog.Ruleset, error) {
 	g, err := catalog.OpenWith(o.game, catalog.Options{Rules: o.rules, Board: o.board})
 	var (
-		se *catalog.SettingError
+		se *match.SettingError
 		ce *catalog.ConflictError
 	)
 	switch {

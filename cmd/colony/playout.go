@@ -27,7 +27,7 @@ func newPlayoutCmd(opts *options) *cobra.Command {
 			return nil
 		},
 	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, pos string) error {
-		st, err := g.Status(pos)
+		st, err := g.Situation(pos)
 		if err != nil {
 			return fmt.Errorf("playout: --position: %w", err)
 		}

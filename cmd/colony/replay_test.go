@@ -102,7 +102,7 @@ func TestReplay(t *testing.T) {
 	}
 	// Every turn with the figures recorded for it.
 	for k, m := range rec.Moves {
-		st, _ := g.Status(ps[k])
+		st, _ := g.Situation(ps[k])
 		in := rec.Info[k]
 		line := fmt.Sprintf("turn %d: %s (%s) plays %s  (score %s, depth %d, nodes %d, time %.3fs)\n", k+1,
 			g.Sides()[st.ToMove], rec.Players[st.ToMove], m,

@@ -15,7 +15,7 @@ func newScoreCmd(opts *options) *cobra.Command {
 		Example: helpText("score.example"),
 		Args:    noArgs,
 	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, pos string) error {
-		st, err := g.Status(pos)
+		st, err := g.Situation(pos)
 		if err != nil {
 			return fmt.Errorf("score: --position: %w", err)
 		}

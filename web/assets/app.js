@@ -1,14 +1,14 @@
 // The Colony toolkit's web application: Play, Analyse and Watch over the server's
 // JSON API (see package web). No library, nothing fetched from the network. The
-// page is ES modules, one a view (play.js, analyse.js, watch.js with live.js)
-// besides the board (board.js), the tabs and URL (tabs.js), the rules dialog
-// (rules.js) and small helpers (util.js), all sharing one state (state.js);
+// page is ES modules, one a view (play.js, analyse.js with tree.js, watch.js with
+// live.js) besides the board (board.js), the tabs and URL (tabs.js), the rules
+// dialog (rules.js) and small helpers (util.js), all sharing one state (state.js);
 // replay.js, which steps through a recorded game on its move list and graph, is
 // the one the page of colony export --html has inline. This module starts it all.
 import { $, el, api, query, say } from "./util.js";
 import { S, testView } from "./state.js";
 import { stopAll, speedText } from "./board.js";
-import { goTo } from "./analyse.js";
+import { step, switchVariation } from "./analyse.js";
 import { openFile, openGame, showMove } from "./watch.js";
 import { selectTab, readHash } from "./tabs.js";
 import { keyStep } from "./replay.js";
@@ -51,7 +51,8 @@ window.addEventListener("hashchange", function () {
 });
 
 // The keys: Watch steps through its open game as the page of colony export --html
-// does (replay.js), Analyse through its history.
+// does (replay.js); Analyse through its tree, left and right along the line, up and
+// down to the variation above or below at the nearest branch point.
 document.addEventListener("keydown", function (e) {
   if (e.target.tagName === "INPUT" || e.target.tagName === "TEXTAREA") { return; }
   if (S.tab === "watch" && S.watch.game) {
@@ -59,8 +60,11 @@ document.addEventListener("keydown", function (e) {
     if (k !== undefined) { showMove(k); e.preventDefault(); }
     return;
   }
-  var d = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
-  if (d && S.tab === "analyse" && S.an) { goTo(S.an.at + d); e.preventDefault(); }
+  if (S.tab !== "analyse" || !S.an) { return; }
+  var d = e.key === "ArrowRight" || e.key === "ArrowDown" ? 1 : e.key === "ArrowLeft" || e.key === "ArrowUp" ? -1 : 0;
+  if (!d) { return; }
+  if (e.key === "ArrowUp" || e.key === "ArrowDown") { switchVariation(d); } else { step(d); }
+  e.preventDefault();
 });
 
 // For the browser tests and a person debugging in the console: the state, to read

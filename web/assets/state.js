@@ -18,7 +18,7 @@ export const S = {
   clicks: [],        // the clicks of the turn being chosen
   interactive: false,
   play: null,        // {you, player, start, turns: [{turn, mover, from}], over}
-  an: null,          // {history: [positions], turns: [turn texts], at, lines: {pos: [...]}}
+  an: null,          // the analysis: its move tree, its line, each position's lines (analyse.js)
   es: null,          // the analysis's EventSource
   // Watch: the open game (its file, index, move), the file whose games the table
   // lists, the listing, and the live view's stream, file and run's state.

@@ -12,7 +12,7 @@ export function selectTab(tab) {
   watchingLive();
   document.querySelectorAll("nav .tab").forEach(function (b) { b.classList.toggle("active", b.getAttribute("data-tab") === tab); });
   ["play", "analyse", "watch"].forEach(function (t) { $(t + "-panel").hidden = t !== tab; });
-  if (tab !== "analyse") { stopAnalysis(true); }
+  if (tab !== "analyse") { stopAnalysis(true); $("evalbar").hidden = true; }
   say("");
   $("choices").innerHTML = "";
   $("path").textContent = "";

@@ -4,7 +4,7 @@
 import { $, el, api, query, say, fmtInt } from "./util.js";
 import { S } from "./state.js";
 import { showBoard, loadPosition, title } from "./board.js";
-import { analyseFrom } from "./analyse.js";
+import { analyseGame } from "./analyse.js";
 import { renderLive } from "./live.js";
 import { selectTab, setHash } from "./tabs.js";
 import { clamp, markMoves, markGraph, onPick } from "./replay.js";
@@ -173,11 +173,11 @@ $("w-first").addEventListener("click", function () { showMove(0); });
 $("w-prev").addEventListener("click", function () { showMove(S.watch.move - 1); });
 $("w-next").addEventListener("click", function () { showMove(S.watch.move + 1); });
 $("w-last").addEventListener("click", function () { showMove(1e9); });
+// Analyse: the game's turns become the analysis's main line, at the position shown.
 $("w-analyse").addEventListener("click", function () {
-  if (!S.view) { return; }
-  var pos = S.view.position;
+  if (!S.view || !S.watch.game) { return; }
+  analyseGame(S.watch.game, S.watch.move);
   selectTab("analyse");
-  analyseFrom(pos);
 });
 // watchingLive shows the games in flight in place of the board while Watch has no
 // game open.

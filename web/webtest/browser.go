@@ -262,7 +262,7 @@ func (b *Browser) Click(element string) {
 }
 
 // keyCodes are the Windows virtual key codes of the keys Press knows.
-var keyCodes = map[string]int{"ArrowLeft": 37, "ArrowRight": 39, "Home": 36, "End": 35, "Escape": 27, "Enter": 13}
+var keyCodes = map[string]int{"ArrowLeft": 37, "ArrowRight": 39, "ArrowUp": 38, "ArrowDown": 40, "Home": 36, "End": 35, "Escape": 27, "Enter": 13}
 
 // Press presses and releases a key, as the keyboard does: the browser's input
 // pipeline delivers the events to the focused page.
