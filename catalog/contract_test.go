@@ -8,10 +8,6 @@ import (
 	"github.com/colony-ai/colony/colony"
 	"github.com/colony-ai/colony/eval"
 	"github.com/colony-ai/colony/game"
-	"github.com/colony-ai/colony/games/kalah"
-	"github.com/colony-ai/colony/games/martian"
-	"github.com/colony-ai/colony/games/oware"
-	"github.com/colony-ai/colony/games/piecepack"
 	"github.com/colony-ai/colony/picture"
 )
 
@@ -97,6 +93,22 @@ func TestContractMismatches(t *testing.T) {
 	}
 }
 
+// contractChecked is a registered game's Ruleset, whose parts TestContractSignatures
+// checks.
+type contractChecked interface {
+	contractMismatchesOf() ([]string, error)
+}
+
+// contractMismatchesOf returns what contractMismatches finds in the rule set's game,
+// its feature set and its evaluation of the points difference (eval=score).
+func (x tunable[S]) contractMismatchesOf() ([]string, error) {
+	score, err := x.evals.Evaluator("score")
+	if err != nil {
+		return nil, err
+	}
+	return contractMismatches[S](reflect.TypeOf(x.g), reflect.TypeOf(x.evals.FeatureSet()), reflect.TypeOf(score)), nil
+}
+
 // TestContractSignatures checks every registered game, its feature set and its
 // evaluation of the points difference: no method has the name of a method of the
 // contract's interfaces and another signature (which would leave the tools on their
@@ -107,20 +119,13 @@ func TestContractSignatures(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var bad []string
-		switch x := g.(type) {
-		case tunable[colony.State]:
-			bad = contractMismatches[colony.State](reflect.TypeOf(x.g), reflect.TypeFor[colony.Features](), reflect.TypeFor[colony.Score]())
-		case tunable[kalah.State]:
-			bad = contractMismatches[kalah.State](reflect.TypeOf(x.g), reflect.TypeFor[kalah.Features](), reflect.TypeFor[kalah.StoreDiff]())
-		case tunable[oware.State]:
-			bad = contractMismatches[oware.State](reflect.TypeOf(x.g), reflect.TypeFor[oware.Features](), reflect.TypeFor[oware.StoreDiff]())
-		case tunable[piecepack.State]:
-			bad = contractMismatches[piecepack.State](reflect.TypeOf(x.g), reflect.TypeFor[piecepack.Features](), reflect.TypeFor[piecepack.StoreDiff]())
-		case tunable[martian.State]:
-			bad = contractMismatches[martian.State](reflect.TypeOf(x.g), reflect.TypeFor[martian.Features](), reflect.TypeFor[martian.StoreDiff]())
-		default:
-			t.Errorf("%s: a Ruleset of type %T: add its state type, feature set and evaluation here", name, g)
+		x, ok := g.(contractChecked)
+		if !ok {
+			t.Fatalf("%s: a Ruleset of type %T, not a registered game's", name, g)
+		}
+		bad, err := x.contractMismatchesOf()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
 		}
 		for _, b := range bad {
 			t.Errorf("%s: %s", name, b)
