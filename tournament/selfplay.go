@@ -121,3 +121,32 @@ func moverScoreOf(count int, game func(i int) (round, winner, mover int, err err
 	m.Low, m.High = max(0, m.Score-half), min(1, m.Score+half)
 	return m, nil
 }
+
+// SuiteReport plays the suite s, built with the options o, and random openings of as
+// many turns, pairs pairs each (0: one a position), with player against itself on g
+// (SelfPlay), and returns the report's lines ('colony openings'): the first player's
+// score on each.
+func SuiteReport(ctx context.Context, g match.Games, player string, s *match.Suite, o match.SuiteOptions, pairs int) ([]string, error) {
+	if pairs == 0 {
+		pairs = len(s.Positions)
+	}
+	positions := make([]string, len(s.Positions))
+	for i, p := range s.Positions {
+		positions[i] = p.Position
+	}
+	var lines []string
+	for _, src := range []struct {
+		name     string
+		openings record.Openings
+	}{
+		{"suite", record.Openings{Positions: positions}},
+		{fmt.Sprintf("random openings of %d turns", o.Turns), record.Openings{RandomTurns: o.Turns}},
+	} {
+		m, err := SelfPlay(ctx, g, player, src.openings, pairs, o.Seed, o.Concurrency)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", src.name, err)
+		}
+		lines = append(lines, fmt.Sprintf("first player, %s against itself, %s: %s", player, src.name, m))
+	}
+	return lines, nil
+}

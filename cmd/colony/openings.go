@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"runtime"
@@ -95,7 +94,12 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 	if fl.checkPlayer == "" {
 		return nil
 	}
-	lines, err := suiteReport(ctx, g, fl.checkPlayer, suite, fl.suite, fl.checkPairs)
+	var lines []string
+	if err = g.CheckPlayer(fl.checkPlayer); err != nil {
+		err = &match.SettingError{Setting: "check-player", Err: err}
+	} else {
+		lines, err = tournament.SuiteReport(ctx, g.Match(), fl.checkPlayer, suite, fl.suite, fl.checkPairs)
+	}
 	if errors.As(err, &se) {
 		return fmt.Errorf("openings: --%s: %w", se.Setting, se.Err)
 	} else if err != nil {
@@ -117,42 +121,4 @@ func openingsCommand(c *cobra.Command, opts *options, name string, fl *openingsF
 		}
 	}
 	return catalog.SuiteCommand(src, fl.suite, fl.band)
-}
-
-// suiteReport plays the suite s, built with the options o, and random openings of as
-// many turns, pairs pairs each (0: one a position), with player against itself, and
-// returns the report's lines: the first player's score on each.
-func suiteReport(ctx context.Context, g catalog.Ruleset, player string, s *match.Suite, o match.SuiteOptions, pairs int) ([]string, error) {
-	if pairs == 0 {
-		pairs = len(s.Positions)
-	}
-	positions := make([]string, len(s.Positions))
-	for i, p := range s.Positions {
-		positions[i] = p.Position
-	}
-	var lines []string
-	for _, src := range []struct {
-		name     string
-		openings record.Openings
-	}{
-		{"suite", record.Openings{Positions: positions}},
-		{fmt.Sprintf("random openings of %d turns", o.Turns), record.Openings{RandomTurns: o.Turns}},
-	} {
-		m, err := suiteSelfPlay(ctx, g, player, src.openings, pairs, o.Seed, o.Concurrency)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", src.name, err)
-		}
-		lines = append(lines, fmt.Sprintf("first player, %s against itself, %s: %s", player, src.name, m))
-	}
-	return lines, nil
-}
-
-// suiteSelfPlay plays player against itself on g from openings (see
-// tournament.SelfPlay) and returns the first player's score; a player that cannot
-// be built is a *match.SettingError of check-player.
-func suiteSelfPlay(ctx context.Context, g catalog.Ruleset, player string, openings record.Openings, pairs int, seed uint64, concurrency int) (tournament.MoverScore, error) {
-	if err := g.CheckPlayer(player); err != nil {
-		return tournament.MoverScore{}, &match.SettingError{Setting: "check-player", Err: err}
-	}
-	return tournament.SelfPlay(ctx, g.Match(), player, openings, pairs, seed, concurrency)
 }
