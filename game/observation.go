@@ -1,5 +1,8 @@
 package game
 
+// The observation of a position for learning agents: see learning.go for the other
+// parts for learning.
+
 // Observer is implemented by games that describe a position as a short vector of
 // numbers seen by one player, as OpenSpiel's observation tensors do: the pieces on
 // every place, the stores, the pieces in hand, where the ants stand, whose decision
