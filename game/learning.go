@@ -1,8 +1,9 @@
 package game
 
 // The parts of a game for learning: the input encoding of its positions for value
-// networks, their compact observation for other learning agents, and what its feature set provides for tuning and for eval=linear and
-// eval=net (its hand-set, default and shipped weights, its shipped networks).
+// networks, their compact observation for other learning agents, and what its
+// feature set provides for tuning and for eval=linear and eval=net (its hand-set,
+// default and shipped weights, its shipped networks).
 
 // Encoder is the input encoding of a game's positions for a value network (package
 // eval/nnue): sparse and binary, seen by one player, so that a network's first layer
