@@ -346,3 +346,13 @@ func colony_think(s C.int64_t, spec *C.char, n C.int, engines *C.char, m C.int, 
 	}
 	return fail(e, err, errcap)
 }
+
+//export colony_read_games
+func colony_read_games(path *C.char, n C.int, out *C.char, capacity C.int, need *C.int, err *C.char, errcap C.int) (rc C.int) {
+	defer guard(&rc, err, errcap)
+	d, e := native.ReadGames(goString(path, n))
+	if e == nil {
+		e = outputJSON(d, out, capacity, need)
+	}
+	return fail(e, err, errcap)
+}
