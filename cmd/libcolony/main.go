@@ -356,3 +356,14 @@ func colony_read_games(path *C.char, n C.int, out *C.char, capacity C.int, need 
 	}
 	return fail(e, err, errcap)
 }
+
+// colony_test_panic panics inside the library: the tests of the boundary check that
+// the panic comes back as the Panic status and the process goes on.
+//
+//export colony_test_panic
+func colony_test_panic(err *C.char, errcap C.int) (rc C.int) {
+	defer guard(&rc, err, errcap)
+	var m map[string]int
+	m["boom"]++ // a nil map: a runtime panic, as a bug would raise
+	return 0
+}
