@@ -146,8 +146,9 @@ class _Library:
     forked: bool = False
     dll: ctypes.CDLL | None = None
 
-    def __init__(self) -> None:
-        self._error: str | None = None
+    def __getattr__(self, name: str) -> Any:
+        # The functions are bound by load (for type checkers: any attribute).
+        raise AttributeError("colony library: no function %s" % name)
 
     def load(self) -> None:
         """Load the library and bind its functions (once)."""

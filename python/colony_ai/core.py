@@ -70,16 +70,16 @@ def _as_action(a: Any) -> int:
     if isinstance(a, bool):
         raise TypeError("an action is an int, not a bool")
     try:
-        return a.__index__()
+        return int(a.__index__())
     except AttributeError:
         raise TypeError("an action is an int, not %s" % type(a).__name__) from None
 
 
 def _as_player(p: Any) -> int:
-    p = _as_action(p)
-    if p not in (0, 1):
-        raise ValueError("player %d: want 0 or 1" % p)
-    return p
+    q = _as_action(p)
+    if q not in (0, 1):
+        raise ValueError("player %d: want 0 or 1" % q)
+    return q
 
 
 def registered_games() -> list[str]:
@@ -323,7 +323,8 @@ class State:
             raise self._closed()
         if player is not None and player != (1 if s & _SUM_TO_MOVE else 0):
             return []
-        return self._legal[: s & _SUM_NUM_LEGAL]
+        legal: list[int] = self._legal[: s & _SUM_NUM_LEGAL]
+        return legal
 
     def legal_actions_mask(self, player: Optional[int] = None) -> list[int]:
         """1 for each legal action and 0 for the others, num_distinct_actions()
