@@ -42,6 +42,7 @@ TERMINAL_PLAYER = -4
 
 _StatusArray = c_int32 * _native.STATUS_LEN
 _LegalArray = c_uint8 * _native.MAX_ACTIONS
+_MAX_ACTIONS = _native.MAX_ACTIONS
 
 # Status fields (native.Status), and the bits of a Summary.
 _TO_MOVE, _TERMINAL, _TURN_START, _WINNER, _MARGIN, _P0, _P1, _NLEGAL = range(8)
@@ -339,7 +340,7 @@ class State:
         (the state is unchanged); a non-integer raises TypeError."""
         if type(action) is not int:
             action = _as_action(action)
-        if 0 <= action < _native.MAX_ACTIONS:
+        if 0 <= action < _MAX_ACTIONS:
             r = L.state_step(self._ch, action, self._legal)
             if r >= 0:
                 self._sum = r
