@@ -2,7 +2,7 @@
 
 Building the package (pip install ./python, pip wheel ./python) runs
 
-    go build -buildmode=c-shared -o python/colony_ai/_libcolony.so ./cmd/libcolony
+    go build -trimpath -ldflags="-s -w" -buildmode=c-shared -o python/colony_ai/_libcolony.so ./cmd/libcolony
 
 from the repository's root, so the wheel carries the rules of the toolkit as one
 shared library and installs where there is no Go. The wheel is a platform wheel
@@ -51,7 +51,8 @@ def build_library() -> None:
         )
     env = dict(os.environ)
     env.setdefault("CGO_ENABLED", "1")
-    cmd = [go, "build", "-trimpath", "-buildmode=c-shared", "-o", str(LIB), "./cmd/libcolony"]
+    # -s -w: no symbol table or DWARF (a smaller wheel; panics still name functions).
+    cmd = [go, "build", "-trimpath", "-ldflags=-s -w", "-buildmode=c-shared", "-o", str(LIB), "./cmd/libcolony"]
     print("colony-ai: " + " ".join(cmd), flush=True)
     subprocess.run(cmd, cwd=root, env=env, check=True)
 
