@@ -31,7 +31,7 @@ const (
 	runner         // tournament: the runner of matches, its sessions and settings, the SPRT batch driver
 	catalog        // the registry of games and players by name, the text-level face of a game; the players as MEP engines
 	tuning         // Texel and SPSA runs and the networks' training over the registry's games, at the level of text
-	app            // web: the local web application over the catalog
+	app            // web: the local web application over the catalog; native: the library for other languages
 	cli            // the command line and the examples
 )
 
@@ -53,7 +53,7 @@ var layerOf = []struct {
 	{"tournament", runner},
 	{"catalog", catalog}, {"engine", catalog}, // engine: the toolkit's players as MEP engines, over the registry
 	{"tuning", tuning}, // above catalog: its runs take a registered game's text-level face (catalog.Tunable)
-	{"web", app},
+	{"web", app}, {"native", app},
 	{"cmd", cli}, {"examples", cli},
 }
 
