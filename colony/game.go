@@ -95,6 +95,10 @@ func (g Game) AppendAction(dst []byte, s *State, a game.Action) []byte {
 // Sides returns the names of the players: "red" (moves first) and "black".
 func (g Game) Sides() [2]string { return [2]string{"red", "black"} }
 
+// NumActions returns the number of distinct decisions (Action): the selections, the
+// directions, the pass and the board's ant steps.
+func (g Game) NumActions() int { return int(AntBase) + g.Rules.board.NumAntSteps() }
+
 // Points returns the scores of Red and Black by ruling R8.
 func (g Game) Points(s *State) [2]int {
 	return [2]int{s.Score(Red), s.Score(Black)}

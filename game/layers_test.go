@@ -29,7 +29,7 @@ const (
 	runner         // tournament: matches and their reports, games files, the SPRT batch driver
 	tuning         // Texel, SPSA and the linear evaluations over the contract
 	catalog        // the registry of games and players by name, the text-level face of a game
-	app            // web: the local web application over the catalog
+	app            // web: the local web application over the catalog; native: the library for other languages
 	cli            // the command line and the examples
 )
 
@@ -49,7 +49,7 @@ var layerOf = []struct {
 	{"tournament", runner},
 	{"tuning", tuning},
 	{"catalog", catalog},
-	{"web", app},
+	{"web", app}, {"native", app},
 	{"cmd", cli}, {"examples", cli},
 }
 

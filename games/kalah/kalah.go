@@ -271,6 +271,9 @@ func (g *Game) Start() State { return g.startState }
 // Sides returns "south" (moves first) and "north".
 func (g *Game) Sides() [2]string { return [2]string{"south", "north"} }
 
+// NumActions returns the number of distinct decisions: one a pit of a side.
+func (g *Game) NumActions() int { return g.m }
+
 // Points returns the seeds in South's and North's stores: the final scores of a
 // finished game, whose pits are all empty.
 func (g *Game) Points(s *State) [2]int { return [2]int{s.Store(0), s.Store(1)} }

@@ -202,3 +202,6 @@ func (g *Game) Start() State { return g.start }
 
 // Sides returns "south" (moves first) and "north".
 func (g *Game) Sides() [2]string { return [2]string{"south", "north"} }
+
+// NumActions returns the number of distinct decisions: one a small space of a side.
+func (g *Game) NumActions() int { return g.n }

@@ -81,6 +81,9 @@ func (g *Game) Hash(s *State) uint64 { return s.Hash() }
 // Sides returns "south" (moves first) and "north".
 func (g *Game) Sides() [2]string { return [2]string{"south", "north"} }
 
+// NumActions returns the number of distinct decisions: one a pit of a side.
+func (g *Game) NumActions() int { return NumPits }
+
 var sideNames = [2]string{"south", "north"}
 
 // EndReason says why a finished game ended: "south has more than half the seeds",

@@ -1,0 +1,142 @@
+package catalog_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/colony-ai/colony/catalog"
+	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/search"
+)
+
+// TestStatesRandomGames plays seeded random games of every registered game through
+// the state-level face and checks it against the Ruleset's text operations: the
+// actions below NumActions, the notation read back, every decision's text read back
+// to it, Apply refusing what is not legal and leaving the state as it was, Clone
+// independent of its original, and the end as Standing says.
+func TestStatesRandomGames(t *testing.T) {
+	for _, name := range catalog.Names() {
+		t.Run(name, func(t *testing.T) {
+			rs, err := catalog.Open(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sg, err := catalog.States(rs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sg.NumActions() < 1 || sg.NumActions() > game.MaxActions {
+				t.Fatalf("NumActions %d", sg.NumActions())
+			}
+			if sg.NumActions() == game.MaxActions {
+				t.Errorf("NumActions is the fall-back %d: the game has no NumActions method", game.MaxActions)
+			}
+			rng := rand.New(rand.NewPCG(1, 2))
+			var buf game.ActionBuffer
+			for g := range 20 {
+				s := sg.Start()
+				if s.String() != rs.StartPosition() {
+					t.Fatalf("start %q, Ruleset %q", s.String(), rs.StartPosition())
+				}
+				for steps := 0; !s.Terminal(); steps++ {
+					if steps > 100000 {
+						t.Fatalf("game %d does not end", g)
+					}
+					legal := slices.Clone(s.LegalActions(&buf))
+					if len(legal) == 0 {
+						t.Fatalf("no legal actions in %s", s)
+					}
+					for _, a := range legal {
+						if int(a) >= sg.NumActions() {
+							t.Fatalf("action %d >= NumActions %d in %s", a, sg.NumActions(), s)
+						}
+						text, err := s.ActionText(int(a))
+						if err != nil {
+							t.Fatal(err)
+						}
+						if b, err := s.ParseAction(text); err != nil || b != int(a) {
+							t.Fatalf("ParseAction(%q) = %d, %v; want %d", text, b, err, a)
+						}
+					}
+					before := s.String()
+					for _, bad := range []int{-1, sg.NumActions(), 1000} {
+						if err := s.Apply(bad); !errors.Is(err, catalog.ErrIllegal) {
+							t.Fatalf("Apply(%d) = %v, want ErrIllegal", bad, err)
+						}
+					}
+					if s.String() != before {
+						t.Fatalf("a refused Apply changed the state")
+					}
+					c := s.Clone()
+					if err := s.Apply(int(legal[rng.IntN(len(legal))])); err != nil {
+						t.Fatal(err)
+					}
+					if c.String() != before {
+						t.Fatalf("the clone changed with its original")
+					}
+					back, err := sg.Parse(s.String())
+					if err != nil || back.String() != s.String() {
+						t.Fatalf("Parse(%q) = %v, %v", s, back, err)
+					}
+				}
+				// The end as the Ruleset sees it from the notation (which may not hold
+				// the history that ended it, as Oware's repetitions).
+				st, err := rs.Standing(s.String())
+				if err != nil {
+					t.Fatalf("Standing of the end %s: %v", s, err)
+				}
+				if w, _ := s.Result(); st.Outcome != nil && (w != st.Outcome.Winner || s.Points() != st.Outcome.Points) {
+					t.Fatalf("end %d %v, Standing %+v", w, s.Points(), st.Outcome)
+				}
+				if s.EndReason() == "" {
+					t.Fatal("no end reason")
+				}
+				if err := s.Apply(0); !errors.Is(err, catalog.ErrIllegal) {
+					t.Fatalf("Apply after the end = %v", err)
+				}
+			}
+		})
+	}
+}
+
+// TestStatesThink lets a player think through the state-level face and checks that
+// its turn is one legal turn that ApplyTurn plays.
+func TestStatesThink(t *testing.T) {
+	for _, name := range catalog.Names() {
+		t.Run(name, func(t *testing.T) {
+			rs, _ := catalog.Open(name)
+			sg, _ := catalog.States(rs)
+			p, err := sg.NewPlayer("ab:depth=2", search.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer p.Close()
+			s := sg.Start()
+			th, err := p.Think(context.Background(), s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.String() != rs.StartPosition() {
+				t.Fatal("Think changed the state")
+			}
+			c := s.Clone()
+			for _, a := range th.Actions {
+				if err := c.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.ApplyTurn(th.Turn); err != nil {
+				t.Fatalf("ApplyTurn(%q): %v", th.Turn, err)
+			}
+			if s.String() != c.String() || !s.TurnStart() {
+				t.Fatalf("turn %q: %s, decisions: %s", th.Turn, s, c)
+			}
+			if th.Depth != 2 || len(th.PVTurns) == 0 || th.PVTurns[0] != th.Turn {
+				t.Fatalf("thought %+v", th)
+			}
+		})
+	}
+}
