@@ -318,7 +318,7 @@ func (b *typedBatch[S]) illegal(i int, a int32) error {
 	for _, l := range b.g.LegalActions(s, &buf) {
 		legal = append(legal, int(l))
 	}
-	return fmt.Errorf("batch: game %d: action %d is not legal in %s (legal: %v)", i, a, b.g.FormatPosition(s), legal)
+	return fmt.Errorf("batch: game %d: action %d: %w in %s (legal: %v)", i, a, ErrIllegal, b.g.FormatPosition(s), legal)
 }
 
 // runAll runs the call set in b over every game, on the workers when there are
@@ -430,8 +430,15 @@ func (b *typedBatch[S]) observe(s *S, dst []float32, w *batchWorker) {
 	}
 }
 
-// viewOf returns the batch view of g. PROVISIONAL until the states face lands: every
-// action id of the contract, no compact observation.
+// viewOf returns the batch view of g: its action ids' count (its NumActions, as
+// the states face reads it) and its compact observation (game.Observer).
 func viewOf[S any](g game.Game[S]) batchView[S] {
-	return batchView[S]{numActions: game.MaxActions}
+	v := batchView[S]{numActions: game.MaxActions}
+	if n, ok := g.(interface{ NumActions() int }); ok {
+		v.numActions = n.NumActions()
+	}
+	if o, ok := g.(game.Observer[S]); ok {
+		v.obsSize, v.observe = o.Observation().Size, o.Observe
+	}
+	return v
 }
