@@ -22,9 +22,10 @@ game=..., opponent=...)``).
   ``"random"`` (drawn at every reset from the environment's random source).
 * **Seeds**: ``reset(seed=...)`` seeds the environment's random source, which draws
   the side (``player="random"``), the random opening decisions (``opening``) and the
-  seed of every search of a randomised opponent (the spec's ``seed`` setting is
-  then set for each of its turns): the same seed gives the same episode for the same
-  actions.
+  opponent's seed: the opponent is built again at every reset, with the spec's
+  ``seed`` setting drawn there when the spec does not set it (for ``random``,
+  ``greedy``, ``ab`` and ``mcts``), so that the same seed and actions give the same
+  episode.
 """
 
 from __future__ import annotations
@@ -41,6 +42,19 @@ from .pettingzoo import observation_box
 __all__ = ["ColonyEnv", "make"]
 
 ENV_ID = "colony_ai/Colony-v0"
+
+
+# The kinds of player whose spec takes a seed the environment sets.
+_SEEDED_KINDS = ("random", "greedy", "ab", "mcts")
+
+
+def seeded_spec(spec: str, seed: int) -> str:
+    """spec with its seed set to seed, for a kind of player that takes one and a spec
+    that does not set it; spec unchanged otherwise."""
+    kind, _, params = spec.partition(":")
+    if kind not in _SEEDED_KINDS or any(p.strip().startswith("seed=") for p in params.split(",")):
+        return spec
+    return f"{kind}:{params},seed={seed}" if params else f"{kind}:seed={seed}"
 
 
 class ColonyEnv(gymnasium.Env):
@@ -71,7 +85,7 @@ class ColonyEnv(gymnasium.Env):
             raise ValueError(f"render_mode {render_mode!r}: want one of {self.metadata['render_modes']}")
         self.render_mode = render_mode
         self.opponent_spec = opponent
-        self.opponent = self.game.new_player(opponent)  # refuses a bad spec now
+        self.opponent = self.game.player(opponent)  # refuses a bad spec now
         self.side = player
         self.observation_kind = observation
         self.opening = int(opening)
@@ -85,22 +99,23 @@ class ColonyEnv(gymnasium.Env):
 
     def _obs(self) -> dict[str, np.ndarray]:
         if self.observation_kind == "net":
-            o = np.asarray(self.state.network_input(self.player, dense=True), dtype=np.float32)
+            o = self.state.network_inputs_dense(self.player)
         else:
-            o = np.asarray(self.state.observation_tensor(self.player), dtype=np.float32)
+            o = self.state.observation_array(self.player)
         mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
         if not self.state.is_terminal() and self.state.current_player() == self.player:
             mask[self.state.legal_actions()] = 1
-        return {"observation": o.copy(), "action_mask": mask}
+        return {"observation": o, "action_mask": mask}
 
     def _opponent_plays(self) -> None:
         while not self.state.is_terminal() and self.state.current_player() != self.player:
-            seed = int(self.np_random.integers(2**63))
-            for a in self.opponent.think(self.state, seed=seed).actions:
+            for a in self.opponent.think(self.state).actions:
                 self.state.apply_action(a)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         super().reset(seed=seed)
+        self.opponent.close()
+        self.opponent = self.game.player(seeded_spec(self.opponent_spec, int(self.np_random.integers(2**63))))
         self.player = int(self.np_random.integers(2)) if self.side == "random" else int(self.side)
         self.state = self.game.new_initial_state()
         for _ in range(self.opening):
@@ -136,7 +151,7 @@ class ColonyEnv(gymnasium.Env):
         if self.render_mode is None:
             gymnasium.logger.warn('render() called without a render_mode ("ansi" or "human")')
             return None
-        text = self.state.drawing()
+        text = str(self.state)
         if self.render_mode == "ansi":
             return text
         print(text)

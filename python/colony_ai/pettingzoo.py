@@ -48,16 +48,22 @@ def env(game: str = "colony", **kwargs: Any) -> AECEnv:
     return e
 
 
+# The bounds of the compact observation's values: counts of pieces (at most 255 of
+# one kind on a board) and 0/1 flags.
+OBSERVATION_LOW, OBSERVATION_HIGH = 0.0, 255.0
+
+
 def observation_box(game: Game, observation: str) -> spaces.Box:
     """The space of one player's observation of the game ("compact" or "net")."""
     if observation == "net":
-        n = game.encoding_inputs()
-        return spaces.Box(0.0, 1.0, (n,), np.float32)
+        enc = game.network_encoding()
+        if enc is None:
+            raise ValueError(f"{game.name} has no network input encoding")
+        return spaces.Box(0.0, 1.0, (enc[1],), np.float32)
     if observation != "compact":
         raise ValueError(f'observation {observation!r}: want "compact" or "net"')
-    low, high = game.observation_bounds()
     shape = tuple(game.observation_tensor_shape())
-    return spaces.Box(np.float32(low), np.float32(high), shape, np.float32)
+    return spaces.Box(OBSERVATION_LOW, OBSERVATION_HIGH, shape, np.float32)
 
 
 class raw_env(AECEnv):
@@ -101,8 +107,8 @@ class raw_env(AECEnv):
 
     def _observe_as(self, player: int) -> np.ndarray:
         if self.observation_kind == "net":
-            return self.state.network_input(player, dense=True).astype(np.float32, copy=False)
-        return np.asarray(self.state.observation_tensor(player), dtype=np.float32)
+            return self.state.network_inputs_dense(player)
+        return self.state.observation_array(player)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self.possible_agents.index(agent)
@@ -156,7 +162,7 @@ class raw_env(AECEnv):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode (\"ansi\" or \"human\")")
             return None
-        text = self.state.drawing()
+        text = str(self.state)
         if self.render_mode == "ansi":
             return text
         print(text)

@@ -46,28 +46,10 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
-from . import _native
-from .core import load_game, Game
+from ._native import ERR_CAP, ClosedError, L, check, encode
+from .core import Game, load_game
 
 __all__ = ["VectorEnv"]
-
-_c_float_p = ctypes.c_void_p
-
-
-def _bind(lib: ctypes.CDLL) -> None:
-    """Declares the vector functions' signatures on the library (once)."""
-    if getattr(lib, "_colony_vector_bound", False):
-        return
-    i64, i32, vp, cp = ctypes.c_int64, ctypes.c_int, ctypes.c_void_p, ctypes.c_char_p
-    lib.colony_vector_new.argtypes = [i64, i32, i32, i32, i32, cp, i32, ctypes.POINTER(ctypes.c_int64),
-                                      ctypes.POINTER(ctypes.c_int32), vp, i32]
-    lib.colony_vector_new.restype = i32
-    for name in ("colony_vector_reset", "colony_vector_step"):
-        f = getattr(lib, name)
-        f.argtypes = [i64, i32, i32, i32, vp, vp, vp, vp, vp, vp, vp, vp, vp, i32]
-        f.restype = i32
-    lib._colony_vector_bound = True
-
 
 class VectorEnv(gymnasium.vector.VectorEnv):
     """N games of one rule set stepped together in native code (see the module's doc).
@@ -96,15 +78,16 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self.game = game if isinstance(game, Game) else load_game(game)
         if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
             raise ValueError(f"num_envs must be a positive integer, not {num_envs!r}")
-        self._lib = _native.library()
-        _bind(self._lib)
+        self._h = 0
+        for what, v in (("workers", workers), ("max_steps", max_steps), ("opening", opening)):
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not 0 <= v < 2**31:
+                raise ValueError(f"{what} must be a non-negative integer, not {v!r}")
         h, info = ctypes.c_int64(0), (ctypes.c_int32 * 3)()
-        obs = observation.encode()
-        err = _native.error_buffer()
-        rc = self._lib.colony_vector_new(self.game._handle, int(num_envs), int(workers), int(max_steps), int(opening),
-                                         obs, len(obs), ctypes.byref(h), info, err, len(err))
-        _native.check(rc, err)
-        self._handle = _native.Handle(h.value)
+        obs = encode(observation, "the observation's kind")
+        self._err = ctypes.create_string_buffer(ERR_CAP)
+        check(L.vector_new(self.game._handle(), int(num_envs), int(workers), int(max_steps), int(opening),
+                           obs, len(obs), ctypes.byref(h), info, self._err, ERR_CAP), self._err)
+        self._h = h.value
         self.num_envs, self.num_actions, self.observation_size = int(info[0]), int(info[1]), int(info[2])
         self.observation_kind = observation
         n, na, no = self.num_envs, self.num_actions, self.observation_size
@@ -132,10 +115,11 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._reset_done = False
 
     def _call(self, f: Any, arg: int | None) -> None:
-        err = _native.error_buffer()
-        rc = f(self._handle.value, self.num_envs, self.num_actions, self.observation_size, arg, *self._ptrs,
-               err, len(err))
-        _native.check(rc, err)
+        if not self._h:
+            raise ClosedError("the vector environment is closed", -3)
+        rc = f(self._h, self.num_envs, self.num_actions, self.observation_size, arg, *self._ptrs, self._err, ERR_CAP)
+        if rc != 0:
+            check(rc, self._err)
 
     def reset(self, *, seed: int | Sequence[int] | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
@@ -157,7 +141,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         elif not self._reset_done:
             seeds = self._seeds.ctypes.data  # the first reset: seeds 0..N-1
             self._seeds[:] = np.arange(self.num_envs, dtype=np.uint64)
-        self._call(self._lib.colony_vector_reset, seeds)
+        self._call(L.vector_reset, seeds)
         self._reset_done = True
         return self._observations, {"to_move": self._to_move}
 
@@ -170,7 +154,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         a = np.ascontiguousarray(actions, dtype=np.int32)
         if a.shape != (self.num_envs,):
             raise ValueError(f"actions of shape {np.shape(actions)}: want ({self.num_envs},)")
-        self._call(self._lib.colony_vector_step, a.ctypes.data)
+        self._call(L.vector_step, a.ctypes.data)
         infos: dict[str, Any] = {"to_move": self._to_move}
         if self._final_obs is not None:
             np.logical_or(self._terminations, self._truncations, out=self._ended)
@@ -179,7 +163,14 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         return self._observations, self._rewards, self._terminations, self._truncations, infos
 
     def close_extras(self, **kwargs: Any) -> None:
-        """Frees the native games (their workers stop)."""
-        h = getattr(self, "_handle", None)
-        if h is not None:
-            h.close()
+        """Frees the native games (their workers stop); the environment cannot be used
+        again."""
+        h, self._h = getattr(self, "_h", 0), 0
+        if h and not L.forked:
+            L.free(h, None, 0)
+
+    def __del__(self) -> None:
+        try:
+            self.close_extras()
+        except Exception:  # interpreter shutdown
+            pass

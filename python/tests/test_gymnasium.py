@@ -13,7 +13,7 @@ from gymnasium.utils.env_checker import check_env
 import colony_ai
 from colony_ai import gymnasium as cgym
 
-GAMES = colony_ai.games() + ["colony:turncap=300", "kalah:6x4,capture=nonempty", "oware:quiet=off"]
+GAMES = colony_ai.registered_games() + ["colony:turncap=300", "kalah:6x4,capture=nonempty", "oware:quiet=off"]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -14,7 +14,7 @@ import colony_ai
 from colony_ai import pettingzoo as cpz
 
 # Every registered game, and The Colony's rule sets the docs use.
-GAMES = colony_ai.games() + ["colony:turncap=300", "colony:sowingcap=off", "kalah:6x4,capture=nonempty",
+GAMES = colony_ai.registered_games() + ["colony:turncap=300", "colony:sowingcap=off", "kalah:6x4,capture=nonempty",
                              "oware:quiet=off", "kalah:4x3"]
 
 

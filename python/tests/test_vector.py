@@ -85,7 +85,7 @@ def test_against_states(game):
                 assert rew[i] == s.returns()[before[i]]
                 assert infos["_final_obs"][i]
                 np.testing.assert_array_equal(infos["final_obs"][i],
-                                              np.asarray(s.observation_tensor(s.current_player()), np.float32).ravel())
+                                              s.observation_array().ravel())
                 states[i] = g.new_initial_state()
                 ended += 1
             else:
@@ -99,11 +99,11 @@ def test_net_observation_and_truncation():
     env = VectorEnv("kalah", 3, observation="net", max_steps=5)
     obs, _ = env.reset(seed=3)
     s = g.new_initial_state()
-    np.testing.assert_array_equal(obs["observation"][0], s.network_input(0, dense=True))
+    np.testing.assert_array_equal(obs["observation"][0], s.network_inputs_dense(0))
     for k in range(5):
         obs, rew, term, trunc, infos = env.step(random_actions(obs["action_mask"], np.random.default_rng(k)))
     assert trunc.all() and not term.any() and (rew == 0).all()
-    np.testing.assert_array_equal(obs["observation"][1], s.network_input(0, dense=True))  # started again
+    np.testing.assert_array_equal(obs["observation"][1], s.network_inputs_dense(0))  # started again
     env.close()
 
 
