@@ -150,6 +150,9 @@ func (x *generic[S]) states() StateGame {
 		sg.num = n.NumActions()
 	}
 	sg.obs, _ = x.g.(game.Observer[S])
+	if sg.obs != nil {
+		sg.obsSize = sg.obs.Observation().Size
+	}
 	return sg
 }
 
@@ -159,6 +162,8 @@ type stateGame[S any] struct {
 	parts game.Parts[S]
 	obs   game.Observer[S]
 	num   int
+	// obsSize is obs's Observation().Size.
+	obsSize int
 }
 
 func (sg *stateGame[S]) Name() string          { return sg.x.g.Name() }
@@ -389,7 +394,7 @@ func (st *state[S]) Observe(p int, dst []float32) error {
 	if p != 0 && p != 1 {
 		return fmt.Errorf("player %d: want 0 or 1", p)
 	}
-	n := o.Observation().Size
+	n := st.sg.obsSize
 	if len(dst) < n {
 		return fmt.Errorf("observation buffer of %d values: %s needs %d", len(dst), st.sg.Name(), n)
 	}

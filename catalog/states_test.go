@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/colony-ai/colony/catalog"
@@ -136,6 +137,85 @@ func TestStatesThink(t *testing.T) {
 			}
 			if th.Depth != 2 || len(th.PVTurns) == 0 || th.PVTurns[0] != th.Turn {
 				t.Fatalf("thought %+v", th)
+			}
+		})
+	}
+}
+
+// TestStatesObservation checks every game's observation on random positions: its
+// parts add up to its size, the two players' views swap the own and opponent parts
+// (and the stores, hands), exactly one of them is to move, and Observe allocates
+// nothing.
+func TestStatesObservation(t *testing.T) {
+	for _, name := range catalog.Names() {
+		t.Run(name, func(t *testing.T) {
+			rs, _ := catalog.Open(name)
+			sg, _ := catalog.States(rs)
+			o := sg.Observation()
+			total := 1
+			for _, d := range o.Shape {
+				total *= d
+			}
+			sum, at := 0, map[string]int{}
+			for _, p := range o.Parts {
+				at[p.Name] = sum
+				sum += p.Size
+			}
+			if o.Size == 0 || sum != o.Size || total != o.Size {
+				t.Fatalf("observation %+v: parts add up to %d, shape to %d", o, sum, total)
+			}
+			size := func(name string) int {
+				for _, p := range o.Parts {
+					if p.Name == name {
+						return p.Size
+					}
+				}
+				return 0
+			}
+			v0, v1 := make([]float32, o.Size), make([]float32, o.Size)
+			rng := rand.New(rand.NewPCG(3, 4))
+			var buf game.ActionBuffer
+			s := sg.Start()
+			for !s.Terminal() {
+				if err := s.Observe(0, v0); err != nil {
+					t.Fatal(err)
+				}
+				if err := s.Observe(1, v1); err != nil {
+					t.Fatal(err)
+				}
+				for _, p := range o.Parts {
+					other, ok := strings.CutPrefix(p.Name, "own ")
+					if !ok {
+						continue
+					}
+					q := "opponent " + other
+					if size(q) != p.Size {
+						t.Fatalf("part %q has no opponent part of its size", p.Name)
+					}
+					if !slices.Equal(v0[at[p.Name]:at[p.Name]+p.Size], v1[at[q]:at[q]+p.Size]) {
+						t.Fatalf("%s: the views do not swap %q in %s", name, p.Name, s)
+					}
+				}
+				for _, pair := range []string{"stores", "hands"} {
+					if k, ok := at[pair]; ok && (v0[k] != v1[k+1] || v0[k+1] != v1[k]) {
+						t.Fatalf("the views do not swap %s in %s", pair, s)
+					}
+				}
+				m := at["to move"]
+				if v0[m]+v1[m] != 1 || v0[m] != float32(1-s.ToMove()) {
+					t.Fatalf("to move %v %v, ToMove %d", v0[m], v1[m], s.ToMove())
+				}
+				legal := s.LegalActions(&buf)
+				s.Apply(int(legal[rng.IntN(len(legal))]))
+			}
+			if n := testing.AllocsPerRun(100, func() { s.Observe(0, v0) }); n != 0 {
+				t.Errorf("Observe allocates %v times", n)
+			}
+			if err := s.Observe(2, v0); err == nil {
+				t.Error("Observe(2) did not fail")
+			}
+			if err := s.Observe(0, v0[:1]); err == nil {
+				t.Error("Observe into a short buffer did not fail")
 			}
 		})
 	}

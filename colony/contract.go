@@ -24,6 +24,7 @@ var (
 	_ game.TurnReader[State]            = Game{}
 	_ game.TurnCounter[State]           = Game{}
 	_ game.Encoder[State]               = Game{}
+	_ game.Observer[State]              = Game{}
 	_ game.PairEncoder[State]           = Game{}
 	_ picture.Illustrator[State]        = Game{}
 	_ picture.OptionsIllustrator[State] = Game{}

@@ -24,6 +24,7 @@ var (
 	_ game.Tracer[State]         = (*Game)(nil)
 	_ game.TurnReader[State]     = (*Game)(nil)
 	_ game.Encoder[State]        = (*Game)(nil)
+	_ game.Observer[State]       = (*Game)(nil)
 	_ picture.Illustrator[State] = (*Game)(nil)
 )
 

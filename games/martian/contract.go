@@ -20,6 +20,7 @@ var (
 	_ game.Drawer[State]         = (*Game)(nil)
 	_ game.Tracer[State]         = (*Game)(nil)
 	_ game.Encoder[State]        = (*Game)(nil)
+	_ game.Observer[State]       = (*Game)(nil)
 	_ picture.Illustrator[State] = (*Game)(nil)
 )
 

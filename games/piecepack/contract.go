@@ -19,6 +19,7 @@ var (
 	_ game.Drawer[State]         = (*Game)(nil)
 	_ game.Tracer[State]         = (*Game)(nil)
 	_ game.Encoder[State]        = (*Game)(nil)
+	_ game.Observer[State]       = (*Game)(nil)
 	_ picture.Illustrator[State] = (*Game)(nil)
 )
 
