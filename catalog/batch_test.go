@@ -125,7 +125,7 @@ func TestBatchDeterminism(t *testing.T) {
 	seeds := []uint64{11, 12, 13, 14, 15, 16, 17}
 	for _, name := range batchGames {
 		t.Run(name, func(t *testing.T) {
-			o := BatchOptions{Observation: ObserveNet, Opening: 4, MaxSteps: 150}
+			o := BatchOptions{Opening: 4, MaxSteps: 150}
 			want := make([]uint64, len(seeds))
 			for i, s := range seeds {
 				want[i] = trajectories(t, name, o, []uint64{s}, 400)[0]
@@ -159,12 +159,16 @@ func TestBatchAgainstRules(t *testing.T) {
 }
 
 // typedCheck runs againstRules on x's game.
-func (x *generic[S]) typedCheck(t *testing.T) { againstRules(t, x.g) }
+func (x *generic[S]) typedCheck(t *testing.T) {
+	for _, obs := range []string{ObserveCompact, ObserveNet} {
+		t.Run(obs, func(t *testing.T) { againstRules(t, x.g, obs) })
+	}
+}
 
 // againstRules is the check of TestBatchAgainstRules on g.
-func againstRules[S any](t *testing.T, g game.Game[S]) {
+func againstRules[S any](t *testing.T, g game.Game[S], obs string) {
 	const n, steps, maxSteps = 5, 600, 120
-	b, err := newTypedBatch(g, viewOf(g), BatchOptions{N: n, Workers: 2, Observation: ObserveNet, MaxSteps: maxSteps})
+	b, err := newTypedBatch(g, viewOf(g), BatchOptions{N: n, Workers: 2, Observation: obs, MaxSteps: maxSteps})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,6 +178,7 @@ func againstRules[S any](t *testing.T, g game.Game[S]) {
 		t.Fatal(err)
 	}
 	enc := game.PartOf[game.Encoder[S]](g)
+	observer := game.PartOf[game.Observer[S]](g)
 	states := make([]S, n)
 	played := make([]int, n)
 	for i := range states {
@@ -185,6 +190,10 @@ func againstRules[S any](t *testing.T, g game.Game[S]) {
 	var buf game.ActionBuffer
 	wantObs := func(s *S) []float32 {
 		v := make([]float32, no)
+		if obs == ObserveCompact {
+			observer.Observe(s, g.ToMove(s), v)
+			return v
+		}
 		for _, k := range enc.Encode(s, g.ToMove(s), nil) {
 			v[k] = 1
 		}
@@ -260,7 +269,7 @@ func TestBatchAllocs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			b, err := NewBatch(r, BatchOptions{N: 16, Workers: workers, Observation: ObserveNet, Opening: 2})
+			b, err := NewBatch(r, BatchOptions{N: 16, Workers: workers, Observation: []string{ObserveNet, ObserveCompact}[workers%2], Opening: 2})
 			if err != nil {
 				t.Fatal(err)
 			}
