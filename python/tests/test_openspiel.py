@@ -48,18 +48,20 @@ def play(ours: str, theirs: str, to_theirs, games: int, seed: int) -> dict[str, 
         s, ps = g.new_initial_state(), pg.new_initial_state()
         history: list[int] = []
         while True:
-            where = f"{ours} game {n}, after {history}: {s}"
+            def where() -> str:
+                return f"{ours} game {n}, after the actions {history}: {s} against pyspiel's\n{ps}"
+
             stats["positions"] += 1
-            assert s.is_terminal() == ps.is_terminal(), where
+            assert s.is_terminal() == ps.is_terminal(), where()
             if s.is_terminal():
-                assert list(s.returns()) == list(ps.returns()), where
+                assert list(s.returns()) == list(ps.returns()), where()
                 r = s.returns()
                 stats["wins0" if r[0] > r[1] else "wins1" if r[1] > r[0] else "draws"] += 1
                 break
             p = s.current_player()
-            assert p == ps.current_player(), where
+            assert p == ps.current_player(), where()
             legal = list(s.legal_actions())
-            assert sorted(to_theirs(p, a) for a in legal) == list(ps.legal_actions()), where
+            assert sorted(to_theirs(p, a) for a in legal) == list(ps.legal_actions()), where()
             a = int(legal[rng.integers(len(legal))])
             history.append(a)
             s.apply_action(a)

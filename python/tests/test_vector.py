@@ -31,7 +31,7 @@ def trajectory(game: str, seeds: list[int], workers: int, steps: int, opening: i
         for i in range(len(seeds)):
             parts = [obs["observation"][i].tobytes(), obs["action_mask"][i].tobytes(), bytes([int(infos["to_move"][i])])]
             if rew is not None:
-                parts += [rew[i].tobytes(), bytes([term[i], trunc[i]])]
+                parts += [rew[i].tobytes(), bytes([int(term[i]), int(trunc[i])])]
                 if term[i] or trunc[i]:
                     parts.append(infos["final_obs"][i].tobytes())
             courses[i].append(b"".join(parts))
