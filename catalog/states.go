@@ -149,7 +149,7 @@ func (x *generic[S]) states() StateGame {
 	if n, ok := x.g.(interface{ NumActions() int }); ok {
 		sg.num = n.NumActions()
 	}
-	sg.obs, _ = x.g.(game.Observer[S])
+	sg.obs = sg.parts.Observer
 	if sg.obs != nil {
 		sg.obsSize = sg.obs.Observation().Size
 	}

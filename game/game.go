@@ -74,6 +74,7 @@
 //	learning
 //	Encoder            eval=net (package eval/nnue), train      no network: every game has one, the conformance suite checks it
 //	PairEncoder        eval=net (The Colony)                    Encode twice: one pass computes the reach and blocked ants once
+//	Observer           the Python package (catalog.States)      no observation tensor: every game has one
 //
 // # What every game has
 //
@@ -81,11 +82,12 @@
 // too: without one it loses what the table says (the fast paths not listed here are
 // the ones a game adds when a measurement justifies them). They are Playouter,
 // RandomActioner and LegalChecker; Drawer and Tracer, and picture.Illustrator for its
-// pictures; Encoder, for value networks. Its package also provides a feature set for
-// the linear evaluation (an eval.TunableSet: eval.FeatureSet and HandWeighter), an
-// evaluation of the points difference (Evaluator, the registry's eval=score)
-// and tuned weights, in code (DefaultWeighter) or as a shipped file
-// (WeightsShipper); optionally a shipped value network (NetworkShipper). The parts
+// pictures; Encoder, for value networks; Observer, for the Python package. Its
+// package also provides a feature set for the linear evaluation (an
+// eval.TunableSet: eval.FeatureSet and HandWeighter), an evaluation of the points
+// difference (Evaluator, the registry's eval=score) and tuned weights, in code
+// (DefaultWeighter) or as a shipped file (WeightsShipper); optionally a shipped
+// value network (NetworkShipper). The parts
 // of the feature set are declared in learning.go, the evaluation's in evaluation.go;
 // eval.TunableSet is asserted in the game's tests, so that a game compiles without
 // package eval.

@@ -1,8 +1,9 @@
 package game
 
 // The parts of a game for learning: the input encoding of its positions for value
-// networks, and what its feature set provides for tuning and for eval=linear and
-// eval=net (its hand-set, default and shipped weights, its shipped networks).
+// networks, their compact observation for other learning agents, and what its
+// feature set provides for tuning and for eval=linear and eval=net (its hand-set,
+// default and shipped weights, its shipped networks).
 
 // Encoder is the input encoding of a game's positions for a value network (package
 // eval/nnue): sparse and binary, seen by one player, so that a network's first layer
@@ -47,6 +48,43 @@ type Encoding struct {
 // halves what the encoding costs it. The conformance suite checks the equality.
 type PairEncoder[S any] interface {
 	EncodePair(s *S, dst0, dst1 []uint16) ([]uint16, []uint16)
+}
+
+// Observer is implemented by games that describe a position as a short vector of
+// numbers seen by one player, as OpenSpiel's observation tensors do: the pieces on
+// every place, the stores, the pieces in hand, where the ants stand, whose decision
+// it is, with the player's own side first. It is the compact input of learning
+// agents that do not use the network encoding (Encoder), and the observation of the
+// Python environments (python/colony_ai).
+//
+// Used by the state-level face of a rule set (catalog.States) and the native
+// library; a game without one has no observation there.
+type Observer[S any] interface {
+	// Observation describes the vector: its size, its shape, and the meaning of its
+	// parts.
+	Observation() Observation
+	// Observe writes the observation of s seen by player p (0 or 1) into dst, which
+	// holds exactly Observation().Size values. It allocates nothing.
+	Observe(s *S, p int, dst []float32)
+}
+
+// Observation describes an Observer's vector.
+type Observation struct {
+	// Size is the number of values; Shape the vector's shape as the Python package
+	// gives it (its product is Size).
+	Size  int
+	Shape []int
+	// Parts name the vector's consecutive parts, in order, and say what each holds;
+	// their sizes add up to Size.
+	Parts []ObservationPart
+}
+
+// ObservationPart is one consecutive part of an Observation.
+type ObservationPart struct {
+	Name string
+	Size int
+	// Doc says what the values are ("eggs on each log, A1 to C6").
+	Doc string
 }
 
 // The parts of a game's feature set (the named features of its linear evaluation, an

@@ -36,6 +36,7 @@ type PresentationParts[S any] struct {
 type LearningParts[S any] struct {
 	Encoder     Encoder[S]
 	PairEncoder PairEncoder[S]
+	Observer    Observer[S]
 }
 
 // Parts are the optional parts of a game, by role, each nil when the game lacks it
@@ -78,6 +79,7 @@ func PartsOf[S any](g Rules[S]) Parts[S] {
 	p.TurnCounter, _ = g.(TurnCounter[S])
 	p.Encoder, _ = g.(Encoder[S])
 	p.PairEncoder, _ = g.(PairEncoder[S])
+	p.Observer, _ = g.(Observer[S])
 	return p
 }
 

@@ -82,7 +82,7 @@ func (g *Game) Hash(s *State) uint64 { return s.Hash() }
 func (g *Game) Sides() [2]string { return [2]string{"south", "north"} }
 
 // NumActions returns the number of distinct decisions: one a pit of a side.
-func (g *Game) NumActions() int { return NumPits }
+func (g *Game) NumActions() int { return PitsPerSide }
 
 var sideNames = [2]string{"south", "north"}
 

@@ -7,9 +7,9 @@ import "github.com/colony-ai/colony/game"
 // observer's first), 1 when the observer is to move, and the plies played since the
 // last capture (the quiet count that ends the game).
 func (g *Game) Observation() game.Observation {
-	return game.Observation{Size: 2*NumPits + 4, Shape: []int{2*NumPits + 4}, Parts: []game.ObservationPart{
-		{Name: "own pits", Size: NumPits, Doc: "the seeds in the observer's pits, a first"},
-		{Name: "opponent pits", Size: NumPits, Doc: "the seeds in the opponent's pits, a first"},
+	return game.Observation{Size: 2*PitsPerSide + 4, Shape: []int{2*PitsPerSide + 4}, Parts: []game.ObservationPart{
+		{Name: "own pits", Size: PitsPerSide, Doc: "the seeds in the observer's pits, a first"},
+		{Name: "opponent pits", Size: PitsPerSide, Doc: "the seeds in the opponent's pits, a first"},
 		{Name: "stores", Size: 2, Doc: "the seeds in the observer's store, then the opponent's"},
 		{Name: "to move", Size: 1, Doc: "1 when the observer is to move, 0 otherwise"},
 		{Name: "quiet", Size: 1, Doc: "the plies played since the last capture"},
@@ -18,11 +18,11 @@ func (g *Game) Observation() game.Observation {
 
 // Observe writes the observation of s seen by player p into dst.
 func (g *Game) Observe(s *State, p int, dst []float32) {
-	for i := range NumPits {
+	for i := range PitsPerSide {
 		dst[i] = float32(s.Pit(p, i))
-		dst[NumPits+i] = float32(s.Pit(1-p, i))
+		dst[PitsPerSide+i] = float32(s.Pit(1-p, i))
 	}
-	k := 2 * NumPits
+	k := 2 * PitsPerSide
 	dst[k], dst[k+1] = float32(s.Store(p)), float32(s.Store(1-p))
 	dst[k+2] = 0
 	if s.ToMove() == p {

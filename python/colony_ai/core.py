@@ -155,7 +155,7 @@ class Game:
         """A new state at the start position."""
         h = c_int64(0)
         err = _error_buffer()
-        check(L.state_new(self._h, ctypes.byref(h), err, ERR_CAP), err)
+        check(L.state_new(self._handle(), ctypes.byref(h), err, ERR_CAP), err)
         return State._make(self, h.value)
 
     def state_from(self, text: str) -> "State":
@@ -163,7 +163,7 @@ class Game:
         raw = encode(text, "a position")
         h = c_int64(0)
         err = _error_buffer()
-        check(L.state_parse(self._h, raw, len(raw), ctypes.byref(h), err, ERR_CAP), err)
+        check(L.state_parse(self._handle(), raw, len(raw), ctypes.byref(h), err, ERR_CAP), err)
         return State._make(self, h.value)
 
     def player(self, spec: str, engines: Optional[str] = None) -> "Player":
@@ -306,12 +306,17 @@ class State:
             raise ClosedError("the state is closed", -3)
         if type(action) is not int:
             action = _as_action(action)
+        given = action
+        if not 0 <= action < _native.MAX_ACTIONS:
+            action = -1  # refused by the library, not wrapped around by C's int
         rc = L.state_apply(h, action, self._status, self._legal, _native.MAX_ACTIONS, None, 0)
         if rc != 0:
-            if not -(2**31) <= action < 2**31:
-                raise _native.IllegalActionError("action %d: not a legal decision here" % action, -4)
             err = _error_buffer()
-            check(L.state_apply(h, action, self._status, self._legal, _native.MAX_ACTIONS, err, ERR_CAP), err)
+            rc = L.state_apply(h, action, self._status, self._legal, _native.MAX_ACTIONS, err, ERR_CAP)
+            if given != action:
+                msg = err.value.decode("utf-8", "replace").replace("action -1", "action %d" % given, 1)
+                raise _native.IllegalActionError(msg, rc)
+            check(rc, err)
 
     def apply_turn(self, turn: str) -> None:
         """Play a whole turn written in the game's move notation ("A2>B2/C3-B3"), the
