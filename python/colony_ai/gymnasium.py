@@ -37,7 +37,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .core import Game, load_game
-from .pettingzoo import observation_box
+from ._spaces import observation_space
 
 __all__ = ["ColonyEnv", "make"]
 
@@ -90,9 +90,10 @@ class ColonyEnv(gymnasium.Env):
         self.observation_kind = observation
         self.opening = int(opening)
         self.illegal = illegal
+        if observation not in ("compact", "net"):
+            raise ValueError(f'observation {observation!r}: want "compact" or "net"')
         n = self.game.num_distinct_actions()
-        self.observation_space = spaces.Dict({"observation": observation_box(self.game, observation),
-                                              "action_mask": spaces.Box(0, 1, (n,), np.int8)})
+        self.observation_space = observation_space(self.game, observation)
         self.action_space = spaces.Discrete(n)
         self.state = self.game.new_initial_state()
         self.player = 0

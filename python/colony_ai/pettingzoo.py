@@ -33,6 +33,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from ._spaces import observation_space
 from .core import Game, load_game
 
 __all__ = ["env", "raw_env"]
@@ -46,24 +47,6 @@ def env(game: str = "colony", **kwargs: Any) -> AECEnv:
     e = wrappers.AssertOutOfBoundsWrapper(e)
     e = wrappers.OrderEnforcingWrapper(e)
     return e
-
-
-# The bounds of the compact observation's values: counts of pieces (at most 255 of
-# one kind on a board) and 0/1 flags.
-OBSERVATION_LOW, OBSERVATION_HIGH = 0.0, 255.0
-
-
-def observation_box(game: Game, observation: str) -> spaces.Box:
-    """The space of one player's observation of the game ("compact" or "net")."""
-    if observation == "net":
-        enc = game.network_encoding()
-        if enc is None:
-            raise ValueError(f"{game.name} has no network input encoding")
-        return spaces.Box(0.0, 1.0, (enc[1],), np.float32)
-    if observation != "compact":
-        raise ValueError(f'observation {observation!r}: want "compact" or "net"')
-    shape = tuple(game.observation_tensor_shape())
-    return spaces.Box(OBSERVATION_LOW, OBSERVATION_HIGH, shape, np.float32)
 
 
 class raw_env(AECEnv):
@@ -91,10 +74,10 @@ class raw_env(AECEnv):
         self.opening = int(opening)
         self.possible_agents = ["player_0", "player_1"]
         self.agents = self.possible_agents[:]
+        if observation not in ("compact", "net"):
+            raise ValueError(f'observation {observation!r}: want "compact" or "net"')
         n = self.game.num_distinct_actions()
-        box = observation_box(self.game, observation)
-        self.observation_spaces = {a: spaces.Dict({"observation": box, "action_mask": spaces.Box(0, 1, (n,), np.int8)})
-                                   for a in self.possible_agents}
+        self.observation_spaces = {a: observation_space(self.game, observation) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self._np_random, _ = seeding.np_random(None)
         self.state = self.game.new_initial_state()

@@ -47,6 +47,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 
 from ._native import ERR_CAP, ClosedError, L, check, encode
+from ._spaces import observation_space
 from .core import Game, load_game
 
 __all__ = ["VectorEnv"]
@@ -103,11 +104,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
             self._obs, self._masks, self._rewards, self._terminations, self._truncations, self._to_move,
             self._final_obs)]
         self._observations = {"observation": self._obs, "action_mask": self._masks}
-        high = 1.0 if observation == "net" else np.finfo(np.float32).max
-        self.single_observation_space = spaces.Dict({
-            "observation": spaces.Box(0.0 if observation == "net" else -high, high, (no,), np.float32),
-            "action_mask": spaces.Box(0, 1, (na,), np.int8),
-        })
+        self.single_observation_space = observation_space(self.game, observation)
         self.single_action_space = spaces.Discrete(na)
         self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, n)
         self.action_space = spaces.MultiDiscrete(np.full(n, na))
