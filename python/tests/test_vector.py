@@ -143,3 +143,32 @@ def test_errors():
         VectorEnv("kalah", 2, observation="pixels")
     with pytest.raises(colony_ai.ColonyError, match="unknown game"):
         VectorEnv("chess", 2)
+
+
+def test_threads():
+    """Vector environments stepped from several Python threads at once (the call
+    releases the GIL) give the games they give alone."""
+    import threading
+
+    seeds = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    alone = [trajectory("colony", s, 2, 200) for s in seeds]
+    got: list = [None] * len(seeds)
+
+    def run(k: int) -> None:
+        got[k] = trajectory("colony", seeds[k], 2, 200)
+
+    threads = [threading.Thread(target=run, args=(k,)) for k in range(len(seeds))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got == alone
+
+
+def test_lazy_import_and_close():
+    env = colony_ai.vector.VectorEnv("oware", 2)
+    env.reset()
+    live = colony_ai._native.L.handles()
+    env.close()
+    assert colony_ai._native.L.handles() == live - 1
+    env.close()  # twice is fine
