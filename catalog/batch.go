@@ -52,7 +52,8 @@ type BatchOptions struct {
 // BatchOutput are the caller's buffers a Batch writes into, game i's entries at
 // index i (for Observations, Masks and FinalObservations, the run of
 // ObservationSize or NumActions entries from i times that). Observations, Masks,
-// Rewards, Terminations and Truncations must have room for the N games; ToMove and
+// Rewards, Terminations and Truncations must hold exactly the N games' values (a
+// buffer of another length is an error: it was made for another shape); ToMove and
 // FinalObservations may be nil (not written).
 type BatchOutput struct {
 	// Observations hold each game's observation after the call, from the side of
@@ -257,15 +258,15 @@ func (b *typedBatch[S]) check(out *BatchOutput) error {
 		return errClosed
 	case out == nil:
 		return errors.New("batch: no output buffers")
-	case len(out.Observations) < n*b.obsSize:
+	case len(out.Observations) != n*b.obsSize:
 		return fmt.Errorf("batch: observations hold %d values, %d games need %d", len(out.Observations), n, n*b.obsSize)
-	case len(out.Masks) < n*b.view.numActions:
+	case len(out.Masks) != n*b.view.numActions:
 		return fmt.Errorf("batch: masks hold %d values, %d games need %d", len(out.Masks), n, n*b.view.numActions)
-	case len(out.Rewards) < n || len(out.Terminations) < n || len(out.Truncations) < n:
-		return fmt.Errorf("batch: rewards, terminations and truncations need %d values each", n)
-	case out.ToMove != nil && len(out.ToMove) < n:
+	case len(out.Rewards) != n || len(out.Terminations) != n || len(out.Truncations) != n:
+		return fmt.Errorf("batch: rewards, terminations and truncations must hold %d values each", n)
+	case out.ToMove != nil && len(out.ToMove) != n:
 		return fmt.Errorf("batch: to-move holds %d values, %d games", len(out.ToMove), n)
-	case out.FinalObservations != nil && len(out.FinalObservations) < n*b.obsSize:
+	case out.FinalObservations != nil && len(out.FinalObservations) != n*b.obsSize:
 		return fmt.Errorf("batch: final observations hold %d values, %d games need %d", len(out.FinalObservations), n, n*b.obsSize)
 	}
 	return nil

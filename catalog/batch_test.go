@@ -336,6 +336,7 @@ func TestBatchErrors(t *testing.T) {
 		{[]int32{0, 1, 300}, out, "game 2: action 300: not a legal decision"},
 		{[]int32{0, 1, -1}, out, "game 2: action -1: not a legal decision"},
 		{[]int32{0, 1, 2}, &BatchOutput{Observations: out.Observations}, "masks hold 0 values"},
+		{[]int32{0, 1, 2}, &BatchOutput{Observations: out.Observations, Masks: make([]uint8, len(out.Masks)+1)}, "masks hold 19 values, 3 games need 18"},
 	} {
 		if err := b.Step(tc.actions, tc.out); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Step(%v): error %v, want one containing %q", tc.actions, err, tc.want)
