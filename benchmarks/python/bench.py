@@ -123,7 +123,19 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="shorter runs")
     ap.add_argument("--colony", help="a colony binary, for the think comparison with the command line")
     ap.add_argument("--n", type=int, default=1024, help="games of the vector environment")
+    ap.add_argument("--profile", action="store_true",
+                    help="profile the vector loop on Kalah with cProfile and print where its time goes")
     args = ap.parse_args()
+    if args.profile:
+        import cProfile
+        import pstats
+
+        pr = cProfile.Profile()
+        pr.enable()
+        vector_rate("kalah:6x4,capture=nonempty", args.n, "compact", 3.0)
+        pr.disable()
+        pstats.Stats(pr).sort_stats("tottime").print_stats(10)
+        return
     sec = 1.0 if args.quick else 3.0
     rounds = 3 if args.quick else 5
 
