@@ -40,7 +40,7 @@ func newPlayer(o *gameObject, spec, engines string) (catalog.StatePlayer, error)
 	}
 	p, err := o.sg.NewPlayer(resolved, search.Options{})
 	if err != nil {
-		return nil, failed(fmt.Errorf("player %q: %w", spec, err))
+		return nil, failed(err) // it names the spec
 	}
 	return p, nil
 }

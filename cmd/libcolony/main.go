@@ -346,3 +346,24 @@ func colony_think(s C.int64_t, spec *C.char, n C.int, engines *C.char, m C.int, 
 	}
 	return fail(e, err, errcap)
 }
+
+//export colony_read_games
+func colony_read_games(path *C.char, n C.int, out *C.char, capacity C.int, need *C.int, err *C.char, errcap C.int) (rc C.int) {
+	defer guard(&rc, err, errcap)
+	d, e := native.ReadGames(goString(path, n))
+	if e == nil {
+		e = outputJSON(d, out, capacity, need)
+	}
+	return fail(e, err, errcap)
+}
+
+// colony_test_panic panics inside the library: the tests of the boundary check that
+// the panic comes back as the Panic status and the process goes on.
+//
+//export colony_test_panic
+func colony_test_panic(err *C.char, errcap C.int) (rc C.int) {
+	defer guard(&rc, err, errcap)
+	var m map[string]int
+	m["boom"]++ // a nil map: a runtime panic, as a bug would raise
+	return 0
+}

@@ -118,6 +118,7 @@ _SIGNATURES: dict[str, list[Any]] = {
     "colony_player_new": [c_int64, c_char_p, c_int, c_char_p, c_int, _I64P] + _ERR,
     "colony_player_spec": [c_int64, c_char_p, c_int, _INTP] + _ERR,
     "colony_player_think": [c_int64, c_int64, c_int64, c_char_p, c_int, _INTP] + _ERR,
+    "colony_read_games": [c_char_p, c_int, c_char_p, c_int, _INTP] + _ERR,
     "colony_think": [c_int64, c_char_p, c_int, c_char_p, c_int, c_int64, c_char_p, c_int, _INTP] + _ERR,
     # The vector environment (colony_ai.vector): arrays as addresses (numpy's ctypes.data).
     "colony_vector_new": [c_int64, c_int, c_int, c_int, c_int, c_char_p, c_int, _I64P, _I32P] + _ERR,

@@ -217,3 +217,21 @@ def test_closed() -> None:
     c.apply_action(0)  # states outlive their game's handle
     with pytest.raises(ClosedError):
         game.new_initial_state()
+
+
+def test_panic_is_an_error() -> None:
+    """A panic inside the library (a bug) comes back as InternalError; the process
+    and the library go on."""
+    import ctypes
+
+    from colony_ai import _native
+
+    f = _native.L.dll.colony_test_panic
+    f.argtypes = [ctypes.c_char_p, ctypes.c_int]
+    f.restype = ctypes.c_int
+    err = ctypes.create_string_buffer(4096)
+    rc = f(err, 4096)
+    assert rc == -5 and b"internal error" in err.value and b"nil map" in err.value
+    with pytest.raises(colony_ai.InternalError, match="nil map"):
+        _native.check(rc, err)
+    assert colony_ai.load_game("kalah").new_initial_state().legal_actions() == [0, 1, 2, 3, 4, 5]
