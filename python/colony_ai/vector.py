@@ -148,9 +148,15 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         raises :class:`colony_ai.IllegalActionError` and steps no game."""
         if not self._reset_done:
             raise RuntimeError("call reset() before step()")
-        a = np.ascontiguousarray(actions, dtype=np.int32)
+        a = np.asarray(actions)
+        if a.dtype != np.int32:
+            if a.dtype == np.bool_ or not np.issubdtype(a.dtype, np.integer):
+                raise TypeError(f"actions must be integers, not {a.dtype}")
+            if a.size and (a.min() < -2**31 or a.max() >= 2**31):
+                raise ValueError(f"actions out of range: {a.min()} to {a.max()}")
         if a.shape != (self.num_envs,):
-            raise ValueError(f"actions of shape {np.shape(actions)}: want ({self.num_envs},)")
+            raise ValueError(f"actions of shape {a.shape}: want ({self.num_envs},)")
+        a = np.ascontiguousarray(a, dtype=np.int32)
         self._call(L.vector_step, a.ctypes.data)
         infos: dict[str, Any] = {"to_move": self._to_move}
         if self._final_obs is not None:

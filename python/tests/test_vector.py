@@ -128,6 +128,10 @@ def test_errors():
     obs, _ = env.reset(seed=0)
     with pytest.raises(ValueError, match=r"want \(3,\)"):
         env.step([0, 0])
+    with pytest.raises(TypeError, match="must be integers"):
+        env.step(np.zeros(3))
+    with pytest.raises(ValueError, match="out of range"):
+        env.step(np.array([0, 1, 2**40]))
     before = obs["action_mask"].copy()
     with pytest.raises(colony_ai.IllegalActionError, match="game 2: action 9"):
         env.step([0, 1, 9])
@@ -172,3 +176,28 @@ def test_lazy_import_and_close():
     env.close()
     assert colony_ai._native.L.handles() == live - 1
     env.close()  # twice is fine
+
+
+def test_fuzz():
+    """Random actions, seeds and arguments: an exception with a message, never a
+    crash, and a legal step after each refusal works."""
+    rng = np.random.default_rng(11)
+    env = VectorEnv("colony", 4, workers=2)
+    obs, _ = env.reset(seed=1)
+    bad_inputs = [None, "x", 1.5, [1, 2, 3], np.zeros((2, 4)), np.array([1e12] * 4), object()]
+    for k in range(300):
+        choice = rng.integers(3)
+        try:
+            if choice == 0:
+                env.step(rng.integers(-300, 300, size=4))
+            elif choice == 1:
+                env.step(bad_inputs[k % len(bad_inputs)])
+            else:
+                env.reset(seed=[int(x) for x in rng.integers(0, 2**63, size=int(rng.integers(1, 6)))])
+        except (colony_ai.ColonyError, ValueError, TypeError, OverflowError) as e:
+            assert str(e)
+        obs, *_ = env.step(random_actions(obs["action_mask"], rng))
+    env.close()
+    for args in [dict(workers=-1), dict(max_steps=-5), dict(opening=2**40), dict(workers="2"), dict(observation=3)]:
+        with pytest.raises((ValueError, TypeError)):
+            VectorEnv("kalah", 2, **args)
