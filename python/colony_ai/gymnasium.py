@@ -36,7 +36,7 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from .core import Game, load_game
+from .core import Game, _as_action, load_game
 from ._spaces import observation_space
 
 __all__ = ["ColonyEnv", "make"]
@@ -132,7 +132,7 @@ class ColonyEnv(gymnasium.Env):
         return self._obs(), {"player": self.player}
 
     def step(self, action: Any):
-        a = int(action)
+        a = _as_action(action)
         if self.state.is_terminal():
             raise RuntimeError("step() after the end of the episode: call reset()")
         if a not in self.state.legal_actions():
