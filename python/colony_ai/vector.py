@@ -52,6 +52,7 @@ from .core import Game, load_game
 
 __all__ = ["VectorEnv"]
 
+
 class VectorEnv(gymnasium.vector.VectorEnv):
     """N games of one rule set stepped together in native code (see the module's doc).
 

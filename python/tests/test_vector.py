@@ -29,7 +29,8 @@ def trajectory(game: str, seeds: list[int], workers: int, steps: int, opening: i
 
     def record(rew=None, term=None, trunc=None, infos=None):
         for i in range(len(seeds)):
-            parts = [obs["observation"][i].tobytes(), obs["action_mask"][i].tobytes(), bytes([int(infos["to_move"][i])])]
+            parts = [obs["observation"][i].tobytes(), obs["action_mask"][i].tobytes(),
+                     bytes([int(infos["to_move"][i])])]
             if rew is not None:
                 parts += [rew[i].tobytes(), bytes([int(term[i]), int(trunc[i])])]
                 if term[i] or trunc[i]:
@@ -73,7 +74,8 @@ def test_against_states(game):
             np.testing.assert_array_equal(obs["action_mask"][i], mask, err_msg=f"step {step}, game {i}")
             p = s.current_player()
             assert infos["to_move"][i] == p
-            np.testing.assert_array_equal(obs["observation"][i], np.asarray(s.observation_tensor(p), np.float32).ravel())
+            np.testing.assert_array_equal(obs["observation"][i],
+                                          np.asarray(s.observation_tensor(p), np.float32).ravel())
         actions = random_actions(obs["action_mask"], rng)
         before = [s.current_player() for s in states]
         obs, rew, term, trunc, infos = env.step(actions)
