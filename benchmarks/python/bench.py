@@ -151,24 +151,34 @@ def main() -> None:
     print(f"one-state kalah colony_ai {ours_m:,.0f} steps/s  pyspiel mancala {theirs_m:,.0f} steps/s  "
           f"ratio {ours_m / theirs_m:.2f}  (medians of {rounds} interleaved rounds of {sec:.0f} s)")
 
+    kinds = ("compact", "net", "none")
     for game in ("kalah:6x4,capture=nonempty", "colony"):
-        rates = {}
-        for kind in ("compact", "net", "none"):
-            rate, parts = vector_rate(game, args.n, kind, sec)
-            rates[kind] = (rate, parts)
-            print(f"vector {game} N={args.n} observation={kind}: {rate:,.0f} env steps/s "
-                  f"({rate / theirs_m:.0f}x pyspiel's one-state loop); per step of all games: "
-                  f"choose {parts['choose'] * 1e6:,.0f} us, call {parts['call'] * 1e6:,.0f} us")
-        over = call_overhead(game, sec)
-        none_call = rates["none"][1]["call"]
+        runs: dict[str, list] = {k: [] for k in kinds}
+        overs = []
+        for r in range(rounds):  # interleaved rounds: the machine's load hits every kind alike
+            for kind in kinds:
+                runs[kind].append(vector_rate(game, args.n, kind, sec / 2))
+            overs.append(call_overhead(game, sec / 4))
+
+        def med(kind: str, key: str) -> float:
+            return statistics.median(p[key] for _, p in runs[kind])
+
+        rates = {k: statistics.median(rate for rate, _ in runs[k]) for k in kinds}
+        for kind in kinds:
+            print(f"vector {game} N={args.n} observation={kind}: {rates[kind]:,.0f} env steps/s "
+                  f"({rates[kind] / theirs_m:.1f}x pyspiel's one-state loop); per step of all games: "
+                  f"choose {med(kind, 'choose') * 1e6:,.0f} us, call {med(kind, 'call') * 1e6:,.0f} us")
+        over = statistics.median(overs)
+        none_call = med("none", "call")
         per_game = (none_call - over) / args.n
-        compact_obs = (rates["compact"][1]["call"] - none_call) / args.n
-        net_obs = (rates["net"][1]["call"] - none_call) / args.n
-        choose = rates["compact"][1]["choose"] / args.n
+        compact_obs = (med("compact", "call") - none_call) / args.n
+        net_obs = (med("net", "call") - none_call) / args.n
+        choose = med("compact", "choose") / args.n
         print(f"where {game}: per game-step: numpy choice {choose * 1e9:,.0f} ns, game and mask "
               f"{per_game * 1e9:,.0f} ns, compact observation {compact_obs * 1e9:,.0f} ns, network "
               f"encoding {net_obs * 1e9:,.0f} ns; per call: ctypes and Python {over * 1e6:.1f} us")
-        print(f"observation {game}: observation_tensor from Python {observation_cost(game, sec) * 1e6:.2f} us a call")
+        obs_cost = statistics.median(observation_cost(game, sec / 4) for _ in range(rounds))
+        print(f"observation {game}: observation_tensor from Python {obs_cost * 1e6:.2f} us a call")
 
     for game, spec in (("colony", "ab:depth=4"), ("kalah", "ab:depth=10")):
         g = colony_ai.load_game(game)
