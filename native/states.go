@@ -31,6 +31,32 @@ const (
 // of the C ABI return after every change, so that a caller needs one call a step.
 type Status [StatusLen]int32
 
+// The bits of a Summary.
+const (
+	SumNumLegal  = 0x1ff   // the number of legal actions written (0 to 256)
+	SumToMove    = 1 << 9  // set when the player to move is 1
+	SumTerminal  = 1 << 10 // set when the game is over
+	SumTurnStart = 1 << 11 // set at the start of a turn (or when the game is over)
+)
+
+// Summary packs what a step needs of a state's status into a non-negative int32:
+// the number of legal actions and the Sum bits, what the C ABI's step functions
+// return so that a step from Python is one call with no output but the legal
+// actions.
+func (st Status) Summary() int32 {
+	sum := st[StNumLegal]
+	if st[StToMove] == 1 {
+		sum |= SumToMove
+	}
+	if st[StTerminal] != 0 {
+		sum |= SumTerminal
+	}
+	if st[StTurnStart] != 0 {
+		sum |= SumTurnStart
+	}
+	return sum
+}
+
 // status writes the status of s and its legal actions into legal (which holds at
 // least game.MaxActions values, or is nil for none).
 func status(s catalog.State, legal []uint8) Status {
@@ -48,8 +74,8 @@ func status(s catalog.State, legal []uint8) Status {
 	p := s.Points()
 	st[StPoints0], st[StPoints1] = int32(p[0]), int32(p[1])
 	if legal != nil && !term {
-		var buf game.ActionBuffer
-		st[StNumLegal] = int32(copy(legal, s.LegalActions(&buf)))
+		// Written in place: legal holds at least game.MaxActions values (checkLegal).
+		st[StNumLegal] = int32(len(s.LegalActions((*game.ActionBuffer)(legal[:game.MaxActions]))))
 	}
 	return st
 }

@@ -37,6 +37,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/native"
 )
 
@@ -220,6 +221,43 @@ func colony_state_apply(s C.int64_t, a C.int, status *C.int32_t, legal *C.uint8_
 		putStatus(status, st)
 	}
 	return fail(e, err, errcap)
+}
+
+// legalOf returns the caller's legal actions buffer at p, which holds at least
+// game.MaxActions bytes, as a slice (nil for NULL).
+func legalOf(p *C.uint8_t) []uint8 {
+	if p == nil {
+		return nil
+	}
+	return unsafe.Slice((*uint8)(unsafe.Pointer(p)), game.MaxActions)
+}
+
+// colony_state_step is colony_state_apply for the hot path: it plays the decision a,
+// writes the legal actions after it into legal (game.MaxActions bytes, or NULL) and
+// returns the state's Summary (non-negative), or a negative code without a message
+// (the caller calls colony_state_apply for it).
+//
+//export colony_state_step
+func colony_state_step(s C.int64_t, a C.int, legal *C.uint8_t) (rc C.int) {
+	defer guard(&rc, nil, 0)
+	st, e := lib.Apply(int64(s), int(a), legalOf(legal))
+	if e != nil {
+		return C.int(native.CodeOf(e))
+	}
+	return C.int(st.Summary())
+}
+
+// colony_state_summary writes the legal actions of the state s into legal (as
+// colony_state_step) and returns its Summary, or a negative code without a message.
+//
+//export colony_state_summary
+func colony_state_summary(s C.int64_t, legal *C.uint8_t) (rc C.int) {
+	defer guard(&rc, nil, 0)
+	st, e := lib.StateStatus(int64(s), legalOf(legal))
+	if e != nil {
+		return C.int(native.CodeOf(e))
+	}
+	return C.int(st.Summary())
 }
 
 //export colony_state_apply_turn

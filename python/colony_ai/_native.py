@@ -127,6 +127,18 @@ _SIGNATURES: dict[str, list[Any]] = {
 }
 
 
+# The functions of the hot path, called without argtypes (the conversions cost more
+# than the call): the state's handle as a cached c_int64, the action as an int, the
+# legal actions buffer as a ctypes array. They return a Summary (SUM_* below) or a
+# negative code without a message.
+_RAW = ["colony_state_step", "colony_state_summary"]
+
+SUM_NUM_LEGAL = 0x1FF
+SUM_TO_MOVE = 1 << 9
+SUM_TERMINAL = 1 << 10
+SUM_TURN_START = 1 << 11
+
+
 class _Library:
     """The library's functions, by their names without the colony_ prefix.
 
@@ -138,8 +150,9 @@ class _Library:
     forked: bool = False
     dll: ctypes.CDLL | None = None
 
-    def __init__(self) -> None:
-        self._error: str | None = None
+    def __getattr__(self, name: str) -> Any:
+        # The functions are bound by load (for type checkers: any attribute).
+        raise AttributeError("colony library: no function %s" % name)
 
     def load(self) -> None:
         """Load the library and bind its functions (once)."""
@@ -158,6 +171,10 @@ class _Library:
             f.argtypes = args
             f.restype = c_int
             setattr(self, name[len("colony_"):], f)
+        for name in _RAW:
+            f = getattr(dll, name)
+            f.restype = c_int
+            setattr(self, name[len("colony_"):], f)
         dll.colony_handles.argtypes = []
         dll.colony_handles.restype = c_int64
         self.handles = dll.colony_handles
@@ -166,7 +183,7 @@ class _Library:
     def after_fork(self) -> None:
         """Cut every function off in a forked child."""
         self.forked = True
-        for name in list(_SIGNATURES) + ["colony_handles"]:
+        for name in list(_SIGNATURES) + _RAW + ["colony_handles"]:
             setattr(self, name[len("colony_"):], _forked)
 
 

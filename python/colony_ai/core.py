@@ -43,12 +43,26 @@ TERMINAL_PLAYER = -4
 _StatusArray = c_int32 * _native.STATUS_LEN
 _LegalArray = c_uint8 * _native.MAX_ACTIONS
 
-# Status fields (native.Status).
+# Status fields (native.Status), and the bits of a Summary.
 _TO_MOVE, _TERMINAL, _TURN_START, _WINNER, _MARGIN, _P0, _P1, _NLEGAL = range(8)
+_SUM_NUM_LEGAL = _native.SUM_NUM_LEGAL
+_SUM_TO_MOVE = _native.SUM_TO_MOVE
+_SUM_TERMINAL = _native.SUM_TERMINAL
+_SUM_TURN_START = _native.SUM_TURN_START
 
 
 def _error_buffer() -> Any:
     return ctypes.create_string_buffer(ERR_CAP)
+
+
+def _call(f: Any, *args: Any) -> None:
+    """Call f, a library function whose last arguments are err and errcap and which
+    changes nothing when it fails, first without an error buffer (the common case
+    costs none), then, when it fails, again with one for the message."""
+    rc = f(*args, None, 0)
+    if rc != 0:
+        err = _error_buffer()
+        check(f(*args, err, ERR_CAP), err)
 
 
 def _as_action(a: Any) -> int:
@@ -56,16 +70,16 @@ def _as_action(a: Any) -> int:
     if isinstance(a, bool):
         raise TypeError("an action is an int, not a bool")
     try:
-        return a.__index__()
+        return int(a.__index__())
     except AttributeError:
         raise TypeError("an action is an int, not %s" % type(a).__name__) from None
 
 
 def _as_player(p: Any) -> int:
-    p = _as_action(p)
-    if p not in (0, 1):
-        raise ValueError("player %d: want 0 or 1" % p)
-    return p
+    q = _as_action(p)
+    if q not in (0, 1):
+        raise ValueError("player %d: want 0 or 1" % q)
+    return q
 
 
 def registered_games() -> list[str]:
@@ -95,8 +109,7 @@ class Game:
         """Open the game NAME or NAME:PARAMS, as load_game."""
         raw = encode(name, "the game's name")
         h = c_int64(0)
-        err = _error_buffer()
-        check(L.game_open(raw, len(raw), ctypes.byref(h), err, ERR_CAP), err)
+        _call(L.game_open, raw, len(raw), ctypes.byref(h))
         self._h = h.value
         self._info: dict[str, Any] = _native.call_json(L.game_info, self._h)
 
@@ -154,16 +167,14 @@ class Game:
     def new_initial_state(self) -> "State":
         """A new state at the start position."""
         h = c_int64(0)
-        err = _error_buffer()
-        check(L.state_new(self._handle(), ctypes.byref(h), err, ERR_CAP), err)
+        _call(L.state_new, self._handle(), ctypes.byref(h))
         return State._make(self, h.value)
 
     def state_from(self, text: str) -> "State":
         """A new state from a position in the game's notation (str(state) writes it)."""
         raw = encode(text, "a position")
         h = c_int64(0)
-        err = _error_buffer()
-        check(L.state_parse(self._handle(), raw, len(raw), ctypes.byref(h), err, ERR_CAP), err)
+        _call(L.state_parse, self._handle(), raw, len(raw), ctypes.byref(h))
         return State._make(self, h.value)
 
     def player(self, spec: str, engines: Optional[str] = None) -> "Player":
@@ -239,24 +250,26 @@ class State:
     States are.
     """
 
-    __slots__ = ("_h", "_game", "_status", "_legal")
+    # _sum is the library's Summary of the state after its last change (the number
+    # of legal actions, the player to move, terminal, turn start), -1 once closed;
+    # _legal holds its legal actions. Reading them costs no call.
+    __slots__ = ("_h", "_ch", "_game", "_sum", "_legal")
 
     _h: int
+    _ch: Any
     _game: Game
-    _status: Any
+    _sum: int
     _legal: Any
 
     @classmethod
     def _make(cls, game: Game, h: int) -> "State":
         s = cls.__new__(cls)
         s._h = h
+        s._ch = c_int64(h)
         s._game = game
-        s._status = _StatusArray()
         s._legal = _LegalArray()
-        rc = L.state_status(h, s._status, s._legal, _native.MAX_ACTIONS, None, 0)
-        if rc != 0:
-            err = _error_buffer()
-            check(L.state_status(h, s._status, s._legal, _native.MAX_ACTIONS, err, ERR_CAP), err)
+        s._sum = -1
+        s._refresh()
         return s
 
     def __init__(self) -> None:
@@ -268,6 +281,24 @@ class State:
             raise ClosedError("the state is closed", -3)
         return h
 
+    def _refresh(self) -> None:
+        """Read the state's summary and legal actions again."""
+        r = L.state_summary(self._ch, self._legal)
+        if r < 0:
+            st = _StatusArray()
+            _call(L.state_status, self._handle(), st, None, 0)
+            raise _native.ColonyError("colony library error %d" % r, r)  # pragma: no cover
+        self._sum = r
+
+    def _status(self) -> Any:
+        """The state's full status (native.Status)."""
+        st = _StatusArray()
+        _call(L.state_status, self._handle(), st, None, 0)
+        return st
+
+    def _closed(self) -> ClosedError:
+        return ClosedError("the state is closed", -3)
+
     # --- OpenSpiel's core
 
     def get_game(self) -> Game:
@@ -277,18 +308,23 @@ class State:
     def current_player(self) -> int:
         """The player (0 or 1) to take the next decision, or -4 (TERMINAL_PLAYER) when
         the game is over."""
-        self._handle()
-        st = self._status
-        return TERMINAL_PLAYER if st[_TERMINAL] else st[_TO_MOVE]
+        s = self._sum
+        if s < 0:
+            raise self._closed()
+        if s & _SUM_TERMINAL:
+            return TERMINAL_PLAYER
+        return 1 if s & _SUM_TO_MOVE else 0
 
     def legal_actions(self, player: Optional[int] = None) -> list[int]:
         """The legal actions, in the game's order; none when the game is over (or for
         the player not to move, when player is given)."""
-        self._handle()
-        st = self._status
-        if player is not None and player != st[_TO_MOVE]:
+        s = self._sum
+        if s < 0:
+            raise self._closed()
+        if player is not None and player != (1 if s & _SUM_TO_MOVE else 0):
             return []
-        return self._legal[: st[_NLEGAL]]
+        legal: list[int] = self._legal[: s & _SUM_NUM_LEGAL]
+        return legal
 
     def legal_actions_mask(self, player: Optional[int] = None) -> list[int]:
         """1 for each legal action and 0 for the others, num_distinct_actions()
@@ -301,40 +337,50 @@ class State:
     def apply_action(self, action: int) -> None:
         """Play the decision action. One that is not legal raises IllegalActionError
         (the state is unchanged); a non-integer raises TypeError."""
-        h = self._h
-        if not h:
-            raise ClosedError("the state is closed", -3)
         if type(action) is not int:
             action = _as_action(action)
+        if 0 <= action < _native.MAX_ACTIONS:
+            r = L.state_step(self._ch, action, self._legal)
+            if r >= 0:
+                self._sum = r
+                return
+        # Refused: ask again for the message (the state is unchanged).
+        h = self._handle()
         given = action
         if not 0 <= action < _native.MAX_ACTIONS:
             action = -1  # refused by the library, not wrapped around by C's int
-        rc = L.state_apply(h, action, self._status, self._legal, _native.MAX_ACTIONS, None, 0)
-        if rc != 0:
-            err = _error_buffer()
-            rc = L.state_apply(h, action, self._status, self._legal, _native.MAX_ACTIONS, err, ERR_CAP)
-            if given != action:
-                msg = err.value.decode("utf-8", "replace").replace("action -1", "action %d" % given, 1)
-                raise _native.IllegalActionError(msg, rc)
-            check(rc, err)
+        st = _StatusArray()
+        err = _error_buffer()
+        rc = L.state_apply(h, action, st, self._legal, _native.MAX_ACTIONS, err, ERR_CAP)
+        if rc == 0:  # pragma: no cover - a step that failed once does not succeed
+            self._refresh()
+            return
+        if given != action:
+            msg = err.value.decode("utf-8", "replace").replace("action -1", "action %d" % given, 1)
+            raise _native.IllegalActionError(msg, rc)
+        check(rc, err)
 
     def apply_turn(self, turn: str) -> None:
         """Play a whole turn written in the game's move notation ("A2>B2/C3-B3"), the
         rest of the turn in progress when the state is in the middle of one."""
         raw = encode(turn, "a turn")
-        err = _error_buffer()
-        check(L.state_apply_turn(self._handle(), raw, len(raw), self._status, self._legal,
-                                 _native.MAX_ACTIONS, err, ERR_CAP), err)
+        st = _StatusArray()
+        _call(L.state_apply_turn, self._handle(), raw, len(raw), st, self._legal, _native.MAX_ACTIONS)
+        self._refresh()
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        self._handle()
-        return bool(self._status[_TERMINAL])
+        s = self._sum
+        if s < 0:
+            raise self._closed()
+        return bool(s & _SUM_TERMINAL)
 
     def is_turn_start(self) -> bool:
         """Whether the state is at the start of a turn (or the game is over)."""
-        self._handle()
-        return bool(self._status[_TURN_START])
+        s = self._sum
+        if s < 0:
+            raise self._closed()
+        return bool(s & _SUM_TURN_START)
 
     def is_chance_node(self) -> bool:
         """False: the games have no chance."""
@@ -347,11 +393,12 @@ class State:
     def returns(self) -> list[float]:
         """Each player's return: +1 for the winner, -1 for the loser, 0 for a draw or
         while the game goes on."""
-        self._handle()
-        st = self._status
-        if not st[_TERMINAL] or st[_WINNER] < 0:
+        if not self.is_terminal():
             return [0.0, 0.0]
-        return [1.0, -1.0] if st[_WINNER] == 0 else [-1.0, 1.0]
+        w = self._status()[_WINNER]
+        if w < 0:
+            return [0.0, 0.0]
+        return [1.0, -1.0] if w == 0 else [-1.0, 1.0]
 
     def rewards(self) -> list[float]:
         """The rewards of the last decision: returns() once the game is over, 0
@@ -360,20 +407,19 @@ class State:
 
     def points(self) -> tuple[int, int]:
         """The sides' points by the game's count (the final scores once it is over)."""
-        self._handle()
-        return (self._status[_P0], self._status[_P1])
+        st = self._status()
+        return (st[_P0], st[_P1])
 
     def winner(self) -> Optional[int]:
         """The winner (0 or 1), -1 for a draw, None while the game goes on."""
-        self._handle()
-        st = self._status
-        return st[_WINNER] if st[_TERMINAL] else None
+        if not self.is_terminal():
+            return None
+        return int(self._status()[_WINNER])
 
     def margin(self) -> int:
         """The winner's margin in points once the game is over (0 before, and for a
         draw)."""
-        self._handle()
-        return self._status[_MARGIN]
+        return int(self._status()[_MARGIN])
 
     def end_reason(self) -> str:
         """Why the game ended ("" while it goes on)."""
@@ -382,25 +428,22 @@ class State:
     def clone(self) -> "State":
         """An independent copy of the state."""
         h = c_int64(0)
-        err = _error_buffer()
-        check(L.state_clone(self._handle(), ctypes.byref(h), err, ERR_CAP), err)
+        _call(L.state_clone, self._handle(), ctypes.byref(h))
         c = State.__new__(State)
         c._h = h.value
+        c._ch = h
         c._game = self._game
-        c._status = _StatusArray()
-        c._legal = _LegalArray()
-        ctypes.memmove(c._status, self._status, ctypes.sizeof(_StatusArray))
-        ctypes.memmove(c._legal, self._legal, ctypes.sizeof(_LegalArray))
+        c._legal = _LegalArray.from_buffer_copy(self._legal)
+        c._sum = self._sum
         return c
 
     def copy_from(self, other: "State") -> None:
         """Overwrite the state with other, a state of the same game (no new handle)."""
         if not isinstance(other, State):
             raise TypeError("copy_from takes a State, not %s" % type(other).__name__)
-        err = _error_buffer()
-        check(L.state_copy(self._handle(), other._handle(), err, ERR_CAP), err)
-        ctypes.memmove(self._status, other._status, ctypes.sizeof(_StatusArray))
-        ctypes.memmove(self._legal, other._legal, ctypes.sizeof(_LegalArray))
+        _call(L.state_copy, self._handle(), other._handle())
+        self._legal[:] = other._legal
+        self._sum = other._sum
 
     def action_to_string(self, *args: int) -> str:
         """The notation of a legal decision: action_to_string(action) or, as OpenSpiel,
@@ -428,15 +471,17 @@ class State:
             raise TypeError("string_to_action(text) or string_to_action(player, text)")
         raw = encode(text, "a decision")
         a = c_int(0)
-        err = _error_buffer()
-        check(L.state_parse_action(self._handle(), raw, len(raw), ctypes.byref(a), err, ERR_CAP), err)
+        _call(L.state_parse_action, self._handle(), raw, len(raw), ctypes.byref(a))
         return a.value
 
     # --- observations
 
     def _player(self, player: Optional[int]) -> int:
         if player is None:
-            return self._status[_TO_MOVE]
+            s = self._sum
+            if s < 0:
+                raise self._closed()
+            return 1 if s & _SUM_TO_MOVE else 0
         return _as_player(player)
 
     def observation_tensor(self, player: Optional[int] = None) -> list[float]:
@@ -462,8 +507,7 @@ class State:
         return out
 
     def _observe(self, p: int, buf: Any, n: int) -> None:
-        err = _error_buffer()
-        check(L.state_observe(self._handle(), p, buf, n, err, ERR_CAP), err)
+        _call(L.state_observe, self._handle(), p, buf, n)
 
     def network_inputs(self, player: Optional[int] = None) -> list[int]:
         """The network input encoding of the position seen by player (default: the
@@ -474,8 +518,7 @@ class State:
             raise _native.GameError("%s has no network input encoding" % self._game.name, -1)
         buf = (c_uint16 * enc[2])()
         n = c_int(0)
-        err = _error_buffer()
-        check(L.state_encode(self._handle(), self._player(player), buf, enc[2], ctypes.byref(n), err, ERR_CAP), err)
+        _call(L.state_encode, self._handle(), self._player(player), buf, enc[2], ctypes.byref(n))
         return buf[: n.value]
 
     def network_inputs_dense(self, player: Optional[int] = None) -> "numpy.ndarray":
@@ -522,6 +565,8 @@ class State:
     def close(self) -> None:
         """Free the state's native memory now; using it after raises ClosedError."""
         h, self._h = self._h, 0
+        self._sum = -1
+        self._ch = c_int64(0)
         if h and not L.forked:
             L.free(h, None, 0)
 
@@ -625,8 +670,7 @@ class Player:
         raw = encode(spec, "a player spec")
         eng = encode(engines or "", "the engines file")
         h = c_int64(0)
-        err = _error_buffer()
-        check(L.player_new(game._handle(), raw, len(raw), eng, len(eng), ctypes.byref(h), err, ERR_CAP), err)
+        _call(L.player_new, game._handle(), raw, len(raw), eng, len(eng), ctypes.byref(h))
         self._h = h.value
 
     def _handle(self) -> int:

@@ -143,7 +143,8 @@ class Network:
 
         def acc(on: "list[int]") -> "numpy.ndarray":
             a = self.b1.astype(np.float64) + self.w1[on].astype(np.float64).sum(axis=0)
-            return np.clip(a, 0, 1)
+            clipped: "numpy.ndarray" = np.clip(a, 0, 1)
+            return clipped
 
         x = np.concatenate([acc(mover), acc(other)])
         x = np.clip(self.w2.astype(np.float64) @ x + self.b2, 0, 1)

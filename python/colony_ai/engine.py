@@ -114,10 +114,13 @@ def _turn(state: State, policy: Policy, request: Request) -> tuple[str, Optional
     pieces: list[str] = []
     mover = s.current_player()
     while True:
+        decisions: list[int]
         if isinstance(answer, int) or hasattr(answer, "__index__"):
-            decisions = [answer]
+            decisions = [answer.__index__()]
+        elif isinstance(answer, (str, Thought)):  # pragma: no cover - handled above
+            raise ValueError("the policy answered a whole turn in the middle of one")
         else:
-            decisions = list(answer)  # type: ignore[arg-type]
+            decisions = list(answer)
             if not decisions:
                 raise ValueError("the policy chose no decision")
         for a in decisions:

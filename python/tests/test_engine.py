@@ -83,3 +83,20 @@ def test_example_in_a_tournament(game: str, colony_bin: str, tmp_path: Path) -> 
 
     d = data.read_games(tmp_path / "t" / "games.jsonl")
     assert d.forfeits == 0 and len(d) > 0
+
+
+def test_engine_of_an_engines_file(tmp_path: Path) -> None:
+    """think and players take engine:NAME with an engines file: here the example engine."""
+    import json
+
+    engines = tmp_path / "engines.json"
+    engines.write_text(json.dumps([{"name": "py", "command": sys.executable, "args": [str(EXAMPLE)]}]))
+    state = colony_ai.load_game("kalah").new_initial_state()
+    t = colony_ai.think(state, "engine:py", engines=str(engines))
+    assert t.spec.startswith("cmd:") and t.turn in [state.action_to_string(a) for a in state.legal_actions()]
+    with colony_ai.load_game("colony").player("engine:py", engines=str(engines)) as p:
+        s = colony_ai.load_game("colony").new_initial_state()
+        s.apply_turn(p.think(s).turn)
+        assert s.current_player() == 1
+    with pytest.raises(colony_ai.GameError, match="nothing"):
+        colony_ai.think(state, "engine:nothing", engines=str(engines))

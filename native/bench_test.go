@@ -1,0 +1,41 @@
+package native_test
+
+import (
+	"testing"
+
+	"github.com/colony-ai/colony/game"
+	"github.com/colony-ai/colony/native"
+)
+
+// BenchmarkNativeStep is one step of a random game of Kalah through the handles (what
+// a Python step costs inside the library): Apply with the status and legal actions.
+func BenchmarkNativeStep(b *testing.B) {
+	lib := native.New()
+	g, _ := lib.OpenGame("kalah")
+	s, _ := lib.NewState(g)
+	start, _ := lib.NewState(g)
+	legal := make([]uint8, game.MaxActions)
+	st, _ := lib.StateStatus(s, legal)
+	b.ReportAllocs()
+	k := 0
+	for b.Loop() {
+		if st[native.StTerminal] != 0 {
+			lib.CopyState(s, start)
+			st, _ = lib.StateStatus(s, legal)
+		}
+		k++
+		st, _ = lib.Apply(s, int(legal[k%int(st[native.StNumLegal])]), legal)
+	}
+}
+
+// BenchmarkNativeCloneFree is a state cloned and freed through the handles.
+func BenchmarkNativeCloneFree(b *testing.B) {
+	lib := native.New()
+	g, _ := lib.OpenGame("kalah")
+	s, _ := lib.NewState(g)
+	b.ReportAllocs()
+	for b.Loop() {
+		c, _ := lib.CloneState(s)
+		lib.Free(c)
+	}
+}
