@@ -113,7 +113,8 @@ class ColonyEnv(gymnasium.Env):
             for a in self.opponent.think(self.state).actions:
                 self.state.apply_action(a)
 
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         super().reset(seed=seed)
         self.opponent.close()
         self.opponent = self.game.player(seeded_spec(self.opponent_spec, int(self.np_random.integers(2**63))))
@@ -131,7 +132,7 @@ class ColonyEnv(gymnasium.Env):
             self.render()
         return self._obs(), {"player": self.player}
 
-    def step(self, action: Any):
+    def step(self, action: Any) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         a = _as_action(action)
         if self.state.is_terminal():
             raise RuntimeError("step() after the end of the episode: call reset()")
@@ -164,7 +165,7 @@ class ColonyEnv(gymnasium.Env):
             p.close()
 
 
-def make(game: str = "colony", opponent: str = "random", **kwargs: Any) -> ColonyEnv:
+def make(game: str = "colony", opponent: str = "random", **kwargs: Any) -> gymnasium.Env[Any, Any]:
     """Returns the environment of the game against the opponent's spec (see
     :class:`ColonyEnv` for the other arguments), wrapped by Gymnasium's usual
     checks as ``gymnasium.make`` would."""
@@ -172,4 +173,4 @@ def make(game: str = "colony", opponent: str = "random", **kwargs: Any) -> Colon
 
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point=ColonyEnv, disable_env_checker=False)
+    gymnasium.register(id=ENV_ID, entry_point="colony_ai.gymnasium:ColonyEnv", disable_env_checker=False)

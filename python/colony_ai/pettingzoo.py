@@ -30,8 +30,8 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
+from pettingzoo import AECEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from ._spaces import observation_space
 from .core import Game, load_game
@@ -49,7 +49,7 @@ def env(game: str = "colony", **kwargs: Any) -> AECEnv:
     return e
 
 
-class raw_env(AECEnv):
+class raw_env(AECEnv):  # type: ignore[misc]
     """The AEC environment of a game, unwrapped (see the module's doc).
 
     Args:
@@ -60,7 +60,7 @@ class raw_env(AECEnv):
         opening: the number of random decisions played at every reset.
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "colony_v0", "is_parallelizable": False,
+    metadata: dict[str, Any] = {"render_modes": ["human", "ansi"], "name": "colony_v0", "is_parallelizable": False,
                 "render_fps": 1}
 
     def __init__(self, game: str | Game = "colony", render_mode: str | None = None, observation: str = "compact",
@@ -82,10 +82,10 @@ class raw_env(AECEnv):
         self._np_random, _ = seeding.np_random(None)
         self.state = self.game.new_initial_state()
 
-    def observation_space(self, agent: str) -> gymnasium.Space:
+    def observation_space(self, agent: str) -> gymnasium.Space[Any]:
         return self.observation_spaces[agent]
 
-    def action_space(self, agent: str) -> gymnasium.Space:
+    def action_space(self, agent: str) -> gymnasium.Space[Any]:
         return self.action_spaces[agent]
 
     def _observe_as(self, player: int) -> np.ndarray:
@@ -100,7 +100,7 @@ class raw_env(AECEnv):
             mask[self.state.legal_actions()] = 1
         return {"observation": self._observe_as(p), "action_mask": mask}
 
-    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
             self._np_random, _ = seeding.np_random(seed)
         self.state = self.game.new_initial_state()
@@ -114,11 +114,11 @@ class raw_env(AECEnv):
                 break
             self.state = s
         self.agents = self.possible_agents[:]
-        self.rewards = {a: 0 for a in self.agents}
-        self._cumulative_rewards = {a: 0 for a in self.agents}
+        self.rewards: dict[str, float] = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards: dict[str, float] = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.state.current_player()]
 
     def step(self, action: Any) -> None:
@@ -126,9 +126,9 @@ class raw_env(AECEnv):
             self._was_dead_step(action)
             return
         agent = self.agent_selection
-        self._cumulative_rewards[agent] = 0
+        self._cumulative_rewards[agent] = 0.0
         self.state.apply_action(int(action))
-        self.rewards = {a: 0 for a in self.agents}
+        self.rewards = {a: 0.0 for a in self.agents}
         if self.state.is_terminal():
             returns = self.state.returns()
             for i, a in enumerate(self.possible_agents):

@@ -104,7 +104,7 @@ class VectorEnv(gymnasium.vector.VectorEnv):
         self._ptrs = [a.ctypes.data if a is not None else None for a in (
             self._obs, self._masks, self._rewards, self._terminations, self._truncations, self._to_move,
             self._final_obs)]
-        self._observations = {"observation": self._obs, "action_mask": self._masks}
+        self._observations: dict[str, np.ndarray] = {"observation": self._obs, "action_mask": self._masks}
         self.single_observation_space = observation_space(self.game, observation)
         self.single_action_space = spaces.Discrete(na)
         self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, n)
