@@ -56,10 +56,13 @@ def one_state_rate(new_state, seconds: float, seed: int) -> float:
     return steps / (time.perf_counter() - t0)
 
 
+WORKERS = 1
+
+
 def vector_rate(game: str, n: int, observation: str, seconds: float) -> tuple[float, dict[str, float]]:
     """Environment steps per second of the vector environment, and the seconds a step
     spent choosing actions and in the step call."""
-    env = VectorEnv(game, n, observation=observation, workers=1, final_obs=False)
+    env = VectorEnv(game, n, observation=observation, workers=WORKERS, final_obs=False)
     obs, _ = env.reset(seed=0)
     masks = obs["action_mask"]
     rng = np.random.default_rng(0)
@@ -105,17 +108,23 @@ def call_overhead(game: str, seconds: float) -> float:
     return dt
 
 
-def observation_cost(game: str, seconds: float) -> float:
+def observation_cost(game: str, seconds: float) -> tuple[float, float]:
+    """Seconds of one observation_tensor call (a list) and of one observation_array
+    call into a numpy array of the caller's, from Python."""
     g = colony_ai.load_game(game)
     s = g.new_initial_state()
-    n = 0
-    t0 = time.perf_counter()
-    end = t0 + seconds
-    while time.perf_counter() < end:
-        for _ in range(100):
-            s.observation_tensor(0)
-        n += 100
-    return (time.perf_counter() - t0) / n
+    out = np.empty(g.observation_tensor_shape(), dtype=np.float32)
+    costs = []
+    for f in (lambda: s.observation_tensor(0), lambda: s.observation_array(0, out=out)):
+        n = 0
+        t0 = time.perf_counter()
+        end = t0 + seconds
+        while time.perf_counter() < end:
+            for _ in range(100):
+                f()
+            n += 100
+        costs.append((time.perf_counter() - t0) / n)
+    return costs[0], costs[1]
 
 
 def main() -> None:
@@ -123,9 +132,13 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="shorter runs")
     ap.add_argument("--colony", help="a colony binary, for the think comparison with the command line")
     ap.add_argument("--n", type=int, default=1024, help="games of the vector environment")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="goroutines of the vector environment (1: one core, the default)")
     ap.add_argument("--profile", action="store_true",
                     help="profile the vector loop on Kalah with cProfile and print where its time goes")
     args = ap.parse_args()
+    global WORKERS
+    WORKERS = args.workers
     if args.profile:
         import cProfile
         import pstats
@@ -177,8 +190,11 @@ def main() -> None:
         print(f"where {game}: per game-step: numpy choice {choose * 1e9:,.0f} ns, game and mask "
               f"{per_game * 1e9:,.0f} ns, compact observation {compact_obs * 1e9:,.0f} ns, network "
               f"encoding {net_obs * 1e9:,.0f} ns; per call: ctypes and Python {over * 1e6:.1f} us")
-        obs_cost = statistics.median(observation_cost(game, sec / 4) for _ in range(rounds))
-        print(f"observation {game}: observation_tensor from Python {obs_cost * 1e6:.2f} us a call")
+        costs = [observation_cost(game, sec / 8) for _ in range(rounds)]
+        print(f"observation {game}: from Python, observation_tensor "
+              f"{statistics.median(c[0] for c in costs) * 1e6:.2f} us a call, observation_array(out=) "
+              f"{statistics.median(c[1] for c in costs) * 1e6:.2f} us; in the vector environment "
+              f"{compact_obs * 1e9:,.0f} ns a game")
 
     for game, spec in (("colony", "ab:depth=4"), ("kalah", "ab:depth=10")):
         g = colony_ai.load_game(game)
