@@ -137,6 +137,7 @@ type batchView[S any] struct {
 // typedBatch is a Batch over the state type S.
 type typedBatch[S any] struct {
 	g       game.Game[S]
+	stepper game.Stepper[S] // nil: Apply, then ToMove and Terminal
 	enc     game.Encoder[S]
 	view    batchView[S]
 	o       BatchOptions
@@ -144,6 +145,7 @@ type typedBatch[S any] struct {
 	start   S
 	states  []S
 	legal   [][4]uint64 // each game's legal actions, a bit an action
+	toMove  []int8      // each game's player to move
 	steps   []int32     // decisions played in the episode
 	seeds   []uint64
 	episode []uint64
@@ -177,7 +179,7 @@ func newTypedBatch[S any](g game.Game[S], v batchView[S], o BatchOptions) (*type
 	if v.numActions < 1 || v.numActions > game.MaxActions {
 		return nil, fmt.Errorf("batch of %s: %d action ids", g.Name(), v.numActions)
 	}
-	b := &typedBatch[S]{g: g, view: v, o: o, start: g.Start()}
+	b := &typedBatch[S]{g: g, stepper: game.PartOf[game.Stepper[S]](g), view: v, o: o, start: g.Start()}
 	switch o.Observation {
 	case "", ObserveCompact:
 		if v.observe == nil {
@@ -197,6 +199,7 @@ func newTypedBatch[S any](g game.Game[S], v batchView[S], o BatchOptions) (*type
 	n := o.N
 	b.states = make([]S, n)
 	b.legal = make([][4]uint64, n)
+	b.toMove = make([]int8, n)
 	b.steps = make([]int32, n)
 	b.seeds = make([]uint64, n)
 	b.episode = make([]uint64, n)
@@ -341,16 +344,25 @@ func (b *typedBatch[S]) run(w *batchWorker) {
 	out := b.out
 	for i := w.lo; i < w.hi; i++ {
 		s := &b.states[i]
+		var p int // the player to move after the call
 		if b.reset {
 			b.restart(i, w)
+			p = b.g.ToMove(s)
 			out.Rewards[i], out.Terminations[i], out.Truncations[i] = 0, 0, 0
 		} else {
-			actor := b.g.ToMove(s)
-			b.g.Apply(s, game.Action(b.actions[i]))
+			actor := int(b.toMove[i])
+			var over bool
+			if b.stepper != nil {
+				st := b.stepper.Step(s, s, game.Action(b.actions[i]))
+				p, over = st.ToMove(), st.Terminal()
+			} else {
+				b.g.Apply(s, game.Action(b.actions[i]))
+				p, over = b.g.ToMove(s), b.g.Terminal(s)
+			}
 			b.steps[i]++
 			var reward float32
 			var term, trunc uint8
-			if b.g.Terminal(s) {
+			if over {
 				term = 1
 				switch winner, _ := b.g.Result(s); winner {
 				case actor:
@@ -364,13 +376,14 @@ func (b *typedBatch[S]) run(w *batchWorker) {
 			out.Rewards[i], out.Terminations[i], out.Truncations[i] = reward, term, trunc
 			if term|trunc != 0 {
 				if out.FinalObservations != nil && b.obsSize > 0 {
-					b.observe(s, out.FinalObservations[i*b.obsSize:(i+1)*b.obsSize], w)
+					b.observe(s, p, out.FinalObservations[i*b.obsSize:(i+1)*b.obsSize], w)
 				}
 				b.episode[i]++
 				b.restart(i, w)
+				p = b.g.ToMove(s)
 			}
 		}
-		b.write(i, w)
+		b.write(i, p, w)
 	}
 }
 
@@ -396,12 +409,12 @@ func (b *typedBatch[S]) restart(i int, w *batchWorker) {
 	}
 }
 
-// write writes game i's observation, mask and player to move.
-func (b *typedBatch[S]) write(i int, w *batchWorker) {
+// write writes game i's observation, mask and player to move, p.
+func (b *typedBatch[S]) write(i, p int, w *batchWorker) {
 	s := &b.states[i]
 	out := b.out
 	if b.obsSize > 0 {
-		b.observe(s, out.Observations[i*b.obsSize:(i+1)*b.obsSize], w)
+		b.observe(s, p, out.Observations[i*b.obsSize:(i+1)*b.obsSize], w)
 	}
 	na := b.view.numActions
 	mask := out.Masks[i*na : (i+1)*na]
@@ -412,14 +425,14 @@ func (b *typedBatch[S]) write(i int, w *batchWorker) {
 		set[a>>6] |= 1 << (a & 63)
 	}
 	b.legal[i] = set
+	b.toMove[i] = int8(p)
 	if out.ToMove != nil {
-		out.ToMove[i] = int8(b.g.ToMove(s))
+		out.ToMove[i] = int8(p)
 	}
 }
 
-// observe writes the observation of s, from the side of the player to move, to dst.
-func (b *typedBatch[S]) observe(s *S, dst []float32, w *batchWorker) {
-	p := b.g.ToMove(s)
+// observe writes the observation of s seen by p, the player to move, to dst.
+func (b *typedBatch[S]) observe(s *S, p int, dst []float32, w *batchWorker) {
 	if b.enc == nil {
 		b.view.observe(s, p, dst)
 		return
