@@ -293,11 +293,35 @@ func decisionText[S any](g game.Game[S], s *S, a game.Action) string {
 }
 
 func (st *state[S]) ApplyTurn(text string) error {
-	if err := st.sg.x.playTurn(&st.s, text); err != nil {
+	g := st.sg.x.g
+	if g.TurnStart(&st.s) || g.Terminal(&st.s) {
+		if err := st.sg.x.playTurn(&st.s, text); err != nil {
+			return err
+		}
+		st.midTurn = false // a turn played to its end
+		return nil
+	}
+	// In the middle of a turn: the ways to finish it, by their notations (a game's
+	// TurnReader reads whole turns only).
+	names, paths, err := game.Turns(g, st.s)
+	if err != nil {
 		return err
 	}
-	st.midTurn = false // a turn played to its end
-	return nil
+	for i, name := range names {
+		if name == text {
+			for _, a := range paths[i] {
+				if err := st.Apply(int(a)); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+	}
+	slices.Sort(names)
+	for i, n := range names {
+		names[i] = game.Quote(n)
+	}
+	return fmt.Errorf("move %s is not a legal end of the turn in progress (legal: %s)", game.Quote(text), strings.Join(names, " "))
 }
 
 func (st *state[S]) Clone() State {

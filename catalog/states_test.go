@@ -220,3 +220,52 @@ func TestStatesObservation(t *testing.T) {
 		})
 	}
 }
+
+// TestStatesMidTurn asks players for the rest of a turn of The Colony in progress:
+// ApplyTurn plays their notation as Apply plays their decisions, and refuses an end
+// that is not legal, naming the legal ones.
+func TestStatesMidTurn(t *testing.T) {
+	rs, _ := catalog.Open("colony")
+	sg, _ := catalog.States(rs)
+	rng := rand.New(rand.NewPCG(5, 6))
+	var buf game.ActionBuffer
+	mids := 0
+	for _, spec := range []string{"ab:depth=2", "mcts:sims=100", "random", "greedy"} {
+		p, err := sg.NewPlayer(spec, search.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := sg.Start()
+		for turns := 0; turns < 12 && !s.Terminal(); turns++ {
+			legal := s.LegalActions(&buf)
+			s.Apply(int(legal[rng.IntN(len(legal))]))
+			if s.TurnStart() {
+				continue
+			}
+			mids++
+			th, err := p.Think(context.Background(), s)
+			if err != nil {
+				t.Fatalf("%s in %s: %v", spec, s, err)
+			}
+			c := s.Clone()
+			for _, a := range th.Actions {
+				if err := c.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := s.ApplyTurn("Z9"); err == nil || !strings.Contains(err.Error(), "legal end") {
+				t.Fatalf("ApplyTurn(Z9) = %v", err)
+			}
+			if err := s.ApplyTurn(th.Turn); err != nil {
+				t.Fatalf("%s: ApplyTurn(%q) in %s: %v", spec, th.Turn, s, err)
+			}
+			if s.String() != c.String() || !s.TurnStart() {
+				t.Fatalf("%s: the turn's notation %q gives %s, its decisions %s", spec, th.Turn, s, c)
+			}
+		}
+		p.Close()
+	}
+	if mids == 0 {
+		t.Fatal("no turn in progress reached")
+	}
+}

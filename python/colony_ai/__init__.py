@@ -34,6 +34,7 @@ from .core import (
     registered_games,
     think,
 )
+from . import data, engine  # noqa: E402 - after core, which they use
 
 __all__ = [
     "TERMINAL_PLAYER",
@@ -48,6 +49,8 @@ __all__ = [
     "Player",
     "State",
     "Thought",
+    "data",
+    "engine",
     "load_game",
     "registered_games",
     "think",

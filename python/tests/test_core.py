@@ -235,3 +235,19 @@ def test_panic_is_an_error() -> None:
     with pytest.raises(colony_ai.InternalError, match="nil map"):
         _native.check(rc, err)
     assert colony_ai.load_game("kalah").new_initial_state().legal_actions() == [0, 1, 2, 3, 4, 5]
+
+
+def test_think_in_the_middle_of_a_turn() -> None:
+    """A player asked in the middle of The Colony's turn answers the rest of it,
+    which apply_turn plays as its decisions."""
+    game = colony_ai.load_game("colony")
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_turn_start():
+        state.apply_action(rng.choice(state.legal_actions()))
+    t = colony_ai.think(state, "ab:depth=2")
+    c = state.clone()
+    for a in t.actions:
+        c.apply_action(a)
+    state.apply_turn(t.turn)
+    assert state == c and state.is_turn_start()
