@@ -134,9 +134,9 @@ func get[T any](l *Library, h int64, kind string) (T, error) {
 	return t, nil
 }
 
-// Free frees the object of handle h: a game (its states and players stay usable), a
-// state, or a player, which is closed (an external engine's process ends). A handle
-// that names nothing is a BadHandle error.
+// Free frees the object of handle h: a game (its states, players and vectors stay
+// usable), a state, a player, which is closed (an external engine's process ends), or
+// a vector, whose workers stop. A handle that names nothing is a BadHandle error.
 func (l *Library) Free(h int64) error {
 	l.mu.Lock()
 	o, ok := l.objects[h]
@@ -149,6 +149,9 @@ func (l *Library) Free(h int64) error {
 		p.mu.Lock()
 		defer p.mu.Unlock()
 		return failed(p.p.Close())
+	}
+	if v, ok := o.(*vectorObject); ok {
+		return v.free()
 	}
 	return nil
 }

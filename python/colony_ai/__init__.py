@@ -57,3 +57,16 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+# The environments (colony_ai.pettingzoo, colony_ai.gymnasium, colony_ai.vector) need
+# numpy, gymnasium and pettingzoo, which the core does not: they are imported on first
+# use, so that colony_ai.pettingzoo.env(...) works after import colony_ai alone.
+_ENVIRONMENTS = ("pettingzoo", "gymnasium", "vector")
+
+
+def __getattr__(name: str) -> object:
+    if name in _ENVIRONMENTS:
+        import importlib
+
+        return importlib.import_module("." + name, __name__)
+    raise AttributeError("module 'colony_ai' has no attribute %r" % name)

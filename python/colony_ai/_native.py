@@ -16,7 +16,7 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-from ctypes import POINTER, c_char_p, c_float, c_int, c_int32, c_int64, c_uint8, c_uint16
+from ctypes import POINTER, c_char_p, c_float, c_int, c_int32, c_int64, c_uint8, c_uint16, c_void_p
 from pathlib import Path
 from typing import Any, Callable, NoReturn
 
@@ -120,6 +120,10 @@ _SIGNATURES: dict[str, list[Any]] = {
     "colony_player_think": [c_int64, c_int64, c_int64, c_char_p, c_int, _INTP] + _ERR,
     "colony_read_games": [c_char_p, c_int, c_char_p, c_int, _INTP] + _ERR,
     "colony_think": [c_int64, c_char_p, c_int, c_char_p, c_int, c_int64, c_char_p, c_int, _INTP] + _ERR,
+    # The vector environment (colony_ai.vector): arrays as addresses (numpy's ctypes.data).
+    "colony_vector_new": [c_int64, c_int, c_int, c_int, c_int, c_char_p, c_int, _I64P, _I32P] + _ERR,
+    "colony_vector_reset": [c_int64, c_int, c_int, c_int] + [c_void_p] * 8 + _ERR,
+    "colony_vector_step": [c_int64, c_int, c_int, c_int] + [c_void_p] * 8 + _ERR,
 }
 
 
