@@ -131,11 +131,7 @@ func (g *Game) PlayoutSeed(s *State, seed uint64) int {
 	x := seed
 	n := 0
 	if g.variant == Oware {
-		for ; s.legal != 0; n++ {
-			x += splitmix.Gamma
-			g.applyOware(s, pick(s.legal, splitmix.Mix(x)))
-		}
-		return n
+		return g.playoutOware(s, x)
 	}
 	for ; s.legal != 0; n++ {
 		x += splitmix.Gamma

@@ -1,0 +1,124 @@
+package oware
+
+import "github.com/colony-ai/colony/games/internal/splitmix"
+
+// gammaInverse is the inverse of splitmix.Gamma modulo 2^64: the numbers drawn from a
+// counter that went from x0 to x are (x-x0)*gammaInverse.
+const gammaInverse = 0xf1de83e19937733d
+
+// playoutOware is PlayoutSeed's loop for Oware, drawing its numbers from the
+// SplitMix64 counter x: the same game as applyOware move after move. Its common moves
+// are played by quietMoves, the others by applyOware. It returns the moves played.
+func (g *Game) playoutOware(s *State, x uint64) int {
+	x0 := x
+	if g.grandSlam == GrandSlamIllegal {
+		for ; s.legal != 0; x += splitmix.Gamma {
+			g.applyOware(s, pick(s.legal, splitmix.Mix(x+splitmix.Gamma)))
+		}
+		return int((x - x0) * gammaInverse)
+	}
+	for s.legal != 0 {
+		var a int
+		x, a = g.quietMoves(s, x)
+		g.applyOware(s, a)
+	}
+	return int((x - x0) * gammaInverse)
+}
+
+// quietMoves plays the common moves of a playout on s, which goes on, drawing from
+// the counter x, and returns the counter and the move it drew but did not play, s
+// then being the state before that move. A common move captures nothing, ends
+// nothing and reaches a position the history's filter rules out as a repetition;
+// any other (a capture, perhaps; an end; the quiet cap; a position the filter does
+// not rule out) is left to applyOware. The rows, the key and the history's length
+// are kept in registers (the quiet count grows with the length), the filter, digest
+// and moves are written to s as they change. The two sides' moves are written out
+// apart, so that the mover is where the code is, not a register; the function calls
+// nothing, so that its values stay in registers (a value live across a call is kept
+// on the stack). Not for grandslam=illegal, whose moves need another test.
+func (g *Game) quietMoves(s *State, x uint64) (uint64, int) {
+	mask := s.legal
+	south, north := s.rows[0], s.rows[1]
+	key, nm := s.key, uint(s.nmoves)
+	// The quiet count is nm plus a constant while no capture comes: the cap stops
+	// the common moves at nm+1 == stop.
+	qOff := uint(s.quiet) - nm
+	stop := uint(g.quiet) - qOff
+	var a int
+	var m uint8
+	if s.toMove != 0 {
+		goto north
+	}
+south:
+	{
+		x += splitmix.Gamma
+		a = pick(mask, splitmix.Mix(x))
+		sh := uint(8*a) & 63
+		e := &laps[a&7][south>>sh&63]
+		newOwn := south&^(0xff<<sh) + e.add[0]
+		newOpp := north + e.add[1]
+		if e.lastRow == 1 && newOpp>>(8*uint(e.lastByte)&63)&0xff|1 == 3 || nm+1 >= stop {
+			m = 0 // a capture, perhaps, or the quiet cap
+			goto out
+		}
+		next := nonEmpty(newOpp)
+		if next == 0 || newOwn == 0 {
+			m = 0 // an end, or the feeding rule
+			goto out
+		}
+		k := key + e.dk[0]
+		t := digestTerm(k, 1)
+		w, b := bloomBits(t)
+		f := s.bloom[w]
+		if f&b == b {
+			m = 0 // perhaps a repetition: the history decides
+			goto out
+		}
+		s.bloom[w] = f | b
+		s.digest ^= t
+		s.moves[nm>>4] |= uint64(a) << (4 * (nm & 15))
+		nm++
+		key = k
+		south, north = newOwn, newOpp
+		mask = next
+	}
+north:
+	{
+		x += splitmix.Gamma
+		a = pick(mask, splitmix.Mix(x))
+		sh := uint(8*a) & 63
+		e := &laps[a&7][north>>sh&63]
+		newOwn := north&^(0xff<<sh) + e.add[0]
+		newOpp := south + e.add[1]
+		if e.lastRow == 1 && newOpp>>(8*uint(e.lastByte)&63)&0xff|1 == 3 || nm+1 >= stop {
+			m = 1 // a capture, perhaps, or the quiet cap
+			goto out
+		}
+		next := nonEmpty(newOpp)
+		if next == 0 || newOwn == 0 {
+			m = 1 // an end, or the feeding rule
+			goto out
+		}
+		k := key + e.dk[1]
+		t := digestTerm(k, 0)
+		w, b := bloomBits(t)
+		f := s.bloom[w]
+		if f&b == b {
+			m = 1 // perhaps a repetition: the history decides
+			goto out
+		}
+		s.bloom[w] = f | b
+		s.digest ^= t
+		s.moves[nm>>4] |= uint64(a) << (4 * (nm & 15))
+		nm++
+		key = k
+		north, south = newOwn, newOpp
+		mask = next
+	}
+	goto south
+out:
+	s.rows[0], s.rows[1] = south, north
+	s.toMove = m
+	s.key, s.quiet, s.nmoves, s.legal = key, uint16(nm+qOff), uint16(nm), mask
+	return x, a
+}
