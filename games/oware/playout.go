@@ -1,6 +1,10 @@
 package oware
 
-import "github.com/colony-ai/colony/games/internal/splitmix"
+import (
+	"math/bits"
+
+	"github.com/colony-ai/colony/games/internal/splitmix"
+)
 
 // gammaInverse is the inverse of splitmix.Gamma modulo 2^64: the numbers drawn from a
 // counter that went from x0 to x are (x-x0)*gammaInverse.
@@ -27,10 +31,10 @@ func (g *Game) playoutOware(s *State, x uint64) int {
 
 // quietMoves plays the common moves of a playout on s, which goes on, drawing from
 // the counter x, and returns the counter and the move it drew but did not play, s
-// then being the state before that move. A common move captures nothing, ends
-// nothing and reaches a position the history's filter rules out as a repetition;
-// any other (a capture, perhaps; an end; the quiet cap; a position the filter does
-// not rule out) is left to applyOware. The rows, the key and the history's length
+// then being the state before that move. A common move ends nothing and, unless it
+// captures (not all the seeds: no grand slam), reaches a position the history's
+// filter rules out as a repetition; any other (a grand slam; an end; the quiet cap;
+// a position the filter does not rule out) is left to applyOware. The rows, the key and the history's length
 // are kept in registers (the quiet count grows with the length), the filter, digest
 // and moves are written to s as they change. The two sides' moves are written out
 // apart, so that the mover is where the code is, not a register; the function calls
@@ -57,13 +61,37 @@ south:
 		e := &laps[a&7][south>>sh&63]
 		newOwn := south&^(0xff<<sh) + e.add[0]
 		newOpp := north + e.add[1]
-		if e.lastRow == 1 && newOpp>>(8*uint(e.lastByte)&63)&0xff|1 == 3 || nm+1 >= stop {
-			m = 0 // a capture, perhaps, or the quiet cap
-			goto out
+		if j := uint(e.lastByte); e.lastRow == 1 && newOpp>>(8*j&63)&0xff|1 == 3 {
+			// The capture of the run of 2s and 3s ending at j, unless it takes
+			// every seed (a grand slam) or the game ends.
+			run := captureMask(newOpp, j)
+			left := newOpp &^ run
+			st := s.stores[0] + uint8(rowSum(newOpp&run))
+			if left == 0 || newOwn == 0 || st > g.half {
+				m = 0
+				goto out
+			}
+			s.stores[0] = st
+			south, north = newOwn, left
+			// restart, written out (a call would keep the loop's values on
+			// the stack).
+			for i := uint(0); i < (nm+15)/16; i++ {
+				s.moves[i] = 0
+			}
+			s.bloom = [bloomWords]uint64{}
+			s.first = [2]uint64{south, north}
+			key = rowKey(south) + rowKey(north&0xff_ffff_ffff)*keyWeight[PitsPerSide]
+			t := digestTerm(key, 1)
+			w, b := bloomBits(t)
+			s.bloom[w] = b
+			s.digest = t
+			nm, qOff, stop = 0, 0, uint(g.quiet)
+			mask = nonEmpty(left)
+			goto north
 		}
 		next := nonEmpty(newOpp)
-		if next == 0 || newOwn == 0 {
-			m = 0 // an end, or the feeding rule
+		if nm+1 >= stop || next == 0 || newOwn == 0 {
+			m = 0 // the quiet cap, an end, or the feeding rule
 			goto out
 		}
 		k := key + e.dk[0]
@@ -90,13 +118,37 @@ north:
 		e := &laps[a&7][north>>sh&63]
 		newOwn := north&^(0xff<<sh) + e.add[0]
 		newOpp := south + e.add[1]
-		if e.lastRow == 1 && newOpp>>(8*uint(e.lastByte)&63)&0xff|1 == 3 || nm+1 >= stop {
-			m = 1 // a capture, perhaps, or the quiet cap
-			goto out
+		if j := uint(e.lastByte); e.lastRow == 1 && newOpp>>(8*j&63)&0xff|1 == 3 {
+			// The capture of the run of 2s and 3s ending at j, unless it takes
+			// every seed (a grand slam) or the game ends.
+			run := captureMask(newOpp, j)
+			left := newOpp &^ run
+			st := s.stores[1] + uint8(rowSum(newOpp&run))
+			if left == 0 || newOwn == 0 || st > g.half {
+				m = 1
+				goto out
+			}
+			s.stores[1] = st
+			north, south = newOwn, left
+			// restart, written out (a call would keep the loop's values on
+			// the stack).
+			for i := uint(0); i < (nm+15)/16; i++ {
+				s.moves[i] = 0
+			}
+			s.bloom = [bloomWords]uint64{}
+			s.first = [2]uint64{south, north}
+			key = rowKey(south) + rowKey(north&0xff_ffff_ffff)*keyWeight[PitsPerSide]
+			t := digestTerm(key, 0)
+			w, b := bloomBits(t)
+			s.bloom[w] = b
+			s.digest = t
+			nm, qOff, stop = 0, 0, uint(g.quiet)
+			mask = nonEmpty(left)
+			goto south
 		}
 		next := nonEmpty(newOpp)
-		if next == 0 || newOwn == 0 {
-			m = 1 // an end, or the feeding rule
+		if nm+1 >= stop || next == 0 || newOwn == 0 {
+			m = 1 // the quiet cap, an end, or the feeding rule
 			goto out
 		}
 		k := key + e.dk[1]
@@ -121,4 +173,11 @@ out:
 	s.toMove = m
 	s.key, s.quiet, s.nmoves, s.legal = key, uint16(nm+qOff), uint16(nm), mask
 	return x, a
+}
+
+// captureMask returns the byte mask of the run of pits of row w holding 2 or 3 seeds
+// that ends at pit j, which holds 2 or 3: captureRun's mask.
+func captureMask(w uint64, j uint) uint64 {
+	tt := uint(twoThree(w))
+	return spread[((2<<j)-(1<<bits.Len(^tt&(1<<j-1))))&63]
 }
