@@ -46,8 +46,9 @@ var spread = func() (t [64]uint64) {
 	return t
 }()
 
-// kth[m][k] is the position of the k-th set bit (from 0, lowest first) of m.
-var kth = func() (t [64][PitsPerSide]uint8) {
+// kth[m][k] is the position of the k-th set bit (from 0, lowest first) of m (sized
+// 256x8 so that a byte mask and a masked k need no bounds checks).
+var kth = func() (t [256][8]uint8) {
 	for m := range t {
 		k := 0
 		for b := 0; b < PitsPerSide; b++ {
@@ -355,5 +356,5 @@ func isGrandSlam(own, opp uint64, a int) bool {
 // pick returns the k-th legal move of mask for k = splitmix.Uniform(y, count).
 func pick(mask uint8, y uint64) int {
 	n := bits.OnesCount8(mask)
-	return int(kth[mask][splitmix.Uniform(y, n)])
+	return int(kth[mask][splitmix.Uniform(y, n)&7])
 }
