@@ -160,7 +160,22 @@ func (g *Game) applyOware(s *State, a int) {
 	if q == 0 {
 		s.restart()
 	} else {
-		rep = g.record(s, a, s.key+e.dk[m])
+		// record, written out (it is not inlined): the filter's test, then the
+		// history grows, unless the filter lets the position through and the
+		// history holds it.
+		k := s.key + e.dk[m]
+		s.key = k
+		t := digestTerm(k, uint8(o))
+		w, b := bloomBits(t)
+		if f := s.bloom[w]; f&b != b || !g.occurred(s, k) {
+			s.bloom[w] = f | b
+			s.digest ^= t
+			n := uint(s.nmoves)
+			s.moves[n>>4] |= uint64(a) << (4 * (n & 15))
+			s.nmoves++
+		} else {
+			rep = true
+		}
 	}
 	// The common case of finish, inline: the position is new, no side has captured
 	// more than half the seeds (only a capture changes that), the next mover has
