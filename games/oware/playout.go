@@ -41,7 +41,9 @@ func (g *Game) playoutOware(s *State, x uint64) int {
 // nothing, so that its values stay in registers (a value live across a call is kept
 // on the stack). Not for grandslam=illegal, whose moves need another test.
 func (g *Game) quietMoves(s *State, x uint64) (uint64, int) {
-	mask := s.legal
+	// The legal moves as the high bits of their pits' bytes, from which both their
+	// number (a popcount) and their mask come, side by side.
+	legal := spread[s.legal&63] & highs
 	south, north := s.rows[0], s.rows[1]
 	key, nm := s.key, uint(s.nmoves)
 	// The quiet count is nm plus a constant while no capture comes: the cap stops
@@ -56,7 +58,7 @@ func (g *Game) quietMoves(s *State, x uint64) (uint64, int) {
 south:
 	{
 		x += splitmix.Gamma
-		a = pick(mask, splitmix.Mix(x))
+		a = int(kth[highBits(legal)][splitmix.Uniform(splitmix.Mix(x), bits.OnesCount64(legal))&7])
 		sh := uint(8*a) & 63
 		e := &laps[a&7][south>>sh&63]
 		newOwn := south&^(0xff<<sh) + e.add[0]
@@ -86,10 +88,10 @@ south:
 			s.bloom[w] = b
 			s.digest = t
 			nm, qOff, stop = 0, 0, uint(g.quiet)
-			mask = nonEmpty(left)
+			legal = (left + 0x7f*lows) & highs
 			goto north
 		}
-		next := nonEmpty(newOpp)
+		next := (newOpp + 0x7f*lows) & highs
 		if nm+1 >= stop || next == 0 || newOwn == 0 {
 			m = 0 // the quiet cap, an end, or the feeding rule
 			goto out
@@ -108,12 +110,12 @@ south:
 		nm++
 		key = k
 		south, north = newOwn, newOpp
-		mask = next
+		legal = next
 	}
 north:
 	{
 		x += splitmix.Gamma
-		a = pick(mask, splitmix.Mix(x))
+		a = int(kth[highBits(legal)][splitmix.Uniform(splitmix.Mix(x), bits.OnesCount64(legal))&7])
 		sh := uint(8*a) & 63
 		e := &laps[a&7][north>>sh&63]
 		newOwn := north&^(0xff<<sh) + e.add[0]
@@ -143,10 +145,10 @@ north:
 			s.bloom[w] = b
 			s.digest = t
 			nm, qOff, stop = 0, 0, uint(g.quiet)
-			mask = nonEmpty(left)
+			legal = (left + 0x7f*lows) & highs
 			goto south
 		}
-		next := nonEmpty(newOpp)
+		next := (newOpp + 0x7f*lows) & highs
 		if nm+1 >= stop || next == 0 || newOwn == 0 {
 			m = 1 // the quiet cap, an end, or the feeding rule
 			goto out
@@ -165,13 +167,13 @@ north:
 		nm++
 		key = k
 		north, south = newOwn, newOpp
-		mask = next
+		legal = next
 	}
 	goto south
 out:
 	s.rows[0], s.rows[1] = south, north
 	s.toMove = m
-	s.key, s.quiet, s.nmoves, s.legal = key, uint16(nm+qOff), uint16(nm), mask
+	s.key, s.quiet, s.nmoves, s.legal = key, uint16(nm+qOff), uint16(nm), highBits(legal)
 	return x, a
 }
 
