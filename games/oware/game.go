@@ -38,7 +38,13 @@ func (g *Game) LegalActions(s *State, dst *game.ActionBuffer) []game.Action {
 }
 
 // Apply plays the legal decision a on s.
-func (g *Game) Apply(s *State, a game.Action) { g.apply(s, int(a)) }
+func (g *Game) Apply(s *State, a game.Action) {
+	if g.variant == Oware { // apply, written out: one call less
+		g.applyOware(s, int(a))
+	} else {
+		g.applyAyo(s, int(a))
+	}
+}
 
 // IsLegal reports whether a is a legal decision in s.
 func (g *Game) IsLegal(s *State, a game.Action) bool {
