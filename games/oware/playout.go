@@ -63,10 +63,10 @@ south:
 		e := &laps[a&7][south>>sh&63]
 		newOwn := south&^(0xff<<sh) + e.add[0]
 		newOpp := north + e.add[1]
-		if j := uint(e.lastByte); e.lastRow == 1 && newOpp>>(8*j&63)&0xff|1 == 3 {
+		if newOpp>>(e.lastShift&63)&0xff|1 == 3 {
 			// The capture of the run of 2s and 3s ending at j, unless it takes
 			// every seed (a grand slam) or the game ends.
-			run := captureMask(newOpp, j)
+			run := captureMask(newOpp, uint(e.lastByte))
 			left := newOpp &^ run
 			st := s.stores[0] + uint8(rowSum(newOpp&run))
 			if left == 0 || newOwn == 0 || st > g.half {
@@ -120,10 +120,10 @@ north:
 		e := &laps[a&7][north>>sh&63]
 		newOwn := north&^(0xff<<sh) + e.add[0]
 		newOpp := south + e.add[1]
-		if j := uint(e.lastByte); e.lastRow == 1 && newOpp>>(8*j&63)&0xff|1 == 3 {
+		if newOpp>>(e.lastShift&63)&0xff|1 == 3 {
 			// The capture of the run of 2s and 3s ending at j, unless it takes
 			// every seed (a grand slam) or the game ends.
-			run := captureMask(newOpp, j)
+			run := captureMask(newOpp, uint(e.lastByte))
 			left := newOpp &^ run
 			st := s.stores[1] + uint8(rowSum(newOpp&run))
 			if left == 0 || newOwn == 0 || st > g.half {

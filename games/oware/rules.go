@@ -73,6 +73,11 @@ type lap struct {
 	lastRow  uint8 // 0 own row, 1 other row
 	lastByte uint8 // the pit of the last seed within its row
 	reached  uint8 // bit 0: a seed fell on the own row, bit 1: on the other row
+	// lastShift is 8*lastByte when the last seed falls on the other row, 56 (the
+	// byte of the other row that is always zero) when it does not: the other row
+	// shifted right by it holds the count of the pit a capture would start from in
+	// its low byte, 0 when there is none, so that one test asks both.
+	lastShift uint8
 }
 
 // laps[j][n] is the lap of n seeds from byte j of a row (sized 8x64 so that masked
@@ -98,6 +103,10 @@ var laps = func() (t [8][64]lap) {
 				left--
 			}
 			e.lastRow, e.lastByte = uint8(p/PitsPerSide), uint8(p%PitsPerSide)
+			e.lastShift = 56
+			if e.lastRow == 1 {
+				e.lastShift = 8 * e.lastByte
+			}
 		}
 	}
 	return t
