@@ -135,7 +135,8 @@ func (g *Game) applyOware(s *State, a int) {
 	q := s.quiet + 1
 	again := false
 	// captureRun, written out (the compiler does not inline it).
-	if j := uint(e.lastByte); e.lastRow == 1 && uint(twoThree(opp))>>j&1 != 0 {
+	if opp>>(e.lastShift&63)&0xff|1 == 3 { // the last seed makes 2 or 3 there
+		j := uint(e.lastByte)
 		tt := uint(twoThree(opp))
 		run := spread[((2<<j)-(1<<bits.Len(^tt&(1<<j-1))))&63]
 		if c := rowSum(opp & run); c != 0 {
