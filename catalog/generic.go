@@ -88,24 +88,34 @@ func positionError(err error) error {
 func (x *generic[S]) Playouts(n int, seed uint64) uint64 {
 	start := x.g.Start()
 	fast := game.PartOf[game.Playouter[S]](x.g)
-	rng := rand.NewPCG(0, 0)
-	var buf game.ActionBuffer
+	// The game's state, the generator and the buffer escape through the interface
+	// calls: one allocation for the loop, none a game.
+	scratch := new(playoutScratch[S])
+	s, rng, buf := &scratch.s, &scratch.rng, &scratch.buf
 	var decisions uint64
 	for i := range n {
 		rng.Seed(seed, uint64(i))
-		s := start
+		*s = start
 		if fast != nil {
-			fast.Playout(&s, rng)
+			fast.Playout(s, rng)
 			decisions++ // the fast path does not count; a game is at least one
 			continue
 		}
-		for !x.g.Terminal(&s) {
-			legal := x.g.LegalActions(&s, &buf)
-			x.g.Apply(&s, legal[game.RandomIndex(rng.Uint64(), len(legal))])
+		for !x.g.Terminal(s) {
+			legal := x.g.LegalActions(s, buf)
+			x.g.Apply(s, legal[game.RandomIndex(rng.Uint64(), len(legal))])
 			decisions++
 		}
 	}
 	return decisions
+}
+
+// playoutScratch is what a loop of random games works on: the state of the game
+// being played, the generator and the buffer of legal decisions.
+type playoutScratch[S any] struct {
+	s   S
+	rng rand.PCG
+	buf game.ActionBuffer
 }
 
 func (x *generic[S]) SamplePositions(n int, seed uint64) []string {
@@ -222,31 +232,31 @@ func (x *generic[S]) RandomGames(ctx context.Context, position string, n int, se
 	}
 	out := &RandomGames{Games: make([]RandomGame, n)}
 	reasons := map[string]int{}
-	rng := rand.NewPCG(0, 0)
-	var buf game.ActionBuffer
+	scratch := new(playoutScratch[S]) // one allocation for the loop, none a game
+	c, rng, buf := &scratch.s, &scratch.rng, &scratch.buf
 	fast := game.PartOf[game.CountingPlayouter[S]](x.g)
 	for i := range out.Games {
 		if i&1023 == 0 && ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
 		rng.Seed(seed, uint64(i))
-		c := s
-		turns, decisions, err := x.randomGame(&c, rng, &buf, fast)
+		*c = s
+		turns, decisions, err := x.randomGame(c, rng, buf, fast)
 		if err != nil {
 			return nil, fmt.Errorf("game %d: %w", i, err)
 		}
-		why := x.g.EndReason(&c)
+		why := x.g.EndReason(c)
 		k, ok := reasons[why]
 		if !ok {
 			k = len(out.Reasons)
 			reasons[why] = k
 			out.Reasons = append(out.Reasons, why)
 		}
-		w, _ := x.g.Result(&c)
-		p := x.g.Points(&c)
+		w, _ := x.g.Result(c)
+		p := x.g.Points(c)
 		out.Games[i] = RandomGame{
 			Turns: turns, Decisions: decisions, Points: [2]int32{int32(p[0]), int32(p[1])},
-			Reason: uint16(k), Winner: int8(w), TieBreak: w >= 0 && x.g.TieBreak(&c),
+			Reason: uint16(k), Winner: int8(w), TieBreak: w >= 0 && x.g.TieBreak(c),
 		}
 	}
 	return out, nil

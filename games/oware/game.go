@@ -38,7 +38,13 @@ func (g *Game) LegalActions(s *State, dst *game.ActionBuffer) []game.Action {
 }
 
 // Apply plays the legal decision a on s.
-func (g *Game) Apply(s *State, a game.Action) { g.apply(s, int(a)) }
+func (g *Game) Apply(s *State, a game.Action) {
+	if g.variant == Oware { // apply, written out: one call less
+		g.applyOware(s, int(a))
+	} else {
+		g.applyAyo(s, int(a))
+	}
+}
 
 // IsLegal reports whether a is a legal decision in s.
 func (g *Game) IsLegal(s *State, a game.Action) bool {
@@ -134,11 +140,7 @@ func (g *Game) PlayoutSeed(s *State, seed uint64) int {
 	x := seed
 	n := 0
 	if g.variant == Oware {
-		for ; s.legal != 0; n++ {
-			x += splitmix.Gamma
-			g.applyOware(s, pick(s.legal, splitmix.Mix(x)))
-		}
-		return n
+		return g.playoutOware(s, x)
 	}
 	for ; s.legal != 0; n++ {
 		x += splitmix.Gamma

@@ -450,3 +450,12 @@ func TestHashHistory(t *testing.T) {
 		t.Error("a game over by a repetition has the hash of the same position going on")
 	}
 }
+
+// TestGammaInverse: gammaInverse is the inverse of splitmix.Gamma modulo 2^64, so
+// PlayoutSeed counts its moves from the generator's counter.
+func TestGammaInverse(t *testing.T) {
+	g, inv := uint64(splitmix.Gamma), uint64(gammaInverse)
+	if x := g * inv; x != 1 {
+		t.Fatalf("Gamma*gammaInverse = %#x, want 1", x)
+	}
+}

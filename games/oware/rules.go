@@ -46,8 +46,9 @@ var spread = func() (t [64]uint64) {
 	return t
 }()
 
-// kth[m][k] is the position of the k-th set bit (from 0, lowest first) of m.
-var kth = func() (t [64][PitsPerSide]uint8) {
+// kth[m][k] is the position of the k-th set bit (from 0, lowest first) of m (sized
+// 256x8 so that a byte mask and a masked k need no bounds checks).
+var kth = func() (t [256][8]uint8) {
 	for m := range t {
 		k := 0
 		for b := 0; b < PitsPerSide; b++ {
@@ -72,6 +73,11 @@ type lap struct {
 	lastRow  uint8 // 0 own row, 1 other row
 	lastByte uint8 // the pit of the last seed within its row
 	reached  uint8 // bit 0: a seed fell on the own row, bit 1: on the other row
+	// lastShift is 8*lastByte when the last seed falls on the other row, 56 (the
+	// byte of the other row that is always zero) when it does not: the other row
+	// shifted right by it holds the count of the pit a capture would start from in
+	// its low byte, 0 when there is none, so that one test asks both.
+	lastShift uint8
 }
 
 // laps[j][n] is the lap of n seeds from byte j of a row (sized 8x64 so that masked
@@ -97,6 +103,10 @@ var laps = func() (t [8][64]lap) {
 				left--
 			}
 			e.lastRow, e.lastByte = uint8(p/PitsPerSide), uint8(p%PitsPerSide)
+			e.lastShift = 56
+			if e.lastRow == 1 {
+				e.lastShift = 8 * e.lastByte
+			}
 		}
 	}
 	return t
@@ -125,7 +135,8 @@ func (g *Game) applyOware(s *State, a int) {
 	q := s.quiet + 1
 	again := false
 	// captureRun, written out (the compiler does not inline it).
-	if j := uint(e.lastByte); e.lastRow == 1 && uint(twoThree(opp))>>j&1 != 0 {
+	if opp>>(e.lastShift&63)&0xff|1 == 3 { // the last seed makes 2 or 3 there
+		j := uint(e.lastByte)
 		tt := uint(twoThree(opp))
 		run := spread[((2<<j)-(1<<bits.Len(^tt&(1<<j-1))))&63]
 		if c := rowSum(opp & run); c != 0 {
@@ -159,7 +170,22 @@ func (g *Game) applyOware(s *State, a int) {
 	if q == 0 {
 		s.restart()
 	} else {
-		rep = g.record(s, a, s.key+e.dk[m])
+		// record, written out (it is not inlined): the filter's test, then the
+		// history grows, unless the filter lets the position through and the
+		// history holds it.
+		k := s.key + e.dk[m]
+		s.key = k
+		t := digestTerm(k, uint8(o))
+		w, b := bloomBits(t)
+		if f := s.bloom[w]; f&b != b || !g.occurred(s, k) {
+			s.bloom[w] = f | b
+			s.digest ^= t
+			n := uint(s.nmoves)
+			s.moves[n>>4] |= uint64(a) << (4 * (n & 15))
+			s.nmoves++
+		} else {
+			rep = true
+		}
 	}
 	// The common case of finish, inline: the position is new, no side has captured
 	// more than half the seeds (only a capture changes that), the next mover has
@@ -355,5 +381,5 @@ func isGrandSlam(own, opp uint64, a int) bool {
 // pick returns the k-th legal move of mask for k = splitmix.Uniform(y, count).
 func pick(mask uint8, y uint64) int {
 	n := bits.OnesCount8(mask)
-	return int(kth[mask][splitmix.Uniform(y, n)])
+	return int(kth[mask][splitmix.Uniform(y, n)&7])
 }
