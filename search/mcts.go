@@ -280,7 +280,7 @@ type MCTS[S any] struct {
 	// parallelism or one thread.
 	sh *shared
 	// reused is the sum over the trees of the root's visits kept from the last
-	// search, for tests.
+	// search (Decision.Reused).
 	reused uint64
 }
 
@@ -514,6 +514,7 @@ func (m *MCTS[S]) Play(ctx context.Context, s *S) (Decision, error) {
 	}
 
 	d := m.decide(s)
+	d.Reused = m.reused
 	if m.opts.MultiPV > 1 {
 		_, root := m.line(s, false)
 		d.Lines = m.rootLines(s, root, m.opts.MultiPV)

@@ -288,11 +288,14 @@ func TestMCTSReuse(t *testing.T) {
 			for turn := 0; turn < 10; turn++ {
 				d, next := checkedPlay(t, colonyGame, p, s)
 				searches++
-				if turn > 0 && p.reused > 0 {
+				if d.Reused != p.reused {
+					t.Fatalf("turn %d: the decision says %d visits reused, the player %d", turn, d.Reused, p.reused)
+				}
+				if turn > 0 && d.Reused > 0 {
 					reused++
 				}
-				if turn == 0 && p.reused != 0 {
-					t.Fatalf("the first search reused %d visits", p.reused)
+				if turn == 0 && d.Reused != 0 {
+					t.Fatalf("the first search reused %d visits", d.Reused)
 				}
 				if d.Nodes != p.cfg.Sims {
 					t.Fatalf("turn %d: %d simulations, want %d", turn, d.Nodes, p.cfg.Sims)

@@ -121,6 +121,10 @@ type Decision struct {
 	PartialDepth int
 	// Nodes counts the states the search visited (simulations for MCTS).
 	Nodes uint64
+	// Reused counts, for MCTS with tree reuse (reuse=on), the root's visits kept
+	// from the player's last search (summed over its trees): simulations this
+	// search started with and did not play; 0 for other players.
+	Reused uint64
 	// Time is how long Play took.
 	Time time.Duration
 	// PV is the principal variation, in decisions, starting with Actions.
