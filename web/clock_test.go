@@ -25,7 +25,7 @@ func TestClockBudget(t *testing.T) {
 		{ClockRequest{LeftMillis: 60_000}, 2000 * ms, ""},
 		{ClockRequest{LeftMillis: 60_000, IncMillis: 1000}, 2750 * ms, ""},
 		{ClockRequest{LeftMillis: 100, IncMillis: 1000}, 50 * ms, ""}, // never over half of what is left
-		{ClockRequest{MoveMillis: 3_600_000}, 10 * time.Second, ""},  // the server's bound
+		{ClockRequest{MoveMillis: 3_600_000}, 10 * time.Second, ""},   // the server's bound
 		{ClockRequest{LeftMillis: 1_000_000_000}, 10 * time.Second, ""},
 		{ClockRequest{}, 0, "no time given"},
 		{ClockRequest{LeftMillis: -1}, 0, "want 0 or more"},
