@@ -39,6 +39,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/load", jsonCall(s.loadGame))
 	m.HandleFunc("GET /api/files", s.files)
 	m.HandleFunc("GET /api/file", s.file)
+	m.HandleFunc("GET /api/metrics", s.metrics)
 	m.HandleFunc("GET /api/game", s.recordedGame)
 	m.HandleFunc("GET /api/live", s.live)
 	s.mux = m
