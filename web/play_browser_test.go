@@ -211,3 +211,49 @@ func TestEngineDuel(t *testing.T) {
 		t.Errorf("the stopped game saved as %q with %d turns; the page played %d", r.Reason, len(r.Moves), n2)
 	}
 }
+
+// TestColonyUndoDecision chooses The Colony's B5 and an ant to move, takes back the
+// ant's choice alone ("Undo decision": the sowing stays chosen and shown), and then
+// plays the turn with the ant moved.
+func TestColonyUndoDecision(t *testing.T) {
+	_, url := startServer(t, Config{Game: "colony"})
+	b := webtest.Start(t, url+"/", 1280, 900)
+	b.WaitFor(`window.colonyApp && window.colonyApp.play && window.colonyApp.interactive`, "the person's turn")
+	setSpeed(b, 0)
+	var st appState
+	b.Eval(readState, &st)
+	var turn TurnView
+	for _, tv := range st.Turns {
+		if len(tv.Clicks) == 3 && tv.Clicks[0].Place == "log-B5" && tv.Clicks[1].Place != "" && tv.Clicks[2].Place != "" {
+			turn = tv
+			break
+		}
+	}
+	if turn.Turn == "" {
+		t.Fatal("no turn of B5 with an ant move at the start")
+	}
+	b.Click(`document.getElementById("log-B5")`)
+	b.WaitFor(`window.colonyApp.interactive && window.colonyApp.clicks.length === 1`, "the question after B5")
+	b.Click(fmt.Sprintf(`document.getElementById(%q)`, turn.Clicks[1].Place))
+	b.WaitFor(`window.colonyApp.interactive && window.colonyApp.clicks.length === 2`, "the ant chosen")
+	undo := `Array.from(document.querySelectorAll("#choices button")).find(function (x) { return x.textContent === "Undo decision"; })`
+	b.Click(undo)
+	b.WaitFor(`window.colonyApp.interactive && window.colonyApp.clicks.length === 1 && window.colonyApp.clicks[0].place === "log-B5"`, "the ant's choice taken back, B5 kept")
+	if !antShownOn(b, "log-A3") {
+		t.Error("after Undo decision the board no longer shows B5's sowing (the ant placed on A3)")
+	}
+	var played int
+	b.Eval(`window.colonyApp.play.turns.length`, &played)
+	if played != 0 {
+		t.Fatalf("Undo decision played a turn")
+	}
+	b.Click(fmt.Sprintf(`document.getElementById(%q)`, turn.Clicks[1].Place))
+	b.WaitFor(`window.colonyApp.interactive && window.colonyApp.clicks.length === 2`, "the ant chosen again")
+	b.Click(fmt.Sprintf(`document.getElementById(%q)`, turn.Clicks[2].Place))
+	b.WaitFor(`window.colonyApp.play.turns.length >= 1`, "the turn played")
+	var first string
+	b.Eval(`window.colonyApp.play.turns[0].turn`, &first)
+	if first != turn.Turn {
+		t.Errorf("played %q, want %q", first, turn.Turn)
+	}
+}
