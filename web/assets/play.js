@@ -199,8 +199,8 @@ $("save").addEventListener("click", function () {
 // running: the side whose clock runs (-1: none), last: when it was last read}.
 // The person's clock runs on their turn (not while their turn, once played, is
 // animated); the engine's from the question to the answer. A flag falls at 0, an
-// engine's past a margin of FLAG_MARGIN ms (its request's time on the wire, as the
-// tournament runner's margin); leaving the Play tab stops the clock.
+// engine's past a margin of FLAG_MARGIN ms (its request's time on the wire, as a
+// tournament runner takes a margin); leaving the Play tab stops the clock.
 var FLAG_MARGIN = 300;
 
 // clockSettings reads the clock chosen for a new game: null for none, false for a
