@@ -281,6 +281,7 @@ function endGame(game, end) {
   markTargets();
   $("choices").innerHTML = "";
   showClocks();
+  $("board-title").textContent = S.view.game + " — " + end.text;
   say(endText(game));
 }
 function endText(game) {
