@@ -149,6 +149,20 @@ func TestPlayClock(t *testing.T) {
 	if r := gf.Games[0]; r.Result != "0-1" || r.Reason != record.ReasonTime || !r.Forfeit() {
 		t.Errorf("the game lost on time saved as %s %q", r.Result, r.Reason)
 	}
+	// A time per move: the engine searches for the move's time, and each side's
+	// clock starts again at it.
+	setValue(b, "play-clock", "move")
+	setValue(b, "play-time", "0.5")
+	b.Click(`document.getElementById("new-game")`)
+	b.WaitFor(`window.colonyApp.play.clock && window.colonyApp.play.clock.mode === "move" && window.colonyApp.play.clock.running === 0`, "the person's clock running")
+	b.Click(`document.getElementById("pit-south-a")`)
+	b.WaitFor(`window.colonyApp.play.turns.some(function (t) { return t.mover === 1; }) || window.colonyApp.play.over`, "the engine's turn")
+	b.Eval(`(function () { var p = window.colonyApp.play; var e = p.turns.filter(function (t) { return t.mover === 1; })[0];
+		return {left: p.clock.left, millis: e && e.info ? Math.round(e.info.micros / 1000) : -1}; })()`, &c)
+	if c.Millis < 0 || c.Millis > 500+int64(clockGrace/time.Millisecond)+200 {
+		t.Errorf("the engine searched %d ms for a move time of 500 ms", c.Millis)
+	}
+	b.WaitFor(`window.colonyApp.play.over && window.colonyApp.play.clock.flag === 0`, "the person's flag after half a second")
 }
 
 // TestEngineDuel plays ab:depth=2 against greedy in the page at a fast pace to the
