@@ -39,6 +39,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/load", jsonCall(s.loadGame))
 	m.HandleFunc("GET /api/files", s.files)
 	m.HandleFunc("GET /api/file", s.file)
+	m.HandleFunc("GET /api/metrics", s.metrics)
 	m.HandleFunc("GET /api/game", s.recordedGame)
 	m.HandleFunc("GET /api/live", s.live)
 	s.mux = m
@@ -317,6 +318,9 @@ type ThinkRequest struct {
 	Position string `json:"position"`
 	Player   string `json:"player"`
 	Seat     *int   `json:"seat,omitempty"`
+	// Clock, when given, is the engine's clock: its search is limited to its share
+	// of it (ClockRequest.budget), as the tournament runner limits a move.
+	Clock *ClockRequest `json:"clock,omitempty"`
 }
 
 // LineView is what a search saw: the turn it chose (Best, in a finished search), its
@@ -395,6 +399,17 @@ func (s *Server) think(ctx context.Context, req *ThinkRequest) (*LineView, error
 			return nil, badRequest(err)
 		}
 	}
+	limit := s.cfg.MaxSearchTime
+	if req.Clock != nil {
+		b, err := req.Clock.budget(limit)
+		if err != nil {
+			return nil, badRequest(err)
+		}
+		if spec, err = clockSpec(spec, b); err != nil {
+			return nil, badRequest(err)
+		}
+		limit = b + clockGrace
+	}
 	ctx, cancel := context.WithTimeout(ctx, s.cfg.MaxSearchTime)
 	defer cancel()
 	release, err := s.acquire(ctx)
@@ -402,6 +417,8 @@ func (s *Server) think(ctx context.Context, req *ThinkRequest) (*LineView, error
 		return nil, err
 	}
 	defer release()
+	ctx, cancelSearch := context.WithTimeout(ctx, limit)
+	defer cancelSearch()
 	a, err := g.Analyze(ctx, spec, pos, nil)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -506,6 +523,9 @@ type RecordRequest struct {
 	// Info holds, for each turn, what the search that chose it reported (the
 	// figures of its LineView); null for a turn of the person. Empty for none.
 	Info []*TurnInfo `json:"info,omitempty"`
+	// End, when given, is how the game ended before its rules ended it: resigned,
+	// lost on time or a draw agreed (an aborted game is not saved).
+	End *EndRequest `json:"end,omitempty"`
 }
 
 // TurnInfo is what a search reported for one turn of a saved game: the figures of
@@ -618,7 +638,16 @@ func (s *Server) gamesFile(req RecordRequest) ([]byte, error) {
 			outcome = st.End
 		}
 	}
-	if outcome != nil {
+	if req.End != nil {
+		if err := req.End.check(outcome); err != nil {
+			return nil, badRequest(err)
+		}
+		rec.Winner, rec.Reason = req.End.Winner, req.End.Reason
+		rec.Result = map[int]string{0: "1-0", 1: "0-1", -1: "1/2-1/2"}[rec.Winner]
+		if st, err := g.Situation(pos); err == nil {
+			rec.Points = st.Points
+		}
+	} else if outcome != nil {
 		rec.Winner, rec.Points, rec.Reason = outcome.Winner, outcome.Points, outcome.Reason
 		rec.Result = map[int]string{0: "1-0", 1: "0-1", -1: "1/2-1/2"}[outcome.Winner]
 	} else {

@@ -89,6 +89,7 @@ export function markTargets() {
       addChoice(choiceLabel(c.text), function () { choose(c); });
     }
   });
+  if (n >= 2) { addChoice("Undo decision", undoDecision); }
   addChoice("Cancel", cancelChoice);
 }
 export function addChoice(label, f) { var b = el("button", { type: "button" }, label); b.addEventListener("click", f); $("choices").appendChild(b); }
@@ -355,6 +356,15 @@ export function showChosen(open) {
     say(err.message, true);
     markTargets();
   });
+}
+// undoDecision takes back the last decision of the turn being chosen: the board
+// shows the turn again as far as the decisions before it go.
+export function undoDecision() {
+  var keep = S.clicks.slice(0, -1);
+  cancelJob();
+  showBoard(S.view);
+  S.clicks = keep;
+  showChosen(openTurns());
 }
 // cancelChoice forgets the clicks of the turn being chosen, and what the board
 // shows of it.

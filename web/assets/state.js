@@ -17,13 +17,16 @@ export const S = {
   loads: 0,          // the positions asked of the server so far (see loadPosition)
   clicks: [],        // the clicks of the turn being chosen
   interactive: false,
-  play: null,        // {you, player, start, turns: [{turn, mover, from}], over}
+  play: null,        // {you (-1: engine against engine), player, duel, start, turns: [{turn, mover, from}], over, end, clock} (play.js)
   an: null,          // the analysis: its move tree, its line, each position's lines (analyse.js)
   es: null,          // the analysis's EventSource
   // Watch: the open game (its file, index, move), the file whose games the table
   // lists, the listing, and the live view's stream, file and run's state.
   watch: { file: null, game: null, move: 0, table: null, files: null, timer: null,
-    live: null, liveFile: null, liveChoice: null, liveState: null }
+    live: null, liveFile: null, liveChoice: null, liveState: null,
+    // the open file's games (rows, of the file rowsOf) as its table shows them
+    // (sorted, a page of them) and the file's metrics
+    rows: null, rowsOf: null, sort: null, page: 0, metrics: null }
 };
 
 // testView is the state to read from outside the page: the browser tests wait on

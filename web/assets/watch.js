@@ -97,15 +97,23 @@ export function openFile(name, again) {
     renderFiles(S.watch.files || []);
     $("watch-file").hidden = false;
     $("watch-file-title").textContent = name + ": " + f.game + ", " + f.games.length + " games";
-    var t = $("watch-games");
-    t.innerHTML = "<tr><th>game</th><th>players</th><th>result</th><th>turns</th><th>reason</th></tr>";
-    // By index: a run writes its games as they finish.
-    f.games.slice().sort(function (x, y) { return x.index - y.index; }).forEach(function (g) {
-      var tr = el("tr", { "class": "clickable", "data-index": g.index });
-      [g.index, g.players.join(" - "), g.result, g.turns, g.reason].forEach(function (x) { tr.appendChild(el("td", {}, String(x))); });
-      tr.addEventListener("click", function () { openGame(name, g.index, 0); });
-      t.appendChild(tr);
-    });
+    if (S.watch.rowsOf !== name) {
+      // Another file: its table from the first page, by index, unfiltered.
+      S.watch.rowsOf = name;
+      S.watch.sort = { key: "index", dir: 1 };
+      S.watch.page = 0;
+      ["wt-player", "wt-min", "wt-max"].forEach(function (id) { $(id).value = ""; });
+      $("wt-result").value = "";
+      loadMetrics(name);
+    }
+    S.watch.rows = f.games;
+    var reasons = {}, sel = $("wt-reason"), chosen = sel.value;
+    f.games.forEach(function (g) { reasons[g.reason] = (reasons[g.reason] || 0) + 1; });
+    sel.innerHTML = "";
+    sel.appendChild(el("option", { value: "" }, "any"));
+    Object.keys(reasons).sort().forEach(function (r) { sel.appendChild(el("option", { value: r }, r + " (" + reasons[r] + ")")); });
+    sel.value = reasons[chosen] ? chosen : "";
+    renderTable();
     markOpenGame();
   }).catch(function (err) { if (!again) { say(err.message, true); } });
 }
@@ -182,3 +190,116 @@ $("w-analyse").addEventListener("click", function () {
 // watchingLive shows the games in flight in place of the board while Watch has no
 // game open.
 export function watchingLive() { document.body.classList.toggle("watching-live", S.tab === "watch" && !S.watch.game); }
+
+// ---------- the table of a games file's games: sorted, filtered, paged ----------
+var columns = [["index", "game"], ["players", "players"], ["result", "result"], ["turns", "turns"], ["reason", "reason"]];
+function cellOf(g, key) { return key === "players" ? g.players.join(" - ") : g[key]; }
+// shownRows returns the games of the open file that the filters let through, in
+// the order chosen.
+export function shownRows() {
+  var who = $("wt-player").value.trim().toLowerCase(), res = $("wt-result").value, why = $("wt-reason").value;
+  var lo = $("wt-min").value === "" ? -Infinity : Number($("wt-min").value), hi = $("wt-max").value === "" ? Infinity : Number($("wt-max").value);
+  var rows = (S.watch.rows || []).filter(function (g) {
+    return (!who || g.players.some(function (p) { return p.toLowerCase().indexOf(who) >= 0; })) &&
+      (!res || g.result === res) && (!why || g.reason === why) && g.turns >= lo && g.turns <= hi;
+  });
+  var k = S.watch.sort.key, d = S.watch.sort.dir;
+  rows.sort(function (x, y) {
+    var a = cellOf(x, k), b = cellOf(y, k);
+    var c = typeof a === "number" ? a - b : String(a).localeCompare(String(b));
+    return c * d || x.index - y.index;
+  });
+  return rows;
+}
+export function renderTable() {
+  var rows = shownRows(), size = Number($("wt-size").value), pages = Math.max(1, Math.ceil(rows.length / size));
+  S.watch.page = Math.min(Math.max(0, S.watch.page), pages - 1);
+  var from = S.watch.page * size, name = S.watch.table, t = $("watch-games");
+  t.innerHTML = "";
+  var head = el("tr", {});
+  columns.forEach(function (c) {
+    var th = el("th", { "data-key": c[0] }, c[1]);
+    if (S.watch.sort.key === c[0]) { th.classList.add(S.watch.sort.dir > 0 ? "sorted-up" : "sorted-down"); }
+    th.addEventListener("click", function () {
+      S.watch.sort = { key: c[0], dir: S.watch.sort.key === c[0] ? -S.watch.sort.dir : 1 };
+      S.watch.page = 0;
+      renderTable();
+    });
+    head.appendChild(th);
+  });
+  t.appendChild(head);
+  rows.slice(from, from + size).forEach(function (g) {
+    var tr = el("tr", { "class": "clickable", "data-index": g.index });
+    columns.forEach(function (c) { tr.appendChild(el("td", {}, String(cellOf(g, c[0])))); });
+    tr.addEventListener("click", function () { openGame(name, g.index, 0); });
+    t.appendChild(tr);
+  });
+  $("wt-page").textContent = rows.length ? "games " + (from + 1) + "–" + Math.min(rows.length, from + size) + " of " + rows.length +
+    (rows.length < S.watch.rows.length ? " (of " + S.watch.rows.length + ")" : "") + ", page " + (S.watch.page + 1) + " of " + pages : "no game matches";
+  markOpenGame();
+}
+function refilter() { S.watch.page = 0; if (S.watch.rows) { renderTable(); } }
+["wt-player", "wt-min", "wt-max"].forEach(function (id) { $(id).addEventListener("input", refilter); });
+["wt-result", "wt-reason", "wt-size"].forEach(function (id) { $(id).addEventListener("change", refilter); });
+$("wt-prev").addEventListener("click", function () { if (S.watch.rows) { S.watch.page--; renderTable(); } });
+$("wt-next").addEventListener("click", function () { if (S.watch.rows) { S.watch.page++; renderTable(); } });
+
+// ---------- the metrics of the file's games ----------
+// loadMetrics shows the metrics Ludii shows of a game's trials (branching factor,
+// game length, first-player advantage), drawn from the file's games by the server,
+// with the toolkit's statistics beside them (the first player's score with its
+// interval, as colony report gives it, and as Elo).
+function loadMetrics(name) {
+  var box = $("watch-metrics");
+  box.textContent = "counting…";
+  api("/api/metrics?" + query({ name: name })).then(function (m) {
+    if (S.watch.rowsOf !== name) { return; }
+    S.watch.metrics = m;
+    renderMetrics(m);
+  }).catch(function (err) { box.textContent = err.message; });
+}
+function pct(x) { return (100 * x).toFixed(1) + "%"; }
+function elo(x) { return x === null ? "?" : x === "inf" ? "+∞" : x === "-inf" ? "−∞" : (x >= 0 ? "+" : "−") + Math.abs(x).toFixed(0); }
+function renderMetrics(m) {
+  var box = $("watch-metrics"), r = m.metrics, L = r.length;
+  box.innerHTML = "";
+  function line(label, text) { var p = el("p", {}); p.appendChild(el("b", {}, label + ": ")); p.appendChild(document.createTextNode(text)); box.appendChild(p); }
+  line("games", fmtInt(m.games));
+  line("branching factor", m.branching.toFixed(2) + " legal turns a position on average (most " + m.branchingMax + "), over " + fmtInt(m.positions) + " positions" +
+    (m.sampled ? " of the file's first games" : ""));
+  line("game length", L.mean.toFixed(1) + " turns on average (sd " + L.sd.toFixed(1) + "; shortest " + L.min + ", 10% " + L.p10 + ", median " + L.p50 + ", 90% " + L.p90 + ", longest " + L.max + ")");
+  box.appendChild(histogram(m.lengths));
+  line("first-player advantage", m.sides[0] + " (first) wins " + fmtInt(r.first_wins) + ", draws " + fmtInt(r.draws) + ", " + m.sides[1] + " wins " + fmtInt(r.second_wins) +
+    ": " + pct(r.first_score) + " wins plus half the draws (as Ludii counts it)");
+  var e = m.firstElo;
+  line("the toolkit", "the first player's score " + r.first_score.toFixed(3) + ", 95% interval [" + r.first_score_low.toFixed(3) + ", " + r.first_score_high.toFixed(3) +
+    "] (Wilson); as Elo " + elo(e.elo) + " [" + elo(e.elo_low) + ", " + elo(e.elo_high) + "]" + (r.forfeits ? "; " + r.forfeits + " forfeits" : "") + (r.tie_breaks ? "; " + r.tie_breaks + " decided by a tie rule" : ""));
+}
+// histogram draws the games' lengths as bars, a bar a length (grouped by bins when
+// there are many).
+function histogram(lengths) {
+  var W = 420, H = 90, ns = "http://www.w3.org/2000/svg";
+  var svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("width", W); svg.setAttribute("height", H + 16); svg.setAttribute("aria-label", "the games' lengths");
+  if (!lengths.length) { return svg; }
+  var lo = lengths[0].turns, hi = lengths[lengths.length - 1].turns, bins = Math.min(60, hi - lo + 1), w = (hi - lo + 1) / bins, counts = [];
+  for (var i = 0; i < bins; i++) { counts.push(0); }
+  lengths.forEach(function (l) { counts[Math.min(bins - 1, Math.floor((l.turns - lo) / w))] += l.games; });
+  var most = Math.max.apply(null, counts), bw = W / bins;
+  counts.forEach(function (c, i) {
+    var h = most ? c / most * H : 0, rect = document.createElementNS(ns, "rect");
+    rect.setAttribute("x", i * bw); rect.setAttribute("y", H - h); rect.setAttribute("width", Math.max(1, bw - 1)); rect.setAttribute("height", h);
+    rect.setAttribute("fill", "#6a8caf");
+    var tip = document.createElementNS(ns, "title");
+    tip.textContent = Math.round(lo + i * w) + (w > 1 ? "–" + Math.round(lo + (i + 1) * w - 1) : "") + " turns: " + c + " games";
+    rect.appendChild(tip);
+    svg.appendChild(rect);
+  });
+  [[0, lo], [W, hi]].forEach(function (p, i) {
+    var t = document.createElementNS(ns, "text");
+    t.setAttribute("x", p[0]); t.setAttribute("y", H + 13); t.setAttribute("font-size", "11"); t.setAttribute("text-anchor", i ? "end" : "start");
+    t.textContent = p[1] + " turns";
+    svg.appendChild(t);
+  });
+  return svg;
+}
