@@ -6,6 +6,7 @@ import { $, el, svgEl, api, query, Cancelled, say, fmtInt, fmtNPS } from "./util
 import { S } from "./state.js";
 import { showBoard, markTargets, promptTurn, newJob, endJob, playTurn, changedBetween, loadPosition, title, placeEl, centre } from "./board.js";
 import { newNode, child, path, variationOf, promote, remove, sibling } from "./tree.js";
+import "./editor.js";
 
 // S.an: {root, cur: the nodes of the tree (tree.js); history, turns, at: the
 // positions and turns of the line through cur and cur's place in it; lines: each
