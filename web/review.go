@@ -76,13 +76,17 @@ func markOf(drop float64) string {
 // A turn the engine chose itself, or the only legal one, is not marked: its drop
 // is the engine's horizon, not the mover's choice (Forced says the latter).
 type ReviewedTurn struct {
-	K        int      `json:"k"`
-	Number   int      `json:"number"`
-	Turn     string   `json:"turn"`
-	Mover    int      `json:"mover"`
-	Score    string   `json:"score"`
-	Value    int      `json:"value"`
-	Points   float64  `json:"points"`
+	K      int     `json:"k"`
+	Number int     `json:"number"`
+	Turn   string  `json:"turn"`
+	Mover  int     `json:"mover"`
+	Score  string  `json:"score"`
+	Value  int     `json:"value"`
+	Points float64 `json:"points"`
+	// Record is the score as a games file of people's turns records it (the
+	// page's export): whole points (a person's spec has no scale), a proven result
+	// as Value.
+	Record   int64    `json:"record"`
 	Best     string   `json:"best"`
 	PV       []string `json:"pv"`
 	Depth    int      `json:"depth"`
@@ -160,7 +164,10 @@ func reviewGame(ctx context.Context, g catalog.Ruleset, spec string, positions, 
 			if k < len(turns) {
 				t := ReviewedTurn{K: k, Number: k + 1, Turn: turns[k], Mover: st.ToMove, Score: catalog.ScoreText(a.Score, a.Scale),
 					Value: a.Score, Points: float64(a.Score) / float64(max(1, a.Scale)), Best: a.Best, PV: a.PV,
-					Depth: a.Depth, Nodes: a.Nodes, Micros: a.Time.Microseconds(), Before: s}
+					Depth: a.Depth, Nodes: a.Nodes, Micros: a.Time.Microseconds(), Before: s, Record: int64(a.Score)}
+				if a.Score < search.WinScore && a.Score > -search.WinScore {
+					t.Record = int64(math.Round(t.Points))
+				}
 				if t.PV == nil {
 					t.PV = []string{}
 				}

@@ -206,6 +206,9 @@ func TestReviewMarksBlunder(t *testing.T) {
 		if rt.Value < search.WinScore && rt.Value > -search.WinScore {
 			recorded[k] = int64(math.Round(rt.Points))
 		}
+		if rt.Record != recorded[k] {
+			t.Errorf("turn %d's score to record %d, want %d (%s in whole points)", k+1, rt.Record, recorded[k], rt.Score)
+		}
 		req.Info = append(req.Info, &TurnInfo{Value: recorded[k], Depth: int64(rt.Depth), Nodes: int64(rt.Nodes), Micros: rt.Micros})
 	}
 	body, _ := json.Marshal(req)

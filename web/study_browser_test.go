@@ -1,9 +1,11 @@
 package web
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/web/webtest"
 )
 
@@ -51,4 +53,71 @@ func TestBoardEditorInBrowser(t *testing.T) {
 	b.Click(`document.getElementById("an-go")`)
 	b.WaitFor(`document.getElementById("an-status").textContent.indexOf("done") === 0 && document.querySelectorAll("#an-pvs tbody tr").length === 1`, "the edited position analysed")
 	saveShot(t, "editor-accepted.png", b.Screenshot())
+}
+
+// TestReviewInBrowser loads a prepared game of Kalah with a known blunder into the
+// analysis, analyses the whole game at depth 4 by the controls (the limit chosen
+// and typed), and checks what the page shows: the progress, a row a turn, the
+// blunder marked in the table and in the move tree (??), each side's accuracy, the
+// graph of the scores; a click on the blunder's row goes to the position after it,
+// and the game saved from the review holds the engine's scores.
+func TestReviewInBrowser(t *testing.T) {
+	_, turns, blunder := blunderGame(t)
+	_, url := startServer(t, Config{Game: "kalah"})
+	b := webtest.Start(t, url+"/#analyse", 1280, 900)
+	b.WaitFor(`window.colonyApp && window.colonyApp.an && window.colonyApp.an.root && window.colonyApp.interactive`, "the analysis board")
+	setSpeed(b, 0)
+	b.Click(`document.querySelector("#an-load-box summary")`)
+	typeInto(b, "an-record", strings.Join(turns, " "))
+	b.Click(`document.getElementById("an-load")`)
+	b.WaitFor(`window.colonyApp.an.turns.length === `+fmt.Sprint(len(turns))+` && !window.colonyApp.busy`, "the game loaded")
+	b.Click(`document.querySelector("#an-load-box summary")`) // closed again
+	b.Click(`document.querySelector("#an-review-box summary")`)
+	b.WaitFor(`document.getElementById("an-review-box").open`, "the review's controls")
+	typeInto(b, "an-review-limit", "4")
+	b.Click(`document.getElementById("an-review-go")`)
+	b.WaitFor(`/^(turn \d+ of \d+ analysed|done)/.test(document.getElementById("an-review-status").textContent)`, "the review's progress")
+	b.WaitFor(`document.getElementById("an-review-status").textContent.indexOf("done: ") === 0`, "the review done")
+	var rows struct {
+		N      int
+		Marks  []string
+		Tree   string
+		Sides  []string
+		Dots   int
+		Status string
+	}
+	b.Eval(fmt.Sprintf(`(function () { var rows = Array.from(document.querySelectorAll("#an-review-turns tbody tr"));
+		var blunder = document.querySelectorAll("#an-history span.move")[%d];
+		return {n: rows.length, marks: rows.map(function (r) { return r.cells[5].textContent; }),
+			tree: blunder.className + " " + getComputedStyle(blunder, "::after").content,
+			sides: Array.from(document.querySelectorAll("#an-review-summary .review-side")).map(function (d) { return d.textContent; }),
+			dots: document.querySelectorAll("#an-review-graph circle[data-k]").length,
+			status: document.getElementById("an-review-status").textContent}; })()`, blunder), &rows)
+	if rows.N != len(turns) || rows.Dots != len(turns) {
+		t.Errorf("%d rows and %d dots on the graph for %d turns", rows.N, rows.Dots, len(turns))
+	}
+	if rows.N > blunder && rows.Marks[blunder] != "blunder" {
+		t.Errorf("turn %d %s marked %q, want blunder (the marks: %q)", blunder+1, turns[blunder], rows.Marks[blunder], rows.Marks)
+	}
+	if !strings.Contains(rows.Tree, "mark-blunder") || !strings.Contains(rows.Tree, "??") {
+		t.Errorf("the move tree's turn %d: %q, want it marked ??", blunder+1, rows.Tree)
+	}
+	if len(rows.Sides) != 2 || !strings.Contains(rows.Sides[0], "accuracy ") || !strings.Contains(rows.Sides[1], "accuracy ") {
+		t.Errorf("the sides' accuracy: %q", rows.Sides)
+	}
+	t.Logf("%s; %q", rows.Status, rows.Sides)
+	b.Click(fmt.Sprintf(`document.querySelectorAll("#an-review-turns tbody tr")[%d]`, blunder))
+	b.WaitFor(fmt.Sprintf(`window.colonyApp.an.at === %d && window.colonyApp.view.position === window.colonyApp.an.cur.pos && !window.colonyApp.busy`, blunder+1), "the position after the blunder")
+	b.WaitFor(fmt.Sprintf(`document.querySelectorAll("#an-review-turns tbody tr")[%d].classList.contains("current")`, blunder), "the blunder's row current")
+	saveShot(t, "review.png", b.Screenshot())
+	b.Eval(`(function () { var orig = URL.createObjectURL; window.savedBlob = null;
+		URL.createObjectURL = function (blob) { window.savedBlob = blob; return orig.call(URL, blob); }; })()`, nil)
+	b.Click(`document.getElementById("an-review-save")`)
+	b.WaitFor(`window.savedBlob && document.getElementById("an-review-status").textContent.indexOf("saved as review.jsonl") === 0`, "the review saved")
+	var text string
+	b.Eval(`window.savedBlob.text()`, &text)
+	gf, err := record.ParseGamesFile([]byte(text))
+	if err != nil || len(gf.Games) != 1 || len(gf.Games[0].Info) != len(turns) || gf.Games[0].Info[blunder].Depth != 4 {
+		t.Fatalf("the saved review: %v\n%s", err, text)
+	}
 }

@@ -7,6 +7,7 @@ import { S } from "./state.js";
 import { showBoard, markTargets, promptTurn, newJob, endJob, playTurn, changedBetween, loadPosition, title, placeEl, centre } from "./board.js";
 import { newNode, child, path, variationOf, promote, remove, sibling } from "./tree.js";
 import "./editor.js";
+import { markReview } from "./review.js";
 
 // S.an: {root, cur: the nodes of the tree (tree.js); history, turns, at: the
 // positions and turns of the line through cur and cur's place in it; lines: each
@@ -77,7 +78,8 @@ function renderTree() {
   $("an-delete").disabled = !a.cur.parent;
   box.innerHTML = "";
   function move(n, into) {
-    var s = el("span", { "class": "move" + (n === a.cur ? " current" : ""), "data-n": String(n.ply) }, n.turn);
+    var s = el("span", { "class": "move" + (n === a.cur ? " current" : "") + (n.mark ? " mark-" + n.mark : ""), "data-n": String(n.ply) }, n.turn);
+    if (n.mark) { s.title = n.turn + ": " + n.mark + " (whole-game analysis)"; }
     s.addEventListener("click", function () { goNode(n); });
     into.appendChild(s);
   }
@@ -101,6 +103,7 @@ function renderTree() {
   if (a.root.kids.length) { line(a.root.kids[0], box); }
   var cur = box.querySelector(".current");
   if (cur && cur.scrollIntoView) { cur.scrollIntoView({ block: "nearest" }); }
+  markReview();
 }
 // goNode shows the position of the node n of the tree.
 export function goNode(n) {
