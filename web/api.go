@@ -34,6 +34,7 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/think", jsonCall(s.think))
 	m.HandleFunc("GET /api/analyse", s.analyse)
 	m.HandleFunc("GET /api/review", s.review)
+	m.HandleFunc("GET /api/exact", s.exact)
 	m.HandleFunc("GET /api/rules", s.rules)
 	m.HandleFunc("GET /docs/{name}", s.doc)
 	m.HandleFunc("POST /api/record", s.record)
