@@ -6,6 +6,7 @@ import (
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/search"
@@ -71,7 +72,24 @@ func TestExactHandler(t *testing.T) {
 			t.Errorf("%s: %d %.300s\nwant %d and %q", tc.name, status, body, tc.status, tc.says)
 		}
 	}
-	if len(s.searches) != 0 {
-		t.Errorf("%d search slots taken after the requests", len(s.searches))
+	// With an analysis (exact=1): the exact value first, in the search's slot.
+	var first string
+	var ev ExactView
+	streamEvents(t, base+"/api/analyse?"+url.Values{"game": {"kalah"}, "player": {"ab:depth=3"}, "exact": {"1"},
+		"position": {"pits=1.2.0.0.3.1/0.1.2.0.0.4 stores=14,20 move=north"}}.Encode(), func(name, data string) bool {
+		if name == "status" {
+			return true
+		}
+		first = name
+		if name == "exact" {
+			if err := json.Unmarshal([]byte(data), &ev); err != nil {
+				t.Error(err)
+			}
+		}
+		return false
+	})
+	if first != "exact" || !ev.Exact || ev.Score != "win+12" {
+		t.Errorf("the analysis's first event %q, exact %+v; want the exact value win+12", first, ev)
 	}
+	searchesWithin(t, s, 0, 30*time.Second, "the slots given back")
 }

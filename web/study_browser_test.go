@@ -121,3 +121,46 @@ func TestReviewInBrowser(t *testing.T) {
 		t.Fatalf("the saved review: %v\n%s", err, text)
 	}
 }
+
+// TestExactValueInBrowser sets a Kalah endgame (11 seeds in play) on the analysis
+// board and analyses it: the exact value (north wins by 12, found by the solver
+// over the endgame database) is shown above the lines marked exact, the evaluation
+// bar shows it from south's view, all to north, marked exact, and a line of the
+// exact best turn shows the exact value in place of the engine's score.
+func TestExactValueInBrowser(t *testing.T) {
+	_, url := startServer(t, Config{Game: "kalah"})
+	b := webtest.Start(t, url+"/#analyse", 1280, 900)
+	b.WaitFor(`window.colonyApp && window.colonyApp.an && window.colonyApp.an.root && window.colonyApp.interactive`, "the analysis board")
+	const endgame = "pits=1.2.0.0.3.1/0.1.2.0.0.4 stores=14,20 move=north"
+	b.Eval(`document.getElementById("an-position").value = `+jsString(endgame), nil)
+	b.Click(`document.getElementById("an-set")`)
+	b.WaitFor(`window.colonyApp.view.position === `+jsString(endgame)+` && window.colonyApp.interactive`, "the endgame on the board")
+	typeInto(b, "an-multipv", "3")
+	b.Click(`document.getElementById("an-go")`)
+	b.WaitFor(`document.querySelector("#an-exact .exact-mark") && document.querySelectorAll("#an-pvs tbody tr").length >= 1`, "the exact value")
+	var got struct {
+		Exact, Bar, Share string
+		Marked            bool
+		Rows              []string
+		Best              string
+	}
+	b.Eval(`(function () { var e = window.colonyApp.an.exact[window.colonyApp.view.position];
+		return {exact: document.getElementById("an-exact").textContent, bar: document.getElementById("evalbar-text").textContent,
+			share: document.getElementById("evalbar").getAttribute("data-share"), marked: document.getElementById("evalbar").classList.contains("exact"),
+			best: e.best,
+			rows: Array.from(document.querySelectorAll("#an-pvs tbody tr")).map(function (r) { return r.cells[3].querySelector("span").textContent + " " + r.cells[1].textContent + (r.cells[1].classList.contains("exact") ? " exact" : ""); })}; })()`, &got)
+	if !strings.HasPrefix(got.Exact, "win+12exact north wins by 12 with best play") || !strings.Contains(got.Exact, "endgame database of 10 seeds") {
+		t.Errorf("the exact value shown: %q", got.Exact)
+	}
+	if got.Bar != "= loss-12" || got.Share != "0.000" || !got.Marked {
+		t.Errorf("the evaluation bar: %q, share %s, marked exact %v; want = loss-12 (south's view), 0, exact", got.Bar, got.Share, got.Marked)
+	}
+	for _, r := range got.Rows {
+		if strings.HasPrefix(r, got.Best+" ") && r != got.Best+" win+12 exact" {
+			t.Errorf("the line of the exact best turn %s: %q, want the exact value", got.Best, r)
+		}
+	}
+	t.Logf("exact: %q; lines %q", got.Exact, got.Rows)
+	saveShot(t, "exact.png", b.Screenshot())
+	b.Click(`document.getElementById("an-stop")`)
+}
