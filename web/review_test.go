@@ -22,6 +22,10 @@ import (
 // ab at depth=4.
 const reviewSpec = "ab:depth=4,tt=16"
 
+// reviewedGame is the game of the reviews of the tests: Kalah with eight seeds a
+// pit, whose games last some sixty turns (67 for the prepared game).
+const reviewedGame = "kalah:6x8"
+
 // moverShare returns the share of the winning chances, from the view of side, of
 // position pos of g as the engine sees it; the test's own sum, beside the server's.
 func moverShare(t *testing.T, g catalog.Ruleset, pos string, side int) float64 {
@@ -58,21 +62,20 @@ func moverShare(t *testing.T, g catalog.Ruleset, pos string, side int) float64 {
 	return s
 }
 
-// blunderGame prepares a game of Kalah with one known blunder: the engine's turns
-// (reviewSpec) but at turn b+1 the mover's worst turn, one that drops its winning
-// chances by at least 0.25 (the blunder threshold is 0.15); ten of the engine's
-// turns follow, or fewer when the game ends.
+// blunderGame prepares a game of reviewedGame with one known blunder: the engine's turns
+// (reviewSpec) to the end of the game, but at turn b+1 the mover's worst turn, one
+// that drops its winning chances by at least 0.25 (the blunder threshold is 0.15).
 func blunderGame(t *testing.T) (g catalog.Ruleset, turns []string, b int) {
 	t.Helper()
-	g, err := catalog.Open("kalah")
+	g, err := catalog.Open(reviewedGame)
 	if err != nil {
 		t.Fatal(err)
 	}
 	pos := g.StartPosition()
 	b = -1
-	for k := 0; k < 60; k++ {
+	for k := 0; k < 200; k++ {
 		st, _ := g.Situation(pos)
-		if st.End != nil || (b >= 0 && k > b+10) {
+		if st.End != nil {
 			break
 		}
 		a, err := g.Analyze(context.Background(), reviewSpec, pos, nil)
@@ -103,7 +106,7 @@ func blunderGame(t *testing.T) (g catalog.Ruleset, turns []string, b int) {
 		}
 	}
 	if b < 0 {
-		t.Fatal("no turn with a drop of 0.25 in 60 turns")
+		t.Fatal("no turn with a drop of 0.25 in the game")
 	}
 	return g, turns, b
 }
@@ -118,8 +121,9 @@ func blunderGame(t *testing.T) (g catalog.Ruleset, turns []string, b int) {
 // replay's reader, which shows the scores.
 func TestReviewMarksBlunder(t *testing.T) {
 	g, turns, b := blunderGame(t)
-	s, base := startServer(t, Config{Game: "kalah"})
-	q := url.Values{"game": {"kalah"}, "turns": {strings.Join(turns, " ")}, "limit": {"depth=4"}}
+	t.Logf("a game of %d turns, the blunder at turn %d", len(turns), b+1)
+	s, base := startServer(t, Config{Game: reviewedGame})
+	q := url.Values{"game": {reviewedGame}, "turns": {strings.Join(turns, " ")}, "limit": {"depth=4"}}
 	var events []ReviewedTurn
 	var sum *ReviewSummary
 	streamEvents(t, base+"/api/review?"+q.Encode(), func(name, data string) bool {
@@ -199,7 +203,7 @@ func TestReviewMarksBlunder(t *testing.T) {
 	// Saved as a games file with the engine's scores, as the page saves it.
 	// The players are people's (human): their scores are whole points
 	// (catalog.ScoreScale of a human spec is 1), a proven result as it is.
-	req := RecordRequest{Game: "kalah", Turns: turns}
+	req := RecordRequest{Game: reviewedGame, Turns: turns}
 	recorded := make([]int64, len(sum.Turns))
 	for k, rt := range sum.Turns {
 		recorded[k] = int64(rt.Value)

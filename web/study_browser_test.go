@@ -13,7 +13,9 @@ import (
 // typed in as a person does: an ant of red put on B4 with red's six ants still in
 // hand is refused, the reader's message shown beside the editor and the board
 // unchanged; with five in hand the position is accepted, becomes the analysis
-// board's (a new tree from it), and is analysed.
+// board's (a new tree from it), and is analysed. In Oware, the reader's count of
+// the seeds refuses a position of 49; the places emptied, the stores and a pit
+// typed in and north to move, the position is set.
 func TestBoardEditorInBrowser(t *testing.T) {
 	_, url := startServer(t, Config{Game: "colony"})
 	b := webtest.Start(t, url+"/#analyse", 1280, 900)
@@ -53,17 +55,34 @@ func TestBoardEditorInBrowser(t *testing.T) {
 	b.Click(`document.getElementById("an-go")`)
 	b.WaitFor(`document.getElementById("an-status").textContent.indexOf("done") === 0 && document.querySelectorAll("#an-pvs tbody tr").length === 1`, "the edited position analysed")
 	saveShot(t, "editor-accepted.png", b.Screenshot())
+
+	// A classic game: Oware's reader counts the seeds.
+	_, url2 := startServer(t, Config{Game: "oware"})
+	b2 := webtest.Start(t, url2+"/#analyse", 1280, 900)
+	b2.WaitFor(`window.colonyApp && window.colonyApp.an && window.colonyApp.an.root && window.colonyApp.interactive`, "Oware's analysis board")
+	b2.Click(`document.querySelector("#an-edit-box summary")`)
+	b2.WaitFor(`document.getElementById("an-edit-pits-0-0") && document.getElementById("an-edit-stores-1") && document.getElementById("an-edit-move")`, "Oware's fields")
+	typeInto(b2, "an-edit-pits-0-0", "5")
+	b2.WaitFor(`document.getElementById("an-edit-status").textContent.indexOf("pits and stores hold 49 seeds; want 48") >= 0`, "Oware's reader's refusal")
+	b2.Click(`document.getElementById("an-edit-empty")`)
+	typeInto(b2, "an-edit-stores-0", "20")
+	typeInto(b2, "an-edit-stores-1", "20")
+	typeInto(b2, "an-edit-pits-1-2", "8")
+	b2.Eval(`(function () { var m = document.getElementById("an-edit-move"); m.value = "north"; })()`, nil)
+	b2.Click(`document.getElementById("an-edit-apply")`)
+	b2.WaitFor(`/^pits=0.0.0.0.0.0\/0.0.8.0.0.0 stores=20,20 move=north/.test(window.colonyApp.view.position) && window.colonyApp.an.root.pos === window.colonyApp.view.position`, "the edited Oware position on the board")
 }
 
-// TestReviewInBrowser loads a prepared game of Kalah with a known blunder into the
-// analysis, analyses the whole game at depth 4 by the controls (the limit chosen
-// and typed), and checks what the page shows: the progress, a row a turn, the
-// blunder marked in the table and in the move tree (??), each side's accuracy, the
-// graph of the scores; a click on the blunder's row goes to the position after it,
-// and the game saved from the review holds the engine's scores.
+// TestReviewInBrowser loads a prepared game of Kalah (eight seeds a pit, 67
+// turns) with a known blunder into the analysis, analyses the whole game at depth
+// 4 by the controls (the limit typed), and checks what the page shows: the
+// progress, a row a turn, the blunder marked in the table and in the move tree
+// (??), each side's accuracy, the graph of the scores; a click on the blunder's
+// row goes to the position after it, and the game saved from the review holds the
+// engine's scores.
 func TestReviewInBrowser(t *testing.T) {
 	_, turns, blunder := blunderGame(t)
-	_, url := startServer(t, Config{Game: "kalah"})
+	_, url := startServer(t, Config{Game: reviewedGame})
 	b := webtest.Start(t, url+"/#analyse", 1280, 900)
 	b.WaitFor(`window.colonyApp && window.colonyApp.an && window.colonyApp.an.root && window.colonyApp.interactive`, "the analysis board")
 	setSpeed(b, 0)
