@@ -79,17 +79,20 @@ export function editedPosition() {
 
 // useEdited asks the game's reader for the edited position: refused, its message
 // beside the editor; accepted, the analysis board's position (a new tree).
+// Only the last check counts: an earlier one answered late is dropped.
+var checks = 0;
 export function useEdited() {
-  var text = editedPosition(), st = $("an-edit-status");
+  var text = editedPosition(), st = $("an-edit-status"), seq = ++checks;
   st.textContent = "checking…";
   st.classList.remove("error");
   return api("/api/position?" + query({ game: S.game, position: text })).then(function (v) {
+    if (seq !== checks) { return; }
     return analyseFrom(v.position).then(function () {
-      st.textContent = "set: " + v.position;
       fillEditor(v.position);
       st.textContent = "set: " + v.position;
     });
   }).catch(function (err) {
+    if (seq !== checks) { return; }
     st.textContent = err.message;
     st.classList.add("error");
   });
