@@ -152,6 +152,9 @@ func reviewGame(ctx context.Context, g catalog.Ruleset, spec string, positions, 
 			sum.Result = outcomeView(g, st.End)
 		} else {
 			a, err := g.Analyze(ctx, spec, pos, nil)
+			if err == nil {
+				err = ctx.Err() // a search cut short is no evaluation at the limit
+			}
 			if err != nil {
 				return nil, err
 			}

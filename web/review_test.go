@@ -283,3 +283,27 @@ func TestReviewRefusals(t *testing.T) {
 		t.Errorf("%d searches after the refusals", len(s.searches))
 	}
 }
+
+// TestReviewBoundedInTime checks that a whole-game analysis ends at the server's
+// time a search, the whole review's: an error event says so, and the slot is
+// given back.
+func TestReviewBoundedInTime(t *testing.T) {
+	s, base := startServer(t, Config{Game: "kalah", MaxSearchTime: 500 * time.Millisecond})
+	q := url.Values{"game": {"kalah"}, "turns": {"a b c d e f"}, "limit": {"time=200ms"}}
+	var got string
+	start := time.Now()
+	streamEvents(t, base+"/api/review?"+q.Encode(), func(name, data string) bool {
+		if name == "error" || name == "done" {
+			got = name + " " + data
+			return false
+		}
+		return true
+	})
+	if !strings.Contains(got, "error") || !strings.Contains(got, "longer than this server allows (500ms") {
+		t.Errorf("the review of 7 positions at 200 ms each on a server of 500 ms: %q", got)
+	}
+	if d := time.Since(start); d > 20*time.Second {
+		t.Errorf("the review ended after %v", d)
+	}
+	searchesWithin(t, s, 0, 30*time.Second, "the review's slot given back")
+}
