@@ -70,6 +70,12 @@ func (x *generic[S]) Solve(ctx context.Context, position string, opts search.Sol
 		return nil, fmt.Errorf("the game is already over")
 	}
 	res, err := search.Solve(ctx, game.Rules[S](x.g), &s, opts)
+	return x.solution(s, res, err)
+}
+
+// solution writes the solver's result res from s (its error err) as a Solution:
+// the values from both views, the line in turns.
+func (x *generic[S]) solution(s S, res search.SolveResult, err error) (*Solution, error) {
 	sol := &Solution{MoverValue: res.Value, Value: res.Value, Nodes: res.Nodes, Searches: res.Searches, Time: res.Time,
 		Guess: res.Guess, GuessDepth: res.GuessDepth, GuessNodes: res.GuessNodes, Endgames: res.Endgames, EndgameTime: res.EndgameTime}
 	if x.g.ToMove(&s) == 1 {

@@ -128,6 +128,22 @@ type exactSolver[S any] struct {
 // the end of every line, so it is for games and positions small enough; it stops with
 // ctx's error when ctx is done.
 func Solve[S any](ctx context.Context, g game.Rules[S], s *S, opts SolveOptions) (SolveResult, error) {
+	return solve(ctx, g, s, opts, nil)
+}
+
+// SolveWithEndgames is Solve with the game's endgame database already built (see
+// game.Endgamer; opts.Endgames and EndgameDir are not used): a program that solves
+// many positions of one game builds the database once. The result's Endgames is
+// the table's Source, its EndgameTime 0.
+func SolveWithEndgames[S any](ctx context.Context, g game.Rules[S], s *S, table game.EndgameTable[S], opts SolveOptions) (SolveResult, error) {
+	if table == nil {
+		return SolveResult{}, errors.New("solve: no endgame database")
+	}
+	return solve(ctx, g, s, opts, table)
+}
+
+// solve is Solve, with the endgame database table when not nil.
+func solve[S any](ctx context.Context, g game.Rules[S], s *S, opts SolveOptions, prebuilt game.EndgameTable[S]) (SolveResult, error) {
 	start := time.Now()
 	if g.Terminal(s) {
 		return SolveResult{Value: terminalValue(g, s, g.ToMove(s)), Time: time.Since(start)}, nil
@@ -157,7 +173,13 @@ func Solve[S any](ctx context.Context, g game.Rules[S], s *S, opts SolveOptions)
 	lower, upper := -sv.bound, sv.bound
 	sv.lower, sv.upper = lower, upper
 	res := SolveResult{Guess: opts.Guess}
-	if opts.Endgames > 0 {
+	if prebuilt != nil {
+		if sv.keyer == nil || sv.bounder == nil {
+			return res, errors.New("solve: the game has no endgame databases")
+		}
+		sv.endgames, sv.endPieces = prebuilt, prebuilt.Pieces()
+		res.Endgames = prebuilt.Source()
+	} else if opts.Endgames > 0 {
 		eg := fast.Endgamer
 		ok := eg != nil
 		if !ok || sv.keyer == nil || sv.bounder == nil {

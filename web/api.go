@@ -33,6 +33,8 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/explain", jsonCall(s.explainClick))
 	m.HandleFunc("POST /api/think", jsonCall(s.think))
 	m.HandleFunc("GET /api/analyse", s.analyse)
+	m.HandleFunc("GET /api/review", s.review)
+	m.HandleFunc("GET /api/exact", s.exact)
 	m.HandleFunc("GET /api/rules", s.rules)
 	m.HandleFunc("GET /docs/{name}", s.doc)
 	m.HandleFunc("POST /api/record", s.record)
@@ -449,7 +451,9 @@ const maxLines = 8
 // ("line" for each iteration, "progress" every progressEvery between them, then
 // "done" with the search's result, or "error") until the search ends or the browser
 // closes the stream, which stops it. lines=N (1 to maxLines) asks for the N best
-// turns, each with its score and line, in every "line" and in "done".
+// turns, each with its score and line, in every "line" and in "done"; exact=1 for
+// the position's exact value first, as an "exact" event (ExactView), in the
+// search's slot.
 func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	g, pos, err := s.openPosition(q.Get("game"), q.Get("position"))
@@ -488,6 +492,15 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
+	if q.Get("exact") == "1" {
+		// The exact value first, in the same slot (see exact).
+		ectx, cancel := context.WithTimeout(ctx, exactTime)
+		v, err := s.solveExact(ectx, g, pos)
+		cancel()
+		if err == nil {
+			ev.send("exact", v)
+		}
+	}
 	ev.send("status", map[string]string{"status": "searching", "spec": spec})
 	p := &progress{start: time.Now()}
 	stop := p.run(ctx, ev)

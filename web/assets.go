@@ -12,7 +12,8 @@ import (
 // The page, its script and its style, embedded in the binary. The script is ES
 // modules (index.html loads app.js, which imports the others): state.js holds the
 // page's one state, board.js the board (clicks, animation, a turn played), play.js,
-// analyse.js (with tree.js, its move tree) and watch.js (with live.js) a view
+// analyse.js (with tree.js, its move tree, editor.js, its board editor, and
+// review.js, its whole-game analysis) and watch.js (with live.js) a view
 // each, tabs.js the tabs and the URL, rules.js the rules dialog, util.js small
 // helpers. replay.js, which Watch shares with the page of colony export --html, is
 // package pagescript's (replayScript). The page names the board's places as

@@ -81,6 +81,7 @@ type Server struct {
 	reads    chan struct{}
 	dir      string // cfg.Dir made absolute and cleaned ("" for none)
 	mux      *http.ServeMux
+	exacts   exactSolvers // the exact solvers of the games asked for (/api/exact)
 }
 
 // New checks cfg and returns its server.

@@ -6,6 +6,8 @@ import { $, el, svgEl, api, query, Cancelled, say, fmtInt, fmtNPS } from "./util
 import { S } from "./state.js";
 import { showBoard, markTargets, promptTurn, newJob, endJob, playTurn, changedBetween, loadPosition, title, placeEl, centre } from "./board.js";
 import { newNode, child, path, variationOf, promote, remove, sibling } from "./tree.js";
+import "./editor.js";
+import { markReview } from "./review.js";
 
 // S.an: {root, cur: the nodes of the tree (tree.js); history, turns, at: the
 // positions and turns of the line through cur and cur's place in it; lines: each
@@ -76,7 +78,8 @@ function renderTree() {
   $("an-delete").disabled = !a.cur.parent;
   box.innerHTML = "";
   function move(n, into) {
-    var s = el("span", { "class": "move" + (n === a.cur ? " current" : ""), "data-n": String(n.ply) }, n.turn);
+    var s = el("span", { "class": "move" + (n === a.cur ? " current" : "") + (n.mark ? " mark-" + n.mark : ""), "data-n": String(n.ply) }, n.turn);
+    if (n.mark) { s.title = n.turn + ": " + n.mark + " (whole-game analysis)"; }
     s.addEventListener("click", function () { goNode(n); });
     into.appendChild(s);
   }
@@ -100,6 +103,7 @@ function renderTree() {
   if (a.root.kids.length) { line(a.root.kids[0], box); }
   var cur = box.querySelector(".current");
   if (cur && cur.scrollIntoView) { cur.scrollIntoView({ block: "nearest" }); }
+  markReview();
 }
 // goNode shows the position of the node n of the tree.
 export function goNode(n) {
@@ -127,7 +131,9 @@ export function switchVariation(d) { if (S.an && S.an.cur) { goNode(sibling(S.an
 // of its depths, the evaluation bar and the best turn's arrow.
 export function renderLines() {
   var pos = S.view.position, cur = S.an && S.an.pvs[pos];
-  renderPVs(cur);
+  var ex = exactOf(pos);
+  renderExact(ex);
+  renderPVs(cur, ex);
   var tb = $("an-lines").querySelector("tbody");
   tb.innerHTML = "";
   var lines = (S.an && S.an.lines[pos]) || [];
@@ -137,8 +143,39 @@ export function renderLines() {
     tr.appendChild(pvCell(l.pv));
     tb.appendChild(tr);
   });
-  evalBar(cur);
+  evalBar(cur, ex);
   bestArrow(pos, cur);
+}
+// exactOf returns the position's exact value when the server found one.
+function exactOf(pos) {
+  var e = S.an && S.an.exact && S.an.exact[pos];
+  return e && e.exact ? e : null;
+}
+// wantExact reports whether the position's exact value is still to be asked for
+// (with its analysis: the stream's "exact" event): until the server answered.
+function wantExact(pos) {
+  var a = S.an;
+  a.exact = a.exact || {};
+  return !a.exact[pos];
+}
+// renderExact shows the position's exact value above the lines: the value under
+// perfect play, a best line, and how the solver found it.
+function renderExact(ex) {
+  var box = $("an-exact");
+  box.innerHTML = "";
+  var e = S.an && S.an.exact && S.view && S.an.exact[S.view.position];
+  if (e && !e.exact) { box.appendChild(el("span", { "class": "caption" }, "exact value: none (" + e.why + ")")); return; }
+  if (!ex) { return; }
+  var v = S.view, mover = v.sides[v.toMove];
+  var words = ex.value > 0 ? mover + " wins by " + ex.value : ex.value < 0 ? v.sides[1 - v.toMove] + " wins by " + (-ex.value) : "a draw";
+  box.appendChild(el("b", { "class": "exact-score" }, ex.score));
+  box.appendChild(el("span", { "class": "exact-mark" }, "exact"));
+  box.appendChild(document.createTextNode(" " + words + " with best play · "));
+  var line = pvCell(ex.pv);
+  line.className = "pv exact-line";
+  box.appendChild(el("span", {}, "line "));
+  Array.prototype.slice.call(line.childNodes).forEach(function (c) { box.appendChild(c); box.appendChild(document.createTextNode(" ")); });
+  box.appendChild(el("span", { "class": "caption" }, "(the solver, " + fmtInt(ex.nodes) + " nodes" + (ex.endgames ? ", over the endgame database of " + ex.endgames + " seeds" : "") + ")"));
 }
 // pvCell is a table cell of a line's turns, each a link to the position after it.
 function pvCell(pv) {
@@ -152,7 +189,7 @@ function pvCell(pv) {
 }
 // renderPVs shows the current lines, a row each, the rows kept and their cells
 // rewritten as the search goes on (a row is the line of its rank).
-function renderPVs(cur) {
+function renderPVs(cur, ex) {
   var tb = $("an-pvs").querySelector("tbody"), lines = cur ? cur.lines : [];
   $("an-pvs").querySelector("thead th:nth-child(3)").textContent = lines.length && lines[0].visits ? "visits" : "depth";
   while (tb.rows.length > lines.length) { tb.deleteRow(-1); }
@@ -163,7 +200,11 @@ function renderPVs(cur) {
   lines.forEach(function (l, i) {
     var tr = tb.rows[i];
     tr.cells[0].textContent = String(i + 1);
-    tr.cells[1].textContent = l.score;
+    // A line of the exact value's best turn shows the exact value.
+    var exact = ex && l.pv[0] === ex.best;
+    tr.cells[1].textContent = exact ? ex.score : l.score;
+    tr.cells[1].classList.toggle("exact", !!exact);
+    tr.cells[1].title = exact ? "exact (the engine's score: " + l.score + ")" : "";
     tr.cells[2].textContent = l.visits ? fmtInt(l.visits) : String(cur.depth);
     tr.replaceChild(pvCell(l.pv), tr.cells[3]);
   });
@@ -177,21 +218,27 @@ function winShare(l, toMove) {
 }
 // evalBar shows the best line's score beside the board: the first side's share
 // from the bottom (the top when the board is flipped), the score in its view.
-function evalBar(cur) {
+function evalBar(cur, ex) {
   var bar = $("evalbar");
-  bar.hidden = !cur || !cur.lines.length || S.tab !== "analyse";
+  bar.hidden = (!ex && (!cur || !cur.lines.length)) || S.tab !== "analyse";
   if (bar.hidden) { return; }
-  var l = cur.lines[0], v = S.view, share = winShare(l, v.toMove);
+  // The exact value, where known, in place of the engine's: all or nothing, or
+  // half for a draw.
+  var l = ex ? { score: ex.score, points: 0 } : cur.lines[0], v = S.view;
+  var share = ex ? (ex.value > 0 ? 1 : ex.value < 0 ? 0 : 0.5) : winShare(l, v.toMove);
+  if (ex && v.toMove === 1) { share = 1 - share; }
+  bar.classList.toggle("exact", !!ex);
   var fill = $("evalbar-fill");
   fill.style.height = (100 * share).toFixed(1) + "%";
   fill.classList.toggle("top", S.flipped);
   var text = v.toMove === 0 ? l.score : negate(l.score);
-  $("evalbar-text").textContent = text;
-  bar.title = v.sides[0] + "'s view: " + text + " (" + Math.round(100 * share) + "% of the winning chances)";
+  $("evalbar-text").textContent = (ex ? "= " : "") + text;
+  bar.title = v.sides[0] + "'s view: " + text + (ex ? " (exact)" : " (" + Math.round(100 * share) + "% of the winning chances)");
   bar.setAttribute("data-share", share.toFixed(3));
 }
 // negate writes a score from the other side's view.
 function negate(score) {
+  if (score === "draw") { return score; }
   if (/^win\+/.test(score)) { return score.replace("win+", "loss-"); }
   if (/^loss-/.test(score)) { return score.replace("loss-", "win+"); }
   var n = -parseFloat(score);
@@ -304,6 +351,7 @@ export function startAnalysis() {
   var pos = S.view.position, player = $("an-player").value.trim() || "ab", k = multiPV();
   var params = { game: S.game, position: pos, player: player };
   if (k > 1) { params.lines = k; }
+  if (wantExact(pos)) { params.exact = 1; }
   var es = new EventSource("/api/analyse?" + query(params));
   S.es = es;
   $("an-go").disabled = true;
@@ -314,6 +362,11 @@ export function startAnalysis() {
   renderLines();
   var spec = player, lines = S.an.lines[pos], an = S.an;
   var mcts = function () { return /^mcts(:|$)/.test(spec); };
+  // The exact value, before the search's lines, where the solver found it.
+  es.addEventListener("exact", function (e) {
+    an.exact[pos] = JSON.parse(e.data);
+    if (S.view.position === pos) { renderLines(); }
+  });
   es.addEventListener("status", function (e) {
     var st = JSON.parse(e.data);
     spec = st.spec;
