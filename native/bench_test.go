@@ -39,3 +39,15 @@ func BenchmarkNativeCloneFree(b *testing.B) {
 		lib.Free(c)
 	}
 }
+
+// BenchmarkNativeNewFree is a state made at the start position and freed through the
+// handles (what a new game costs inside the library).
+func BenchmarkNativeNewFree(b *testing.B) {
+	lib := native.New()
+	g, _ := lib.OpenGame("kalah")
+	b.ReportAllocs()
+	for b.Loop() {
+		s, _ := lib.NewState(g)
+		lib.Free(s)
+	}
+}

@@ -167,9 +167,7 @@ class Game:
 
     def new_initial_state(self) -> "State":
         """A new state at the start position."""
-        h = c_int64(0)
-        _call(L.state_new, self._handle(), ctypes.byref(h))
-        return State._make(self, h.value)
+        return _new_state(State, self, self._handle())
 
     def state_from(self, text: str) -> "State":
         """A new state from a position in the game's notation (str(state) writes it)."""
