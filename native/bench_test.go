@@ -51,3 +51,24 @@ func BenchmarkNativeNewFree(b *testing.B) {
 		lib.Free(s)
 	}
 }
+
+// BenchmarkNativeStepSummary is BenchmarkNativeStep with Step, the summary alone (what
+// colony_state_step does).
+func BenchmarkNativeStepSummary(b *testing.B) {
+	lib := native.New()
+	g, _ := lib.OpenGame("kalah")
+	s, _ := lib.NewState(g)
+	start, _ := lib.NewState(g)
+	legal := make([]uint8, game.MaxActions)
+	sum, _ := lib.Summary(s, legal)
+	b.ReportAllocs()
+	k := 0
+	for b.Loop() {
+		if sum&native.SumTerminal != 0 {
+			lib.CopyState(s, start)
+			sum, _ = lib.Summary(s, legal)
+		}
+		k++
+		sum, _ = lib.Step(s, int(legal[k%int(sum&native.SumNumLegal)]), legal)
+	}
+}
