@@ -14,6 +14,9 @@ one process on one core (taskset); each figure is the median of its rounds:
 * ``steps/s``: the steps of the loop a second, for pyspiel, colony_ai as imported
   (the extension _fast, when it is built) and colony_ai through ctypes alone (a child
   process with COLONY_AI_NO_FAST=1, run in turn with the others on the same core);
+  and each colony_ai's ratio to pyspiel, the median of the rounds' ratios (a round's
+  contenders run one after the other, so a change of the machine's load between
+  rounds cancels);
 * ``op``: what one call costs, in ns, beyond a call of a C method that does nothing
   (``"".isalpha``; the loop and the call's own cost subtracted): legal_actions,
   is_terminal, current_player, apply_action (replaying recorded games; the new state
@@ -213,6 +216,13 @@ def main() -> None:
     print("%-22s %12s %8s" % ("", "steps/s", "min-max"))
     for k, v in rates.items():
         print("%-22s %12.0f %s" % (k, statistics.median(v), "%.0fk-%.0fk" % (min(v) / 1e3, max(v) / 1e3)))
+    if "pyspiel mancala" in rates:
+        base = rates["pyspiel mancala"]
+        for k, v in rates.items():
+            if k != "pyspiel mancala":
+                r = [x / y for x, y in zip(v, base)]
+                print("%-22s %12s %.2fx pyspiel (median of the rounds' ratios; %.2f-%.2f)" %
+                      (k, "", statistics.median(r), min(r), max(r)))
     names = list(next(iter(ops.values()))[0])
     print()
     print("ns a call (median of rounds)")

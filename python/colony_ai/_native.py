@@ -3,7 +3,9 @@
 The library (_libcolony.so, built from cmd/libcolony of the repository) is loaded
 once, with ctypes.CDLL, which releases the GIL for the whole of every call: long
 calls (searches) let other Python threads run, and threads working on different
-states or players call it at the same time.
+states or players call it at the same time. The extension module _fast (_fast.c),
+when it was built, takes over the State's calls of a game loop: it calls the same
+library's functions by their addresses, without ctypes' cost a call (load_fast).
 
 A process that forks after loading the library (multiprocessing's ``fork`` start
 method) cannot use it: the Go runtime's threads do not survive a fork. The child's
@@ -204,7 +206,7 @@ def _error(rc: int, message: bytes) -> ColonyError:
     return _CODES.get(rc, ColonyError)(msg or "colony library error %d" % rc, rc)
 
 
-def _load_fast() -> Any:
+def load_fast() -> Any:
     """The extension module _fast bound to the library, or None when it is missing or
     COLONY_AI_NO_FAST=1 (then the State's hot calls go through ctypes)."""
     if os.environ.get("COLONY_AI_NO_FAST") == "1":
@@ -223,7 +225,7 @@ def _load_fast() -> Any:
 
 L = _Library()
 L.load()
-fast = _load_fast()
+fast = load_fast()
 """The extension module _fast, or None: selected once, here."""
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=L.after_fork)
