@@ -514,6 +514,7 @@ static PyMethodDef fast_methods[] = {
 static struct PyModuleDef fast_module = {
     PyModuleDef_HEAD_INIT, "colony_ai._fast",
     "The hot calls of a single State in C (the fast path of colony_ai.core).", -1, fast_methods,
+    NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__fast(void) {
