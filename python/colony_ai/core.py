@@ -318,6 +318,7 @@ class _CtypesState:
         for a in self.legal_actions(player):
             mask[a] = 1
         return mask
+
     def apply_action(self, action: int) -> None:
         """Play the decision action. One that is not legal raises IllegalActionError
         (the state is unchanged); a non-integer raises TypeError."""
