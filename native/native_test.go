@@ -70,8 +70,9 @@ func TestNativeRandomGames(t *testing.T) {
 }
 
 // TestNativeErrors checks the codes and messages of bad input.
-// TestNativeStepSummary plays a game of every registered game with Step beside Apply:
-// the same summary and legal actions after every decision, and the same errors.
+// TestNativeStepSummary plays a game of every registered game with StartState and
+// Step beside NewState and Apply: the same summary and legal actions after every
+// decision, and the same errors.
 func TestNativeStepSummary(t *testing.T) {
 	lib := native.New()
 	for _, name := range native.Games() {
@@ -80,16 +81,22 @@ func TestNativeStepSummary(t *testing.T) {
 			t.Fatal(err)
 		}
 		s, _ := lib.NewState(g) // stepped with Apply
-		u, _ := lib.NewState(g) // stepped with Step
 		legal := make([]uint8, game.MaxActions)
 		legalU := make([]uint8, game.MaxActions)
+		u, sum, err := lib.StartState(g, legalU) // stepped with Step
+		if err != nil {
+			t.Fatal(err)
+		}
 		st, err := lib.StateStatus(s, legal)
 		if err != nil {
 			t.Fatal(err)
 		}
-		sum, err := lib.Summary(u, legalU)
-		if err != nil || sum != st.Summary() {
-			t.Fatalf("%s: start: Summary %#x, %v; status %#x", name, sum, err, st.Summary())
+		n := int(st[native.StNumLegal])
+		if sum != st.Summary() || string(legalU[:n]) != string(legal[:n]) {
+			t.Fatalf("%s: StartState %#x %v; NewState %#x %v", name, sum, legalU[:n], st.Summary(), legal[:n])
+		}
+		if again, err := lib.Summary(u, legalU); err != nil || again != sum {
+			t.Fatalf("%s: start: Summary %#x, %v; StartState %#x", name, again, err, sum)
 		}
 		for k := 0; st[native.StTerminal] == 0 && k < 3000; k++ {
 			a := int(legal[(k*7)%int(st[native.StNumLegal])])
@@ -113,6 +120,12 @@ func TestNativeStepSummary(t *testing.T) {
 		}
 		if _, err := lib.Step(-5, 0, legalU); native.CodeOf(err) != native.BadHandle {
 			t.Errorf("%s: Step of no state: %v", name, err)
+		}
+		if _, _, err := lib.StartState(u, legalU); native.CodeOf(err) != native.BadHandle {
+			t.Errorf("%s: StartState of a state: %v", name, err)
+		}
+		if _, _, err := lib.StartState(g, legalU[:3]); native.CodeOf(err) != native.BadArgument {
+			t.Errorf("%s: StartState with a short buffer: %v", name, err)
 		}
 		if _, err := lib.Summary(u, legalU[:3]); native.CodeOf(err) != native.BadArgument {
 			t.Errorf("%s: Summary with a short buffer: %v", name, err)

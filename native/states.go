@@ -117,6 +117,22 @@ func (l *Library) NewState(g int64) (int64, error) {
 	return l.add(&stateObject{g: o, s: o.sg.Start()}), nil
 }
 
+// StartState makes a state at the start position of the game of handle g, as
+// NewState, writes its legal actions into legal (nil: none) and returns it with its
+// Summary: a new game in one call.
+func (l *Library) StartState(g int64, legal []uint8) (int64, int32, error) {
+	if err := checkLegal(legal); err != nil {
+		return 0, 0, err
+	}
+	o, err := get[*gameObject](l, g, "game")
+	if err != nil {
+		return 0, 0, err
+	}
+	s := o.sg.Start()
+	sum := summary(s, legal)
+	return l.add(&stateObject{g: o, s: s}), sum, nil
+}
+
 // ParseState makes a state of the game of handle g from a position in the game's
 // notation.
 func (l *Library) ParseState(g int64, text string) (int64, error) {

@@ -260,6 +260,22 @@ func colony_state_summary(s C.int64_t, legal *C.uint8_t) (rc C.int) {
 	return C.int(sum)
 }
 
+// colony_state_start makes a state at the start position of the game g (as
+// colony_state_new), writes its handle into *h and its legal actions into legal (as
+// colony_state_step) and returns its Summary, or a negative code without a message
+// (the caller calls colony_state_new for it).
+//
+//export colony_state_start
+func colony_state_start(g C.int64_t, h *C.int64_t, legal *C.uint8_t) (rc C.int) {
+	defer guard(&rc, nil, 0)
+	s, sum, e := lib.StartState(int64(g), legalOf(legal))
+	if e != nil {
+		return C.int(native.CodeOf(e))
+	}
+	putHandle(h, s)
+	return C.int(sum)
+}
+
 //export colony_state_apply_turn
 func colony_state_apply_turn(s C.int64_t, turn *C.char, n C.int, status *C.int32_t, legal *C.uint8_t, legalcap C.int, err *C.char, errcap C.int) (rc C.int) {
 	defer guard(&rc, err, errcap)

@@ -56,12 +56,14 @@ static void set_ref(PyObject **slot, PyObject *v) {
 typedef int (*step_fn)(int64_t s, int a, uint8_t *legal);
 typedef int (*summary_fn)(int64_t s, uint8_t *legal);
 typedef int (*make_fn)(int64_t from, int64_t *h, char *err, int errcap);
+typedef int (*start_fn)(int64_t g, int64_t *h, uint8_t *legal);
 typedef int (*status_fn)(int64_t s, int32_t *status, uint8_t *legal, int legalcap, char *err, int errcap);
 typedef int (*free_fn)(int64_t h, char *err, int errcap);
 
 static step_fn lib_step;
 static summary_fn lib_summary;
 static make_fn lib_state_new;
+static start_fn lib_start;
 static make_fn lib_clone;
 static status_fn lib_status;
 static free_fn lib_free;
@@ -433,7 +435,8 @@ static PyType_Spec State_spec = {
 
 static PyObject *StateType;
 
-/* new_state(cls, game, game_handle): a new state of cls at the start position. */
+/* new_state(cls, game, game_handle): a new state of cls at the start position, in
+ * one call of the library. */
 static PyObject *fast_new_state(PyObject *mod, PyObject *args) {
     PyObject *cls, *game;
     long long g;
@@ -443,21 +446,30 @@ static PyObject *fast_new_state(PyObject *mod, PyObject *args) {
         PyErr_SetString(PyExc_TypeError, "new_state: cls must be a subclass of StateBase");
         return NULL;
     }
-    int64_t h = make(lib_state_new, (int64_t)g);
-    if (h == 0)
-        return NULL;
+    if (forked)
+        return raise_forked();
     PyTypeObject *tp = (PyTypeObject *)cls;
     allocfunc alloc = (allocfunc)PyType_GetSlot(tp, Py_tp_alloc);
     StateObject *s = (StateObject *)alloc(tp, 0);
-    if (s == NULL) {
-        lib_free(h, NULL, 0);
+    if (s == NULL)
         return NULL;
-    }
+    s->h = 0;
     s->sum = -1;
-    if (attach(s, game, h) < 0) {
+    s->game = NULL;
+    int64_t h = 0;
+    int r = lib_start((int64_t)g, &h, s->legal);
+    if (r < 0) {
         Py_DECREF(s);
-        return NULL;
+        /* Refused (no game of that handle): colony_state_new says why. */
+        h = make(lib_state_new, (int64_t)g);
+        if (h == 0)
+            return NULL;
+        lib_free(h, NULL, 0);
+        return raise_code(r, "colony library: cannot make a state");
     }
+    set_ref(&s->game, game);
+    s->h = h;
+    s->sum = r;
     return (PyObject *)s;
 }
 
@@ -474,6 +486,7 @@ static PyObject *fast_init(PyObject *mod, PyObject *args) {
         {"colony_state_step", (void **)&lib_step},
         {"colony_state_summary", (void **)&lib_summary},
         {"colony_state_new", (void **)&lib_state_new},
+        {"colony_state_start", (void **)&lib_start},
         {"colony_state_clone", (void **)&lib_clone},
         {"colony_state_status", (void **)&lib_status},
         {"colony_free", (void **)&lib_free},

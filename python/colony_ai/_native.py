@@ -217,7 +217,7 @@ def load_fast() -> Any:
         return None
     assert L.dll is not None
     addresses = {name: ctypes.cast(getattr(L.dll, name), ctypes.c_void_p).value
-                 for name in ("colony_state_step", "colony_state_summary", "colony_state_new",
+                 for name in ("colony_state_step", "colony_state_summary", "colony_state_new", "colony_state_start",
                               "colony_state_clone", "colony_state_status", "colony_free")}
     _fast.init(addresses, _error, _refused, lambda: ForkError(_FORK_MESSAGE, -7))
     return _fast
