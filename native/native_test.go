@@ -70,6 +70,75 @@ func TestNativeRandomGames(t *testing.T) {
 }
 
 // TestNativeErrors checks the codes and messages of bad input.
+// TestNativeStepSummary plays a game of every registered game with StartState and
+// Step beside NewState and Apply: the same summary and legal actions after every
+// decision, and the same errors.
+func TestNativeStepSummary(t *testing.T) {
+	lib := native.New()
+	for _, name := range native.Games() {
+		g, err := lib.OpenGame(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := lib.NewState(g) // stepped with Apply
+		legal := make([]uint8, game.MaxActions)
+		legalU := make([]uint8, game.MaxActions)
+		u, sum, err := lib.StartState(g, legalU) // stepped with Step
+		if err != nil {
+			t.Fatal(err)
+		}
+		st, err := lib.StateStatus(s, legal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := int(st[native.StNumLegal])
+		if sum != st.Summary() || string(legalU[:n]) != string(legal[:n]) {
+			t.Fatalf("%s: StartState %#x %v; NewState %#x %v", name, sum, legalU[:n], st.Summary(), legal[:n])
+		}
+		if again, err := lib.Summary(u, legalU); err != nil || again != sum {
+			t.Fatalf("%s: start: Summary %#x, %v; StartState %#x", name, again, err, sum)
+		}
+		for k := 0; st[native.StTerminal] == 0 && k < 3000; k++ {
+			a := int(legal[(k*7)%int(st[native.StNumLegal])])
+			if st, err = lib.Apply(s, a, legal); err != nil {
+				t.Fatal(err)
+			}
+			if sum, err = lib.Step(u, a, legalU); err != nil {
+				t.Fatal(err)
+			}
+			n := int(st[native.StNumLegal])
+			if sum != st.Summary() || string(legalU[:n]) != string(legal[:n]) {
+				t.Fatalf("%s, step %d: Step %#x %v, Apply %#x %v", name, k, sum, legalU[:n], st.Summary(), legal[:n])
+			}
+		}
+		if st[native.StTerminal] == 0 {
+			t.Fatalf("%s: no end in 3000 decisions", name)
+		}
+		// Refused, unknown, and a short buffer: the errors of Apply.
+		if _, err := lib.Step(u, 0, legalU); native.CodeOf(err) != native.Illegal {
+			t.Errorf("%s: Step of a finished game: %v", name, err)
+		}
+		if _, err := lib.Step(-5, 0, legalU); native.CodeOf(err) != native.BadHandle {
+			t.Errorf("%s: Step of no state: %v", name, err)
+		}
+		if _, _, err := lib.StartState(u, legalU); native.CodeOf(err) != native.BadHandle {
+			t.Errorf("%s: StartState of a state: %v", name, err)
+		}
+		if _, _, err := lib.StartState(g, legalU[:3]); native.CodeOf(err) != native.BadArgument {
+			t.Errorf("%s: StartState with a short buffer: %v", name, err)
+		}
+		if _, err := lib.Summary(u, legalU[:3]); native.CodeOf(err) != native.BadArgument {
+			t.Errorf("%s: Summary with a short buffer: %v", name, err)
+		}
+		if sum, err := lib.Summary(u, nil); err != nil || sum&native.SumNumLegal != 0 || sum&native.SumTerminal == 0 {
+			t.Errorf("%s: Summary of a finished game %#x, %v", name, sum, err)
+		}
+		for _, h := range []int64{s, u, g} {
+			lib.Free(h)
+		}
+	}
+}
+
 func TestNativeErrors(t *testing.T) {
 	lib := native.New()
 	g, err := lib.OpenGame("kalah")

@@ -80,6 +80,25 @@ func status(s catalog.State, legal []uint8) Status {
 	return st
 }
 
+// summary returns status(s, legal).Summary() without the rest of the status (the
+// result and the points): what a step from Python needs.
+func summary(s catalog.State, legal []uint8) int32 {
+	var sum int32
+	if s.ToMove() == 1 {
+		sum |= SumToMove
+	}
+	if s.Terminal() {
+		return sum | SumTerminal | SumTurnStart
+	}
+	if s.TurnStart() {
+		sum |= SumTurnStart
+	}
+	if legal != nil {
+		sum |= int32(len(s.LegalActions((*game.ActionBuffer)(legal[:game.MaxActions]))))
+	}
+	return sum
+}
+
 // checkLegal returns an error when legal is neither nil nor big enough for every
 // decision.
 func checkLegal(legal []uint8) error {
@@ -96,6 +115,22 @@ func (l *Library) NewState(g int64) (int64, error) {
 		return 0, err
 	}
 	return l.add(&stateObject{g: o, s: o.sg.Start()}), nil
+}
+
+// StartState makes a state at the start position of the game of handle g, as
+// NewState, writes its legal actions into legal (nil: none) and returns it with its
+// Summary: a new game in one call.
+func (l *Library) StartState(g int64, legal []uint8) (int64, int32, error) {
+	if err := checkLegal(legal); err != nil {
+		return 0, 0, err
+	}
+	o, err := get[*gameObject](l, g, "game")
+	if err != nil {
+		return 0, 0, err
+	}
+	s := o.sg.Start()
+	sum := summary(s, legal)
+	return l.add(&stateObject{g: o, s: s}), sum, nil
 }
 
 // ParseState makes a state of the game of handle g from a position in the game's
@@ -154,6 +189,40 @@ func (l *Library) withState(h int64, f func(o *stateObject) error) error {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return f(o)
+}
+
+// Step plays the decision a on the state h, writes the legal actions after it into
+// legal (nil: none) and returns the state's Summary: Apply for a caller that needs
+// no more of the status.
+func (l *Library) Step(h int64, a int, legal []uint8) (int32, error) {
+	if err := checkLegal(legal); err != nil {
+		return 0, err
+	}
+	o, err := get[*stateObject](l, h, "state")
+	if err != nil {
+		return 0, err
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if err := o.s.Apply(a); err != nil {
+		return 0, failed(err)
+	}
+	return summary(o.s, legal), nil
+}
+
+// Summary writes the legal actions of the state h into legal (nil: none) and
+// returns its Summary: StateStatus for a caller that needs no more of the status.
+func (l *Library) Summary(h int64, legal []uint8) (int32, error) {
+	if err := checkLegal(legal); err != nil {
+		return 0, err
+	}
+	o, err := get[*stateObject](l, h, "state")
+	if err != nil {
+		return 0, err
+	}
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return summary(o.s, legal), nil
 }
 
 // StateStatus returns where the state h stands, writing its legal actions into legal

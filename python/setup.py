@@ -5,9 +5,13 @@ Building the package (pip install ./python, pip wheel ./python) runs
     go build -trimpath -ldflags="-s -w" -buildmode=c-shared -o python/colony_ai/_libcolony.so ./cmd/libcolony
 
 from the repository's root, so the wheel carries the rules of the toolkit as one
-shared library and installs where there is no Go. The wheel is a platform wheel
-(py3-none-PLATFORM): the library is loaded with ctypes, so any CPython 3 of that
-platform takes it. When Go is missing and the library was built before (a wheel
+shared library and installs where there is no Go; and it compiles the extension
+module colony_ai._fast (colony_ai/_fast.c: the hot calls of a State, which call the
+library's functions without ctypes' cost a call). The extension uses CPython's
+limited API and does not link the library (it takes the functions' addresses from
+the library ctypes loaded), so the wheel is cp39-abi3-PLATFORM: any CPython 3.9 or
+later of that platform takes it. Without a C compiler the extension is left out and
+the package uses ctypes alone. When Go is missing and the library was built before (a wheel
 built from an sdist that holds it), the build uses the library as it is;
 COLONY_AI_SKIP_GO=1 forces that.
 """
@@ -20,7 +24,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 from setuptools.dist import Distribution
 
@@ -73,7 +77,8 @@ class BinaryDistribution(Distribution):
 
 
 class BdistWheel(bdist_wheel):
-    """A platform wheel for any Python 3 (ctypes loads the library): py3-none-PLATFORM."""
+    """A platform wheel for any CPython 3.9 or later (ctypes loads the library, the
+    extension is built for the limited API): cp39-abi3-PLATFORM."""
 
     def finalize_options(self) -> None:
         super().finalize_options()
@@ -81,7 +86,19 @@ class BdistWheel(bdist_wheel):
 
     def get_tag(self) -> tuple[str, str, str]:
         _, _, plat = super().get_tag()
-        return "py3", "none", plat
+        return "cp39", "abi3", plat
 
 
-setup(distclass=BinaryDistribution, cmdclass={"build_py": BuildPy, "bdist_wheel": BdistWheel})
+FAST = Extension(
+    "colony_ai._fast",
+    sources=["colony_ai/_fast.c"],
+    define_macros=[("Py_LIMITED_API", "0x03090000")],
+    py_limited_api=True,
+    optional=True,  # no compiler: the package works through ctypes alone
+)
+
+setup(
+    distclass=BinaryDistribution,
+    ext_modules=[FAST],
+    cmdclass={"build_py": BuildPy, "bdist_wheel": BdistWheel},
+)

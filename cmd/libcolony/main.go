@@ -240,11 +240,11 @@ func legalOf(p *C.uint8_t) []uint8 {
 //export colony_state_step
 func colony_state_step(s C.int64_t, a C.int, legal *C.uint8_t) (rc C.int) {
 	defer guard(&rc, nil, 0)
-	st, e := lib.Apply(int64(s), int(a), legalOf(legal))
+	sum, e := lib.Step(int64(s), int(a), legalOf(legal))
 	if e != nil {
 		return C.int(native.CodeOf(e))
 	}
-	return C.int(st.Summary())
+	return C.int(sum)
 }
 
 // colony_state_summary writes the legal actions of the state s into legal (as
@@ -253,11 +253,27 @@ func colony_state_step(s C.int64_t, a C.int, legal *C.uint8_t) (rc C.int) {
 //export colony_state_summary
 func colony_state_summary(s C.int64_t, legal *C.uint8_t) (rc C.int) {
 	defer guard(&rc, nil, 0)
-	st, e := lib.StateStatus(int64(s), legalOf(legal))
+	sum, e := lib.Summary(int64(s), legalOf(legal))
 	if e != nil {
 		return C.int(native.CodeOf(e))
 	}
-	return C.int(st.Summary())
+	return C.int(sum)
+}
+
+// colony_state_start makes a state at the start position of the game g (as
+// colony_state_new), writes its handle into *h and its legal actions into legal (as
+// colony_state_step) and returns its Summary, or a negative code without a message
+// (the caller calls colony_state_new for it).
+//
+//export colony_state_start
+func colony_state_start(g C.int64_t, h *C.int64_t, legal *C.uint8_t) (rc C.int) {
+	defer guard(&rc, nil, 0)
+	s, sum, e := lib.StartState(int64(g), legalOf(legal))
+	if e != nil {
+		return C.int(native.CodeOf(e))
+	}
+	putHandle(h, s)
+	return C.int(sum)
 }
 
 //export colony_state_apply_turn

@@ -3,7 +3,9 @@
 The library (_libcolony.so, built from cmd/libcolony of the repository) is loaded
 once, with ctypes.CDLL, which releases the GIL for the whole of every call: long
 calls (searches) let other Python threads run, and threads working on different
-states or players call it at the same time.
+states or players call it at the same time. The extension module _fast (_fast.c),
+when it was built, takes over the State's calls of a game loop: it calls the same
+library's functions by their addresses, without ctypes' cost a call (load_fast).
 
 A process that forks after loading the library (multiprocessing's ``fork`` start
 method) cannot use it: the Go runtime's threads do not survive a fork. The child's
@@ -16,6 +18,7 @@ from __future__ import annotations
 import ctypes
 import json
 import os
+import sys
 from ctypes import POINTER, c_char_p, c_float, c_int, c_int32, c_int64, c_uint8, c_uint16, c_void_p
 from pathlib import Path
 from typing import Any, Callable, NoReturn
@@ -30,6 +33,7 @@ __all__ = [
     "L",
     "check",
     "library_path",
+    "fast",
 ]
 
 MAX_ACTIONS = 256
@@ -183,6 +187,8 @@ class _Library:
     def after_fork(self) -> None:
         """Cut every function off in a forked child."""
         self.forked = True
+        if fast is not None:
+            fast.set_forked()
         for name in list(_SIGNATURES) + _RAW + ["colony_handles"]:
             setattr(self, name[len("colony_"):], _forked)
 
@@ -191,8 +197,40 @@ def _forked(*_args: Any) -> NoReturn:
     raise ForkError(_FORK_MESSAGE, -7)
 
 
+def _refused(state: Any, action: Any) -> None:
+    """apply_action of the fast path, for what its step did not take: the action
+    converted (TypeError for a non-integer), then the library's message of its
+    refusal (the state is closed, or the action is not legal)."""
+    core = sys.modules["colony_ai.core"]
+    core._apply_refused(state, core._as_action(action))
+
+
+def _error(rc: int, message: bytes) -> ColonyError:
+    msg = message.decode("utf-8", "replace") if isinstance(message, bytes) else str(message)
+    return _CODES.get(rc, ColonyError)(msg or "colony library error %d" % rc, rc)
+
+
+def load_fast() -> Any:
+    """The extension module _fast bound to the library, or None when it is missing or
+    COLONY_AI_NO_FAST=1 (then the State's hot calls go through ctypes)."""
+    if os.environ.get("COLONY_AI_NO_FAST") == "1":
+        return None
+    try:
+        from . import _fast  # type: ignore[attr-defined]
+    except ImportError:
+        return None
+    assert L.dll is not None
+    addresses = {name: ctypes.cast(getattr(L.dll, name), ctypes.c_void_p).value
+                 for name in ("colony_state_step", "colony_state_summary", "colony_state_new", "colony_state_start",
+                              "colony_state_clone", "colony_state_status", "colony_free")}
+    _fast.init(addresses, _error, _refused, lambda: ForkError(_FORK_MESSAGE, -7))
+    return _fast
+
+
 L = _Library()
 L.load()
+fast = load_fast()
+"""The extension module _fast, or None: selected once, here."""
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=L.after_fork)
 

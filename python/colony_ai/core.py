@@ -167,9 +167,7 @@ class Game:
 
     def new_initial_state(self) -> "State":
         """A new state at the start position."""
-        h = c_int64(0)
-        _call(L.state_new, self._handle(), ctypes.byref(h))
-        return State._make(self, h.value)
+        return _new_state(State, self, self._handle())
 
     def state_from(self, text: str) -> "State":
         """A new state from a position in the game's notation (str(state) writes it)."""
@@ -242,14 +240,14 @@ def _restore_state(game: str, position: str) -> "State":
     return _cached_game(game).state_from(position)
 
 
-class State:
-    """A position of a game, stepped a decision at a time.
+def _closed() -> ClosedError:
+    return ClosedError("the state is closed", -3)
 
-    Methods follow OpenSpiel's pyspiel.State. A State frees its native memory when
-    Python drops it, or at once with close(); using it after close() raises
-    ClosedError. A State is not safe to step from two threads at once; different
-    States are.
-    """
+
+class _CtypesState:
+    """The calls of State that a game loop makes, over ctypes: the fall-back of the
+    extension module _fast, whose StateBase has the same methods and fields in C
+    (one is chosen at import: _StateBase below)."""
 
     # _sum is the library's Summary of the state after its last change (the number
     # of legal actions, the player to move, terminal, turn start), -1 once closed;
@@ -262,45 +260,31 @@ class State:
     _sum: int
     _legal: Any
 
-    @classmethod
-    def _make(cls, game: Game, h: int) -> "State":
-        s = cls.__new__(cls)
-        s._h = h
-        s._ch = c_int64(h)
-        s._game = game
-        s._legal = _LegalArray()
-        s._sum = -1
-        s._refresh()
-        return s
-
-    def __init__(self) -> None:
-        raise TypeError("make states with game.new_initial_state() or game.state_from(text)")
-
-    def _handle(self) -> int:
-        h = self._h
-        if not h:
-            raise ClosedError("the state is closed", -3)
-        return h
+    def _attach(self, game: Game, h: int) -> None:
+        """Make this the state of handle h of game, and read it."""
+        self._h = h
+        self._ch = c_int64(h)
+        self._game = game
+        self._legal = _LegalArray()
+        self._sum = -1
+        self._refresh()
 
     def _refresh(self) -> None:
         """Read the state's summary and legal actions again."""
         r = L.state_summary(self._ch, self._legal)
         if r < 0:
+            self._sum = -1
             st = _StatusArray()
-            _call(L.state_status, self._handle(), st, None, 0)
+            _call(L.state_status, self._h, st, None, 0)
             raise _native.ColonyError("colony library error %d" % r, r)  # pragma: no cover
         self._sum = r
 
-    def _status(self) -> Any:
-        """The state's full status (native.Status)."""
-        st = _StatusArray()
-        _call(L.state_status, self._handle(), st, None, 0)
-        return st
-
-    def _closed(self) -> ClosedError:
-        return ClosedError("the state is closed", -3)
-
-    # --- OpenSpiel's core
+    def _detach(self) -> int:
+        """Mark the state closed and return its handle (0 when it was closed)."""
+        h, self._h = self._h, 0
+        self._sum = -1
+        self._ch = c_int64(0)
+        return h
 
     def get_game(self) -> Game:
         """The state's game."""
@@ -311,7 +295,7 @@ class State:
         the game is over."""
         s = self._sum
         if s < 0:
-            raise self._closed()
+            raise _closed()
         if s & _SUM_TERMINAL:
             return TERMINAL_PLAYER
         return 1 if s & _SUM_TO_MOVE else 0
@@ -321,7 +305,7 @@ class State:
         the player not to move, when player is given)."""
         s = self._sum
         if s < 0:
-            raise self._closed()
+            raise _closed()
         if player is not None and player != (1 if s & _SUM_TO_MOVE else 0):
             return []
         legal: list[int] = self._legal[: s & _SUM_NUM_LEGAL]
@@ -345,51 +329,21 @@ class State:
             if r >= 0:
                 self._sum = r
                 return
-        # Refused: ask again for the message (the state is unchanged).
-        h = self._handle()
-        given = action
-        if not 0 <= action < _native.MAX_ACTIONS:
-            action = -1  # refused by the library, not wrapped around by C's int
-        st = _StatusArray()
-        err = _error_buffer()
-        rc = L.state_apply(h, action, st, self._legal, _native.MAX_ACTIONS, err, ERR_CAP)
-        if rc == 0:  # pragma: no cover - a step that failed once does not succeed
-            self._refresh()
-            return
-        if given != action:
-            msg = err.value.decode("utf-8", "replace").replace("action -1", "action %d" % given, 1)
-            raise _native.IllegalActionError(msg, rc)
-        check(rc, err)
-
-    def apply_turn(self, turn: str) -> None:
-        """Play a whole turn written in the game's move notation ("A2>B2/C3-B3"), the
-        rest of the turn in progress when the state is in the middle of one."""
-        raw = encode(turn, "a turn")
-        st = _StatusArray()
-        _call(L.state_apply_turn, self._handle(), raw, len(raw), st, self._legal, _native.MAX_ACTIONS)
-        self._refresh()
+        _apply_refused(self, action)
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
         s = self._sum
         if s < 0:
-            raise self._closed()
+            raise _closed()
         return bool(s & _SUM_TERMINAL)
 
     def is_turn_start(self) -> bool:
         """Whether the state is at the start of a turn (or the game is over)."""
         s = self._sum
         if s < 0:
-            raise self._closed()
+            raise _closed()
         return bool(s & _SUM_TURN_START)
-
-    def is_chance_node(self) -> bool:
-        """False: the games have no chance."""
-        return False
-
-    def is_player_node(self) -> bool:
-        """Whether a player is to move (the game is not over)."""
-        return not self.is_terminal()
 
     def returns(self) -> list[float]:
         """Each player's return: +1 for the winner, -1 for the loser, 0 for a draw or
@@ -400,6 +354,109 @@ class State:
         if w < 0:
             return [0.0, 0.0]
         return [1.0, -1.0] if w == 0 else [-1.0, 1.0]
+
+    def clone(self) -> "State":
+        """An independent copy of the state."""
+        h = c_int64(0)
+        _call(L.state_clone, self._handle(), ctypes.byref(h))
+        c = State.__new__(State)
+        c._h = h.value
+        c._ch = h
+        c._game = self._game
+        c._legal = _LegalArray.from_buffer_copy(self._legal)
+        c._sum = self._sum
+        return c
+
+    def __del__(self) -> None:
+        try:
+            h = self._h
+            if h and not L.forked:
+                L.free(h, None, 0)
+        except Exception:  # interpreter shutdown, a half-made state
+            pass
+
+
+def _apply_refused(state: "State", action: int) -> None:
+    """apply_action of an action the library's step refused (or that is out of its
+    range): ask again for the message and raise it (the state is unchanged)."""
+    h = state._handle()
+    given = action
+    if not 0 <= action < _native.MAX_ACTIONS:
+        action = -1  # refused by the library, not wrapped around by C's int
+    st = _StatusArray()
+    err = _error_buffer()
+    rc = L.state_apply(h, action, st, None, 0, err, ERR_CAP)
+    if rc == 0:  # pragma: no cover - a step that failed once does not succeed
+        state._refresh()
+        return
+    if given != action:
+        msg = err.value.decode("utf-8", "replace").replace("action -1", "action %d" % given, 1)
+        raise _native.IllegalActionError(msg, rc)
+    check(rc, err)
+
+
+def _ctypes_new_state(cls: type, game: Game, g: int) -> "State":
+    """A new state of cls at the start position of the game of handle g."""
+    h = c_int64(0)
+    _call(L.state_new, g, ctypes.byref(h))
+    return cls._make(game, h.value)  # type: ignore[attr-defined,no-any-return]
+
+
+# The fast path, chosen once: the extension's StateBase and new_state when it is
+# there, ctypes otherwise (see _native.fast).
+_StateBase: Any = _native.fast.StateBase if _native.fast is not None else _CtypesState
+_new_state: Any = _native.fast.new_state if _native.fast is not None else _ctypes_new_state
+
+
+class State(_StateBase):  # type: ignore[misc,valid-type]
+    """A position of a game, stepped a decision at a time.
+
+    Methods follow OpenSpiel's pyspiel.State. A State frees its native memory when
+    Python drops it, or at once with close(); using it after close() raises
+    ClosedError. A State is not safe to step from two threads at once; different
+    States are.
+    """
+
+    __slots__ = ()
+
+    @classmethod
+    def _make(cls, game: Game, h: int) -> "State":
+        s = cls.__new__(cls)
+        s._attach(game, h)
+        return s
+
+    def __init__(self) -> None:
+        raise TypeError("make states with game.new_initial_state() or game.state_from(text)")
+
+    def _handle(self) -> int:
+        h = self._h
+        if not h:
+            raise ClosedError("the state is closed", -3)
+        return h
+
+    def _status(self) -> Any:
+        """The state's full status (native.Status)."""
+        st = _StatusArray()
+        _call(L.state_status, self._handle(), st, None, 0)
+        return st
+
+    # --- OpenSpiel's core (with the calls of _StateBase)
+
+    def apply_turn(self, turn: str) -> None:
+        """Play a whole turn written in the game's move notation ("A2>B2/C3-B3"), the
+        rest of the turn in progress when the state is in the middle of one."""
+        raw = encode(turn, "a turn")
+        st = _StatusArray()
+        _call(L.state_apply_turn, self._handle(), raw, len(raw), st, None, 0)
+        self._refresh()
+
+    def is_chance_node(self) -> bool:
+        """False: the games have no chance."""
+        return False
+
+    def is_player_node(self) -> bool:
+        """Whether a player is to move (the game is not over)."""
+        return not self.is_terminal()
 
     def rewards(self) -> list[float]:
         """The rewards of the last decision: returns() once the game is over, 0
@@ -426,25 +483,12 @@ class State:
         """Why the game ended ("" while it goes on)."""
         return _native.call_string(L.state_end_reason, self._handle())
 
-    def clone(self) -> "State":
-        """An independent copy of the state."""
-        h = c_int64(0)
-        _call(L.state_clone, self._handle(), ctypes.byref(h))
-        c = State.__new__(State)
-        c._h = h.value
-        c._ch = h
-        c._game = self._game
-        c._legal = _LegalArray.from_buffer_copy(self._legal)
-        c._sum = self._sum
-        return c
-
     def copy_from(self, other: "State") -> None:
         """Overwrite the state with other, a state of the same game (no new handle)."""
         if not isinstance(other, State):
             raise TypeError("copy_from takes a State, not %s" % type(other).__name__)
         _call(L.state_copy, self._handle(), other._handle())
-        self._legal[:] = other._legal
-        self._sum = other._sum
+        self._refresh()
 
     def action_to_string(self, *args: int) -> str:
         """The notation of a legal decision: action_to_string(action) or, as OpenSpiel,
@@ -481,7 +525,7 @@ class State:
         if player is None:
             s = self._sum
             if s < 0:
-                raise self._closed()
+                raise _closed()
             return 1 if s & _SUM_TO_MOVE else 0
         return _as_player(player)
 
@@ -565,19 +609,9 @@ class State:
 
     def close(self) -> None:
         """Free the state's native memory now; using it after raises ClosedError."""
-        h, self._h = self._h, 0
-        self._sum = -1
-        self._ch = c_int64(0)
+        h = self._detach()
         if h and not L.forked:
             L.free(h, None, 0)
-
-    def __del__(self) -> None:
-        try:
-            h = self._h
-            if h and not L.forked:
-                L.free(h, None, 0)
-        except Exception:  # interpreter shutdown, a half-made state
-            pass
 
     def think(self, spec: str, engines: Optional[str] = None, timeout: Optional[float] = None) -> "Thought":
         """think(self, spec, ...)."""
