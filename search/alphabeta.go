@@ -489,7 +489,7 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uin
 	leafPly := ply+1 >= abMaxPly-1
 	// Where the children probe the table, each child's bucket is fetched from memory
 	// while its elder sibling is searched (see prefetchNext).
-	early := depth > abTTMinDepth && tt != nil
+	early := tt != nil && depth > abTTMinDepth
 	var kj int64
 	var nextHash uint64 // the hash of the next child, from prefetchNext
 	known := false      // kj is the best of keys[i:] and nextHash its child's hash
@@ -509,7 +509,7 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uin
 		switch {
 		case chOK && p.reuse: // played by prefetchNext: copied
 			*child, cst = p.next[ply], p.nextSt[ply]
-		case i > 0 && p.sib != nil: // child holds its elder sibling
+		case p.sib != nil && i > 0: // child holds its elder sibling
 			cst = p.sib.StepSibling(child, s, a)
 		case p.step != nil:
 			cst = p.step.Step(child, s, a)
@@ -523,7 +523,7 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uin
 		if cst.TurnStart() {
 			d--
 		}
-		if !chOK && d >= abTTMinDepth && tt != nil && !cst.Terminal() {
+		if tt != nil && !chOK && d >= abTTMinDepth && !cst.Terminal() {
 			// The child probes the table: its bucket is fetched while the next
 			// sibling is played.
 			ch, chOK = g.Hash(child), true
@@ -665,7 +665,7 @@ func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
 			return 0
 		}
 		var cst game.Status
-		if i > 0 && p.sib != nil { // child holds its elder sibling
+		if p.sib != nil && i > 0 { // child holds its elder sibling
 			cst = p.sib.StepSibling(child, s, a)
 		} else if p.step != nil {
 			cst = p.step.Step(child, s, a)
