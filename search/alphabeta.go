@@ -621,21 +621,25 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uin
 }
 
 // child returns search(ply, depth, alpha, beta, st, h) for a node that is not the
-// root and not a leaf: through frontier at depth 1.
+// root and not a leaf: through frontier where the node does not use the table (depth
+// 1, or no table).
 func (p *AlphaBeta[S]) child(ply, depth, alpha, beta int, st game.Status, h uint64) int {
-	if depth == 1 {
-		return p.frontier(ply, alpha, beta, st)
+	if depth == 1 || p.tt == nil {
+		return p.frontier(ply, depth, alpha, beta, st)
 	}
 	return p.search(ply, depth, alpha, beta, st, h)
 }
 
-// frontier is search for a node that is neither the root nor a leaf with one full
-// turn to go (depth 1), where most of the nodes are: the same value, principal
-// variation, node count, evaluations, killers and history, without what depth 1 never
-// uses (the table, used from abTTMinDepth on; the root's decision and partial
-// result). Its children at a turn start are leaves; those inside the turn are
-// frontier nodes again.
-func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
+// frontier is search for a node that is neither the root nor a leaf and does not use
+// the table: with one full turn to go (depth 1), where most of the nodes are, and at
+// every depth without a table. The same value, principal variation, node count,
+// evaluations, killers and history, without what such a node never uses (the table,
+// used from abTTMinDepth on, its prefetches and early children; the root's decision
+// and partial result). Its children are leaves or frontier nodes again. (Searched
+// without a table, Kalah spends about 46% of its moves in nodes at depth 2 and more:
+// through search, about 300 instructions of bookkeeping a move; through frontier, about
+// 170.)
+func (p *AlphaBeta[S]) frontier(ply, depth, alpha, beta int, st game.Status) int {
 	g := p.g
 	s := &p.stack[ply]
 	p.pvLen[ply] = 0
@@ -659,8 +663,7 @@ func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
 	child := &p.stack[ply+1]
 	leafPly := ply+1 >= abMaxPly-1
 	for i := range keys {
-		kj := bestKey(keys[i:])
-		a := take(keys, i, kj)
+		a := takeBest(keys, i)
 		if p.nodes >= p.check && !p.tick() {
 			return 0
 		}
@@ -675,6 +678,10 @@ func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
 			cst = statusOf(g, child)
 		}
 		p.nodes++
+		d := depth
+		if cst.TurnStart() {
+			d--
+		}
 		same := cst.ToMove() == mover
 		var v, n int // the child's value and the length of its line
 		switch {
@@ -683,7 +690,7 @@ func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
 			if !same {
 				v = -v
 			}
-		case cst.TurnStart() || leafPly:
+		case d <= 0 || leafPly: // (d <= 0 only at a turn start: depth >= 1 here)
 			p.evals++
 			v = clampEval(p.ev.Evaluate(child))
 			if !same {
@@ -691,41 +698,47 @@ func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
 			}
 		case same:
 			if i == 0 {
-				v = p.frontier(ply+1, alpha, beta, cst)
+				v = p.frontier(ply+1, d, alpha, beta, cst)
 			} else {
-				v = p.frontier(ply+1, alpha, alpha+1, cst)
+				v = p.frontier(ply+1, d, alpha, alpha+1, cst)
 				if v > alpha && v < beta && !p.stopped {
-					v = p.frontier(ply+1, alpha, beta, cst)
+					v = p.frontier(ply+1, d, alpha, beta, cst)
 				}
+			}
+			if p.stopped {
+				return 0
 			}
 			n = p.pvLen[ply+1]
 		default:
 			if i == 0 {
-				v = -p.frontier(ply+1, -beta, -alpha, cst)
+				v = -p.frontier(ply+1, d, -beta, -alpha, cst)
 			} else {
-				v = -p.frontier(ply+1, -alpha-1, -alpha, cst)
+				v = -p.frontier(ply+1, d, -alpha-1, -alpha, cst)
 				if v > alpha && v < beta && !p.stopped {
-					v = -p.frontier(ply+1, -beta, -alpha, cst)
+					v = -p.frontier(ply+1, d, -beta, -alpha, cst)
 				}
+			}
+			if p.stopped {
+				return 0
 			}
 			n = p.pvLen[ply+1]
 		}
-		if p.stopped {
-			return 0
-		}
+		// (A leaf does not stop the search: the check is made after a subtree.)
 		if v > best {
 			best = v
 			if v > alpha {
 				alpha = v
 				row := &p.pv[ply]
 				row[0] = a
-				copy(row[1:n+1], p.pv[ply+1][:n])
+				if n > 0 {
+					copy(row[1:n+1], p.pv[ply+1][:n])
+				}
 				p.pvLen[ply] = n + 1
 				if v >= beta {
 					if int16(a) != k0 {
 						p.killers[ply] = [2]int16{int16(a), k0}
 					}
-					if hist[a] += 4; hist[a] > historyMax { // (depth+1)^2
+					if hist[a] += int32((depth + 1) * (depth + 1)); hist[a] > historyMax {
 						p.halveHistory()
 					}
 					break
@@ -751,6 +764,21 @@ func bestKey(keys []int64) int64 {
 // take returns the decision of kj, the best key of keys[i:], whose place in keys the
 // key at i takes (with its index): one step of a selection sort.
 func take(keys []int64, i int, kj int64) game.Action {
+	j := int(uint8(kj))
+	keys[j] = keys[i]&^0xff | int64(j)
+	return game.Action(255 - uint8(kj>>8))
+}
+
+// takeBest is bestKey and take in one call: the decision of the best key of
+// keys[i:], whose place the key at i takes.
+//
+//go:noinline
+func takeBest(keys []int64, i int) game.Action {
+	rest := keys[i:]
+	kj := rest[0]
+	for _, k := range rest[1:] {
+		kj = max(kj, k)
+	}
 	j := int(uint8(kj))
 	keys[j] = keys[i]&^0xff | int64(j)
 	return game.Action(255 - uint8(kj>>8))
