@@ -66,8 +66,9 @@ import (
 // interface and are not inlined; SiblingStepper.StepSibling for every child but the
 // first, when the game has it); a child that is a leaf (a finished game, or the
 // depth used up at a turn start) is scored in its parent's loop, without a call of
-// search. The nodes with one full turn to go, most of the interior nodes, are searched
-// by frontier, search without the table and the root's bookkeeping. The moves are
+// search. The nodes with one full turn to go, most of the interior nodes, and without
+// a table every node but the root, are searched by frontier, search without the table
+// and the root's bookkeeping. The moves are
 // ordered by a lazy selection sort whose steps take no branch (keys that carry their
 // index, a conditional move for the maximum). A child's hash, computed by the parent
 // for the prefetch, is passed down rather than computed again.
