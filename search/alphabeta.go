@@ -66,8 +66,9 @@ import (
 // interface and are not inlined; SiblingStepper.StepSibling for every child but the
 // first, when the game has it); a child that is a leaf (a finished game, or the
 // depth used up at a turn start) is scored in its parent's loop, without a call of
-// search. The nodes with one full turn to go, most of the interior nodes, are searched
-// by frontier, search without the table and the root's bookkeeping. The moves are
+// search. The nodes with one full turn to go, most of the interior nodes, and without
+// a table every node but the root, are searched by frontier, search without the table
+// and the root's bookkeeping. The moves are
 // ordered by a lazy selection sort whose steps take no branch (keys that carry their
 // index, a conditional move for the maximum). A child's hash, computed by the parent
 // for the prefetch, is passed down rather than computed again.
@@ -489,7 +490,7 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uin
 	leafPly := ply+1 >= abMaxPly-1
 	// Where the children probe the table, each child's bucket is fetched from memory
 	// while its elder sibling is searched (see prefetchNext).
-	early := depth > abTTMinDepth && tt != nil
+	early := tt != nil && depth > abTTMinDepth
 	var kj int64
 	var nextHash uint64 // the hash of the next child, from prefetchNext
 	known := false      // kj is the best of keys[i:] and nextHash its child's hash
@@ -509,7 +510,7 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uin
 		switch {
 		case chOK && p.reuse: // played by prefetchNext: copied
 			*child, cst = p.next[ply], p.nextSt[ply]
-		case i > 0 && p.sib != nil: // child holds its elder sibling
+		case p.sib != nil && i > 0: // child holds its elder sibling
 			cst = p.sib.StepSibling(child, s, a)
 		case p.step != nil:
 			cst = p.step.Step(child, s, a)
@@ -523,7 +524,7 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uin
 		if cst.TurnStart() {
 			d--
 		}
-		if !chOK && d >= abTTMinDepth && tt != nil && !cst.Terminal() {
+		if tt != nil && !chOK && d >= abTTMinDepth && !cst.Terminal() {
 			// The child probes the table: its bucket is fetched while the next
 			// sibling is played.
 			ch, chOK = g.Hash(child), true
@@ -621,21 +622,25 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uin
 }
 
 // child returns search(ply, depth, alpha, beta, st, h) for a node that is not the
-// root and not a leaf: through frontier at depth 1.
+// root and not a leaf: through frontier where the node does not use the table (depth
+// 1, or no table).
 func (p *AlphaBeta[S]) child(ply, depth, alpha, beta int, st game.Status, h uint64) int {
-	if depth == 1 {
-		return p.frontier(ply, alpha, beta, st)
+	if depth == 1 || p.tt == nil {
+		return p.frontier(ply, depth, alpha, beta, st)
 	}
 	return p.search(ply, depth, alpha, beta, st, h)
 }
 
-// frontier is search for a node that is neither the root nor a leaf with one full
-// turn to go (depth 1), where most of the nodes are: the same value, principal
-// variation, node count, evaluations, killers and history, without what depth 1 never
-// uses (the table, used from abTTMinDepth on; the root's decision and partial
-// result). Its children at a turn start are leaves; those inside the turn are
-// frontier nodes again.
-func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
+// frontier is search for a node that is neither the root nor a leaf and does not use
+// the table: with one full turn to go (depth 1), where most of the nodes are, and at
+// every depth without a table. The same value, principal variation, node count,
+// evaluations, killers and history, without what such a node never uses (the table,
+// used from abTTMinDepth on, its prefetches and early children; the root's decision
+// and partial result). Its children are leaves or frontier nodes again. (Searched
+// without a table, Kalah spends about 46% of its moves in nodes at depth 2 and more:
+// through search, about 300 instructions of bookkeeping a move; through frontier, about
+// 170.)
+func (p *AlphaBeta[S]) frontier(ply, depth, alpha, beta int, st game.Status) int {
 	g := p.g
 	s := &p.stack[ply]
 	p.pvLen[ply] = 0
@@ -659,13 +664,12 @@ func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
 	child := &p.stack[ply+1]
 	leafPly := ply+1 >= abMaxPly-1
 	for i := range keys {
-		kj := bestKey(keys[i:])
-		a := take(keys, i, kj)
+		a := takeBest(keys, i)
 		if p.nodes >= p.check && !p.tick() {
 			return 0
 		}
 		var cst game.Status
-		if i > 0 && p.sib != nil { // child holds its elder sibling
+		if p.sib != nil && i > 0 { // child holds its elder sibling
 			cst = p.sib.StepSibling(child, s, a)
 		} else if p.step != nil {
 			cst = p.step.Step(child, s, a)
@@ -675,6 +679,10 @@ func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
 			cst = statusOf(g, child)
 		}
 		p.nodes++
+		d := depth
+		if cst.TurnStart() {
+			d--
+		}
 		same := cst.ToMove() == mover
 		var v, n int // the child's value and the length of its line
 		switch {
@@ -683,7 +691,7 @@ func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
 			if !same {
 				v = -v
 			}
-		case cst.TurnStart() || leafPly:
+		case d <= 0 || leafPly: // (d <= 0 only at a turn start: depth >= 1 here)
 			p.evals++
 			v = clampEval(p.ev.Evaluate(child))
 			if !same {
@@ -691,41 +699,47 @@ func (p *AlphaBeta[S]) frontier(ply, alpha, beta int, st game.Status) int {
 			}
 		case same:
 			if i == 0 {
-				v = p.frontier(ply+1, alpha, beta, cst)
+				v = p.frontier(ply+1, d, alpha, beta, cst)
 			} else {
-				v = p.frontier(ply+1, alpha, alpha+1, cst)
+				v = p.frontier(ply+1, d, alpha, alpha+1, cst)
 				if v > alpha && v < beta && !p.stopped {
-					v = p.frontier(ply+1, alpha, beta, cst)
+					v = p.frontier(ply+1, d, alpha, beta, cst)
 				}
+			}
+			if p.stopped {
+				return 0
 			}
 			n = p.pvLen[ply+1]
 		default:
 			if i == 0 {
-				v = -p.frontier(ply+1, -beta, -alpha, cst)
+				v = -p.frontier(ply+1, d, -beta, -alpha, cst)
 			} else {
-				v = -p.frontier(ply+1, -alpha-1, -alpha, cst)
+				v = -p.frontier(ply+1, d, -alpha-1, -alpha, cst)
 				if v > alpha && v < beta && !p.stopped {
-					v = -p.frontier(ply+1, -beta, -alpha, cst)
+					v = -p.frontier(ply+1, d, -beta, -alpha, cst)
 				}
+			}
+			if p.stopped {
+				return 0
 			}
 			n = p.pvLen[ply+1]
 		}
-		if p.stopped {
-			return 0
-		}
+		// (A leaf does not stop the search: the check is made after a subtree.)
 		if v > best {
 			best = v
 			if v > alpha {
 				alpha = v
 				row := &p.pv[ply]
 				row[0] = a
-				copy(row[1:n+1], p.pv[ply+1][:n])
+				if n > 0 {
+					copy(row[1:n+1], p.pv[ply+1][:n])
+				}
 				p.pvLen[ply] = n + 1
 				if v >= beta {
 					if int16(a) != k0 {
 						p.killers[ply] = [2]int16{int16(a), k0}
 					}
-					if hist[a] += 4; hist[a] > historyMax { // (depth+1)^2
+					if hist[a] += int32((depth + 1) * (depth + 1)); hist[a] > historyMax {
 						p.halveHistory()
 					}
 					break
@@ -751,6 +765,21 @@ func bestKey(keys []int64) int64 {
 // take returns the decision of kj, the best key of keys[i:], whose place in keys the
 // key at i takes (with its index): one step of a selection sort.
 func take(keys []int64, i int, kj int64) game.Action {
+	j := int(uint8(kj))
+	keys[j] = keys[i]&^0xff | int64(j)
+	return game.Action(255 - uint8(kj>>8))
+}
+
+// takeBest is bestKey and take in one call: the decision of the best key of
+// keys[i:], whose place the key at i takes.
+//
+//go:noinline
+func takeBest(keys []int64, i int) game.Action {
+	rest := keys[i:]
+	kj := rest[0]
+	for _, k := range rest[1:] {
+		kj = max(kj, k)
+	}
 	j := int(uint8(kj))
 	keys[j] = keys[i]&^0xff | int64(j)
 	return game.Action(255 - uint8(kj>>8))

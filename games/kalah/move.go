@@ -34,7 +34,12 @@ func nonEmpty(x uint64) uint64 {
 // list of each byte of the mask of non-empty pits is copied from a table, eight
 // actions in one store (the bytes past the list are scratch).
 func (g *Game) LegalActions(s *State, dst *game.ActionBuffer) []game.Action {
-	own := g.ownMask(s)
+	var own uint32
+	if g.narrow { // ownMask's first case, without the call
+		own = g.narrowMask(s.w[0], s.w[1], s.w[3])
+	} else {
+		own = g.ownMask(s)
+	}
 	n := bits.OnesCount8(uint8(own))
 	binary.LittleEndian.PutUint64(dst[:8], actionLists[own&0xff])
 	if g.m > 8 {
