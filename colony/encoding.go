@@ -2,7 +2,12 @@ package colony
 
 // The input encoding of Colony positions for value networks (game.Encoder).
 
-import "github.com/colony-ai/colony/game"
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/colony-ai/colony/game"
+)
 
 // The inputs of the encoding "colony-v1", seen by one player ("own" is that player,
 // "opp" the other), in this order:
@@ -167,10 +172,91 @@ func (g Game) EncodePair(s *State, dst0, dst1 []uint16) ([]uint16, []uint16) {
 		dst0 = append(dst0, encMandatory)
 		dst1 = append(dst1, encMandatory)
 	}
-	if s.phase == PhaseDirection || s.phase == PhaseAnt {
+	if midTurn(s) {
 		dst0 = append(dst0, encMidTurn)
 		dst1 = append(dst1, encMidTurn)
 	}
 	left := g.encTurnsLeft(s)
 	return append(dst0, left), append(dst1, left)
+}
+
+// EncodeDelta appends the inputs that differ between from and to, for both players
+// (game.DeltaEncoder): the inputs of the logs whose eggs, ant, reach or blocked ant
+// changed, each compared with its old value, and the stores, hands and flags that
+// changed. Finding the logs takes a few word operations, where encoding both
+// positions takes one input a log and player.
+func (g Game) EncodeDelta(from, to *State, d *game.InputDelta) {
+	a0, s0, a1, s1 := d.Add[0], d.Sub[0], d.Add[1], d.Sub[1]
+	rf, mf := g.encReach(from)
+	rt, mt := g.encReach(to)
+	antsF := from.ants[Red] | from.ants[Black]
+	antsT := to.ants[Red] | to.ants[Black]
+	// A log's input depends on its occupant (and whether that ant can move, which
+	// matters only where there is one), its reach and its egg bucket.
+	logs := eggsDiffer(from, to) | (from.ants[Red] ^ to.ants[Red]) | (from.ants[Black] ^ to.ants[Black]) |
+		(rf ^ rt) | (mf^mt)&(antsF|antsT)
+	for ; logs != 0; logs &= logs - 1 {
+		l := bits.TrailingZeros32(logs)
+		of, ot := encOccupant(from, l, mf), encOccupant(to, l, mt)
+		if x, y := encLog(from, l, of, rf), encLog(to, l, ot, rt); x != y {
+			s0, a0 = append(s0, x), append(a0, y)
+			s1, a1 = append(s1, encLog(from, l, encSwap[of], rf)), append(a1, encLog(to, l, encSwap[ot], rt))
+		}
+	}
+	for c := range 2 {
+		if x, y := from.store[c], to.store[c]; x != y {
+			// Colour c's store is player c's own and the other's opp.
+			own, opp := uint16(encStores+int(x)), uint16(encStores+encStoreInputs+int(x))
+			nown, nopp := uint16(encStores+int(y)), uint16(encStores+encStoreInputs+int(y))
+			if c == 0 {
+				s0, a0, s1, a1 = append(s0, own), append(a0, nown), append(s1, opp), append(a1, nopp)
+			} else {
+				s1, a1, s0, a0 = append(s1, own), append(a1, nown), append(s0, opp), append(a0, nopp)
+			}
+		}
+		if x, y := from.hand[c], to.hand[c]; x != y {
+			own, opp := uint16(encHands+int(x)), uint16(encHands+encHandInputs+int(x))
+			nown, nopp := uint16(encHands+int(y)), uint16(encHands+encHandInputs+int(y))
+			if c == 0 {
+				s0, a0, s1, a1 = append(s0, own), append(a0, nown), append(s1, opp), append(a1, nopp)
+			} else {
+				s1, a1, s0, a0 = append(s1, own), append(a1, nown), append(s0, opp), append(a0, nopp)
+			}
+		}
+	}
+	if from.mandatory != to.mandatory {
+		if to.mandatory {
+			a0, a1 = append(a0, encMandatory), append(a1, encMandatory)
+		} else {
+			s0, s1 = append(s0, encMandatory), append(s1, encMandatory)
+		}
+	}
+	if mf, mt := midTurn(from), midTurn(to); mf != mt {
+		if mt {
+			a0, a1 = append(a0, encMidTurn), append(a1, encMidTurn)
+		} else {
+			s0, s1 = append(s0, encMidTurn), append(s1, encMidTurn)
+		}
+	}
+	if x, y := g.encTurnsLeft(from), g.encTurnsLeft(to); x != y {
+		s0, a0, s1, a1 = append(s0, x), append(a0, y), append(s1, x), append(a1, y)
+	}
+	d.Add[0], d.Sub[0], d.Add[1], d.Sub[1] = a0, s0, a1, s1
+}
+
+// midTurn reports whether s is inside a turn (the encoding's input encMidTurn).
+func midTurn(s *State) bool { return s.phase == PhaseDirection || s.phase == PhaseAnt }
+
+// eggsDiffer returns the mask of the logs whose eggs differ between a and b: the
+// three words of egg counts compared a byte at a time.
+func eggsDiffer(a, b *State) uint32 {
+	var m uint32
+	for w := range eggBytes / 8 {
+		x := binary.LittleEndian.Uint64(a.eggs[8*w:]) ^ binary.LittleEndian.Uint64(b.eggs[8*w:])
+		// The top bit of each byte that is not zero, then the eight top bits
+		// gathered into one byte.
+		x = ((x&0x7f7f_7f7f_7f7f_7f7f + 0x7f7f_7f7f_7f7f_7f7f) | x) & 0x8080_8080_8080_8080
+		m |= uint32((x>>7)*0x0102_0408_1020_4080>>56) << (8 * w)
+	}
+	return m
 }
