@@ -49,8 +49,9 @@ const (
 	encMaxActive   = NumLogs + 2 + 2 + 1 + 1 + 1
 )
 
-// encEggBucket maps a log's eggs to its bucket.
-var encEggBucket = func() (b [TotalEggs + 1]uint8) {
+// encEggBucket maps a log's eggs to its bucket (64 entries, so that an index masked
+// by 63 needs no bounds check).
+var encEggBucket = func() (b [64]uint8) {
 	for n := range b {
 		switch {
 		case n <= 9:
@@ -141,6 +142,12 @@ func encLog(s *State, l, occ int, reach uint32) uint16 {
 	return uint16(l*encLogInputs + (occ*2+int(reach>>l&1))*encEggBuckets + int(encEggBucket[s.eggs[l]]))
 }
 
+// encLogBase returns encLog(s, l, 0, reach): the input of log l were it free of ants
+// (an occupant adds its number times 2*encEggBuckets).
+func encLogBase(s *State, l int, reach uint32) int {
+	return l*encLogInputs + int(reach>>l&1)*encEggBuckets + int(encEggBucket[s.eggs[l]&63])
+}
+
 // encTurnsLeft returns the input of the turns left before the cap.
 func (g Game) encTurnsLeft(s *State) uint16 {
 	return uint16(encTurnsLeft + encTurnsLeftBucket(g.Rules.turnCap-int(s.turn)+1))
@@ -195,12 +202,19 @@ func (g Game) EncodeDelta(from, to *State, d *game.InputDelta) {
 	// matters only where there is one), its reach and its egg bucket.
 	logs := eggsDiffer(from, to) | (from.ants[Red] ^ to.ants[Red]) | (from.ants[Black] ^ to.ants[Black]) |
 		(rf ^ rt) | (mf^mt)&(antsF|antsT)
+	// The occupants by bits: an ant of player 0 (r), of player 1 (b), blocked (k);
+	// the occupant seen by player 0 is r+3b+k, by player 1 b+3r+k (encOccupant).
+	kf, kt := antsF&^mf, antsT&^mt
 	for ; logs != 0; logs &= logs - 1 {
-		l := bits.TrailingZeros32(logs)
-		of, ot := encOccupant(from, l, mf), encOccupant(to, l, mt)
-		if x, y := encLog(from, l, of, rf), encLog(to, l, ot, rt); x != y {
-			s0, a0 = append(s0, x), append(a0, y)
-			s1, a1 = append(s1, encLog(from, l, encSwap[of], rf)), append(a1, encLog(to, l, encSwap[ot], rt))
+		l := bits.TrailingZeros32(logs) & 31
+		bf, bt := encLogBase(from, l, rf), encLogBase(to, l, rt)
+		rF, bF, rT, bT := int(from.ants[Red]>>l&1), int(from.ants[Black]>>l&1), int(to.ants[Red]>>l&1), int(to.ants[Black]>>l&1)
+		kF, kT := int(kf>>l&1), int(kt>>l&1)
+		x, y := bf+(rF+3*bF+kF)*(2*encEggBuckets), bt+(rT+3*bT+kT)*(2*encEggBuckets)
+		if x != y {
+			s0, a0 = append(s0, uint16(x)), append(a0, uint16(y))
+			s1 = append(s1, uint16(bf+(bF+3*rF+kF)*(2*encEggBuckets)))
+			a1 = append(a1, uint16(bt+(bT+3*rT+kT)*(2*encEggBuckets)))
 		}
 	}
 	for c := range 2 {
