@@ -194,8 +194,15 @@ func (g Game) EncodePair(s *State, dst0, dst1 []uint16) ([]uint16, []uint16) {
 // positions takes one input a log and player.
 func (g Game) EncodeDelta(from, to *State, d *game.InputDelta) {
 	a0, s0, a1, s1 := d.Add[0], d.Sub[0], d.Add[1], d.Sub[1]
-	rf, mf := g.encReach(from)
+	// The memo holds the reach and the logs with a free neighbour.
+	var rf, mf uint32
+	if d.FromOK {
+		rf, mf = uint32(d.From), uint32(d.From>>32)
+	} else {
+		rf, mf = g.encReach(from)
+	}
 	rt, mt := g.encReach(to)
+	d.To = uint64(rt) | uint64(mt)<<32
 	antsF := from.ants[Red] | from.ants[Black]
 	antsT := to.ants[Red] | to.ants[Black]
 	// A log's input depends on its occupant (and whether that ant can move, which

@@ -69,9 +69,16 @@ type DeltaEncoder[S any] interface {
 }
 
 // InputDelta holds what DeltaEncoder.EncodeDelta reports: for each player, the inputs
-// that come on (Add) and go off (Sub).
+// that come on (Add) and go off (Sub); and a memo, so that what the encoder derives
+// from a position is computed once when that position is the to of one call and
+// the from of the next (The Colony's reach of the last egg and its blocked ants).
 type InputDelta struct {
 	Add, Sub [2][]uint16
+	// To is set by EncodeDelta: a word about the position to, which the caller
+	// keeps with it. From is that word about the position from, given by the
+	// caller when FromOK (from the call that had from as its to), else ignored.
+	From, To uint64
+	FromOK   bool
 }
 
 // Observer is implemented by games that describe a position as a short vector of

@@ -13,10 +13,12 @@ const cacheSlots = 4
 // slot is the accumulators of one evaluated position, for both players (player 0's
 // view first: the accumulators follow the players, not the side to move).
 type slot[S any] struct {
-	feats [2][]uint16
-	acc   [2][]uint64
-	stamp uint64 // when it was last used; 0: empty
-	state S      // the position, where the game reports deltas (game.DeltaEncoder)
+	feats  [2][]uint16
+	acc    [2][]uint64
+	stamp  uint64 // when it was last used; 0: empty
+	state  S      // the position, where the game reports deltas (game.DeltaEncoder)
+	memo   uint64 // the DeltaEncoder's memo of state, when memoOK
+	memoOK bool
 }
 
 // Evaluator evaluates the positions of a game with state type S by a quantised
@@ -200,6 +202,7 @@ func (e *Evaluator[S]) reportDelta(sl *slot[S], s *S) int {
 	for p := range 2 {
 		d.Add[p], d.Sub[p] = d.Add[p][:0], d.Sub[p][:0]
 	}
+	d.From, d.FromOK = sl.memo, sl.memoOK
 	e.delta.EncodeDelta(&sl.state, s, d)
 	return len(d.Add[0]) + len(d.Sub[0])
 }
@@ -207,6 +210,7 @@ func (e *Evaluator[S]) reportDelta(sl *slot[S], s *S) int {
 // applyDelta brings the accumulators of sl up by e.d and counts the update.
 func (e *Evaluator[S]) applyDelta(sl *slot[S]) {
 	d := &e.d
+	sl.memo, sl.memoOK = d.To, true
 	e.q.columns(sl.acc[0], d.Add[0], d.Sub[0])
 	e.q.columns(sl.acc[1], d.Add[1], d.Sub[1])
 	e.Stats.Updates++
@@ -253,6 +257,7 @@ func (e *Evaluator[S]) nearestDelta(s *S) *slot[S] {
 		f1 = e.enc.Encode(s, 1, e.cur[1][:0])
 	}
 	sl := &e.slots[oldest]
+	sl.memoOK = false
 	e.Stats.Refreshes++
 	e.Stats.Columns += int64(len(f0) + len(f1))
 	e.q.refresh(sl.acc[0], f0)

@@ -212,13 +212,25 @@ var deltaPrefix = []uint16{0xdead, 0xbeef}
 
 // check checks that EncodeDelta(from, to) appends to slices holding deltaPrefix
 // exactly the inputs of to (in, by Encode) that from lacks, and those of from that
-// to lacks, for both players, without repeats.
+// to lacks, for both players, without repeats: without a memo of from, and with the
+// memo a call to from gave.
 func (c *deltaCheck[S]) check(r *reporter, e game.Encoder[S], de game.DeltaEncoder[S], from, to *S, in encoded, w where[S]) {
+	d := &c.d
+	d.FromOK = false
+	de.EncodeDelta(to, from, d)
+	memo := d.To
+	c.checkWith(r, e, de, from, to, in, w, false, 0)
+	c.checkWith(r, e, de, from, to, in, w, true, memo)
+}
+
+// checkWith is check with the memo of from given or not.
+func (c *deltaCheck[S]) checkWith(r *reporter, e game.Encoder[S], de game.DeltaEncoder[S], from, to *S, in encoded, w where[S], memoOK bool, memo uint64) {
 	d := &c.d
 	for p := range 2 {
 		d.Add[p] = append(d.Add[p][:0], deltaPrefix...)
 		d.Sub[p] = append(d.Sub[p][:0], deltaPrefix...)
 	}
+	d.From, d.FromOK = memo, memoOK
 	de.EncodeDelta(from, to, d)
 	was := encodeBoth(e, from)
 	for p := range 2 {
@@ -240,8 +252,8 @@ func (c *deltaCheck[S]) check(r *reporter, e game.Encoder[S], de game.DeltaEncod
 				}
 			}
 			if !slices.Equal(got, want) {
-				r.errorf("%v: EncodeDelta from a position with player %d's inputs %v to this one, with %v, gives the inputs %s %v (sorted), not %v",
-					w, p, was[p], in[p], l.name, got, want)
+				r.errorf("%v: EncodeDelta (memo given: %v) from a position with player %d's inputs %v to this one, with %v, gives the inputs %s %v (sorted), not %v",
+					w, memoOK, p, was[p], in[p], l.name, got, want)
 			}
 		}
 	}
