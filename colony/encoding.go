@@ -49,9 +49,8 @@ const (
 	encMaxActive   = NumLogs + 2 + 2 + 1 + 1 + 1
 )
 
-// encEggBucket maps a log's eggs to its bucket (64 entries, so that an index masked
-// by 63 needs no bounds check).
-var encEggBucket = func() (b [64]uint8) {
+// encEggBucket maps a log's eggs to its bucket.
+var encEggBucket = func() (b [TotalEggs + 1]uint8) {
 	for n := range b {
 		switch {
 		case n <= 9:
@@ -142,12 +141,6 @@ func encLog(s *State, l, occ int, reach uint32) uint16 {
 	return uint16(l*encLogInputs + (occ*2+int(reach>>l&1))*encEggBuckets + int(encEggBucket[s.eggs[l]]))
 }
 
-// encLogBase returns encLog(s, l, 0, reach): the input of log l were it free of ants
-// (an occupant adds its number times 2*encEggBuckets).
-func encLogBase(s *State, l int, reach uint32) int {
-	return l*encLogInputs + int(reach>>l&1)*encEggBuckets + int(encEggBucket[s.eggs[l]&63])
-}
-
 // encTurnsLeft returns the input of the turns left before the cap.
 func (g Game) encTurnsLeft(s *State) uint16 {
 	return uint16(encTurnsLeft + encTurnsLeftBucket(g.Rules.turnCap-int(s.turn)+1))
@@ -188,63 +181,60 @@ func (g Game) EncodePair(s *State, dst0, dst1 []uint16) ([]uint16, []uint16) {
 }
 
 // EncodeDelta appends the inputs that differ between from and to, for both players
-// (game.DeltaEncoder): the inputs of the logs whose eggs, ant, reach or blocked ant
-// changed, each compared with its old value, and the stores, hands and flags that
-// changed. Finding the logs takes a few word operations, where encoding both
-// positions takes one input a log and player.
+// (game.DeltaEncoder): those of the logs whose occupant, reach or egg bucket changed,
+// and of the stores, hands, turns left and flags that changed. The logs' inputs of
+// both positions are computed eight logs at a time (encKeys) and compared a word at
+// a time, where encoding both positions takes one input a log and player and
+// comparing the lists a step an input.
 func (g Game) EncodeDelta(from, to *State, d *game.InputDelta) {
 	a0, s0, a1, s1 := d.Add[0], d.Sub[0], d.Add[1], d.Sub[1]
-	// The memo holds the reach and the logs with a free neighbour.
-	var rf, mf uint32
+	// The memo holds the logs' inputs (encKeys).
+	var f0, f1 [eggBytes / 8]uint64
 	if d.FromOK {
-		rf, mf = uint32(d.From), uint32(d.From>>32)
+		f0, f1 = [3]uint64(d.From[0:3]), [3]uint64(d.From[3:6])
 	} else {
-		rf, mf = g.encReach(from)
+		f0, f1 = g.encKeys(from)
 	}
-	rt, mt := g.encReach(to)
-	d.To = uint64(rt) | uint64(mt)<<32
-	antsF := from.ants[Red] | from.ants[Black]
-	antsT := to.ants[Red] | to.ants[Black]
-	// A log's input depends on its occupant (and whether that ant can move, which
-	// matters only where there is one), its reach and its egg bucket.
-	logs := eggsDiffer(from, to) | (from.ants[Red] ^ to.ants[Red]) | (from.ants[Black] ^ to.ants[Black]) |
-		(rf ^ rt) | (mf^mt)&(antsF|antsT)
-	// The occupants by bits: an ant of player 0 (r), of player 1 (b), blocked (k);
-	// the occupant seen by player 0 is r+3b+k, by player 1 b+3r+k (encOccupant).
-	kf, kt := antsF&^mf, antsT&^mt
-	for ; logs != 0; logs &= logs - 1 {
-		l := bits.TrailingZeros32(logs) & 31
-		bf, bt := encLogBase(from, l, rf), encLogBase(to, l, rt)
-		rF, bF, rT, bT := int(from.ants[Red]>>l&1), int(from.ants[Black]>>l&1), int(to.ants[Red]>>l&1), int(to.ants[Black]>>l&1)
-		kF, kT := int(kf>>l&1), int(kt>>l&1)
-		x, y := bf+(rF+3*bF+kF)*(2*encEggBuckets), bt+(rT+3*bT+kT)*(2*encEggBuckets)
-		if x != y {
-			s0, a0 = append(s0, uint16(x)), append(a0, uint16(y))
-			s1 = append(s1, uint16(bf+(bF+3*rF+kF)*(2*encEggBuckets)))
-			a1 = append(a1, uint16(bt+(bT+3*rT+kT)*(2*encEggBuckets)))
+	t0, t1 := g.encKeys(to)
+	copy(d.To[0:3], t0[:])
+	copy(d.To[3:6], t1[:])
+	// The inputs that change by pairs (one goes off, another comes on), each
+	// written whether it changes or not and kept when it does: player 0's off and
+	// on, then player 1's.
+	var ch [4][32]uint16
+	n := 0
+	put := func(off0, on0, off1, on1 int) {
+		n &= 31
+		ch[0][n], ch[1][n], ch[2][n], ch[3][n] = uint16(off0), uint16(on0), uint16(off1), uint16(on1)
+		if off0 != on0 {
+			n++
 		}
 	}
-	for c := range 2 {
-		if x, y := from.store[c], to.store[c]; x != y {
-			// Colour c's store is player c's own and the other's opp.
-			own, opp := uint16(encStores+int(x)), uint16(encStores+encStoreInputs+int(x))
-			nown, nopp := uint16(encStores+int(y)), uint16(encStores+encStoreInputs+int(y))
-			if c == 0 {
-				s0, a0, s1, a1 = append(s0, own), append(a0, nown), append(s1, opp), append(a1, nopp)
-			} else {
-				s1, a1, s0, a0 = append(s1, own), append(a1, nown), append(s0, opp), append(a0, nopp)
-			}
-		}
-		if x, y := from.hand[c], to.hand[c]; x != y {
-			own, opp := uint16(encHands+int(x)), uint16(encHands+encHandInputs+int(x))
-			nown, nopp := uint16(encHands+int(y)), uint16(encHands+encHandInputs+int(y))
-			if c == 0 {
-				s0, a0, s1, a1 = append(s0, own), append(a0, nown), append(s1, opp), append(a1, nopp)
-			} else {
-				s1, a1, s0, a0 = append(s1, own), append(a1, nown), append(s0, opp), append(a0, nopp)
-			}
+	// The logs whose keys differ: a key differs for one player iff it does for
+	// the other.
+	for w := range f0 {
+		x := f0[w] ^ t0[w]
+		x = (x&0x7f7f_7f7f_7f7f_7f7f + 0x7f7f_7f7f_7f7f_7f7f | x) & 0x8080_8080_8080_8080
+		for ; x != 0; x &= x - 1 {
+			sh := bits.TrailingZeros64(x) &^ 7 // the byte's shift
+			base := (8*w + sh/8) * encLogInputs
+			put(base+int(f0[w]>>sh&0xff), base+int(t0[w]>>sh&0xff), base+int(f1[w]>>sh&0xff), base+int(t1[w]>>sh&0xff))
 		}
 	}
+	// Player c's store and hand are their own and the other's opp.
+	const ownS, oppS = encStores, encStores + encStoreInputs
+	const ownH, oppH = encHands, encHands + encHandInputs
+	x0, y0, x1, y1 := int(from.store[Red]), int(to.store[Red]), int(from.store[Black]), int(to.store[Black])
+	put(ownS+x0, ownS+y0, oppS+x0, oppS+y0)
+	put(oppS+x1, oppS+y1, ownS+x1, ownS+y1)
+	x0, y0, x1, y1 = int(from.hand[Red]), int(to.hand[Red]), int(from.hand[Black]), int(to.hand[Black])
+	put(ownH+x0, ownH+y0, oppH+x0, oppH+y0)
+	put(oppH+x1, oppH+y1, ownH+x1, ownH+y1)
+	x, y := int(g.encTurnsLeft(from)), int(g.encTurnsLeft(to))
+	put(x, y, x, y)
+	n &= 31
+	s0, a0 = append(s0, ch[0][:n]...), append(a0, ch[1][:n]...)
+	s1, a1 = append(s1, ch[2][:n]...), append(a1, ch[3][:n]...)
 	if from.mandatory != to.mandatory {
 		if to.mandatory {
 			a0, a1 = append(a0, encMandatory), append(a1, encMandatory)
@@ -259,25 +249,33 @@ func (g Game) EncodeDelta(from, to *State, d *game.InputDelta) {
 			s0, s1 = append(s0, encMidTurn), append(s1, encMidTurn)
 		}
 	}
-	if x, y := g.encTurnsLeft(from), g.encTurnsLeft(to); x != y {
-		s0, a0, s1, a1 = append(s0, x), append(a0, y), append(s1, x), append(a1, y)
-	}
 	d.Add[0], d.Sub[0], d.Add[1], d.Sub[1] = a0, s0, a1, s1
+}
+
+// encKeys returns the inputs of the logs of s, less l*encLogInputs for log l, seen
+// by player 0 (k0) and player 1 (k1), a byte a log in three words as the eggs are
+// (0 to 129: encLog's occupant, reach and egg bucket), computed for eight logs at
+// once.
+func (g Game) encKeys(s *State) (k0, k1 [eggBytes / 8]uint64) {
+	reach, movable := g.encReach(s)
+	const ones = 0x0101_0101_0101_0101
+	blocked := (s.ants[Red] | s.ants[Black]) &^ movable
+	for w := range k0 {
+		sh := 8 * w
+		n := binary.LittleEndian.Uint64(s.eggs[sh:])
+		// Whether each count is at least k (below 128: no carry between bytes).
+		ge := func(k uint64) uint64 { return (n + (0x80-k)*ones) >> 7 & ones }
+		ge10 := ge(10)
+		bucket := n&^(ge10*0xff) | ge10*9 + ge10 + ge(13) + ge(17)
+		r := byteMasks[s.ants[Red]>>sh&0xff] & ones
+		b := byteMasks[s.ants[Black]>>sh&0xff] & ones
+		k := byteMasks[blocked>>sh&0xff] & ones
+		rest := (byteMasks[reach>>sh&0xff]&ones)*encEggBuckets + bucket + k*(2*encEggBuckets)
+		k0[w] = rest + (r+3*b)*(2*encEggBuckets)
+		k1[w] = rest + (b+3*r)*(2*encEggBuckets)
+	}
+	return k0, k1
 }
 
 // midTurn reports whether s is inside a turn (the encoding's input encMidTurn).
 func midTurn(s *State) bool { return s.phase == PhaseDirection || s.phase == PhaseAnt }
-
-// eggsDiffer returns the mask of the logs whose eggs differ between a and b: the
-// three words of egg counts compared a byte at a time.
-func eggsDiffer(a, b *State) uint32 {
-	var m uint32
-	for w := range eggBytes / 8 {
-		x := binary.LittleEndian.Uint64(a.eggs[8*w:]) ^ binary.LittleEndian.Uint64(b.eggs[8*w:])
-		// The top bit of each byte that is not zero, then the eight top bits
-		// gathered into one byte.
-		x = ((x&0x7f7f_7f7f_7f7f_7f7f + 0x7f7f_7f7f_7f7f_7f7f) | x) & 0x8080_8080_8080_8080
-		m |= uint32((x>>7)*0x0102_0408_1020_4080>>56) << (8 * w)
-	}
-	return m
-}

@@ -71,15 +71,19 @@ type DeltaEncoder[S any] interface {
 // InputDelta holds what DeltaEncoder.EncodeDelta reports: for each player, the inputs
 // that come on (Add) and go off (Sub); and a memo, so that what the encoder derives
 // from a position is computed once when that position is the to of one call and
-// the from of the next (The Colony's reach of the last egg and its blocked ants).
+// the from of the next (The Colony's inputs of its logs).
 type InputDelta struct {
 	Add, Sub [2][]uint16
-	// To is set by EncodeDelta: a word about the position to, which the caller
-	// keeps with it. From is that word about the position from, given by the
+	// To is set by EncodeDelta: words about the position to, which the caller
+	// keeps with it. From is those words about the position from, given by the
 	// caller when FromOK (from the call that had from as its to), else ignored.
-	From, To uint64
+	From, To Memo
 	FromOK   bool
 }
+
+// Memo is what a DeltaEncoder keeps about a position: a few words, their meaning
+// the game's.
+type Memo [8]uint64
 
 // Observer is implemented by games that describe a position as a short vector of
 // numbers seen by one player, as OpenSpiel's observation tensors do: the pieces on

@@ -15,9 +15,9 @@ const cacheSlots = 4
 type slot[S any] struct {
 	feats  [2][]uint16
 	acc    [2][]uint64
-	stamp  uint64 // when it was last used; 0: empty
-	state  S      // the position, where the game reports deltas (game.DeltaEncoder)
-	memo   uint64 // the DeltaEncoder's memo of state, when memoOK
+	stamp  uint64    // when it was last used; 0: empty
+	state  S         // the position, where the game reports deltas (game.DeltaEncoder)
+	memo   game.Memo // the DeltaEncoder's memo of state, when memoOK
 	memoOK bool
 }
 

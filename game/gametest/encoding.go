@@ -219,12 +219,12 @@ func (c *deltaCheck[S]) check(r *reporter, e game.Encoder[S], de game.DeltaEncod
 	d.FromOK = false
 	de.EncodeDelta(to, from, d)
 	memo := d.To
-	c.checkWith(r, e, de, from, to, in, w, false, 0)
+	c.checkWith(r, e, de, from, to, in, w, false, game.Memo{})
 	c.checkWith(r, e, de, from, to, in, w, true, memo)
 }
 
 // checkWith is check with the memo of from given or not.
-func (c *deltaCheck[S]) checkWith(r *reporter, e game.Encoder[S], de game.DeltaEncoder[S], from, to *S, in encoded, w where[S], memoOK bool, memo uint64) {
+func (c *deltaCheck[S]) checkWith(r *reporter, e game.Encoder[S], de game.DeltaEncoder[S], from, to *S, in encoded, w where[S], memoOK bool, memo game.Memo) {
 	d := &c.d
 	for p := range 2 {
 		d.Add[p] = append(d.Add[p][:0], deltaPrefix...)
