@@ -60,6 +60,14 @@ func denseMaddAVX2(a []int16, w []int16, out []int32)
 //go:noescape
 func activateAVX2(sums, bias []int32, out []int16)
 
+// outputAVX2 returns the sum over k < len(sums) (a multiple of 8; bias and w as
+// long) of the activation of sums[k] plus bias[k] (as activateAVX2's) times w[k], in
+// signed 32-bit arithmetic: the output layer's sum without its bias, exact where
+// simd.outFits.
+//
+//go:noescape
+func outputAVX2(sums, bias, w []int32) int32
+
 // columns adds the columns of the inputs adds to acc and subtracts those of subs.
 func (q *Quantised) columns(acc []uint64, adds, subs []uint16) {
 	if !useAVX2 {
@@ -122,11 +130,23 @@ func newSimdDense(packed []uint64, ins, pairs int, bias []int64) simdDense {
 // simd is the extra state of a Quantised for the AVX2 kernels.
 type simd struct {
 	l2, l3 simdDense
+	// w4 is the output weights as int32, padded with zeros to l3.outs, and outFits
+	// whether outputAVX2 computes the output exactly: the L3 activations run
+	// activateAVX2 and the largest sum of their products by w4 fits 32 bits.
+	w4      []int32
+	outFits bool
 }
 
 func (q *Quantised) initSIMD() {
 	q.simd.l2 = newSimdDense(q.w2, 2*q.Hidden, q.pairs2, q.b2)
 	q.simd.l3 = newSimdDense(q.w3, q.L2, q.pairs3, q.b3)
+	q.simd.w4 = make([]int32, q.simd.l3.outs)
+	var most int64
+	for k, w := range q.w4 {
+		q.simd.w4[k] = int32(w)
+		most += actOne * max(w, -w)
+	}
+	q.simd.outFits = q.simd.l3.fits && most <= math.MaxInt32
 }
 
 // simdScratch returns the number of words forwardAVX2 needs as scratch space.
@@ -183,13 +203,16 @@ func (q *Quantised) forwardAVX2(mover, other []uint64, scratch []uint64) int {
 	s3 := sums[:d3.outs]
 	denseMaddAVX2(a2[:(l2+1)&^1], d3.w, s3)
 	out := q.b4
-	if d3.fits {
+	switch {
+	case q.simd.outFits:
+		out += int64(outputAVX2(s3, d3.bias, q.simd.w4))
+	case d3.fits:
 		activateAVX2(s3, d3.bias, a3)
 		a3 := a3[:len(q.w4)]
 		for k, w := range q.w4 {
 			out += int64(a3[k]) * w
 		}
-	} else {
+	default:
 		for k, w := range q.w4 {
 			z := int64(s3[k]) + q.b3[k]
 			out += min(max((z+denseHalf)>>denseShift, 0), actOne) * w

@@ -129,4 +129,8 @@ func TestActivateAVX2(t *testing.T) {
 
 // unfit makes q's forward compute the dense layers' activations in Go, as for a
 // network whose sums could leave 32 bits.
-func unfit(q *Quantised) { q.simd.l2.fits, q.simd.l3.fits = false, false }
+func unfit(q *Quantised) { q.simd.l2.fits, q.simd.l3.fits, q.simd.outFits = false, false, false }
+
+// unfitOutput makes q's forward compute the output layer's sum in Go, as for a
+// network whose output sum could leave 32 bits.
+func unfitOutput(q *Quantised) { q.simd.outFits = false }

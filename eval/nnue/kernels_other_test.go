@@ -4,3 +4,6 @@ package nnue
 
 // unfit does nothing: this build has no vector kernels.
 func unfit(q *Quantised) {}
+
+// unfitOutput does nothing: this build has no vector kernels.
+func unfitOutput(q *Quantised) {}

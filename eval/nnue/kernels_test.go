@@ -68,9 +68,9 @@ func randomAccumulator(rng *rand.Rand, words int) []uint64 {
 }
 
 // TestForwardKernels compares forward (the vector kernels where the platform has
-// them) with forwardGo on random networks of many sizes, bit for bit, half of them
-// with the dense layers' activations computed as where their sums could leave 32
-// bits.
+// them) with forwardGo on random networks of many sizes, bit for bit, some with the
+// dense layers' activations or the output's sum computed as where their sums could
+// leave 32 bits.
 func TestForwardKernels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for hidden := 4; hidden <= 128; hidden += 4 {
@@ -80,8 +80,11 @@ func TestForwardKernels(t *testing.T) {
 				l2 = 1 + rng.IntN(257)
 			}
 			q := randomQuantised(rng, hidden, l2, l3)
-			if rng.IntN(2) == 0 {
+			switch rng.IntN(4) {
+			case 0:
 				unfit(q) // the dense layers' activations in Go
+			case 1:
+				unfitOutput(q) // the output layer's sum in Go
 			}
 			scratch := make([]uint64, q.scratchSize())
 			for range 20 {
