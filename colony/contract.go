@@ -26,6 +26,7 @@ var (
 	_ game.Encoder[State]               = Game{}
 	_ game.Observer[State]              = Game{}
 	_ game.PairEncoder[State]           = Game{}
+	_ game.DeltaEncoder[State]          = Game{}
 	_ picture.Illustrator[State]        = Game{}
 	_ picture.OptionsIllustrator[State] = Game{}
 	_ picture.TurnMarker[State]         = Game{}

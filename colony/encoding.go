@@ -2,7 +2,12 @@ package colony
 
 // The input encoding of Colony positions for value networks (game.Encoder).
 
-import "github.com/colony-ai/colony/game"
+import (
+	"encoding/binary"
+	"math/bits"
+
+	"github.com/colony-ai/colony/game"
+)
 
 // The inputs of the encoding "colony-v1", seen by one player ("own" is that player,
 // "opp" the other), in this order:
@@ -167,10 +172,110 @@ func (g Game) EncodePair(s *State, dst0, dst1 []uint16) ([]uint16, []uint16) {
 		dst0 = append(dst0, encMandatory)
 		dst1 = append(dst1, encMandatory)
 	}
-	if s.phase == PhaseDirection || s.phase == PhaseAnt {
+	if midTurn(s) {
 		dst0 = append(dst0, encMidTurn)
 		dst1 = append(dst1, encMidTurn)
 	}
 	left := g.encTurnsLeft(s)
 	return append(dst0, left), append(dst1, left)
 }
+
+// EncodeDelta appends the inputs that differ between from and to, for both players
+// (game.DeltaEncoder): those of the logs whose occupant, reach or egg bucket changed,
+// and of the stores, hands, turns left and flags that changed. The logs' inputs of
+// both positions are computed eight logs at a time (encKeys) and compared a word at
+// a time, where encoding both positions takes one input a log and player and
+// comparing the lists a step an input.
+func (g Game) EncodeDelta(from, to *State, d *game.InputDelta) {
+	a0, s0, a1, s1 := d.Add[0], d.Sub[0], d.Add[1], d.Sub[1]
+	// The memo holds the logs' inputs (encKeys).
+	var f0, f1 [eggBytes / 8]uint64
+	if d.FromOK {
+		f0, f1 = [3]uint64(d.From[0:3]), [3]uint64(d.From[3:6])
+	} else {
+		f0, f1 = g.encKeys(from)
+	}
+	t0, t1 := g.encKeys(to)
+	copy(d.To[0:3], t0[:])
+	copy(d.To[3:6], t1[:])
+	// The inputs that change by pairs (one goes off, another comes on), each
+	// written whether it changes or not and kept when it does: player 0's off and
+	// on, then player 1's.
+	var ch [4][32]uint16
+	n := 0
+	put := func(off0, on0, off1, on1 int) {
+		n &= 31
+		ch[0][n], ch[1][n], ch[2][n], ch[3][n] = uint16(off0), uint16(on0), uint16(off1), uint16(on1)
+		if off0 != on0 {
+			n++
+		}
+	}
+	// The logs whose keys differ: a key differs for one player iff it does for
+	// the other.
+	for w := range f0 {
+		x := f0[w] ^ t0[w]
+		x = (x&0x7f7f_7f7f_7f7f_7f7f + 0x7f7f_7f7f_7f7f_7f7f | x) & 0x8080_8080_8080_8080
+		for ; x != 0; x &= x - 1 {
+			sh := bits.TrailingZeros64(x) &^ 7 // the byte's shift
+			base := (8*w + sh/8) * encLogInputs
+			put(base+int(f0[w]>>sh&0xff), base+int(t0[w]>>sh&0xff), base+int(f1[w]>>sh&0xff), base+int(t1[w]>>sh&0xff))
+		}
+	}
+	// Player c's store and hand are their own and the other's opp.
+	const ownS, oppS = encStores, encStores + encStoreInputs
+	const ownH, oppH = encHands, encHands + encHandInputs
+	x0, y0, x1, y1 := int(from.store[Red]), int(to.store[Red]), int(from.store[Black]), int(to.store[Black])
+	put(ownS+x0, ownS+y0, oppS+x0, oppS+y0)
+	put(oppS+x1, oppS+y1, ownS+x1, ownS+y1)
+	x0, y0, x1, y1 = int(from.hand[Red]), int(to.hand[Red]), int(from.hand[Black]), int(to.hand[Black])
+	put(ownH+x0, ownH+y0, oppH+x0, oppH+y0)
+	put(oppH+x1, oppH+y1, ownH+x1, ownH+y1)
+	x, y := int(g.encTurnsLeft(from)), int(g.encTurnsLeft(to))
+	put(x, y, x, y)
+	n &= 31
+	s0, a0 = append(s0, ch[0][:n]...), append(a0, ch[1][:n]...)
+	s1, a1 = append(s1, ch[2][:n]...), append(a1, ch[3][:n]...)
+	if from.mandatory != to.mandatory {
+		if to.mandatory {
+			a0, a1 = append(a0, encMandatory), append(a1, encMandatory)
+		} else {
+			s0, s1 = append(s0, encMandatory), append(s1, encMandatory)
+		}
+	}
+	if mf, mt := midTurn(from), midTurn(to); mf != mt {
+		if mt {
+			a0, a1 = append(a0, encMidTurn), append(a1, encMidTurn)
+		} else {
+			s0, s1 = append(s0, encMidTurn), append(s1, encMidTurn)
+		}
+	}
+	d.Add[0], d.Sub[0], d.Add[1], d.Sub[1] = a0, s0, a1, s1
+}
+
+// encKeys returns the inputs of the logs of s, less l*encLogInputs for log l, seen
+// by player 0 (k0) and player 1 (k1), a byte a log in three words as the eggs are
+// (0 to 129: encLog's occupant, reach and egg bucket), computed for eight logs at
+// once.
+func (g Game) encKeys(s *State) (k0, k1 [eggBytes / 8]uint64) {
+	reach, movable := g.encReach(s)
+	const ones = 0x0101_0101_0101_0101
+	blocked := (s.ants[Red] | s.ants[Black]) &^ movable
+	for w := range k0 {
+		sh := 8 * w
+		n := binary.LittleEndian.Uint64(s.eggs[sh:])
+		// Whether each count is at least k (below 128: no carry between bytes).
+		ge := func(k uint64) uint64 { return (n + (0x80-k)*ones) >> 7 & ones }
+		ge10 := ge(10)
+		bucket := n&^(ge10*0xff) | ge10*9 + ge10 + ge(13) + ge(17)
+		r := byteMasks[s.ants[Red]>>sh&0xff] & ones
+		b := byteMasks[s.ants[Black]>>sh&0xff] & ones
+		k := byteMasks[blocked>>sh&0xff] & ones
+		rest := (byteMasks[reach>>sh&0xff]&ones)*encEggBuckets + bucket + k*(2*encEggBuckets)
+		k0[w] = rest + (r+3*b)*(2*encEggBuckets)
+		k1[w] = rest + (b+3*r)*(2*encEggBuckets)
+	}
+	return k0, k1
+}
+
+// midTurn reports whether s is inside a turn (the encoding's input encMidTurn).
+func midTurn(s *State) bool { return s.phase == PhaseDirection || s.phase == PhaseAnt }

@@ -74,6 +74,7 @@
 //	learning
 //	Encoder            eval=net (package eval/nnue), train      no network: every game has one, the conformance suite checks it
 //	PairEncoder        eval=net (The Colony)                    Encode twice: one pass computes the reach and blocked ants once
+//	DeltaEncoder       eval=net (The Colony)                    Encode and compare the sorted lists: alpha-beta 1.6 to 1.8x the nodes/s
 //	Observer           the Python package (catalog.States)      no observation tensor: every game has one
 //
 // # What every game has

@@ -50,6 +50,41 @@ type PairEncoder[S any] interface {
 	EncodePair(s *S, dst0, dst1 []uint16) ([]uint16, []uint16)
 }
 
+// DeltaEncoder is an Encoder that reports which inputs differ between two positions
+// without encoding them in full, as a chess engine's make-move deltas do: the
+// logs, pits or stores a turn changed, and the inputs that depend on them. A value
+// network keeps the accumulators of the positions it evaluated last (package
+// eval/nnue) and brings the nearest up to date by these differences; without a
+// DeltaEncoder it encodes the position and compares the sorted input lists.
+//
+// EncodeDelta appends to d.Add[p] the inputs of to seen by player p (0 or 1) that are
+// not on in from, and to d.Sub[p] those of from that are not on in to, for both
+// players, in any order and without repeats: the sets Encode(to, p) minus Encode(from,
+// p) and the reverse. It allocates nothing when each slice has room for
+// Encoding().MaxActive more indices. from and to are any two positions of the game
+// (a turn apart in a search, nearly always); the conformance suite checks the
+// differences on consecutive decisions and on positions further apart.
+type DeltaEncoder[S any] interface {
+	EncodeDelta(from, to *S, d *InputDelta)
+}
+
+// InputDelta holds what DeltaEncoder.EncodeDelta reports: for each player, the inputs
+// that come on (Add) and go off (Sub); and a memo, so that what the encoder derives
+// from a position is computed once when that position is the to of one call and
+// the from of the next (The Colony's inputs of its logs).
+type InputDelta struct {
+	Add, Sub [2][]uint16
+	// To is set by EncodeDelta: words about the position to, which the caller
+	// keeps with it. From is those words about the position from, given by the
+	// caller when FromOK (from the call that had from as its to), else ignored.
+	From, To Memo
+	FromOK   bool
+}
+
+// Memo is what a DeltaEncoder keeps about a position: a few words, their meaning
+// the game's.
+type Memo [8]uint64
+
 // Observer is implemented by games that describe a position as a short vector of
 // numbers seen by one player, as OpenSpiel's observation tensors do: the pieces on
 // every place, the stores, the pieces in hand, where the ants stand, whose decision

@@ -34,9 +34,10 @@ type PresentationParts[S any] struct {
 // LearningParts are a game's parts for learning (learning.go), each nil when the
 // game lacks it.
 type LearningParts[S any] struct {
-	Encoder     Encoder[S]
-	PairEncoder PairEncoder[S]
-	Observer    Observer[S]
+	Encoder      Encoder[S]
+	PairEncoder  PairEncoder[S]
+	DeltaEncoder DeltaEncoder[S]
+	Observer     Observer[S]
 }
 
 // Parts are the optional parts of a game, by role, each nil when the game lacks it
@@ -79,6 +80,7 @@ func PartsOf[S any](g Rules[S]) Parts[S] {
 	p.TurnCounter, _ = g.(TurnCounter[S])
 	p.Encoder, _ = g.(Encoder[S])
 	p.PairEncoder, _ = g.(PairEncoder[S])
+	p.DeltaEncoder, _ = g.(DeltaEncoder[S])
 	p.Observer, _ = g.(Observer[S])
 	return p
 }

@@ -29,9 +29,11 @@
 // accumulators of the positions it evaluated last and brings the nearest up to date
 // by the inputs that differ (subtracting the columns of the inputs that went off,
 // adding those that came on): consecutive positions of a search differ by a turn or
-// two, a few inputs of some 25 that are on. The searches copy states rather than
-// make and unmake moves, so this is how the first layer follows the search path
-// without a change to any search. An Evaluator is not safe for concurrent use: each
+// two, a few inputs of some 25 that are on. A game that reports the inputs that
+// differ between two positions (game.DeltaEncoder) is updated by those instead of by
+// encoding the position and comparing the input lists, with the same result. The
+// searches copy states rather than make and unmake moves, so this is how the first
+// layer follows the search path without a change to any search. An Evaluator is not safe for concurrent use: each
 // player (each thread of one) has its own (Fork).
 //
 // # Training

@@ -12,10 +12,13 @@ const cacheSlots = 4
 
 // slot is the accumulators of one evaluated position, for both players (player 0's
 // view first: the accumulators follow the players, not the side to move).
-type slot struct {
-	feats [2][]uint16
-	acc   [2][]uint64
-	stamp uint64 // when it was last used; 0: empty
+type slot[S any] struct {
+	feats  [2][]uint16
+	acc    [2][]uint64
+	stamp  uint64    // when it was last used; 0: empty
+	state  S         // the position, where the game reports deltas (game.DeltaEncoder)
+	memo   game.Memo // the DeltaEncoder's memo of state, when memoOK
+	memoOK bool
 }
 
 // Evaluator evaluates the positions of a game with state type S by a quantised
@@ -29,15 +32,18 @@ type Evaluator[S any] struct {
 	enc   game.Encoder[S]
 	pair  game.PairEncoder[S] // nil: the game has none
 	rules game.Rules[S]
-	slots [cacheSlots]slot
+	delta game.DeltaEncoder[S] // nil: the game has none
+	slots [cacheSlots]slot[S]
 	clock uint64
 	cur   [2][]uint16
 	last  int // the slot of the last evaluation
 	acts  []uint64
 	// adds and subs are the columns an update adds and subtracts.
 	adds, subs []uint16
-	Stats      Stats
-	active     int
+	// d is the differences a DeltaEncoder reports.
+	d      game.InputDelta
+	Stats  Stats
+	active int
 }
 
 // Stats count what an Evaluator did: Evaluations, the Refreshes among them (first
@@ -59,7 +65,8 @@ func NewEvaluator[S any](g game.Rules[S], rules string, q *Quantised) (*Evaluato
 	if err := net.CheckFor(Target{Rules: rules, Encoding: e.Name, Inputs: e.Inputs}); err != nil {
 		return nil, err
 	}
-	ev := &Evaluator[S]{q: q, enc: enc, pair: game.PartOf[game.PairEncoder[S]](g), rules: g, active: e.MaxActive}
+	ev := &Evaluator[S]{q: q, enc: enc, pair: game.PartOf[game.PairEncoder[S]](g),
+		delta: game.PartOf[game.DeltaEncoder[S]](g), rules: g, active: e.MaxActive}
 	ev.init()
 	return ev, nil
 }
@@ -74,11 +81,14 @@ func (e *Evaluator[S]) init() {
 	e.cur = [2][]uint16{make([]uint16, 0, e.active), make([]uint16, 0, e.active)}
 	e.acts = make([]uint64, e.q.scratchSize())
 	e.adds, e.subs = make([]uint16, 0, e.active), make([]uint16, 0, e.active)
+	for p := range 2 {
+		e.d.Add[p], e.d.Sub[p] = make([]uint16, 0, e.active), make([]uint16, 0, e.active)
+	}
 }
 
 // Fork returns a new evaluator of the same network and game, with empty caches.
 func (e *Evaluator[S]) Fork() *Evaluator[S] {
-	f := &Evaluator[S]{q: e.q, enc: e.enc, pair: e.pair, rules: e.rules, active: e.active}
+	f := &Evaluator[S]{q: e.q, enc: e.enc, pair: e.pair, delta: e.delta, rules: e.rules, active: e.active}
 	f.init()
 	return f
 }
@@ -164,6 +174,13 @@ func (e *Evaluator[S]) update(acc []uint64, from, to []uint16) int {
 func (e *Evaluator[S]) Evaluate(s *S) int {
 	e.Stats.Evaluations++
 	e.clock++
+	p := e.rules.ToMove(s) & 1
+	if e.delta != nil {
+		sl := e.nearestDelta(s)
+		sl.state = *s
+		sl.stamp = e.clock
+		return e.q.forward(sl.acc[p], sl.acc[p^1], e.acts)
+	}
 	var f0, f1 []uint16
 	if e.pair != nil {
 		f0, f1 = e.pair.EncodePair(s, e.cur[0][:0], e.cur[1][:0])
@@ -175,8 +192,78 @@ func (e *Evaluator[S]) Evaluate(s *S) int {
 	sl.feats[0] = append(sl.feats[0][:0], f0...)
 	sl.feats[1] = append(sl.feats[1][:0], f1...)
 	sl.stamp = e.clock
-	p := e.rules.ToMove(s) & 1
 	return e.q.forward(sl.acc[p], sl.acc[p^1], e.acts)
+}
+
+// reportDelta sets e.d to the differences of the inputs from the position of sl to
+// s, and returns the number for player 0.
+func (e *Evaluator[S]) reportDelta(sl *slot[S], s *S) int {
+	d := &e.d
+	for p := range 2 {
+		d.Add[p], d.Sub[p] = d.Add[p][:0], d.Sub[p][:0]
+	}
+	d.From, d.FromOK = sl.memo, sl.memoOK
+	e.delta.EncodeDelta(&sl.state, s, d)
+	return len(d.Add[0]) + len(d.Sub[0])
+}
+
+// applyDelta brings the accumulators of sl up by e.d and counts the update.
+func (e *Evaluator[S]) applyDelta(sl *slot[S]) {
+	d := &e.d
+	sl.memo, sl.memoOK = d.To, true
+	e.q.columns(sl.acc[0], d.Add[0], d.Sub[0])
+	e.q.columns(sl.acc[1], d.Add[1], d.Sub[1])
+	e.Stats.Updates++
+	e.Stats.Columns += int64(len(d.Add[0]) + len(d.Sub[0]) + len(d.Add[1]) + len(d.Sub[1]))
+}
+
+// nearestDelta is nearest for a game that reports the differences between two
+// positions (game.DeltaEncoder): the kept position it updates is found, and updated,
+// by those differences instead of by comparing input lists, and s is encoded in full
+// only when every kept position is further than a refresh.
+func (e *Evaluator[S]) nearestDelta(s *S) *slot[S] {
+	if sl := &e.slots[e.last]; sl.stamp != 0 {
+		if e.reportDelta(sl, s) <= e.active {
+			e.applyDelta(sl)
+			return sl
+		}
+		sl.stamp = 0 // too far: emptied
+	}
+	best, bestCost, oldest := -1, e.active+1, 0
+	for i := range e.slots {
+		sl := &e.slots[i]
+		if sl.stamp < e.slots[oldest].stamp {
+			oldest = i
+		}
+		if sl.stamp == 0 {
+			continue
+		}
+		if c := e.reportDelta(sl, s); c < bestCost {
+			best, bestCost = i, c
+		}
+	}
+	if best >= 0 {
+		sl := &e.slots[best]
+		e.reportDelta(sl, s)
+		e.applyDelta(sl)
+		e.last = best
+		return sl
+	}
+	var f0, f1 []uint16
+	if e.pair != nil {
+		f0, f1 = e.pair.EncodePair(s, e.cur[0][:0], e.cur[1][:0])
+	} else {
+		f0 = e.enc.Encode(s, 0, e.cur[0][:0])
+		f1 = e.enc.Encode(s, 1, e.cur[1][:0])
+	}
+	sl := &e.slots[oldest]
+	sl.memoOK = false
+	e.Stats.Refreshes++
+	e.Stats.Columns += int64(len(f0) + len(f1))
+	e.q.refresh(sl.acc[0], f0)
+	e.q.refresh(sl.acc[1], f1)
+	e.last = oldest
+	return sl
 }
 
 // nearest brings the accumulators of a kept position up to the inputs f0 and f1 and
@@ -184,7 +271,7 @@ func (e *Evaluator[S]) Evaluate(s *S) int {
 // inputs than a refresh would add (nearly always, in a search: consecutive leaves are
 // siblings or cousins), else the nearest other kept one, else the least recently
 // used slot, refreshed.
-func (e *Evaluator[S]) nearest(f0, f1 []uint16) *slot {
+func (e *Evaluator[S]) nearest(f0, f1 []uint16) *slot[S] {
 	q := e.q
 	if sl := &e.slots[e.last]; sl.stamp != 0 {
 		if n := e.updateWithin(sl.acc[0], sl.feats[0], f0, len(f0)); n >= 0 {
@@ -229,7 +316,11 @@ func (e *Evaluator[S]) Check(s *S) error {
 	sl := &e.slots[e.last]
 	for p := range 2 {
 		feats := e.enc.Encode(s, p, nil)
-		if !slices.Equal(feats, sl.feats[p]) {
+		if e.delta != nil {
+			if kept := e.enc.Encode(&sl.state, p, nil); !slices.Equal(feats, kept) {
+				return fmt.Errorf("the kept position's inputs of player %d differ from the position's", p)
+			}
+		} else if !slices.Equal(feats, sl.feats[p]) {
 			return fmt.Errorf("the kept inputs of player %d differ from the position's", p)
 		}
 		acc := make([]uint64, e.q.words)

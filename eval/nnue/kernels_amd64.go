@@ -50,6 +50,24 @@ func clampWordsAVX2(acc, out []uint64)
 //go:noescape
 func denseMaddAVX2(a []int16, w []int16, out []int32)
 
+// activateAVX2 sets out[k] to the activation of the dense sum sums[k] plus the bias
+// bias[k]: (sums[k]+bias[k]+denseHalf) >> denseShift clamped to 0..actOne, for k <
+// len(sums) (a multiple of 8; bias and out as long), eight at a time in signed 32-bit
+// arithmetic (VPADDD, VPSRAD, VPMAXSD, VPMINSD, then VPACKSSDW to int16). It is the
+// activation of forwardGo where nothing overflows 32 bits, which simdDense.fits
+// checks.
+//
+//go:noescape
+func activateAVX2(sums, bias []int32, out []int16)
+
+// outputAVX2 returns the sum over k < len(sums) (a multiple of 8; bias and w as
+// long) of the activation of sums[k] plus bias[k] (as activateAVX2's) times w[k], in
+// signed 32-bit arithmetic: the output layer's sum without its bias, exact where
+// simd.outFits.
+//
+//go:noescape
+func outputAVX2(sums, bias, w []int32) int32
+
 // columns adds the columns of the inputs adds to acc and subtracts those of subs.
 func (q *Quantised) columns(acc []uint64, adds, subs []uint16) {
 	if !useAVX2 {
@@ -80,17 +98,30 @@ func (q *Quantised) columns(acc []uint64, adds, subs []uint16) {
 type simdDense struct {
 	w    []int16
 	outs int
+	// bias is the layer's biases as int32, padded with zeros to outs, and fits
+	// whether activateAVX2 computes the activations exactly: whether every output's
+	// sum plus its bias and denseHalf stays inside 32 bits whatever the activations.
+	bias []int32
+	fits bool
 }
 
 // newSimdDense converts a packed layer (ins inputs, pairs words per input) to the
 // AVX2 layout.
-func newSimdDense(packed []uint64, ins, pairs int) simdDense {
+func newSimdDense(packed []uint64, ins, pairs int, bias []int64) simdDense {
 	outs := (2*pairs + 7) &^ 7
-	d := simdDense{w: make([]int16, (ins+1)/2*outs*2), outs: outs}
+	d := simdDense{w: make([]int16, (ins+1)/2*outs*2), outs: outs, bias: make([]int32, outs), fits: true}
+	reach := make([]int64, outs) // the largest sum of an output in absolute value
 	for j := range ins {
 		for k := range 2 * pairs {
 			v := int64(packed[j*pairs+k/2]>>(32*(k%2))&0xffff_ffff) - denseBias
 			d.w[((j/2)*outs+k)*2+j%2] = int16(v)
+			reach[k] += actOne * max(v, -v)
+		}
+	}
+	for k, b := range bias {
+		d.bias[k] = int32(b)
+		if reach[k]+max(b, -b)+denseHalf > math.MaxInt32 {
+			d.fits = false
 		}
 	}
 	return d
@@ -99,18 +130,30 @@ func newSimdDense(packed []uint64, ins, pairs int) simdDense {
 // simd is the extra state of a Quantised for the AVX2 kernels.
 type simd struct {
 	l2, l3 simdDense
+	// w4 is the output weights as int32, padded with zeros to l3.outs, and outFits
+	// whether outputAVX2 computes the output exactly: the L3 activations run
+	// activateAVX2 and the largest sum of their products by w4 fits 32 bits.
+	w4      []int32
+	outFits bool
 }
 
 func (q *Quantised) initSIMD() {
-	q.simd.l2 = newSimdDense(q.w2, 2*q.Hidden, q.pairs2)
-	q.simd.l3 = newSimdDense(q.w3, q.L2, q.pairs3)
+	q.simd.l2 = newSimdDense(q.w2, 2*q.Hidden, q.pairs2, q.b2)
+	q.simd.l3 = newSimdDense(q.w3, q.L2, q.pairs3, q.b3)
+	q.simd.w4 = make([]int32, q.simd.l3.outs)
+	var most int64
+	for k, w := range q.w4 {
+		q.simd.w4[k] = int32(w)
+		most += actOne * max(w, -w)
+	}
+	q.simd.outFits = q.simd.l3.fits && most <= math.MaxInt32
 }
 
 // simdScratch returns the number of words forwardAVX2 needs as scratch space.
 func (q *Quantised) simdScratch() int {
-	// a1: 2*Hidden int16; a2: L2 rounded up to even int16; sums: the larger
-	// outs int32.
-	return 2*q.Hidden/4 + (q.L2+3)/4 + (max(q.simd.l2.outs, q.simd.l3.outs)+1)/2
+	// a1: 2*Hidden int16; a2: the L2 layer's outs int16 (L2 rounded up to 8); a3:
+	// the L3 layer's outs int16; sums: the larger outs int32.
+	return 2*q.Hidden/4 + q.simd.l2.outs/4 + q.simd.l3.outs/4 + (max(q.simd.l2.outs, q.simd.l3.outs)+1)/2
 }
 
 // forward returns the value, in hundredths of a point, of the accumulators of the
@@ -129,31 +172,51 @@ func (q *Quantised) forward(mover, other []uint64, scratch []uint64) int {
 // of the activations times the unbiased weights, which denseMaddAVX2 computes.
 func (q *Quantised) forwardAVX2(mover, other []uint64, scratch []uint64) int {
 	h, l2 := q.Hidden, q.L2
+	d2, d3 := &q.simd.l2, &q.simd.l3
 	n1 := 2 * h / 4
-	n2 := (l2 + 3) / 4
+	n2 := d2.outs / 4
+	n3 := d3.outs / 4
 	w1 := scratch[:n1]
 	clampWordsAVX2(mover, w1[:len(mover):h/4])
 	clampWordsAVX2(other, w1[h/4:h/4+len(other)])
 	a1 := unsafe.Slice((*int16)(unsafe.Pointer(&w1[0])), 2*h)
 	w2 := scratch[n1 : n1+n2]
-	a2 := unsafe.Slice((*int16)(unsafe.Pointer(&w2[0])), 4*n2)[:(l2+1)&^1]
-	ws := scratch[n1+n2:]
+	a2 := unsafe.Slice((*int16)(unsafe.Pointer(&w2[0])), d2.outs)
+	w3 := scratch[n1+n2 : n1+n2+n3]
+	a3 := unsafe.Slice((*int16)(unsafe.Pointer(&w3[0])), d3.outs)
+	ws := scratch[n1+n2+n3:]
 	sums := unsafe.Slice((*int32)(unsafe.Pointer(&ws[0])), 2*len(ws))
-	s2 := sums[:q.simd.l2.outs]
-	denseMaddAVX2(a1, q.simd.l2.w, s2)
-	for k, b := range q.b2 {
-		z := int64(s2[k]) + b
-		a2[k] = int16(min(max((z+denseHalf)>>denseShift, 0), actOne))
+	s2 := sums[:d2.outs]
+	denseMaddAVX2(a1, d2.w, s2)
+	if d2.fits {
+		// The padding's sums and biases are 0, so its activations are too.
+		activateAVX2(s2, d2.bias, a2)
+	} else {
+		for k, b := range q.b2 {
+			z := int64(s2[k]) + b
+			a2[k] = int16(min(max((z+denseHalf)>>denseShift, 0), actOne))
+		}
+		if l2%2 != 0 {
+			a2[l2] = 0
+		}
 	}
-	if l2%2 != 0 {
-		a2[l2] = 0
-	}
-	s3 := sums[:q.simd.l3.outs]
-	denseMaddAVX2(a2, q.simd.l3.w, s3)
+	s3 := sums[:d3.outs]
+	denseMaddAVX2(a2[:(l2+1)&^1], d3.w, s3)
 	out := q.b4
-	for k, w := range q.w4 {
-		z := int64(s3[k]) + q.b3[k]
-		out += min(max((z+denseHalf)>>denseShift, 0), actOne) * w
+	switch {
+	case q.simd.outFits:
+		out += int64(outputAVX2(s3, d3.bias, q.simd.w4))
+	case d3.fits:
+		activateAVX2(s3, d3.bias, a3)
+		a3 := a3[:len(q.w4)]
+		for k, w := range q.w4 {
+			out += int64(a3[k]) * w
+		}
+	default:
+		for k, w := range q.w4 {
+			z := int64(s3[k]) + q.b3[k]
+			out += min(max((z+denseHalf)>>denseShift, 0), actOne) * w
+		}
 	}
 	return int(math.Round(float64(out) * q.valueOf))
 }

@@ -184,3 +184,83 @@ store:
 densedone:
 	VZEROUPPER
 	RET
+
+// func activateAVX2(sums, bias []int32, out []int16)
+TEXT ·activateAVX2(SB), NOSPLIT, $0-72
+	MOVQ	sums_base+0(FP), SI
+	MOVQ	sums_len+8(FP), CX
+	MOVQ	bias_base+24(FP), DX
+	MOVQ	out_base+48(FP), DI
+	MOVL	$512, AX           // denseHalf
+	VMOVD	AX, X13
+	VPBROADCASTD	X13, Y13
+	MOVL	$255, AX           // actOne
+	VMOVD	AX, X14
+	VPBROADCASTD	X14, Y14
+	VPXOR	Y15, Y15, Y15
+
+act8:
+	CMPQ	CX, $8
+	JB	actdone
+	VMOVDQU	(SI), Y0
+	VPADDD	(DX), Y0, Y0
+	VPADDD	Y13, Y0, Y0
+	VPSRAD	$10, Y0, Y0        // denseShift
+	VPMAXSD	Y15, Y0, Y0
+	VPMINSD	Y14, Y0, Y0
+	VEXTRACTI128	$1, Y0, X1
+	VPACKSSDW	X1, X0, X0
+	VMOVDQU	X0, (DI)
+	ADDQ	$32, SI
+	ADDQ	$32, DX
+	ADDQ	$16, DI
+	SUBQ	$8, CX
+	JMP	act8
+
+actdone:
+	VZEROUPPER
+	RET
+
+// func outputAVX2(sums, bias, w []int32) int32
+TEXT ·outputAVX2(SB), NOSPLIT, $0-76
+	MOVQ	sums_base+0(FP), SI
+	MOVQ	sums_len+8(FP), CX
+	MOVQ	bias_base+24(FP), DX
+	MOVQ	w_base+48(FP), R8
+	MOVL	$512, AX           // denseHalf
+	VMOVD	AX, X13
+	VPBROADCASTD	X13, Y13
+	MOVL	$255, AX           // actOne
+	VMOVD	AX, X14
+	VPBROADCASTD	X14, Y14
+	VPXOR	Y15, Y15, Y15
+	VPXOR	Y0, Y0, Y0
+
+out8:
+	CMPQ	CX, $8
+	JB	outsum
+	VMOVDQU	(SI), Y1
+	VPADDD	(DX), Y1, Y1
+	VPADDD	Y13, Y1, Y1
+	VPSRAD	$10, Y1, Y1        // denseShift
+	VPMAXSD	Y15, Y1, Y1
+	VPMINSD	Y14, Y1, Y1
+	VPMULLD	(R8), Y1, Y1
+	VPADDD	Y1, Y0, Y0
+	ADDQ	$32, SI
+	ADDQ	$32, DX
+	ADDQ	$32, R8
+	SUBQ	$8, CX
+	JMP	out8
+
+outsum:
+	VEXTRACTI128	$1, Y0, X1
+	VPADDD	X1, X0, X0
+	VPSHUFD	$0x4e, X0, X1
+	VPADDD	X1, X0, X0
+	VPSHUFD	$0xb1, X0, X1
+	VPADDD	X1, X0, X0
+	VMOVD	X0, AX
+	MOVL	AX, ret+72(FP)
+	VZEROUPPER
+	RET

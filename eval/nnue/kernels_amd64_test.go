@@ -3,6 +3,7 @@
 package nnue
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -61,7 +62,7 @@ func TestDenseMaddAVX2(t *testing.T) {
 					packed[j*pairs+k/2] |= v << (32 * (k % 2))
 				}
 			}
-			d := newSimdDense(packed, ins, pairs)
+			d := newSimdDense(packed, ins, pairs, nil)
 			a, a64 := make([]int16, (ins+1)&^1), make([]uint64, ins)
 			var total uint64
 			for j := range ins {
@@ -88,3 +89,48 @@ func TestDenseMaddAVX2(t *testing.T) {
 		}
 	}
 }
+
+// TestActivateAVX2 compares activateAVX2 with the activation of forwardGo, in 64-bit
+// arithmetic, on random sums and biases whose totals stay inside 32 bits (what
+// simdDense.fits guarantees), for 0 to 40 blocks of 8 outputs.
+func TestActivateAVX2(t *testing.T) {
+	needAVX2(t)
+	rng := rand.New(rand.NewPCG(11, 12))
+	for blocks := range 41 {
+		n := 8 * blocks
+		for range 20 {
+			sums, bias, out := make([]int32, n), make([]int32, n), make([]int16, n+4)
+			for k := range n {
+				b := rng.Int32N(1<<24) - 1<<23
+				lim := int64(math.MaxInt32) - denseHalf - int64(max(b, -b))
+				s := rng.Int64N(2*lim+1) - lim
+				if rng.IntN(2) == 0 {
+					s = rng.Int64N(1<<19) - 1<<18 // near the range 0 to 255 after the shift
+				}
+				sums[k], bias[k] = int32(s), b
+			}
+			for k := range out {
+				out[k] = -7
+			}
+			activateAVX2(sums, bias, out[:n])
+			for k := range out {
+				want := int16(-7)
+				if k < n {
+					z := int64(sums[k]) + int64(bias[k])
+					want = int16(min(max((z+denseHalf)>>denseShift, 0), actOne))
+				}
+				if out[k] != want {
+					t.Fatalf("%d outputs: output %d of sum %d and bias %d = %d, want %d", n, k, sums[k], bias[k], out[k], want)
+				}
+			}
+		}
+	}
+}
+
+// unfit makes q's forward compute the dense layers' activations in Go, as for a
+// network whose sums could leave 32 bits.
+func unfit(q *Quantised) { q.simd.l2.fits, q.simd.l3.fits, q.simd.outFits = false, false, false }
+
+// unfitOutput makes q's forward compute the output layer's sum in Go, as for a
+// network whose output sum could leave 32 bits.
+func unfitOutput(q *Quantised) { q.simd.outFits = false }

@@ -99,7 +99,12 @@
 //     numbers without touching those; states with the same Hash have the same inputs;
 //     the position read back from its notation (where the notation is checked, and
 //     when Options.SamePosition says it is the same position) has the same inputs;
-//     a game.PairEncoder's EncodePair gives what Encode gives for each player.
+//     a game.PairEncoder's EncodePair gives what Encode gives for each player; a
+//     game.DeltaEncoder's EncodeDelta, from the last decision's position, from a
+//     random earlier position of the game and from the position itself, appends
+//     (to slices holding other numbers, untouched) exactly the inputs that the two
+//     encodings say came on and went off, for each player, and allocates nothing
+//     at the Allocs part's sample states.
 //     From a turn start to the next, the inputs that change (turned on or off) are
 //     counted, their mean logged, and a turn that changes more than twice MaxActive
 //     of a player's inputs fails. Encode allocates nothing at the Allocs part's

@@ -88,10 +88,13 @@ func (x *suite[S]) encodings(t testing.TB) {
 	dst := make([]uint16, 0, len(prefix)+enc.MaxActive)
 	byHash := map[uint64]encoded{}
 	turns, sum, most := 0, 0, 0
+	de := game.PartsOf[S](g).DeltaEncoder
+	var delta deltaCheck[S]
 	for i := range x.o.Games {
 		rng := rand.NewPCG(x.o.Seed, uint64(i))
 		s := g.Start()
 		var last encoded // the inputs at the last turn start
+		var history []S  // the game's positions so far
 		for d := 0; ; d++ {
 			w := where[S]{g, i, d, &s}
 			if got := e.Encoding(); got != enc {
@@ -121,6 +124,16 @@ func (x *suite[S]) encodings(t testing.TB) {
 				r.errorf("%v: a position of the same hash %#x had the inputs %v; this one %v", w, h, other, in)
 			} else if !ok {
 				byHash[h] = in
+			}
+			if de != nil {
+				// From the last decision, from a random earlier position, and
+				// from the position itself.
+				if d > 0 {
+					delta.check(r, e, de, &history[d-1], &s, in, w)
+					delta.check(r, e, de, &history[game.RandomIndex(rng.Uint64(), d)], &s, in, w)
+				}
+				delta.check(r, e, de, &s, &s, in, w)
+				history = append(history, s)
 			}
 			turnStart := g.TurnStart(&s)
 			if turnStart || x.o.MidTurnNotation {
@@ -164,10 +177,83 @@ func (x *suite[S]) encodings(t testing.TB) {
 		return
 	}
 	starts, mid, end := x.samples()
-	for _, s := range append(append(starts, mid...), end) {
+	all := append(append(starts, mid...), end)
+	for k, s := range all {
 		for p := range 2 {
 			if n := testing.AllocsPerRun(20, func() { dst = e.Encode(&s, p, dst[:0]) }); n != 0 {
 				r.errorf("%q: Encode(%d) allocates %v times", g.FormatPosition(&s), p, n)
+			}
+		}
+		if de != nil && k > 0 {
+			var d game.InputDelta
+			for p := range 2 {
+				d.Add[p], d.Sub[p] = make([]uint16, 0, enc.MaxActive), make([]uint16, 0, enc.MaxActive)
+			}
+			from := &all[k-1]
+			if n := testing.AllocsPerRun(20, func() {
+				for p := range 2 {
+					d.Add[p], d.Sub[p] = d.Add[p][:0], d.Sub[p][:0]
+				}
+				de.EncodeDelta(from, &s, &d)
+			}); n != 0 {
+				r.errorf("%q: EncodeDelta from %q allocates %v times", g.FormatPosition(&s), g.FormatPosition(from), n)
+			}
+		}
+	}
+}
+
+// deltaCheck checks a game.DeltaEncoder's differences against the encodings.
+type deltaCheck[S any] struct {
+	d game.InputDelta
+}
+
+// deltaPrefix is what the delta's slices hold before EncodeDelta appends to them.
+var deltaPrefix = []uint16{0xdead, 0xbeef}
+
+// check checks that EncodeDelta(from, to) appends to slices holding deltaPrefix
+// exactly the inputs of to (in, by Encode) that from lacks, and those of from that
+// to lacks, for both players, without repeats: without a memo of from, and with the
+// memo a call to from gave.
+func (c *deltaCheck[S]) check(r *reporter, e game.Encoder[S], de game.DeltaEncoder[S], from, to *S, in encoded, w where[S]) {
+	d := &c.d
+	d.FromOK = false
+	de.EncodeDelta(to, from, d)
+	memo := d.To
+	c.checkWith(r, e, de, from, to, in, w, false, game.Memo{})
+	c.checkWith(r, e, de, from, to, in, w, true, memo)
+}
+
+// checkWith is check with the memo of from given or not.
+func (c *deltaCheck[S]) checkWith(r *reporter, e game.Encoder[S], de game.DeltaEncoder[S], from, to *S, in encoded, w where[S], memoOK bool, memo game.Memo) {
+	d := &c.d
+	for p := range 2 {
+		d.Add[p] = append(d.Add[p][:0], deltaPrefix...)
+		d.Sub[p] = append(d.Sub[p][:0], deltaPrefix...)
+	}
+	d.From, d.FromOK = memo, memoOK
+	de.EncodeDelta(from, to, d)
+	was := encodeBoth(e, from)
+	for p := range 2 {
+		for _, l := range [2]struct {
+			name     string
+			got      []uint16
+			of, less []uint16
+		}{{"added", d.Add[p], in[p], was[p]}, {"removed", d.Sub[p], was[p], in[p]}} {
+			if !slices.Equal(l.got[:min(len(l.got), len(deltaPrefix))], deltaPrefix) {
+				r.errorf("%v: EncodeDelta changed the %d numbers its slice of inputs %s for player %d held: %v", w, len(deltaPrefix), l.name, p, l.got)
+				continue
+			}
+			got := slices.Clone(l.got[len(deltaPrefix):])
+			slices.Sort(got)
+			var want []uint16
+			for _, i := range l.of {
+				if !slices.Contains(l.less, i) {
+					want = append(want, i)
+				}
+			}
+			if !slices.Equal(got, want) {
+				r.errorf("%v: EncodeDelta (memo given: %v) from a position with player %d's inputs %v to this one, with %v, gives the inputs %s %v (sorted), not %v",
+					w, memoOK, p, was[p], in[p], l.name, got, want)
 			}
 		}
 	}

@@ -150,7 +150,7 @@ func FuzzToyPositions(f *testing.F) {
 }
 
 // TestSuiteFindsEncodingFaults runs the Encodings part on the toy with faults in its
-// Encoder, and on a game without one.
+// Encoder and its DeltaEncoder, and on a game without one.
 func TestSuiteFindsEncodingFaults(t *testing.T) {
 	for _, tc := range []struct {
 		bug  string
@@ -161,9 +161,13 @@ func TestSuiteFindsEncodingFaults(t *testing.T) {
 		{"encdst", "on a slice holding"},
 		{"enchidden", "read back from its notation"},
 		{"encalloc", "Encode(0) allocates"},
+		{"deltamiss", "EncodeDelta (memo given: false)"},
+		{"deltamemo", "EncodeDelta (memo given: true)"},
+		{"deltadst", "EncodeDelta changed the 2 numbers"},
+		{"deltaalloc", "EncodeDelta from"},
 	} {
 		t.Run(tc.bug, func(t *testing.T) {
-			if tc.bug == "encalloc" && raceEnabled {
+			if (tc.bug == "encalloc" || tc.bug == "deltaalloc") && raceEnabled {
 				t.Skip("the race detector allocates")
 			}
 			x := newSuite(newToy(tc.bug), Options[toyState]{MidTurnNotation: true, Games: 20, Variants: toyVariants})

@@ -242,10 +242,7 @@ func (g toy) Encoding() game.Encoding {
 }
 
 func (g toy) Encode(s *toyState, p int, dst []uint16) []uint16 {
-	heap := int(s.heap)
-	if g.bug == "enchidden" {
-		heap = (heap + int(s.hidden)) % 11
-	}
+	heap := g.encHeap(s)
 	n := len(dst)
 	dst = append(dst, uint16(heap), uint16(11+s.take), uint16(15+s.pts[p&1]), uint16(26+s.pts[(p&1)^1]))
 	switch g.bug {
@@ -261,6 +258,45 @@ func (g toy) Encode(s *toyState, p int, dst []uint16) []uint16 {
 	return dst
 }
 
+// encHeap returns the input of the heap.
+func (g toy) encHeap(s *toyState) int {
+	if g.bug == "enchidden" {
+		return (int(s.heap) + int(s.hidden)) % 11
+	}
+	return int(s.heap)
+}
+
+// EncodeDelta appends the inputs that differ between from and to (game.DeltaEncoder),
+// with the heap's input of a position as its memo.
+func (g toy) EncodeDelta(from, to *toyState, d *game.InputDelta) {
+	fh, th := g.encHeap(from), g.encHeap(to)
+	if d.FromOK {
+		fh = int(d.From[0])
+		if g.bug == "deltamemo" {
+			fh = (fh + 1) % 11
+		}
+	}
+	d.To[0] = uint64(th)
+	if g.bug == "deltadst" {
+		d.Add[0] = d.Add[0][:0]
+	}
+	if g.bug == "deltaalloc" {
+		toySink = make([]byte, 64+len(d.Add[0]))
+	}
+	for p := range 2 {
+		pairs := [][2]int{{fh, th}, {11 + int(from.take), 11 + int(to.take)},
+			{15 + int(from.pts[p]), 15 + int(to.pts[p])}, {26 + int(from.pts[p^1]), 26 + int(to.pts[p^1])}}
+		if g.bug == "deltamiss" {
+			pairs = pairs[:3]
+		}
+		for _, x := range pairs {
+			if x[0] != x[1] {
+				d.Sub[p], d.Add[p] = append(d.Sub[p], uint16(x[0])), append(d.Add[p], uint16(x[1]))
+			}
+		}
+	}
+}
+
 // The contract and the fast paths.
 var (
 	_ game.Game[toyState]           = toy{}
@@ -270,4 +306,5 @@ var (
 	_ game.LegalChecker[toyState]   = toy{}
 	_ game.TurnApplier[toyState]    = toy{}
 	_ game.Encoder[toyState]        = toy{}
+	_ game.DeltaEncoder[toyState]   = toy{}
 )
