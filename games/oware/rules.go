@@ -195,13 +195,37 @@ func (g *Game) applyOware(s *State, a int) {
 }
 
 // afterCapture ends applyOware after a capture (q == 0), s holding the rows, the
-// stores and the quiet count after the move: the history restarts; under
-// grandslam=sowagain after a grand slam (again) the same player moves again.
+// stores and the quiet count after the move: the history restarts (restart, written
+// out; up to 64 moves cleared as one fixed-size block); under grandslam=sowagain
+// after a grand slam (again) the same player moves again. Then finish's common case
+// inline: no side has more than half the seeds, both rows have seeds (no feeding),
+// and no grand slam is to be ruled out.
 func (g *Game) afterCapture(s *State, again bool) {
 	if !again {
 		s.toMove ^= 1
 	}
-	s.restart()
+	if nw := (uint(s.nmoves) + 15) / 16; nw <= 4 {
+		*(*[4]uint64)(s.moves[:4]) = [4]uint64{}
+	} else {
+		clear(s.moves[:nw])
+	}
+	s.bloom = [bloomWords]uint64{}
+	s.nmoves = 0
+	s.first = s.rows
+	mv := s.toMove & 1
+	k := rowKey(s.rows[0]) + rowKey(s.rows[1]&0xff_ffff_ffff)*keyWeight[PitsPerSide]
+	s.key = k
+	t := digestTerm(k, mv)
+	w, b := bloomBits(t)
+	s.bloom[w] = b
+	s.digest = t
+	other := s.rows[mv^1]
+	if mask := nonEmpty(s.rows[mv]); !again && mask != 0 && other != 0 &&
+		s.stores[0] <= g.half && s.stores[1] <= g.half && int(s.quiet) < g.quiet &&
+		(g.grandSlam != GrandSlamIllegal || (other+(0x80-4)*lows)&highs != 0) {
+		s.legal, s.end = mask, endNone
+		return
+	}
 	g.settle(s, false)
 }
 
