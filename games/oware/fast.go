@@ -60,8 +60,6 @@ func copyState(dst, src *State) {
 	copyFields(dst, src)
 }
 
-// copyFields sets every field of *dst but the history's moves and filter to *src's.
-func copyFields(dst, src *State) {
-	dst.rows, dst.digest, dst.key, dst.first, dst.stores = src.rows, src.digest, src.key, src.first, src.stores
-	dst.toMove, dst.quiet, dst.legal, dst.end, dst.nmoves = src.toMove, src.quiet, src.legal, src.end, src.nmoves
-}
+// copyFields sets every field of *dst but the history's moves and filter to *src's:
+// the head, one 64-byte copy.
+func copyFields(dst, src *State) { dst.head = src.head }

@@ -127,7 +127,7 @@ type histPos struct {
 // number above 5, or was followed by the same mover.
 func historyPositions(g *Game, s *State) (pos []histPos, bad string) {
 	var p refPos
-	first := State{rows: s.first}
+	first := State{head: head{rows: s.first}}
 	for i := range p.pits {
 		p.pits[i] = first.Seeds(i)
 	}

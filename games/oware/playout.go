@@ -50,6 +50,11 @@ func (g *Game) quietMoves(s *State, x uint64) (uint64, int) {
 	// the common moves at nm+1 == stop.
 	qOff := uint(s.quiet) - nm
 	stop := uint(g.quiet) - qOff
+	// The k-th legal move for k = splitmix.Uniform(y, count) is taken as the high
+	// word of (y with its low 32 bits cleared) times count, the same number: the
+	// chain from one move's pits to the next move (the count, the product, the
+	// table) is then without Uniform's shift and the mask, the playout's speed being
+	// that chain's latency (a bounds check is a predicted branch beside it).
 	var a int
 	var m uint8
 	if s.toMove != 0 {
@@ -58,7 +63,8 @@ func (g *Game) quietMoves(s *State, x uint64) (uint64, int) {
 south:
 	{
 		x += splitmix.Gamma
-		a = int(kth[highBits(legal)][splitmix.Uniform(splitmix.Mix(x), bits.OnesCount64(legal))&7])
+		i, _ := bits.Mul64(splitmix.Mix(x)&^0xffff_ffff, uint64(bits.OnesCount64(legal)))
+		a = int(kth[highBits(legal)][i])
 		sh := uint(8*a) & 63
 		e := &laps[a&7][south>>sh&63]
 		newOwn := south&^(0xff<<sh) + e.add[0]
@@ -115,7 +121,8 @@ south:
 north:
 	{
 		x += splitmix.Gamma
-		a = int(kth[highBits(legal)][splitmix.Uniform(splitmix.Mix(x), bits.OnesCount64(legal))&7])
+		i, _ := bits.Mul64(splitmix.Mix(x)&^0xffff_ffff, uint64(bits.OnesCount64(legal)))
+		a = int(kth[highBits(legal)][i])
 		sh := uint(8*a) & 63
 		e := &laps[a&7][north>>sh&63]
 		newOwn := north&^(0xff<<sh) + e.add[0]

@@ -159,46 +159,91 @@ func (g *Game) applyOware(s *State, a int) {
 	}
 	s.rows[m], s.rows[o] = own, opp
 	s.quiet = q
-	if again {
-		// The same player moves again, from a new history.
-		s.restart()
-		g.finish(s)
+	if q == 0 || again {
+		g.afterCapture(s, again)
 		return
 	}
 	s.toMove = uint8(o)
-	rep := false
-	if q == 0 {
-		s.restart()
-	} else {
-		// record, written out (it is not inlined): the filter's test, then the
-		// history grows, unless the filter lets the position through and the
-		// history holds it.
-		k := s.key + e.dk[m]
-		s.key = k
-		t := digestTerm(k, uint8(o))
-		w, b := bloomBits(t)
-		if f := s.bloom[w]; f&b != b || !g.occurred(s, k) {
-			s.bloom[w] = f | b
-			s.digest ^= t
-			n := uint(s.nmoves)
-			s.moves[n>>4] |= uint64(a) << (4 * (n & 15))
-			s.nmoves++
-		} else {
-			rep = true
-		}
+	// record, written out (it is not inlined): the filter's test, then the history
+	// grows, unless the filter lets the position through (recordSlow).
+	k := s.key + e.dk[m]
+	s.key = k
+	t := digestTerm(k, uint8(o))
+	w, b := bloomBits(t)
+	f := s.bloom[w]
+	if f&b == b {
+		g.recordSlow(s, a, t, w, f|b)
+		return
 	}
+	s.bloom[w] = f | b
+	s.digest ^= t
+	nm := uint(s.nmoves)
+	s.moves[nm>>4] |= uint64(a) << (4 * (nm & 15))
+	s.nmoves++
 	// The common case of finish, inline: the position is new, no side has captured
 	// more than half the seeds (only a capture changes that), the next mover has
 	// seeds, so has the opponent (no feeding), the quiet cap is not reached, and no
 	// grand slam is to be ruled out (a pit of 4 or more seeds on the mover's row
-	// survives any capture).
-	if mask := nonEmpty(opp); !rep && mask != 0 && own != 0 && int(q) < g.quiet &&
-		(q != 0 || s.stores[m] <= g.half) &&
+	// survives any capture). The rare cases are calls at the ends of their paths,
+	// so that the common one keeps its values in registers.
+	if mask := nonEmpty(opp); mask != 0 && own != 0 && int(q) < g.quiet &&
 		(g.grandSlam != GrandSlamIllegal || (own+(0x80-4)*lows)&highs != 0) {
 		s.legal, s.end = mask, endNone
 		return
 	}
-	g.settle(s, rep)
+	g.settle(s, false)
+}
+
+// afterCapture ends applyOware after a capture (q == 0), s holding the rows, the
+// stores and the quiet count after the move: the history restarts (restart, written
+// out; up to 64 moves cleared as one fixed-size block); under grandslam=sowagain
+// after a grand slam (again) the same player moves again. Then finish's common case
+// inline: no side has more than half the seeds, both rows have seeds (no feeding),
+// and no grand slam is to be ruled out.
+func (g *Game) afterCapture(s *State, again bool) {
+	if !again {
+		s.toMove ^= 1
+	}
+	if nw := (uint(s.nmoves) + 15) / 16; nw <= 4 {
+		*(*[4]uint64)(s.moves[:4]) = [4]uint64{}
+	} else {
+		clear(s.moves[:nw])
+	}
+	s.bloom = [bloomWords]uint64{}
+	s.nmoves = 0
+	s.first = s.rows
+	mv := s.toMove & 1
+	k := rowKey(s.rows[0]) + rowKey(s.rows[1]&0xff_ffff_ffff)*keyWeight[PitsPerSide]
+	s.key = k
+	t := digestTerm(k, mv)
+	w, b := bloomBits(t)
+	s.bloom[w] = b
+	s.digest = t
+	other := s.rows[mv^1]
+	if mask := nonEmpty(s.rows[mv]); !again && mask != 0 && other != 0 &&
+		s.stores[0] <= g.half && s.stores[1] <= g.half && int(s.quiet) < g.quiet &&
+		(g.grandSlam != GrandSlamIllegal || (other+(0x80-4)*lows)&highs != 0) {
+		s.legal, s.end = mask, endNone
+		return
+	}
+	g.settle(s, false)
+}
+
+// recordSlow ends applyOware when the history's filter does not rule out the new
+// position of s (key and mover set), whose digestTerm is t: the history decides
+// whether it repeats one (the game then ends); if not, it is recorded, the filter's
+// word w becoming f, and the move a appended.
+func (g *Game) recordSlow(s *State, a int, t uint64, w uint, f uint64) {
+	if g.occurred(s, s.key) {
+		g.settle(s, true)
+		return
+	}
+	s.bloom[w] = f
+	s.digest ^= t
+	nm := uint(s.nmoves)
+	s.moves[nm>>4] |= uint64(a) << (4 * (nm & 15))
+	s.nmoves++
+	g.settle(s, false)
 }
 
 // captureRun returns what the last seed landing in pit j of row w (the opponent's)

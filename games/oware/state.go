@@ -29,10 +29,6 @@ const bloomWords = 16
 //	key       8 bytes: the key (keyOf) of the position
 //	first    16 bytes: the rows of the history's first position: the position after
 //	                   the last capture, at the start, or as parsed
-//	bloom   128 bytes: a filter of the history's positions: for each, the bits
-//	                   bloomBits of its digestTerm set
-//	moves   640 bytes: the moves played since the first position, one 4-bit pit
-//	                   number (0..5) each, in the order played; unused ones are zero
 //	stores    2 bytes: the seeds each side has captured
 //	toMove    1 byte:  0 South, 1 North
 //	legal     1 byte:  bit k set when the mover's pit k is a legal move; 0 when over
@@ -42,7 +38,12 @@ const bloomWords = 16
 //	nmoves    2 bytes: the moves in moves: the history holds nmoves+1 positions, the
 //	                   first one and one after each move (the last is the current
 //	                   position, unless the game ended by a repetition)
-//	                   (+4 bytes of padding)
+//	                   (+6 bytes of padding: the fields so far are the first 64
+//	                   bytes, one cache line, copied in one piece)
+//	bloom   128 bytes: a filter of the history's positions: for each, the bits
+//	                   bloomBits of its digestTerm set
+//	moves   640 bytes: the moves played since the first position, one 4-bit pit
+//	                   number (0..5) each, in the order played; unused ones are zero
 //
 // The history is thus its first position and the moves since, which replay it
 // exactly; the filter and the digest are functions of the set of its positions.
@@ -51,12 +52,18 @@ const bloomWords = 16
 // Game are equal. The zero State is not a position: get states from Game.Start,
 // Game.ParsePosition and Game.Apply.
 type State struct {
+	head
+	bloom [bloomWords]uint64
+	moves [MaxHistory / 16]uint64
+}
+
+// head is every field of a State but the history's filter and moves: its first 64
+// bytes (one cache line), copied in one piece (copyFields).
+type head struct {
 	rows   [2]uint64
 	digest uint64
 	key    uint64
 	first  [2]uint64
-	bloom  [bloomWords]uint64
-	moves  [MaxHistory / 16]uint64
 	stores [2]uint8
 	toMove uint8
 	legal  uint8
@@ -67,6 +74,7 @@ type State struct {
 
 // The size in the comment above, checked at compile time.
 var _ [832]byte = [unsafe.Sizeof(State{})]byte{}
+var _ [64]byte = [unsafe.Sizeof(head{})]byte{}
 
 // End reasons kept in State.end.
 const (
