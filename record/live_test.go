@@ -1,7 +1,7 @@
 package record
 
 import (
-	"encoding/json"
+	"github.com/colony-ai/colony/internal/jsontest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -99,7 +99,7 @@ func TestLiveBoardWrite(t *testing.T) {
 				Opening: "OPENING", Moves: []string{"A1-A2", "B1-B2"}, Started: start.Add(time.Second), Seconds: 2,
 				ClockLeft: &[2]time.Duration{9 * time.Second, 8 * time.Second}},
 		}}
-	if got, w := compactJSON(t, lf), compactJSON(t, want); got != w {
+	if got, w := jsontest.Compact(t, lf), jsontest.Compact(t, want); got != w {
 		t.Errorf("live file\n got %s\nwant %s", got, w)
 	}
 	if !strings.HasPrefix(lf.Run, strconv.Itoa(os.Getpid())+"-") {
@@ -156,30 +156,4 @@ func TestReadLiveFileErrors(t *testing.T) {
 			t.Errorf("%s: %v, want %q naming the file", tc.content, err, tc.want)
 		}
 	}
-}
-
-func compactJSON(t *testing.T, v any) string {
-	t.Helper()
-	if raw, ok := v.(json.RawMessage); ok {
-		var x any
-		if err := json.Unmarshal(raw, &x); err != nil {
-			t.Fatal(err)
-		}
-		v = x
-	} else {
-		b, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var x any
-		if err := json.Unmarshal(b, &x); err != nil {
-			t.Fatal(err)
-		}
-		v = x
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

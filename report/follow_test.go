@@ -3,7 +3,6 @@ package report
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -12,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/colony-ai/colony/internal/jsontest"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/stats"
 )
@@ -203,7 +203,7 @@ func TestFollowerSPRTDecided(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := compactJSON(t, s.Standings), compactJSON(t, rep.Players); got != want {
+	if got, want := jsontest.Compact(t, s.Standings), jsontest.Compact(t, rep.Players); got != want {
 		t.Errorf("standings\n got %s\nwant %s", got, want)
 	}
 	if s.SPRT.StopPair != res.SPRT.StopPair || s.SPRT.LLR != rep.SPRT.LLR || s.SPRT.Verdict != rep.SPRT.Verdict || len(s.SPRT.History) != rep.SPRT.Pairs {
@@ -354,31 +354,4 @@ func TestThin(t *testing.T) {
 	if got := thin(nil, 5); len(got) != 0 {
 		t.Errorf("thin(nil) = %v", got)
 	}
-}
-
-// compactJSON returns v as compact JSON (of a raw message too), its keys sorted.
-func compactJSON(t *testing.T, v any) string {
-	t.Helper()
-	if raw, ok := v.(json.RawMessage); ok {
-		var x any
-		if err := json.Unmarshal(raw, &x); err != nil {
-			t.Fatal(err)
-		}
-		v = x
-	} else {
-		b, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var x any
-		if err := json.Unmarshal(b, &x); err != nil {
-			t.Fatal(err)
-		}
-		v = x
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/colony-ai/colony/colony"
+	"github.com/colony-ai/colony/internal/jsontest"
 	"github.com/colony-ai/colony/match"
 	"github.com/colony-ai/colony/record"
 	"github.com/colony-ai/colony/report"
@@ -183,7 +184,7 @@ func summaryStandings(t *testing.T, dir string, cfg record.Config, res *Result) 
 	if err := json.Unmarshal(data, &summary); err != nil {
 		t.Fatal(err)
 	}
-	return compactJSON(t, summary.Standings)
+	return jsontest.Compact(t, summary.Standings)
 }
 
 // TestLiveRunFollowed follows a real run: the live file shows a game in flight with
@@ -305,7 +306,7 @@ func TestLiveRunFollowed(t *testing.T) {
 		t.Errorf("recent games: %+v; want %d, the last game %d first", final.Recent, report.DefaultRecent, last.Index)
 	}
 	want := summaryStandings(t, dir, cfg, res)
-	if got := compactJSON(t, final.Standings); got != want {
+	if got := jsontest.Compact(t, final.Standings); got != want {
 		t.Errorf("standings\n got %s\nwant %s (summary.json)", got, want)
 	}
 	// A new follower reads the whole file at once to the same standings.
@@ -313,7 +314,7 @@ func TestLiveRunFollowed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := compactJSON(t, again.Standings); got != want {
+	if got := jsontest.Compact(t, again.Standings); got != want {
 		t.Errorf("a new follower's standings\n got %s\nwant %s", got, want)
 	}
 }
@@ -364,7 +365,7 @@ func TestLiveSPRT(t *testing.T) {
 			t.Fatalf("history point %d: %+v", i, p)
 		}
 	}
-	if got, want := compactJSON(t, snap.Standings), summaryStandings(t, dir, cfg, res); got != want {
+	if got, want := jsontest.Compact(t, snap.Standings), summaryStandings(t, dir, cfg, res); got != want {
 		t.Errorf("standings\n got %s\nwant %s (summary.json)", got, want)
 	}
 }
@@ -400,31 +401,4 @@ func exitedPID(t *testing.T) int {
 		t.Skipf("no process to start: %v", err)
 	}
 	return cmd.Process.Pid
-}
-
-// compactJSON returns v as compact JSON (of a raw message too), its keys sorted.
-func compactJSON(t *testing.T, v any) string {
-	t.Helper()
-	if raw, ok := v.(json.RawMessage); ok {
-		var x any
-		if err := json.Unmarshal(raw, &x); err != nil {
-			t.Fatal(err)
-		}
-		v = x
-	} else {
-		b, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var x any
-		if err := json.Unmarshal(b, &x); err != nil {
-			t.Fatal(err)
-		}
-		v = x
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
 }

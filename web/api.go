@@ -479,19 +479,11 @@ func (s *Server) analyse(w http.ResponseWriter, r *http.Request) {
 		fail(w, badRequest(fmt.Errorf("the game in the position is over (%s)", st.End.Text(g.Sides()))))
 		return
 	}
-	ev, err := newEvents(w)
-	if err != nil {
-		fail(w, err)
+	ev, ctx, done, ok := s.streamInSlot(w, r, spec)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxSearchTime)
-	defer cancel()
-	ev.send("status", map[string]string{"status": "waiting for a free search slot", "spec": spec})
-	release, err := s.acquire(ctx)
-	if err != nil {
-		return
-	}
-	defer release()
+	defer done()
 	if q.Get("exact") == "1" {
 		// The exact value first, in the same slot (see exact).
 		ectx, cancel := context.WithTimeout(ctx, exactTime)
@@ -691,4 +683,25 @@ func cmpOr(a, b string) string {
 		return b
 	}
 	return a
+}
+
+// streamInSlot opens the event stream of a search that needs a slot (an analysis, a
+// review): it tells the page it waits, takes a free slot within the server's longest
+// search time and returns the stream, the request's context bounded by that time, and
+// done, which frees the slot and the context. ok is false when the stream could not
+// open (answered with the error) or the page left while waiting.
+func (s *Server) streamInSlot(w http.ResponseWriter, r *http.Request, spec string) (ev *events, ctx context.Context, done func(), ok bool) {
+	ev, err := newEvents(w)
+	if err != nil {
+		fail(w, err)
+		return nil, nil, nil, false
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxSearchTime)
+	ev.send("status", map[string]string{"status": "waiting for a free search slot", "spec": spec})
+	release, err := s.acquire(ctx)
+	if err != nil {
+		cancel()
+		return nil, nil, nil, false
+	}
+	return ev, ctx, func() { release(); cancel() }, true
 }

@@ -293,19 +293,11 @@ func (s *Server) review(w http.ResponseWriter, r *http.Request) {
 		fail(w, err)
 		return
 	}
-	ev, err := newEvents(w)
-	if err != nil {
-		fail(w, err)
+	ev, ctx, done, ok := s.streamInSlot(w, r, spec)
+	if !ok {
 		return
 	}
-	ctx, cancel := context.WithTimeout(r.Context(), s.cfg.MaxSearchTime)
-	defer cancel()
-	ev.send("status", map[string]string{"status": "waiting for a free search slot", "spec": spec})
-	release, err := s.acquire(ctx)
-	if err != nil {
-		return
-	}
-	defer release()
+	defer done()
 	ev.send("status", map[string]string{"status": "reviewing", "spec": spec})
 	sum, err := reviewGame(ctx, g, spec, positions, turns, func(done, of int, t *ReviewedTurn) {
 		ev.send("turn", map[string]any{"done": done, "of": of, "turn": t})
