@@ -45,7 +45,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/external"
@@ -298,7 +297,7 @@ func (e *Engine) plan(l protocol.Limits) catalog.EngineSearch {
 		p.Deadline = l.MoveTime
 	}
 	if l.Clock != nil {
-		b := moveBudget(l.Clock.Time, l.Clock.Inc)
+		b := search.MoveBudget(l.Clock.Time, l.Clock.Inc)
 		if p.Deadline == 0 || b < p.Deadline {
 			p.Deadline = b
 		}
@@ -323,15 +322,6 @@ func (e *Engine) plan(l protocol.Limits) catalog.EngineSearch {
 	_, hasNodes := e.kind.SettingFor(search.RoleNodes)
 	p.ScoresUncounted = hasEval && !hasDepth && !hasNodes
 	return p
-}
-
-// moveBudget is the time given to one move from a clock with time left and increment
-// inc: a thirtieth of the time left plus three quarters of the increment, never more
-// than half of what is left, at least a millisecond (the tournament runner's).
-func moveBudget(left, inc time.Duration) time.Duration {
-	b := left/30 + inc*3/4
-	b = min(b, left/2)
-	return max(b, time.Millisecond)
 }
 
 // The options of an engine.

@@ -240,7 +240,7 @@ func (w *worker[S]) playMoves(ctx context.Context, s *S, players [2]search.Playe
 			budget = lim.MoveTime
 			watch = budget + grace
 		case lim.TimeControl.Base > 0:
-			budget = moveBudget(clock[seat], lim.TimeControl.Increment)
+			budget = search.MoveBudget(clock[seat], lim.TimeControl.Increment)
 			watch = max(clock[seat], 0) + grace
 		case lim.MoveTimeout > 0:
 			watch = lim.MoveTimeout
@@ -430,15 +430,6 @@ func (w *worker[S]) apply(s *S, actions []game.Action) string {
 	}
 	w.ends = append(w.ends, len(w.text))
 	return ""
-}
-
-// moveBudget is the time given to one move from a clock with remaining time left and
-// increment inc: a thirtieth of the time left plus three quarters of the increment,
-// never more than half of what is left (at least a millisecond).
-func moveBudget(left, inc time.Duration) time.Duration {
-	b := left/30 + inc*3/4
-	b = min(b, left/2)
-	return max(b, time.Millisecond)
 }
 
 // resultText writes a result as "1-0", "0-1" or "1/2-1/2".

@@ -193,3 +193,13 @@ type Options struct {
 	// names an external engine's log files; "" for the program's file name.
 	Name string
 }
+
+// MoveBudget is the time given to one move from a clock with time left and increment
+// inc: a thirtieth of the time left plus three quarters of the increment, never more
+// than half of what is left, and at least a millisecond. The tournament runner, the
+// toolkit's engines and the web application's clocks all share the clock this way.
+func MoveBudget(left, inc time.Duration) time.Duration {
+	b := left/30 + inc*3/4
+	b = min(b, left/2)
+	return max(b, time.Millisecond)
+}

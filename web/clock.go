@@ -39,21 +39,11 @@ func (c *ClockRequest) budget(most time.Duration) (time.Duration, error) {
 		b = time.Duration(min(c.MoveMillis, int64(most/ms))) * ms
 	case c.LeftMillis > 0:
 		const day = int64(24 * time.Hour / time.Millisecond) // no overflow
-		b = moveBudget(time.Duration(min(c.LeftMillis, day))*ms, time.Duration(min(c.IncMillis, day))*ms)
+		b = search.MoveBudget(time.Duration(min(c.LeftMillis, day))*ms, time.Duration(min(c.IncMillis, day))*ms)
 	default:
 		return 0, fmt.Errorf("clock: no time given (moveMillis, or leftMillis with incMillis)")
 	}
 	return min(b, most), nil
-}
-
-// moveBudget is the time given to one move from a clock with time left and
-// increment inc: a thirtieth of the time left plus three quarters of the
-// increment, never more than half of what is left, at least a millisecond (the
-// tournament runner's share, package match).
-func moveBudget(left, inc time.Duration) time.Duration {
-	b := left/30 + inc*3/4
-	b = min(b, left/2)
-	return max(b, time.Millisecond)
 }
 
 // clockSpec returns spec with its time limit at most budget: the kind's time
