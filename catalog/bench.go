@@ -75,6 +75,20 @@ func (b *Bench) Header() string {
 	return fmt.Sprintf("bench player=%s positions=%d\n", b.Canonical, len(b.Positions))
 }
 
+// PositionLine is the line 'colony bench' prints for the result r of position i
+// (from 0) of the bench: "position <i+1>/<n> nodes=<n> time=<s>s nps=<n> best=<turn>".
+func (b *Bench) PositionLine(i int, r BenchResult) string {
+	return fmt.Sprintf("position %d/%d nodes=%d time=%.3fs nps=%.0f best=%s\n",
+		i+1, len(b.Positions), r.Nodes, r.Time.Seconds(), PerSecond(r.Nodes, r.Time), r.Best)
+}
+
+// TotalLine is the bench's last line, its signature, for the totals and the moves'
+// hash Run returns: "bench nodes=<n> time=<s>s nps=<n> moves=<hash>".
+func TotalLine(total BenchResult, hash uint64) string {
+	return fmt.Sprintf("bench nodes=%d time=%.3fs nps=%.0f moves=%016x\n",
+		total.Nodes, total.Time.Seconds(), PerSecond(total.Nodes, total.Time), hash)
+}
+
 // Run searches the positions in order, calling each, when not nil, after each search
 // with the position's index (from 0) and result; an error of each stops the run and
 // is returned as it is. It returns the totals and the signature's hash: FNV-1a 64 of

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/colony-ai/colony/match"
 )
@@ -59,5 +60,24 @@ func TestBench(t *testing.T) {
 	var se *match.SettingError
 	if _, err := NewBench(g, "nosuch"); !errors.As(err, &se) || se.Setting != "player" {
 		t.Errorf("a bad spec: %v", err)
+	}
+}
+
+// TestBenchLines checks the two lines 'colony bench' prints, which tools read.
+func TestBenchLines(t *testing.T) {
+	g, err := Open("kalah:4x3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewBench(g, "ab:depth=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := BenchResult{Nodes: 3000, Time: 1500 * time.Millisecond, Best: "c"}
+	if got, want := b.PositionLine(2, r), "position 3/16 nodes=3000 time=1.500s nps=2000 best=c\n"; got != want {
+		t.Errorf("position line %q, want %q", got, want)
+	}
+	if got, want := TotalLine(BenchResult{Nodes: 3000, Time: 1500 * time.Millisecond}, 0x97df7f68b923add2), "bench nodes=3000 time=1.500s nps=2000 moves=97df7f68b923add2\n"; got != want {
+		t.Errorf("total line %q, want %q", got, want)
 	}
 }

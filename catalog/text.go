@@ -123,3 +123,23 @@ func (st *Situation) Text(sides [2]string) string {
 	}
 	return out
 }
+
+// LinesText writes the lines of an iteration of several (AnalyzeOptions.Lines above
+// one), one a text line, as 'colony analyze --multipv' prints them below the
+// iteration's own: "  line <k> score=<s> [visits=<n>] pv <turn> ...". An iteration of
+// one line writes nothing.
+func (it AnalysisReport) LinesText() string {
+	var sb strings.Builder
+	for k, l := range it.Lines {
+		fmt.Fprintf(&sb, "  line %d score=%s", k+1, ScoreText(l.Score, it.Scale))
+		if l.Visits > 0 {
+			fmt.Fprintf(&sb, " visits=%d", l.Visits)
+		}
+		sb.WriteString(" pv")
+		for _, t := range l.PV {
+			sb.WriteString(" " + t)
+		}
+		sb.WriteByte('\n')
+	}
+	return sb.String()
+}

@@ -80,7 +80,7 @@ func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string, multiPV 
 		defer mu.Unlock()
 		reported = true
 		if werr == nil {
-			werr = writeOut(c, it.Text()+linesText(it.Lines, it.Scale))
+			werr = writeOut(c, it.Text()+it.LinesText())
 		}
 	}
 	a, err := g.AnalyzeWith(cmdContext(c), spec, pos, catalog.AnalyzeOptions{Report: report, Lines: multiPV})
@@ -101,22 +101,4 @@ func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string, multiPV 
 	}
 	fmt.Fprintf(&sb, "bestmove %s score=%s\n", a.Best, catalog.ScoreText(a.Score, a.Scale))
 	return writeOut(c, sb.String())
-}
-
-// linesText writes the lines of an iteration of several (--multipv), one a line:
-// "  line <k> score=<s> [visits=<n>] pv <turn> ...".
-func linesText(lines []catalog.Line, scale int) string {
-	var sb strings.Builder
-	for k, l := range lines {
-		fmt.Fprintf(&sb, "  line %d score=%s", k+1, catalog.ScoreText(l.Score, scale))
-		if l.Visits > 0 {
-			fmt.Fprintf(&sb, " visits=%d", l.Visits)
-		}
-		sb.WriteString(" pv")
-		for _, t := range l.PV {
-			sb.WriteString(" " + t)
-		}
-		sb.WriteByte('\n')
-	}
-	return sb.String()
 }

@@ -50,8 +50,7 @@ func runBench(c *cobra.Command, opts *options, spec string) error {
 	}
 	var werr error
 	total, hash, err := b.Run(cmdContext(c), func(i int, r catalog.BenchResult) error {
-		_, werr = fmt.Fprintf(w, "position %d/%d nodes=%d time=%.3fs nps=%.0f best=%s\n",
-			i+1, len(b.Positions), r.Nodes, r.Time.Seconds(), catalog.PerSecond(r.Nodes, r.Time), r.Best)
+		_, werr = io.WriteString(w, b.PositionLine(i, r))
 		return werr
 	})
 	switch {
@@ -60,7 +59,6 @@ func runBench(c *cobra.Command, opts *options, spec string) error {
 	case err != nil:
 		return fail(fmt.Errorf("bench: %w", err))
 	}
-	_, err = fmt.Fprintf(w, "bench nodes=%d time=%.3fs nps=%.0f moves=%016x\n",
-		total.Nodes, total.Time.Seconds(), catalog.PerSecond(total.Nodes, total.Time), hash)
+	_, err = io.WriteString(w, catalog.TotalLine(total, hash))
 	return fail(err)
 }

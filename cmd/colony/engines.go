@@ -57,24 +57,15 @@ func newEnginesCmd(opts *options) *cobra.Command {
 				game = opts.game
 			}
 			out := c.OutOrStdout()
-			bad := 0
-			for _, e := range f.Engines {
-				if !check {
+			if !check {
+				for _, e := range f.Engines {
 					fmt.Fprintf(out, "%s\t%s\n", e.Name, e.Spec)
-					continue
 				}
-				r, err := enginefile.Check(cmdContext(c), e, game, nil)
-				if err != nil {
-					bad++
-					fmt.Fprintf(out, "%s: FAILED: %v\n", e.Name, oneLine(err.Error()))
-					continue
-				}
-				if err := r.Write(out, e.Name); err != nil {
-					return fail(fmt.Errorf("engines: %w", err))
-				}
-				if len(r.Problems) > 0 {
-					bad++
-				}
+				return nil
+			}
+			bad, err := enginefile.CheckAll(cmdContext(c), f, game, out)
+			if err != nil {
+				return fail(fmt.Errorf("engines: %w", err))
 			}
 			if bad > 0 {
 				return fail(fmt.Errorf("engines: %d of %d engines of %s failed their check", bad, len(f.Engines), f.Path))

@@ -18,6 +18,7 @@ import (
 	"github.com/colony-ai/colony/game"
 	"github.com/colony-ai/colony/internal/atomicfile"
 	"github.com/colony-ai/colony/internal/interrupt"
+	"github.com/colony-ai/colony/internal/textline"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -129,13 +130,7 @@ func oneLine(msg string) string {
 		}
 		return strings.TrimSpace(head) + " (did you mean " + strings.Join(names, " or ") + "?)"
 	}
-	var parts []string
-	for _, l := range strings.Split(msg, "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			parts = append(parts, l)
-		}
-	}
-	return strings.Join(parts, "; ")
+	return textline.Join(msg)
 }
 
 // options holds the values of the global flags of one run.

@@ -94,15 +94,9 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 	if fl.checkPlayer == "" {
 		return nil
 	}
-	var lines []string
-	if err = g.CheckPlayer(fl.checkPlayer); err != nil {
-		err = &match.SettingError{Setting: "check-player", Err: err}
-	} else {
-		lines, err = tournament.SuiteReport(ctx, g.Match(), fl.checkPlayer, suite, fl.suite, fl.checkPairs)
-	}
-	if errors.As(err, &se) {
-		return fmt.Errorf("openings: --%s: %w", se.Setting, se.Err)
-	} else if err != nil {
+	// The check player was built at the start.
+	lines, err := tournament.SuiteReport(ctx, g.Match(), fl.checkPlayer, suite, fl.suite, fl.checkPairs)
+	if err != nil {
 		return fail(fmt.Errorf("openings: %w", err))
 	}
 	fmt.Fprintln(report, strings.Join(lines, "\n"))

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/colony-ai/colony/external/enginehost"
+	"github.com/colony-ai/colony/internal/textline"
 	"github.com/colony-ai/colony/protocol"
 )
 
@@ -89,4 +90,28 @@ func (r Report) Write(w io.Writer, name string) error {
 	}
 	_, err := io.WriteString(w, strings.Join(lines, "\n")+"\n")
 	return err
+}
+
+// CheckAll checks every engine of f (Check, for game when not "") and writes each
+// one's report to w as 'colony engines --check' prints it, or a line "NAME: FAILED:
+// <error on one line>" for an engine that could not be checked. It returns how many
+// engines failed or have problems; the error is a write's.
+func CheckAll(ctx context.Context, f *File, game string, w io.Writer) (bad int, err error) {
+	for _, e := range f.Engines {
+		r, err := Check(ctx, e, game, nil)
+		if err != nil {
+			bad++
+			if _, err := fmt.Fprintf(w, "%s: FAILED: %s\n", e.Name, textline.Join(err.Error())); err != nil {
+				return bad, err
+			}
+			continue
+		}
+		if err := r.Write(w, e.Name); err != nil {
+			return bad, err
+		}
+		if len(r.Problems) > 0 {
+			bad++
+		}
+	}
+	return bad, nil
 }
