@@ -21,6 +21,7 @@ type openingsFlags struct {
 	out         string
 	checkPlayer string
 	checkPairs  int
+	check       string
 }
 
 func newOpeningsCmd(opts *options) *cobra.Command {
@@ -44,6 +45,7 @@ func newOpeningsCmd(opts *options) *cobra.Command {
 	f.StringVar(&fl.out, "out", "", "write the opening file to `FILE` (default: standard output)")
 	f.StringVar(&fl.checkPlayer, "check-player", "ab:depth=2", "the player `SPEC` that plays the suite against itself for the report; \"\" for no report")
 	f.IntVar(&fl.checkPairs, "check-pairs", 0, "game pairs `N` of the report, on the suite and on random openings (0: one per position)")
+	f.StringVar(&fl.check, "check", "", "build nothing: play the report on the suite in opening `FILE` alone (no random openings)")
 	return c
 }
 
@@ -67,6 +69,9 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 		}
 	}
 	ctx := c.Context()
+	if fl.check != "" {
+		return checkSuite(c, g, fl)
+	}
 	suite, scale, err := catalog.BuildSuite(ctx, g, fl.suite, fl.band)
 	var se *match.SettingError
 	if errors.As(err, &se) {
@@ -100,6 +105,40 @@ func runOpenings(c *cobra.Command, opts *options, fl *openingsFlags) error {
 		return fail(fmt.Errorf("openings: %w", err))
 	}
 	fmt.Fprintln(report, strings.Join(lines, "\n"))
+	return nil
+}
+
+// checkSuite plays the report of --check: the check player against itself on the
+// positions of an existing suite, pairs with colours swapped.
+func checkSuite(c *cobra.Command, g catalog.Ruleset, fl *openingsFlags) error {
+	for _, name := range []string{"player", "band", "positions", "candidates", "turns", "out"} {
+		if c.Flags().Changed(name) {
+			return fmt.Errorf("openings: --%s builds a suite, and --check reads one: give one or the other", name)
+		}
+	}
+	if fl.checkPlayer == "" {
+		return errors.New(`openings: --check: the report needs a player: --check-player "" plays none`)
+	}
+	if fl.suite.Concurrency < 1 {
+		return fmt.Errorf("openings: --concurrency: %d: want at least 1", fl.suite.Concurrency)
+	}
+	positions, err := g.LoadOpenings(fl.check)
+	if err != nil {
+		return fmt.Errorf("openings: --check: %w", err)
+	}
+	if len(positions) == 0 {
+		return fmt.Errorf("openings: --check: %s: no position", fl.check)
+	}
+	pairs := fl.checkPairs
+	if pairs == 0 {
+		pairs = len(positions)
+	}
+	m, err := tournament.SelfPlay(c.Context(), g.Match(), fl.checkPlayer, record.Openings{File: fl.check, Positions: positions},
+		pairs, fl.suite.Seed, fl.suite.Concurrency)
+	if err != nil {
+		return fail(fmt.Errorf("openings: %w", err))
+	}
+	fmt.Fprintf(c.OutOrStdout(), "first player, %s against itself, suite: %s\n", fl.checkPlayer, m)
 	return nil
 }
 

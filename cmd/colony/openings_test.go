@@ -74,6 +74,40 @@ func TestOpeningsFile(t *testing.T) {
 	}
 }
 
+// TestOpeningsCheck: --check plays the report on an existing suite alone, the same
+// line as the report of a build on the same suite and seed.
+func TestOpeningsCheck(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "suite.txt")
+	built := mustRun(t, "--game", "kalah", "openings", "--player", "ab:depth=2", "--band", "1", "--positions", "3",
+		"--candidates", "200", "--seed", "4", "--out", file, "--check-player", "ab:depth=1")
+	out := mustRun(t, "--game", "kalah", "openings", "--check", file, "--check-player", "ab:depth=1", "--seed", "4", "--concurrency", "1")
+	line := regexp.MustCompile(`^first player, ab:depth=1 against itself, suite: \d+\.\d% \[\d+\.\d%, \d+\.\d%\] \(\d+ wins, \d+ draws, \d+ losses in 6 games from 3 openings\)\n$`)
+	if !line.MatchString(out) {
+		t.Fatalf("output %q", out)
+	}
+	if !strings.Contains(built, out) {
+		t.Errorf("--check gave %q; the build's report was %q", out, built)
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--band", "1"}, "openings: --band builds a suite, and --check reads one: give one or the other"},
+		{[]string{"--out", file}, "openings: --out builds a suite"},
+		{[]string{"--check-player", ""}, "openings: --check: the report needs a player"},
+		{[]string{"--concurrency", "0"}, "openings: --concurrency: 0: want at least 1"},
+	} {
+		args := append([]string{"--game", "kalah", "openings", "--check", file}, tt.args...)
+		if code, _, errOut := cli(t, args...); code != 2 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("%q: exit %d, stderr %q; want 2 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+	if code, _, errOut := cli(t, "--game", "kalah", "openings", "--check", filepath.Join(t.TempDir(), "none.txt")); code != 2 ||
+		!strings.Contains(errOut, "openings: --check: opening file: open ") {
+		t.Errorf("a missing file: exit %d, stderr %q", code, errOut)
+	}
+}
+
 // TestOpeningsToStdout: without --out the file goes to standard output, the
 // summary and the report to standard error.
 func TestOpeningsToStdout(t *testing.T) {
