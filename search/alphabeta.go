@@ -646,25 +646,16 @@ func (p *AlphaBeta[S]) frontier(ply, depth, alpha, beta int, st game.Status) int
 	p.pvLen[ply] = 0
 	mover := st.ToMove()
 	moves := g.LegalActions(s, &p.moves[ply])
-	keys := p.keys[ply][:len(moves)]
+	keys := &p.keys[ply]
 	k0, k1 := p.killers[ply][0], p.killers[ply][1]
 	hist := &p.history[mover&1]
-	for i, a := range moves { // the keys of search, without the table and the root
-		r := hist[a]
-		if int16(a) == k1 {
-			r = rankKiller1
-		}
-		if int16(a) == k0 {
-			r = rankKiller0
-		}
-		keys[i] = int64(r)<<16 | int64(255-a)<<8 | int64(i)
-	}
+	makeKeys(keys, moves, hist, k0, k1) // the keys of search, without the table and the root
 
 	best := -Infinity
 	child := &p.stack[ply+1]
 	leafPly := ply+1 >= abMaxPly-1
-	for i := range keys {
-		a := takeBest(keys, i)
+	for i := range moves {
+		a := takeBest(keys, i, len(moves))
 		if p.nodes >= p.check && !p.tick() {
 			return 0
 		}
@@ -770,18 +761,36 @@ func take(keys []int64, i int, kj int64) game.Action {
 	return game.Action(255 - uint8(kj>>8))
 }
 
-// takeBest is bestKey and take in one call: the decision of the best key of
-// keys[i:], whose place the key at i takes.
+// makeKeys writes the ordering keys of moves into keys (see search), from the history
+// hist and the killers k0 and k1. (Not inlined: in its own frame, the loop's values
+// stay in registers.)
 //
 //go:noinline
-func takeBest(keys []int64, i int) game.Action {
-	rest := keys[i:]
-	kj := rest[0]
-	for _, k := range rest[1:] {
-		kj = max(kj, k)
+func makeKeys(keys *[game.MaxActions]int64, moves []game.Action, hist *[game.MaxActions]int32, k0, k1 int16) {
+	for i, a := range moves {
+		r := hist[a]
+		if int16(a) == k1 {
+			r = rankKiller1
+		}
+		if int16(a) == k0 {
+			r = rankKiller0
+		}
+		keys[uint8(i)] = int64(r)<<16 | int64(255-a)<<8 | int64(i)
 	}
-	j := int(uint8(kj))
-	keys[j] = keys[i]&^0xff | int64(j)
+}
+
+// takeBest is bestKey and take in one call: the decision of the best key of
+// keys[i:n], whose place the key at i takes. (The indexes as bytes of the array's
+// length: no bounds checks.)
+//
+//go:noinline
+func takeBest(keys *[game.MaxActions]int64, i, n int) game.Action {
+	kj := keys[uint8(i)]
+	for j := i + 1; j < n; j++ {
+		kj = max(kj, keys[uint8(j)])
+	}
+	j := uint8(kj)
+	keys[j] = keys[uint8(i)]&^0xff | int64(j)
 	return game.Action(255 - uint8(kj>>8))
 }
 
