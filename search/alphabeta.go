@@ -842,17 +842,26 @@ func (p *AlphaBeta[S]) frontier1(ply, alpha, beta int, st game.Status) int {
 			if !same {
 				v = -v
 			}
-		default: // a decision inside the turn (the same player): depth 1 again
+		default: // a decision inside the turn: depth 1 again
 			if !keyed { // the killer's subtree: the keys first, with the history as it is
 				makeKeys(keys, moves, hist, k0, k1) // (its first step: the killer's)
 				keyed = true
 			}
-			if i == 0 {
-				v = p.frontier1(ply+1, alpha, beta, cst)
-			} else {
-				v = p.frontier1(ply+1, alpha, alpha+1, cst)
-				if v > alpha && v < beta && !p.stopped {
+			if same { // as in frontier
+				if i == 0 {
 					v = p.frontier1(ply+1, alpha, beta, cst)
+				} else {
+					v = p.frontier1(ply+1, alpha, alpha+1, cst)
+					if v > alpha && v < beta && !p.stopped {
+						v = p.frontier1(ply+1, alpha, beta, cst)
+					}
+				}
+			} else if i == 0 {
+				v = -p.frontier1(ply+1, -beta, -alpha, cst)
+			} else {
+				v = -p.frontier1(ply+1, -alpha-1, -alpha, cst)
+				if v > alpha && v < beta && !p.stopped {
+					v = -p.frontier1(ply+1, -beta, -alpha, cst)
 				}
 			}
 			if p.stopped {
