@@ -68,7 +68,8 @@ import (
 // depth used up at a turn start) is scored in its parent's loop, without a call of
 // search. The nodes with one full turn to go, most of the interior nodes, and without
 // a table every node but the root, are searched by frontier, search without the table
-// and the root's bookkeeping. The moves are
+// and the root's bookkeeping (frontier1 at depth 1, which searches a legal first killer
+// before it makes the other moves' keys). The moves are
 // ordered by a lazy selection sort whose steps take no branch (keys that carry their
 // index, a conditional move for the maximum). A child's hash, computed by the parent
 // for the prefetch, is passed down rather than computed again.
@@ -625,7 +626,10 @@ func (p *AlphaBeta[S]) search(ply, depth, alpha, beta int, st game.Status, h uin
 // root and not a leaf: through frontier where the node does not use the table (depth
 // 1, or no table).
 func (p *AlphaBeta[S]) child(ply, depth, alpha, beta int, st game.Status, h uint64) int {
-	if depth == 1 || p.tt == nil {
+	if depth == 1 {
+		return p.frontier1(ply, alpha, beta, st)
+	}
+	if p.tt == nil {
 		return p.frontier(ply, depth, alpha, beta, st)
 	}
 	return p.search(ply, depth, alpha, beta, st, h)
@@ -639,32 +643,28 @@ func (p *AlphaBeta[S]) child(ply, depth, alpha, beta int, st game.Status, h uint
 // and partial result). Its children are leaves or frontier nodes again. (Searched
 // without a table, Kalah spends about 46% of its moves in nodes at depth 2 and more:
 // through search, about 300 instructions of bookkeeping a move; through frontier, about
-// 170.)
+// 170.) At depth 1 it is frontier1.
 func (p *AlphaBeta[S]) frontier(ply, depth, alpha, beta int, st game.Status) int {
+	if depth == 1 {
+		return p.frontier1(ply, alpha, beta, st)
+	}
 	g := p.g
 	s := &p.stack[ply]
 	p.pvLen[ply] = 0
 	mover := st.ToMove()
 	moves := g.LegalActions(s, &p.moves[ply])
-	keys := p.keys[ply][:len(moves)]
+	keys := &p.keys[ply]
 	k0, k1 := p.killers[ply][0], p.killers[ply][1]
 	hist := &p.history[mover&1]
-	for i, a := range moves { // the keys of search, without the table and the root
-		r := hist[a]
-		if int16(a) == k1 {
-			r = rankKiller1
-		}
-		if int16(a) == k0 {
-			r = rankKiller0
-		}
-		keys[i] = int64(r)<<16 | int64(255-a)<<8 | int64(i)
-	}
+	a := makeKeys(keys, moves, hist, k0, k1) // the keys of search, without the table and the root
 
 	best := -Infinity
 	child := &p.stack[ply+1]
 	leafPly := ply+1 >= abMaxPly-1
-	for i := range keys {
-		a := takeBest(keys, i)
+	for i := range moves {
+		if i > 0 {
+			a = takeBest(keys, i, len(moves))
+		}
 		if p.nodes >= p.check && !p.tick() {
 			return 0
 		}
@@ -770,18 +770,167 @@ func take(keys []int64, i int, kj int64) game.Action {
 	return game.Action(255 - uint8(kj>>8))
 }
 
-// takeBest is bestKey and take in one call: the decision of the best key of
-// keys[i:], whose place the key at i takes.
+// frontier1 is frontier at depth 1, where a child that starts a turn is a leaf (in
+// Kalah, every child): the same value, line, node count, evaluations, killers and
+// history. The first killer, when legal, has the highest key (no other rank reaches
+// rankKiller0), so it is searched first, before the keys are made: they are made
+// only for a second child, or before a child inside the turn is searched (its subtree
+// changes the history they are made of). In Kalah without a table, 61% of these
+// nodes end with the killer's cutoff and never make their keys.
+func (p *AlphaBeta[S]) frontier1(ply, alpha, beta int, st game.Status) int {
+	g := p.g
+	s := &p.stack[ply]
+	p.pvLen[ply] = 0
+	mover := st.ToMove()
+	moves := g.LegalActions(s, &p.moves[ply])
+	keys := &p.keys[ply]
+	k0, k1 := p.killers[ply][0], p.killers[ply][1]
+	hist := &p.history[mover&1]
+	killerFirst := false
+	if k0 >= 0 {
+		for _, a := range moves {
+			if int16(a) == k0 {
+				killerFirst = true
+				break
+			}
+		}
+	}
+	keyed := false // keys holds the ordering keys, the killer's taken when it came first
+
+	best := -Infinity
+	child := &p.stack[ply+1]
+	leafPly := ply+1 >= abMaxPly-1
+	for i := range moves {
+		var a game.Action
+		switch {
+		case keyed:
+			a = takeBest(keys, i, len(moves))
+		case i == 0 && killerFirst:
+			a = game.Action(k0)
+		default: // the keys, whose first step is the killer's when it was searched first
+			a = makeKeys(keys, moves, hist, k0, k1)
+			keyed = true
+			if killerFirst {
+				a = takeBest(keys, i, len(moves))
+			}
+		}
+		if p.nodes >= p.check && !p.tick() {
+			return 0
+		}
+		var cst game.Status
+		if p.sib != nil && i > 0 { // child holds its elder sibling
+			cst = p.sib.StepSibling(child, s, a)
+		} else if p.step != nil {
+			cst = p.step.Step(child, s, a)
+		} else {
+			*child = *s
+			g.Apply(child, a)
+			cst = statusOf(g, child)
+		}
+		p.nodes++
+		same := cst.ToMove() == mover
+		var v, n int // the child's value and the length of its line
+		switch {
+		case cst.Terminal():
+			v = Outcome(g, child, cst.ToMove())
+			if !same {
+				v = -v
+			}
+		case cst.TurnStart() || leafPly:
+			p.evals++
+			v = clampEval(p.ev.Evaluate(child))
+			if !same {
+				v = -v
+			}
+		default: // a decision inside the turn: depth 1 again
+			if !keyed { // the killer's subtree: the keys first, with the history as it is
+				makeKeys(keys, moves, hist, k0, k1) // (its first step: the killer's)
+				keyed = true
+			}
+			if same { // as in frontier
+				if i == 0 {
+					v = p.frontier1(ply+1, alpha, beta, cst)
+				} else {
+					v = p.frontier1(ply+1, alpha, alpha+1, cst)
+					if v > alpha && v < beta && !p.stopped {
+						v = p.frontier1(ply+1, alpha, beta, cst)
+					}
+				}
+			} else if i == 0 {
+				v = -p.frontier1(ply+1, -beta, -alpha, cst)
+			} else {
+				v = -p.frontier1(ply+1, -alpha-1, -alpha, cst)
+				if v > alpha && v < beta && !p.stopped {
+					v = -p.frontier1(ply+1, -beta, -alpha, cst)
+				}
+			}
+			if p.stopped {
+				return 0
+			}
+			n = p.pvLen[ply+1]
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				row := &p.pv[ply]
+				row[0] = a
+				if n > 0 {
+					copy(row[1:n+1], p.pv[ply+1][:n])
+				}
+				p.pvLen[ply] = n + 1
+				if v >= beta {
+					if int16(a) != k0 {
+						p.killers[ply] = [2]int16{int16(a), k0}
+					}
+					if hist[a] += (1 + 1) * (1 + 1); hist[a] > historyMax {
+						p.halveHistory()
+					}
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// makeKeys writes the ordering keys of moves, which must not be empty, into keys (see
+// search), from the history hist and the killers k0 and k1, and makes the selection's
+// first step: it returns takeBest(keys, 0, len(moves)). (Not inlined: in its own
+// frame, the loop's values stay in registers.)
 //
 //go:noinline
-func takeBest(keys []int64, i int) game.Action {
-	rest := keys[i:]
-	kj := rest[0]
-	for _, k := range rest[1:] {
+func makeKeys(keys *[game.MaxActions]int64, moves []game.Action, hist *[game.MaxActions]int32, k0, k1 int16) game.Action {
+	kj := int64(math.MinInt64)
+	for i, a := range moves {
+		r := hist[a]
+		if int16(a) == k1 {
+			r = rankKiller1
+		}
+		if int16(a) == k0 {
+			r = rankKiller0
+		}
+		k := int64(r)<<16 | int64(255-a)<<8 | int64(i)
+		keys[uint8(i)] = k
 		kj = max(kj, k)
 	}
-	j := int(uint8(kj))
-	keys[j] = keys[i]&^0xff | int64(j)
+	j := uint8(kj)
+	keys[j] = keys[0]&^0xff | int64(j)
+	return game.Action(255 - uint8(kj>>8))
+}
+
+// takeBest is bestKey and take in one call: the decision of the best key of
+// keys[i:n], whose place the key at i takes. (The indexes as bytes of the array's
+// length: no bounds checks.)
+//
+//go:noinline
+func takeBest(keys *[game.MaxActions]int64, i, n int) game.Action {
+	kj := keys[uint8(i)]
+	for j := i + 1; j < n; j++ {
+		kj = max(kj, keys[uint8(j)])
+	}
+	j := uint8(kj)
+	keys[j] = keys[uint8(i)]&^0xff | int64(j)
 	return game.Action(255 - uint8(kj>>8))
 }
 
