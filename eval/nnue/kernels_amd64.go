@@ -68,6 +68,47 @@ func activateAVX2(sums, bias []int32, out []int16)
 //go:noescape
 func outputAVX2(sums, bias, w []int32) int32
 
+// forwardFusedAVX2 is the whole forward pass of a network of fusedNet's shape (Hidden
+// a multiple of 16, L2 and L3 of 9 to 16 units, every sum inside 32 bits): it clamps
+// the words accumulator words of mover and of other to the activations (in scratch,
+// 4*Hidden bytes), computes the L2 layer's sums by VPMADDWD as denseMaddAVX2 does,
+// four pairs of inputs a step, their activations as activateAVX2 does, the L3
+// layer's the same way (unrolled), and returns the output layer's sum without its
+// bias as outputAVX2 does: forwardAVX2's arithmetic in one call, every sum exact
+// (integer addition in any order), so its value is forwardGo's.
+//
+//go:noescape
+func forwardFusedAVX2(mover, other *uint64, words int, f *fusedNet, scratch *int16) int32
+
+// fusedNet is the dense layers of a network in the layout of forwardFusedAVX2, which
+// reads its fields at fixed offsets (TestFusedLayout checks them): the L2 biases, the
+// L3 weights as simdDense's padded to 8 pairs of inputs, the L3 biases and the output
+// weights, each padded with zeros to 16 outputs, and the L2 weights (simdDense's
+// layout for 16 outputs).
+type fusedNet struct {
+	b2 [16]int32
+	w3 [8 * 16 * 2]int16
+	b3 [16]int32
+	w4 [16]int32
+	w2 *int16
+}
+
+// newFusedNet returns q's dense layers for forwardFusedAVX2, or nil when q's shape is
+// not the kernel's or a sum could leave 32 bits.
+func (q *Quantised) newFusedNet() *fusedNet {
+	d2, d3 := &q.simd.l2, &q.simd.l3
+	if q.Hidden%16 != 0 || d2.outs != 16 || d3.outs != 16 || !d2.fits || !q.simd.outFits ||
+		len(d2.w) != q.Hidden*16*2 || len(d3.w) > 8*16*2 {
+		return nil
+	}
+	f := &fusedNet{w2: &d2.w[0]}
+	copy(f.b2[:], d2.bias)
+	copy(f.w3[:], d3.w)
+	copy(f.b3[:], d3.bias)
+	copy(f.w4[:], q.simd.w4)
+	return f
+}
+
 // columns adds the columns of the inputs adds to acc and subtracts those of subs.
 func (q *Quantised) columns(acc []uint64, adds, subs []uint16) {
 	if !useAVX2 {
@@ -135,6 +176,8 @@ type simd struct {
 	// activateAVX2 and the largest sum of their products by w4 fits 32 bits.
 	w4      []int32
 	outFits bool
+	// fused is the network for forwardFusedAVX2, nil when it does not fit it.
+	fused *fusedNet
 }
 
 func (q *Quantised) initSIMD() {
@@ -147,6 +190,7 @@ func (q *Quantised) initSIMD() {
 		most += actOne * max(w, -w)
 	}
 	q.simd.outFits = q.simd.l3.fits && most <= math.MaxInt32
+	q.simd.fused = q.newFusedNet()
 }
 
 // simdScratch returns the number of words forwardAVX2 needs as scratch space.
@@ -160,6 +204,13 @@ func (q *Quantised) simdScratch() int {
 // player to move (mover) and of the other player, using scratch (scratchSize words).
 func (q *Quantised) forward(mover, other []uint64, scratch []uint64) int {
 	if useAVX2 {
+		if f := q.simd.fused; f != nil {
+			// The kernel reads Hidden/4 words of each accumulator and writes
+			// 4*Hidden bytes of scratch.
+			mover, other, scratch = mover[:q.words], other[:q.words], scratch[:q.Hidden/2]
+			out := q.b4 + int64(forwardFusedAVX2(&mover[0], &other[0], q.words, f, (*int16)(unsafe.Pointer(&scratch[0]))))
+			return int(math.Round(float64(out) * q.valueOf))
+		}
 		return q.forwardAVX2(mover, other, scratch)
 	}
 	return q.forwardGo(mover, other, scratch)

@@ -264,3 +264,163 @@ outsum:
 	MOVL	AX, ret+72(FP)
 	VZEROUPPER
 	RET
+
+// func forwardFusedAVX2(mover, other *uint64, words int, f *fusedNet, scratch *int16) int32
+//
+// The layout of fusedNet (fusedTest checks it): b2 [16]int32 at 0, w3 [8*16*2]int16
+// at 64, b3 [16]int32 at 576, w4 [16]int32 at 640, w2 (a pointer) at 704.
+TEXT ·forwardFusedAVX2(SB), NOSPLIT, $0-44
+	MOVQ	mover+0(FP), SI
+	MOVQ	other+8(FP), R8
+	MOVQ	words+16(FP), BX
+	SHLQ	$3, BX             // bytes of an accumulator
+	MOVQ	f+24(FP), R11
+	MOVQ	scratch+32(FP), DI
+	VPXOR	Y15, Y15, Y15
+	MOVL	$0x00ff00ff, AX
+	VMOVD	AX, X14
+	VPBROADCASTD	X14, Y14   // 255 as int16 lanes
+	// The first layer's outputs, clamped to 0..255: the mover's at DI, the other's
+	// at DI+BX.
+	LEAQ	(DI)(BX*1), R9
+	XORQ	AX, AX
+
+fclamp:
+	VMOVDQU	(SI)(AX*1), Y0
+	VMOVDQU	(R8)(AX*1), Y1
+	VPMAXSW	Y15, Y0, Y0
+	VPMAXSW	Y15, Y1, Y1
+	VPMINSW	Y14, Y0, Y0
+	VPMINSW	Y14, Y1, Y1
+	VMOVDQU	Y0, (DI)(AX*1)
+	VMOVDQU	Y1, (R9)(AX*1)
+	ADDQ	$32, AX
+	CMPQ	AX, BX
+	JB	fclamp
+
+	// L2: 16 outputs, in Y0 (0-7) and Y1 (8-15), plus Y2, Y3 for every other pair
+	// of inputs; four pairs a step (2*Hidden inputs: a multiple of 8).
+	MOVQ	704(R11), DX       // w2: a pair's row is 16 outputs * 2 int16, 64 bytes
+	MOVQ	DI, AX
+	LEAQ	(DI)(BX*2), R10    // the end of the activations
+	VPXOR	Y0, Y0, Y0
+	VPXOR	Y1, Y1, Y1
+	VPXOR	Y2, Y2, Y2
+	VPXOR	Y3, Y3, Y3
+
+fl2:
+	VPBROADCASTD	(AX), Y4
+	VPMADDWD	(DX), Y4, Y5
+	VPMADDWD	32(DX), Y4, Y6
+	VPADDD	Y5, Y0, Y0
+	VPADDD	Y6, Y1, Y1
+	VPBROADCASTD	4(AX), Y7
+	VPMADDWD	64(DX), Y7, Y8
+	VPMADDWD	96(DX), Y7, Y9
+	VPADDD	Y8, Y2, Y2
+	VPADDD	Y9, Y3, Y3
+	VPBROADCASTD	8(AX), Y4
+	VPMADDWD	128(DX), Y4, Y5
+	VPMADDWD	160(DX), Y4, Y6
+	VPADDD	Y5, Y0, Y0
+	VPADDD	Y6, Y1, Y1
+	VPBROADCASTD	12(AX), Y7
+	VPMADDWD	192(DX), Y7, Y8
+	VPMADDWD	224(DX), Y7, Y9
+	VPADDD	Y8, Y2, Y2
+	VPADDD	Y9, Y3, Y3
+	ADDQ	$16, AX
+	ADDQ	$256, DX
+	CMPQ	AX, R10
+	JB	fl2
+
+	VPADDD	Y2, Y0, Y0
+	VPADDD	Y3, Y1, Y1
+	MOVL	$512, AX           // denseHalf
+	VMOVD	AX, X13
+	VPBROADCASTD	X13, Y13
+	MOVL	$255, AX           // actOne
+	VMOVD	AX, X12
+	VPBROADCASTD	X12, Y12
+	// The L2 activations: (sum + bias + denseHalf) >> denseShift, clamped to 0..255.
+	VPADDD	(R11), Y0, Y0
+	VPADDD	32(R11), Y1, Y1
+	VPADDD	Y13, Y0, Y0
+	VPADDD	Y13, Y1, Y1
+	VPSRAD	$10, Y0, Y0
+	VPSRAD	$10, Y1, Y1
+	VPMAXSD	Y15, Y0, Y0
+	VPMAXSD	Y15, Y1, Y1
+	VPMINSD	Y12, Y0, Y0
+	VPMINSD	Y12, Y1, Y1
+	// To 16 int16 in order (VPACKSSDW packs within 128-bit lanes: 0-3, 8-11, 4-7,
+	// 12-15; VPERMQ puts the quarters back in order).
+	VPACKSSDW	Y1, Y0, Y0
+	VPERMQ	$0xd8, Y0, Y0
+	VMOVDQU	Y0, (DI)
+
+	// L3: 16 outputs from the 16 L2 activations (8 pairs, padded with zero
+	// weights), unrolled.
+	VPBROADCASTD	(DI), Y4
+	VPMADDWD	64(R11), Y4, Y0
+	VPMADDWD	96(R11), Y4, Y1
+	VPBROADCASTD	4(DI), Y7
+	VPMADDWD	128(R11), Y7, Y2
+	VPMADDWD	160(R11), Y7, Y3
+	VPBROADCASTD	8(DI), Y4
+	VPMADDWD	192(R11), Y4, Y5
+	VPMADDWD	224(R11), Y4, Y6
+	VPADDD	Y5, Y0, Y0
+	VPADDD	Y6, Y1, Y1
+	VPBROADCASTD	12(DI), Y7
+	VPMADDWD	256(R11), Y7, Y8
+	VPMADDWD	288(R11), Y7, Y9
+	VPADDD	Y8, Y2, Y2
+	VPADDD	Y9, Y3, Y3
+	VPBROADCASTD	16(DI), Y4
+	VPMADDWD	320(R11), Y4, Y5
+	VPMADDWD	352(R11), Y4, Y6
+	VPADDD	Y5, Y0, Y0
+	VPADDD	Y6, Y1, Y1
+	VPBROADCASTD	20(DI), Y7
+	VPMADDWD	384(R11), Y7, Y8
+	VPMADDWD	416(R11), Y7, Y9
+	VPADDD	Y8, Y2, Y2
+	VPADDD	Y9, Y3, Y3
+	VPBROADCASTD	24(DI), Y4
+	VPMADDWD	448(R11), Y4, Y5
+	VPMADDWD	480(R11), Y4, Y6
+	VPADDD	Y5, Y0, Y0
+	VPADDD	Y6, Y1, Y1
+	VPBROADCASTD	28(DI), Y7
+	VPMADDWD	512(R11), Y7, Y8
+	VPMADDWD	544(R11), Y7, Y9
+	VPADDD	Y8, Y2, Y2
+	VPADDD	Y9, Y3, Y3
+	VPADDD	Y2, Y0, Y0
+	VPADDD	Y3, Y1, Y1
+
+	// The output: the L3 activations times w4, summed.
+	VPADDD	576(R11), Y0, Y0
+	VPADDD	608(R11), Y1, Y1
+	VPADDD	Y13, Y0, Y0
+	VPADDD	Y13, Y1, Y1
+	VPSRAD	$10, Y0, Y0
+	VPSRAD	$10, Y1, Y1
+	VPMAXSD	Y15, Y0, Y0
+	VPMAXSD	Y15, Y1, Y1
+	VPMINSD	Y12, Y0, Y0
+	VPMINSD	Y12, Y1, Y1
+	VPMULLD	640(R11), Y0, Y0
+	VPMULLD	672(R11), Y1, Y1
+	VPADDD	Y1, Y0, Y0
+	VEXTRACTI128	$1, Y0, X1
+	VPADDD	X1, X0, X0
+	VPSHUFD	$0x4e, X0, X1
+	VPADDD	X1, X0, X0
+	VPSHUFD	$0xb1, X0, X1
+	VPADDD	X1, X0, X0
+	VMOVD	X0, AX
+	MOVL	AX, ret+40(FP)
+	VZEROUPPER
+	RET

@@ -135,3 +135,40 @@ func TestColumnsChecked(t *testing.T) {
 	}()
 	q.columns(make([]uint64, q.words), []uint16{1}, []uint16{uint16(q.Inputs)})
 }
+
+// TestForwardFused compares forward with forwardGo, bit for bit, on random networks
+// of the shapes the one-call forward kernel takes (Hidden a multiple of 16, L2 and L3
+// of 9 to 16 units), and with the separate kernels' forward on the same networks;
+// where the platform has the kernel, most of the networks must run it.
+func TestForwardFused(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	ran := 0
+	for hidden := 16; hidden <= 128; hidden += 16 {
+		for l2 := 9; l2 <= 16; l2++ {
+			for range 3 {
+				l3 := 9 + rng.IntN(8)
+				q := randomQuantised(rng, hidden, l2, l3)
+				if fused(q) {
+					ran++
+				}
+				sep := randomQuantised(rand.New(rand.NewPCG(0, 0)), 4, 1, 1)
+				*sep = *q
+				unfuse(sep)
+				scratch := make([]uint64, q.scratchSize())
+				for range 20 {
+					m, o := randomAccumulator(rng, q.words), randomAccumulator(rng, q.words)
+					got := q.forward(m, o, scratch)
+					if want := q.forwardGo(m, o, make([]uint64, q.scratchSize())); got != want {
+						t.Fatalf("hidden %d, L2 %d, L3 %d: forward = %d, forwardGo = %d", hidden, l2, l3, got, want)
+					}
+					if want := sep.forward(m, o, make([]uint64, q.scratchSize())); got != want {
+						t.Fatalf("hidden %d, L2 %d, L3 %d: forward = %d, the separate kernels' = %d", hidden, l2, l3, got, want)
+					}
+				}
+			}
+		}
+	}
+	if useAVX2 && ran < 100 {
+		t.Errorf("the one-call kernel ran on %d networks of 192", ran)
+	}
+}
