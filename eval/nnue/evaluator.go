@@ -211,8 +211,7 @@ func (e *Evaluator[S]) reportDelta(sl *slot[S], s *S) int {
 func (e *Evaluator[S]) applyDelta(sl *slot[S]) {
 	d := &e.d
 	sl.memo, sl.memoOK = d.To, true
-	e.q.columns(sl.acc[0], d.Add[0], d.Sub[0])
-	e.q.columns(sl.acc[1], d.Add[1], d.Sub[1])
+	e.q.columns2(sl.acc[0], sl.acc[1], &d.Add, &d.Sub)
 	e.Stats.Updates++
 	e.Stats.Columns += int64(len(d.Add[0]) + len(d.Sub[0]) + len(d.Add[1]) + len(d.Sub[1]))
 }

@@ -109,6 +109,40 @@ func (q *Quantised) newFusedNet() *fusedNet {
 	return f
 }
 
+// columns2AVX2 is columnsAVX2 on two accumulators of words words each, acc0 by
+// adds[0] and subs[0] and acc1 by adds[1] and subs[1], in one call, checking every
+// input against inputs (the columns of w1) itself: it returns false, having updated
+// the accumulators in part, at an input that is not below inputs.
+//
+//go:noescape
+func columns2AVX2(acc0, acc1 *uint64, words int, w1 *uint64, inputs int, adds, subs *[2][]uint16) bool
+
+// columns2 adds to acc0 the columns of adds[0] and subtracts those of subs[0], and
+// the same for acc1 with adds[1] and subs[1].
+func (q *Quantised) columns2(acc0, acc1 []uint64, adds, subs *[2][]uint16) {
+	if !useAVX2 {
+		q.columnsGo(acc0, adds[0], subs[0])
+		q.columnsGo(acc1, adds[1], subs[1])
+		return
+	}
+	acc0, acc1 = acc0[:q.words], acc1[:q.words]
+	if !columns2AVX2(&acc0[0], &acc1[0], q.words, &q.w1[0], q.Inputs, adds, subs) {
+		q.inputsBeyond(adds[0], subs[0], adds[1], subs[1])
+	}
+}
+
+// inputsBeyond panics with the largest of the inputs of lists when it is beyond the
+// network's.
+func (q *Quantised) inputsBeyond(lists ...[]uint16) {
+	for _, l := range lists {
+		for _, f := range l {
+			if int(f) >= q.Inputs {
+				panic(fmt.Sprintf("nnue: input %d of %d", f, q.Inputs))
+			}
+		}
+	}
+}
+
 // columns adds the columns of the inputs adds to acc and subtracts those of subs.
 func (q *Quantised) columns(acc []uint64, adds, subs []uint16) {
 	if !useAVX2 {

@@ -424,3 +424,133 @@ fl2:
 	MOVL	AX, ret+40(FP)
 	VZEROUPPER
 	RET
+
+// func columns2AVX2(acc0, acc1 *uint64, words int, w1 *uint64, inputs int, adds, subs *[2][]uint16) bool
+//
+// columnsAVX2 for both accumulators, acc0 by adds[0] and subs[0], acc1 by adds[1]
+// and subs[1], each input checked against inputs: false (the accumulators then
+// partly updated) when one is not below it.
+TEXT ·columns2AVX2(SB), NOSPLIT, $0-57
+	MOVQ	words+16(FP), R8
+	SHLQ	$3, R8             // bytes of acc, and of a column
+	MOVQ	w1+24(FP), SI
+	MOVQ	inputs+32(FP), R13
+	MOVQ	acc0+0(FP), DI
+	MOVQ	adds+40(FP), R14
+	MOVQ	0(R14), R9
+	MOVQ	8(R14), R10
+	MOVQ	subs+48(FP), R14
+	MOVQ	0(R14), R11
+	MOVQ	8(R14), R12
+	XORQ	BX, BX             // the accumulator: 0, then 1
+
+c2acc:
+	XORQ	DX, DX             // byte offset of the block in acc and in the columns
+
+c2block:
+	LEAQ	64(DX), AX
+	CMPQ	AX, R8
+	JA	c2tail
+	VMOVDQU	(DI)(DX*1), Y0
+	VMOVDQU	32(DI)(DX*1), Y1
+	XORQ	CX, CX
+	CMPQ	CX, R10
+	JAE	c2blocksubs
+
+c2blockadd:
+	MOVWQZX	(R9)(CX*2), AX
+	CMPQ	AX, R13
+	JAE	c2bad
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VPADDW	(AX)(DX*1), Y0, Y0
+	VPADDW	32(AX)(DX*1), Y1, Y1
+	INCQ	CX
+	CMPQ	CX, R10
+	JB	c2blockadd
+
+c2blocksubs:
+	XORQ	CX, CX
+	CMPQ	CX, R12
+	JAE	c2blockstore
+
+c2blocksub:
+	MOVWQZX	(R11)(CX*2), AX
+	CMPQ	AX, R13
+	JAE	c2bad
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VPSUBW	(AX)(DX*1), Y0, Y0
+	VPSUBW	32(AX)(DX*1), Y1, Y1
+	INCQ	CX
+	CMPQ	CX, R12
+	JB	c2blocksub
+
+c2blockstore:
+	VMOVDQU	Y0, (DI)(DX*1)
+	VMOVDQU	Y1, 32(DI)(DX*1)
+	ADDQ	$64, DX
+	JMP	c2block
+
+c2tail:
+	CMPQ	DX, R8
+	JAE	c2next
+	VMOVQ	(DI)(DX*1), X0
+	XORQ	CX, CX
+
+c2tailadd:
+	CMPQ	CX, R10
+	JAE	c2tailsubs
+	MOVWQZX	(R9)(CX*2), AX
+	CMPQ	AX, R13
+	JAE	c2bad
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VMOVQ	(AX)(DX*1), X1
+	VPADDW	X1, X0, X0
+	INCQ	CX
+	JMP	c2tailadd
+
+c2tailsubs:
+	XORQ	CX, CX
+
+c2tailsub:
+	CMPQ	CX, R12
+	JAE	c2tailstore
+	MOVWQZX	(R11)(CX*2), AX
+	CMPQ	AX, R13
+	JAE	c2bad
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VMOVQ	(AX)(DX*1), X1
+	VPSUBW	X1, X0, X0
+	INCQ	CX
+	JMP	c2tailsub
+
+c2tailstore:
+	VMOVQ	X0, (DI)(DX*1)
+	ADDQ	$8, DX
+	JMP	c2tail
+
+c2next:
+	TESTQ	BX, BX
+	JNZ	c2done
+	INCQ	BX
+	MOVQ	acc1+8(FP), DI
+	MOVQ	adds+40(FP), R14
+	MOVQ	24(R14), R9
+	MOVQ	32(R14), R10
+	MOVQ	subs+48(FP), R14
+	MOVQ	24(R14), R11
+	MOVQ	32(R14), R12
+	JMP	c2acc
+
+c2done:
+	VZEROUPPER
+	MOVB	$1, ret+56(FP)
+	RET
+
+c2bad:
+	VZEROUPPER
+	MOVB	$0, ret+56(FP)
+	RET

@@ -116,10 +116,19 @@ func TestColumnKernels(t *testing.T) {
 				return l
 			}
 			adds, subs := list(), list()
+			acc1 := randomAccumulator(rng, q.words)
+			want1 := slices.Clone(acc1)
+			adds2, subs2 := [2][]uint16{adds, list()}, [2][]uint16{subs, list()}
+			both := slices.Clone(acc)
 			q.columns(acc, adds, subs)
 			q.columnsGo(want, adds, subs)
 			if !slices.Equal(acc, want) {
 				t.Fatalf("hidden %d: the kernels' accumulator differs from the reference", hidden)
+			}
+			q.columns2(both, acc1, &adds2, &subs2)
+			q.columnsGo(want1, adds2[1], subs2[1])
+			if !slices.Equal(both, want) || !slices.Equal(acc1, want1) {
+				t.Fatalf("hidden %d: the two accumulators' kernel differs from the reference", hidden)
 			}
 		}
 	}
@@ -134,6 +143,24 @@ func TestColumnsChecked(t *testing.T) {
 		}
 	}()
 	q.columns(make([]uint64, q.words), []uint16{1}, []uint16{uint16(q.Inputs)})
+}
+
+// TestColumns2Checked checks that columns2 refuses an input beyond the network's in
+// any of its four lists.
+func TestColumns2Checked(t *testing.T) {
+	q := randomQuantised(rand.New(rand.NewPCG(1, 1)), 32, 1, 1)
+	for bad := range 4 {
+		lists := [4][]uint16{{1, 2}, {3}, {4, 5}, {6}}
+		lists[bad] = append(lists[bad], uint16(q.Inputs+bad))
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("list %d: no panic on an input beyond the network's", bad)
+				}
+			}()
+			q.columns2(make([]uint64, q.words), make([]uint64, q.words), &[2][]uint16{lists[0], lists[2]}, &[2][]uint16{lists[1], lists[3]})
+		}()
+	}
 }
 
 // TestForwardFused compares forward with forwardGo, bit for bit, on random networks
