@@ -188,6 +188,82 @@ func (g Game) EncodePair(s *State, dst0, dst1 []uint16) ([]uint16, []uint16) {
 // comparing the lists a step an input.
 func (g Game) EncodeDelta(from, to *State, d *game.InputDelta) {
 	a0, s0, a1, s1 := d.Add[0], d.Sub[0], d.Add[1], d.Sub[1]
+	if cap(a0)-len(a0) < encMaxActive || cap(s0)-len(s0) < encMaxActive ||
+		cap(a1)-len(a1) < encMaxActive || cap(s1)-len(s1) < encMaxActive {
+		g.encodeDeltaAppend(from, to, d)
+		return
+	}
+	// The memo holds the logs' inputs (encKeys).
+	var f0, f1 [eggBytes / 8]uint64
+	if d.FromOK {
+		f0, f1 = [3]uint64(d.From[0:3]), [3]uint64(d.From[3:6])
+	} else {
+		f0, f1 = g.encKeys(from)
+	}
+	t0, t1 := g.encKeys(to)
+	d.To[0], d.To[1], d.To[2], d.To[3], d.To[4], d.To[5] = t0[0], t0[1], t0[2], t1[0], t1[1], t1[2]
+	// The inputs are written in place past the lists' ends (at most encMaxActive
+	// for each list: a log, store, hand, the turns left and the two flags each
+	// change one input off and one on, or a flag one of them). Those that change by
+	// pairs (one goes off, another comes on), first: player 0's off and on, then
+	// player 1's, each written whether it changes or not and kept when it does.
+	off0 := (*[encMaxActive]uint16)(s0[len(s0) : len(s0)+encMaxActive])
+	on0 := (*[encMaxActive]uint16)(a0[len(a0) : len(a0)+encMaxActive])
+	off1 := (*[encMaxActive]uint16)(s1[len(s1) : len(s1)+encMaxActive])
+	on1 := (*[encMaxActive]uint16)(a1[len(a1) : len(a1)+encMaxActive])
+	n := 0
+	// The logs whose keys differ: a key differs for one player iff it does for
+	// the other.
+	for w := range f0 {
+		x := f0[w] ^ t0[w]
+		x = (x&0x7f7f_7f7f_7f7f_7f7f + 0x7f7f_7f7f_7f7f_7f7f | x) & 0x8080_8080_8080_8080
+		for ; x != 0; x &= x - 1 {
+			sh := bits.TrailingZeros64(x) &^ 7 // the byte's shift
+			base := uint16((8*w + sh/8) * encLogInputs)
+			off0[n], on0[n] = base+uint16(f0[w]>>sh&0xff), base+uint16(t0[w]>>sh&0xff)
+			off1[n], on1[n] = base+uint16(f1[w]>>sh&0xff), base+uint16(t1[w]>>sh&0xff)
+			n++
+		}
+	}
+	// Player c's store and hand are their own and the other's opp.
+	put := func(x, y, own, opp uint16) {
+		off0[n], on0[n], off1[n], on1[n] = own+x, own+y, opp+x, opp+y
+		if x != y {
+			n++
+		}
+	}
+	const ownS, oppS = encStores, encStores + encStoreInputs
+	const ownH, oppH = encHands, encHands + encHandInputs
+	put(uint16(from.store[Red]), uint16(to.store[Red]), ownS, oppS)
+	put(uint16(from.store[Black]), uint16(to.store[Black]), oppS, ownS)
+	put(uint16(from.hand[Red]), uint16(to.hand[Red]), ownH, oppH)
+	put(uint16(from.hand[Black]), uint16(to.hand[Black]), oppH, ownH)
+	put(g.encTurnsLeft(from), g.encTurnsLeft(to), 0, 0)
+	// The flags: an input on or off for both players.
+	na, ns := n, n
+	flag := func(was, is bool, input uint16) {
+		switch {
+		case is && !was:
+			on0[na], on1[na] = input, input
+			na++
+		case was && !is:
+			off0[ns], off1[ns] = input, input
+			ns++
+		}
+	}
+	flag(from.mandatory, to.mandatory, encMandatory)
+	flag(midTurn(from), midTurn(to), encMidTurn)
+	// Only the lengths change (a slice resliced into itself keeps its pointer).
+	d.Add[0] = d.Add[0][:len(a0)+na]
+	d.Sub[0] = d.Sub[0][:len(s0)+ns]
+	d.Add[1] = d.Add[1][:len(a1)+na]
+	d.Sub[1] = d.Sub[1][:len(s1)+ns]
+}
+
+// encodeDeltaAppend is EncodeDelta for lists without room for encMaxActive more
+// inputs: the changes gathered in arrays, then appended.
+func (g Game) encodeDeltaAppend(from, to *State, d *game.InputDelta) {
+	a0, s0, a1, s1 := d.Add[0], d.Sub[0], d.Add[1], d.Sub[1]
 	// The memo holds the logs' inputs (encKeys).
 	var f0, f1 [eggBytes / 8]uint64
 	if d.FromOK {
