@@ -222,7 +222,10 @@ func (e *Evaluator[S]) applyDelta(sl *slot[S]) {
 // only when every kept position is further than a refresh.
 func (e *Evaluator[S]) nearestDelta(s *S) *slot[S] {
 	if sl := &e.slots[e.last]; sl.stamp != 0 {
-		if e.reportDelta(sl, s) <= e.active {
+		// Up to twice a refresh's columns: the differences are known by now,
+		// where a refresh encodes the position, and a game's encoding has at most
+		// active inputs on in each position, so this is every kept position.
+		if e.reportDelta(sl, s) <= 2*e.active {
 			e.applyDelta(sl)
 			return sl
 		}
