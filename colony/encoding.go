@@ -193,15 +193,15 @@ func (g Game) EncodeDelta(from, to *State, d *game.InputDelta) {
 		g.encodeDeltaAppend(from, to, d)
 		return
 	}
-	// The memo holds the logs' inputs (encKeys).
-	var f0, f1 [eggBytes / 8]uint64
-	if d.FromOK {
-		f0, f1 = [3]uint64(d.From[0:3]), [3]uint64(d.From[3:6])
-	} else {
-		f0, f1 = g.encKeys(from)
+	// The memo holds the logs' inputs (encKeys), read and written in place.
+	f0, f1 := (*[3]uint64)(d.From[0:3]), (*[3]uint64)(d.From[3:6])
+	if !d.FromOK {
+		var k0, k1 [3]uint64
+		g.encKeysTo(from, &k0, &k1)
+		f0, f1 = &k0, &k1
 	}
-	t0, t1 := g.encKeys(to)
-	d.To[0], d.To[1], d.To[2], d.To[3], d.To[4], d.To[5] = t0[0], t0[1], t0[2], t1[0], t1[1], t1[2]
+	t0, t1 := (*[3]uint64)(d.To[0:3]), (*[3]uint64)(d.To[3:6])
+	g.encKeysTo(to, t0, t1)
 	// The inputs are written in place past the lists' ends (at most encMaxActive
 	// for each list: a log, store, hand, the turns left and the two flags each
 	// change one input off and one on, or a flag one of them). Those that change by
@@ -333,6 +333,12 @@ func (g Game) encodeDeltaAppend(from, to *State, d *game.InputDelta) {
 // (0 to 129: encLog's occupant, reach and egg bucket), computed for eight logs at
 // once.
 func (g Game) encKeys(s *State) (k0, k1 [eggBytes / 8]uint64) {
+	g.encKeysTo(s, &k0, &k1)
+	return k0, k1
+}
+
+// encKeysTo is encKeys writing to k0 and k1.
+func (g Game) encKeysTo(s *State, k0, k1 *[eggBytes / 8]uint64) {
 	reach, movable := g.encReach(s)
 	const ones = 0x0101_0101_0101_0101
 	blocked := (s.ants[Red] | s.ants[Black]) &^ movable
@@ -350,7 +356,6 @@ func (g Game) encKeys(s *State) (k0, k1 [eggBytes / 8]uint64) {
 		k0[w] = rest + (r+3*b)*(2*encEggBuckets)
 		k1[w] = rest + (b+3*r)*(2*encEggBuckets)
 	}
-	return k0, k1
 }
 
 // midTurn reports whether s is inside a turn (the encoding's input encMidTurn).
