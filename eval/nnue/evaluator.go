@@ -199,9 +199,11 @@ func (e *Evaluator[S]) Evaluate(s *S) int {
 // s, and returns the number for player 0.
 func (e *Evaluator[S]) reportDelta(sl *slot[S], s *S) int {
 	d := &e.d
-	for p := range 2 {
-		d.Add[p], d.Sub[p] = d.Add[p][:0], d.Sub[p][:0]
-	}
+	// (Each slice resliced into itself: only its length is written.)
+	d.Add[0] = d.Add[0][:0]
+	d.Sub[0] = d.Sub[0][:0]
+	d.Add[1] = d.Add[1][:0]
+	d.Sub[1] = d.Sub[1][:0]
 	d.From, d.FromOK = sl.memo, sl.memoOK
 	e.delta.EncodeDelta(&sl.state, s, d)
 	return len(d.Add[0]) + len(d.Sub[0])
