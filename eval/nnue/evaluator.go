@@ -219,9 +219,11 @@ func (e *Evaluator[S]) applyDelta(sl *slot[S]) {
 }
 
 // nearestDelta is nearest for a game that reports the differences between two
-// positions (game.DeltaEncoder): the kept position it updates is found, and updated,
-// by those differences instead of by comparing input lists, and s is encoded in full
-// only when every kept position is further than a refresh.
+// positions (game.DeltaEncoder): the kept position it updates is updated by those
+// differences instead of by comparing input lists. That is the last one, whose
+// differences are at most twice a refresh (each position has at most active inputs
+// on); the others only when it is empty, and s is encoded in full only when all are
+// (an evaluator's first position) or further than twice a refresh.
 func (e *Evaluator[S]) nearestDelta(s *S) *slot[S] {
 	if sl := &e.slots[e.last]; sl.stamp != 0 {
 		// Up to twice a refresh's columns: the differences are known by now,
