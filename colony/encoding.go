@@ -238,7 +238,9 @@ func (g Game) EncodeDelta(from, to *State, d *game.InputDelta) {
 	put(uint16(from.store[Black]), uint16(to.store[Black]), oppS, ownS)
 	put(uint16(from.hand[Red]), uint16(to.hand[Red]), ownH, oppH)
 	put(uint16(from.hand[Black]), uint16(to.hand[Black]), oppH, ownH)
-	put(g.encTurnsLeft(from), g.encTurnsLeft(to), 0, 0)
+	if from.turn != to.turn { // (nearly always the same in a search's leaves)
+		put(g.encTurnsLeft(from), g.encTurnsLeft(to), 0, 0)
+	}
 	// The flags: an input on or off for both players.
 	na, ns := n, n
 	flag := func(was, is bool, input uint16) {
