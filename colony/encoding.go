@@ -234,10 +234,14 @@ func (g Game) EncodeDelta(from, to *State, d *game.InputDelta) {
 	}
 	const ownS, oppS = encStores, encStores + encStoreInputs
 	const ownH, oppH = encHands, encHands + encHandInputs
-	put(uint16(from.store[Red]), uint16(to.store[Red]), ownS, oppS)
-	put(uint16(from.store[Black]), uint16(to.store[Black]), oppS, ownS)
-	put(uint16(from.hand[Red]), uint16(to.hand[Red]), ownH, oppH)
-	put(uint16(from.hand[Black]), uint16(to.hand[Black]), oppH, ownH)
+	if from.store != to.store {
+		put(uint16(from.store[Red]), uint16(to.store[Red]), ownS, oppS)
+		put(uint16(from.store[Black]), uint16(to.store[Black]), oppS, ownS)
+	}
+	if from.hand != to.hand {
+		put(uint16(from.hand[Red]), uint16(to.hand[Red]), ownH, oppH)
+		put(uint16(from.hand[Black]), uint16(to.hand[Black]), oppH, ownH)
+	}
 	if from.turn != to.turn { // (nearly always the same in a search's leaves)
 		put(g.encTurnsLeft(from), g.encTurnsLeft(to), 0, 0)
 	}
