@@ -117,6 +117,15 @@ func (q *Quantised) newFusedNet() *fusedNet {
 //go:noescape
 func columns2AVX2(acc0, acc1 *uint64, words int, w1 *uint64, inputs int, adds, subs *[2][]uint16) bool
 
+// columns4AVX2 is columns2AVX2 for words a multiple of 8 (Hidden a multiple of 32),
+// walking the four lists together as far as the shortest goes, a column of each a
+// step, then the rest of each: one loop whose exit depends on the lists' lengths
+// where columns2AVX2 has four (a turn changes about as many inputs for both players,
+// off as on), and both accumulators' blocks in registers.
+//
+//go:noescape
+func columns4AVX2(acc0, acc1 *uint64, words int, w1 *uint64, inputs int, adds, subs *[2][]uint16) bool
+
 // columns2 adds to acc0 the columns of adds[0] and subtracts those of subs[0], and
 // the same for acc1 with adds[1] and subs[1].
 func (q *Quantised) columns2(acc0, acc1 []uint64, adds, subs *[2][]uint16) {
@@ -126,6 +135,12 @@ func (q *Quantised) columns2(acc0, acc1 []uint64, adds, subs *[2][]uint16) {
 		return
 	}
 	acc0, acc1 = acc0[:q.words], acc1[:q.words]
+	if q.words%8 == 0 {
+		if !columns4AVX2(&acc0[0], &acc1[0], q.words, &q.w1[0], q.Inputs, adds, subs) {
+			q.inputsBeyond(adds[0], subs[0], adds[1], subs[1])
+		}
+		return
+	}
 	if !columns2AVX2(&acc0[0], &acc1[0], q.words, &q.w1[0], q.Inputs, adds, subs) {
 		q.inputsBeyond(adds[0], subs[0], adds[1], subs[1])
 	}

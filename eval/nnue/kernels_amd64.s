@@ -554,3 +554,169 @@ c2bad:
 	VZEROUPPER
 	MOVB	$0, ret+56(FP)
 	RET
+
+// func columns4AVX2(acc0, acc1 *uint64, words int, w1 *uint64, inputs int, adds, subs *[2][]uint16) bool
+//
+// columns2AVX2 for words a multiple of 8, with the four lists walked together as far
+// as the shortest goes (a column of each a step: one loop, so one exit to predict,
+// where the lists are of similar lengths, as a turn's changes for the two players
+// are), then each list's rest. R13 holds that common length; inputs is compared
+// from memory.
+TEXT ·columns4AVX2(SB), NOSPLIT, $0-57
+	MOVQ	words+16(FP), R8
+	SHLQ	$3, R8             // bytes of acc, and of a column
+	MOVQ	w1+24(FP), SI
+	MOVQ	acc0+0(FP), DI
+	MOVQ	acc1+8(FP), BX
+	MOVQ	adds+40(FP), R14
+	MOVQ	0(R14), R9         // adds[0]
+	MOVQ	8(R14), R13
+	MOVQ	24(R14), R10       // adds[1]
+	MOVQ	32(R14), AX
+	CMPQ	AX, R13
+	CMOVQLT	AX, R13
+	MOVQ	subs+48(FP), R14
+	MOVQ	0(R14), R11        // subs[0]
+	MOVQ	8(R14), AX
+	CMPQ	AX, R13
+	CMOVQLT	AX, R13
+	MOVQ	24(R14), R12       // subs[1]
+	MOVQ	32(R14), AX
+	CMPQ	AX, R13
+	CMOVQLT	AX, R13
+	XORQ	DX, DX             // byte offset of the block in the accumulators and the columns
+
+c4block:
+	CMPQ	DX, R8
+	JAE	c4done
+	VMOVDQU	(DI)(DX*1), Y0
+	VMOVDQU	32(DI)(DX*1), Y1
+	VMOVDQU	(BX)(DX*1), Y2
+	VMOVDQU	32(BX)(DX*1), Y3
+	XORQ	CX, CX
+	TESTQ	R13, R13
+	JZ	c4rest
+
+c4four:
+	MOVWQZX	(R9)(CX*2), AX
+	CMPQ	AX, inputs+32(FP)
+	JAE	c4bad
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VPADDW	(AX)(DX*1), Y0, Y0
+	VPADDW	32(AX)(DX*1), Y1, Y1
+	MOVWQZX	(R11)(CX*2), AX
+	CMPQ	AX, inputs+32(FP)
+	JAE	c4bad
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VPSUBW	(AX)(DX*1), Y0, Y0
+	VPSUBW	32(AX)(DX*1), Y1, Y1
+	MOVWQZX	(R10)(CX*2), AX
+	CMPQ	AX, inputs+32(FP)
+	JAE	c4bad
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VPADDW	(AX)(DX*1), Y2, Y2
+	VPADDW	32(AX)(DX*1), Y3, Y3
+	MOVWQZX	(R12)(CX*2), AX
+	CMPQ	AX, inputs+32(FP)
+	JAE	c4bad
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VPSUBW	(AX)(DX*1), Y2, Y2
+	VPSUBW	32(AX)(DX*1), Y3, Y3
+	INCQ	CX
+	CMPQ	CX, R13
+	JB	c4four
+
+c4rest:
+	// adds[0] from the common length on
+	MOVQ	adds+40(FP), R14
+	MOVQ	8(R14), R14
+	MOVQ	R13, CX
+
+c4add0:
+	CMPQ	CX, R14
+	JAE	c4sub0
+	MOVWQZX	(R9)(CX*2), AX
+	CMPQ	AX, inputs+32(FP)
+	JAE	c4bad
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VPADDW	(AX)(DX*1), Y0, Y0
+	VPADDW	32(AX)(DX*1), Y1, Y1
+	INCQ	CX
+	JMP	c4add0
+
+c4sub0:
+	MOVQ	subs+48(FP), R14
+	MOVQ	8(R14), R14
+	MOVQ	R13, CX
+
+c4sub0loop:
+	CMPQ	CX, R14
+	JAE	c4add1
+	MOVWQZX	(R11)(CX*2), AX
+	CMPQ	AX, inputs+32(FP)
+	JAE	c4bad
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VPSUBW	(AX)(DX*1), Y0, Y0
+	VPSUBW	32(AX)(DX*1), Y1, Y1
+	INCQ	CX
+	JMP	c4sub0loop
+
+c4add1:
+	MOVQ	adds+40(FP), R14
+	MOVQ	32(R14), R14
+	MOVQ	R13, CX
+
+c4add1loop:
+	CMPQ	CX, R14
+	JAE	c4sub1
+	MOVWQZX	(R10)(CX*2), AX
+	CMPQ	AX, inputs+32(FP)
+	JAE	c4bad
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VPADDW	(AX)(DX*1), Y2, Y2
+	VPADDW	32(AX)(DX*1), Y3, Y3
+	INCQ	CX
+	JMP	c4add1loop
+
+c4sub1:
+	MOVQ	subs+48(FP), R14
+	MOVQ	32(R14), R14
+	MOVQ	R13, CX
+
+c4sub1loop:
+	CMPQ	CX, R14
+	JAE	c4store
+	MOVWQZX	(R12)(CX*2), AX
+	CMPQ	AX, inputs+32(FP)
+	JAE	c4bad
+	IMULQ	R8, AX
+	ADDQ	SI, AX
+	VPSUBW	(AX)(DX*1), Y2, Y2
+	VPSUBW	32(AX)(DX*1), Y3, Y3
+	INCQ	CX
+	JMP	c4sub1loop
+
+c4store:
+	VMOVDQU	Y0, (DI)(DX*1)
+	VMOVDQU	Y1, 32(DI)(DX*1)
+	VMOVDQU	Y2, (BX)(DX*1)
+	VMOVDQU	Y3, 32(BX)(DX*1)
+	ADDQ	$64, DX
+	JMP	c4block
+
+c4done:
+	VZEROUPPER
+	MOVB	$1, ret+56(FP)
+	RET
+
+c4bad:
+	VZEROUPPER
+	MOVB	$0, ret+56(FP)
+	RET

@@ -199,3 +199,32 @@ func TestForwardFused(t *testing.T) {
 		t.Errorf("the one-call kernel ran on %d networks of 192", ran)
 	}
 }
+
+// TestColumns2Lengths compares columns2 with columnsGo for every combination of
+// the four lists' lengths from 0 to 5, for accumulators whose kernel walks the lists
+// together (Hidden a multiple of 32) and others.
+func TestColumns2Lengths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(15, 16))
+	for _, hidden := range []int{4, 32, 36, 64, 96} {
+		q := randomQuantised(rng, hidden, 1, 1)
+		list := func(n int) []uint16 {
+			l := make([]uint16, n)
+			for i := range l {
+				l[i] = uint16(rng.IntN(q.Inputs))
+			}
+			return l
+		}
+		for c := range 6 * 6 * 6 * 6 {
+			adds := [2][]uint16{list(c % 6), list(c / 6 % 6)}
+			subs := [2][]uint16{list(c / 36 % 6), list(c / 216)}
+			acc0, acc1 := randomAccumulator(rng, q.words), randomAccumulator(rng, q.words)
+			want0, want1 := slices.Clone(acc0), slices.Clone(acc1)
+			q.columns2(acc0, acc1, &adds, &subs)
+			q.columnsGo(want0, adds[0], subs[0])
+			q.columnsGo(want1, adds[1], subs[1])
+			if !slices.Equal(acc0, want0) || !slices.Equal(acc1, want1) {
+				t.Fatalf("hidden %d, lists %v %v: the accumulators differ from the reference", hidden, adds, subs)
+			}
+		}
+	}
+}
