@@ -214,16 +214,27 @@ func (g Game) EncodeDelta(from, to *State, d *game.InputDelta) {
 	n := 0
 	// The logs whose keys differ: a key differs for one player iff it does for
 	// the other.
+	// First the mask of those logs (bit l for log l) and the keys as bytes (key of
+	// log l: byte l), then one loop over the mask: one loop exit to predict, not
+	// one for each word, and a byte load a key.
+	var changed uint32
+	var keys [4][eggBytes]byte // from and to for player 0, the same for player 1
 	for w := range f0 {
+		binary.LittleEndian.PutUint64(keys[0][8*w:], f0[w])
+		binary.LittleEndian.PutUint64(keys[1][8*w:], t0[w])
+		binary.LittleEndian.PutUint64(keys[2][8*w:], f1[w])
+		binary.LittleEndian.PutUint64(keys[3][8*w:], t1[w])
 		x := f0[w] ^ t0[w]
 		x = (x&0x7f7f_7f7f_7f7f_7f7f + 0x7f7f_7f7f_7f7f_7f7f | x) & 0x8080_8080_8080_8080
-		for ; x != 0; x &= x - 1 {
-			sh := bits.TrailingZeros64(x) &^ 7 // the byte's shift
-			base := uint16((8*w + sh/8) * encLogInputs)
-			off0[n], on0[n] = base+uint16(f0[w]>>sh&0xff), base+uint16(t0[w]>>sh&0xff)
-			off1[n], on1[n] = base+uint16(f1[w]>>sh&0xff), base+uint16(t1[w]>>sh&0xff)
-			n++
-		}
+		// Bit 7 of byte i to bit i of the top byte.
+		changed |= uint32(x>>7*0x0102_0408_1020_4080>>56) << (8 * w)
+	}
+	for ; changed != 0; changed &= changed - 1 {
+		l := bits.TrailingZeros32(changed)
+		base := uint16(l * encLogInputs)
+		off0[n], on0[n] = base+uint16(keys[0][l]), base+uint16(keys[1][l])
+		off1[n], on1[n] = base+uint16(keys[2][l]), base+uint16(keys[3][l])
+		n++
 	}
 	// Player c's store and hand are their own and the other's opp.
 	put := func(x, y, own, opp uint16) {
