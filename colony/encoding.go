@@ -188,6 +188,99 @@ func (g Game) EncodePair(s *State, dst0, dst1 []uint16) ([]uint16, []uint16) {
 // comparing the lists a step an input.
 func (g Game) EncodeDelta(from, to *State, d *game.InputDelta) {
 	a0, s0, a1, s1 := d.Add[0], d.Sub[0], d.Add[1], d.Sub[1]
+	if cap(a0)-len(a0) < encMaxActive || cap(s0)-len(s0) < encMaxActive ||
+		cap(a1)-len(a1) < encMaxActive || cap(s1)-len(s1) < encMaxActive {
+		g.encodeDeltaAppend(from, to, d)
+		return
+	}
+	// The memo holds the logs' inputs (encKeys), read and written in place.
+	f0, f1 := (*[3]uint64)(d.From[0:3]), (*[3]uint64)(d.From[3:6])
+	if !d.FromOK {
+		var k0, k1 [3]uint64
+		g.encKeysTo(from, &k0, &k1)
+		f0, f1 = &k0, &k1
+	}
+	t0, t1 := (*[3]uint64)(d.To[0:3]), (*[3]uint64)(d.To[3:6])
+	g.encKeysTo(to, t0, t1)
+	// The inputs are written in place past the lists' ends (at most encMaxActive
+	// for each list: a log, store, hand, the turns left and the two flags each
+	// change one input off and one on, or a flag one of them). Those that change by
+	// pairs (one goes off, another comes on), first: player 0's off and on, then
+	// player 1's, each written whether it changes or not and kept when it does.
+	off0 := (*[encMaxActive]uint16)(s0[len(s0) : len(s0)+encMaxActive])
+	on0 := (*[encMaxActive]uint16)(a0[len(a0) : len(a0)+encMaxActive])
+	off1 := (*[encMaxActive]uint16)(s1[len(s1) : len(s1)+encMaxActive])
+	on1 := (*[encMaxActive]uint16)(a1[len(a1) : len(a1)+encMaxActive])
+	n := 0
+	// The logs whose keys differ: a key differs for one player iff it does for
+	// the other.
+	// First the mask of those logs (bit l for log l) and the keys as bytes (key of
+	// log l: byte l), then one loop over the mask: one loop exit to predict, not
+	// one for each word, and a byte load a key.
+	var changed uint32
+	var keys [4][eggBytes]byte // from and to for player 0, the same for player 1
+	for w := range f0 {
+		binary.LittleEndian.PutUint64(keys[0][8*w:], f0[w])
+		binary.LittleEndian.PutUint64(keys[1][8*w:], t0[w])
+		binary.LittleEndian.PutUint64(keys[2][8*w:], f1[w])
+		binary.LittleEndian.PutUint64(keys[3][8*w:], t1[w])
+		x := f0[w] ^ t0[w]
+		x = (x&0x7f7f_7f7f_7f7f_7f7f + 0x7f7f_7f7f_7f7f_7f7f | x) & 0x8080_8080_8080_8080
+		// Bit 7 of byte i to bit i of the top byte.
+		changed |= uint32(x>>7*0x0102_0408_1020_4080>>56) << (8 * w)
+	}
+	for ; changed != 0; changed &= changed - 1 {
+		l := bits.TrailingZeros32(changed)
+		base := uint16(l * encLogInputs)
+		off0[n], on0[n] = base+uint16(keys[0][l]), base+uint16(keys[1][l])
+		off1[n], on1[n] = base+uint16(keys[2][l]), base+uint16(keys[3][l])
+		n++
+	}
+	// Player c's store and hand are their own and the other's opp.
+	put := func(x, y, own, opp uint16) {
+		off0[n], on0[n], off1[n], on1[n] = own+x, own+y, opp+x, opp+y
+		if x != y {
+			n++
+		}
+	}
+	const ownS, oppS = encStores, encStores + encStoreInputs
+	const ownH, oppH = encHands, encHands + encHandInputs
+	if from.store != to.store {
+		put(uint16(from.store[Red]), uint16(to.store[Red]), ownS, oppS)
+		put(uint16(from.store[Black]), uint16(to.store[Black]), oppS, ownS)
+	}
+	if from.hand != to.hand {
+		put(uint16(from.hand[Red]), uint16(to.hand[Red]), ownH, oppH)
+		put(uint16(from.hand[Black]), uint16(to.hand[Black]), oppH, ownH)
+	}
+	if from.turn != to.turn { // (nearly always the same in a search's leaves)
+		put(g.encTurnsLeft(from), g.encTurnsLeft(to), 0, 0)
+	}
+	// The flags: an input on or off for both players.
+	na, ns := n, n
+	flag := func(was, is bool, input uint16) {
+		switch {
+		case is && !was:
+			on0[na], on1[na] = input, input
+			na++
+		case was && !is:
+			off0[ns], off1[ns] = input, input
+			ns++
+		}
+	}
+	flag(from.mandatory, to.mandatory, encMandatory)
+	flag(midTurn(from), midTurn(to), encMidTurn)
+	// Only the lengths change (a slice resliced into itself keeps its pointer).
+	d.Add[0] = d.Add[0][:len(a0)+na]
+	d.Sub[0] = d.Sub[0][:len(s0)+ns]
+	d.Add[1] = d.Add[1][:len(a1)+na]
+	d.Sub[1] = d.Sub[1][:len(s1)+ns]
+}
+
+// encodeDeltaAppend is EncodeDelta for lists without room for encMaxActive more
+// inputs: the changes gathered in arrays, then appended.
+func (g Game) encodeDeltaAppend(from, to *State, d *game.InputDelta) {
+	a0, s0, a1, s1 := d.Add[0], d.Sub[0], d.Add[1], d.Sub[1]
 	// The memo holds the logs' inputs (encKeys).
 	var f0, f1 [eggBytes / 8]uint64
 	if d.FromOK {
@@ -257,6 +350,12 @@ func (g Game) EncodeDelta(from, to *State, d *game.InputDelta) {
 // (0 to 129: encLog's occupant, reach and egg bucket), computed for eight logs at
 // once.
 func (g Game) encKeys(s *State) (k0, k1 [eggBytes / 8]uint64) {
+	g.encKeysTo(s, &k0, &k1)
+	return k0, k1
+}
+
+// encKeysTo is encKeys writing to k0 and k1.
+func (g Game) encKeysTo(s *State, k0, k1 *[eggBytes / 8]uint64) {
 	reach, movable := g.encReach(s)
 	const ones = 0x0101_0101_0101_0101
 	blocked := (s.ants[Red] | s.ants[Black]) &^ movable
@@ -274,7 +373,6 @@ func (g Game) encKeys(s *State) (k0, k1 [eggBytes / 8]uint64) {
 		k0[w] = rest + (r+3*b)*(2*encEggBuckets)
 		k1[w] = rest + (b+3*r)*(2*encEggBuckets)
 	}
-	return k0, k1
 }
 
 // midTurn reports whether s is inside a turn (the encoding's input encMidTurn).

@@ -3,6 +3,8 @@ package colony
 import (
 	"slices"
 	"testing"
+
+	"github.com/colony-ai/colony/game"
 )
 
 // TestEncode checks the inputs of positions worked out by hand from the layout of
@@ -71,4 +73,57 @@ func TestEncodeBlockedMandatoryLate(t *testing.T) {
 	if tail := got[len(got)-2:]; !slices.Equal(tail, []uint16{2600, 2607}) {
 		t.Errorf("the last inputs %v, want [2600 2607] (mandatory, 6 turns left)", tail)
 	}
+}
+
+// TestEncodeDeltaPaths checks that EncodeDelta gives the same lists, in the same
+// order, whether the lists have room for MaxActive more inputs (written in place)
+// or not (appended), from the previous decision and from a random earlier one of
+// random games, with and without the memo, after a prefix the lists held.
+func TestEncodeDeltaPaths(t *testing.T) {
+	g := NewGame(nil)
+	states := randomStates(g.Rules, 20, 77)
+	prefix := []uint16{7, 9}
+	var roomy, tight game.InputDelta
+	for p := range 2 {
+		roomy.Add[p], roomy.Sub[p] = make([]uint16, 0, 2+encMaxActive), make([]uint16, 0, 2+encMaxActive)
+	}
+	for k := 1; k < len(states); k++ {
+		for _, from := range []*State{&states[k-1], &states[(k*7919+13)%k]} {
+			for _, memo := range []bool{false, true} {
+				var m game.Memo
+				if memo {
+					var d game.InputDelta
+					g.EncodeDelta(&states[0], from, &d)
+					m = d.To
+				}
+				for _, d := range []*game.InputDelta{&roomy, &tight} {
+					for p := range 2 {
+						d.Add[p] = append(d.Add[p][:0:cap(d.Add[p])*btoi(d == &roomy)], prefix...)
+						d.Sub[p] = append(d.Sub[p][:0:cap(d.Sub[p])*btoi(d == &roomy)], prefix...)
+					}
+					d.From, d.FromOK = m, memo
+					g.EncodeDelta(from, &states[k], d)
+				}
+				if cap(roomy.Add[0]) != 2+encMaxActive {
+					t.Fatalf("the lists with room grew to %d", cap(roomy.Add[0]))
+				}
+				for p := range 2 {
+					if !slices.Equal(roomy.Add[p], tight.Add[p]) || !slices.Equal(roomy.Sub[p], tight.Sub[p]) {
+						t.Fatalf("state %d, player %d, memo %v: in place +%v -%v, appended +%v -%v",
+							k, p, memo, roomy.Add[p], roomy.Sub[p], tight.Add[p], tight.Sub[p])
+					}
+				}
+				if roomy.To != tight.To {
+					t.Fatalf("state %d: the memos differ", k)
+				}
+			}
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

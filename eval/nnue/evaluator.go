@@ -199,9 +199,11 @@ func (e *Evaluator[S]) Evaluate(s *S) int {
 // s, and returns the number for player 0.
 func (e *Evaluator[S]) reportDelta(sl *slot[S], s *S) int {
 	d := &e.d
-	for p := range 2 {
-		d.Add[p], d.Sub[p] = d.Add[p][:0], d.Sub[p][:0]
-	}
+	// (Each slice resliced into itself: only its length is written.)
+	d.Add[0] = d.Add[0][:0]
+	d.Sub[0] = d.Sub[0][:0]
+	d.Add[1] = d.Add[1][:0]
+	d.Sub[1] = d.Sub[1][:0]
 	d.From, d.FromOK = sl.memo, sl.memoOK
 	e.delta.EncodeDelta(&sl.state, s, d)
 	return len(d.Add[0]) + len(d.Sub[0])
@@ -211,19 +213,23 @@ func (e *Evaluator[S]) reportDelta(sl *slot[S], s *S) int {
 func (e *Evaluator[S]) applyDelta(sl *slot[S]) {
 	d := &e.d
 	sl.memo, sl.memoOK = d.To, true
-	e.q.columns(sl.acc[0], d.Add[0], d.Sub[0])
-	e.q.columns(sl.acc[1], d.Add[1], d.Sub[1])
+	e.q.columns2(sl.acc[0], sl.acc[1], &d.Add, &d.Sub)
 	e.Stats.Updates++
 	e.Stats.Columns += int64(len(d.Add[0]) + len(d.Sub[0]) + len(d.Add[1]) + len(d.Sub[1]))
 }
 
 // nearestDelta is nearest for a game that reports the differences between two
-// positions (game.DeltaEncoder): the kept position it updates is found, and updated,
-// by those differences instead of by comparing input lists, and s is encoded in full
-// only when every kept position is further than a refresh.
+// positions (game.DeltaEncoder): the kept position it updates is updated by those
+// differences instead of by comparing input lists. That is the last one, whose
+// differences are at most twice a refresh (each position has at most active inputs
+// on); the others only when it is empty, and s is encoded in full only when all are
+// (an evaluator's first position) or further than twice a refresh.
 func (e *Evaluator[S]) nearestDelta(s *S) *slot[S] {
 	if sl := &e.slots[e.last]; sl.stamp != 0 {
-		if e.reportDelta(sl, s) <= e.active {
+		// Up to twice a refresh's columns: the differences are known by now,
+		// where a refresh encodes the position, and a game's encoding has at most
+		// active inputs on in each position, so this is every kept position.
+		if e.reportDelta(sl, s) <= 2*e.active {
 			e.applyDelta(sl)
 			return sl
 		}

@@ -68,6 +68,96 @@ func activateAVX2(sums, bias []int32, out []int16)
 //go:noescape
 func outputAVX2(sums, bias, w []int32) int32
 
+// forwardFusedAVX2 is the whole forward pass of a network of fusedNet's shape (Hidden
+// a multiple of 16, L2 and L3 of 9 to 16 units, every sum inside 32 bits): it clamps
+// the words accumulator words of mover and of other to the activations (in scratch,
+// 4*Hidden bytes), computes the L2 layer's sums by VPMADDWD as denseMaddAVX2 does,
+// four pairs of inputs a step, their activations as activateAVX2 does, the L3
+// layer's the same way (unrolled), and returns the output layer's sum without its
+// bias as outputAVX2 does: forwardAVX2's arithmetic in one call, every sum exact
+// (integer addition in any order), so its value is forwardGo's.
+//
+//go:noescape
+func forwardFusedAVX2(mover, other *uint64, words int, f *fusedNet, scratch *int16) int32
+
+// fusedNet is the dense layers of a network in the layout of forwardFusedAVX2, which
+// reads its fields at fixed offsets (TestFusedLayout checks them): the L2 biases, the
+// L3 weights as simdDense's padded to 8 pairs of inputs, the L3 biases and the output
+// weights, each padded with zeros to 16 outputs, and the L2 weights (simdDense's
+// layout for 16 outputs).
+type fusedNet struct {
+	b2 [16]int32
+	w3 [8 * 16 * 2]int16
+	b3 [16]int32
+	w4 [16]int32
+	w2 *int16
+}
+
+// newFusedNet returns q's dense layers for forwardFusedAVX2, or nil when q's shape is
+// not the kernel's or a sum could leave 32 bits.
+func (q *Quantised) newFusedNet() *fusedNet {
+	d2, d3 := &q.simd.l2, &q.simd.l3
+	if q.Hidden%16 != 0 || d2.outs != 16 || d3.outs != 16 || !d2.fits || !q.simd.outFits ||
+		len(d2.w) != q.Hidden*16*2 || len(d3.w) > 8*16*2 {
+		return nil
+	}
+	f := &fusedNet{w2: &d2.w[0]}
+	copy(f.b2[:], d2.bias)
+	copy(f.w3[:], d3.w)
+	copy(f.b3[:], d3.bias)
+	copy(f.w4[:], q.simd.w4)
+	return f
+}
+
+// columns2AVX2 is columnsAVX2 on two accumulators of words words each, acc0 by
+// adds[0] and subs[0] and acc1 by adds[1] and subs[1], in one call, checking every
+// input against inputs (the columns of w1) itself: it returns false, having updated
+// the accumulators in part, at an input that is not below inputs.
+//
+//go:noescape
+func columns2AVX2(acc0, acc1 *uint64, words int, w1 *uint64, inputs int, adds, subs *[2][]uint16) bool
+
+// columns4AVX2 is columns2AVX2 for words a multiple of 8 (Hidden a multiple of 32),
+// walking the four lists together as far as the shortest goes, a column of each a
+// step, then the rest of each: one loop whose exit depends on the lists' lengths
+// where columns2AVX2 has four (a turn changes about as many inputs for both players,
+// off as on), and both accumulators' blocks in registers.
+//
+//go:noescape
+func columns4AVX2(acc0, acc1 *uint64, words int, w1 *uint64, inputs int, adds, subs *[2][]uint16) bool
+
+// columns2 adds to acc0 the columns of adds[0] and subtracts those of subs[0], and
+// the same for acc1 with adds[1] and subs[1].
+func (q *Quantised) columns2(acc0, acc1 []uint64, adds, subs *[2][]uint16) {
+	if !useAVX2 {
+		q.columnsGo(acc0, adds[0], subs[0])
+		q.columnsGo(acc1, adds[1], subs[1])
+		return
+	}
+	acc0, acc1 = acc0[:q.words], acc1[:q.words]
+	if q.words%8 == 0 {
+		if !columns4AVX2(&acc0[0], &acc1[0], q.words, &q.w1[0], q.Inputs, adds, subs) {
+			q.inputsBeyond(adds[0], subs[0], adds[1], subs[1])
+		}
+		return
+	}
+	if !columns2AVX2(&acc0[0], &acc1[0], q.words, &q.w1[0], q.Inputs, adds, subs) {
+		q.inputsBeyond(adds[0], subs[0], adds[1], subs[1])
+	}
+}
+
+// inputsBeyond panics with the largest of the inputs of lists when it is beyond the
+// network's.
+func (q *Quantised) inputsBeyond(lists ...[]uint16) {
+	for _, l := range lists {
+		for _, f := range l {
+			if int(f) >= q.Inputs {
+				panic(fmt.Sprintf("nnue: input %d of %d", f, q.Inputs))
+			}
+		}
+	}
+}
+
 // columns adds the columns of the inputs adds to acc and subtracts those of subs.
 func (q *Quantised) columns(acc []uint64, adds, subs []uint16) {
 	if !useAVX2 {
@@ -135,6 +225,8 @@ type simd struct {
 	// activateAVX2 and the largest sum of their products by w4 fits 32 bits.
 	w4      []int32
 	outFits bool
+	// fused is the network for forwardFusedAVX2, nil when it does not fit it.
+	fused *fusedNet
 }
 
 func (q *Quantised) initSIMD() {
@@ -147,6 +239,7 @@ func (q *Quantised) initSIMD() {
 		most += actOne * max(w, -w)
 	}
 	q.simd.outFits = q.simd.l3.fits && most <= math.MaxInt32
+	q.simd.fused = q.newFusedNet()
 }
 
 // simdScratch returns the number of words forwardAVX2 needs as scratch space.
@@ -160,6 +253,13 @@ func (q *Quantised) simdScratch() int {
 // player to move (mover) and of the other player, using scratch (scratchSize words).
 func (q *Quantised) forward(mover, other []uint64, scratch []uint64) int {
 	if useAVX2 {
+		if f := q.simd.fused; f != nil {
+			// The kernel reads Hidden/4 words of each accumulator and writes
+			// 4*Hidden bytes of scratch.
+			mover, other, scratch = mover[:q.words], other[:q.words], scratch[:q.Hidden/2]
+			out := q.b4 + int64(forwardFusedAVX2(&mover[0], &other[0], q.words, f, (*int16)(unsafe.Pointer(&scratch[0]))))
+			return int(math.Round(float64(out) * q.valueOf))
+		}
 		return q.forwardAVX2(mover, other, scratch)
 	}
 	return q.forwardGo(mover, other, scratch)

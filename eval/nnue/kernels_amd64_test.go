@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 func needAVX2(t *testing.T) {
@@ -129,8 +130,36 @@ func TestActivateAVX2(t *testing.T) {
 
 // unfit makes q's forward compute the dense layers' activations in Go, as for a
 // network whose sums could leave 32 bits.
-func unfit(q *Quantised) { q.simd.l2.fits, q.simd.l3.fits, q.simd.outFits = false, false, false }
+func unfit(q *Quantised) {
+	q.simd.l2.fits, q.simd.l3.fits, q.simd.outFits, q.simd.fused = false, false, false, nil
+}
 
 // unfitOutput makes q's forward compute the output layer's sum in Go, as for a
 // network whose output sum could leave 32 bits.
-func unfitOutput(q *Quantised) { q.simd.outFits = false }
+func unfitOutput(q *Quantised) { q.simd.outFits, q.simd.fused = false, nil }
+
+// unfuse makes q's forward take the separate kernels (forwardAVX2) even where the
+// network fits forwardFusedAVX2.
+func unfuse(q *Quantised) { q.simd.fused = nil }
+
+// fused reports whether q's forward runs forwardFusedAVX2.
+func fused(q *Quantised) bool { return q.simd.fused != nil }
+
+// TestFusedLayout checks the offsets of fusedNet's fields that forwardFusedAVX2 reads.
+func TestFusedLayout(t *testing.T) {
+	var f fusedNet
+	for _, c := range []struct {
+		name      string
+		got, want uintptr
+	}{
+		{"b2", unsafe.Offsetof(f.b2), 0},
+		{"w3", unsafe.Offsetof(f.w3), 64},
+		{"b3", unsafe.Offsetof(f.b3), 576},
+		{"w4", unsafe.Offsetof(f.w4), 640},
+		{"w2", unsafe.Offsetof(f.w2), 704},
+	} {
+		if c.got != c.want {
+			t.Errorf("fusedNet.%s at offset %d, the kernel reads it at %d", c.name, c.got, c.want)
+		}
+	}
+}
