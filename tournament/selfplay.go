@@ -23,12 +23,23 @@ type MoverScore struct {
 	// interval, the normal approximation with the standard error taken over the
 	// openings (the two games of an opening are not independent).
 	Score, Low, High float64
+	// FirstBoth and SecondBoth count the openings of two games that the first
+	// player won both of, and the second: pairs that a match between two players
+	// would score 1–1 whoever is stronger, the colour deciding.
+	FirstBoth, SecondBoth int
 }
 
 // String formats m as "SCORE% [LOW%, HIGH%] (W wins, D draws, L losses in G games from O openings)".
 func (m MoverScore) String() string {
 	return fmt.Sprintf("%.1f%% [%.1f%%, %.1f%%] (%d wins, %d draws, %d losses in %d games from %d openings)",
 		100*m.Score, 100*m.Low, 100*m.High, m.Wins, m.Draws, m.Losses, m.Games, m.Openings)
+}
+
+// PairsText formats m's pairs: "S of P pairs split one game each (the first
+// player won both games of F, the second of B)".
+func (m MoverScore) PairsText() string {
+	return fmt.Sprintf("%d of %d pairs split one game each (the first player won both games of %d, the second of %d)",
+		m.FirstBoth+m.SecondBoth, m.Openings, m.FirstBoth, m.SecondBoth)
 }
 
 // SelfPlay plays player against itself (a match of two entrants of the same spec,
@@ -109,6 +120,15 @@ func moverScoreOf(count int, game func(i int) (round, winner, mover int, err err
 		v /= float64(len(xs))
 		sum += v
 		sum2 += v * v
+	}
+	for _, xs := range byRound {
+		if len(xs) == 2 && xs[0] == xs[1] && xs[0] != 0.5 {
+			if xs[0] == 1 {
+				m.FirstBoth++
+			} else {
+				m.SecondBoth++
+			}
+		}
 	}
 	n := float64(m.Openings)
 	m.Score = (float64(m.Wins) + float64(m.Draws)/2) / float64(m.Games)

@@ -37,6 +37,15 @@ func TestMoverScore(t *testing.T) {
 	if s := m.String(); s != "75.0% [46.7%, 100.0%] (4 wins, 1 draws, 1 losses in 6 games from 3 openings)" {
 		t.Errorf("String %q", s)
 	}
+	// Round 1 went to the first player twice; round 0 to each side once, round 2
+	// had a draw.
+	if s := m.PairsText(); m.FirstBoth != 1 || m.SecondBoth != 0 || s != "1 of 3 pairs split one game each (the first player won both games of 1, the second of 0)" {
+		t.Errorf("pairs %d, %d: %q", m.FirstBoth, m.SecondBoth, s)
+	}
+	lost, err := moverScoreOf(2, func(i int) (round, winner, mover int, err error) { return 0, 1, 0, nil })
+	if err != nil || lost.SecondBoth != 1 || lost.FirstBoth != 0 {
+		t.Errorf("a pair the second player won twice: %+v, %v", lost, err)
+	}
 }
 
 // TestSelfPlayScore plays a tiny self-play run: every game counted once, by the

@@ -138,7 +138,7 @@ func checkSuite(c *cobra.Command, g catalog.Ruleset, fl *openingsFlags) error {
 	if err != nil {
 		return fail(fmt.Errorf("openings: %w", err))
 	}
-	fmt.Fprintf(c.OutOrStdout(), "first player, %s against itself, suite: %s\n", fl.checkPlayer, m)
+	fmt.Fprintf(c.OutOrStdout(), "first player, %s against itself, suite: %s\n%s\n", fl.checkPlayer, m, m.PairsText())
 	return nil
 }
 
