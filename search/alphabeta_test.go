@@ -299,6 +299,11 @@ func TestAlphaBetaCancel(t *testing.T) {
 	p := newPlayer(t, colonyGame, "ab:depth=64", Options{})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
+	// The first Play takes the transposition table; the time to zero it is not the
+	// time to stop, so the table is taken before the clock starts.
+	if _, err := p.Play(ctx, &s); err != nil {
+		t.Fatal(err)
+	}
 	start := time.Now()
 	d, err := p.Play(ctx, &s)
 	if err != nil {
