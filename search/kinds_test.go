@@ -66,7 +66,7 @@ func TestKinds(t *testing.T) {
 		"greedy":  {"seed", "eval"},
 		"minimax": {"depth", "eval"},
 		"ab":      {"depth", "nodes", "time", "tt", "seed", "aspiration", "eval"},
-		"mcts":    {"sims", "time", "mem", "c", "cutoff", "leaf", "threads", "parallel", "reuse", "solver", "seed", "eval"},
+		"mcts":    {"sims", "time", "mem", "c", "cutoff", "leaf", "minimax", "bestfirst", "threads", "parallel", "reuse", "solver", "seed", "eval"},
 		"echo":    {"seed", "note", "eval"},
 	}
 	kinds := Kinds()

@@ -25,8 +25,14 @@ type node struct {
 	action game.Action // the decision that led here
 	mover  uint8       // the player who took it (0 or 1)
 	proof  uint8       // unproven, provenLoss, provenDraw or provenWin, mover's view
-	flags  uint8       // nodeTerminal, nodeMarked
+	flags  uint8       // nodeTerminal, nodeMarked, nodeValued
+	// im is the implicit minimax value (MCTSConfig.Minimax), mover's view, times
+	// imScale; set once the node is valued (nodeValued). It fills the node's padding.
+	im int16
 }
+
+// imScale is the fixed-point scale of node.im: values in [-1, 1] to within 2^-16.
+const imScale = 32767
 
 // Proof values of a node, from its mover's view. proof-2 is the game value: -1, 0, +1.
 const (
@@ -40,6 +46,7 @@ const (
 const (
 	nodeTerminal = 1 << iota // the game is over in this node's state
 	nodeMarked               // kept by compact (only while it runs)
+	nodeValued               // node.im holds a value (minimax backups only)
 )
 
 // nodeBytes is what one node costs against the mem= cap: the node and its entry in
@@ -100,7 +107,12 @@ type tree[S any] struct {
 	c        float64
 	cutoff   int
 	leafEval bool // value new leaves by the evaluation (MCTSConfig.Leaf)
+	leafTurn bool // value leaves inside a turn by its best completion (LeafTurn)
 	solver   bool
+	minimax  float64 // the weight of the implicit minimax values (MCTSConfig.Minimax)
+	// bestFirst expands a leaf at every simulation and values all its children
+	// (MCTSConfig.BestFirst).
+	bestFirst bool
 	// capNodes is the mem= cap of the arena; maxNodes the cap of the current search:
 	// the arena's capacity when the budget refused it more memory (see grow).
 	capNodes, maxNodes int
@@ -118,6 +130,9 @@ type tree[S any] struct {
 	stack  []int32 // compact's marking stack
 	path   []int32 // the nodes of the current simulation, root first
 	states []S     // match's states by depth
+	// turn is finishTurn's scratch (leaf=turn), a level a decision deep; levels are
+	// added as deeper turns need them and kept.
+	turn []turnLevel[S]
 
 	rng rand.PCG
 	buf game.ActionBuffer
@@ -141,7 +156,7 @@ type tree[S any] struct {
 }
 
 func newTree[S any](g game.Rules[S], ev Evaluator[S], cfg *MCTSConfig, maxNodes int, budget *memory.Budget) *tree[S] {
-	t := &tree[S]{g: g, ev: ev, c: cfg.C, cutoff: cfg.Cutoff, leafEval: cfg.Leaf == LeafEval, solver: cfg.Solver, capNodes: maxNodes, maxNodes: maxNodes, kept: -1,
+	t := &tree[S]{g: g, ev: ev, c: cfg.C, cutoff: cfg.Cutoff, leafEval: cfg.Leaf != LeafPlayout, leafTurn: cfg.Leaf == LeafTurn, solver: cfg.Solver, minimax: cfg.Minimax, bestFirst: cfg.BestFirst, capNodes: maxNodes, maxNodes: maxNodes, kept: -1,
 		evalScale: evalScale, mem: &treeMemory{res: reservation{budget: budget}}}
 	runtime.AddCleanup(t, (*treeMemory).free, t.mem) // a tree dropped without Close
 	if ev != nil {
@@ -215,6 +230,7 @@ func (t *tree[S]) simulate() {
 		path = append(path, cur)
 	}
 	t.path = path
+	// backup's work, written out: the call costs 3% of simulate's instructions.
 	for _, i := range path {
 		nd := &t.nodes[i]
 		nd.visits++
@@ -228,6 +244,131 @@ func (t *tree[S]) simulate() {
 		for k := len(path) - 2; k >= 0 && t.prove(path[k]); k-- {
 		}
 	}
+}
+
+// simulateMinimax is simulate with implicit minimax values (minimax=): selection by
+// selectMinimax, the values backed up by backupMinimax, and with bestfirst=on a leaf
+// expanded at its first visit, its children valued, the best of them the
+// simulation's result. Plain UCT keeps simulate, the hot path of every other search.
+func (t *tree[S]) simulateMinimax() {
+	t.sims++
+	t.s = t.root
+	path := append(t.path[:0], 0)
+	cur := int32(0)
+	var r0 float64 // the result from player 0's view
+	for {
+		nd := &t.nodes[cur]
+		if nd.proof != unproven {
+			r0 = provenResult(nd)
+			break
+		}
+		if nd.flags&nodeTerminal != 0 {
+			r0 = t.terminalResult(&t.s)
+			break
+		}
+		if nd.first < 0 && t.bestFirst {
+			if !t.expand(cur) {
+				r0 = t.playout(&t.s)
+				break
+			}
+			t.valueKids(cur)
+			if nd = &t.nodes[cur]; nd.proof != unproven {
+				r0 = provenResult(nd)
+				break
+			}
+			best, _ := t.bestKid(nd)
+			if r0 = float64(best) / imScale; nd.mover != 0 {
+				r0 = -r0
+			}
+			break
+		}
+		if nd.first < 0 {
+			// A leaf: its first visit is a playout from it; the next one expands it.
+			if (nd.visits == 0 && cur != 0) || !t.expand(cur) {
+				r0 = t.playout(&t.s)
+				break
+			}
+			if nd = &t.nodes[cur]; nd.proof != unproven { // a child ends the game
+				r0 = provenResult(nd)
+				break
+			}
+		}
+		cur = t.selectMinimax(cur)
+		t.g.Apply(&t.s, t.nodes[cur].action)
+		path = append(path, cur)
+	}
+	t.path = path
+	t.backup(path, cur, r0)
+	t.backupMinimax(path, r0)
+}
+
+// backup adds the result r0 (player 0's view) of a simulation along path, whose last
+// node is cur, to the visits and sums of its nodes, and with the solver checks the
+// proofs up the path when cur is proven.
+func (t *tree[S]) backup(path []int32, cur int32, r0 float64) {
+	for _, i := range path {
+		nd := &t.nodes[i]
+		nd.visits++
+		if nd.mover == 0 {
+			nd.sum += r0
+		} else {
+			nd.sum -= r0
+		}
+	}
+	if t.solver && t.nodes[cur].proof != unproven {
+		for k := len(path) - 2; k >= 0 && t.prove(path[k]); k-- {
+		}
+	}
+}
+
+// backupMinimax backs up the implicit minimax values after a simulation along path
+// whose leaf (the last node) was valued r0, from player 0's view. From the leaf up, a
+// proven node takes its proof (-1, 0 or +1), a node with valued children the best of
+// them for the player to move there (a proven child counts its proof), in the node's
+// own mover's view, and a leaf without children keeps the first value it was given.
+func (t *tree[S]) backupMinimax(path []int32, r0 float64) {
+	for k := len(path) - 1; k >= 0; k-- {
+		nd := &t.nodes[path[k]]
+		if nd.proof != unproven {
+			nd.im = int16(int(nd.proof)-2) * imScale
+		} else if best, ok := t.bestKid(nd); ok {
+			nd.im = best
+		} else if nd.flags&nodeValued == 0 {
+			if nd.mover != 0 {
+				r0 = -r0
+			}
+			nd.im = int16(math.Round(r0 * imScale))
+		}
+		nd.flags |= nodeValued
+	}
+}
+
+// bestKid returns the best implicit minimax value of nd's valued or proven children
+// for the player to move at nd, turned into the view of nd's mover; false when nd has
+// none.
+func (t *tree[S]) bestKid(nd *node) (int16, bool) {
+	if nd.first < 0 {
+		return 0, false
+	}
+	kids := t.nodes[nd.first : nd.first+int32(nd.kids)]
+	best, found := int16(-imScale), false
+	for i := range kids {
+		k := &kids[i]
+		v := k.im
+		switch {
+		case k.proof != unproven:
+			v = int16(int(k.proof)-2) * imScale
+		case k.flags&nodeValued == 0:
+			continue
+		}
+		if !found || v > best {
+			best, found = v, true
+		}
+	}
+	if found && nd.mover != kids[0].mover {
+		best = -best
+	}
+	return best, found
 }
 
 // provenResult returns the result of a proven node from player 0's view.
@@ -279,6 +420,29 @@ func (t *tree[S]) expand(cur int32) bool {
 		t.prove(cur)
 	}
 	return true
+}
+
+// valueKids values the new children of node cur, whose state is t.s, for best-first
+// expansion: a child's proof when it has one, otherwise the leaf's value of its
+// state (MCTSConfig.Leaf).
+func (t *tree[S]) valueKids(cur int32) {
+	nd := &t.nodes[cur]
+	kids := t.nodes[nd.first : nd.first+int32(nd.kids)]
+	for i := range kids {
+		k := &kids[i]
+		if k.proof != unproven {
+			k.im = int16(int(k.proof)-2) * imScale
+		} else {
+			t.tmp = t.s
+			t.g.Apply(&t.tmp, k.action)
+			v := t.playout(&t.tmp)
+			if k.mover != 0 {
+				v = -v
+			}
+			k.im = int16(math.Round(v * imScale))
+		}
+		k.flags |= nodeValued
+	}
 }
 
 // proveNew proves, for the solver, a new node k whose state is t.tmp: a finished game
@@ -379,6 +543,45 @@ func (t *tree[S]) selectChild(cur int32) int32 {
 	return first + int32(best)
 }
 
+// selectMinimax is selectChild with implicit minimax values (minimax=w): a visited
+// child ranks by (1-w)*mean + w*minimax value + the exploration term, and with
+// bestfirst=on a child valued at its parent's expansion and not yet visited ranks as
+// if visited once with its value. Plain UCT keeps its own loop, the hot path of
+// every other search.
+func (t *tree[S]) selectMinimax(cur int32) int32 {
+	nd := &t.nodes[cur]
+	first := nd.first
+	kids := t.nodes[first : first+int32(nd.kids)]
+	logN := t.logVisits(nd.visits)
+	w := t.minimax
+	best, bestScore := -1, math.Inf(-1)
+	for i := range kids {
+		k := &kids[i]
+		if k.proof == provenLoss {
+			continue
+		}
+		score := math.Inf(1)
+		switch {
+		case k.visits > 0:
+			v := float64(k.visits)
+			q := k.sum / v
+			if k.flags&nodeValued != 0 {
+				q = float64((1-w)*q) + float64(w*float64(k.im)/imScale)
+			}
+			score = q + float64(t.c*math.Sqrt(logN/v))
+		case k.flags&nodeValued != 0: // best-first: valued, not visited
+			score = float64(k.im)/imScale + float64(t.c*math.Sqrt(logN))
+		}
+		if score > bestScore || (score == bestScore && k.action < kids[best].action) {
+			best, bestScore = i, score
+		}
+	}
+	if best < 0 {
+		best = 0
+	}
+	return first + int32(best)
+}
+
 // maxLnVisits bounds a tree's table of logarithms (128 KB).
 const maxLnVisits = 1 << 14
 
@@ -466,6 +669,9 @@ func (t *tree[S]) playout(s *S) float64 {
 		t.po.Playout(s, &t.rng)
 		return t.terminalResult(s)
 	}
+	if t.leafTurn {
+		return t.finishTurn(s, 0)
+	}
 	for n := 0; ; n++ {
 		if (t.leafEval || (t.cutoff > 0 && n >= t.cutoff)) && t.g.TurnStart(s) {
 			if t.g.Terminal(s) {
@@ -484,6 +690,49 @@ func (t *tree[S]) playout(s *S) float64 {
 		t.g.Apply(s, legal[game.RandomIndex(t.rng.Uint64(), len(legal))])
 	}
 	return t.terminalResult(s)
+}
+
+// finishTurn returns the value of s from player 0's view by the best completion of
+// the turn under way (leaf=turn): at a turn start (or a finished game) its value,
+// squash(eval/evalScale) (or the game's result); inside a turn, the best value over
+// its legal decisions for the player to move, who takes every decision to the
+// turn's end. d is the depth of s in the completion (t.turn holds a state and an
+// action buffer for every depth).
+func (t *tree[S]) finishTurn(s *S, d int) float64 {
+	if t.g.TurnStart(s) {
+		if t.g.Terminal(s) {
+			return t.terminalResult(s)
+		}
+		v := squash(float64(t.ev.Evaluate(s)) / t.evalScale)
+		if t.g.ToMove(s) != 0 {
+			v = -v
+		}
+		return v
+	}
+	if d == len(t.turn) {
+		t.turn = append(t.turn, turnLevel[S]{})
+	}
+	legal := t.g.LegalActions(s, &t.turn[d].buf)
+	if len(legal) == 0 {
+		return t.terminalResult(s)
+	}
+	sign := 1.0 // the values for the player to move
+	if t.g.ToMove(s) != 0 {
+		sign = -1
+	}
+	best := math.Inf(-1)
+	for _, a := range legal {
+		t.turn[d].s = *s
+		t.g.Apply(&t.turn[d].s, a)
+		best = max(best, sign*t.finishTurn(&t.turn[d].s, d+1))
+	}
+	return sign * best
+}
+
+// turnLevel is finishTurn's state and decisions at one depth of a turn.
+type turnLevel[S any] struct {
+	s   S
+	buf game.ActionBuffer
 }
 
 // match looks for the node of the kept subtree that matches the new position s:
