@@ -348,7 +348,7 @@ var builtinKinds = []Kind{
 			{Key: "leaf", Type: TextValue, Default: "playout",
 				Doc: "how a new leaf is valued: playout (a random playout, to the end or the cut-off), eval (the evaluation at once, as AlphaZero uses a value network; best with eval=net; a leaf inside a turn is finished at random) or turn (as eval, a leaf inside a turn by the best way to finish it)"},
 			{Key: "minimax", Type: FloatValue, Default: "0",
-				Doc: "weight from 0 to 1 of implicit minimax backups: a child is ranked by (1-w)*mean + w*(the minimax value of the leaf values below it); best with leaf=eval (0: plain UCT)"},
+				Doc: "weight from 0 to 1 of implicit minimax backups: a child is ranked by (1-w)*mean + w*(the minimax value of the leaf values below it); best with leaf=turn and bestfirst=on (0: plain UCT)"},
 			{Key: "bestfirst", Type: BoolValue, Default: "off",
 				Doc: "every simulation expands its leaf and values all its children, backing up their best, as best-first minimax search does (needs minimax and leaf=eval or turn)"},
 			{Key: "threads", Type: IntValue, Default: "1", Doc: "goroutines that search (see parallel)"},
