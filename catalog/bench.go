@@ -114,3 +114,21 @@ func (b *Bench) Run(ctx context.Context, each func(i int, r BenchResult) error) 
 	}
 	return total, hash.Sum64(), nil
 }
+
+// WriteRun runs the bench and writes what 'colony bench' prints to w: the header, a
+// line a position as each search ends, then the total line, the signature. An error
+// writing to w stops the run and is returned as it is; a search's error is Run's.
+func (b *Bench) WriteRun(ctx context.Context, w io.Writer) error {
+	if _, err := io.WriteString(w, b.Header()); err != nil {
+		return err
+	}
+	total, hash, err := b.Run(ctx, func(i int, r BenchResult) error {
+		_, err := io.WriteString(w, b.PositionLine(i, r))
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, TotalLine(total, hash))
+	return err
+}

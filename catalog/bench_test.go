@@ -3,6 +3,7 @@ package catalog
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -81,3 +82,38 @@ func TestBenchLines(t *testing.T) {
 		t.Errorf("total line %q, want %q", got, want)
 	}
 }
+
+// TestBenchWriteRun: WriteRun writes the header, a line a position and the total
+// line, whose moves hash is Run's; a writer that fails stops the run with its error.
+func TestBenchWriteRun(t *testing.T) {
+	g, err := Open("kalah:4x3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewBench(g, "ab:depth=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	if err := b.WriteRun(context.Background(), &sb); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
+	_, hash, err := b.Run(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lines) != len(b.Positions)+2 || lines[0]+"\n" != b.Header() ||
+		!strings.HasPrefix(lines[1], "position 1/") || !strings.HasSuffix(lines[len(lines)-1], fmt.Sprintf("moves=%016x", hash)) {
+		t.Errorf("WriteRun wrote:\n%s", sb.String())
+	}
+	errFull := errors.New("full")
+	if err := b.WriteRun(context.Background(), failingWriter{errFull}); !errors.Is(err, errFull) {
+		t.Errorf("a failing writer: %v", err)
+	}
+}
+
+// failingWriter fails every write with err.
+type failingWriter struct{ err error }
+
+func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }

@@ -28,6 +28,10 @@ func (o *GameEnd) Text(sides [2]string) string {
 	return game.ResultText(sides, o.Winner, o.Points, o.Reason)
 }
 
+// ResultLine is the result line of the command line and the terminal,
+// "result: " and Text, without a newline.
+func (o *GameEnd) ResultLine(sides [2]string) string { return "result: " + o.Text(sides) }
+
 // TurnError is the error of Ruleset.Play for a turn that cannot be played: Index is the
 // turn's place in the list (from 0), Turn its text.
 type TurnError struct {

@@ -66,6 +66,37 @@ func (a *Analysis) Report() AnalysisReport {
 	return it
 }
 
+// ClosingText is what 'colony analyze' prints after the search's reports: the whole
+// search as one report line when its reports did not say it (reported false: a
+// player that reports nothing; or a turn from an iteration the search was stopped
+// in, a line beginning "unfinished", as UCI engines end with an info line of that
+// iteration), then the line "bestmove <turn> score=<s>".
+func (a *Analysis) ClosingText(reported bool) string {
+	var sb strings.Builder
+	if !reported || a.PartialDepth > 0 {
+		sb.WriteString(a.Report().Text())
+	}
+	fmt.Fprintf(&sb, "bestmove %s score=%s\n", a.Best, ScoreText(a.Score, a.Scale))
+	return sb.String()
+}
+
+// PerftText is what 'colony perft' prints: with divide (turns and counts from
+// PerftDivide) a line "<turn> <count>" a first turn, then, for the nodes counted in
+// elapsed, "perft depth=<d> nodes=<n> time=<s>s nps=<n>". nodes is ignored with
+// divide: the counts add up to it.
+func PerftText(depth int, nodes uint64, turns []string, counts []uint64, elapsed time.Duration) string {
+	var sb strings.Builder
+	if turns != nil {
+		nodes = 0
+		for i, turn := range turns {
+			fmt.Fprintf(&sb, "%s %d\n", turn, counts[i])
+			nodes += counts[i]
+		}
+	}
+	fmt.Fprintf(&sb, "perft depth=%d nodes=%d time=%.3fs nps=%.0f\n", depth, nodes, elapsed.Seconds(), PerSecond(nodes, elapsed))
+	return sb.String()
+}
+
 // Text writes the solution of a position of the game name as solve prints it: the
 // game=, value= and best= lines, then the details (the mover's value, the line, the
 // first guess, the counts, the endgame database).
@@ -119,7 +150,7 @@ func (st *Situation) Text(sides [2]string) string {
 	}
 	out := fmt.Sprintf("%s=%d %s=%d over=%s winner=%s\n", sides[0], st.Points[0], sides[1], st.Points[1], over, winner)
 	if st.End != nil {
-		out += "result: " + st.End.Text(sides) + "\n"
+		out += st.End.ResultLine(sides) + "\n"
 	}
 	return out
 }

@@ -58,6 +58,15 @@ func (o *Outputs) Check() error {
 	return nil
 }
 
+// Publish writes rep as text to w (Report.WriteText), then to the files named
+// (Write, its warnings on warn): what a command prints and keeps of a finished run.
+func (o *Outputs) Publish(rep *Report, w, warn io.Writer) error {
+	if err := rep.WriteText(w); err != nil {
+		return err
+	}
+	return o.Write(rep, warn)
+}
+
 // Write writes rep to the files named (the summary JSON, the CSV and the chart, each
 // with its directory); the games file is not Write's. A chart that cannot be drawn is
 // a warning on warn, not an error, and leaves no file: it is drawn in memory first,

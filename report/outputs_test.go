@@ -73,6 +73,23 @@ func TestOutputsWrite(t *testing.T) {
 		t.Errorf("warnings %q", warn.String())
 	}
 
+	// Publish: the text, then the files.
+	var text bytes.Buffer
+	o = Outputs{Summary: filepath.Join(t.TempDir(), "p.json")}
+	if err := o.Publish(rep, &text, &warn); err != nil {
+		t.Fatal(err)
+	}
+	var want bytes.Buffer
+	if err := rep.WriteText(&want); err != nil {
+		t.Fatal(err)
+	}
+	if text.String() != want.String() || text.Len() == 0 {
+		t.Errorf("Publish wrote %q, want the report's text", text.String())
+	}
+	if info, err := os.Stat(o.Summary); err != nil || info.Size() == 0 {
+		t.Errorf("Publish: the summary: %v", err)
+	}
+
 	// A file that cannot be made is an error naming it; the others are still written.
 	blocker := filepath.Join(t.TempDir(), "file")
 	if err := os.WriteFile(blocker, nil, 0o644); err != nil {

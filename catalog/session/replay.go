@@ -156,7 +156,7 @@ func (r *Replay) outcome() *catalog.GameEnd {
 // Result returns the game's result line, "result: " and the recorded outcome, with
 // the record's detail after a colon when it has one.
 func (r *Replay) Result() string {
-	line := "result: " + r.outcome().Text(r.g.Sides())
+	line := r.outcome().ResultLine(r.g.Sides())
 	if r.rec.Detail != "" {
 		line += ": " + r.rec.Detail
 	}

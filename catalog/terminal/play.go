@@ -370,7 +370,7 @@ func numberedColumns(items []string, width int) string {
 // turns.
 func (t *playTerminal) end(o *catalog.GameEnd) {
 	t.screen()
-	t.printf("%s\n", t.ink.bold(outcomeLine(t.s.Ruleset().Sides(), o)))
+	t.printf("%s\n", t.ink.bold(o.ResultLine(t.s.Ruleset().Sides())))
 	switch you := t.s.You(); o.Winner {
 	case you:
 		t.printf("%s\n", t.ink.you("You win."))
@@ -392,7 +392,3 @@ func (t *playTerminal) printTurns() {
 
 // oneLine returns an error's message on one line.
 func oneLine(msg string) string { return strings.ReplaceAll(strings.TrimSpace(msg), "\n", " ") }
-
-// outcomeLine returns the result line of a game that ended with o (as the commands
-// write it: "result: ..." and the outcome in words).
-func outcomeLine(sides [2]string, o *catalog.GameEnd) string { return "result: " + o.Text(sides) }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strings"
 	"sync"
 
 	"github.com/spf13/cobra"
@@ -92,13 +91,5 @@ func analyzeGame(c *cobra.Command, g catalog.Ruleset, pos, spec string, multiPV 
 	if werr != nil {
 		return werr
 	}
-	var sb strings.Builder
-	// The whole search, when its reports did not say it: a player that reports
-	// nothing, or a turn from an iteration the search was stopped in (a line that
-	// begins "unfinished", as UCI engines end with an info line of that iteration).
-	if !reported || a.PartialDepth > 0 {
-		sb.WriteString(a.Report().Text())
-	}
-	fmt.Fprintf(&sb, "bestmove %s score=%s\n", a.Best, catalog.ScoreText(a.Score, a.Scale))
-	return writeOut(c, sb.String())
+	return writeOut(c, a.ClosingText(reported))
 }

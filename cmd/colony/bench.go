@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/colony-ai/colony/catalog"
 	"github.com/colony-ai/colony/colony"
@@ -44,21 +43,8 @@ func runBench(c *cobra.Command, opts *options, spec string) error {
 	case err != nil:
 		return fmt.Errorf("bench: %w", err)
 	}
-	w := c.OutOrStdout()
-	if _, err := io.WriteString(w, b.Header()); err != nil {
-		return fail(err)
-	}
-	var werr error
-	total, hash, err := b.Run(cmdContext(c), func(i int, r catalog.BenchResult) error {
-		_, werr = io.WriteString(w, b.PositionLine(i, r))
-		return werr
-	})
-	switch {
-	case werr != nil:
-		return fail(werr)
-	case err != nil:
+	if err := b.WriteRun(cmdContext(c), c.OutOrStdout()); err != nil {
 		return fail(fmt.Errorf("bench: %w", err))
 	}
-	_, err = io.WriteString(w, catalog.TotalLine(total, hash))
-	return fail(err)
+	return nil
 }

@@ -74,14 +74,6 @@ func writeOut(c *cobra.Command, text string) error {
 	return fail(err)
 }
 
-// outcomeLine returns the result line of a game that ended with o, sides being the
-// game's side names: "result: <winner> wins <a>-<b> (<reason>)", or for a draw
-// "result: draw <a>-<b> (<reason>)", a and b the points of the first and second side.
-// It is resultLine's format for every game.
-func outcomeLine(sides [2]string, o *catalog.GameEnd) string {
-	return "result: " + o.Text(sides)
-}
-
 // interruptContext returns the context of c cancelled by Ctrl-C, SIGTERM or SIGHUP
 // (an SSH logout), recorded for the exit status (interrupt.Context), and the function
 // that stops listening.

@@ -52,7 +52,7 @@ func newApplyCmd(opts *options) *cobra.Command {
 		}
 		out := after + "\n"
 		if end != nil {
-			out += outcomeLine(g.Sides(), end) + "\n"
+			out += end.ResultLine(g.Sides()) + "\n"
 		}
 		return writeOut(cmd, out)
 	})

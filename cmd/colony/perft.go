@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/colony-ai/colony/catalog"
@@ -32,31 +31,20 @@ func newPerftCmd(opts *options) *cobra.Command {
 	}, func(cmd *cobra.Command, _ []string, g catalog.Ruleset, position string) error {
 		start := time.Now()
 		var (
-			nodes uint64
-			err   error
+			nodes  uint64
+			turns  []string
+			counts []uint64
+			err    error
 		)
 		if divide {
-			turns, counts, err := g.PerftDivide(cmdContext(cmd), position, depth)
-			if err != nil {
-				return fail(fmt.Errorf("perft: %w", err))
-			}
-			var sb strings.Builder
-			for i, turn := range turns {
-				fmt.Fprintf(&sb, "%s %d\n", turn, counts[i])
-				nodes += counts[i]
-			}
-			if err := writeOut(cmd, sb.String()); err != nil {
-				return err
-			}
-		} else if nodes, err = g.Perft(cmdContext(cmd), position, depth); err != nil {
+			turns, counts, err = g.PerftDivide(cmdContext(cmd), position, depth)
+		} else {
+			nodes, err = g.Perft(cmdContext(cmd), position, depth)
+		}
+		if err != nil {
 			return fail(fmt.Errorf("perft: %w", err))
 		}
-		elapsed := time.Since(start).Seconds()
-		nps := 0.0
-		if elapsed > 0 {
-			nps = float64(nodes) / elapsed
-		}
-		return writeOut(cmd, fmt.Sprintf("perft depth=%d nodes=%d time=%.3fs nps=%.0f\n", depth, nodes, elapsed, nps))
+		return writeOut(cmd, catalog.PerftText(depth, nodes, turns, counts, time.Since(start)))
 	})
 	c.Flags().IntVar(&depth, "depth", 0, "number of turns `N` to count (at least 1)")
 	c.Flags().BoolVar(&divide, "divide", false, "also print the count below each legal first turn")

@@ -234,7 +234,7 @@ func TestPlayOver(t *testing.T) {
 		t.Fatal(err, o)
 	}
 	out := mustPlay(t, "", "play", "--position", end)
-	if !strings.Contains(out, outcomeLine(g.Sides(), o)+"\n") {
+	if !strings.Contains(out, o.ResultLine(g.Sides())+"\n") {
 		t.Errorf("no result line:\n%s", out)
 	}
 }

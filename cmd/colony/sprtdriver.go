@@ -20,12 +20,7 @@ type driverFlags struct {
 	batchPairs int
 	tasks      int
 	out        string
-	submitter  string
-	script     string
-	sbatchArgs []string
-	k8s        string
-	colony     string
-	poll       time.Duration
+	submitter  sprtdriver.SubmitterSettings // without Run and Logf
 }
 
 // driverReserved are the tournament flags that the driver sets for each task, or that
@@ -58,12 +53,12 @@ func newSprtDriverCmd(opts *options) *cobra.Command {
 	f.IntVar(&fl.batchPairs, "batch-pairs", 64, "pairs of each batch, `B`")
 	f.IntVar(&fl.tasks, "tasks", 4, "tasks of each batch, `N` (the shards of its pairs)")
 	f.StringVar(&fl.out, "out", "", "directory `DIR` of the shards' games files (shard-K.jsonl) and the report (required)")
-	f.StringVar(&fl.submitter, "submitter", "local", "how batches run, `KIND`: local, slurm or kubernetes")
-	f.StringVar(&fl.script, "script", "", "slurm: the job script `FILE` (deploy/slurm/match.sbatch)")
-	f.StringArrayVar(&fl.sbatchArgs, "sbatch-arg", nil, "slurm: an option `ARG` for sbatch, such as --cpus-per-task=1 (repeat it)")
-	f.StringVar(&fl.k8s, "kubernetes", "", "kubernetes: `SETTINGS` image=IMAGE,claim=PVC[,namespace=NS,cpu=N,memory=SIZE,retries=N,mount=PATH]")
-	f.StringVar(&fl.colony, "colony", "", "the colony program `PATH` the tasks run (default: this program; the image's)")
-	f.DurationVar(&fl.poll, "poll", 2*time.Second, "slurm, kubernetes: how often `D` to ask whether a batch has ended")
+	f.StringVar(&fl.submitter.Kind, "submitter", "local", "how batches run, `KIND`: local, slurm or kubernetes")
+	f.StringVar(&fl.submitter.Script, "script", "", "slurm: the job script `FILE` (deploy/slurm/match.sbatch)")
+	f.StringArrayVar(&fl.submitter.SbatchArgs, "sbatch-arg", nil, "slurm: an option `ARG` for sbatch, such as --cpus-per-task=1 (repeat it)")
+	f.StringVar(&fl.submitter.Kubernetes, "kubernetes", "", "kubernetes: `SETTINGS` image=IMAGE,claim=PVC[,namespace=NS,cpu=N,memory=SIZE,retries=N,mount=PATH]")
+	f.StringVar(&fl.submitter.Colony, "colony", "", "the colony program `PATH` the tasks run (default: this program; the image's)")
+	f.DurationVar(&fl.submitter.Poll, "poll", 2*time.Second, "slurm, kubernetes: how often `D` to ask whether a batch has ended")
 	return c
 }
 
@@ -119,8 +114,9 @@ func newDriver(c *cobra.Command, opts *options, fl *driverFlags, args []string) 
 		dc.Args = append(dc.Args, "--engines", abs)
 	}
 	dc.Args = append(dc.Args, args...)
-	dc.Submitter, err = sprtdriver.NewSubmitter(sprtdriver.SubmitterSettings{Kind: fl.submitter, Script: fl.script,
-		SbatchArgs: fl.sbatchArgs, Kubernetes: fl.k8s, Colony: fl.colony, Poll: fl.poll, Run: run, Logf: logf}, dc.Args, flagName)
+	ss := fl.submitter
+	ss.Run, ss.Logf = run, logf
+	dc.Submitter, err = sprtdriver.NewSubmitter(ss, dc.Args, flagName)
 	if err != nil {
 		return nil, fmt.Errorf("sprt-driver: %w", err)
 	}
@@ -155,10 +151,7 @@ func (r *driverRun) run(ctx context.Context, c *cobra.Command) error {
 	if err != nil {
 		return fail(fmt.Errorf("sprt-driver: %w", err))
 	}
-	if err := rep.WriteText(out); err != nil {
-		return fail(err)
-	}
-	if err := r.outputs.Write(rep, c.ErrOrStderr()); err != nil {
+	if err := r.outputs.Publish(rep, out, c.ErrOrStderr()); err != nil {
 		return fail(fmt.Errorf("sprt-driver: %w", err))
 	}
 	return nil

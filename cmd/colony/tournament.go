@@ -159,10 +159,7 @@ func runTournament(c *cobra.Command, opts *options, fl *tournamentFlags) error {
 	}
 	out := c.OutOrStdout()
 	fmt.Fprint(out, res.Summary(fl.concurrency, rep.Games))
-	if err := rep.WriteText(out); err != nil {
-		return fail(err)
-	}
-	if err := fl.outputs.Write(rep, c.ErrOrStderr()); err != nil {
+	if err := fl.outputs.Publish(rep, out, c.ErrOrStderr()); err != nil {
 		return fail(fmt.Errorf("tournament: %w", err))
 	}
 	if !res.Complete {
@@ -266,11 +263,8 @@ func newMergeCmd(opts *options) *cobra.Command {
 			}
 			out := c.OutOrStdout()
 			fmt.Fprint(out, merged.Summary(len(files)))
-			if err := rep.WriteText(out); err != nil {
-				return fail(err)
-			}
-			if err := o.Write(rep, c.ErrOrStderr()); err != nil {
-				return fail(err)
+			if err := o.Publish(rep, out, c.ErrOrStderr()); err != nil {
+				return fail(fmt.Errorf("merge: %w", err))
 			}
 			if missing := merged.DescribeMissing(); missing != "" && !allowPartial {
 				return fail(fmt.Errorf("merge: %s; give every shard's games file, or --allow-partial to report on the games there are", missing))

@@ -13,31 +13,13 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// tuneFlags are the flags of 'colony tune'.
+// tuneFlags are the flags of 'colony tune': the run's settings, bound to the flags,
+// and what is not a setting of the run.
 type tuneFlags struct {
-	method      string
-	positions   string
-	start       string
-	dir         string
-	resume      bool
-	seed        uint64
-	concurrency int
-	progress    string
-	// Texel.
-	heldOut    float64
-	l2         float64
-	iterations int
-	// SPSA.
-	spsaPlayer string
-	pairs      int
-	spsaC      float64
-	spsaR      float64
-	spsaA      float64
-	alpha      float64
-	gamma      float64
-	// Verification.
-	verifyGames  int
-	verifyPlayer string
+	cfg      tuning.TuneConfig // without its starting weights (--start)
+	start    string
+	resume   bool
+	progress string
 }
 
 func newTuneCmd(opts *options) *cobra.Command {
@@ -50,27 +32,27 @@ func newTuneCmd(opts *options) *cobra.Command {
 		Args:    noArgs,
 		RunE:    func(c *cobra.Command, _ []string) error { return runTune(c, opts, &fl) },
 	}
-	f := c.Flags()
-	f.StringVar(&fl.method, "method", "texel", "tuning `METHOD`: texel or spsa")
-	f.StringVar(&fl.positions, "positions", filepath.Join(selfplayDir, positionsName), "texel: the positions `FILE` of 'colony selfplay'")
+	f, o := c.Flags(), &fl.cfg
+	f.StringVar(&o.Method, "method", "texel", "tuning `METHOD`: texel or spsa")
+	f.StringVar(&o.Positions, "positions", filepath.Join(selfplayDir, positionsName), "texel: the positions `FILE` of 'colony selfplay'")
 	f.StringVar(&fl.start, "start", "hand", "starting weights: hand (the hand-set weights), default (the default weights) or a weights `FILE`")
-	f.StringVar(&fl.dir, "out", "tune", "output directory `DIR`")
+	f.StringVar(&o.Dir, "out", "tune", "output directory `DIR`")
 	f.BoolVar(&fl.resume, "resume", false, "continue from DIR/checkpoint.json")
-	f.Uint64Var(&fl.seed, "seed", 1, "random seed `S` (the held-out split, SPSA's perturbations, the games)")
-	f.IntVar(&fl.concurrency, "concurrency", runtime.NumCPU(), "games played at once, `N`")
+	f.Uint64Var(&o.Seed, "seed", 1, "random seed `S` (the held-out split, SPSA's perturbations, the games)")
+	f.IntVar(&o.Concurrency, "concurrency", runtime.NumCPU(), "games played at once, `N`")
 	f.StringVar(&fl.progress, "progress", "auto", "progress display `MODE`: auto, bar, lines or off")
-	f.Float64Var(&fl.heldOut, "held-out", 0.1, "texel: the share `P` of the games held out to measure the loss")
-	f.Float64Var(&fl.l2, "l2", 0.0001, "texel: ridge penalty `L` pulling the weights towards the starting ones")
-	f.IntVar(&fl.iterations, "iterations", 0, "iterations `N` (default: 200 for texel, 150 for spsa)")
-	f.StringVar(&fl.spsaPlayer, "spsa-player", "ab:depth=1", "spsa: the player `SPEC` of the games (its eval is set by tune)")
-	f.IntVar(&fl.pairs, "pairs", 4, "spsa: pairs of games `N` a step")
-	f.Float64Var(&fl.spsaC, "c", 0.5, "spsa: perturbation `C` in points (a tenth of it for the features with large values)")
-	f.Float64Var(&fl.spsaR, "r", 0, "spsa: learning rate `R` (a = R·c²·(A+1)^alpha; 0: chosen so that results of +1 throughout would move a weight 150 perturbations)")
-	f.Float64Var(&fl.spsaA, "A", -1, "spsa: stability constant `A` (default: 10% of the iterations)")
-	f.Float64Var(&fl.alpha, "alpha", 0.602, "spsa: step exponent `ALPHA`")
-	f.Float64Var(&fl.gamma, "gamma", 0.101, "spsa: perturbation exponent `GAMMA`")
-	f.IntVar(&fl.verifyGames, "verify-games", 1000, "games `N` of the verification match (0: no verification)")
-	f.StringVar(&fl.verifyPlayer, "verify-player", "ab:depth=2", "the player `SPEC` of the verification match (its eval is set by tune)")
+	f.Float64Var(&o.HeldOut, "held-out", 0.1, "texel: the share `P` of the games held out to measure the loss")
+	f.Float64Var(&o.L2, "l2", 0.0001, "texel: ridge penalty `L` pulling the weights towards the starting ones")
+	f.IntVar(&o.Iterations, "iterations", 0, "iterations `N` (default: 200 for texel, 150 for spsa)")
+	f.StringVar(&o.Player, "spsa-player", "ab:depth=1", "spsa: the player `SPEC` of the games (its eval is set by tune)")
+	f.IntVar(&o.Pairs, "pairs", 4, "spsa: pairs of games `N` a step")
+	f.Float64Var(&o.C, "c", 0.5, "spsa: perturbation `C` in points (a tenth of it for the features with large values)")
+	f.Float64Var(&o.R, "r", 0, "spsa: learning rate `R` (a = R·c²·(A+1)^alpha; 0: chosen so that results of +1 throughout would move a weight 150 perturbations)")
+	f.Float64Var(&o.A, "A", -1, "spsa: stability constant `A` (default: 10% of the iterations)")
+	f.Float64Var(&o.Alpha, "alpha", 0.602, "spsa: step exponent `ALPHA`")
+	f.Float64Var(&o.Gamma, "gamma", 0.101, "spsa: perturbation exponent `GAMMA`")
+	f.IntVar(&o.VerifyGames, "verify-games", 1000, "games `N` of the verification match (0: no verification)")
+	f.StringVar(&o.VerifyPlayer, "verify-player", "ab:depth=2", "the player `SPEC` of the verification match (its eval is set by tune)")
 	return c
 }
 
@@ -79,7 +61,7 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 	if err != nil {
 		return err
 	}
-	cfg := fl.config()
+	cfg := &fl.cfg
 	if err := cfg.Prepare(flagName); err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
@@ -102,22 +84,10 @@ func runTune(c *cobra.Command, opts *options, fl *tuneFlags) error {
 		return fail(reportErr.Err)
 	case err != nil:
 		return fail(fmt.Errorf("tune: %w", err))
-	case fl.verifyGames == 0:
+	case cfg.VerifyGames == 0:
 		return nil
 	}
 	return verifyTuned(c, t, cfg, fl.progress, tuned)
-}
-
-// config returns the settings of the run of the flags, without its starting weights.
-func (fl *tuneFlags) config() *tuning.TuneConfig {
-	return &tuning.TuneConfig{
-		Method: fl.method, Dir: fl.dir, Seed: fl.seed,
-		Iterations: fl.iterations, Concurrency: fl.concurrency,
-		Positions: fl.positions, HeldOut: fl.heldOut, L2: fl.l2,
-		Player: fl.spsaPlayer, Pairs: fl.pairs,
-		C: fl.spsaC, R: fl.spsaR, A: fl.spsaA, Alpha: fl.alpha, Gamma: fl.gamma,
-		VerifyPlayer: fl.verifyPlayer, VerifyGames: fl.verifyGames,
-	}
 }
 
 // flagName names a setting of a tuning run as its flag.
