@@ -88,3 +88,11 @@ func BenchmarkMCTSGame(b *testing.B) {
 	}
 	b.ReportMetric(float64(sims)/b.Elapsed().Seconds(), "sims/s")
 }
+
+// MCTSStartBestFirst: 2,000 simulations from the start with best-first expansion,
+// implicit minimax backups and turns finished the best way (leaf=turn,minimax,
+// bestfirst), the evaluation colony.Score: each simulation values every child of the
+// leaf it expands.
+func BenchmarkMCTSStartBestFirst(b *testing.B) {
+	benchMCTS(b, "mcts:sims=2000,reuse=off,leaf=turn,minimax=0.8,bestfirst=on,c=0.3")
+}
