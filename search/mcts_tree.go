@@ -267,11 +267,10 @@ func (t *tree[S]) simulateMinimax() {
 			break
 		}
 		if nd.first < 0 && t.bestFirst {
-			if !t.expand(cur) {
+			if !t.expandValued(cur) {
 				r0 = t.playout(&t.s)
 				break
 			}
-			t.valueKids(cur)
 			if nd = &t.nodes[cur]; nd.proof != unproven {
 				r0 = provenResult(nd)
 				break
@@ -381,36 +380,13 @@ func provenResult(nd *node) float64 {
 }
 
 // expand creates the children of node cur, whose state is t.s, and reports whether it
-// did. A state without legal decisions is marked terminal instead (and proven); when
-// the arena is full nothing happens. With the solver, the children that end the game
-// are marked and proven at once, and so, if they decide it, is cur.
+// did (addKids). With the solver, the children that end the game are marked and
+// proven at once, and so, if they decide it, is cur.
 func (t *tree[S]) expand(cur int32) bool {
-	legal := t.g.LegalActions(&t.s, &t.buf)
-	if len(legal) == 0 {
-		nd := &t.nodes[cur]
-		nd.flags |= nodeTerminal
-		if t.solver {
-			nd.proof = t.terminalProof(&t.s, nd.mover)
-		}
+	kids := t.addKids(cur)
+	if kids == nil {
 		return false
 	}
-	n := len(t.nodes)
-	if n+len(legal) > t.maxNodes {
-		t.full = true
-		return false
-	}
-	if n+len(legal) > cap(t.nodes) && !t.grow(len(legal)) {
-		t.full = true
-		return false
-	}
-	mover := uint8(t.g.ToMove(&t.s))
-	t.nodes = t.nodes[:n+len(legal)]
-	kids := t.nodes[n:]
-	for i, a := range legal {
-		kids[i] = node{first: -1, action: a, mover: mover}
-	}
-	nd := &t.nodes[cur]
-	nd.first, nd.kids = int32(n), uint16(len(legal))
 	if t.solver {
 		for i := range kids {
 			t.tmp = t.s
@@ -422,19 +398,24 @@ func (t *tree[S]) expand(cur int32) bool {
 	return true
 }
 
-// valueKids values the new children of node cur, whose state is t.s, for best-first
-// expansion: a child's proof when it has one, otherwise the leaf's value of its
-// state (MCTSConfig.Leaf).
-func (t *tree[S]) valueKids(cur int32) {
-	nd := &t.nodes[cur]
-	kids := t.nodes[nd.first : nd.first+int32(nd.kids)]
+// expandValued is expand for best-first expansion: each new child, its decision
+// applied once, is proven (with the solver) and valued, by its proof when it has one,
+// otherwise by the leaf's value of its state (MCTSConfig.Leaf).
+func (t *tree[S]) expandValued(cur int32) bool {
+	kids := t.addKids(cur)
+	if kids == nil {
+		return false
+	}
 	for i := range kids {
 		k := &kids[i]
+		t.tmp = t.s
+		t.g.Apply(&t.tmp, k.action)
+		if t.solver {
+			t.proveNew(k)
+		}
 		if k.proof != unproven {
 			k.im = int16(int(k.proof)-2) * imScale
 		} else {
-			t.tmp = t.s
-			t.g.Apply(&t.tmp, k.action)
 			v := t.playout(&t.tmp)
 			if k.mover != 0 {
 				v = -v
@@ -443,6 +424,44 @@ func (t *tree[S]) valueKids(cur int32) {
 		}
 		k.flags |= nodeValued
 	}
+	if t.solver {
+		t.prove(cur)
+	}
+	return true
+}
+
+// addKids creates the children of node cur, whose state is t.s, in the order of its
+// legal decisions, and returns them; nil when it creates none: a state without legal
+// decisions is marked terminal instead (and proven, with the solver), and when the
+// arena is full nothing happens.
+func (t *tree[S]) addKids(cur int32) []node {
+	legal := t.g.LegalActions(&t.s, &t.buf)
+	if len(legal) == 0 {
+		nd := &t.nodes[cur]
+		nd.flags |= nodeTerminal
+		if t.solver {
+			nd.proof = t.terminalProof(&t.s, nd.mover)
+		}
+		return nil
+	}
+	n := len(t.nodes)
+	if n+len(legal) > t.maxNodes {
+		t.full = true
+		return nil
+	}
+	if n+len(legal) > cap(t.nodes) && !t.grow(len(legal)) {
+		t.full = true
+		return nil
+	}
+	mover := uint8(t.g.ToMove(&t.s))
+	t.nodes = t.nodes[:n+len(legal)]
+	kids := t.nodes[n:]
+	for i, a := range legal {
+		kids[i] = node{first: -1, action: a, mover: mover}
+	}
+	nd := &t.nodes[cur]
+	nd.first, nd.kids = int32(n), uint16(len(legal))
+	return kids
 }
 
 // proveNew proves, for the solver, a new node k whose state is t.tmp: a finished game
