@@ -66,14 +66,7 @@ func TestBench(t *testing.T) {
 
 // TestBenchLines checks the two lines 'colony bench' prints, which tools read.
 func TestBenchLines(t *testing.T) {
-	g, err := Open("kalah:4x3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := NewBench(g, "ab:depth=1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := kalahBench(t)
 	r := BenchResult{Nodes: 3000, Time: 1500 * time.Millisecond, Best: "c"}
 	if got, want := b.PositionLine(2, r), "position 3/16 nodes=3000 time=1.500s nps=2000 best=c\n"; got != want {
 		t.Errorf("position line %q, want %q", got, want)
@@ -86,14 +79,7 @@ func TestBenchLines(t *testing.T) {
 // TestBenchWriteRun: WriteRun writes the header, a line a position and the total
 // line, whose moves hash is Run's; a writer that fails stops the run with its error.
 func TestBenchWriteRun(t *testing.T) {
-	g, err := Open("kalah:4x3")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := NewBench(g, "ab:depth=1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := kalahBench(t)
 	var sb strings.Builder
 	if err := b.WriteRun(context.Background(), &sb); err != nil {
 		t.Fatal(err)
@@ -117,3 +103,17 @@ func TestBenchWriteRun(t *testing.T) {
 type failingWriter struct{ err error }
 
 func (w failingWriter) Write([]byte) (int, error) { return 0, w.err }
+
+// kalahBench returns the bench of ab:depth=1 on kalah:4x3's sampled positions.
+func kalahBench(t *testing.T) *Bench {
+	t.Helper()
+	g, err := Open("kalah:4x3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := NewBench(g, "ab:depth=1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
